@@ -1,0 +1,79 @@
+/// A unit or counter word and how numbers join it, as data.
+///
+/// A number read before a counter is split into its head and its final component (the last
+/// thing spoken: a digit, 十, 百, 三百, 千, 万, …). Most counters simply follow the number's
+/// reading; the ones that change declare it:
+/// - `wholeForms`: the whole phrase for a whole value (1人 ひとり, 20日 はつか, 3つ みっつ);
+/// - `finalForms`: the final component joined with the counter, kept after any head
+///   (本: 1 → いっぽん, so 21本 is にじゅう + いっぽん; 10 → じゅっぽん|じっぽん, so 110本 is ひゃく + じゅっぽん).
+///
+/// Final components are keyed by value: 1–9 for the ones digit; 10 for 十 (whatever its
+/// multiplier: 20本 is に + じゅっぽん); 100, 300, 600, 800 for 百 (300/600/800 change their own
+/// sound: さんびゃく, ろっぴゃく, はっぴゃく); 1000, 3000, 8000 for 千; 10⁴, 10⁸, 10¹², 10¹⁶ for
+/// 万, 億, 兆, 京. When 300/600/800 are not declared they follow the 100 form (ひゃっぽん gives
+/// さんびゃっぽん), and 3000/8000 follow a 1000 form that starts with せん (せんぼん gives さんぜんぼん).
+public struct Counter: Hashable, Sendable {
+  /// Stable id, e.g. `hon`, `dayOfMonth`; symbols can be shared (日 as a count and as a date).
+  public var id: String
+  /// How it is written after a number; the first is the canonical spelling (ヶ月, か月, カ月).
+  public var symbols: [String]
+  /// The reading when nothing changes: ほん, えん, がつ.
+  public var reading: String
+  public var kind: Kind
+  public var wholeForms: [UInt64: [String]]
+  public var finalForms: [UInt64: [String]]
+  /// Readings of zero with this counter; nil uses ぜろ/れい + reading.
+  public var zeroForms: [String]?
+  /// Values that can be read at all (months 1–12, つ 1–10); nil for any value.
+  public var validValues: ClosedRange<UInt64>?
+  /// Where these forms come from, for docs/readings.md and lint messages.
+  public var note: String
+
+  public enum Kind: String, Hashable, Sendable, CaseIterable {
+    case money, duration, date, time, counter, age, unit
+  }
+
+  public init(
+    id: String, symbols: [String], reading: String, kind: Kind,
+    wholeForms: [UInt64: [String]] = [:], finalForms: [UInt64: [String]] = [:],
+    zeroForms: [String]? = nil, validValues: ClosedRange<UInt64>? = nil, note: String = ""
+  ) {
+    self.id = id
+    self.symbols = symbols
+    self.reading = reading
+    self.kind = kind
+    self.wholeForms = wholeForms
+    self.finalForms = Counter.derivingHundredsAndThousands(finalForms)
+    self.zeroForms = zeroForms
+    self.validValues = validValues
+    self.note = note
+  }
+
+  /// The canonical spelling.
+  public var symbol: String { symbols[0] }
+
+  /// The same counter with a suffix on every reading: 分 → 分間, 日 → 日間.
+  public func suffixed(id: String, symbols: [String], kana: String, kind: Kind? = nil) -> Counter {
+    let extend: ([String]) -> [String] = { $0.map { $0 + kana } }
+    return Counter(
+      id: id, symbols: symbols, reading: reading + kana, kind: kind ?? self.kind,
+      wholeForms: wholeForms.mapValues(extend), finalForms: finalForms.mapValues(extend),
+      zeroForms: zeroForms.map(extend), validValues: validValues, note: note)
+  }
+
+  private static func derivingHundredsAndThousands(_ forms: [UInt64: [String]]) -> [UInt64: [String]] {
+    var forms = forms
+    if let hundred = forms[100] {
+      for (key, head) in [(300, "さんびゃ"), (600, "ろっぴゃ"), (800, "はっぴゃ")] where forms[UInt64(key)] == nil {
+        forms[UInt64(key)] = hundred.map { head + $0.dropFirst(2) }
+      }
+    }
+    if let thousand = forms[1000] {
+      for (key, head) in [(3000, "さんぜん"), (8000, "はっせん")] where forms[UInt64(key)] == nil {
+        let derived = thousand.filter { $0.hasPrefix("せん") }.map { head + $0.dropFirst(2) }
+        if !derived.isEmpty { forms[UInt64(key)] = derived }
+      }
+    }
+    return forms
+  }
+}

@@ -1,0 +1,78 @@
+/// The Japanese eras from 明治 on, with the days they began (proleptic Gregorian calendar).
+///
+/// 明治 was proclaimed on 1868-10-23 and applied to the whole of that lunar year, so 明治元年 is
+/// 1868 when converting years; date lookups before the proclamation give no era.
+public struct Era: Hashable, Sendable {
+  public var name: String
+  public var reading: String
+  public var start: CalendarDate
+
+  public static let meiji = Era(name: "明治", reading: "めいじ", start: CalendarDate(1868, 10, 23))
+  public static let taisho = Era(name: "大正", reading: "たいしょう", start: CalendarDate(1912, 7, 30))
+  public static let showa = Era(name: "昭和", reading: "しょうわ", start: CalendarDate(1926, 12, 25))
+  public static let heisei = Era(name: "平成", reading: "へいせい", start: CalendarDate(1989, 1, 8))
+  public static let reiwa = Era(name: "令和", reading: "れいわ", start: CalendarDate(2019, 5, 1))
+
+  /// Oldest first.
+  public static let all: [Era] = [.meiji, .taisho, .showa, .heisei, .reiwa]
+
+  public static func named(_ name: String) -> Era? {
+    all.first { $0.name == name }
+  }
+
+  /// The era that follows this one, if any.
+  public var successor: Era? {
+    Era.all.firstIndex(of: self).flatMap { $0 + 1 < Era.all.count ? Era.all[$0 + 1] : nil }
+  }
+
+  /// The Gregorian year of the era's `year` (1 is 元年): 令和元年 → 2019, 昭和64年 → 1989.
+  public func gregorianYear(_ year: Int) -> Int {
+    start.year + year - 1
+  }
+
+  /// The last year of this era that was (or, for the current era, can be) written, if it ended.
+  public var lastYear: Int? {
+    successor.map { $0.start.year - start.year + 1 }
+  }
+
+  /// Whether `year` of this era existed: 平成31年 did, 平成32年 did not, 令和 has no end.
+  public func contains(year: Int) -> Bool {
+    year >= 1 && lastYear.map { year <= $0 } ?? true
+  }
+
+  /// The era and era year of a date: 2019-04-30 → (平成, 31), 2019-05-01 → (令和, 1).
+  public static func of(_ date: CalendarDate) -> (era: Era, year: Int)? {
+    guard let era = all.last(where: { $0.start <= date }) else { return nil }
+    return (era, date.year - era.start.year + 1)
+  }
+
+  /// Every era year that falls in a Gregorian year: 1989 → [(昭和, 64), (平成, 1)].
+  public static func eras(inGregorianYear year: Int) -> [(era: Era, year: Int)] {
+    all.compactMap { era in
+      let eraYear = year - era.start.year + 1
+      return era.contains(year: eraYear) ? (era, eraYear) : nil
+    }
+  }
+}
+
+/// A day of the proleptic Gregorian calendar, without time or zone.
+public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+  public var year: Int
+  public var month: Int
+  public var day: Int
+
+  public init(_ year: Int, _ month: Int, _ day: Int) {
+    self.year = year
+    self.month = month
+    self.day = day
+  }
+
+  public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+    (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+  }
+
+  public var description: String {
+    func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(year)-\(pad(month))-\(pad(day))"
+  }
+}

@@ -1,0 +1,85 @@
+import BikiJapanese
+
+/// What a command printed and its exit status; commands return this instead of writing, so
+/// they stay plain functions of their arguments.
+struct CommandOutcome {
+  var standardOutput: [String] = []
+  var standardError: [String] = []
+  var status: Int32 = 0
+}
+
+/// Exit statuses, after sysexits.h as command-line users expect.
+enum ExitStatus {
+  static let success: Int32 = 0
+  static let failure: Int32 = 1
+  static let usage: Int32 = 64
+  static let dataError: Int32 = 65
+}
+
+enum BikiCommand {
+  static let version = "0.1.0"
+
+  static let help = """
+    OVERVIEW: Drill Japanese numbers: amounts, dates, times, durations and counters.
+
+    USAGE: biki <subcommand>
+
+    SUBCOMMANDS:
+      read                    Print how numbers and counted phrases are read in Japanese.
+
+    OPTIONS:
+      --version               Show the version.
+      -h, --help              Show help information.
+
+      See 'biki help <subcommand>' for detailed help.
+    """
+
+  static func run(arguments: [String]) -> CommandOutcome {
+    guard let first = arguments.first else {
+      return CommandOutcome(standardOutput: [help])
+    }
+    switch first {
+    case "-h", "--help":
+      return CommandOutcome(standardOutput: [help])
+    case "--version":
+      return CommandOutcome(standardOutput: [version])
+    case "help":
+      guard arguments.count > 1 else { return CommandOutcome(standardOutput: [help]) }
+      guard arguments[1] == "read" else {
+        return usageError("Unknown subcommand '\(arguments[1])'.", usage: "biki <subcommand>", helpCommand: "biki --help")
+      }
+      return CommandOutcome(standardOutput: [ReadCommand.help])
+    case "read":
+      return ReadCommand.run(arguments: Array(arguments.dropFirst()))
+    default:
+      let hint = suggestion(for: first, among: ["read", "help"]).map { " Did you mean '\($0)'?" } ?? ""
+      return usageError("Unknown subcommand '\(first)'.\(hint)", usage: "biki <subcommand>", helpCommand: "biki --help")
+    }
+  }
+
+  static func usageError(_ message: String, usage: String, helpCommand: String) -> CommandOutcome {
+    CommandOutcome(
+      standardError: ["Error: \(message)", "Usage: \(usage)", "  See '\(helpCommand)' for more information."],
+      status: ExitStatus.usage)
+  }
+
+  /// The closest candidate by edit distance, when it is close enough to be a typo.
+  static func suggestion(for word: String, among candidates: [String]) -> String? {
+    let scored = candidates.map { ($0, editDistance(word, $0)) }.min { $0.1 < $1.1 }
+    guard let (candidate, distance) = scored, distance <= max(1, candidate.count / 3) else { return nil }
+    return candidate
+  }
+
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    var previous = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      var current = [i] + Array(repeating: 0, count: b.count)
+      for j in 1...max(b.count, 1) where !b.isEmpty {
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
+}
