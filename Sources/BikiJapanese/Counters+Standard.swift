@@ -205,10 +205,11 @@ extension Counter {
   public static let wa = Counter(
     id: "wa", symbols: ["羽"], reading: "わ", kind: .counter,
     finalForms: [
-      3: ["さんわ", "さんば"], 6: ["ろくわ", "ろっぱ"], 8: ["はちわ", "はっぱ"],
-      10: ["じゅうわ", "じゅっぱ", "じっぱ"], 100: ["ひゃくわ", "ひゃっぱ"], 1000: ["せんわ", "せんば"],
+      3: ["さんわ", "さんば"], 4: ["よんわ", "よんば"], 6: ["ろっぱ", "ろくわ"], 7: ["ななわ", "しちわ"],
+      8: ["はちわ", "はっぱ"], 10: ["じゅっぱ", "じゅうわ", "じっぱ"], 100: ["ひゃっぱ", "ひゃくわ"],
+      1000: ["せんば", "せんわ"], 10_000: ["まんば", "まんわ"],
     ],
-    note: "Modern わ throughout; the older ば/ぱ forms are accepted.")
+    note: "Forms in the order of IMABI's chart, most used first; older ば/ぱ forms kept.")
 
   public static let haku = Counter(
     id: "haku", symbols: ["泊"], reading: "はく", kind: .counter,

@@ -9,6 +9,9 @@ struct NumberWords: Sendable {
   var finalKey: UInt64
   var final: [String]
   var finalBeforeCounter: [String]
+  /// When the number ends in 万/億/兆/京, that unit's kana: a counter's form for the unit
+  /// (本: 万 → まんぼん) replaces only this part, keeping what precedes it (いち in いちまんぼん).
+  var finalUnit: String?
 
   /// The largest number read: 9999京 9999兆 9999億 9999万 9999.
   static let limit: UInt128 = 100_000_000_000_000_000_000
@@ -46,6 +49,7 @@ struct NumberWords: Sendable {
     self.finalKey = final.key
     self.final = final.bare
     self.finalBeforeCounter = final.body
+    self.finalUnit = final.unit
   }
 
   /// The bare number's reading.
@@ -54,7 +58,9 @@ struct NumberWords: Sendable {
   /// The reading of the number joined with `counter`, ignoring whole-value forms.
   func joined(with counter: Counter) -> Reading {
     if let forms = counter.finalForms[finalKey] {
-      return Reading(segments: head + [forms])
+      guard let unit = finalUnit else { return Reading(segments: head + [forms]) }
+      let stems = Reading.unique(finalBeforeCounter.map { String($0.dropLast(unit.count)) })
+      return Reading(segments: head + [stems, forms])
     }
     return Reading(segments: head + [finalBeforeCounter.map { $0 + counter.reading }])
   }
@@ -67,12 +73,15 @@ struct Morpheme: Sendable {
   var body: [String]
   /// The body when it ends the whole number (adds the counting alternates し, しち, く).
   var bare: [String]
+  /// The unit's kana when this morpheme ends in 万, 億, 兆 or 京.
+  var unit: String?
 
-  init(key: UInt64, prefix: [[String]] = [], body: [String], bare: [String]? = nil) {
+  init(key: UInt64, prefix: [[String]] = [], body: [String], bare: [String]? = nil, unit: String? = nil) {
     self.key = key
     self.prefix = prefix
     self.body = body
     self.bare = bare ?? body
+    self.unit = unit
   }
 
   var segments: [[String]] { prefix + [body] }
@@ -82,7 +91,7 @@ struct Morpheme: Sendable {
     // A unit's 千 form (いっせんまん) is for a bare 千 only: 二千万 is に + せんまん.
     let declared = key == 1000 && !prefix.isEmpty ? nil : unit.finalForms[key]
     let body = declared ?? self.body.map { $0 + unit.reading }
-    return Morpheme(key: unitValue(unit), prefix: prefix, body: body)
+    return Morpheme(key: unitValue(unit), prefix: prefix, body: body, unit: unit.reading)
   }
 
   private func unitValue(_ unit: Counter) -> UInt64 {

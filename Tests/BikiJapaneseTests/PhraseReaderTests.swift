@@ -1,0 +1,79 @@
+import BikiJapanese
+import Testing
+
+@Suite struct PhraseReaderTests {
+  let reader = PhraseReader()
+
+  @Test(arguments: [
+    ("8本", nil, "はっぽん|はちほん"),
+    ("1日", nil, "いちにち"),
+    ("1日", .date, "ついたち"),
+    ("20日", .date, "はつか"),
+    ("令和元年", nil, "れいわがんねん"),
+    ("令和6年", nil, "れいわろくねん"),
+    ("平成31年", nil, "へいせいさんじゅういちねん"),
+    ("昭和64年1月7日", nil, "しょうわろくじゅうよねんいちがつなのか|しょうわろくじゅうよねんいちがつなぬか"),
+    ("明治元年", nil, "めいじがんねん"),
+    ("600円", nil, "ろっぴゃくえん"),
+    ("¥1,500", nil, "せんごひゃくえん"),
+    ("￥１５００", nil, "せんごひゃくえん"),
+    ("1500", .money, "せんごひゃくえん"),
+    ("3万円", nil, "さんまんえん"),
+    ("午後4時", nil, "ごごよじ"),
+    ("午前9時半", nil, "ごぜんくじはん"),
+    ("9時30分", nil, "くじさんじゅっぷん|くじさんじっぷん"),
+    ("9時半", nil, "くじはん"),
+    ("4時44分", nil, "よじよんじゅうよんぷん|よじよんじゅうよんふん"),
+    ("7時7分", nil, "しちじななふん"),
+    ("0時", nil, "れいじ|ぜろじ"),
+    ("3,000", nil, "さんぜん"),
+    ("三百五十", nil, "さんびゃくごじゅう"),
+    ("二〇二四年", nil, "にせんにじゅうよねん"),
+    ("2024年5月5日", nil, "にせんにじゅうよねんごがついつか"),
+    ("4月1日", nil, "しがつついたち"),
+    ("9月14日", nil, "くがつじゅうよっか"),
+    ("3ヶ月", nil, "さんかげつ"),
+    ("6か月", nil, "ろっかげつ"),
+    ("1時間30分", nil, "いちじかんさんじゅっぷん|いちじかんさんじっぷん"),
+    ("10分間", .duration, "じゅっぷんかん|じっぷんかん"),
+    ("20歳", nil, "はたち|にじゅっさい|にじっさい"),
+    ("三本", nil, "さんぼん"),
+    (" 8本 ", nil, "はっぽん|はちほん"),
+  ] as [(String, PhraseKind?, String)])
+  func reads(_ text: String, _ kind: PhraseKind?, _ expected: String) throws {
+    #expect(try reader.read(text, as: kind).description == expected)
+  }
+
+  @Test(arguments: [
+    ("", nil, "empty"),
+    ("x12", nil, "'x' is not a number"),
+    ("12x", nil, "'x' is not a number"),
+    ("平成32年", nil, "平成 ended in 平成31年 (2019)"),
+    ("2月30日", nil, "2月 has 29 days"),
+    ("2023年2月29日", nil, "2月 has 28 days"),
+    ("13月", nil, "月 counts only 1–12"),
+    ("午後13時", nil, "午前 and 午後 take hours 0–12"),
+    ("9時60分", nil, "is not a time"),
+    ("11つ", nil, "つ counts only 1–10"),
+    ("3時", .duration, "時間"),
+    ("3月", .duration, "ヶ月"),
+    ("8本", .number, "a number alone"),
+    ("8本", .money, "円"),
+    ("元年", nil, "needs an era"),
+    ("令和", nil, "must be followed by a year"),
+    ("午後", nil, "must be followed by an hour"),
+    ("¥", nil, "¥ must be followed by an amount"),
+    ("1,50", nil, "not a well-formed number"),
+    ("十百", nil, "not a well-formed number"),
+    ("100000000000000000000", nil, "too large"),
+    ("半", nil, "半 follows an hour"),
+  ] as [(String, PhraseKind?, String)])
+  func explainsWhatItCannotRead(_ text: String, _ kind: PhraseKind?, _ fragment: String) {
+    do {
+      let reading = try reader.read(text, as: kind)
+      Issue.record("\(text) read as \(reading)")
+    } catch {
+      #expect(error.description.contains(fragment), "\(error.description)")
+    }
+  }
+}
