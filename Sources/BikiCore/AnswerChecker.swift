@@ -1,0 +1,32 @@
+import BikiJapanese
+
+/// Whether typed input answers a question, after normalising what learners really type:
+/// full-width digits, separators, ¥ and 円 or the counter, kanji numerals; for the kana skill,
+/// katakana and long-vowel marks.
+public enum AnswerChecker {
+  public static func check(_ input: String, against question: Question, skill: Skill) -> Verdict {
+    let correct =
+      switch skill {
+      case .listening, .reading: numericValue(of: input, answer: question.answer) == question.answer.value
+      case .kana: question.reading.accepts(KanaText.normalized(input))
+      }
+    return Verdict(isCorrect: correct, expected: question.expected(for: skill))
+  }
+
+  /// The number typed, ignoring spaces and any accepted prefix or postfix; nil if none.
+  public static func numericValue(of input: String, answer: Answer) -> Int64? {
+    var text = Substring(input.filter { !$0.isWhitespace })
+    let affixes = ([answer.prefix, answer.postfix] + answer.acceptedAffixes).filter { !$0.isEmpty }
+      .sorted { $0.count > $1.count }
+    if let prefix = affixes.first(where: { text.hasPrefix($0) }) { text = text.dropFirst(prefix.count) }
+    if let postfix = affixes.first(where: { text.hasSuffix($0) }) { text = text.dropLast(postfix.count) }
+    guard let value = KanjiNumeral.parse(text), value <= UInt128(Int64.max) else { return nil }
+    return Int64(value)
+  }
+}
+
+public struct Verdict: Hashable, Sendable, Codable {
+  public var isCorrect: Bool
+  /// The accepted answer, as shown to the learner after a miss.
+  public var expected: String
+}

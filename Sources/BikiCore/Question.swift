@@ -1,0 +1,82 @@
+import BikiJapanese
+
+/// One generated question: what is shown, what is spoken, how it is read, and what is accepted.
+/// A pure function of (topic, parameters, seed).
+public struct Question: Hashable, Sendable {
+  public var topicID: String
+  /// Reproduces this question: the generator's `question(seed:)` gives it back.
+  public var seed: UInt64
+  /// Shown for the kana skill, with digits: `¥1,500`, `3本`, `午後4時`.
+  public var display: String
+  /// Shown for the reading skill, in kanji numerals: `千五百円`, `三本`, `午後四時`.
+  public var kanjiDisplay: String
+  /// Text for speech: the standard reading.
+  public var spoken: String
+  /// Every accepted reading, standard first.
+  public var reading: Reading
+  public var answer: Answer
+
+  public init(
+    topicID: String, seed: UInt64, display: String, kanjiDisplay: String, spoken: String? = nil, reading: Reading,
+    answer: Answer
+  ) {
+    self.topicID = topicID
+    self.seed = seed
+    self.display = display
+    self.kanjiDisplay = kanjiDisplay
+    self.spoken = spoken ?? reading.standard
+    self.reading = reading
+    self.answer = answer
+  }
+
+  /// What the learner is shown for `skill` (for listening, what is spoken; clients voice it).
+  public func prompt(for skill: Skill) -> String {
+    switch skill {
+    case .listening: spoken
+    case .reading: kanjiDisplay
+    case .kana: display
+    }
+  }
+
+  /// The answer as it is revealed for `skill`.
+  public func expected(for skill: Skill) -> String {
+    switch skill {
+    case .listening, .reading: answer.display
+    case .kana: reading.description
+    }
+  }
+}
+
+/// The numeric answer to a question, with what may be typed around it.
+public struct Answer: Hashable, Sendable, Codable {
+  public var value: Int64
+  /// Shown before the input field, e.g. `¥`.
+  public var prefix: String
+  /// Shown after the input field, e.g. `円`, `本`, `時`.
+  public var postfix: String
+  /// Anything else the learner may type before or after the number: ￥, 円, か月 ….
+  public var acceptedAffixes: [String]
+
+  public init(value: Int64, prefix: String = "", postfix: String = "", acceptedAffixes: [String] = []) {
+    self.value = value
+    self.prefix = prefix
+    self.postfix = postfix
+    self.acceptedAffixes = acceptedAffixes
+  }
+
+  /// The answer as written: `¥1,500`, `3本`.
+  public var display: String { prefix + NumberFormatting.grouped(value) + postfix }
+}
+
+public enum NumberFormatting {
+  /// Digits grouped by three with commas, as prices and counts are written: 1,500.
+  public static func grouped(_ value: Int64) -> String {
+    let digits = String(value.magnitude)
+    var text = ""
+    for (offset, digit) in digits.enumerated() {
+      if offset > 0 && (digits.count - offset) % 3 == 0 { text.append(",") }
+      text.append(digit)
+    }
+    return value < 0 ? "-" + text : text
+  }
+}

@@ -1,0 +1,39 @@
+/// Makes a topic's questions. Whatever the source of a topic (a JSON pack, a native plugin),
+/// everything downstream sees this one shape.
+///
+/// A topic's questions form a finite space numbered `0..<spaceSize`; a seed selects the
+/// question at `seed % spaceSize`, so a seed alone reproduces a question, and a session can
+/// walk the space without repeats by choosing seeds below `spaceSize`.
+public struct QuestionGenerator: Sendable {
+  public var topic: Topic
+  public var spaceSize: UInt64
+  /// The question at an index below `spaceSize`.
+  public var questionAt: @Sendable (_ index: UInt64) throws(GenerationError) -> Question
+
+  public init(
+    topic: Topic, spaceSize: UInt64, questionAt: @Sendable @escaping (UInt64) throws(GenerationError) -> Question
+  ) {
+    self.topic = topic
+    self.spaceSize = spaceSize
+    self.questionAt = questionAt
+  }
+
+  /// The question a seed selects; its `seed` is the one given.
+  public func question(seed: UInt64) throws(GenerationError) -> Question {
+    var question = try questionAt(seed % spaceSize)
+    question.seed = seed
+    return question
+  }
+}
+
+public struct GenerationError: Error, Equatable, Sendable, CustomStringConvertible {
+  public var topicID: String
+  public var reason: String
+
+  public init(topicID: String, reason: String) {
+    self.topicID = topicID
+    self.reason = reason
+  }
+
+  public var description: String { "topic \(topicID) could not generate a question: \(reason)" }
+}

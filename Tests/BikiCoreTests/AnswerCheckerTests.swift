@@ -1,0 +1,48 @@
+import BikiCore
+import BikiJapanese
+import Testing
+
+@Suite struct AnswerCheckerTests {
+  let money = try! NumberPhraseGenerator(range: 1500...1500, phrasing: .money)
+    .question(topicID: "money.test", index: 0)
+  let hon = try! NumberPhraseGenerator(range: 8...8, phrasing: .counted(.hon)).question(topicID: "counters.hon", index: 0)
+  let months = try! NumberPhraseGenerator(range: 3...3, phrasing: .counted(.months)).question(topicID: "durations.months", index: 0)
+
+  @Test(arguments: ["1500", "¥1500", "￥1500", "1500円", "1,500", "1，500", "１５００", "千五百", "一千五百", " 1500 ", "¥1,500円", "1500えん"])
+  func acceptsEveryWayOfWritingTheAmount(_ input: String) {
+    #expect(AnswerChecker.check(input, against: money, skill: .listening).isCorrect)
+    #expect(AnswerChecker.check(input, against: money, skill: .reading).isCorrect)
+  }
+
+  @Test(arguments: ["150", "15000", "1,50", "1500本", "", "abc", "¥", "1500円円"])
+  func refusesWrongOrMalformedAmounts(_ input: String) {
+    let verdict = AnswerChecker.check(input, against: money, skill: .listening)
+    #expect(!verdict.isCorrect)
+    #expect(verdict.expected == "¥1,500")
+  }
+
+  @Test func acceptsTheCounterAfterTheNumber() {
+    #expect(AnswerChecker.check("8本", against: hon, skill: .reading).isCorrect)
+    #expect(AnswerChecker.check("８", against: hon, skill: .reading).isCorrect)
+    #expect(AnswerChecker.check("3か月", against: months, skill: .listening).isCorrect)
+    #expect(AnswerChecker.check("3カ月", against: months, skill: .listening).isCorrect)
+  }
+
+  @Test(arguments: ["はっぽん", "はちほん", "ハッポン", "ハチホン", "はっ ぽん"])
+  func kanaAcceptsEveryStandardReadingInEitherScript(_ input: String) {
+    #expect(AnswerChecker.check(input, against: hon, skill: .kana).isCorrect)
+  }
+
+  @Test(arguments: ["はちぽん", "はっほん", "8", "8本", "はっぽ"])
+  func kanaRefusesWrongReadings(_ input: String) {
+    let verdict = AnswerChecker.check(input, against: hon, skill: .kana)
+    #expect(!verdict.isCorrect)
+    #expect(verdict.expected == "はっぽん|はちほん")
+  }
+
+  @Test func kanaAcceptsLongVowelMarks() throws {
+    let question = try NumberPhraseGenerator(range: 9...9, phrasing: .number).question(topicID: "n", index: 0)
+    #expect(AnswerChecker.check("キュー", against: question, skill: .kana).isCorrect)
+    #expect(AnswerChecker.check("く", against: question, skill: .kana).isCorrect)
+  }
+}

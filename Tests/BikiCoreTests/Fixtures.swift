@@ -1,0 +1,32 @@
+import BikiCore
+import BikiJapanese
+import Synchronization
+
+/// A clock the test moves by hand.
+final class FakeClock: Sendable {
+  private let seconds = Mutex<Double>(1000)
+
+  var now: Double { seconds.withLock { $0 } }
+
+  func advance(_ delta: Double) {
+    seconds.withLock { $0 += delta }
+  }
+}
+
+enum Fixtures {
+  static func topic(_ id: String, _ category: Topic.Category = .number, skills: [Skill] = Skill.allCases) -> Topic {
+    Topic(id: id, title: id, category: category, skills: skills)
+  }
+
+  static func months() throws -> QuestionGenerator {
+    try NumberPhraseGenerator(range: 1...12, phrasing: .counted(.month)).generator(for: topic("dates.months", .dateTime))
+  }
+
+  static func money() throws -> QuestionGenerator {
+    try NumberPhraseGenerator(range: 800...6000, step: 10, phrasing: .money).generator(for: topic("money.restaurant", .money))
+  }
+
+  static func dependencies(_ generator: QuestionGenerator, clock: FakeClock) -> Session.Dependencies {
+    Session.Dependencies(now: { clock.now }, generator: generator)
+  }
+}

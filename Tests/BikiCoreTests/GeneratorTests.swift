@@ -1,0 +1,71 @@
+import BikiCore
+import BikiJapanese
+import Testing
+
+@Suite struct GeneratorTests {
+  @Test func moneyQuestionsShowYenAndReadEn() throws {
+    let question = try Fixtures.money().question(seed: 70)  // 800 + 70·10
+    #expect(question.display == "¥1,500")
+    #expect(question.kanjiDisplay == "千五百円")
+    #expect(question.spoken == "せんごひゃくえん")
+    #expect(question.answer.value == 1500)
+    #expect(question.prompt(for: .reading) == "千五百円")
+    #expect(question.prompt(for: .kana) == "¥1,500")
+    #expect(question.prompt(for: .listening) == "せんごひゃくえん")
+    #expect(question.seed == 70)
+  }
+
+  @Test func aSeedAlwaysGivesTheSameQuestion() throws {
+    let generator = try Fixtures.money()
+    for seed: UInt64 in [0, 1, 99, 12_345_678_901] {
+      #expect(try generator.question(seed: seed) == generator.question(seed: seed))
+    }
+    #expect(try generator.question(seed: 3).answer.value == generator.question(seed: 3 + generator.spaceSize).answer.value)
+  }
+
+  @Test func counterQuestionsCarryTheirReadings() throws {
+    let generator = try NumberPhraseGenerator(range: 1...10, phrasing: .counted(.hon))
+      .generator(for: Fixtures.topic("counters.hon", .counter))
+    let readings = try (0..<10).map { try generator.question(seed: $0).reading.standard }
+    #expect(readings == ["いっぽん", "にほん", "さんぼん", "よんほん", "ごほん", "ろっぽん", "ななほん", "はっぽん", "きゅうほん", "じゅっぽん"])
+  }
+
+  @Test func stepsMustDivideTheRange() {
+    #expect(throws: ParameterError.inconsistent("step 7 does not divide the range 1–100")) {
+      try NumberPhraseGenerator(range: 1...100, step: 7, phrasing: .number)
+    }
+    #expect(throws: ParameterError.self) { try NumberPhraseGenerator(range: 1...10, step: 0, phrasing: .number) }
+  }
+
+  @Test func valuesACounterCannotReadFailClearly() throws {
+    let generator = try NumberPhraseGenerator(range: 1...11, phrasing: .counted(.tsu))
+      .generator(for: Fixtures.topic("counters.tsu", .counter))
+    #expect(throws: GenerationError(topicID: "counters.tsu", reason: "11つ has no reading: つ counts only 1–10")) {
+      try generator.question(seed: 10)
+    }
+  }
+
+  @Test func parametersResolveWithinTheirBounds() throws {
+    let topic = Topic(
+      id: "numbers.custom", title: "Custom", category: .number,
+      parameters: [
+        .init(name: "max", defaultValue: 100, minimum: 1, maximum: 1_000_000),
+        .init(name: "min", defaultValue: 1, minimum: 0, maximum: 1_000_000),
+      ])
+    #expect(try topic.resolve([:]) == ["max": 100, "min": 1])
+    #expect(try topic.resolve(["max": 500]) == ["max": 500, "min": 1])
+    #expect(throws: ParameterError.outOfBounds(name: "max", value: 0, minimum: 1, maximum: 1_000_000)) {
+      try topic.resolve(["max": 0])
+    }
+    #expect(throws: ParameterError.unknown(name: "stpe", topic: "numbers.custom", known: ["max", "min"])) {
+      try topic.resolve(["stpe": 5])
+    }
+  }
+
+  @Test func groupedDigits() {
+    #expect(NumberFormatting.grouped(0) == "0")
+    #expect(NumberFormatting.grouped(999) == "999")
+    #expect(NumberFormatting.grouped(1000) == "1,000")
+    #expect(NumberFormatting.grouped(15_000_000) == "15,000,000")
+  }
+}
