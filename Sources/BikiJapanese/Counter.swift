@@ -13,6 +13,18 @@
 /// 万, 億, 兆, 京. When 300/600/800 are not declared they follow the 100 form (ひゃっぽん gives
 /// さんびゃっぽん), and 3000/8000 follow a 1000 form that starts with せん (せんぼん gives さんぜんぼん).
 public struct Counter: Hashable, Sendable {
+  public static func == (lhs: Counter, rhs: Counter) -> Bool {
+    (lhs.id, lhs.symbols, lhs.reading, lhs.kind, lhs.note) == (rhs.id, rhs.symbols, rhs.reading, rhs.kind, rhs.note)
+      && lhs.wholeForms == rhs.wholeForms && lhs.finalForms == rhs.finalForms && lhs.zeroForms == rhs.zeroForms
+      && lhs.validValues == rhs.validValues
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(id)
+    hasher.combine(symbols)
+    hasher.combine(finalForms)
+  }
+
   /// Stable id, e.g. `hon`, `dayOfMonth`; symbols can be shared (日 as a count and as a date).
   public var id: String
   /// How it is written after a number; the first is the canonical spelling (ヶ月, か月, カ月).
@@ -28,6 +40,11 @@ public struct Counter: Hashable, Sendable {
   public var validValues: ClosedRange<UInt64>?
   /// Where these forms come from, for docs/readings.md and lint messages.
   public var note: String
+  /// `reading` as a segment, built once so readings can share it.
+  let readingSegment: ReadingSegment
+  /// `finalForms` as segments: keys 0–10 by index (the common case, no hashing), the rest hashed.
+  private let smallFinalSegments: [ReadingSegment?]
+  private let largeFinalSegments: [UInt64: ReadingSegment]
 
   public enum Kind: String, Hashable, Sendable, CaseIterable {
     case money, duration, date, time, counter, age, unit
@@ -42,11 +59,20 @@ public struct Counter: Hashable, Sendable {
     self.symbols = symbols
     self.reading = reading
     self.kind = kind
-    self.wholeForms = wholeForms
-    self.finalForms = Counter.derivingHundredsAndThousands(finalForms)
-    self.zeroForms = zeroForms
+    self.wholeForms = wholeForms.mapValues(Reading.unique)
+    self.finalForms = Counter.derivingHundredsAndThousands(finalForms).mapValues(Reading.unique)
+    self.zeroForms = zeroForms.map(Reading.unique)
+    self.readingSegment = ReadingSegment(reading)
+    let segments = self.finalForms.mapValues(ReadingSegment.init)
+    self.smallFinalSegments = (0...10).map { segments[UInt64($0)] }
+    self.largeFinalSegments = segments.filter { $0.key > 10 }
     self.validValues = validValues
     self.note = note
+  }
+
+  /// The form of the final component `key` joined with this counter, if it changes.
+  func finalSegment(for key: UInt64) -> ReadingSegment? {
+    key <= 10 ? smallFinalSegments[Int(key)] : largeFinalSegments[key]
   }
 
   /// The canonical spelling.

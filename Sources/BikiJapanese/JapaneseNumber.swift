@@ -19,8 +19,8 @@ public enum JapaneseNumber {
     if value == 0 {
       return Reading(alternatives: counter.zeroForms ?? Kana.zero.reversed().map { $0 + counter.reading })
     }
-    if value <= UInt128(UInt64.max), let whole = counter.wholeForms[UInt64(value)] {
-      return Reading(alternatives: whole)
+    if !counter.wholeForms.isEmpty, value <= UInt128(UInt64.max), let whole = counter.wholeForms[UInt64(value)] {
+      return Reading(parts: [ReadingSegment(whole)])
     }
     return NumberWords(value).joined(with: counter)
   }

@@ -1,163 +1,143 @@
-/// A number as the words it is spoken in, ready to be joined with a counter.
+/// A number as the segments it is spoken in, ready to be joined with a counter.
 ///
-/// `head` is everything before the final component; `finalKey` names that component (see
-/// `Counter`), `final` is its reading when it ends the number bare, and `finalBeforeCounter`
-/// its reading before a counter, where the counting alternates し, しち and く are not used
-/// (9円 is きゅうえん, never くえん; counters that do use them say so in their forms).
-struct NumberWords: Sendable {
-  var head: [[String]]
-  var finalKey: UInt64
-  var final: [String]
-  var finalBeforeCounter: [String]
-  /// When the number ends in 万/億/兆/京, that unit's kana: a counter's form for the unit
-  /// (本: 万 → まんぼん) replaces only this part, keeping what precedes it (いち in いちまんぼん).
-  var finalUnit: String?
+/// Segments are shared constants (`Kana`, a counter's forms), so building a reading allocates
+/// one array and no strings. The last segment is the number's final component, named by
+/// `finalKey` (see `Counter`); a counter that changes that component replaces the segment,
+/// and one that does not is appended as a segment of its own.
+struct NumberWords {
+  private(set) var segments: [ReadingSegment] = []
+  private(set) var finalKey: UInt64 = 0
+  /// The last segment is a ones digit in its bare form (with し, しち, く): before a counter it
+  /// takes the plain form (9円 is きゅうえん, never くえん).
+  private var finalDigit: Int?
+  /// The number ends in 万, 億, 兆 or 京: the unit's kana, and whether a sound change merged it
+  /// into the segment before (いっちょう) instead of standing alone (まん).
+  private var finalUnit: (reading: String, merged: Bool)?
 
-  /// The largest number read: 9999京 9999兆 9999億 9999万 9999.
+  /// The largest number read, plus one: 10²⁰ (a group of 京).
   static let limit: UInt128 = 100_000_000_000_000_000_000
 
   /// The words of `value` (1 ≤ value < 10²⁰); zero has no words, only readings of its own.
   init(_ value: UInt128) {
     precondition(value > 0 && value < NumberWords.limit)
-    let high = UInt64(value / 10_000_000_000_000_000)  // the 京 group
-    let low = UInt64(value % 10_000_000_000_000_000)
-    let groups: [(UInt64, Counter?)] = [
-      (high, LargeUnits.kei),
-      (low / 1_000_000_000_000, LargeUnits.chou),
-      (low / 100_000_000 % 10_000, LargeUnits.oku),
-      (low / 10_000 % 10_000, LargeUnits.man),
-      (low % 10_000, nil),
-    ]
-    var head: [[String]] = []
-    var last: Morpheme?
-    for (group, unit) in groups where group > 0 {
-      if let previous = last { head.append(contentsOf: previous.segments) }
-      var morphemes = Morpheme.group(group)
-      if let unit {
-        // 万/億/兆/京 join their group exactly as a counter joins a number (いっちょう, はっけい).
-        let unitMorpheme = morphemes.removeLast().joined(with: unit)
-        for morpheme in morphemes { head.append(contentsOf: morpheme.segments) }
-        last = unitMorpheme
-      } else {
-        for morpheme in morphemes.dropLast() { head.append(contentsOf: morpheme.segments) }
-        last = morphemes.last
-      }
-    }
-    let final = last!
-    head.append(contentsOf: final.prefix)
-    self.head = head
-    self.finalKey = final.key
-    self.final = final.bare
-    self.finalBeforeCounter = final.body
-    self.finalUnit = final.unit
+    segments.reserveCapacity(32)
+    let high = value <= UInt128(UInt64.max) ? UInt64(value) / 10_000_000_000_000_000 : UInt64(value / 10_000_000_000_000_000)
+    let low = value <= UInt128(UInt64.max) ? UInt64(value) % 10_000_000_000_000_000 : UInt64(value % 10_000_000_000_000_000)
+    if high > 0 { appendGroup(high, unit: 3) }
+    let chou = low / 1_000_000_000_000
+    if chou > 0 { appendGroup(chou, unit: 2) }
+    let oku = low / 100_000_000 % 10_000
+    if oku > 0 { appendGroup(oku, unit: 1) }
+    let man = low / 10_000 % 10_000
+    if man > 0 { appendGroup(man, unit: 0) }
+    let ones = low % 10_000
+    if ones > 0 { appendGroup(ones, unit: nil) }
   }
 
   /// The bare number's reading.
-  var reading: Reading { Reading(segments: head + [final]) }
+  var reading: Reading { Reading(parts: segments) }
 
   /// The reading of the number joined with `counter`, ignoring whole-value forms.
   func joined(with counter: Counter) -> Reading {
-    if let forms = counter.finalForms[finalKey] {
-      guard let unit = finalUnit else { return Reading(segments: head + [forms]) }
-      let stems = Reading.unique(finalBeforeCounter.map { String($0.dropLast(unit.count)) })
-      return Reading(segments: head + [stems, forms])
+    var result = segments
+    let last = result.count - 1
+    if let forms = counter.finalSegment(for: finalKey) {
+      if let unit = finalUnit, unit.merged {
+        // A counter's 万 form (まんぼん) follows what the unit merged with: いっせん|せん + まんぼん.
+        result[last] = ReadingSegment(result[last].alternatives.map { String($0.dropLast(unit.reading.count)) })
+        result.append(forms)
+      } else {
+        result[last] = forms
+      }
+    } else {
+      if let digit = finalDigit { result[last] = Kana.digit[digit] }
+      result.append(counter.readingSegment)
     }
-    return Reading(segments: head + [finalBeforeCounter.map { $0 + counter.reading }])
-  }
-}
-
-/// One spoken component of a number: an optional multiplier prefix (に in にひゃく) and a body.
-struct Morpheme: Sendable {
-  var key: UInt64
-  var prefix: [[String]]
-  var body: [String]
-  /// The body when it ends the whole number (adds the counting alternates し, しち, く).
-  var bare: [String]
-  /// The unit's kana when this morpheme ends in 万, 億, 兆 or 京.
-  var unit: String?
-
-  init(key: UInt64, prefix: [[String]] = [], body: [String], bare: [String]? = nil, unit: String? = nil) {
-    self.key = key
-    self.prefix = prefix
-    self.body = body
-    self.bare = bare ?? body
-    self.unit = unit
+    return Reading(parts: result)
   }
 
-  var segments: [[String]] { prefix + [body] }
-
-  /// This component followed by a large unit, as one morpheme keyed by the unit.
-  func joined(with unit: Counter) -> Morpheme {
-    // A unit's 千 form (いっせんまん) is for a bare 千 only: 二千万 is に + せんまん.
-    let declared = key == 1000 && !prefix.isEmpty ? nil : unit.finalForms[key]
-    let body = declared ?? self.body.map { $0 + unit.reading }
-    return Morpheme(key: unitValue(unit), prefix: prefix, body: body, unit: unit.reading)
-  }
-
-  private func unitValue(_ unit: Counter) -> UInt64 {
-    switch unit.id {
-    case LargeUnits.man.id: 10_000
-    case LargeUnits.oku.id: 100_000_000
-    case LargeUnits.chou.id: 1_000_000_000_000
-    default: 10_000_000_000_000_000
-    }
-  }
-
-  /// The morphemes of a four-digit group (1 ≤ group ≤ 9999), highest place first.
-  static func group(_ group: UInt64) -> [Morpheme] {
-    var morphemes: [Morpheme] = []
-    morphemes.reserveCapacity(4)
-    let thousands = group / 1000, hundreds = group / 100 % 10, tens = group / 10 % 10, ones = group % 10
+  /// Appends a four-digit group (1 ≤ group ≤ 9999), highest place first, then its unit
+  /// (an index into `LargeUnits.inOrder`: 万, 億, 兆, 京).
+  private mutating func appendGroup(_ group: UInt64, unit: Int?) {
+    var key: UInt64 = 0
+    var hasMultiplier = false
+    let thousands = Int(group / 1000), hundreds = Int(group / 100 % 10), tens = Int(group / 10 % 10)
+    let ones = Int(group % 10)
+    finalDigit = nil
     switch thousands {
     case 0: break
-    case 1: morphemes.append(Morpheme(key: 1000, body: Kana.sen))
-    case 3: morphemes.append(Morpheme(key: 3000, body: Kana.sanzen))
-    case 8: morphemes.append(Morpheme(key: 8000, body: Kana.hassen))
-    default: morphemes.append(Morpheme(key: 1000, prefix: [Kana.multiplier[Int(thousands)]], body: Kana.sen))
+    case 1: append(Kana.sen, key: 1000, multiplier: nil, &key, &hasMultiplier)
+    case 3: append(Kana.sanzen, key: 3000, multiplier: nil, &key, &hasMultiplier)
+    case 8: append(Kana.hassen, key: 8000, multiplier: nil, &key, &hasMultiplier)
+    default: append(Kana.sen, key: 1000, multiplier: Kana.digit[thousands], &key, &hasMultiplier)
     }
     switch hundreds {
     case 0: break
-    case 1: morphemes.append(Morpheme(key: 100, body: Kana.hyaku))
-    case 3: morphemes.append(Morpheme(key: 300, body: Kana.sanbyaku))
-    case 6: morphemes.append(Morpheme(key: 600, body: Kana.roppyaku))
-    case 8: morphemes.append(Morpheme(key: 800, body: Kana.happyaku))
-    default: morphemes.append(Morpheme(key: 100, prefix: [Kana.multiplier[Int(hundreds)]], body: Kana.hyaku))
+    case 1: append(Kana.hyaku, key: 100, multiplier: nil, &key, &hasMultiplier)
+    case 3: append(Kana.sanbyaku, key: 300, multiplier: nil, &key, &hasMultiplier)
+    case 6: append(Kana.roppyaku, key: 600, multiplier: nil, &key, &hasMultiplier)
+    case 8: append(Kana.happyaku, key: 800, multiplier: nil, &key, &hasMultiplier)
+    default: append(Kana.hyaku, key: 100, multiplier: Kana.digit[hundreds], &key, &hasMultiplier)
     }
     switch tens {
     case 0: break
-    case 1: morphemes.append(Morpheme(key: 10, body: Kana.juu))
-    default: morphemes.append(Morpheme(key: 10, prefix: [Kana.tensMultiplier[Int(tens)]], body: Kana.juu))
+    case 1: append(Kana.juu, key: 10, multiplier: nil, &key, &hasMultiplier)
+    default: append(Kana.juu, key: 10, multiplier: Kana.tensMultiplier[tens], &key, &hasMultiplier)
     }
     if ones > 0 {
-      morphemes.append(Morpheme(key: ones, body: Kana.digit[Int(ones)], bare: Kana.countingDigit[Int(ones)]))
+      // Only the very end of a number takes the counting alternates (し, しち, く).
+      append(unit == nil ? Kana.countingDigit[ones] : Kana.digit[ones], key: UInt64(ones), multiplier: nil, &key, &hasMultiplier)
+      if unit == nil { finalDigit = ones }
     }
-    return morphemes
+    guard let unit else {
+      finalKey = key
+      finalUnit = nil
+      return
+    }
+    // 万/億/兆/京 join their group as a counter joins a number (いっちょう, はっけい), except that a
+    // unit's 千 form (いっせんまん) is for a bare 千 only: 二千万 is に + せん + まん.
+    let unitReading = LargeUnits.readings[unit]
+    if let forms = LargeUnits.forms[unit][LargeUnits.slot(for: key)], !(key == 1000 && hasMultiplier) {
+      segments[segments.count - 1] = forms
+      finalUnit = (unitReading.standard, true)
+    } else {
+      segments.append(unitReading)
+      finalUnit = (unitReading.standard, false)
+    }
+    finalKey = LargeUnits.values[unit]
+  }
+
+  private mutating func append(
+    _ body: ReadingSegment, key newKey: UInt64, multiplier: ReadingSegment?, _ key: inout UInt64,
+    _ hasMultiplier: inout Bool
+  ) {
+    if let multiplier { segments.append(multiplier) }
+    segments.append(body)
+    key = newKey
+    hasMultiplier = multiplier != nil
   }
 }
 
 /// The kana of number words, as constants so readings share storage instead of allocating.
 enum Kana {
   static let zero = ["れい", "ぜろ"]
-  /// Digits before a counter or a larger unit: よん, なな, きゅう.
-  static let digit: [[String]] = [
-    [], ["いち"], ["に"], ["さん"], ["よん"], ["ご"], ["ろく"], ["なな"], ["はち"], ["きゅう"],
-  ]
+  /// Digits before a counter, a larger place or a unit: よん, なな, きゅう.
+  static let digit: [ReadingSegment] = ["", "いち", "に", "さん", "よん", "ご", "ろく", "なな", "はち", "きゅう"]
+    .map(ReadingSegment.init)
   /// Digits that end a bare number, where counting forms are also in use (し, しち, く).
-  static let countingDigit: [[String]] = [
-    [], ["いち"], ["に"], ["さん"], ["よん", "し"], ["ご"], ["ろく"], ["なな", "しち"], ["はち"], ["きゅう", "く"],
-  ]
-  /// Multipliers of 百 and 千.
-  static let multiplier: [[String]] = digit
+  static let countingDigit: [ReadingSegment] = [
+    [""], ["いち"], ["に"], ["さん"], ["よん", "し"], ["ご"], ["ろく"], ["なな", "しち"], ["はち"], ["きゅう", "く"],
+  ].map(ReadingSegment.init)
   /// Multipliers of 十: 七十 is ななじゅう or しちじゅう.
-  static let tensMultiplier: [[String]] = [
-    [], [], ["に"], ["さん"], ["よん"], ["ご"], ["ろく"], ["なな", "しち"], ["はち"], ["きゅう"],
-  ]
-  static let juu = ["じゅう"]
-  static let hyaku = ["ひゃく"]
-  static let sanbyaku = ["さんびゃく"]
-  static let roppyaku = ["ろっぴゃく"]
-  static let happyaku = ["はっぴゃく"]
-  static let sen = ["せん"]
-  static let sanzen = ["さんぜん"]
-  static let hassen = ["はっせん"]
+  static let tensMultiplier: [ReadingSegment] = [
+    [""], [""], ["に"], ["さん"], ["よん"], ["ご"], ["ろく"], ["なな", "しち"], ["はち"], ["きゅう"],
+  ].map(ReadingSegment.init)
+  static let juu = ReadingSegment("じゅう")
+  static let hyaku = ReadingSegment("ひゃく")
+  static let sanbyaku = ReadingSegment("さんびゃく")
+  static let roppyaku = ReadingSegment("ろっぴゃく")
+  static let happyaku = ReadingSegment("はっぴゃく")
+  static let sen = ReadingSegment("せん")
+  static let sanzen = ReadingSegment("さんぜん")
+  static let hassen = ReadingSegment("はっせん")
 }

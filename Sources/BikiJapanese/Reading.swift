@@ -6,39 +6,61 @@
 /// long number carry its なな/しち choices, without multiplying strings: answers are matched
 /// against the lattice directly, and whole strings are only spelled out on request.
 public struct Reading: Hashable, Sendable {
-  /// Each segment's alternatives, standard first. Never empty, and no segment is empty.
-  public private(set) var segments: [[String]]
+  /// Each segment's alternatives, standard first.
+  public private(set) var parts: [ReadingSegment]
 
   public init(segments: [[String]]) {
     precondition(!segments.isEmpty && segments.allSatisfy { !$0.isEmpty }, "a reading needs text")
-    self.segments = segments
+    self.parts = segments.map(ReadingSegment.init)
   }
 
   public init(_ text: String) {
-    self.segments = [[text]]
+    self.parts = [ReadingSegment(text)]
   }
 
   /// Every alternative as one list (the standard first, duplicates removed).
   public init(alternatives: [String]) {
-    self.segments = [Reading.unique(alternatives)]
+    precondition(!alternatives.isEmpty, "a reading needs text")
+    self.parts = [ReadingSegment(alternatives)]
   }
+
+  /// Segments known to be well formed (built from constants); skips the checks on a hot path.
+  init(parts: [ReadingSegment]) {
+    self.parts = parts
+  }
+
+  /// Each segment's alternatives as plain lists.
+  public var segments: [[String]] { parts.map(\.alternatives) }
 
   /// The standard reading: the first alternative of every segment.
   public var standard: String {
-    var text = ""
-    text.reserveCapacity(segments.count * 9)
-    for segment in segments { text += segment[0] }
-    return text
+    var length = 0
+    for part in parts { length += part.standard.utf8.count }
+    return String(unsafeUninitializedCapacity: length) { buffer in
+      var offset = 0
+      for part in parts {
+        var text = part.standard
+        text.withUTF8 { bytes in
+          _ = UnsafeMutableBufferPointer(rebasing: buffer[offset..<(offset + bytes.count)]).initialize(from: bytes)
+          offset += bytes.count
+        }
+      }
+      return offset
+    }
   }
 
   /// How many distinct whole readings the lattice spells (an upper bound when segments overlap).
   public var variantCount: Int {
-    segments.reduce(1) { count, segment in count.multipliedReportingOverflow(by: segment.count).overflow ? Int.max : count * segment.count }
+    parts.reduce(1) { count, part in
+      let (product, overflow) = count.multipliedReportingOverflow(by: part.alternates.count + 1)
+      return overflow ? Int.max : product
+    }
   }
 
   /// Whole readings, the standard first, then alternates in order of the earliest segment that
   /// differs; at most `limit` of them.
   public func all(limit: Int = 64) -> [String] {
+    let segments = self.segments
     var results: [String] = []
     var seen = Set<String>()
     var choice = [Int](repeating: 0, count: segments.count)
@@ -46,7 +68,7 @@ public struct Reading: Hashable, Sendable {
       var text = ""
       for (index, segment) in segments.enumerated() { text += segment[choice[index]] }
       if seen.insert(text).inserted { results.append(text) }
-      // Odometer with the last segment turning fastest keeps "standard first" order stable.
+      // An odometer with the last segment turning fastest keeps "standard first" order stable.
       var position = segments.count - 1
       while position >= 0 {
         choice[position] += 1
@@ -64,10 +86,10 @@ public struct Reading: Hashable, Sendable {
     let target = Array(kana.unicodeScalars)
     // Reachable offsets after each segment; lattices are short, so a set per step is cheap.
     var reachable: Set<Int> = [0]
-    for segment in segments {
+    for part in parts {
       var next: Set<Int> = []
       for offset in reachable {
-        for alternative in segment where Reading.matches(alternative, in: target, at: offset) {
+        for alternative in part.alternatives where Reading.matches(alternative, in: target, at: offset) {
           next.insert(offset + alternative.unicodeScalars.count)
         }
       }
@@ -79,7 +101,7 @@ public struct Reading: Hashable, Sendable {
 
   /// This reading followed by another.
   public func appending(_ other: Reading) -> Reading {
-    Reading(segments: segments + other.segments)
+    Reading(parts: parts + other.parts)
   }
 
   public static func + (lhs: Reading, rhs: Reading) -> Reading { lhs.appending(rhs) }
@@ -97,6 +119,27 @@ public struct Reading: Hashable, Sendable {
     var seen = Set<String>()
     return alternatives.filter { seen.insert($0).inserted }
   }
+}
+
+/// One segment of a reading: its standard form and any accepted alternates. Most segments
+/// have no alternates, so copying one costs a short string and the shared empty array.
+public struct ReadingSegment: Hashable, Sendable {
+  public var standard: String
+  public var alternates: [String]
+
+  public init(_ standard: String) {
+    self.standard = standard
+    self.alternates = []
+  }
+
+  /// The alternatives, standard first; duplicates are dropped.
+  public init(_ alternatives: [String]) {
+    let unique = Reading.unique(alternatives)
+    self.standard = unique[0]
+    self.alternates = Array(unique.dropFirst())
+  }
+
+  public var alternatives: [String] { [standard] + alternates }
 }
 
 extension Reading: CustomStringConvertible {

@@ -1,1 +1,97 @@
-print("bench")
+// `biki-bench`: speed figures for docs/performance.md. Run in release:
+//   swift run -c release biki-bench [--filter NAME] [--seconds S]
+import BikiCore
+import BikiJapanese
+import Foundation
+
+var options = BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+let benchmarks: [Benchmark] = [
+  Benchmark(name: "readings.integers", unit: "readings/s", target: 2_000_000, note: "random integers below 10^16, standard reading spelled") {
+    var random = SeededRandom(seed: 1)
+    let inputs = (0..<65_536).map { _ in UInt128(random.next() % 10_000_000_000_000_000) }
+    return { iteration in
+      let reading = try! JapaneseNumber.reading(of: inputs[iteration & 65_535])
+      return reading.standard.utf8.count
+    }
+  },
+  Benchmark(name: "readings.counters", unit: "readings/s", target: 2_000_000, note: "random 1–10,000 with a random built-in counter") {
+    var random = SeededRandom(seed: 2)
+    let counters = CounterCatalog.standard.counters.filter { $0.validValues == nil }
+    let inputs = (0..<65_536).map { _ in (UInt128(random.next() % 10_000 + 1), counters[Int(random.next() % UInt64(counters.count))]) }
+    return { iteration in
+      let (value, counter) = inputs[iteration & 65_535]
+      return try! JapaneseNumber.reading(of: value, with: counter).standard.utf8.count
+    }
+  },
+  Benchmark(name: "readings.phrases", unit: "phrases/s", target: nil, note: "biki read's parser on mixed phrases") {
+    let phrases = ["8本", "¥1,500", "令和元年", "午後4時", "9時30分", "2024年5月5日", "三百五十", "1時間30分"]
+    let reader = PhraseReader()
+    return { iteration in try! reader.read(phrases[iteration & 7]).standard.utf8.count }
+  },
+  Benchmark(name: "questions.money", unit: "questions/s", target: nil, note: "¥800–6,000 by 10, with kanji display and reading") {
+    let generator = try! NumberPhraseGenerator(range: 800...6000, step: 10, phrasing: .money)
+      .generator(for: Topic(id: "money.restaurant", title: "Restaurant", category: .money))
+    return { iteration in try! generator.question(seed: UInt64(iteration)).display.utf8.count }
+  },
+]
+
+for benchmark in benchmarks where options.selects(benchmark.name) {
+  print(benchmark.run(seconds: options.seconds))
+}
+
+struct BenchOptions {
+  var filter: String?
+  var seconds = 1.0
+
+  init(arguments: [String]) {
+    var iterator = arguments.makeIterator()
+    while let argument = iterator.next() {
+      switch argument {
+      case "--filter": filter = iterator.next()
+      case "--seconds": seconds = iterator.next().flatMap(Double.init) ?? seconds
+      case "-h", "--help":
+        print("USAGE: biki-bench [--filter NAME] [--seconds S]")
+        exit(0)
+      default:
+        FileHandle.standardError.write(Data("Error: Unknown option '\(argument)'.\nUsage: biki-bench [--filter NAME] [--seconds S]\n".utf8))
+        exit(64)
+      }
+    }
+  }
+
+  func selects(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
+}
+
+/// One measurement: `setUp` builds inputs outside the timed loop and returns the operation.
+struct Benchmark {
+  var name: String
+  var unit: String
+  var target: Double?
+  var note: String
+  var setUp: () -> (Int) -> Int
+
+  /// Runs the operation in batches until `seconds` have passed; reports the best batch rate,
+  /// which is the least disturbed by other work on the machine.
+  func run(seconds: Double) -> String {
+    let operation = setUp()
+    var sink = 0
+    for iteration in 0..<10_000 { sink &+= operation(iteration) }  // warm up
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .seconds(seconds))
+    var best = 0.0
+    var iteration = 0
+    let batch = 20_000
+    while clock.now < deadline {
+      let start = clock.now
+      for _ in 0..<batch {
+        sink &+= operation(iteration)
+        iteration += 1
+      }
+      let elapsed = start.duration(to: clock.now)
+      let perSecond = Double(batch) / (Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds))
+      best = max(best, perSecond)
+    }
+    let verdict = target.map { best >= $0 ? "  (target ≥ \(Int($0)): met)" : "  (target ≥ \(Int($0)): NOT met)" } ?? ""
+    return "\(name): \(Int(best)) \(unit)\(verdict)  [\(note); checksum \(sink & 0xFF)]"
+  }
+}
