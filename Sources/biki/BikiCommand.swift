@@ -66,7 +66,7 @@ enum BikiCommand {
   /// The closest candidate by edit distance, when it is close enough to be a typo.
   static func suggestion(for word: String, among candidates: [String]) -> String? {
     let scored = candidates.map { ($0, editDistance(word, $0)) }.min { $0.1 < $1.1 }
-    guard let (candidate, distance) = scored, distance <= max(1, candidate.count / 3) else { return nil }
+    guard let (candidate, distance) = scored, distance <= max(2, candidate.count / 3) else { return nil }
     return candidate
   }
 

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+/// Runs the built `biki` executable and captures what a user would see.
+struct BikiProcess {
+  struct Result {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+  }
+
+  /// The `biki` built next to this test bundle.
+  static var executable: URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("biki")
+  }
+
+  static func run(_ arguments: [String], viaShell: String? = nil) throws -> Result {
+    let process = Process()
+    if let script = viaShell {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", script, executable.path]
+    } else {
+      process.executableURL = executable
+      process.arguments = arguments
+    }
+    let output = Pipe(), error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let outData = output.fileHandleForReading.readDataToEndOfFile()
+    let errData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
+      standardError: String(decoding: errData, as: UTF8.self))
+  }
+}
+
+@Suite struct BikiReadTests {
+  @Test func readsTheReadmeExamples() throws {
+    let result = try BikiProcess.run(["read", "8本", "令和元年", "600円", "午後4時", "3,000"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput == """
+      8本\tはっぽん|はちほん
+      令和元年\tれいわがんねん
+      600円\tろっぴゃくえん
+      午後4時\tごごよじ
+      3,000\tさんぜん
+
+      """)
+    #expect(result.standardError.isEmpty)
+  }
+
+  @Test func asDateReadsTheDayOfTheMonth() throws {
+    #expect(try BikiProcess.run(["read", "1日"]).standardOutput == "1日\tいちにち\n")
+    #expect(try BikiProcess.run(["read", "--as", "date", "1日"]).standardOutput == "1日\tついたち\n")
+    #expect(try BikiProcess.run(["read", "--as=date", "20日"]).standardOutput == "20日\tはつか\n")
+  }
+
+  @Test func unreadableTextIsReportedAndTheRestStillPrinted() throws {
+    let result = try BikiProcess.run(["read", "8本", "x12", "平成32年", "600円"])
+    #expect(result.status == 65)
+    #expect(result.standardOutput == "8本\tはっぽん|はちほん\n600円\tろっぴゃくえん\n")
+    #expect(result.standardError.contains("cannot read 'x12'"))
+    #expect(result.standardError.contains("平成32年 did not exist"))
+  }
+
+  @Test func invalidUTF8InAnArgumentIsReportedNotFatal() throws {
+    let result = try BikiProcess.run([], viaShell: #""$0" read "$(printf '\377')" 8本"#)
+    #expect(result.status == 65)
+    #expect(result.standardOutput.hasSuffix("8本\tはっぽん|はちほん\n"))
+    #expect(result.standardError.contains("is not a number"))
+  }
+
+  @Test func negativeNumbersAndDashesAreText() throws {
+    let result = try BikiProcess.run(["read", "--", "-5"])
+    #expect(result.status == 65)
+    #expect(result.standardError.contains("'-' is not a number"))
+  }
+
+  @Test func usageErrorsExitWith64AndSayWhatToDo() throws {
+    let missing = try BikiProcess.run(["read"])
+    #expect(missing.status == 64)
+    #expect(missing.standardError.contains("Error: Missing expected argument '<text> ...'."))
+    #expect(missing.standardError.contains("See 'biki read --help'"))
+
+    let typo = try BikiProcess.run(["read", "--as", "dat", "1日"])
+    #expect(typo.status == 64)
+    #expect(typo.standardError.contains("Did you mean 'date'?"))
+
+    let unknownOption = try BikiProcess.run(["read", "--ass", "date", "1日"])
+    #expect(unknownOption.status == 64)
+    #expect(unknownOption.standardError.contains("Unknown option '--ass'. Did you mean '--as'?"))
+
+    let unknownCommand = try BikiProcess.run(["raed", "8本"])
+    #expect(unknownCommand.status == 64)
+    #expect(unknownCommand.standardError.contains("Did you mean 'read'?"))
+    #expect(unknownCommand.standardOutput.isEmpty)
+  }
+
+  @Test func helpAndVersionGoToStandardOutput() throws {
+    for arguments in [["--help"], ["-h"], ["help"]] {
+      let result = try BikiProcess.run(arguments)
+      #expect(result.status == 0)
+      #expect(result.standardOutput.contains("USAGE: biki <subcommand>"))
+    }
+    let readHelp = try BikiProcess.run(["help", "read"])
+    #expect(readHelp.standardOutput == (try BikiProcess.run(["read", "--help"])).standardOutput)
+    #expect(readHelp.standardOutput.contains("--as <kind>"))
+    let version = try BikiProcess.run(["--version"])
+    #expect(version.status == 0)
+    #expect(version.standardOutput.first?.isNumber == true)
+  }
+}
