@@ -63,7 +63,7 @@ public struct Counter: Hashable, Sendable {
     self.finalForms = Counter.derivingHundredsAndThousands(finalForms).mapValues(Reading.unique)
     self.zeroForms = zeroForms.map(Reading.unique)
     self.readingSegment = ReadingSegment(reading)
-    let segments = self.finalForms.mapValues(ReadingSegment.init)
+    let segments = self.finalForms.mapValues { ReadingSegment($0) }
     self.smallFinalSegments = (0...10).map { segments[UInt64($0)] }
     self.largeFinalSegments = segments.filter { $0.key > 10 }
     self.validValues = validValues

@@ -276,10 +276,13 @@ extension Counter {
 
 /// Every built-in unit and counter, looked up by id or by symbol.
 public struct CounterCatalog: Sendable {
-  public private(set) var counters: [Counter]
+  public let counters: [Counter]
+  /// All symbols, longest first, so a suffix matcher prefers 時間 to 時 and 分間 to 分.
+  public let symbolsLongestFirst: [String]
 
   public init(_ counters: [Counter]) {
     self.counters = counters
+    self.symbolsLongestFirst = Array(Set(counters.flatMap(\.symbols))).sorted { ($0.count, $0) > ($1.count, $1) }
   }
 
   public static let standard = CounterCatalog([
@@ -298,8 +301,4 @@ public struct CounterCatalog: Sendable {
     counters.filter { $0.symbols.contains(symbol) }
   }
 
-  /// All symbols, longest first, so a suffix matcher prefers 時間 to 時 and 分間 to 分.
-  public var symbolsLongestFirst: [String] {
-    Array(Set(counters.flatMap(\.symbols))).sorted { ($0.count, $0) > ($1.count, $1) }
-  }
 }

@@ -20,7 +20,7 @@ struct NumberWords {
   /// The words of `value` (1 ≤ value < 10²⁰); zero has no words, only readings of its own.
   init(_ value: UInt128) {
     precondition(value > 0 && value < NumberWords.limit)
-    segments.reserveCapacity(32)
+    segments.reserveCapacity(16)
     let high = value <= UInt128(UInt64.max) ? UInt64(value) / 10_000_000_000_000_000 : UInt64(value / 10_000_000_000_000_000)
     let low = value <= UInt128(UInt64.max) ? UInt64(value) % 10_000_000_000_000_000 : UInt64(value % 10_000_000_000_000_000)
     if high > 0 { appendGroup(high, unit: 3) }
@@ -56,65 +56,122 @@ struct NumberWords {
     return Reading(parts: result)
   }
 
-  /// Appends a four-digit group (1 ≤ group ≤ 9999), highest place first, then its unit
-  /// (an index into `LargeUnits.inOrder`: 万, 億, 兆, 京).
+  /// Appends a four-digit group (1 ≤ group ≤ 9999) and then its unit (an index into
+  /// `LargeUnits.inOrder`: 万, 億, 兆, 京).
   private mutating func appendGroup(_ group: UInt64, unit: Int?) {
-    var key: UInt64 = 0
-    var hasMultiplier = false
-    let thousands = Int(group / 1000), hundreds = Int(group / 100 % 10), tens = Int(group / 10 % 10)
-    let ones = Int(group % 10)
-    finalDigit = nil
-    switch thousands {
-    case 0: break
-    case 1: append(Kana.sen, key: 1000, multiplier: nil, &key, &hasMultiplier)
-    case 3: append(Kana.sanzen, key: 3000, multiplier: nil, &key, &hasMultiplier)
-    case 8: append(Kana.hassen, key: 8000, multiplier: nil, &key, &hasMultiplier)
-    default: append(Kana.sen, key: 1000, multiplier: Kana.digit[thousands], &key, &hasMultiplier)
-    }
-    switch hundreds {
-    case 0: break
-    case 1: append(Kana.hyaku, key: 100, multiplier: nil, &key, &hasMultiplier)
-    case 3: append(Kana.sanbyaku, key: 300, multiplier: nil, &key, &hasMultiplier)
-    case 6: append(Kana.roppyaku, key: 600, multiplier: nil, &key, &hasMultiplier)
-    case 8: append(Kana.happyaku, key: 800, multiplier: nil, &key, &hasMultiplier)
-    default: append(Kana.hyaku, key: 100, multiplier: Kana.digit[hundreds], &key, &hasMultiplier)
-    }
-    switch tens {
-    case 0: break
-    case 1: append(Kana.juu, key: 10, multiplier: nil, &key, &hasMultiplier)
-    default: append(Kana.juu, key: 10, multiplier: Kana.tensMultiplier[tens], &key, &hasMultiplier)
-    }
-    if ones > 0 {
-      // Only the very end of a number takes the counting alternates (し, しち, く).
-      append(unit == nil ? Kana.countingDigit[ones] : Kana.digit[ones], key: UInt64(ones), multiplier: nil, &key, &hasMultiplier)
-      if unit == nil { finalDigit = ones }
-    }
+    let index = Int(group)
+    let table = GroupWords.table
+    if let head = table.heads[index] { segments.append(head) }
+    let key = table.keys[index]
     guard let unit else {
+      // Only the very end of a number takes the counting alternates (し, しち, く).
+      segments.append(table.finalsBare[index])
+      let ones = index % 10
+      finalDigit = ones > 0 ? ones : nil
       finalKey = key
       finalUnit = nil
       return
     }
+    finalDigit = nil
     // 万/億/兆/京 join their group as a counter joins a number (いっちょう, はっけい), except that a
     // unit's 千 form (いっせんまん) is for a bare 千 only: 二千万 is に + せん + まん.
     let unitReading = LargeUnits.readings[unit]
-    if let forms = LargeUnits.forms[unit][LargeUnits.slot(for: key)], !(key == 1000 && hasMultiplier) {
-      segments[segments.count - 1] = forms
+    if let forms = LargeUnits.forms[unit][LargeUnits.slot(for: key)], !(key == 1000 && table.hasMultiplier[index]) {
+      segments.append(forms)
       finalUnit = (unitReading.standard, true)
     } else {
+      segments.append(table.finals[index])
       segments.append(unitReading)
       finalUnit = (unitReading.standard, false)
     }
     finalKey = LargeUnits.values[unit]
   }
+}
 
-  private mutating func append(
-    _ body: ReadingSegment, key newKey: UInt64, multiplier: ReadingSegment?, _ key: inout UInt64,
-    _ hasMultiplier: inout Bool
+/// A four-digit group as two segments: everything before its final component (multiplier
+/// included: 1200 is せんに + ひゃく), and the final component, which counters and units change.
+struct GroupWords: Sendable {
+  var head: ReadingSegment?
+  var final: ReadingSegment
+  /// `final` when it ends a bare number: a ones digit also accepts し, しち, く.
+  var finalBare: ReadingSegment
+  var key: UInt64
+  var hasMultiplier: Bool
+
+  /// Every group 1–9999 (index 0 unused), computed once on first use and shared read-only;
+  /// kept field by field so a lookup copies only what it reads.
+  static let table = Table((0...9999).map { GroupWords(UInt64($0)) })
+
+  struct Table: Sendable {
+    let heads: [ReadingSegment?]
+    let finals: [ReadingSegment]
+    let finalsBare: [ReadingSegment]
+    let keys: [UInt64]
+    let hasMultiplier: [Bool]
+
+    init(_ groups: [GroupWords]) {
+      heads = groups.map(\.head)
+      finals = groups.map(\.final)
+      finalsBare = groups.map(\.finalBare)
+      keys = groups.map(\.key)
+      hasMultiplier = groups.map(\.hasMultiplier)
+    }
+  }
+
+  init(_ group: UInt64) {
+    var parts: [(segment: ReadingSegment, key: UInt64, multiplier: ReadingSegment?)] = []
+    let thousands = Int(group / 1000), hundreds = Int(group / 100 % 10), tens = Int(group / 10 % 10)
+    let ones = Int(group % 10)
+    switch thousands {
+    case 0: break
+    case 1: parts.append((Kana.sen, 1000, nil))
+    case 3: parts.append((Kana.sanzen, 3000, nil))
+    case 8: parts.append((Kana.hassen, 8000, nil))
+    default: parts.append((Kana.sen, 1000, Kana.digit[thousands]))
+    }
+    switch hundreds {
+    case 0: break
+    case 1: parts.append((Kana.hyaku, 100, nil))
+    case 3: parts.append((Kana.sanbyaku, 300, nil))
+    case 6: parts.append((Kana.roppyaku, 600, nil))
+    case 8: parts.append((Kana.happyaku, 800, nil))
+    default: parts.append((Kana.hyaku, 100, Kana.digit[hundreds]))
+    }
+    switch tens {
+    case 0: break
+    case 1: parts.append((Kana.juu, 10, nil))
+    default: parts.append((Kana.juu, 10, Kana.tensMultiplier[tens]))
+    }
+    if ones > 0 { parts.append((Kana.digit[ones], UInt64(ones), nil)) }
+    guard let last = parts.popLast() else {
+      // Only index 0, which no number uses.
+      self.init(head: nil, final: ReadingSegment(""), finalBare: ReadingSegment(""), key: 0, hasMultiplier: false)
+      return
+    }
+    // Spell the head's variants directly (at most two: なな|しち for 70), for a fast first use.
+    var variants = [""]
+    var isEmpty = true
+    for segment in parts.flatMap({ [$0.multiplier, $0.segment] }) + [last.multiplier] {
+      guard let segment else { continue }
+      isEmpty = false
+      variants = segment.alternates.isEmpty
+        ? variants.map { $0 + segment.standard }
+        : variants.flatMap { variant in segment.alternatives.map { variant + $0 } }
+    }
+    self.init(
+      head: isEmpty ? nil : ReadingSegment(distinct: variants),
+      final: last.segment, finalBare: ones > 0 ? Kana.countingDigit[ones] : last.segment, key: last.key,
+      hasMultiplier: last.multiplier != nil)
+  }
+
+  private init(
+    head: ReadingSegment?, final: ReadingSegment, finalBare: ReadingSegment, key: UInt64, hasMultiplier: Bool
   ) {
-    if let multiplier { segments.append(multiplier) }
-    segments.append(body)
-    key = newKey
-    hasMultiplier = multiplier != nil
+    self.head = head
+    self.final = final
+    self.finalBare = finalBare
+    self.key = key
+    self.hasMultiplier = hasMultiplier
   }
 }
 
@@ -127,11 +184,11 @@ enum Kana {
   /// Digits that end a bare number, where counting forms are also in use (し, しち, く).
   static let countingDigit: [ReadingSegment] = [
     [""], ["いち"], ["に"], ["さん"], ["よん", "し"], ["ご"], ["ろく"], ["なな", "しち"], ["はち"], ["きゅう", "く"],
-  ].map(ReadingSegment.init)
+  ].map { ReadingSegment($0) }
   /// Multipliers of 十: 七十 is ななじゅう or しちじゅう.
   static let tensMultiplier: [ReadingSegment] = [
     [""], [""], ["に"], ["さん"], ["よん"], ["ご"], ["ろく"], ["なな", "しち"], ["はち"], ["きゅう"],
-  ].map(ReadingSegment.init)
+  ].map { ReadingSegment($0) }
   static let juu = ReadingSegment("じゅう")
   static let hyaku = ReadingSegment("ひゃく")
   static let sanbyaku = ReadingSegment("さんびゃく")

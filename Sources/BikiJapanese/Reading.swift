@@ -11,7 +11,7 @@ public struct Reading: Hashable, Sendable {
 
   public init(segments: [[String]]) {
     precondition(!segments.isEmpty && segments.allSatisfy { !$0.isEmpty }, "a reading needs text")
-    self.parts = segments.map(ReadingSegment.init)
+    self.parts = segments.map { ReadingSegment($0) }
   }
 
   public init(_ text: String) {
@@ -125,21 +125,31 @@ public struct Reading: Hashable, Sendable {
 /// have no alternates, so copying one costs a short string and the shared empty array.
 public struct ReadingSegment: Hashable, Sendable {
   public var standard: String
-  public var alternates: [String]
+  /// nil rather than empty when there are none, so copying a segment retains nothing extra.
+  private var others: [String]?
 
   public init(_ standard: String) {
     self.standard = standard
-    self.alternates = []
+    self.others = nil
   }
 
   /// The alternatives, standard first; duplicates are dropped.
   public init(_ alternatives: [String]) {
     let unique = Reading.unique(alternatives)
     self.standard = unique[0]
-    self.alternates = Array(unique.dropFirst())
+    self.others = unique.count > 1 ? Array(unique.dropFirst()) : nil
   }
 
-  public var alternatives: [String] { [standard] + alternates }
+  /// Alternatives already known to be distinct (built from constants); skips the dedupe.
+  init(distinct alternatives: [String]) {
+    self.standard = alternatives[0]
+    self.others = alternatives.count > 1 ? Array(alternatives.dropFirst()) : nil
+  }
+
+  /// The accepted forms other than the standard one.
+  public var alternates: [String] { others ?? [] }
+
+  public var alternatives: [String] { others.map { [standard] + $0 } ?? [standard] }
 }
 
 extension Reading: CustomStringConvertible {
