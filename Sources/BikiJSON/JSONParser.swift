@@ -1,0 +1,316 @@
+/// A strict JSON (RFC 8259) parser that records where every value is, for diagnostics.
+///
+/// It reads UTF-8 bytes, so invalid UTF-8 is reported at the byte where it occurs rather than
+/// lost in a lossy decode. It stops at the first syntax error: past that point positions are
+/// guesswork, and a linter is better served by one precise message than by a cascade.
+public enum JSONParser {
+  /// Nesting deeper than this is refused, so hostile input cannot exhaust the stack.
+  public static let maximumDepth = 256
+
+  public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+    var parser = Parser(bytes: bytes)
+    parser.skipByteOrderMark()
+    parser.skipWhitespace()
+    let node = try parser.parseValue(depth: 0)
+    parser.skipWhitespace()
+    guard parser.isAtEnd else {
+      throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON value")
+    }
+    return node
+  }
+
+  public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
+    try parse(Array(text.utf8))
+  }
+}
+
+public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+  public var message: String
+  public var position: SourcePosition
+  /// Whether the input was not valid UTF-8 (as opposed to a JSON syntax error).
+  public var isEncodingError: Bool
+
+  public var description: String { "\(position): \(message)" }
+}
+
+private struct Parser {
+  let bytes: [UInt8]
+  var index = 0
+  var line = 0
+  var column = 0
+  var utf16Column = 0
+
+  init(bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
+  var isAtEnd: Bool { index >= bytes.count }
+
+  var position: SourcePosition {
+    SourcePosition(line: line, column: column, utf16Column: utf16Column, offset: index)
+  }
+
+  func error(_ message: String, encoding: Bool = false) -> JSONSyntaxError {
+    JSONSyntaxError(message: message, position: position, isEncodingError: encoding)
+  }
+
+  func describeCurrent() -> String {
+    guard !isAtEnd else { return "end of file" }
+    let byte = bytes[index]
+    if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+    if byte >= 0x80, let scalar = peekScalar() { return "'\(Character(scalar))'" }
+    return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+  }
+
+  mutating func skipByteOrderMark() {
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+  }
+
+  /// Advances over one ASCII byte on the current line.
+  mutating func advanceASCII() {
+    index += 1
+    column += 1
+    utf16Column += 1
+  }
+
+  mutating func skipWhitespace() {
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x0D: advanceASCII()
+      case 0x0A:
+        index += 1
+        line += 1
+        column = 0
+        utf16Column = 0
+      default: return
+      }
+    }
+  }
+
+  mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONNode {
+    guard depth < JSONParser.maximumDepth else {
+      throw error("nesting deeper than \(JSONParser.maximumDepth) levels")
+    }
+    let start = position
+    guard !isAtEnd else { throw error("expected a value, found end of file") }
+    let value: JSONValue
+    switch bytes[index] {
+    case UInt8(ascii: "{"): value = try parseObject(depth: depth)
+    case UInt8(ascii: "["): value = try parseArray(depth: depth)
+    case UInt8(ascii: "\""): value = .string(try parseString())
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try parseNumber())
+    case UInt8(ascii: "t"): try expectWord("true"); value = .bool(true)
+    case UInt8(ascii: "f"): try expectWord("false"); value = .bool(false)
+    case UInt8(ascii: "n"): try expectWord("null"); value = .null
+    default:
+      if bytes[index] >= 0x80, peekScalar() == nil { throw error("invalid UTF-8", encoding: true) }
+      throw error("expected a value, found \(describeCurrent())")
+    }
+    return JSONNode(value, range: SourceRange(start: start, end: position))
+  }
+
+  mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
+    for expected in word.utf8 {
+      guard !isAtEnd, bytes[index] == expected else {
+        throw error("expected '\(word)', found \(describeCurrent())")
+      }
+      advanceASCII()
+    }
+  }
+
+  mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    advanceASCII()  // {
+    var members: [JSONMember] = []
+    skipWhitespace()
+    if !isAtEnd, bytes[index] == UInt8(ascii: "}") {
+      advanceASCII()
+      return .object(members)
+    }
+    while true {
+      skipWhitespace()
+      guard !isAtEnd, bytes[index] == UInt8(ascii: "\"") else {
+        if !isAtEnd, bytes[index] == UInt8(ascii: "}") { throw error("trailing comma before '}'") }
+        throw error("expected a key in double quotes, found \(describeCurrent())")
+      }
+      let keyStart = position
+      let key = try parseString()
+      let keyRange = SourceRange(start: keyStart, end: position)
+      skipWhitespace()
+      guard !isAtEnd, bytes[index] == UInt8(ascii: ":") else {
+        throw error("expected ':' after key \"\(key)\", found \(describeCurrent())")
+      }
+      advanceASCII()
+      skipWhitespace()
+      let value = try parseValue(depth: depth + 1)
+      members.append(JSONMember(key: key, keyRange: keyRange, value: value))
+      skipWhitespace()
+      guard !isAtEnd else { throw error("expected ',' or '}', found end of file (unclosed object)") }
+      switch bytes[index] {
+      case UInt8(ascii: ","): advanceASCII()
+      case UInt8(ascii: "}"):
+        advanceASCII()
+        return .object(members)
+      default: throw error("expected ',' or '}' after a member, found \(describeCurrent())")
+      }
+    }
+  }
+
+  mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    advanceASCII()  // [
+    var elements: [JSONNode] = []
+    skipWhitespace()
+    if !isAtEnd, bytes[index] == UInt8(ascii: "]") {
+      advanceASCII()
+      return .array(elements)
+    }
+    while true {
+      skipWhitespace()
+      if !isAtEnd, bytes[index] == UInt8(ascii: "]") { throw error("trailing comma before ']'") }
+      elements.append(try parseValue(depth: depth + 1))
+      skipWhitespace()
+      guard !isAtEnd else { throw error("expected ',' or ']', found end of file (unclosed array)") }
+      switch bytes[index] {
+      case UInt8(ascii: ","): advanceASCII()
+      case UInt8(ascii: "]"):
+        advanceASCII()
+        return .array(elements)
+      default: throw error("expected ',' or ']' after an element, found \(describeCurrent())")
+      }
+    }
+  }
+
+  mutating func parseNumber() throws(JSONSyntaxError) -> String {
+    let start = index
+    if bytes[index] == UInt8(ascii: "-") { advanceASCII() }
+    guard !isAtEnd, isDigit(bytes[index]) else { throw error("expected a digit, found \(describeCurrent())") }
+    if bytes[index] == UInt8(ascii: "0") {
+      advanceASCII()
+      if !isAtEnd, isDigit(bytes[index]) { throw error("numbers must not have leading zeros") }
+    } else {
+      while !isAtEnd, isDigit(bytes[index]) { advanceASCII() }
+    }
+    if !isAtEnd, bytes[index] == UInt8(ascii: ".") {
+      advanceASCII()
+      guard !isAtEnd, isDigit(bytes[index]) else { throw error("expected a digit after '.', found \(describeCurrent())") }
+      while !isAtEnd, isDigit(bytes[index]) { advanceASCII() }
+    }
+    if !isAtEnd, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+      advanceASCII()
+      if !isAtEnd, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { advanceASCII() }
+      guard !isAtEnd, isDigit(bytes[index]) else { throw error("expected a digit in the exponent, found \(describeCurrent())") }
+      while !isAtEnd, isDigit(bytes[index]) { advanceASCII() }
+    }
+    return String(decoding: bytes[start..<index], as: UTF8.self)
+  }
+
+  func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+  mutating func parseString() throws(JSONSyntaxError) -> String {
+    advanceASCII()  // opening quote
+    var scalars = String.UnicodeScalarView()
+    while true {
+      guard !isAtEnd else { throw error("unterminated string: expected '\"', found end of file") }
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "\""):
+        advanceASCII()
+        return String(scalars)
+      case UInt8(ascii: "\\"):
+        scalars.append(try parseEscape())
+      case 0x0A:
+        throw error("unterminated string: a line break must be written \\n inside a string")
+      case 0..<0x20:
+        throw error("control character 0x\(String(byte, radix: 16, uppercase: true)) must be escaped inside a string")
+      case 0x20..<0x80:
+        scalars.append(Unicode.Scalar(byte))
+        advanceASCII()
+      default:
+        guard let scalar = peekScalar() else { throw error("invalid UTF-8", encoding: true) }
+        scalars.append(scalar)
+        index += scalar.utf8.count
+        column += 1
+        utf16Column += scalar.utf16.count
+      }
+    }
+  }
+
+  mutating func parseEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
+    advanceASCII()  // backslash
+    guard !isAtEnd else { throw error("unterminated escape at end of file") }
+    let byte = bytes[index]
+    advanceASCII()
+    switch byte {
+    case UInt8(ascii: "\""): return "\""
+    case UInt8(ascii: "\\"): return "\\"
+    case UInt8(ascii: "/"): return "/"
+    case UInt8(ascii: "b"): return "\u{08}"
+    case UInt8(ascii: "f"): return "\u{0C}"
+    case UInt8(ascii: "n"): return "\n"
+    case UInt8(ascii: "r"): return "\r"
+    case UInt8(ascii: "t"): return "\t"
+    case UInt8(ascii: "u"):
+      let high = try parseHex4()
+      if (0xD800...0xDBFF).contains(high) {
+        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+          throw error("unpaired surrogate \\u\(String(high, radix: 16, uppercase: true)) in a string")
+        }
+        advanceASCII()
+        advanceASCII()
+        let low = try parseHex4()
+        guard (0xDC00...0xDFFF).contains(low) else { throw error("invalid low surrogate in a string") }
+        return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
+      }
+      guard let scalar = Unicode.Scalar(high) else { throw error("unpaired surrogate in a string") }
+      return scalar
+    default:
+      // Point at the backslash that starts the bad escape.
+      index -= 2
+      column -= 2
+      utf16Column -= 2
+      throw error("invalid escape \\\(Character(Unicode.Scalar(byte))) in a string")
+    }
+  }
+
+  mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      guard !isAtEnd, let digit = hexValue(bytes[index]) else {
+        throw error("expected four hex digits after \\u, found \(describeCurrent())")
+      }
+      value = value * 16 + digit
+      advanceASCII()
+    }
+    return value
+  }
+
+  func hexValue(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+    default: nil
+    }
+  }
+
+  /// The well-formed UTF-8 scalar starting at `index`, or nil (overlong forms, surrogates,
+  /// values past U+10FFFF and truncated sequences are all invalid).
+  func peekScalar() -> Unicode.Scalar? {
+    let lead = bytes[index]
+    let length: Int, minimum: UInt32, initial: UInt32
+    switch lead {
+    case 0xC2...0xDF: (length, minimum, initial) = (2, 0x80, UInt32(lead & 0x1F))
+    case 0xE0...0xEF: (length, minimum, initial) = (3, 0x800, UInt32(lead & 0x0F))
+    case 0xF0...0xF4: (length, minimum, initial) = (4, 0x10000, UInt32(lead & 0x07))
+    default: return nil
+    }
+    guard index + length <= bytes.count else { return nil }
+    var value = initial
+    for offset in 1..<length {
+      let byte = bytes[index + offset]
+      guard byte & 0xC0 == 0x80 else { return nil }
+      value = value << 6 | UInt32(byte & 0x3F)
+    }
+    guard value >= minimum, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return nil }
+    return Unicode.Scalar(value)
+  }
+}

@@ -1,0 +1,110 @@
+import BikiJSON
+import Testing
+
+@Suite struct JSONParserTests {
+  @Test func parsesEveryKindOfValue() throws {
+    let node = try JSONParser.parse(#"{"a": [1, -2.5e3, "x", true, false, null], "b": {}}"#)
+    let a = try #require(node["a"]?.value.arrayValue)
+    #expect(a.map(\.value) == [.number("1"), .number("-2.5e3"), .string("x"), .bool(true), .bool(false), .null])
+    #expect(node["b"]?.value.members == [])
+  }
+
+  @Test func recordsPositionsInScalarsAndUTF16() throws {
+    // "本" is one scalar and one UTF-16 unit; "😀" is one scalar and two UTF-16 units.
+    let text = "{\n  \"本😀\": \"x\",\n  \"max\": 10\n}"
+    let node = try JSONParser.parse(text)
+    let first = try #require(node.members?.first)
+    #expect(first.keyRange.start == SourcePosition(line: 1, column: 2, utf16Column: 2, offset: 4))
+    #expect(first.value.range.start.line == 1)
+    #expect(first.value.range.start.column == 8)  // after `  "本😀": `
+    #expect(first.value.range.start.utf16Column == 9)
+    let max = try #require(node["max"])
+    #expect(max.value.range.start.description == "3:10")
+    #expect(max.value.integerValue == 10)
+  }
+
+  @Test func keepsDuplicateKeysForTheValidator() throws {
+    let node = try JSONParser.parse(#"{"id": "a", "id": "b"}"#)
+    #expect(node.members?.map(\.key) == ["id", "id"])
+  }
+
+  @Test func keepsIntegerLiteralsExact() throws {
+    let node = try JSONParser.parse("[9007199254740993, 1e3, 1.5, 99999999999999999999]")
+    let values = try #require(node.arrayValue)
+    #expect(values[0].integerValue == 9_007_199_254_740_993)
+    #expect(values[1].integerValue == 1000)
+    #expect(values[2].integerValue == nil)
+    #expect(values[3].integerValue == nil)
+  }
+
+  @Test func decodesEscapesAndSurrogatePairs() throws {
+    let node = try JSONParser.parse(#"["\u672c\ud83d\ude00\n\t\"\\\/"]"#)
+    #expect(node.arrayValue?.first?.stringValue == "本😀\n\t\"\\/")
+  }
+
+  @Test func skipsAByteOrderMark() throws {
+    #expect(try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array("1".utf8)).value == .number("1"))
+  }
+
+  @Test(arguments: [
+    (#"{"a": 1 "b": 2}"#, "1:9", "expected ',' or '}' after a member, found '\"'"),
+    (#"{"a": 1,}"#, "1:9", "trailing comma before '}'"),
+    ("[1, 2,]", "1:7", "trailing comma before ']'"),
+    (#"{"a" 1}"#, "1:6", "expected ':' after key \"a\""),
+    (#"{a: 1}"#, "1:2", "expected a key in double quotes, found 'a'"),
+    (#"{"a": "x"#, "1:9", "unterminated string"),
+    ("{\"a\": \"x\ny\"}", "1:9", "a line break must be written \\n"),
+    ("[01]", "1:3", "leading zeros"),
+    ("[1.]", "1:4", "expected a digit after '.'"),
+    ("[tru]", "1:5", "expected 'true'"),
+    (#"["\q"]"#, "1:3", "invalid escape \\q"),
+    (#"["\ud83d"]"#, "1:9", "unpaired surrogate"),
+    ("", "1:1", "expected a value, found end of file"),
+    ("[1, 2", "1:6", "unclosed array"),
+    ("{\"a\": [1]", "1:10", "unclosed object"),
+    ("1 2", "1:3", "after the end of the JSON value"),
+    ("{\"本\": ?}", "1:7", "expected a value, found '?'"),
+  ])
+  func reportsSyntaxErrorsWhereTheyAre(_ text: String, _ position: String, _ fragment: String) {
+    do {
+      let node = try JSONParser.parse(text)
+      Issue.record("parsed \(node)")
+    } catch {
+      #expect(error.position.description == position, "\(error)")
+      #expect(error.message.contains(fragment), "\(error)")
+      #expect(!error.isEncodingError)
+    }
+  }
+
+  @Test(arguments: [
+    [0x22, 0xFF, 0x22] as [UInt8],  // a byte that never starts UTF-8
+    [0x22, 0xC0, 0xAF, 0x22],  // overlong '/'
+    [0x22, 0xED, 0xA0, 0x80, 0x22],  // an encoded surrogate
+    [0x22, 0xE6, 0x9C, 0x22],  // truncated 本
+    [0x5B, 0xE6, 0x9C, 0xAC, 0x5D],  // 本 outside a string
+  ])
+  func reportsInvalidUTF8AtItsByte(_ bytes: [UInt8]) {
+    do {
+      _ = try JSONParser.parse(bytes)
+      Issue.record("parsed invalid input")
+    } catch {
+      #expect(error.position.offset == 1, "\(error)")
+    }
+  }
+
+  @Test func invalidUTF8InsideAStringIsAnEncodingError() {
+    #expect(throws: JSONSyntaxError.self) { try JSONParser.parse([0x22, 0xFF, 0x22]) }
+    do { _ = try JSONParser.parse([0x22, 0x41, 0xFF, 0x22]) } catch {
+      #expect(error.isEncodingError)
+      #expect(error.message == "invalid UTF-8")
+      #expect(error.position.description == "1:3")
+    }
+  }
+
+  @Test func refusesHostileNesting() {
+    let deep = String(repeating: "[", count: 100_000)
+    #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(deep) }
+    let fine = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
+    #expect(throws: Never.self) { try JSONParser.parse(fine) }
+  }
+}
