@@ -1,3 +1,4 @@
+import BikiCore
 import BikiJapanese
 
 /// What a command printed and its exit status; commands return this instead of writing, so
@@ -63,23 +64,7 @@ enum BikiCommand {
       status: ExitStatus.usage)
   }
 
-  /// The closest candidate by edit distance, when it is close enough to be a typo.
   static func suggestion(for word: String, among candidates: [String]) -> String? {
-    let scored = candidates.map { ($0, editDistance(word, $0)) }.min { $0.1 < $1.1 }
-    guard let (candidate, distance) = scored, distance <= max(2, candidate.count / 3) else { return nil }
-    return candidate
-  }
-
-  static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    var previous = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-      var current = [i] + Array(repeating: 0, count: b.count)
-      for j in 1...max(b.count, 1) where !b.isEmpty {
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = current
-    }
-    return previous[b.count]
+    Suggestion.closest(to: word, among: candidates)
   }
 }

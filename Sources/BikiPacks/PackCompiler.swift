@@ -1,0 +1,76 @@
+import BikiCore
+import BikiJSON
+import BikiJapanese
+
+/// A topic from a pack that passed validation, ready to make generators.
+public struct CompiledTopic: Sendable {
+  public var topic: Topic
+  let program: TopicProgram
+  /// Which range bound each parameter sets: (source slot, bound).
+  let parameterTargets: [String: (slot: Int, bound: Bound)]
+
+  enum Bound: String, Sendable { case min, max, step }
+
+  /// A generator with the defaults, or with parameters overridden (each within its bounds, and
+  /// the range still non-empty). An overridden step need not divide the range: min=1 max=500
+  /// step=5 asks 1, 6, … 496, as a learner who types it expects.
+  public func generator(parameters: [String: Int64] = [:]) throws(ParameterError) -> QuestionGenerator {
+    let values = try topic.resolve(parameters)
+    var program = self.program
+    for (name, target) in parameterTargets {
+      guard let value = values[name], case .range(var min, var max, var step) = program.sources[target.slot] else { continue }
+      switch target.bound {
+      case .min: min = value
+      case .max: max = value
+      case .step: step = value
+      }
+      program.sources[target.slot] = .range(min: min, max: max, step: step)
+    }
+    for source in program.sources {
+      guard case .range(let min, let max, let step) = source else { continue }
+      if min > max { throw .inconsistent("min \(min) is above max \(max)") }
+      if step <= 0 { throw .inconsistent("step must be positive, not \(step)") }
+    }
+    let id = topic.id
+    let frozen = program
+    return QuestionGenerator(topic: topic, spaceSize: program.spaceSize) { index throws(GenerationError) in
+      try frozen.question(topicID: id, index: index)
+    }
+  }
+}
+
+/// What compiling one pack file produced: its definition (as far as it decoded), the topics
+/// that are clean, and every diagnostic. Topics with errors are left out; the rest serve.
+public struct PackCompilation: Sendable {
+  public var pack: PackDefinition?
+  public var topics: [CompiledTopic]
+  public var diagnostics: [Diagnostic]
+
+  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+public enum PackCompiler {
+  /// How many questions a topic's readability check tries: all of them up to this many,
+  /// else this many spread evenly over the space.
+  public static let exhaustiveCheckLimit: UInt64 = 100_000
+  /// Fewer possible questions than a typical question limit draws a warning.
+  public static let typicalQuestionLimit: UInt64 = 10
+
+  public static func compile(_ bytes: [UInt8], catalog: CounterCatalog = .standard) -> PackCompilation {
+    let root: JSONNode
+    do {
+      root = try JSONParser.parse(bytes)
+    } catch {
+      let range = SourceRange(start: error.position, end: error.position)
+      let rule = error.isEncodingError ? "invalid-utf8" : "json-syntax"
+      return PackCompilation(pack: nil, topics: [], diagnostics: [Diagnostic(.error, error.message, rule: rule, at: range)])
+    }
+    var decoder = PackDecoder()
+    let pack = decoder.decode(root)
+    var validator = PackValidator(pack: pack, catalog: catalog, reader: decoder.reader)
+    let topics = validator.compileTopics()
+    let diagnostics = validator.reader.diagnostics.sorted { ($0.range.start, $0.rule) < ($1.range.start, $1.rule) }
+    let fatal = diagnostics.contains { $0.severity == .error && PackValidator.packWideRules.contains($0.rule) }
+    return PackCompilation(pack: pack, topics: fatal ? [] : topics, diagnostics: diagnostics)
+  }
+}

@@ -1,0 +1,286 @@
+import BikiCore
+import BikiJSON
+import BikiJapanese
+
+/// JSON → `PackDefinition`, reporting every structural problem: types, keys, enums, the
+/// format version. Meaning (ranges, references, readings) is checked later by `PackValidator`.
+struct PackDecoder {
+  var reader = NodeReader()
+
+  static let idPattern = "lowercase letters, digits and '-', starting with a letter"
+
+  mutating func decode(_ root: JSONNode) -> PackDefinition {
+    var pack = PackDefinition()
+    guard
+      let members = reader.object(
+        root, "the pack", required: ["format", "id", "title", "version", "topics"],
+        optional: ["$schema", "description", "counters"])
+    else { return pack }
+    if let format = reader.integer(members["format"], "format") {
+      pack.format = format.value
+      if !PackDefinition.supportedFormats.contains(format.value) {
+        reader.error(
+          "pack format \(format.value) is not supported; this version of Biki reads format \(PackDefinition.supportedFormats.map(String.init).joined(separator: ", "))",
+          "format-version", at: format.range)
+        return pack
+      }
+    }
+    if let id = reader.string(members["id"], "the pack id") {
+      pack.id = id
+      checkIdentifier(id, "the pack id")
+    }
+    pack.title = reader.string(members["title"], "the pack title")?.value ?? ""
+    pack.version = reader.string(members["version"], "the pack version")?.value ?? ""
+    pack.description = reader.string(members["description"], "the pack description", nonEmpty: false)?.value
+    _ = reader.string(members["$schema"], "$schema")
+    for node in reader.array(members["counters"], "counters", nonEmpty: false) ?? [] {
+      if let counter = decodeCounter(node) { pack.counters.append(counter) }
+    }
+    for node in reader.array(members["topics"], "topics") ?? [] {
+      if let topic = decodeTopic(node) { pack.topics.append(topic) }
+    }
+    return pack
+  }
+
+  mutating func checkIdentifier(_ id: Located<String>, _ what: String) {
+    let valid = id.value.first.map { $0.isASCII && $0.isLowercase } == true
+      && id.value.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" }
+    if !valid {
+      reader.error("\(what) \"\(id.value)\" must be \(PackDecoder.idPattern)", "invalid-id", at: id.range)
+    }
+  }
+
+  // MARK: Counters
+
+  mutating func decodeCounter(_ node: JSONNode) -> CounterDefinition? {
+    guard
+      let members = reader.object(
+        node, "a counter", required: ["id", "symbols", "reading"],
+        optional: ["kind", "whole", "final", "zero", "values", "note"])
+    else { return nil }
+    var counter = CounterDefinition(range: node.range)
+    if let id = reader.string(members["id"], "the counter id") {
+      counter.id = id
+      checkIdentifier(id, "the counter id")
+    }
+    counter.symbols = reader.strings(members["symbols"], "the counter's symbols") ?? []
+    if let reading = reader.string(members["reading"], "the counter's reading") {
+      counter.reading = reading
+      checkKana(reading)
+    }
+    let kinds = Dictionary(uniqueKeysWithValues: BikiJapanese.Counter.Kind.allCases.map { ($0.rawValue, $0) })
+    counter.kind = reader.oneOf(members["kind"], "the counter kind", kinds) ?? .counter
+    counter.whole = decodeForms(members["whole"], "whole-value forms")
+    counter.final = decodeForms(members["final"], "final-component forms")
+    if let zero = reader.strings(members["zero"], "the zero forms") {
+      for reading in zero { checkKana(reading) }
+      counter.zero = zero.map(\.value)
+    }
+    if let values = members["values"], let bounds = reader.object(values.value, "the counter's values", required: ["min", "max"]) {
+      if let min = reader.integer(bounds["min"], "values.min"), let max = reader.integer(bounds["max"], "values.max") {
+        if min.value < 0 || max.value < min.value {
+          reader.error("values must satisfy 0 ≤ min ≤ max (here \(min.value)–\(max.value))", "range-reversed", at: values.value.range)
+        } else {
+          counter.validValues = UInt64(min.value)...UInt64(max.value)
+        }
+      }
+    }
+    counter.note = reader.string(members["note"], "the counter note", nonEmpty: false)?.value ?? ""
+    return counter
+  }
+
+  /// `{"1": ["いっぽん"], "8": ["はっぽん", "はちほん"]}`: value → readings, standard first.
+  mutating func decodeForms(_ member: JSONMember?, _ what: String) -> [UInt64: [String]] {
+    guard let member else { return [:] }
+    var forms: [UInt64: [String]] = [:]
+    for entry in reader.map(member.value, what) {
+      guard let key = UInt64(entry.key), String(key) == entry.key else {
+        reader.error("keys of \(what) must be whole numbers such as \"1\" or \"100\", not \"\(entry.key)\"", "invalid-value", at: entry.keyRange)
+        continue
+      }
+      let readings: [Located<String>]
+      if let single = entry.value.stringValue {
+        readings = [Located(single, range: entry.value.range)]
+      } else {
+        readings = reader.strings(entry, "the readings of \(entry.key)") ?? []
+      }
+      for reading in readings { checkKana(reading) }
+      if !readings.isEmpty { forms[key] = readings.map(\.value) }
+    }
+    return forms
+  }
+
+  mutating func checkKana(_ text: Located<String>) {
+    if !KanaText.isKana(KanaText.normalized(text.value)) {
+      reader.error("reading \"\(text.value)\" must be written in kana", "invalid-kana", at: text.range)
+    }
+  }
+
+  // MARK: Topics
+
+  mutating func decodeTopic(_ node: JSONNode) -> TopicDefinition? {
+    guard
+      let members = reader.object(
+        node, "a topic", required: ["id", "title", "category", "skills", "variables", "question"],
+        optional: ["description", "parameters"])
+    else { return nil }
+    var topic = TopicDefinition(range: node.range)
+    if let id = reader.string(members["id"], "the topic id") {
+      topic.id = id
+      checkIdentifier(id, "the topic id")
+    }
+    topic.title = reader.string(members["title"], "the topic title")?.value ?? ""
+    topic.description = reader.string(members["description"], "the topic description", nonEmpty: false)?.value
+    if topic.description?.isEmpty ?? true, let id = members["id"] {
+      reader.warning("topic \"\(topic.id.value)\" has no description; learners choose topics by it", "missing-description", at: id.keyRange)
+    }
+    let categories = Dictionary(uniqueKeysWithValues: Topic.Category.allCases.map { ($0.rawValue, $0) })
+    topic.category = reader.oneOf(members["category"], "the category", categories) ?? .number
+    let skills = Dictionary(uniqueKeysWithValues: Skill.allCases.map { ($0.rawValue, $0) })
+    for skill in reader.array(members["skills"], "skills") ?? [] {
+      let member = JSONMember(key: "", keyRange: skill.range, value: skill)
+      guard let parsed = reader.oneOf(member, "the skill", skills) else { continue }
+      if topic.skills.contains(parsed) {
+        reader.error("skill \"\(parsed.rawValue)\" is listed twice", "duplicate-value", at: skill.range)
+      } else {
+        topic.skills.append(parsed)
+      }
+    }
+    if let variables = members["variables"] {
+      for entry in reader.map(variables.value, "variables") {
+        if let variable = decodeVariable(entry) { topic.variables.append(variable) }
+      }
+      if topic.variables.isEmpty, variables.value.members?.isEmpty == true {
+        reader.error("a topic needs at least one variable", "empty-list", at: variables.value.range)
+      }
+    }
+    if let parameters = members["parameters"] {
+      for entry in reader.map(parameters.value, "parameters") {
+        if let parameter = decodeParameter(entry) { topic.parameters.append(parameter) }
+      }
+    }
+    if let question = members["question"],
+      let parts = reader.object(question.value, "the question", required: ["parts", "answer"])
+    {
+      for part in reader.array(parts["parts"], "the question's parts") ?? [] {
+        if let decoded = decodePart(part) { topic.parts.append(decoded) }
+      }
+      if let answer = parts["answer"] { topic.answer = decodeAnswer(answer.value) }
+    }
+    return topic
+  }
+
+  mutating func decodeVariable(_ entry: JSONMember) -> VariableDefinition? {
+    let kinds = ["range", "choice", "eraYear", "derive"]
+    guard let members = reader.object(entry.value, "variable \"\(entry.key)\"", required: [], optional: kinds) else { return nil }
+    let given = kinds.filter { members[$0] != nil }
+    guard given.count == 1, let kind = given.first, let member = members[kind] else {
+      reader.error(
+        "variable \"\(entry.key)\" must have exactly one of: \(kinds.joined(separator: ", "))"
+          + (given.isEmpty ? "" : " (it has \(given.joined(separator: ", ")))"),
+        given.isEmpty ? "missing-key" : "conflicting-keys", at: entry.keyRange)
+      return nil
+    }
+    let what = "variable \"\(entry.key)\""
+    switch kind {
+    case "range":
+      guard let bounds = reader.object(member.value, "the range of \(what)", required: ["min", "max"], optional: ["step"]),
+        let min = reader.integer(bounds["min"], "min"), let max = reader.integer(bounds["max"], "max")
+      else { return nil }
+      let step = reader.integer(bounds["step"], "step") ?? Located(1, range: member.value.range)
+      return VariableDefinition(name: entry.key, kind: .range(min: min, max: max, step: step), range: member.value.range)
+    case "choice":
+      var items: [ChoiceItem] = []
+      for item in reader.array(member, "the choices of \(what)") ?? [] {
+        guard let fields = reader.object(item, "a choice", required: ["text", "reading", "value"]),
+          let text = reader.string(fields["text"], "the choice text"),
+          let reading = reader.string(fields["reading"], "the choice reading"),
+          let value = reader.integer(fields["value"], "the choice value")
+        else { continue }
+        checkKana(reading)
+        items.append(ChoiceItem(text: text.value, reading: reading.value, value: value.value))
+      }
+      return VariableDefinition(name: entry.key, kind: .choice(items), range: member.value.range)
+    case "eraYear":
+      guard let fields = reader.object(member.value, "the eras of \(what)", required: ["eras"], optional: ["through"]) else { return nil }
+      let eras = reader.strings(fields["eras"], "eras") ?? []
+      for era in eras where Era.named(era.value) == nil {
+        let names = Era.all.map(\.name)
+        reader.error("\"\(era.value)\" is not an era Biki knows; use one of: \(names.joined(separator: ", "))", "invalid-value", at: era.range)
+      }
+      return VariableDefinition(
+        name: entry.key, kind: .eraYear(eras: eras, through: reader.integer(fields["through"], "through")), range: member.value.range)
+    default:
+      guard let expression = reader.string(member, "the expression of \(what)") else { return nil }
+      return VariableDefinition(name: entry.key, kind: .derive(expression), range: member.value.range)
+    }
+  }
+
+  mutating func decodeParameter(_ entry: JSONMember) -> ParameterDefinition? {
+    guard
+      let fields = reader.object(
+        entry.value, "parameter \"\(entry.key)\"", required: ["target", "min", "max"], optional: ["description"]),
+      let target = reader.string(fields["target"], "the parameter target"),
+      let min = reader.integer(fields["min"], "min"), let max = reader.integer(fields["max"], "max")
+    else { return nil }
+    if max.value < min.value {
+      reader.error("parameter \"\(entry.key)\" has min \(min.value) above max \(max.value)", "range-reversed", at: entry.value.range)
+    }
+    return ParameterDefinition(
+      name: entry.key, target: target, minimum: min.value, maximum: max.value,
+      description: reader.string(fields["description"], "the description", nonEmpty: false)?.value ?? "", range: entry.keyRange)
+  }
+
+  mutating func decodePart(_ node: JSONNode) -> PartDefinition? {
+    let kinds = ["text", "number", "money", "choice", "eraYear"]
+    guard let fields = reader.object(node, "a question part", required: [], optional: kinds + ["reading", "counter", "style"]) else {
+      return nil
+    }
+    let given = kinds.filter { fields[$0] != nil }
+    guard given.count == 1, let kind = given.first else {
+      reader.error(
+        "a question part must have exactly one of: \(kinds.joined(separator: ", "))"
+          + (given.isEmpty ? "" : " (it has \(given.joined(separator: ", ")))"),
+        given.isEmpty ? "missing-key" : "conflicting-keys", at: node.range)
+      return nil
+    }
+    for extra in ["reading", "counter", "style"] where fields[extra] != nil {
+      let allowed = (extra == "reading" && kind == "text") || (extra != "reading" && kind == "number")
+      if !allowed {
+        reader.error("\"\(extra)\" does not apply to a \(kind) part", "unknown-key", at: fields[extra]!.keyRange)
+      }
+    }
+    guard let source = reader.string(fields[kind], "the \(kind) of a part") else { return nil }
+    switch kind {
+    case "text":
+      guard let reading = reader.string(fields["reading"], "the reading of a text part") else {
+        if fields["reading"] == nil {
+          reader.error("a text part needs a \"reading\" in kana", "missing-key", at: node.range)
+        }
+        return nil
+      }
+      checkKana(reading)
+      return PartDefinition(kind: .text(source.value, reading: reading.value), range: node.range)
+    case "number":
+      let styles = ["digits": false, "kanjiDigits": true]
+      let kanjiDigits = reader.oneOf(fields["style"], "the number style", styles) ?? false
+      return PartDefinition(
+        kind: .number(source, counter: reader.string(fields["counter"], "the counter"), kanjiDigits: kanjiDigits), range: node.range)
+    case "money": return PartDefinition(kind: .money(source), range: node.range)
+    case "choice": return PartDefinition(kind: .choice(source), range: node.range)
+    default: return PartDefinition(kind: .eraYear(source), range: node.range)
+    }
+  }
+
+  mutating func decodeAnswer(_ node: JSONNode) -> AnswerDefinition {
+    var answer = AnswerDefinition(range: node.range)
+    guard let fields = reader.object(node, "the answer", required: ["value"], optional: ["prefix", "postfix", "accept"]) else {
+      return answer
+    }
+    answer.value = reader.string(fields["value"], "the answer value") ?? answer.value
+    answer.prefix = reader.string(fields["prefix"], "the answer prefix", nonEmpty: false)?.value ?? ""
+    answer.postfix = reader.string(fields["postfix"], "the answer postfix", nonEmpty: false)?.value ?? ""
+    answer.accept = reader.strings(fields["accept"], "accept", nonEmpty: false)?.map(\.value) ?? []
+    return answer
+  }
+}

@@ -1,0 +1,193 @@
+import BikiCore
+import BikiJapanese
+
+/// A validated topic ready to generate: variables resolved to slots, counters to values,
+/// expressions to slot lookups. A question is a pure function of (program, index).
+struct TopicProgram: Sendable {
+  enum Source: Sendable {
+    case range(min: Int64, max: Int64, step: Int64)
+    case choice([ChoiceItem])
+    case eraYear([(era: Era, year: Int)])
+
+    var count: UInt64 {
+      switch self {
+      case .range(let min, let max, let step): UInt64((max - min) / step) + 1
+      case .choice(let items): UInt64(items.count)
+      case .eraYear(let pairs): UInt64(pairs.count)
+      }
+    }
+  }
+
+  /// Independent variables, the first varying slowest; their slots are 0..<sources.count.
+  var sources: [Source]
+  /// Derived variables in evaluation order, each writing the slot after the previous.
+  var derived: [SlotExpression]
+  var parts: [Part]
+  var answer: SlotExpression
+  var answerPrefix: String
+  var answerPostfix: String
+  var acceptedAffixes: [String]
+
+  enum Part: Sendable {
+    case text(String, Reading)
+    case number(SlotExpression, counter: Counter?, style: NumberStyle)
+    case money(SlotExpression)
+    case choice(slot: Int)
+    case eraYear(slot: Int)
+  }
+
+  enum NumberStyle: Sendable {
+    case grouped, plain, kanjiDigits
+  }
+
+  var spaceSize: UInt64 { sources.reduce(1) { $0 * $1.count } }
+
+  /// Slot values for the question at `index`: choices hold their item index and era years
+  /// their pair index in the slot; `value(of:)` turns them into numbers.
+  func slots(at index: UInt64) throws(ExpressionError) -> [Int64] {
+    var slots = [Int64](repeating: 0, count: sources.count + derived.count)
+    var remainder = index
+    for position in sources.indices.reversed() {
+      let count = sources[position].count
+      slots[position] = Int64(remainder % count)
+      remainder /= count
+    }
+    for (offset, expression) in derived.enumerated() {
+      slots[sources.count + offset] = try expression.evaluate(self, slots)
+    }
+    return slots
+  }
+
+  /// The number a slot stands for: a range value, a choice's value, an era year's Gregorian year.
+  func value(of slot: Int, _ slots: [Int64]) -> Int64 {
+    guard slot < sources.count else { return slots[slot] }
+    switch sources[slot] {
+    case .range(let min, _, let step): return min + slots[slot] * step
+    case .choice(let items): return items[Int(slots[slot])].value
+    case .eraYear(let pairs):
+      let pair = pairs[Int(slots[slot])]
+      return Int64(pair.era.gregorianYear(pair.year))
+    }
+  }
+
+  func eraYear(of slot: Int, _ slots: [Int64]) -> (era: Era, year: Int)? {
+    guard slot < sources.count, case .eraYear(let pairs) = sources[slot] else { return nil }
+    return pairs[Int(slots[slot])]
+  }
+
+  func question(topicID: String, index: UInt64) throws(GenerationError) -> Question {
+    do {
+      let slots = try slots(at: index)
+      var display = "", kanji = ""
+      var reading: Reading?
+      for part in parts {
+        let (partDisplay, partKanji, partReading) = try render(part, slots)
+        display += partDisplay
+        kanji += partKanji
+        reading = reading.map { $0 + partReading } ?? partReading
+      }
+      let value = try answer.evaluate(self, slots)
+      return Question(
+        topicID: topicID, seed: index, display: display, kanjiDisplay: kanji, reading: reading ?? Reading(""),
+        answer: Answer(value: value, prefix: answerPrefix, postfix: answerPostfix, acceptedAffixes: acceptedAffixes))
+    } catch let error as ExpressionError {
+      throw GenerationError(topicID: topicID, reason: error.description)
+    } catch let error as ReadingError {
+      throw GenerationError(topicID: topicID, reason: error.description)
+    } catch {
+      throw GenerationError(topicID: topicID, reason: "\(error)")
+    }
+  }
+
+  private func render(_ part: Part, _ slots: [Int64]) throws -> (String, String, Reading) {
+    switch part {
+    case .text(let text, let reading):
+      return (text, text, reading)
+    case .number(let expression, let counter, let style):
+      let value = try expression.evaluate(self, slots)
+      guard value >= 0 else { throw ReadingError.unreadable(String(value), reason: "negative numbers have no reading here") }
+      let digits = style == .grouped ? NumberFormatting.grouped(value) : String(value)
+      let kanji = style == .kanjiDigits ? JapaneseNumber.kanjiDigits(UInt128(value)) : JapaneseNumber.kanji(UInt128(value))
+      let symbol = counter?.symbol ?? ""
+      let reading =
+        try counter.map { try JapaneseNumber.reading(of: UInt128(value), with: $0) } ?? JapaneseNumber.reading(of: UInt128(value))
+      return (digits + symbol, kanji + symbol, reading)
+    case .money(let expression):
+      let value = try expression.evaluate(self, slots)
+      guard value >= 0 else { throw ReadingError.unreadable(String(value), reason: "negative amounts have no reading here") }
+      return (
+        "¥" + NumberFormatting.grouped(value), JapaneseNumber.kanji(UInt128(value)) + "円",
+        try JapaneseNumber.reading(of: UInt128(value), with: .yen)
+      )
+    case .choice(let slot):
+      guard case .choice(let items) = sources[slot] else { preconditionFailure("validated as a choice") }
+      let item = items[Int(slots[slot])]
+      return (item.text, item.text, Reading(item.reading))
+    case .eraYear(let slot):
+      let pair = eraYear(of: slot, slots)!
+      let first = pair.year == 1
+      let reading = first ? Reading("がんねん") : try JapaneseNumber.reading(of: UInt128(pair.year), with: .year)
+      return (
+        pair.era.name + (first ? "元年" : "\(pair.year)年"),
+        pair.era.name + (first ? "元年" : JapaneseNumber.kanji(UInt128(pair.year)) + "年"),
+        Reading(pair.era.reading) + reading
+      )
+    }
+  }
+}
+
+/// An `Expression` with its variables resolved to slots.
+indirect enum SlotExpression: Sendable {
+  case literal(Int64)
+  case slot(Int)
+  case negate(SlotExpression)
+  case binary(Expression.Operator, SlotExpression, SlotExpression)
+  case gregorian(slot: Int)
+  case eraYear(slot: Int)
+
+  init(_ expression: Expression, slots: [String: Int]) {
+    switch expression {
+    case .literal(let value): self = .literal(value)
+    case .variable(let name): self = .slot(slots[name]!)
+    case .unary(let operand): self = .negate(SlotExpression(operand, slots: slots))
+    case .binary(let op, let left, let right):
+      self = .binary(op, SlotExpression(left, slots: slots), SlotExpression(right, slots: slots))
+    case .call(let function, let argument):
+      guard case .variable(let name) = argument else { preconditionFailure("validated as a variable") }
+      self = function == .gregorian ? .gregorian(slot: slots[name]!) : .eraYear(slot: slots[name]!)
+    }
+  }
+
+  func evaluate(_ program: TopicProgram, _ slots: [Int64]) throws(ExpressionError) -> Int64 {
+    switch self {
+    case .literal(let value): return value
+    case .slot(let slot): return program.value(of: slot, slots)
+    case .negate(let operand):
+      let (result, overflow) = Int64(0).subtractingReportingOverflow(try operand.evaluate(program, slots))
+      if overflow { throw .overflow }
+      return result
+    case .binary(let op, let left, let right):
+      let a = try left.evaluate(program, slots), b = try right.evaluate(program, slots)
+      let (result, overflow): (Int64, Bool)
+      switch op {
+      case .add: (result, overflow) = a.addingReportingOverflow(b)
+      case .subtract: (result, overflow) = a.subtractingReportingOverflow(b)
+      case .multiply: (result, overflow) = a.multipliedReportingOverflow(by: b)
+      case .divide:
+        guard b != 0 else { throw .divisionByZero }
+        (result, overflow) = a.dividedReportingOverflow(by: b)
+      case .remainder:
+        guard b != 0 else { throw .divisionByZero }
+        (result, overflow) = a.remainderReportingOverflow(dividingBy: b)
+      }
+      if overflow { throw .overflow }
+      return result
+    case .gregorian(let slot):
+      guard let pair = program.eraYear(of: slot, slots) else { throw .notAnEraYear("gregorian") }
+      return Int64(pair.era.gregorianYear(pair.year))
+    case .eraYear(let slot):
+      guard let pair = program.eraYear(of: slot, slots) else { throw .notAnEraYear("eraYear") }
+      return Int64(pair.year)
+    }
+  }
+}

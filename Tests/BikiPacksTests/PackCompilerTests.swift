@@ -1,0 +1,48 @@
+import BikiCore
+import BikiJSON
+import BikiPacks
+import Testing
+
+@Suite struct PackCompilerTests {
+  @Test func aValidPackCompilesCleanly() throws {
+    let compilation = PackFixtures.compile(PackFixtures.pack(topic: PackFixtures.validTopic))
+    #expect(compilation.diagnostics == [])
+    let topic = try #require(compilation.topics.first)
+    #expect(topic.topic.id == "test.hon")
+    let generator = try topic.generator()
+    #expect(generator.spaceSize == 100)
+    let question = try generator.question(seed: 7)  // 8本
+    #expect(question.display == "8本")
+    #expect(question.kanjiDisplay == "八本")
+    #expect(question.reading.description == "はっぽん|はちほん")
+    #expect(question.answer.value == 8)
+    #expect(AnswerChecker.check("8本", against: question, skill: .reading).isCorrect)
+  }
+
+  @Test func theNumbersPackIsClean() throws {
+    let compilation = PackCompiler.compile(try PackFixtures.builtIn("numbers"))
+    #expect(compilation.diagnostics.map { $0.formatted(path: "numbers.json") } == [])
+    #expect(compilation.topics.map(\.topic.id) == [
+      "numbers.beginner", "numbers.tens", "numbers.hundreds", "numbers.thousands", "numbers.ten-thousands",
+      "numbers.oku", "numbers.chou", "numbers.custom",
+    ])
+    let chou = try #require(compilation.topics.first { $0.topic.id == "numbers.chou" }).generator()
+    #expect(chou.spaceSize == 1000)
+    #expect(try chou.question(seed: 99).reading.standard == "いっちょう")
+  }
+
+  @Test func parametersOverrideTheRangeWithinBounds() throws {
+    let compilation = PackCompiler.compile(try PackFixtures.builtIn("numbers"))
+    let custom = try #require(compilation.topics.first { $0.topic.id == "numbers.custom" })
+    let generator = try custom.generator(parameters: ["min": 1, "max": 500, "step": 5])
+    #expect(generator.spaceSize == 100)
+    #expect(try generator.question(seed: 99).answer.value == 496)
+    #expect(try custom.generator(parameters: ["min": 1, "max": 500, "step": 7]).spaceSize == 72)  // 1 … 498
+    #expect(throws: ParameterError.outOfBounds(name: "step", value: 0, minimum: 1, maximum: 1_000_000_000)) {
+      try custom.generator(parameters: ["step": 0])
+    }
+    #expect(throws: ParameterError.inconsistent("min 500 is above max 100")) {
+      try custom.generator(parameters: ["min": 500])
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import BikiJSON
+import BikiPacks
+import Foundation
+
+enum PackFixtures {
+  /// The repository's TopicPacks directory.
+  static let builtInDirectory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("TopicPacks")
+
+  static func builtIn(_ name: String) throws -> [UInt8] {
+    Array(try Data(contentsOf: builtInDirectory.appendingPathComponent(name + ".json")))
+  }
+
+  static func compile(_ text: String) -> PackCompilation {
+    PackCompiler.compile(Array(text.utf8))
+  }
+
+  /// A minimal valid pack around one topic's JSON.
+  static func pack(topic: String, counters: String = "[]") -> String {
+    """
+    {
+      "format": 1,
+      "id": "test",
+      "title": "Test",
+      "version": "1.0.0",
+      "counters": \(counters),
+      "topics": [\(topic)]
+    }
+    """
+  }
+
+  static let validTopic = """
+    {
+      "id": "hon",
+      "title": "本",
+      "description": "Counting long things.",
+      "category": "counter",
+      "skills": ["listening", "reading", "kana"],
+      "variables": { "n": { "range": { "min": 1, "max": 100 } } },
+      "question": { "parts": [{ "number": "n", "counter": "本" }], "answer": { "value": "n", "postfix": "本" } }
+    }
+    """
+}
