@@ -148,6 +148,7 @@ struct PackDecoder {
     }
     if let variables = members["variables"] {
       for entry in reader.map(variables.value, "variables") {
+        topic.variableNames.insert(entry.key)
         if let variable = decodeVariable(entry) { topic.variables.append(variable) }
       }
       if topic.variables.isEmpty, variables.value.members?.isEmpty == true {
@@ -171,7 +172,7 @@ struct PackDecoder {
   }
 
   mutating func decodeVariable(_ entry: JSONMember) -> VariableDefinition? {
-    let kinds = ["range", "choice", "eraYear", "derive"]
+    let kinds = ["range", "choice", "eraYear", "derive", "counters"]
     guard let members = reader.object(entry.value, "variable \"\(entry.key)\"", required: [], optional: kinds) else { return nil }
     let given = kinds.filter { members[$0] != nil }
     guard given.count == 1, let kind = given.first, let member = members[kind] else {
@@ -210,6 +211,9 @@ struct PackDecoder {
       }
       return VariableDefinition(
         name: entry.key, kind: .eraYear(eras: eras, through: reader.integer(fields["through"], "through")), range: member.value.range)
+    case "counters":
+      let counters = reader.strings(member, "the counters of \(what)") ?? []
+      return counters.isEmpty ? nil : VariableDefinition(name: entry.key, kind: .counters(counters), range: member.value.range)
     default:
       guard let expression = reader.string(member, "the expression of \(what)") else { return nil }
       return VariableDefinition(name: entry.key, kind: .derive(expression), range: member.value.range)
@@ -262,10 +266,10 @@ struct PackDecoder {
       checkKana(reading)
       return PartDefinition(kind: .text(source.value, reading: reading.value), range: node.range)
     case "number":
-      let styles = ["digits": false, "kanjiDigits": true]
-      let kanjiDigits = reader.oneOf(fields["style"], "the number style", styles) ?? false
+      let styles = ["grouped": "grouped", "plain": "plain", "kanjiDigits": "kanjiDigits"]
+      let style = reader.oneOf(fields["style"], "the number style", styles) ?? "grouped"
       return PartDefinition(
-        kind: .number(source, counter: reader.string(fields["counter"], "the counter"), kanjiDigits: kanjiDigits), range: node.range)
+        kind: .number(source, counter: reader.string(fields["counter"], "the counter"), style: style), range: node.range)
     case "money": return PartDefinition(kind: .money(source), range: node.range)
     case "choice": return PartDefinition(kind: .choice(source), range: node.range)
     default: return PartDefinition(kind: .eraYear(source), range: node.range)

@@ -45,6 +45,9 @@ public struct TopicDefinition: Sendable {
   public var category: Topic.Category = .number
   public var skills: [Skill] = []
   public var variables: [VariableDefinition] = []
+  /// Every variable name written, including those whose definition has errors, so one bad
+  /// definition is reported once and not again at every use.
+  public var variableNames: Set<String> = []
   public var parameters: [ParameterDefinition] = []
   public var parts: [PartDefinition] = []
   public var answer = AnswerDefinition()
@@ -61,6 +64,8 @@ public struct VariableDefinition: Sendable {
     case choice([ChoiceItem])
     case eraYear(eras: [Located<String>], through: Located<Int64>?)
     case derive(Located<String>)
+    /// One of several counters, by id or symbol: for mixed-counter topics.
+    case counters([Located<String>])
   }
 }
 
@@ -82,7 +87,8 @@ public struct ParameterDefinition: Sendable {
 public struct PartDefinition: Sendable {
   public enum Kind: Sendable {
     case text(String, reading: String)
-    case number(Located<String>, counter: Located<String>?, kanjiDigits: Bool)
+    /// `style`: "grouped" (1,500; the default), "plain" (2024), "kanjiDigits" (二〇二四 in kanji).
+    case number(Located<String>, counter: Located<String>?, style: String)
     case money(Located<String>)
     case choice(Located<String>)
     case eraYear(Located<String>)

@@ -10,12 +10,14 @@ struct PackValidator {
   /// The pack's own counters first (by id and symbol), then the built-in ones.
   let catalog: CounterCatalog
   let packCounters: [Counter]
+  let check: ReadingCheck
 
   /// Errors that make the whole pack unusable rather than one topic.
   static let packWideRules: Set<String> = ["json-syntax", "invalid-utf8", "format-version"]
 
-  init(pack: PackDefinition, catalog: CounterCatalog, reader: NodeReader) {
+  init(pack: PackDefinition, catalog: CounterCatalog, reader: NodeReader, check: ReadingCheck) {
     self.pack = pack
+    self.check = check
     self.reader = reader
     self.catalog = catalog
     var counters: [Counter] = []
@@ -73,10 +75,11 @@ struct PackValidator {
         sources.append(source)
       }
     }
-    let known = Set(definition.variables.map(\.name))
+    let known = definition.variableNames
     let orderedDerived = orderDerived(derived, known: known)
     var derivedExpressions: [SlotExpression] = []
-    for (variable, expression) in orderedDerived where errorCount == errorsBefore {
+    // A derived value whose inputs failed to define has no slot, and neither do its dependents.
+    for (variable, expression) in orderedDerived where expression.variables.allSatisfy({ slots[$0] != nil }) {
       slots[variable.name] = sources.count + derivedExpressions.count
       derivedExpressions.append(SlotExpression(expression, slots: slots))
     }
@@ -85,7 +88,9 @@ struct PackValidator {
     if definition.parts.isEmpty { return nil }
     let answer = expression(definition.answer.value, known: known, kinds: kinds)
     let parameterTargets = parameters(definition, slots: slots, sources: sources)
-    guard errorCount == errorsBefore, let answer else { return nil }
+    guard errorCount == errorsBefore, let answer, answer.variables.allSatisfy({ slots[$0] != nil }),
+      parts.count == definition.parts.count
+    else { return nil }
 
     let space = sources.reduce(UInt64(1)) { product, source in
       let (result, overflow) = product.multipliedReportingOverflow(by: source.count)
@@ -97,8 +102,15 @@ struct PackValidator {
     }
     var affixes = definition.answer.accept
     for part in parts {
-      if case .number(_, let counter?, _) = part, counter.symbols.contains(definition.answer.postfix) { affixes += counter.symbols }
-      if case .money = part { affixes += ["¥", "￥", "円"] }
+      switch part {
+      case .number(_, .fixed(let counter)?, _) where counter.symbols.contains(definition.answer.postfix):
+        affixes += counter.symbols
+      case .number(_, .variable(let slot)?, _):
+        if case .counters(let counters) = sources[slot] { affixes += counters.flatMap(\.symbols) }
+      case .money:
+        affixes += ["¥", "￥", "円"]
+      default: break
+      }
     }
     let program = TopicProgram(
       sources: sources, derived: derivedExpressions, parts: parts, answer: SlotExpression(answer, slots: slots),
@@ -161,6 +173,9 @@ struct PackValidator {
         pairs += (1...last).map { (era, $0) }
       }
       return pairs.isEmpty ? nil : .eraYear(pairs)
+    case .counters(let names):
+      let counters = names.compactMap { resolveCounter($0) }
+      return counters.count == names.count ? .counters(counters) : nil
     case .derive:
       return nil
     }
@@ -222,12 +237,21 @@ struct PackValidator {
     switch definition.kind {
     case .text(let text, let reading):
       return .text(text, Reading(reading))
-    case .number(let source, let counterName, let kanjiDigits):
-      let counter = counterName.flatMap { resolveCounter($0) }
-      guard let parsed = expression(source, known: known, kinds: kinds), counterName == nil || counter != nil,
-        parsed.variables.allSatisfy({ slots[$0] != nil })
-      else { return nil }
-      return .number(SlotExpression(parsed, slots: slots), counter: counter, style: kanjiDigits ? .kanjiDigits : .grouped)
+    case .number(let source, let counterName, let style):
+      var counter: TopicProgram.CounterSource?
+      if let counterName {
+        if case .counters = kinds[counterName.value] {
+          guard let slot = slots[counterName.value] else { return nil }
+          counter = .variable(slot: slot)
+        } else {
+          guard let fixed = resolveCounter(counterName) else { return nil }
+          counter = .fixed(fixed)
+        }
+      }
+      guard let parsed = expression(source, known: known, kinds: kinds), parsed.variables.allSatisfy({ slots[$0] != nil }) else {
+        return nil
+      }
+      return .number(SlotExpression(parsed, slots: slots), counter: counter, style: TopicProgram.NumberStyle(rawValue: style) ?? .grouped)
     case .money(let source):
       guard let parsed = expression(source, known: known, kinds: kinds), parsed.variables.allSatisfy({ slots[$0] != nil }) else {
         return nil
@@ -317,10 +341,10 @@ struct PackValidator {
   /// value whose reading cannot be produced.
   private mutating func checkEveryValueReads(_ program: TopicProgram, topic: Topic, definition: TopicDefinition) -> Bool {
     let space = program.spaceSize
-    let count = Swift.min(space, PackCompiler.exhaustiveCheckLimit)
-    let stride = space / count
+    let count = Swift.min(space, check.limit)
     for step in 0..<count {
-      let index = step * stride
+      // Evenly spread, with the first and the last question always included.
+      let index = count == 1 ? 0 : UInt64((Double(step) / Double(count - 1) * Double(space - 1)).rounded())
       do {
         _ = try program.question(topicID: topic.id, index: index)
       } catch {

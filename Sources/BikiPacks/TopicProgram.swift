@@ -8,12 +8,14 @@ struct TopicProgram: Sendable {
     case range(min: Int64, max: Int64, step: Int64)
     case choice([ChoiceItem])
     case eraYear([(era: Era, year: Int)])
+    case counters([Counter])
 
     var count: UInt64 {
       switch self {
       case .range(let min, let max, let step): UInt64((max - min) / step) + 1
       case .choice(let items): UInt64(items.count)
       case .eraYear(let pairs): UInt64(pairs.count)
+      case .counters(let counters): UInt64(counters.count)
       }
     }
   }
@@ -30,14 +32,29 @@ struct TopicProgram: Sendable {
 
   enum Part: Sendable {
     case text(String, Reading)
-    case number(SlotExpression, counter: Counter?, style: NumberStyle)
+    case number(SlotExpression, counter: CounterSource?, style: NumberStyle)
     case money(SlotExpression)
     case choice(slot: Int)
     case eraYear(slot: Int)
   }
 
-  enum NumberStyle: Sendable {
+  enum NumberStyle: String, Sendable {
     case grouped, plain, kanjiDigits
+  }
+
+  /// A counter fixed by the pack, or chosen per question by a `counters` variable.
+  enum CounterSource: Sendable {
+    case fixed(Counter)
+    case variable(slot: Int)
+  }
+
+  func counter(_ source: CounterSource, _ slots: [Int64]) -> Counter {
+    switch source {
+    case .fixed(let counter): return counter
+    case .variable(let slot):
+      guard case .counters(let counters) = sources[slot] else { preconditionFailure("validated as counters") }
+      return counters[Int(slots[slot])]
+    }
   }
 
   var spaceSize: UInt64 { sources.reduce(1) { $0 * $1.count } }
@@ -67,6 +84,8 @@ struct TopicProgram: Sendable {
     case .eraYear(let pairs):
       let pair = pairs[Int(slots[slot])]
       return Int64(pair.era.gregorianYear(pair.year))
+    case .counters:
+      return slots[slot]
     }
   }
 
@@ -103,7 +122,8 @@ struct TopicProgram: Sendable {
     switch part {
     case .text(let text, let reading):
       return (text, text, reading)
-    case .number(let expression, let counter, let style):
+    case .number(let expression, let counterSource, let style):
+      let counter = counterSource.map { self.counter($0, slots) }
       let value = try expression.evaluate(self, slots)
       guard value >= 0 else { throw ReadingError.unreadable(String(value), reason: "negative numbers have no reading here") }
       let digits = style == .grouped ? NumberFormatting.grouped(value) : String(value)

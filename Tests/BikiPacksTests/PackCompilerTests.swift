@@ -46,3 +46,29 @@ import Testing
     }
   }
 }
+
+@Suite struct BuiltInPackTests {
+  static let names = ["numbers", "money", "durations", "dates", "counters"]
+
+  @Test(arguments: names)
+  func builtInPacksAreClean(_ name: String) throws {
+    let compilation = PackCompiler.compile(try PackFixtures.builtIn(name))
+    #expect(compilation.diagnostics.map { $0.formatted(path: "\(name).json") } == [])
+    #expect(!compilation.topics.isEmpty)
+  }
+
+  /// Every built-in topic generates for 10,000 seeds, each question with a reading and an answer.
+  @Test(arguments: names)
+  func everyTopicGeneratesForTenThousandSeeds(_ name: String) throws {
+    let compilation = PackCompiler.compile(try PackFixtures.builtIn(name), check: .sample(2))
+    for topic in compilation.topics {
+      let generator = try topic.generator()
+      var random = SeededRandom(seed: 7)
+      for _ in 0..<10_000 {
+        let question = try generator.question(seed: random.next())
+        #expect(!question.reading.standard.isEmpty)
+        #expect(!question.display.isEmpty)
+      }
+    }
+  }
+}
