@@ -10,6 +10,8 @@ let package = Package(
     .library(name: "BikiCore", targets: ["BikiCore"]),
     .library(name: "BikiJSON", targets: ["BikiJSON"]),
     .library(name: "BikiPacks", targets: ["BikiPacks"]),
+    .library(name: "BikiHost", targets: ["BikiHost"]),
+    .executable(name: "biki-pack", targets: ["biki-pack"]),
   ],
   targets: [
     // Integers ⇄ kanji numerals and kana readings; units and counters as data.
@@ -21,15 +23,21 @@ let package = Package(
     .target(name: "BikiJSON"),
     // The JSON pack format: decode with positions, validate into diagnostics, compile to generators.
     .target(name: "BikiPacks", dependencies: ["BikiCore", "BikiJSON", "BikiJapanese"]),
-    .executableTarget(name: "biki", dependencies: ["BikiJapanese", "BikiCore"]),
+    // Where packs come from: search paths, discovery, topic ids defined twice.
+    .target(name: "BikiHost", dependencies: ["BikiPacks", "BikiCore"]),
+    // What the command-line tools share: outcomes, exit statuses, usage errors.
+    .target(name: "BikiCLI", dependencies: ["BikiCore"]),
+    .executableTarget(name: "biki-pack", dependencies: ["BikiCLI", "BikiHost", "BikiPacks", "BikiCore", "BikiJSON"]),
+    .executableTarget(name: "biki", dependencies: ["BikiCLI", "BikiJapanese", "BikiCore"]),
     // Speed and memory figures; run in release (`swift run -c release biki-bench`).
     .executableTarget(name: "biki-bench", dependencies: ["BikiJapanese", "BikiCore"]),
 
     .testTarget(name: "BikiJapaneseTests", dependencies: ["BikiJapanese"]),
     .testTarget(name: "BikiJSONTests", dependencies: ["BikiJSON"]),
     .testTarget(name: "BikiPacksTests", dependencies: ["BikiPacks"]),
+    .testTarget(name: "BikiHostTests", dependencies: ["BikiHost"]),
     .testTarget(name: "BikiCoreTests", dependencies: ["BikiCore", "BikiJapanese"]),
     // End-to-end: spawns the built `biki` executable as a user would.
-    .testTarget(name: "bikiTests", dependencies: ["biki"]),
+    .testTarget(name: "bikiTests", dependencies: ["biki", "biki-pack"]),
   ]
 )

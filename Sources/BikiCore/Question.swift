@@ -56,16 +56,19 @@ public struct Answer: Hashable, Sendable, Codable {
   public var postfix: String
   /// Anything else the learner may type before or after the number: ￥, 円, か月 ….
   public var acceptedAffixes: [String]
+  /// Whether the number is written with thousands separators (¥1,500, but 2024年).
+  public var isGrouped: Bool
 
-  public init(value: Int64, prefix: String = "", postfix: String = "", acceptedAffixes: [String] = []) {
+  public init(value: Int64, prefix: String = "", postfix: String = "", acceptedAffixes: [String] = [], isGrouped: Bool = true) {
     self.value = value
     self.prefix = prefix
     self.postfix = postfix
     self.acceptedAffixes = acceptedAffixes
+    self.isGrouped = isGrouped
   }
 
-  /// The answer as written: `¥1,500`, `3本`.
-  public var display: String { prefix + NumberFormatting.grouped(value) + postfix }
+  /// The answer as written: `¥1,500`, `3本`, `2024年`.
+  public var display: String { prefix + (isGrouped ? NumberFormatting.grouped(value) : String(value)) + postfix }
 }
 
 public enum NumberFormatting {

@@ -3,7 +3,10 @@ public enum Suggestion {
   /// The closest candidate by edit distance, when it is close enough to be a typo.
   public static func closest(to word: String, among candidates: [String]) -> String? {
     let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }.min { $0.1 < $1.1 }
-    guard let (candidate, distance) = scored, distance <= max(2, candidate.count / 3) else { return nil }
+    // Close enough to be a typo, and sharing something: any one character is one edit from any other.
+    guard let (candidate, distance) = scored, distance <= max(2, candidate.count / 3),
+      distance < max(word.count, candidate.count)
+    else { return nil }
     return candidate
   }
 

@@ -47,6 +47,12 @@ public struct PackCompilation: Sendable {
   public var diagnostics: [Diagnostic]
 
   public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+  public init(pack: PackDefinition?, topics: [CompiledTopic], diagnostics: [Diagnostic]) {
+    self.pack = pack
+    self.topics = topics
+    self.diagnostics = diagnostics
+  }
 }
 
 /// How many of a topic's questions are generated to prove each one has a reading.

@@ -278,13 +278,14 @@ struct PackDecoder {
 
   mutating func decodeAnswer(_ node: JSONNode) -> AnswerDefinition {
     var answer = AnswerDefinition(range: node.range)
-    guard let fields = reader.object(node, "the answer", required: ["value"], optional: ["prefix", "postfix", "accept"]) else {
+    guard let fields = reader.object(node, "the answer", required: ["value"], optional: ["prefix", "postfix", "accept", "style"]) else {
       return answer
     }
     answer.value = reader.string(fields["value"], "the answer value") ?? answer.value
     answer.prefix = reader.string(fields["prefix"], "the answer prefix", nonEmpty: false)?.value ?? ""
     answer.postfix = reader.string(fields["postfix"], "the answer postfix", nonEmpty: false)?.value ?? ""
     answer.accept = reader.strings(fields["accept"], "accept", nonEmpty: false)?.map(\.value) ?? []
+    answer.style = reader.oneOf(fields["style"], "the answer style", ["grouped": "grouped", "plain": "plain"])
     return answer
   }
 }

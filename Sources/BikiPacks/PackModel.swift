@@ -103,6 +103,8 @@ public struct AnswerDefinition: Sendable {
   public var prefix = ""
   public var postfix = ""
   public var accept: [String] = []
+  /// "grouped" or "plain"; nil picks plain for years (…年) and grouped otherwise.
+  public var style: String?
   public var range: SourceRange = .fileStart
 }
 

@@ -115,7 +115,8 @@ struct PackValidator {
     let program = TopicProgram(
       sources: sources, derived: derivedExpressions, parts: parts, answer: SlotExpression(answer, slots: slots),
       answerPrefix: definition.answer.prefix, answerPostfix: definition.answer.postfix,
-      acceptedAffixes: uniqueInOrder(affixes.filter { $0 != definition.answer.prefix && $0 != definition.answer.postfix }))
+      acceptedAffixes: uniqueInOrder(affixes.filter { $0 != definition.answer.prefix && $0 != definition.answer.postfix }),
+      answerIsGrouped: (definition.answer.style ?? (definition.answer.postfix == "年" ? "plain" : "grouped")) == "grouped")
     let topic = Topic(
       id: "\(pack.id.value).\(definition.id.value)", title: definition.title, description: definition.description ?? "",
       category: definition.category, skills: definition.skills,

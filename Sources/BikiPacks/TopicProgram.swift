@@ -29,6 +29,7 @@ struct TopicProgram: Sendable {
   var answerPrefix: String
   var answerPostfix: String
   var acceptedAffixes: [String]
+  var answerIsGrouped: Bool
 
   enum Part: Sendable {
     case text(String, Reading)
@@ -108,7 +109,9 @@ struct TopicProgram: Sendable {
       let value = try answer.evaluate(self, slots)
       return Question(
         topicID: topicID, seed: index, display: display, kanjiDisplay: kanji, reading: reading ?? Reading(""),
-        answer: Answer(value: value, prefix: answerPrefix, postfix: answerPostfix, acceptedAffixes: acceptedAffixes))
+        answer: Answer(
+          value: value, prefix: answerPrefix, postfix: answerPostfix, acceptedAffixes: acceptedAffixes,
+          isGrouped: answerIsGrouped))
     } catch let error as ExpressionError {
       throw GenerationError(topicID: topicID, reason: error.description)
     } catch let error as ReadingError {

@@ -1,21 +1,6 @@
+import BikiCLI
 import BikiCore
 import BikiJapanese
-
-/// What a command printed and its exit status; commands return this instead of writing, so
-/// they stay plain functions of their arguments.
-struct CommandOutcome {
-  var standardOutput: [String] = []
-  var standardError: [String] = []
-  var status: Int32 = 0
-}
-
-/// Exit statuses, after sysexits.h as command-line users expect.
-enum ExitStatus {
-  static let success: Int32 = 0
-  static let failure: Int32 = 1
-  static let usage: Int32 = 64
-  static let dataError: Int32 = 65
-}
 
 enum BikiCommand {
   static let version = "0.1.0"
@@ -59,9 +44,7 @@ enum BikiCommand {
   }
 
   static func usageError(_ message: String, usage: String, helpCommand: String) -> CommandOutcome {
-    CommandOutcome(
-      standardError: ["Error: \(message)", "Usage: \(usage)", "  See '\(helpCommand)' for more information."],
-      status: ExitStatus.usage)
+    CommandOutcome.usageError(message, usage: usage, helpCommand: helpCommand)
   }
 
   static func suggestion(for word: String, among candidates: [String]) -> String? {

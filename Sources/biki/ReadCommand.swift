@@ -1,3 +1,4 @@
+import BikiCLI
 import BikiJapanese
 
 /// `biki read [--as KIND] TEXT...`: one line per text, the text, a tab, its readings joined by `|`.

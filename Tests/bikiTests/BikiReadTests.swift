@@ -9,18 +9,25 @@ struct BikiProcess {
     var standardError: String
   }
 
-  /// The `biki` built next to this test bundle.
-  static var executable: URL {
-    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("biki")
+  /// An executable built next to this test bundle.
+  static func executable(_ name: String = "biki") -> URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
   }
 
-  static func run(_ arguments: [String], viaShell: String? = nil) throws -> Result {
+  static var executable: URL { executable() }
+
+  static func run(
+    _ arguments: [String], viaShell: String? = nil, program: String = "biki", environment: [String: String]? = nil,
+    directory: String? = nil
+  ) throws -> Result {
     let process = Process()
+    if let environment { process.environment = environment }
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     if let script = viaShell {
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
       process.arguments = ["-c", script, executable.path]
     } else {
-      process.executableURL = executable
+      process.executableURL = executable(program)
       process.arguments = arguments
     }
     let output = Pipe(), error = Pipe()

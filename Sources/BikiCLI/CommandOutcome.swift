@@ -1,0 +1,50 @@
+import BikiCore
+import Foundation
+
+/// What a command printed and its exit status; commands return this instead of writing, so
+/// they stay plain functions of their arguments.
+public struct CommandOutcome: Sendable {
+  public var standardOutput: [String] = []
+  public var standardError: [String] = []
+  public var status: Int32 = 0
+
+  public init(standardOutput: [String] = [], standardError: [String] = [], status: Int32 = 0) {
+    self.standardOutput = standardOutput
+    self.standardError = standardError
+    self.status = status
+  }
+
+  /// Writes both streams and exits with the status.
+  public func finish() -> Never {
+    if !standardOutput.isEmpty {
+      FileHandle.standardOutput.write(Data((standardOutput.joined(separator: "\n") + "\n").utf8))
+    }
+    if !standardError.isEmpty {
+      FileHandle.standardError.write(Data((standardError.joined(separator: "\n") + "\n").utf8))
+    }
+    exit(status)
+  }
+
+  /// A usage error as swift-argument-parser words it: the error, the usage line, where to look.
+  public static func usageError(_ message: String, usage: String, helpCommand: String) -> CommandOutcome {
+    CommandOutcome(
+      standardError: ["Error: \(message)", "Usage: \(usage)", "  See '\(helpCommand)' for more information."],
+      status: ExitStatus.usage)
+  }
+
+  /// "Unknown option '--x'. Did you mean '--y'?"
+  public static func unknownOption(_ option: String, known: [String], usage: String, helpCommand: String) -> CommandOutcome {
+    let hint = Suggestion.closest(to: option, among: known).map { " Did you mean '\($0)'?" } ?? ""
+    return usageError("Unknown option '\(option)'.\(hint)", usage: usage, helpCommand: helpCommand)
+  }
+}
+
+/// Exit statuses, after sysexits.h as command-line users expect.
+public enum ExitStatus {
+  public static let success: Int32 = 0
+  public static let failure: Int32 = 1
+  public static let usage: Int32 = 64
+  public static let dataError: Int32 = 65
+  public static let noInput: Int32 = 66
+  public static let cannotCreate: Int32 = 73
+}

@@ -1,0 +1,141 @@
+import BikiCLI
+import BikiCore
+import BikiHost
+import BikiJSON
+import BikiPacks
+import Foundation
+
+/// `biki-pack lint [PATH...] [--format text|json] [--strict]`.
+enum LintCommand {
+  static let usage = "biki-pack lint [<path> ...] [--format text|json] [--strict] [--packs <dir>]"
+  static let helpCommand = "biki-pack lint --help"
+
+  static let help = """
+    OVERVIEW: Check pack files and directories; report every problem.
+
+    Each problem is printed as 'path:line:col: error|warning: message [rule-id]', then a summary.
+    With no paths, checks the built-in packs and the user's pack directories.
+
+    USAGE: \(usage)
+
+    ARGUMENTS:
+      <path>                  A pack file, or a directory of them (*.json).
+
+    OPTIONS:
+      --format <format>       text (default) or json.
+      --strict                Treat warnings as errors.
+      --packs <dir>           Also check this directory (repeatable).
+      -h, --help              Show help information.
+
+    EXIT STATUS:
+      0 no errors, 1 errors found, 64 usage error, 66 a path does not exist.
+    """
+
+  static func run(arguments: [String], context: PackCommandContext) -> CommandOutcome {
+    var reader = ArgumentReader(arguments)
+    var json = false, strict = false
+    var extra: [String] = []
+    while let option = reader.nextOption() {
+      switch option {
+      case "-h", "--help": return CommandOutcome(standardOutput: [help])
+      case "--strict": strict = true
+      case "--format":
+        switch reader.value() {
+        case "text": json = false
+        case "json": json = true
+        case let other:
+          return CommandOutcome.usageError(
+            "The value '\(other ?? "")' is invalid for '--format <format>'. Use text or json.", usage: usage, helpCommand: helpCommand)
+        }
+      case "--packs":
+        guard let directory = reader.value() else {
+          return CommandOutcome.usageError("Missing value for '--packs <dir>'.", usage: usage, helpCommand: helpCommand)
+        }
+        extra.append(directory)
+      default:
+        return CommandOutcome.unknownOption(option, known: ["--format", "--strict", "--packs", "--help"], usage: usage, helpCommand: helpCommand)
+      }
+    }
+    let explicit = reader.positionals + extra
+    let loader = PackLoader(fileSystem: context.fileSystem, check: .thorough)
+    let files: [String]
+    do {
+      files = try explicit.isEmpty
+        ? loader.packFiles(in: context.searchPaths(extra: []).directories, requireExistence: false)
+        : loader.packFiles(in: explicit, requireExistence: true)
+    } catch {
+      return CommandOutcome(standardError: ["Error: \(error)"], status: ExitStatus.noInput)
+    }
+    // Explicit paths are checked together with the installed packs, so a topic id that clashes
+    // with one already installed is caught; only the explicit files are reported.
+    let others = explicit.isEmpty ? [] : ((try? loader.packFiles(in: context.searchPaths(extra: []).directories, requireExistence: false)) ?? [])
+    let load = loader.load(files: files + others.filter { !files.contains($0) })
+    var report = LintReport(strict: strict)
+    for path in files { report.add(path: path, diagnostics: load.diagnostics(for: path)) }
+    return json ? report.json() : report.text()
+  }
+}
+
+struct LintReport {
+  var strict: Bool
+  var files: [(path: String, diagnostics: [Diagnostic])] = []
+
+  init(strict: Bool) {
+    self.strict = strict
+  }
+
+  mutating func add(path: String, diagnostics: [Diagnostic]) {
+    files.append((path, diagnostics.map { diagnostic in
+      var diagnostic = diagnostic
+      if strict { diagnostic.severity = .error }
+      return diagnostic
+    }))
+  }
+
+  var errors: Int { files.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .error }.count } }
+  var warnings: Int { files.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .warning }.count } }
+  var status: Int32 { errors > 0 ? ExitStatus.failure : ExitStatus.success }
+
+  func text() -> CommandOutcome {
+    var lines = files.flatMap { file in file.diagnostics.map { $0.formatted(path: file.path) } }
+    let fileCount = "\(files.count) file\(files.count == 1 ? "" : "s")"
+    if errors + warnings == 0 {
+      lines.append("\(fileCount) checked: no problems.")
+    } else {
+      lines.append("\(plural(errors, "error")) and \(plural(warnings, "warning")) in \(fileCount).")
+    }
+    return CommandOutcome(standardOutput: lines, status: status)
+  }
+
+  func json() -> CommandOutcome {
+    struct Output: Encodable {
+      struct File: Encodable {
+        var path: String
+        var diagnostics: [Entry]
+      }
+      struct Entry: Encodable {
+        var severity: String, rule: String, message: String
+        var line: Int, column: Int, endLine: Int, endColumn: Int
+      }
+      var files: [File]
+      var errors: Int
+      var warnings: Int
+    }
+    let output = Output(
+      files: files.map { file in
+        Output.File(
+          path: file.path,
+          diagnostics: file.diagnostics.map {
+            Output.Entry(
+              severity: $0.severity.rawValue, rule: $0.rule, message: $0.message, line: $0.range.start.line + 1,
+              column: $0.range.start.column + 1, endLine: $0.range.end.line + 1, endColumn: $0.range.end.column + 1)
+          })
+      }, errors: errors, warnings: warnings)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let text = (try? encoder.encode(output)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    return CommandOutcome(standardOutput: [text], status: status)
+  }
+
+  private func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+}

@@ -1,0 +1,110 @@
+import BikiCLI
+import BikiHost
+
+/// What the commands need from the world, passed in so they stay testable.
+struct PackCommandContext {
+  var fileSystem: FileSystem
+  var environment: [String: String]
+  var executable: String
+  var currentDirectory: String
+
+  func searchPaths(extra: [String]) -> PackSearchPaths {
+    let builtIn = PackSearchPaths.builtInDirectory(executable: executable, environment: environment, fileSystem: fileSystem)
+    return PackSearchPaths.standard(environment: environment, builtIn: builtIn, extra: extra)
+  }
+}
+
+enum PackCommand {
+  static let version = "0.1.0"
+
+  static let help = """
+    OVERVIEW: Check, sample and start Biki topic packs.
+
+    USAGE: biki-pack <subcommand>
+
+    SUBCOMMANDS:
+      lint                    Check pack files and directories; report every problem.
+      sample                  Print generated questions from a pack.
+      new                     Write a new, lint-clean pack to start from.
+
+    OPTIONS:
+      --version               Show the version.
+      -h, --help              Show help information.
+
+      See 'biki-pack help <subcommand>' for detailed help.
+    """
+
+  static func run(arguments: [String], context: PackCommandContext) -> CommandOutcome {
+    guard let first = arguments.first else { return CommandOutcome(standardOutput: [help]) }
+    let rest = Array(arguments.dropFirst())
+    switch first {
+    case "-h", "--help": return CommandOutcome(standardOutput: [help])
+    case "--version": return CommandOutcome(standardOutput: [version])
+    case "help":
+      switch rest.first {
+      case nil: return CommandOutcome(standardOutput: [help])
+      case "lint": return CommandOutcome(standardOutput: [LintCommand.help])
+      case "sample": return CommandOutcome(standardOutput: [SampleCommand.help])
+      case "new": return CommandOutcome(standardOutput: [NewCommand.help])
+      case let other?: return unknownSubcommand(other)
+      }
+    case "lint": return LintCommand.run(arguments: rest, context: context)
+    case "sample": return SampleCommand.run(arguments: rest, context: context)
+    case "new": return NewCommand.run(arguments: rest, context: context)
+    default: return unknownSubcommand(first)
+    }
+  }
+
+  static func unknownSubcommand(_ name: String) -> CommandOutcome {
+    let hint = Suggestion.closest(name, ["lint", "sample", "new", "help"])
+    return CommandOutcome.usageError("Unknown subcommand '\(name)'.\(hint)", usage: "biki-pack <subcommand>", helpCommand: "biki-pack --help")
+  }
+}
+
+import BikiCore
+
+extension Suggestion {
+  /// " Did you mean 'x'?" or nothing.
+  static func closest(_ word: String, _ candidates: [String]) -> String {
+    closest(to: word, among: candidates).map { " Did you mean '\($0)'?" } ?? ""
+  }
+}
+
+/// Splits `--name value`, `--name=value` and positional arguments, refusing unknown options.
+struct ArgumentReader {
+  var arguments: [String]
+  var index = 0
+  var positionals: [String] = []
+
+  init(_ arguments: [String]) {
+    self.arguments = arguments
+  }
+
+  /// The next option (`--x` or `-x`), splitting `--x=v`; positionals are collected on the way.
+  mutating func nextOption() -> String? {
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if argument == "--" {
+        positionals += arguments[index...]
+        index = arguments.count
+        return nil
+      }
+      if argument.hasPrefix("-"), argument.count > 1 {
+        if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+          arguments.insert(String(argument[argument.index(after: equals)...]), at: index)
+          return String(argument[..<equals])
+        }
+        return argument
+      }
+      positionals.append(argument)
+    }
+    return nil
+  }
+
+  mutating func value() -> String? {
+    guard index < arguments.count else { return nil }
+    defer { index += 1 }
+    return arguments[index]
+  }
+}

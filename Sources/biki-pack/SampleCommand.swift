@@ -1,0 +1,116 @@
+import BikiCLI
+import BikiCore
+import BikiHost
+import BikiPacks
+
+/// `biki-pack sample PACK [--topic ID] [--seed N] [-n COUNT] [--param NAME=VALUE]`.
+enum SampleCommand {
+  static let usage = "biki-pack sample <pack> [--topic <id>] [--seed <n>] [-n <count>] [--param <name>=<value> ...]"
+  static let helpCommand = "biki-pack sample --help"
+
+  static let help = """
+    OVERVIEW: Print generated questions from a pack.
+
+    Prints a header, then one tab-separated line per question: topic, seed, display, kanji
+    display, reading(s), answer. The same seed always prints the same questions.
+
+    USAGE: \(usage)
+
+    ARGUMENTS:
+      <pack>                  A pack file, or the id of an installed pack (e.g. counters).
+
+    OPTIONS:
+      --topic <id>            Only this topic (its full id, or the part after the pack id).
+      --seed <n>              The seed (default 1).
+      -n <count>              Questions per topic (default 5).
+      --param <name>=<value>  Set a topic parameter (repeatable).
+      -h, --help              Show help information.
+    """
+
+  static func run(arguments: [String], context: PackCommandContext) -> CommandOutcome {
+    var reader = ArgumentReader(arguments)
+    var topicFilter: String?
+    var seed: UInt64 = 1
+    var count = 5
+    var parameters: [String: Int64] = [:]
+    while let option = reader.nextOption() {
+      switch option {
+      case "-h", "--help": return CommandOutcome(standardOutput: [help])
+      case "--topic": topicFilter = reader.value()
+      case "--seed":
+        guard let value = reader.value().flatMap(UInt64.init) else { return usageError("'--seed' takes a whole number from 0 to 2^64−1.") }
+        seed = value
+      case "-n", "--count":
+        guard let value = reader.value().flatMap(Int.init), value > 0, value <= 1_000_000 else {
+          return usageError("'-n' takes a count from 1 to 1000000.")
+        }
+        count = value
+      case "--param":
+        guard let pair = reader.value(), let equals = pair.firstIndex(of: "="),
+          let value = Int64(pair[pair.index(after: equals)...])
+        else { return usageError("'--param' takes <name>=<whole number>, as in --param max=500.") }
+        parameters[String(pair[..<equals])] = value
+      default:
+        return CommandOutcome.unknownOption(option, known: ["--topic", "--seed", "-n", "--param", "--help"], usage: usage, helpCommand: helpCommand)
+      }
+    }
+    guard reader.positionals.count == 1, let packName = reader.positionals.first else {
+      return usageError(reader.positionals.isEmpty ? "Missing expected argument '<pack>'." : "Give one pack at a time.")
+    }
+
+    let loader = PackLoader(fileSystem: context.fileSystem)
+    let load: PackLoad
+    if context.fileSystem.kind(packName) != nil {
+      load = loader.load(files: [packName])
+    } else {
+      let installed = (try? loader.packFiles(in: context.searchPaths(extra: []).directories, requireExistence: false)) ?? []
+      let all = loader.load(files: installed)
+      guard let pack = all.packs.first(where: { $0.compilation.pack?.id.value == packName }) else {
+        let ids = all.packs.compactMap { $0.compilation.pack?.id.value }
+        return CommandOutcome(
+          standardError: ["Error: no pack file or installed pack named '\(packName)'.\(Suggestion.closest(packName, ids)) Installed: \(ids.joined(separator: ", "))"],
+          status: ExitStatus.noInput)
+      }
+      load = PackLoad(packs: [pack], crossPackDiagnostics: [], topics: pack.compilation.topics.map { ($0, pack.path) })
+    }
+
+    var outcome = CommandOutcome()
+    for pack in load.packs {
+      for diagnostic in pack.compilation.diagnostics where diagnostic.severity == .error {
+        outcome.standardError.append(diagnostic.formatted(path: pack.path))
+      }
+    }
+    var topics = load.topics.map(\.topic)
+    if let topicFilter {
+      topics = topics.filter { $0.topic.id == topicFilter || $0.topic.id.hasSuffix("." + topicFilter) }
+      if topics.isEmpty {
+        let ids = load.topics.map(\.topic.topic.id)
+        outcome.standardError.append("Error: no topic '\(topicFilter)' in this pack.\(Suggestion.closest(topicFilter, ids)) Topics: \(ids.joined(separator: ", "))")
+        outcome.status = ExitStatus.failure
+        return outcome
+      }
+    }
+    outcome.standardOutput.append("topic\tseed\tdisplay\tkanji\treading\tanswer")
+    for compiled in topics {
+      do {
+        let generator = try compiled.generator(parameters: parameters)
+        var order = QuestionOrder(count: generator.spaceSize, seed: seed)
+        for _ in 0..<count {
+          let question = try generator.question(seed: order.next())
+          outcome.standardOutput.append(
+            [compiled.topic.id, String(question.seed), question.display, question.kanjiDisplay, question.reading.description, question.answer.display]
+              .joined(separator: "\t"))
+        }
+      } catch {
+        outcome.standardError.append("Error: \(compiled.topic.id): \(error)")
+        outcome.status = ExitStatus.failure
+      }
+    }
+    if outcome.status == 0, load.packs.contains(where: { $0.compilation.hasErrors }) { outcome.status = ExitStatus.failure }
+    return outcome
+  }
+
+  private static func usageError(_ message: String) -> CommandOutcome {
+    CommandOutcome.usageError(message, usage: usage, helpCommand: helpCommand)
+  }
+}

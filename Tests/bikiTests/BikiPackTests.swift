@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+@Suite struct BikiPackTests {
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+  static let builtIn = repository.appendingPathComponent("TopicPacks").path
+
+  /// An environment with an empty home, so the user's own packs never affect a test.
+  static func isolated(_ home: String) -> [String: String] {
+    ["HOME": home, "XDG_DATA_HOME": home + "/data", "PATH": "/usr/bin:/bin"]
+  }
+
+  func temporaryDirectory() throws -> String {
+    let path = NSTemporaryDirectory() + "biki-tests-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  func pack(_ args: [String], home: String, directory: String? = nil) throws -> BikiProcess.Result {
+    try BikiProcess.run(args, program: "biki-pack", environment: Self.isolated(home), directory: directory)
+  }
+
+  @Test func theBuiltInPacksLintClean() throws {
+    let home = try temporaryDirectory()
+    let result = try pack(["lint", Self.builtIn], home: home)
+    #expect(result.status == 0, "\(result.standardOutput)")
+    #expect(result.standardOutput == "5 files checked: no problems.\n")
+    let defaults = try pack(["lint"], home: home)
+    #expect(defaults.status == 0)
+    #expect(defaults.standardOutput == "5 files checked: no problems.\n")
+  }
+
+  @Test func brokenPacksReportEveryProblemWithPositions() throws {
+    let home = try temporaryDirectory()
+    let file = home + "/broken.json"
+    try #"""
+    {
+      "format": 1,
+      "id": "broken",
+      "title": "Broken",
+      "version": "1",
+      "topics": [
+        { "id": "a", "titel": "A", "category": "counter", "skills": ["kana"],
+          "variables": { "n": { "range": { "min": 10, "max": 1 } } },
+          "question": { "parts": [{ "number": "n", "counter": "犬" }], "answer": { "value": "n" } } }
+      ]
+    }
+    """#.write(toFile: file, atomically: true, encoding: .utf8)
+    let result = try pack(["lint", file], home: home)
+    #expect(result.status == 1)
+    #expect(result.standardOutput == """
+      \(file):7:5: error: a topic is missing the required key "title" [missing-key]
+      \(file):7:7: warning: topic "a" has no description; learners choose topics by it [missing-description]
+      \(file):7:18: error: unknown key "titel" in a topic; did you mean "title"? [unknown-key]
+      \(file):8:38: error: the range of "n" is reversed: min 10 is above max 1 [range-reversed]
+      \(file):9:59: error: unknown counter "犬"; declare it in the pack's "counters" [unknown-counter]
+      4 errors and 1 warning in 1 file.
+
+      """)
+
+    let json = try pack(["lint", "--format", "json", file], home: home)
+    #expect(json.status == 1)
+    let decoded = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+    #expect(decoded?["errors"] as? Int == 4)
+    #expect(decoded?["warnings"] as? Int == 1)
+  }
+
+  @Test func strictTurnsWarningsIntoErrors() throws {
+    let home = try temporaryDirectory()
+    let file = home + "/few.json"
+    try #"""
+    {"format": 1, "id": "few", "title": "Few", "version": "1", "topics": [
+      {"id": "t", "title": "T", "description": "Three.", "category": "number", "skills": ["kana"],
+       "variables": {"n": {"range": {"min": 1, "max": 3}}},
+       "question": {"parts": [{"number": "n"}], "answer": {"value": "n"}}}]}
+    """#.write(toFile: file, atomically: true, encoding: .utf8)
+    #expect(try pack(["lint", file], home: home).status == 0)
+    let strict = try pack(["lint", "--strict", file], home: home)
+    #expect(strict.status == 1)
+    #expect(strict.standardOutput.contains("error: topic \"t\" has only 3 possible questions"))
+  }
+
+  @Test func aTopicIdAlreadyInstalledIsAnError() throws {
+    let home = try temporaryDirectory()
+    try FileManager.default.createDirectory(atPath: home + "/data/biki/packs", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: Self.builtIn + "/money.json", toPath: home + "/data/biki/packs/money.json")
+    let result = try pack(["lint"], home: home)
+    #expect(result.status == 1)
+    #expect(result.standardOutput.contains("[duplicate-topic-id]"))
+    #expect(result.standardOutput.contains("topic id \"money.conbini\" is also defined at"))
+  }
+
+  @Test func exitCodesForMissingPathsAndUsageErrors() throws {
+    let home = try temporaryDirectory()
+    let missing = try pack(["lint", home + "/nope.json"], home: home)
+    #expect(missing.status == 66)
+    #expect(missing.standardError.contains("no such file or directory"))
+    let usage = try pack(["lint", "--strcit"], home: home)
+    #expect(usage.status == 64)
+    #expect(usage.standardError.contains("Unknown option '--strcit'. Did you mean '--strict'?"))
+    #expect(try pack(["lint", "--format", "xml"], home: home).status == 64)
+    #expect(try pack(["lnit"], home: home).standardError.contains("Did you mean 'lint'?"))
+  }
+
+  @Test func newWritesALintCleanPackAndNeverOverwrites() throws {
+    let home = try temporaryDirectory()
+    let created = try pack(["new", "my-pack"], home: home, directory: home)
+    #expect(created.status == 0, "\(created.standardError)")
+    #expect(try pack(["lint", home + "/my-pack.json"], home: home).standardOutput == "1 file checked: no problems.\n")
+    let again = try pack(["new", "my-pack"], home: home, directory: home)
+    #expect(again.status == 73)
+    #expect(try pack(["new", "My Pack"], home: home, directory: home).status == 64)
+  }
+
+  @Test func sampleIsDeterministicPerSeed() throws {
+    let home = try temporaryDirectory()
+    let first = try pack(["sample", "counters", "--topic", "hon", "--seed", "9", "-n", "10"], home: home)
+    #expect(first.status == 0)
+    let lines = first.standardOutput.split(separator: "\n")
+    #expect(lines.first == "topic\tseed\tdisplay\tkanji\treading\tanswer")
+    #expect(lines.count == 11)
+    #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("counters.hon\t") })
+    #expect(try pack(["sample", "counters", "--topic", "hon", "--seed", "9", "-n", "10"], home: home).standardOutput == first.standardOutput)
+    let custom = try pack(["sample", "numbers", "--topic", "custom", "--param", "min=1", "--param", "max=500", "--param", "step=5", "-n", "100"], home: home)
+    #expect(custom.status == 0)
+    let answers = custom.standardOutput.split(separator: "\n").dropFirst().map { Int($0.split(separator: "\t")[5].replacingOccurrences(of: ",", with: ""))! }
+    #expect(Set(answers) == Set(stride(from: 1, through: 496, by: 5)))
+    let refused = try pack(["sample", "numbers", "--topic", "custom", "--param", "step=0"], home: home)
+    #expect(refused.status == 1)
+    #expect(refused.standardError.contains("step=0 is out of bounds"))
+  }
+}
