@@ -28,7 +28,7 @@ let package = Package(
     // What the command-line tools share: outcomes, exit statuses, usage errors.
     .target(name: "BikiCLI", dependencies: ["BikiCore"]),
     .executableTarget(name: "biki-pack", dependencies: ["BikiCLI", "BikiHost", "BikiPacks", "BikiCore", "BikiJSON"]),
-    .executableTarget(name: "biki", dependencies: ["BikiCLI", "BikiJapanese", "BikiCore"]),
+    .executableTarget(name: "biki", dependencies: ["BikiCLI", "BikiJapanese", "BikiCore", "BikiHost", "BikiPacks"]),
     // Speed and memory figures; run in release (`swift run -c release biki-bench`).
     .executableTarget(name: "biki-bench", dependencies: ["BikiJapanese", "BikiCore"]),
 

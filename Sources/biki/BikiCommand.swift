@@ -11,6 +11,8 @@ enum BikiCommand {
     USAGE: biki <subcommand>
 
     SUBCOMMANDS:
+      quiz                    Drill a topic: answer questions, see what you missed.
+      topics                  List every loaded topic.
       read                    Print how numbers and counted phrases are read in Japanese.
 
     OPTIONS:
@@ -20,7 +22,7 @@ enum BikiCommand {
       See 'biki help <subcommand>' for detailed help.
     """
 
-  static func run(arguments: [String]) -> CommandOutcome {
+  static func run(arguments: [String], environment: @autoclosure () -> BikiEnvironment) -> CommandOutcome {
     guard let first = arguments.first else {
       return CommandOutcome(standardOutput: [help])
     }
@@ -31,14 +33,20 @@ enum BikiCommand {
       return CommandOutcome(standardOutput: [version])
     case "help":
       guard arguments.count > 1 else { return CommandOutcome(standardOutput: [help]) }
-      guard arguments[1] == "read" else {
-        return usageError("Unknown subcommand '\(arguments[1])'.", usage: "biki <subcommand>", helpCommand: "biki --help")
+      switch arguments[1] {
+      case "read": return CommandOutcome(standardOutput: [ReadCommand.help])
+      case "quiz": return CommandOutcome(standardOutput: [QuizCommand.help])
+      case "topics": return CommandOutcome(standardOutput: [TopicsCommand.help])
+      default: return usageError("Unknown subcommand '\(arguments[1])'.", usage: "biki <subcommand>", helpCommand: "biki --help")
       }
-      return CommandOutcome(standardOutput: [ReadCommand.help])
     case "read":
       return ReadCommand.run(arguments: Array(arguments.dropFirst()))
+    case "quiz":
+      return QuizCommand.run(arguments: Array(arguments.dropFirst()), environment: environment())
+    case "topics":
+      return TopicsCommand.run(arguments: Array(arguments.dropFirst()), environment: environment())
     default:
-      let hint = suggestion(for: first, among: ["read", "help"]).map { " Did you mean '\($0)'?" } ?? ""
+      let hint = suggestion(for: first, among: ["quiz", "topics", "read", "help"]).map { " Did you mean '\($0)'?" } ?? ""
       return usageError("Unknown subcommand '\(first)'.\(hint)", usage: "biki <subcommand>", helpCommand: "biki --help")
     }
   }

@@ -1,2 +1,2 @@
-// `biki`: wires the real arguments to the commands and prints what they return.
-BikiCommand.run(arguments: Array(CommandLine.arguments.dropFirst())).finish()
+// `biki`: wires the live environment and arguments to the commands and prints what they return.
+BikiCommand.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: .live).finish()

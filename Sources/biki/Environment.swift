@@ -1,0 +1,88 @@
+import BikiCLI
+import BikiCore
+import BikiHost
+import BikiPacks
+import Foundation
+
+/// What `biki` needs from the world: the file system, environment, console, clock and
+/// speech; `live` is the only place these touch the real system.
+struct BikiEnvironment {
+  var fileSystem: FileSystem
+  var variables: [String: String]
+  var executable: String
+  var console: Console
+  var now: @Sendable () -> Double
+  var speaker: Speaker
+  var seeds: @Sendable () -> UInt64
+
+  static var live: BikiEnvironment {
+    let start = ContinuousClock.now
+    return BikiEnvironment(
+      fileSystem: .live, variables: ProcessInfo.processInfo.environment, executable: CommandLine.arguments[0],
+      console: .live,
+      now: {
+        let elapsed = start.duration(to: ContinuousClock.now)
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      },
+      speaker: .espeak, seeds: { UInt64.random(in: .min ... .max) })
+  }
+
+  /// Packs from the standard places plus `--packs` directories; only clean topics serve.
+  func loadPacks(extra: [String]) -> PackLoad {
+    let builtIn = PackSearchPaths.builtInDirectory(executable: executable, environment: variables, fileSystem: fileSystem)
+    let paths = PackSearchPaths.standard(environment: variables, builtIn: builtIn, extra: extra)
+    let loader = PackLoader(fileSystem: fileSystem)
+    let files = (try? loader.packFiles(in: paths.directories, requireExistence: false)) ?? []
+    var load = loader.load(files: files)
+    // Numbers first, then money, durations, dates and counters, as Count Biki listed them.
+    let order = Topic.Category.allCases
+    load.topics = load.topics.enumerated().sorted { a, b in
+      let (ca, cb) = (order.firstIndex(of: a.element.topic.topic.category)!, order.firstIndex(of: b.element.topic.topic.category)!)
+      return ca != cb ? ca < cb : a.offset < b.offset
+    }.map(\.element)
+    return load
+  }
+}
+
+/// Lines in and out. Output is written as it happens, since a quiz is a conversation.
+struct Console: Sendable {
+  var readLine: @Sendable () -> String?
+  var write: @Sendable (String) -> Void
+  var writeError: @Sendable (String) -> Void
+  /// Whether input comes from a person at a terminal (prompts and menus) or a script.
+  var isInteractive: Bool
+
+  static let live = Console(
+    readLine: { Swift.readLine(strippingNewline: true) },
+    write: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+    writeError: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+    isInteractive: isatty(0) == 1)
+}
+
+/// Speaks kana aloud.
+struct Speaker: Sendable {
+  /// Speaks the text; returns why it could not, if it could not.
+  var speak: @Sendable (String) -> String?
+
+  static let silent = Speaker { _ in nil }
+
+  /// espeak-ng's Japanese voice, run as a child process.
+  static let espeak = Speaker { text in
+    let candidates = ["/usr/bin/espeak-ng", "/usr/local/bin/espeak-ng"]
+    guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+      return "--speak needs espeak-ng, which is not installed. Install it with: sudo apt-get install espeak-ng"
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = ["-v", "ja", text]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    do {
+      try process.run()
+      process.waitUntilExit()
+      return process.terminationStatus == 0 ? nil : "espeak-ng failed (status \(process.terminationStatus))"
+    } catch {
+      return "cannot run espeak-ng: \(error)"
+    }
+  }
+}

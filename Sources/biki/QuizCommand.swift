@@ -1,0 +1,177 @@
+import BikiCLI
+import BikiCore
+import BikiHost
+import BikiPacks
+
+/// `biki quiz [TOPIC] [--mode …] [--skill …] [--seed N] [--speak] [--param k=v]`: the main job.
+enum QuizCommand {
+  static let usage =
+    "biki quiz [<topic>] [--mode infinite|questions=<n>|time=<seconds>] [--skill listening|reading|kana] [--seed <n>] [--speak] [--param <name>=<value> ...] [--packs <dir>]"
+  static let helpCommand = "biki quiz --help"
+
+  static let help = """
+    OVERVIEW: Drill a topic: answer questions, see what you missed.
+
+    Without <topic>, offers a choice. Type an answer and press return; a wrong answer can be
+    tried again. Type 'skip' to see the answer and move on, 'quit' to finish, or just press
+    return to see (or hear) the question again. When input is not a terminal, it reads one
+    answer per line, so a quiz can be scripted.
+
+    USAGE: \(usage)
+
+    ARGUMENTS:
+      <topic>                 A topic id from 'biki topics', e.g. counters.hon or numbers.custom.
+
+    OPTIONS:
+      --mode <mode>           infinite, questions=<n> (default questions=10), or time=<seconds>.
+      --skill <skill>         reading: see kanji, type the number (default when offered);
+                              listening: hear the reading, type the number;
+                              kana: see the number, type its reading in kana.
+      --seed <n>              Replay exactly the same questions.
+      --speak                 Read questions aloud with espeak-ng's Japanese voice.
+      --param <name>=<value>  Set a topic parameter, e.g. --param max=500 (repeatable).
+      --packs <dir>           Also load packs from this directory (repeatable).
+      -h, --help              Show help information.
+    """
+
+  struct Options {
+    var topic: String?
+    var mode: Session.Mode = .questionLimit(10)
+    var skill: Skill?
+    var seed: UInt64?
+    var speak = false
+    var parameters: [String: Int64] = [:]
+    var packs: [String] = []
+  }
+
+  enum Parsed {
+    case success(Options)
+    case failure(CommandOutcome)
+  }
+
+  static func parse(_ arguments: [String]) -> Parsed {
+    var options = Options()
+    var index = 0
+    func value() -> String? {
+      index += 1
+      return index < arguments.count ? arguments[index] : nil
+    }
+    while index < arguments.count {
+      var argument = arguments[index]
+      var inline: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        inline = String(argument[argument.index(after: equals)...])
+        argument = String(argument[..<equals])
+      }
+      let next = { inline ?? value() }
+      switch argument {
+      case "-h", "--help": return .failure(CommandOutcome(standardOutput: [help]))
+      case "--speak": options.speak = true
+      case "--mode":
+        guard let text = next(), let mode = parseMode(text) else {
+          return .failure(usageError("'--mode' takes infinite, questions=<n> (n ≥ 1) or time=<seconds> (> 0)."))
+        }
+        options.mode = mode
+      case "--skill":
+        let text = next() ?? ""
+        guard let skill = Skill(rawValue: text) else {
+          let hint = Suggestion.closest(to: text, among: Skill.allCases.map(\.rawValue)).map { " Did you mean '\($0)'?" } ?? ""
+          return .failure(usageError("The value '\(text)' is invalid for '--skill'.\(hint) Use listening, reading or kana."))
+        }
+        options.skill = skill
+      case "--seed":
+        guard let seed = next().flatMap(UInt64.init) else { return .failure(usageError("'--seed' takes a whole number from 0 to 2^64−1.")) }
+        options.seed = seed
+      case "--param":
+        guard let pair = next(), let equals = pair.firstIndex(of: "="), let number = Int64(pair[pair.index(after: equals)...]) else {
+          return .failure(usageError("'--param' takes <name>=<whole number>, as in --param max=500."))
+        }
+        options.parameters[String(pair[..<equals])] = number
+      case "--packs":
+        guard let directory = next() else { return .failure(usageError("Missing value for '--packs <dir>'.")) }
+        options.packs.append(directory)
+      default:
+        if argument.hasPrefix("-") && argument.count > 1 {
+          return .failure(
+            CommandOutcome.unknownOption(
+              argument, known: ["--mode", "--skill", "--seed", "--speak", "--param", "--packs", "--help"], usage: usage,
+              helpCommand: helpCommand))
+        }
+        guard options.topic == nil else { return .failure(usageError("Give one topic at a time.")) }
+        options.topic = argument
+      }
+      index += 1
+    }
+    return .success(options)
+  }
+
+  static func parseMode(_ text: String) -> Session.Mode? {
+    if text == "infinite" { return .infinite }
+    if text.hasPrefix("questions="), let count = Int(text.dropFirst(10)), count >= 1 { return .questionLimit(count) }
+    if text.hasPrefix("time="), let seconds = Double(text.dropFirst(5)), seconds > 0, seconds.isFinite { return .timeLimit(seconds: seconds) }
+    return nil
+  }
+
+  static func usageError(_ message: String) -> CommandOutcome {
+    CommandOutcome.usageError(message, usage: usage, helpCommand: helpCommand)
+  }
+
+  static func run(arguments: [String], environment: BikiEnvironment) -> CommandOutcome {
+    let options: Options
+    switch parse(arguments) {
+    case .success(let parsed): options = parsed
+    case .failure(let outcome): return outcome
+    }
+    let console = environment.console
+    let load = environment.loadPacks(extra: options.packs)
+    PackProblems.summary(load).forEach(console.writeError)
+    let topics = load.topics.map(\.topic)
+    guard !topics.isEmpty else {
+      return CommandOutcome(standardError: ["Error: no topics are loaded. Check your packs with 'biki-pack lint'."], status: ExitStatus.failure)
+    }
+    let chosen: CompiledTopic
+    if let name = options.topic {
+      guard let found = find(name, in: topics) else {
+        let ids = topics.map(\.topic.id)
+        let hint = Suggestion.closest(to: name, among: ids).map { " Did you mean '\($0)'?" } ?? ""
+        return CommandOutcome(standardError: ["Error: no topic '\(name)'.\(hint) Run 'biki topics' to list them."], status: ExitStatus.usage)
+      }
+      chosen = found
+    } else {
+      guard let picked = choose(from: topics, console: console) else {
+        return CommandOutcome(standardError: ["Error: no topic chosen."], status: ExitStatus.usage)
+      }
+      chosen = picked
+    }
+    let generator: QuestionGenerator
+    do {
+      generator = try chosen.generator(parameters: options.parameters)
+    } catch {
+      return CommandOutcome(standardError: ["Error: \(error)"], status: ExitStatus.usage)
+    }
+    let skill = options.skill ?? (chosen.topic.skills.contains(.reading) ? .reading : chosen.topic.skills[0])
+    let seed = options.seed ?? environment.seeds()
+    var quiz = QuizLoop(environment: environment, speak: options.speak)
+    return quiz.run(generator: generator, skill: skill, mode: options.mode, seed: seed)
+  }
+
+  /// By full id, or by the part after the pack id when that is unique (`hon` → counters.hon).
+  static func find(_ name: String, in topics: [CompiledTopic]) -> CompiledTopic? {
+    if let exact = topics.first(where: { $0.topic.id == name }) { return exact }
+    let suffixed = topics.filter { $0.topic.id.hasSuffix("." + name) }
+    return suffixed.count == 1 ? suffixed[0] : nil
+  }
+
+  static func choose(from topics: [CompiledTopic], console: Console) -> CompiledTopic? {
+    console.write("Choose a topic:")
+    for (number, topic) in topics.enumerated() {
+      console.write("  \(number + 1). \(topic.topic.title)  [\(topic.topic.id)]")
+    }
+    console.write("Topic (number or id): ")
+    guard let answer = console.readLine()?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else { return nil }
+    if let number = Int(answer), (1...topics.count).contains(number) { return topics[number - 1] }
+    return find(answer, in: topics)
+  }
+}
+
+import Foundation

@@ -1,0 +1,146 @@
+import BikiCLI
+import BikiCore
+
+/// Runs a session in the terminal: presents questions, feeds the learner's lines to the
+/// session reducer, and prints what the reducer decided.
+struct QuizLoop {
+  let environment: BikiEnvironment
+  var speak: Bool
+  private var speechProblemShown = false
+
+  init(environment: BikiEnvironment, speak: Bool) {
+    self.environment = environment
+    self.speak = speak
+  }
+
+  mutating func run(generator: QuestionGenerator, skill: Skill, mode: Session.Mode, seed: UInt64) -> CommandOutcome {
+    let console = environment.console
+    let dependencies = Session.Dependencies(now: environment.now, generator: generator)
+    var state: Session.State
+    var effects: [Session.Effect]
+    do {
+      (state, effects) = try Session.start(skill: skill, mode: mode, seed: seed, dependencies: dependencies)
+    } catch {
+      return CommandOutcome(standardError: ["Error: \(error)"], status: ExitStatus.usage)
+    }
+    console.write("\(generator.topic.title) — \(describe(skill)), \(describe(mode)). Seed \(seed).")
+    console.write("Type your answer; 'skip' shows the answer, 'quit' ends, an empty line repeats the question.")
+    while true {
+      for effect in effects {
+        switch effect {
+        case .questionPresented(let question): present(question, state: state)
+        case .sessionFinished(let summary):
+          printSummary(summary, skill: skill)
+          return CommandOutcome()
+        case .answerRecorded: break
+        }
+      }
+      effects = Session.reduce(&state, .clockTicked, dependencies)
+      if !effects.isEmpty { continue }
+      guard let line = console.readLine() else {
+        effects = Session.reduce(&state, .endRequested, dependencies)
+        continue
+      }
+      let input = line.trimmingCharacters(in: .whitespaces)
+      switch input.lowercased() {
+      case "":
+        if let question = state.current { present(question, state: state) }
+        effects = []
+        continue
+      case "quit", ":q", "exit":
+        effects = Session.reduce(&state, .endRequested, dependencies)
+        continue
+      case "skip", ":s", "?":
+        effects = Session.reduce(&state, .skipRequested, dependencies)
+      default:
+        effects = Session.reduce(&state, .answerSubmitted(input), dependencies)
+      }
+      // An answer after the time limit ends the session without a verdict.
+      guard !state.isFinished || state.endReason == .questionLimitReached else { continue }
+      switch state.feedback {
+      case .correct?: console.write("✓ Correct")
+      case .incorrect?: console.write("✗ Not quite. Try again, or type 'skip' to see the answer.")
+      case .skipped(let expected)?: console.write("→ The answer: \(expected)")
+      case nil: break
+      }
+    }
+  }
+
+  private mutating func present(_ question: Question, state: Session.State) {
+    let console = environment.console
+    let prompt = question.prompt(for: state.skill)
+    let progress = progressText(state)
+    switch state.skill {
+    case .listening where speak:
+      console.write("\(progress)🔊 (listen; empty line to hear it again)")
+      if let problem = environment.speaker.speak(question.spoken) {
+        if !speechProblemShown { console.writeError("Warning: \(problem)") }
+        speechProblemShown = true
+        console.write("   \(prompt)")
+      }
+    default:
+      console.write("\(progress)\(prompt)" + (question.answer.prefix.isEmpty || state.skill == .kana ? "" : "  (\(question.answer.prefix)…)"))
+      if speak, let problem = environment.speaker.speak(question.spoken), !speechProblemShown {
+        console.writeError("Warning: \(problem)")
+        speechProblemShown = true
+      }
+    }
+  }
+
+  private func progressText(_ state: Session.State) -> String {
+    let number = state.results.count + 1
+    switch state.mode {
+    case .questionLimit(let limit): return "[\(number)/\(limit)] "
+    case .timeLimit(let seconds):
+      let left = max(0, seconds - (environment.now() - state.startedAt))
+      return "[\(number) · \(Int(left.rounded(.up)))s left] "
+    case .infinite: return "[\(number)] "
+    }
+  }
+
+  private func printSummary(_ summary: Session.Summary, skill: Skill) {
+    let console = environment.console
+    let reason: String
+    switch summary.endReason {
+    case .questionLimitReached: reason = "all questions asked"
+    case .timeUp: reason = "time is up"
+    case .endedByLearner: reason = "ended"
+    case .generationFailed(let why): reason = "stopped: \(why)"
+    }
+    console.write("")
+    console.write("Finished (\(reason)): \(summary.questions) question\(summary.questions == 1 ? "" : "s") in \(format(summary.totalSeconds)).")
+    console.write(
+      "  Correct: \(summary.correct) (\(summary.correctFirstTry) on the first try)   Wrong attempts: \(summary.incorrectAttempts)   Skipped: \(summary.skipped)"
+    )
+    if summary.questions > 0 { console.write("  Average time per question: \(format(summary.averageSeconds))") }
+    if !summary.missed.isEmpty {
+      console.write("  To practise again:")
+      for result in summary.missed {
+        let typed = result.wrongAnswers.isEmpty ? "" : "   (you typed: \(result.wrongAnswers.joined(separator: ", ")))"
+        console.write("    \(result.question.prompt(for: skill == .listening ? .kana : skill)) → \(result.question.expected(for: skill))\(typed)")
+      }
+    }
+  }
+
+  private func format(_ seconds: Double) -> String {
+    seconds < 60 ? String(format: "%.1fs", seconds) : "\(Int(seconds) / 60)m \(Int(seconds) % 60)s"
+  }
+
+  private func describe(_ skill: Skill) -> String {
+    switch skill {
+    case .listening: "listening: hear it, type the number"
+    case .reading: "reading: see the kanji, type the number"
+    case .kana: "kana: see the number, type its reading"
+    }
+  }
+
+  private func describe(_ mode: Session.Mode) -> String {
+    switch mode {
+    case .infinite: "until you quit"
+    case .questionLimit(let count): "\(count) question\(count == 1 ? "" : "s")"
+    case .timeLimit(let seconds): "\(format(seconds))"
+    }
+  }
+}
+
+import Foundation

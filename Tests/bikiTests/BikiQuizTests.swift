@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// The quiz as a script drives it: answers on stdin, one per line.
+@Suite struct BikiQuizTests {
+  func quiz(_ arguments: [String], input: String) throws -> BikiProcess.Result {
+    let home = NSTemporaryDirectory() + "biki-quiz-" + UUID().uuidString
+    let script = "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz " + arguments.map { "'\($0)'" }.joined(separator: " ")
+    var environment = BikiPackTests.isolated(home)
+    environment["BIKI_INPUT"] = input
+    return try BikiProcess.run([], viaShell: script, environment: environment)
+  }
+
+  @Test func aScriptedSessionRunsToItsSummary() throws {
+    // Seed 4 on counters.hon asks 六本, 一本, 七本 (see the test above it in the output).
+    let result = try quiz(["counters.hon", "--seed", "4", "--mode", "questions=3"], input: "8\nskip\n1\n7本\n")
+    #expect(result.status == 0, "\(result.standardError)")
+    let expected = """
+      [1/3] 六本
+      ✗ Not quite. Try again, or type 'skip' to see the answer.
+      → The answer: 6本
+      [2/3] 一本
+      ✓ Correct
+      [3/3] 七本
+      ✓ Correct
+
+      Finished (all questions asked): 3 questions in
+      """
+    #expect(result.standardOutput.contains(expected), "\(result.standardOutput)")
+    #expect(result.standardOutput.contains("Correct: 2 (2 on the first try)   Wrong attempts: 1   Skipped: 1"))
+    #expect(result.standardOutput.contains("六本 → 6本   (you typed: 8)"))
+  }
+
+  @Test func theKanaSkillAcceptsEveryStandardReading() throws {
+    let result = try quiz(["counters.hon", "--seed", "4", "--skill", "kana", "--mode", "questions=3"], input: "ロッポン\nいっぽん\nななほん\n")
+    #expect(result.standardOutput.contains("Correct: 3 (3 on the first try)"), "\(result.standardOutput)")
+  }
+
+  @Test func theSameSeedReplaysTheSameQuestions() throws {
+    let first = try quiz(["money.restaurant", "--seed", "77", "--mode", "questions=5"], input: "skip\nskip\nskip\nskip\nskip\n")
+    let second = try quiz(["money.restaurant", "--seed", "77", "--mode", "questions=5"], input: "skip\nskip\nskip\nskip\nskip\n")
+    let questions = { (output: String) in output.split(separator: "\n").filter { $0.hasPrefix("[") } }
+    #expect(questions(first.standardOutput).count == 5)
+    #expect(questions(first.standardOutput) == questions(second.standardOutput))
+  }
+
+  @Test func parametersAreCheckedAgainstTheirBounds() throws {
+    let ok = try quiz(["numbers.custom", "--param", "min=1", "--param", "max=500", "--param", "step=5", "--seed", "1", "--mode", "questions=1"], input: "skip\n")
+    #expect(ok.status == 0, "\(ok.standardError)")
+    let refused = try quiz(["numbers.custom", "--param", "max=0"], input: "")
+    #expect(refused.status == 64)
+    #expect(refused.standardError.contains("max=0 is out of bounds: max must be between 0 and") || refused.standardError.contains("min 1 is above max 0"))
+  }
+
+  @Test func withoutATopicItOffersAChoice() throws {
+    let result = try quiz(["--seed", "1", "--mode", "questions=1"], input: "1\nskip\n")
+    #expect(result.standardOutput.hasPrefix("Choose a topic:\n  1. 1–10  [numbers.beginner]"), "\(result.standardOutput)")
+    #expect(result.standardOutput.contains("Finished (all questions asked): 1 question"))
+  }
+
+  @Test func endOfInputEndsTheSessionWithASummary() throws {
+    let result = try quiz(["dates.months", "--seed", "2"], input: "")
+    #expect(result.status == 0)
+    #expect(result.standardOutput.contains("Finished (ended): 0 questions"))
+  }
+
+  @Test func unknownTopicsAndBadOptionsAreUsageErrors() throws {
+    let unknown = try quiz(["counters.hno"], input: "")
+    #expect(unknown.status == 64)
+    #expect(unknown.standardError.contains("Did you mean 'counters.hon'?"))
+    #expect(try quiz(["counters.hon", "--mode", "questions=0"], input: "").status == 64)
+    #expect(try quiz(["counters.hon", "--skill", "kanji"], input: "").standardError.contains("Did you mean 'kana'?"))
+  }
+
+  @Test func speakingWithoutEspeakSaysHowToInstallIt() throws {
+    guard !FileManager.default.isExecutableFile(atPath: "/usr/bin/espeak-ng") else { return }
+    let result = try quiz(["counters.hon", "--speak", "--seed", "1", "--mode", "questions=1"], input: "skip\n")
+    #expect(result.status == 0)
+    #expect(result.standardError.contains("sudo apt-get install espeak-ng"))
+  }
+
+  @Test func topicsListsEveryTopicWithItsSource() throws {
+    let home = NSTemporaryDirectory() + "biki-topics-" + UUID().uuidString
+    let result = try BikiProcess.run(["topics"], environment: BikiPackTests.isolated(home))
+    let lines = result.standardOutput.split(separator: "\n")
+    #expect(lines.first == "id\ttitle\tcategory\tskills\tsource")
+    #expect(lines.count > 50)
+    #expect(lines.contains { $0.hasPrefix("dates.eras\t") && $0.contains("dateTime\tlistening,reading\t") })
+  }
+}
