@@ -62,7 +62,6 @@ enum NewCommand {
   static func template(_ name: String) -> String {
     """
     {
-      "$schema": "https://biki.invalid/biki-pack.schema.json",
       "format": 1,
       "id": "\(name)",
       "title": "\(name)",

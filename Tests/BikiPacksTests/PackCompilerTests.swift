@@ -1,3 +1,4 @@
+import Foundation
 import BikiCore
 import BikiJSON
 import BikiPacks
@@ -70,5 +71,18 @@ import Testing
         #expect(!question.display.isEmpty)
       }
     }
+  }
+}
+
+@Suite struct DocumentationExampleTests {
+  /// The complete example in docs/topic-packs.md lints clean, so the docs never drift.
+  @Test func theDocumentedExamplePackIsClean() throws {
+    let docs = PackFixtures.builtInDirectory.deletingLastPathComponent().appendingPathComponent("docs/topic-packs.md")
+    let text = try String(contentsOf: docs, encoding: .utf8)
+    let start = try #require(text.range(of: "```json\n"))
+    let end = try #require(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
+    let compilation = PackFixtures.compile(String(text[start.upperBound..<end.lowerBound]))
+    #expect(compilation.diagnostics.map(\.message) == [])
+    #expect(compilation.topics.map(\.topic.id) == ["kitchen.cups", "kitchen.plates", "kitchen.lunch-time"])
   }
 }
