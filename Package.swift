@@ -30,7 +30,7 @@ let package = Package(
     .executableTarget(name: "biki-pack", dependencies: ["BikiCLI", "BikiHost", "BikiPacks", "BikiCore", "BikiJSON"]),
     .executableTarget(name: "biki", dependencies: ["BikiCLI", "BikiJapanese", "BikiCore", "BikiHost", "BikiPacks"]),
     // Speed and memory figures; run in release (`swift run -c release biki-bench`).
-    .executableTarget(name: "biki-bench", dependencies: ["BikiJapanese", "BikiCore"]),
+    .executableTarget(name: "biki-bench", dependencies: ["BikiJapanese", "BikiCore", "BikiHost", "BikiPacks"]),
 
     .testTarget(name: "BikiJapaneseTests", dependencies: ["BikiJapanese"]),
     .testTarget(name: "BikiJSONTests", dependencies: ["BikiJSON"]),

@@ -74,12 +74,26 @@ public struct Answer: Hashable, Sendable, Codable {
 public enum NumberFormatting {
   /// Digits grouped by three with commas, as prices and counts are written: 1,500.
   public static func grouped(_ value: Int64) -> String {
-    let digits = String(value.magnitude)
-    var text = ""
-    for (offset, digit) in digits.enumerated() {
-      if offset > 0 && (digits.count - offset) % 3 == 0 { text.append(",") }
-      text.append(digit)
+    // Filled from the right into a fixed buffer: this runs for every question shown.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+      var magnitude = value.magnitude
+      var index = 32
+      var digits = 0
+      repeat {
+        if digits > 0 && digits % 3 == 0 {
+          index -= 1
+          buffer[index] = UInt8(ascii: ",")
+        }
+        index -= 1
+        buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+        digits += 1
+      } while magnitude > 0
+      if value < 0 {
+        index -= 1
+        buffer[index] = UInt8(ascii: "-")
+      }
+      return String(decoding: UnsafeBufferPointer(rebasing: buffer[index..<32]), as: UTF8.self)
     }
-    return value < 0 ? "-" + text : text
   }
 }

@@ -14,17 +14,21 @@ public struct FileSystem: Sendable {
   public var create: @Sendable (_ path: String, _ bytes: [UInt8]) throws -> Void
   /// Modification time and size, so a watcher can tell a file changed.
   public var stamp: @Sendable (_ path: String) -> FileStamp?
+  /// One spelling per file (absolute, `..` and symlinks resolved), so `TopicPacks/a.json`
+  /// and `/repo/TopicPacks/a.json` are known to be the same pack.
+  public var canonicalPath: @Sendable (_ path: String) -> String
 
   public init(
     kind: @Sendable @escaping (String) -> Kind?, contents: @Sendable @escaping (String) throws -> [String],
     read: @Sendable @escaping (String) throws -> [UInt8], create: @Sendable @escaping (String, [UInt8]) throws -> Void,
-    stamp: @Sendable @escaping (String) -> FileStamp?
+    stamp: @Sendable @escaping (String) -> FileStamp?, canonicalPath: @Sendable @escaping (String) -> String = { $0 }
   ) {
     self.kind = kind
     self.contents = contents
     self.read = read
     self.create = create
     self.stamp = stamp
+    self.canonicalPath = canonicalPath
   }
 }
 
@@ -65,7 +69,8 @@ extension FileSystem {
       guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
       let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
       return FileStamp(modified: modified, size: (attributes[.size] as? UInt64) ?? 0)
-    })
+    },
+    canonicalPath: { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path })
 
   /// An in-memory tree for tests: paths to file contents; directories are implied.
   public static func memory(_ files: [String: [UInt8]]) -> FileSystem {

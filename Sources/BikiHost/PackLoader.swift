@@ -69,9 +69,11 @@ public struct PackLoader: Sendable {
     return files
   }
 
+  /// Loads each file once, however many ways it was named (the first spelling is kept).
   public func load(files: [String]) -> PackLoad {
     var packs: [LoadedPack] = []
-    for path in files {
+    var seen = Set<String>()
+    for path in files where seen.insert(fileSystem.canonicalPath(path)).inserted {
       let compilation: PackCompilation
       do {
         compilation = PackCompiler.compile(try fileSystem.read(path), check: check)

@@ -28,18 +28,36 @@ public enum JapaneseNumber {
   /// Kanji numerals with place words: 350 → 三百五十, 2024 → 二千二十四, 120000000 → 一億二千万.
   public static func kanji(_ value: UInt128) -> String {
     if value == 0 { return "〇" }
-    var text = ""
-    var remainder = value
-    for (symbol, unit) in LargeUnits.all {
-      let group = remainder / unit
-      remainder %= unit
-      if group > 0 {
-        text += groupKanji(UInt64(group))
-        text.append(symbol)
+    // Every kanji here is three UTF-8 bytes; a number below 10²⁰ needs at most 25 of them.
+    return String(unsafeUninitializedCapacity: 96) { buffer in
+      var length = 0
+      func append(_ kanji: (UInt8, UInt8, UInt8)) {
+        buffer[length] = kanji.0
+        buffer[length + 1] = kanji.1
+        buffer[length + 2] = kanji.2
+        length += 3
       }
+      func appendGroup(_ group: UInt64) {
+        for (place, symbol) in [(UInt64(1000), KanjiBytes.sen), (100, KanjiBytes.hyaku), (10, KanjiBytes.juu)] {
+          let digit = Int(group / place % 10)
+          guard digit > 0 else { continue }
+          if digit > 1 { append(KanjiBytes.digits[digit]) }
+          append(symbol)
+        }
+        if group % 10 > 0 { append(KanjiBytes.digits[Int(group % 10)]) }
+      }
+      var remainder = value
+      for (index, unit) in LargeUnits.all.enumerated() {
+        let group = remainder / unit.value
+        remainder %= unit.value
+        if group > 0 {
+          appendGroup(UInt64(group))
+          append(KanjiBytes.units[index])
+        }
+      }
+      if remainder > 0 { appendGroup(UInt64(remainder)) }
+      return length
     }
-    if remainder > 0 { text += groupKanji(UInt64(remainder)) }
-    return text
   }
 
   /// Kanji digits one by one, as years are often written: 2024 → 二〇二四.
@@ -47,23 +65,6 @@ public enum JapaneseNumber {
     String(String(value).map { KanjiNumeral.digits[Int($0.asciiValue! - 48)] })
   }
 
-  /// A group below 10,000. 十, 百 and 千 are written without 一 (千万, not 一千万; the parser
-  /// accepts both).
-  private static func groupKanji(_ group: UInt64) -> String {
-    var text = ""
-    let places: [(UInt64, Character?)] = [(1000, "千"), (100, "百"), (10, "十"), (1, nil)]
-    for (place, symbol) in places {
-      let digit = group / place % 10
-      guard digit > 0 else { continue }
-      if let symbol {
-        if digit > 1 { text.append(KanjiNumeral.digits[Int(digit)]) }
-        text.append(symbol)
-      } else {
-        text.append(KanjiNumeral.digits[Int(digit)])
-      }
-    }
-    return text
-  }
 }
 
 /// Why a number or phrase has no reading.
@@ -82,4 +83,20 @@ public enum ReadingError: Error, Equatable, Sendable, CustomStringConvertible {
       "cannot read '\(text)': \(reason)"
     }
   }
+}
+
+/// UTF-8 bytes of the kanji numerals, for formatting without building strings piece by piece.
+/// 十, 百 and 千 are written without 一 (千万, not 一千万; the parser accepts both).
+private enum KanjiBytes {
+  static func bytes(_ kanji: Character) -> (UInt8, UInt8, UInt8) {
+    let utf8 = Array(String(kanji).utf8)
+    return (utf8[0], utf8[1], utf8[2])
+  }
+
+  static let digits = KanjiNumeral.digits.map(bytes)
+  static let juu = bytes("十")
+  static let hyaku = bytes("百")
+  static let sen = bytes("千")
+  /// 京, 兆, 億, 万: the order of `LargeUnits.all`.
+  static let units = LargeUnits.all.map { bytes($0.symbol) }
 }

@@ -1,7 +1,9 @@
 // `biki-bench`: speed figures for docs/performance.md. Run in release:
 //   swift run -c release biki-bench [--filter NAME] [--seconds S]
 import BikiCore
+import BikiHost
 import BikiJapanese
+import BikiPacks
 import Foundation
 
 var options = BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
@@ -39,6 +41,37 @@ for benchmark in benchmarks where options.selects(benchmark.name) {
   print(benchmark.run(seconds: options.seconds))
 }
 
+// Built-in packs: loading and validating them all, then each topic's generation rate.
+guard let builtIn = PackSearchPaths.builtInDirectory(executable: CommandLine.arguments[0], environment: ProcessInfo.processInfo.environment, fileSystem: .live) else {
+  print("packs: TopicPacks not found (set BIKI_BUILTIN_PACKS)")
+  exit(1)
+}
+let loader = PackLoader(fileSystem: .live)
+let files = try loader.packFiles(in: [builtIn], requireExistence: true)
+if options.selects("packs.load") {
+  let clock = ContinuousClock()
+  var best = Duration.seconds(1000)
+  var topicCount = 0
+  for _ in 0..<20 {
+    let start = clock.now
+    let load = loader.load(files: files)
+    best = min(best, start.duration(to: clock.now))
+    topicCount = load.topics.count
+  }
+  let milliseconds = Double(best.components.attoseconds) / 1e15 + Double(best.components.seconds) * 1000
+  let verdict = milliseconds < 20 ? "met" : "NOT met"
+  print("packs.load: \(String(format: "%.2f", milliseconds)) ms  (target < 20 ms: \(verdict))  [read, parse, validate and compile \(files.count) packs, \(topicCount) topics; best of 20]")
+}
+let topics = loader.load(files: files).topics.map(\.topic)
+for compiled in topics where options.selects("questions." + compiled.topic.id) || options.filter == "topics" {
+  let generator = try compiled.generator()
+  let target: Double? = compiled.topic.category == .number ? 1_000_000 : nil
+  let benchmark = Benchmark(name: "questions.\(compiled.topic.id)", unit: "questions/s", target: target, note: "\(generator.spaceSize) possible") {
+    { iteration in try! generator.question(seed: UInt64(iteration)).display.utf8.count }
+  }
+  print(benchmark.run(seconds: min(options.seconds, 0.3)))
+}
+
 struct BenchOptions {
   var filter: String?
   var seconds = 1.0
@@ -50,7 +83,7 @@ struct BenchOptions {
       case "--filter": filter = iterator.next()
       case "--seconds": seconds = iterator.next().flatMap(Double.init) ?? seconds
       case "-h", "--help":
-        print("USAGE: biki-bench [--filter NAME] [--seconds S]")
+        print("USAGE: biki-bench [--filter NAME] [--seconds S]\n  --filter topics runs every built-in topic's generation benchmark")
         exit(0)
       default:
         FileHandle.standardError.write(Data("Error: Unknown option '\(argument)'.\nUsage: biki-bench [--filter NAME] [--seconds S]\n".utf8))

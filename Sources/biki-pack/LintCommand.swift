@@ -69,7 +69,7 @@ enum LintCommand {
     // Explicit paths are checked together with the installed packs, so a topic id that clashes
     // with one already installed is caught; only the explicit files are reported.
     let others = explicit.isEmpty ? [] : ((try? loader.packFiles(in: context.searchPaths(extra: []).directories, requireExistence: false)) ?? [])
-    let load = loader.load(files: files + others.filter { !files.contains($0) })
+    let load = loader.load(files: files + others)
     var report = LintReport(strict: strict)
     for path in files { report.add(path: path, diagnostics: load.diagnostics(for: path)) }
     return json ? report.json() : report.text()

@@ -86,5 +86,9 @@ import Testing
     #expect(lines.first == "id\ttitle\tcategory\tskills\tsource")
     #expect(lines.count > 50)
     #expect(lines.contains { $0.hasPrefix("dates.eras\t") && $0.contains("dateTime\tlistening,reading\t") })
+    // Naming the built-in directory again, under another spelling, loads nothing twice.
+    let again = try BikiProcess.run(["topics", "--packs", "TopicPacks"], environment: BikiPackTests.isolated(home), directory: BikiPackTests.repository.path)
+    #expect(again.standardOutput == result.standardOutput)
+    #expect(again.standardError.isEmpty)
   }
 }
