@@ -9,6 +9,9 @@ public enum JSONParser {
 
   public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
     var parser = Parser(bytes: bytes)
+    // A file that is not UTF-8 is reported as such, at its first bad byte, before any syntax:
+    // that is the fault to fix first, wherever it is.
+    try parser.checkEncoding()
     parser.skipByteOrderMark()
     parser.skipWhitespace()
     let node = try parser.parseValue(depth: 0)
@@ -60,6 +63,43 @@ private struct Parser {
     if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
     if byte >= 0x80, let scalar = peekScalar() { return "'\(Character(scalar))'" }
     return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+  }
+
+  /// Throws an encoding error at the first byte that is not well-formed UTF-8.
+  mutating func checkEncoding() throws(JSONSyntaxError) {
+    var offset = 0
+    var line = 0, column = 0, utf16Column = 0
+    while offset < bytes.count {
+      let byte = bytes[offset]
+      if byte < 0x80 {
+        if byte == 0x0A {
+          line += 1
+          column = 0
+          utf16Column = 0
+        } else {
+          column += 1
+          utf16Column += 1
+        }
+        offset += 1
+        continue
+      }
+      index = offset
+      guard let scalar = peekScalar() else {
+        self.line = line
+        self.column = column
+        self.utf16Column = utf16Column
+        let error = error("invalid UTF-8: byte 0x\(String(byte, radix: 16, uppercase: true)) does not begin a well-formed character", encoding: true)
+        index = 0
+        self.line = 0
+        self.column = 0
+        self.utf16Column = 0
+        throw error
+      }
+      offset += scalar.utf8.count
+      column += 1
+      utf16Column += scalar.utf16.count
+    }
+    index = 0
   }
 
   mutating func skipByteOrderMark() {

@@ -119,6 +119,13 @@ struct PackDecoder {
   // MARK: Topics
 
   mutating func decodeTopic(_ node: JSONNode) -> TopicDefinition? {
+    let errorsBefore = reader.diagnostics.filter { $0.severity == .error }.count
+    guard var topic = decodeTopicFields(node) else { return nil }
+    topic.hasDecodingErrors = reader.diagnostics.filter { $0.severity == .error }.count > errorsBefore
+    return topic
+  }
+
+  private mutating func decodeTopicFields(_ node: JSONNode) -> TopicDefinition? {
     guard
       let members = reader.object(
         node, "a topic", required: ["id", "title", "category", "skills", "variables", "question"],

@@ -52,6 +52,8 @@ public struct TopicDefinition: Sendable {
   public var parts: [PartDefinition] = []
   public var answer = AnswerDefinition()
   public var range: SourceRange = .fileStart
+  /// Whether decoding already found errors in this topic: then it is never served.
+  public var hasDecodingErrors = false
 }
 
 public struct VariableDefinition: Sendable {

@@ -50,7 +50,7 @@ struct PackValidator {
       } else if !topic.id.value.isEmpty {
         ids[topic.id.value] = topic.id.range
       }
-      guard let result = compile(topic), errorCount == errorsBefore else { continue }
+      guard let result = compile(topic), errorCount == errorsBefore, !topic.hasDecodingErrors else { continue }
       compiled.append(result)
     }
     return compiled

@@ -96,8 +96,21 @@ import Testing
     #expect(throws: JSONSyntaxError.self) { try JSONParser.parse([0x22, 0xFF, 0x22]) }
     do { _ = try JSONParser.parse([0x22, 0x41, 0xFF, 0x22]) } catch {
       #expect(error.isEncodingError)
-      #expect(error.message == "invalid UTF-8")
+      #expect(error.message.hasPrefix("invalid UTF-8"))
       #expect(error.position.description == "1:3")
+    }
+  }
+
+  @Test func invalidUTF8IsFoundWhereverItIs() {
+    // After a syntax error, and on a later line after Japanese text: the encoding comes first.
+    let bytes = Array("{\n  \"本\": [1,, 2],\n  \"x\": \"".utf8) + [0xE6, 0x9C] + Array("\"\n}".utf8)
+    do {
+      _ = try JSONParser.parse(bytes)
+      Issue.record("parsed invalid input")
+    } catch {
+      #expect(error.isEncodingError)
+      #expect(error.position.line == 2)
+      #expect(error.position.column == 8)
     }
   }
 

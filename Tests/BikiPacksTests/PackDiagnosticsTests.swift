@@ -13,10 +13,10 @@ import Testing
     var testDescription: String { name }
   }
 
-  static func topic(_ replacements: [(String, String)]) -> String {
+  static func topic(_ replacements: [(String, String)], counters: String = "[]") -> String {
     var topic = PackFixtures.validTopic
     for (old, new) in replacements { topic = topic.replacingOccurrences(of: old, with: new) }
-    return PackFixtures.pack(topic: topic)
+    return PackFixtures.pack(topic: topic, counters: counters)
   }
 
   static let cases: [Case] = [
@@ -68,6 +68,30 @@ import Testing
       name: "derive cycle",
       text: topic([("{ \"n\": { \"range\": { \"min\": 1, \"max\": 100 } } }", "{ \"n\": { \"range\": { \"min\": 1, \"max\": 100 } }, \"a\": { \"derive\": \"b + 1\" }, \"b\": { \"derive\": \"a\" } }")]),
       expected: ["13:79 derive-cycle", "13:107 derive-cycle"]),
+    Case(name: "duplicate key", text: topic([("\"title\": \"本\",", "\"title\": \"本\", \"title\": \"x\",")]), expected: ["9:17 duplicate-key"]),
+    Case(
+      name: "conflicting keys",
+      text: topic([("{ \"range\": { \"min\": 1, \"max\": 100 } }", "{ \"range\": { \"min\": 1, \"max\": 100 }, \"derive\": \"1\" }")]),
+      expected: ["13:18 conflicting-keys"]),
+    Case(name: "invalid id", text: topic([("\"id\": \"hon\"", "\"id\": \"Hon\"")]), expected: ["8:9 invalid-id"]),
+    Case(name: "empty list", text: topic([("\"skills\": [\"listening\", \"reading\", \"kana\"]", "\"skills\": []")]), expected: ["12:13 empty-list"]),
+    Case(name: "duplicate value", text: topic([("\"kana\"]", "\"kana\", \"kana\"]")]), expected: ["12:46 duplicate-value"]),
+    Case(
+      name: "wrong variable kind",
+      text: topic([("{ \"number\": \"n\", \"counter\": \"本\" }", "{ \"choice\": \"n\" }, { \"number\": \"n\", \"counter\": \"本\" }")]),
+      expected: ["14:39 wrong-variable-kind"]),
+    Case(
+      name: "parameter target",
+      text: topic([("\"variables\"", "\"parameters\": { \"top\": { \"target\": \"n.top\", \"min\": 1, \"max\": 5 } },\n  \"variables\"")]),
+      expected: ["13:38 parameter-target"]),
+    Case(
+      name: "parameter default",
+      text: topic([("\"variables\"", "\"parameters\": { \"max\": { \"target\": \"n.max\", \"min\": 1, \"max\": 50 } },\n  \"variables\"")]),
+      expected: ["13:19 parameter-default"]),
+    Case(
+      name: "duplicate counter id",
+      text: topic([], counters: "[{ \"id\": \"sara\", \"symbols\": [\"皿\"], \"reading\": \"さら\" }, { \"id\": \"sara\", \"symbols\": [\"皿\"], \"reading\": \"さら\" }]"),
+      expected: ["6:77 duplicate-counter-id"]),
   ]
 
   @Test(arguments: cases.filter { $0.name != "invalid UTF-8" })
@@ -95,6 +119,11 @@ import Testing
     ])
     let rules = PackFixtures.compile(text).diagnostics.map(\.rule)
     #expect(rules == ["missing-key", "unknown-key", "range-reversed", "unknown-counter"])
+  }
+
+  @Test func aTopicWithDecodingErrorsIsNeverServed() {
+    let compilation = PackFixtures.compile(Self.topic([("\"skills\": [\"listening\", \"reading\", \"kana\"]", "\"skills\": []")]))
+    #expect(compilation.topics.isEmpty)
   }
 
   @Test func aBrokenTopicDoesNotHideTheOthers() {

@@ -92,3 +92,15 @@ import Testing
     #expect(again.standardError.isEmpty)
   }
 }
+
+@Suite struct BrokenUserPackTests {
+  @Test func aBrokenUserPackIsReportedAndEverythingElseStillServes() throws {
+    let home = NSTemporaryDirectory() + "biki-broken-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: home + "/data/biki/packs", withIntermediateDirectories: true)
+    try Data([0x7B, 0xFF, 0x7D]).write(to: URL(fileURLWithPath: home + "/data/biki/packs/bad.json"))
+    let result = try BikiProcess.run(["topics"], environment: BikiPackTests.isolated(home))
+    #expect(result.status == 0)
+    #expect(result.standardOutput.contains("numbers.beginner\t"))
+    #expect(result.standardError.contains("bad.json:1:2: error: invalid UTF-8: byte 0xFF does not begin a well-formed character [invalid-utf8]"))
+  }
+}
