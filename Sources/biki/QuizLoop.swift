@@ -117,7 +117,7 @@ struct QuizLoop {
       console.write("  To practise again:")
       for result in summary.missed {
         let typed = result.wrongAnswers.isEmpty ? "" : "   (you typed: \(result.wrongAnswers.joined(separator: ", ")))"
-        console.write("    \(result.question.prompt(for: skill == .listening ? .kana : skill)) → \(result.question.expected(for: skill))\(typed)")
+        console.write("    \(result.question.prompt(for: skill)) → \(result.question.expected(for: skill))\(typed)")
       }
     }
   }
