@@ -1,4 +1,5 @@
 import BikiCLI
+import BikiCore
 import BikiHost
 
 /// What the commands need from the world, passed in so they stay testable.
@@ -61,7 +62,6 @@ enum PackCommand {
   }
 }
 
-import BikiCore
 
 extension Suggestion {
   /// " Did you mean 'x'?" or nothing.

@@ -2,6 +2,7 @@ import BikiCLI
 import BikiCore
 import BikiHost
 import BikiPacks
+import Foundation
 
 /// `biki quiz [TOPIC] [--mode …] [--skill …] [--seed N] [--speak] [--param k=v]`: the main job.
 enum QuizCommand {
@@ -173,5 +174,3 @@ enum QuizCommand {
     return find(answer, in: topics)
   }
 }
-
-import Foundation

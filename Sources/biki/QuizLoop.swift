@@ -1,5 +1,6 @@
 import BikiCLI
 import BikiCore
+import Foundation
 
 /// Runs a session in the terminal: presents questions, feeds the learner's lines to the
 /// session reducer, and prints what the reducer decided.
@@ -142,5 +143,3 @@ struct QuizLoop {
     }
   }
 }
-
-import Foundation
