@@ -23,6 +23,8 @@ let package = Package(
     .target(name: "BikiJSON"),
     // The JSON pack format: decode with positions, validate into diagnostics, compile to generators.
     .target(name: "BikiPacks", dependencies: ["BikiCore", "BikiJSON", "BikiJapanese"]),
+    // The stable C ABI for native topic plugins, documented in include/biki_plugin.h.
+    .target(name: "BikiPluginABI"),
     // Where packs come from: search paths, discovery, topic ids defined twice.
     .target(name: "BikiHost", dependencies: ["BikiPacks", "BikiCore"]),
     // What the command-line tools share: outcomes, exit statuses, usage errors.
