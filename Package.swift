@@ -12,6 +12,8 @@ let package = Package(
     .library(name: "BikiPacks", targets: ["BikiPacks"]),
     .library(name: "BikiHost", targets: ["BikiHost"]),
     .executable(name: "biki-pack", targets: ["biki-pack"]),
+    // Sample native plugin, built as a shared library (libbiki-calendar.so).
+    .library(name: "biki-calendar", type: .dynamic, targets: ["BikiCalendarPlugin"]),
   ],
   targets: [
     // Integers ⇄ kanji numerals and kana readings; units and counters as data.
@@ -25,6 +27,10 @@ let package = Package(
     .target(name: "BikiPacks", dependencies: ["BikiCore", "BikiJSON", "BikiJapanese"]),
     // The stable C ABI for native topic plugins, documented in include/biki_plugin.h.
     .target(name: "BikiPluginABI"),
+    // Loads native plugins with dlopen, checks the ABI, validates their output, adapts them to generators.
+    .target(name: "BikiPlugins", dependencies: ["BikiPluginABI", "BikiCore", "BikiJSON", "BikiJapanese"]),
+    // Plugins/ holds plugin sources; SwiftPM needs explicit paths there.
+    .target(name: "BikiCalendarPlugin", dependencies: ["BikiPluginABI"], path: "Plugins/calendar-c"),
     // Where packs come from: search paths, discovery, topic ids defined twice.
     .target(name: "BikiHost", dependencies: ["BikiPacks", "BikiCore"]),
     // What the command-line tools share: outcomes, exit statuses, usage errors.
@@ -37,6 +43,7 @@ let package = Package(
     .testTarget(name: "BikiJapaneseTests", dependencies: ["BikiJapanese"]),
     .testTarget(name: "BikiJSONTests", dependencies: ["BikiJSON"]),
     .testTarget(name: "BikiPacksTests", dependencies: ["BikiPacks"]),
+    .testTarget(name: "BikiPluginsTests", dependencies: ["BikiPlugins"], exclude: ["Fixtures"]),
     .testTarget(name: "BikiHostTests", dependencies: ["BikiHost"]),
     .testTarget(name: "BikiCoreTests", dependencies: ["BikiCore", "BikiJapanese"]),
     // End-to-end: spawns the built `biki` executable as a user would.

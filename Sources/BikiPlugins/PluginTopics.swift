@@ -1,0 +1,110 @@
+import BikiCore
+import BikiJSON
+import BikiJapanese
+
+/// A plugin's topics, validated, ready to make generators like any JSON topic.
+public struct PluginTopics: Sendable {
+  public let library: PluginLibrary
+  public let topics: [Topic]
+  /// Question space sizes by full topic id.
+  let questionCounts: [String: UInt64]
+
+  /// Asks the plugin to describe itself and checks every field.
+  public init(library: PluginLibrary) throws(PluginError) {
+    self.library = library
+    let root = try PluginTopics.parse(try library.describe(), path: library.path, what: "its description")
+    func fail(_ reason: String) -> PluginError { PluginError(path: library.path, kind: .badOutput, reason: "its description: \(reason)") }
+    guard let topicNodes = root["topics"]?.value.arrayValue, !topicNodes.isEmpty else { throw fail("\"topics\" must be a non-empty array") }
+    var topics: [Topic] = [], counts: [String: UInt64] = [:]
+    for node in topicNodes {
+      guard let id = node["id"]?.value.stringValue, PluginTopics.isIdentifier(id) else {
+        throw fail("a topic id is missing or not lowercase letters, digits and '-' (at \(node.range.start))")
+      }
+      let fullID = library.id + "." + id
+      guard counts[fullID] == nil else { throw fail("topic id \"\(id)\" is described twice") }
+      guard let title = node["title"]?.value.stringValue, !title.isEmpty else { throw fail("topic \"\(id)\" has no title") }
+      guard let categoryName = node["category"]?.value.stringValue, let category = Topic.Category(rawValue: categoryName) else {
+        throw fail("topic \"\(id)\" has no valid category")
+      }
+      let skillNames = node["skills"]?.value.arrayValue?.compactMap(\.stringValue) ?? []
+      let skills = skillNames.compactMap(Skill.init(rawValue:))
+      guard !skills.isEmpty, skills.count == skillNames.count, Set(skills).count == skills.count else {
+        throw fail("topic \"\(id)\" needs distinct skills from listening, reading, kana")
+      }
+      guard let count = node["questionCount"]?.value.integerValue, count > 0 else {
+        throw fail("topic \"\(id)\" needs a positive questionCount")
+      }
+      var parameters: [Topic.Parameter] = []
+      for parameter in node["parameters"]?.value.arrayValue ?? [] {
+        guard let name = parameter["name"]?.value.stringValue, let value = parameter["default"]?.value.integerValue,
+          let minimum = parameter["min"]?.value.integerValue, let maximum = parameter["max"]?.value.integerValue,
+          minimum <= value, value <= maximum
+        else { throw fail("topic \"\(id)\" has a parameter without name, default, min and max in order") }
+        parameters.append(
+          Topic.Parameter(name: name, description: parameter["description"]?.value.stringValue ?? "", defaultValue: value, minimum: minimum, maximum: maximum))
+      }
+      topics.append(
+        Topic(
+          id: fullID, title: title, description: node["description"]?.value.stringValue ?? "", category: category, skills: skills,
+          parameters: parameters))
+      counts[fullID] = UInt64(count)
+    }
+    self.topics = topics
+    self.questionCounts = counts
+  }
+
+  /// A generator for one of the plugin's topics; the plugin is asked for each question and
+  /// everything it writes is checked.
+  public func generator(for topic: Topic, parameters: [String: Int64] = [:]) throws(ParameterError) -> QuestionGenerator {
+    _ = try topic.resolve(parameters)
+    let library = self.library
+    let localID = String(topic.id.dropFirst(library.id.count + 1))
+    return QuestionGenerator(topic: topic, spaceSize: questionCounts[topic.id] ?? 1) { index throws(GenerationError) in
+      do {
+        let bytes = try library.generate(topic: localID, parameters: parameters, seed: index)
+        return try PluginTopics.question(bytes, topicID: topic.id, seed: index, path: library.path)
+      } catch {
+        throw GenerationError(topicID: topic.id, reason: "\(error)")
+      }
+    }
+  }
+
+  static func parse(_ bytes: [UInt8], path: String, what: String) throws(PluginError) -> JSONNode {
+    do {
+      return try JSONParser.parse(bytes)
+    } catch {
+      throw PluginError(path: path, kind: .badOutput, reason: "\(what) is not valid JSON: \(error)")
+    }
+  }
+
+  /// Checks a question the plugin wrote: texts present, readings in kana, spoken among them.
+  static func question(_ bytes: [UInt8], topicID: String, seed: UInt64, path: String) throws(PluginError) -> Question {
+    let node = try parse(bytes, path: path, what: "a question")
+    func fail(_ reason: String) -> PluginError {
+      PluginError(path: path, kind: .badOutput, reason: "question \(seed) of \(topicID): \(reason)")
+    }
+    func text(_ key: String) throws(PluginError) -> String {
+      guard let value = node[key]?.value.stringValue, !value.isEmpty else { throw fail("\"\(key)\" must be a non-empty string") }
+      return value
+    }
+    let display = try text("display"), kanjiDisplay = try text("kanjiDisplay"), spoken = try text("spoken")
+    let readings = node["readings"]?.value.arrayValue?.compactMap(\.stringValue) ?? []
+    guard !readings.isEmpty else { throw fail("\"readings\" must be a non-empty array of strings") }
+    for reading in readings where !KanaText.isKana(reading) {
+      throw fail("reading \"\(reading)\" is not hiragana")
+    }
+    guard readings.contains(spoken) else { throw fail("\"spoken\" (\(spoken)) is not one of its readings") }
+    guard let answer = node["answer"], let value = answer.value.members.flatMap({ _ in answer.value["value"]?.value.integerValue }) else {
+      throw fail("\"answer\" must be an object with an integer \"value\"")
+    }
+    return Question(
+      topicID: topicID, seed: seed, display: display, kanjiDisplay: kanjiDisplay, spoken: spoken,
+      reading: Reading(alternatives: readings),
+      answer: Answer(
+        value: value, prefix: answer.value["prefix"]?.value.stringValue ?? "", postfix: answer.value["postfix"]?.value.stringValue ?? ""))
+  }
+
+  static func isIdentifier(_ id: String) -> Bool {
+    id.first.map { $0.isASCII && $0.isLowercase } == true && id.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" }
+  }
+}

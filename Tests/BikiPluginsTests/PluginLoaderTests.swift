@@ -1,0 +1,122 @@
+import BikiCore
+import BikiPlugins
+import Foundation
+import Testing
+
+@Suite struct CalendarPluginTests {
+  @Test func aPlainCBuildLoadsAndDescribesItsTopics() throws {
+    let library = try PluginLibrary(path: try PluginFixtures.calendar())
+    #expect(library.id == "calendar")
+    #expect(library.isThreadSafe)
+    let plugin = try PluginTopics(library: library)
+    #expect(plugin.topics.map(\.id) == ["calendar.weekdays", "calendar.eras"])
+    #expect(plugin.topics[1].skills == [.listening, .reading])
+  }
+
+  @Test func weekdaysReadAsTheyShould() throws {
+    let plugin = try PluginTopics(library: try PluginLibrary(path: try PluginFixtures.calendar()))
+    let generator = try plugin.generator(for: plugin.topics[0])
+    let readings = try (0..<7).map { try generator.question(seed: $0).reading.standard }
+    #expect(readings == ["げつようび", "かようび", "すいようび", "もくようび", "きんようび", "どようび", "にちようび"])
+  }
+
+  @Test func eraYearsAnswerAsGregorianYears() throws {
+    let plugin = try PluginTopics(library: try PluginLibrary(path: try PluginFixtures.calendar()))
+    let generator = try plugin.generator(for: plugin.topics[1])
+    #expect(generator.spaceSize == 45 + 15 + 64 + 31 + 12)
+    let first = try generator.question(seed: 0)
+    #expect(first.display == "明治元年")
+    #expect(first.reading.standard == "めいじがんねん")
+    #expect(first.answer.value == 1868)
+    let showa64 = try generator.question(seed: 45 + 15 + 63)
+    #expect(showa64.display == "昭和64年")
+    #expect(showa64.kanjiDisplay == "昭和六十四年")
+    #expect(showa64.reading.standard == "しょうわろくじゅうよねん")
+    #expect(showa64.answer.value == 1989)
+    let heisei17 = try generator.question(seed: 45 + 15 + 64 + 16)
+    #expect(heisei17.reading.description == "へいせいじゅうしちねん|へいせいじゅうななねん")
+    #expect(heisei17.answer.value == 2005)
+    #expect(AnswerChecker.check("2005年", against: heisei17, skill: .reading).isCorrect)
+  }
+
+  @Test func theSameSeedGivesTheSameQuestion() throws {
+    let plugin = try PluginTopics(library: try PluginLibrary(path: try PluginFixtures.calendar()))
+    let generator = try plugin.generator(for: plugin.topics[1])
+    for seed in UInt64(0)..<1000 {
+      #expect(try generator.question(seed: seed) == generator.question(seed: seed))
+    }
+  }
+}
+
+/// Plugins that misbehave in ways this process survives; each yields its own diagnostic.
+@Suite struct MisbehavingPluginTests {
+  func loadError(_ define: String) throws -> PluginError? {
+    do {
+      let library = try PluginLibrary(path: try PluginFixtures.misbehaving(define))
+      _ = try PluginTopics(library: library)
+      return nil
+    } catch let error as PluginError {
+      return error
+    }
+  }
+
+  func generationError(_ define: String) throws -> String? {
+    let plugin = try PluginTopics(library: try PluginLibrary(path: try PluginFixtures.misbehaving(define)))
+    do {
+      _ = try plugin.generator(for: plugin.topics[0]).question(seed: 1)
+      return nil
+    } catch {
+      return (error as? GenerationError)?.reason ?? "\(error)"
+    }
+  }
+
+  @Test func aMissingFileAndANonELFFileAreLoadErrors() throws {
+    #expect(throws: PluginError.self) { try PluginLibrary(path: "/nonexistent/libnothing.so") }
+    let text = PluginFixtures.directory + "/not-a-library.so"
+    try FileManager.default.createDirectory(atPath: PluginFixtures.directory, withIntermediateDirectories: true)
+    try "hello".write(toFile: text, atomically: true, encoding: .utf8)
+    do {
+      _ = try PluginLibrary(path: text)
+      Issue.record("loaded a text file")
+    } catch {
+      #expect(error.kind == .cannotLoad)
+      #expect(error.description.contains("not-a-library.so"))
+    }
+  }
+
+  @Test func aMissingEntrySymbol() throws {
+    #expect(try loadError("NO_ENTRY")?.kind == .missingEntry)
+  }
+
+  @Test func aRefusedOrUnknownABIVersion() throws {
+    #expect(try loadError("REFUSE_VERSION")?.kind == .refusedVersion)
+    let wrong = try loadError("WRONG_VERSION")
+    #expect(wrong?.kind == .incompatibleVersion)
+    #expect(wrong?.reason.contains("ABI version 99") == true)
+  }
+
+  @Test func aNullFunctionInTheDescriptor() throws {
+    #expect(try loadError("NULL_GENERATE")?.kind == .badDescriptor)
+  }
+
+  @Test func badOutputIsCaughtAndNamed() throws {
+    #expect(try generationError("BAD_UTF8")?.contains("invalid UTF-8") == true)
+    #expect(try generationError("MALFORMED")?.contains("not valid JSON") == true)
+    #expect(try generationError("NOT_KANA")?.contains("is not hiragana") == true)
+    #expect(try generationError("ENORMOUS")?.contains("more than 1048576 bytes") == true)
+  }
+
+  @Test func unknownTopicsAndTrailingGarbageAreRejectedByThePlugin() throws {
+    let library = try PluginLibrary(path: try PluginFixtures.misbehaving(nil))
+    #expect(throws: PluginError.self) { try library.generate(topic: "nope", parameters: [:], seed: 0) }
+    #expect(throws: PluginError.self) { try library.generate(topic: "ok ", parameters: [:], seed: 0) }
+    #expect(throws: Never.self) { try library.generate(topic: "ok", parameters: [:], seed: 0) }
+  }
+
+  @Test func outputThatDiffersForTheSameSeedIsDetectable() throws {
+    let library = try PluginLibrary(path: try PluginFixtures.misbehaving("UNSTABLE"))
+    let first = try library.generate(topic: "ok", parameters: [:], seed: 5)
+    let second = try library.generate(topic: "ok", parameters: [:], seed: 5)
+    #expect(first != second)
+  }
+}
