@@ -35,8 +35,8 @@ let package = Package(
     .target(name: "BikiHost", dependencies: ["BikiPacks", "BikiCore"]),
     // What the command-line tools share: outcomes, exit statuses, usage errors.
     .target(name: "BikiCLI", dependencies: ["BikiCore"]),
-    .executableTarget(name: "biki-pack", dependencies: ["BikiCLI", "BikiHost", "BikiPacks", "BikiCore", "BikiJSON"]),
-    .executableTarget(name: "biki", dependencies: ["BikiCLI", "BikiJapanese", "BikiCore", "BikiHost", "BikiPacks"]),
+    .executableTarget(name: "biki-pack", dependencies: ["BikiCLI", "BikiHost", "BikiPacks", "BikiCore", "BikiJSON", "BikiPlugins"]),
+    .executableTarget(name: "biki", dependencies: ["BikiCLI", "BikiJapanese", "BikiCore", "BikiHost", "BikiPacks", "BikiPlugins"]),
     // Speed and memory figures; run in release (`swift run -c release biki-bench`).
     .executableTarget(name: "biki-bench", dependencies: ["BikiJapanese", "BikiCore", "BikiHost", "BikiPacks"]),
 

@@ -5,6 +5,14 @@ public struct PluginError: Error, Hashable, Sendable, CustomStringConvertible {
   public enum Kind: Hashable, Sendable {
     case cannotLoad, missingEntry, refusedVersion, incompatibleVersion, badDescriptor, badOutput
     case callFailed(Int32)
+    /// The worker process died during a call (a crash in the plugin).
+    case crashed
+    /// The plugin did not answer in time; its worker was killed.
+    case timedOut
+    /// Too many failures in a row: the plugin is not called again.
+    case quarantined
+    /// The worker could not be started or spoke nonsense.
+    case workerFailed
 
     /// The lint rule id for this kind of failure.
     public var rule: String {
@@ -15,6 +23,10 @@ public struct PluginError: Error, Hashable, Sendable, CustomStringConvertible {
       case .badDescriptor: "plugin-descriptor"
       case .badOutput: "plugin-output"
       case .callFailed: "plugin-call"
+      case .crashed: "plugin-crash"
+      case .timedOut: "plugin-timeout"
+      case .quarantined: "plugin-quarantined"
+      case .workerFailed: "plugin-worker"
       }
     }
   }

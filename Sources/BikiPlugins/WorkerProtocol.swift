@@ -1,0 +1,103 @@
+/// The frames between Biki and a plugin worker process, over its stdin and stdout.
+///
+/// Binary and length-prefixed, because what a plugin writes is checked only after it arrives:
+/// it may be anything, invalid UTF-8 included. All integers are little-endian.
+///
+///     request  := u32 length, then: u8 op (1 describe, 2 generate), and for generate:
+///                 string topic, u32 parameter count, (string name, i64 value)*, u32 seed count, u64 seed*
+///     response := u32 length, then: u32 result count, (i32 status, u32 length, bytes)*
+///     string   := u32 length, UTF-8 bytes
+enum WorkerProtocol {
+  static let describe: UInt8 = 1
+  static let generate: UInt8 = 2
+  /// Frames larger than this are refused: a batch of questions, not a flood.
+  static let maximumFrame = 64 << 20
+
+  struct Result: Equatable {
+    var status: Int32
+    var bytes: [UInt8]
+  }
+
+  static func describeRequest() -> [UInt8] {
+    frame([describe])
+  }
+
+  static func generateRequest(topic: String, parameters: [String: Int64], seeds: [UInt64]) -> [UInt8] {
+    var body: [UInt8] = [generate]
+    appendString(topic, to: &body)
+    append(UInt32(parameters.count), to: &body)
+    for (name, value) in parameters.sorted(by: { $0.key < $1.key }) {
+      appendString(name, to: &body)
+      append(UInt64(bitPattern: value), to: &body)
+    }
+    append(UInt32(seeds.count), to: &body)
+    for seed in seeds { append(seed, to: &body) }
+    return frame(body)
+  }
+
+  static func response(_ results: [Result]) -> [UInt8] {
+    var body: [UInt8] = []
+    append(UInt32(results.count), to: &body)
+    for result in results {
+      append(UInt32(bitPattern: result.status), to: &body)
+      append(UInt32(result.bytes.count), to: &body)
+      body += result.bytes
+    }
+    return frame(body)
+  }
+
+  static func frame(_ body: [UInt8]) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(body.count + 4)
+    append(UInt32(body.count), to: &bytes)
+    return bytes + body
+  }
+
+  static func append<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
+    withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+  }
+
+  static func appendString(_ text: String, to bytes: inout [UInt8]) {
+    append(UInt32(text.utf8.count), to: &bytes)
+    bytes += text.utf8
+  }
+
+  /// Reads fields from a frame body, failing (nil) rather than trapping on short input.
+  struct Reader {
+    let bytes: [UInt8]
+    var offset = 0
+
+    mutating func integer<T: FixedWidthInteger>(_: T.Type) -> T? {
+      let size = MemoryLayout<T>.size
+      guard offset + size <= bytes.count else { return nil }
+      var value: T = 0
+      for index in 0..<size { value |= T(bytes[offset + index]) << (8 * index) }
+      offset += size
+      return value
+    }
+
+    mutating func data(count: Int) -> [UInt8]? {
+      guard count >= 0, offset + count <= bytes.count else { return nil }
+      defer { offset += count }
+      return Array(bytes[offset..<(offset + count)])
+    }
+
+    mutating func string() -> String? {
+      guard let length = integer(UInt32.self), let data = data(count: Int(length)) else { return nil }
+      return String(validating: data, as: UTF8.self)
+    }
+  }
+
+  static func parseResponse(_ body: [UInt8]) -> [Result]? {
+    var reader = Reader(bytes: body)
+    guard let count = reader.integer(UInt32.self) else { return nil }
+    var results: [Result] = []
+    for _ in 0..<count {
+      guard let status = reader.integer(UInt32.self), let length = reader.integer(UInt32.self),
+        let bytes = reader.data(count: Int(length))
+      else { return nil }
+      results.append(Result(status: Int32(bitPattern: status), bytes: bytes))
+    }
+    return results
+  }
+}

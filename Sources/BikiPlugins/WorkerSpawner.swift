@@ -1,0 +1,111 @@
+import Glibc
+
+/// A running worker process, as the host uses it: a struct of closures, so tests can stand in
+/// for a process and only `WorkerSpawner.live` starts real ones.
+public struct WorkerProcess: Sendable {
+  public enum ReadResult: Sendable, Equatable {
+    case bytes([UInt8])
+    case closed
+    case timedOut
+  }
+
+  /// Writes all the bytes; false if the worker is gone (its pipe closed).
+  public var write: @Sendable ([UInt8]) -> Bool
+  /// Reads exactly `count` bytes, waiting until `deadline` (seconds on the host's clock).
+  public var read: @Sendable (_ count: Int, _ deadline: Double) -> ReadResult
+  /// Kills the worker (SIGKILL) and reaps it; says how it ended ("crashed with signal 11 (SIGSEGV)").
+  public var stop: @Sendable () -> String
+
+  public init(
+    write: @Sendable @escaping ([UInt8]) -> Bool, read: @Sendable @escaping (Int, Double) -> ReadResult,
+    stop: @Sendable @escaping () -> String
+  ) {
+    self.write = write
+    self.read = read
+    self.stop = stop
+  }
+}
+
+public struct WorkerSpawner: Sendable {
+  public var spawn: @Sendable (_ pluginPath: String) -> Result<WorkerProcess, PluginError>
+
+  public init(spawn: @Sendable @escaping (String) -> Result<WorkerProcess, PluginError>) {
+    self.spawn = spawn
+  }
+
+  /// Starts `executable --plugin-worker PATH` with pipes for stdin and stdout; the worker's
+  /// stderr (a crash report, say) goes to `logPath`, never into the caller's streams.
+  public static func live(executable: String, logPath: String = "/dev/null", now: @Sendable @escaping () -> Double) -> WorkerSpawner {
+    WorkerSpawner { pluginPath in
+      var toWorker: [Int32] = [0, 0], fromWorker: [Int32] = [0, 0]
+      guard pipe(&toWorker) == 0, pipe(&fromWorker) == 0 else {
+        return .failure(PluginError(path: pluginPath, kind: .workerFailed, reason: "cannot create pipes: \(String(cString: strerror(errno)))"))
+      }
+      var actions = posix_spawn_file_actions_t()
+      posix_spawn_file_actions_init(&actions)
+      defer { posix_spawn_file_actions_destroy(&actions) }
+      posix_spawn_file_actions_adddup2(&actions, toWorker[0], 0)
+      posix_spawn_file_actions_adddup2(&actions, fromWorker[1], 1)
+      posix_spawn_file_actions_addopen(&actions, 2, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+      for descriptor in toWorker + fromWorker { posix_spawn_file_actions_addclose(&actions, descriptor) }
+      let arguments = [executable, PluginWorker.flag, pluginPath]
+      var pid: pid_t = 0
+      let cArguments = arguments.map { strdup($0) } + [nil]
+      defer { cArguments.forEach { free($0) } }
+      let status = posix_spawn(&pid, executable, &actions, nil, cArguments, environ)
+      close(toWorker[0])
+      close(fromWorker[1])
+      guard status == 0 else {
+        close(toWorker[1])
+        close(fromWorker[0])
+        return .failure(PluginError(path: pluginPath, kind: .workerFailed, reason: "cannot start the worker \(executable): \(String(cString: strerror(status)))"))
+      }
+      let input = toWorker[1], output = fromWorker[0], child = pid
+      return .success(
+        WorkerProcess(
+          write: { bytes in
+            var written = 0
+            while written < bytes.count {
+              let count = bytes.withUnsafeBytes { Glibc.write(input, $0.baseAddress! + written, bytes.count - written) }
+              if count < 0 && errno == EINTR { continue }
+              guard count > 0 else { return false }
+              written += count
+            }
+            return true
+          },
+          read: { count, deadline in
+            var bytes = [UInt8](repeating: 0, count: count)
+            var filled = 0
+            while filled < count {
+              let remaining = deadline - now()
+              guard remaining > 0 else { return .timedOut }
+              var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+              let ready = poll(&descriptor, 1, Int32(min(remaining * 1000, 60_000).rounded(.up)))
+              if ready < 0 && errno == EINTR { continue }
+              if ready == 0 { continue }
+              let got = bytes.withUnsafeMutableBytes { Glibc.read(output, $0.baseAddress! + filled, count - filled) }
+              if got < 0 && errno == EINTR { continue }
+              guard got > 0 else { return .closed }
+              filled += got
+            }
+            return .bytes(bytes)
+          },
+          stop: {
+            close(input)
+            close(output)
+            kill(child, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+            return WorkerSpawner.describeExit(status)
+          }))
+    }
+  }
+
+  /// "crashed with signal 11 (SIGSEGV)", "exited with status 3".
+  static func describeExit(_ status: Int32) -> String {
+    let signal = status & 0x7F
+    if signal == 0 { return "exited with status \((status >> 8) & 0xFF)" }
+    let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL"]
+    return "crashed with signal \(signal)" + (names[signal].map { " (\($0))" } ?? "")
+  }
+}

@@ -1,0 +1,98 @@
+import BikiPlugins
+import Foundation
+import Testing
+
+/// Plugins that crash, abort or hang, run in worker processes: each call fails with its own
+/// error, and this process — the host — keeps going.
+@Suite(.serialized) struct IsolatedPluginTests {
+  /// `biki`, built next to this test bundle, is the worker executable.
+  static let worker = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("biki").path
+  static let start = ContinuousClock.now
+  static let now: @Sendable () -> Double = {
+    let elapsed = start.duration(to: ContinuousClock.now)
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  }
+
+  func isolated(_ path: String, timeout: Double = 2) -> IsolatedPlugin {
+    IsolatedPlugin(path: path, spawner: .live(executable: Self.worker, now: Self.now), timeout: timeout, now: Self.now)
+  }
+
+  @Test func theCalendarAnswersFromAWorkerInBatches() throws {
+    let plugin = isolated(try PluginFixtures.calendar())
+    let description = String(decoding: try plugin.describe(), as: UTF8.self)
+    #expect(description.contains("\"weekdays\""))
+    let results = try plugin.generate(topic: "weekdays", parameters: [:], seeds: Array(0..<7))
+    let texts = try results.map { String(decoding: try $0.get(), as: UTF8.self) }
+    #expect(texts.count == 7)
+    #expect(texts[0].contains("げつようび"))
+    #expect(texts[6].contains("にちようび"))
+  }
+
+  @Test func aSegfaultFailsTheCallAndIsNamed() throws {
+    let plugin = isolated(try PluginFixtures.misbehaving("SEGFAULT"))
+    #expect(try plugin.describe().isEmpty == false)  // describing works; generating crashes
+    do {
+      _ = try plugin.generate(topic: "ok", parameters: [:], seeds: [1])
+      Issue.record("a crashing plugin answered")
+    } catch {
+      #expect(error.kind == .crashed)
+      #expect(error.reason.contains("SIGSEGV"), "\(error)")
+    }
+  }
+
+  @Test func anAbortFailsTheCallAndIsNamed() throws {
+    let plugin = isolated(try PluginFixtures.misbehaving("ABORT"))
+    do {
+      _ = try plugin.generate(topic: "ok", parameters: [:], seeds: [1])
+      Issue.record("an aborting plugin answered")
+    } catch {
+      #expect(error.kind == .crashed)
+      #expect(error.reason.contains("SIGABRT"), "\(error)")
+    }
+  }
+
+  @Test func aHangTimesOutAndTheWorkerIsStopped() throws {
+    let plugin = isolated(try PluginFixtures.misbehaving("HANG"), timeout: 0.3)
+    let started = Self.now()
+    do {
+      _ = try plugin.generate(topic: "ok", parameters: [:], seeds: [1])
+      Issue.record("a hanging plugin answered")
+    } catch {
+      #expect(error.kind == .timedOut)
+    }
+    #expect(Self.now() - started < 5)
+  }
+
+  @Test func repeatedCrashesQuarantineThePlugin() throws {
+    let plugin = isolated(try PluginFixtures.misbehaving("SEGFAULT"))
+    var kinds: [PluginError.Kind] = []
+    for _ in 0..<6 {
+      do {
+        _ = try plugin.generate(topic: "ok", parameters: [:], seeds: [1])
+      } catch {
+        kinds.append(error.kind)
+        if error.kind == .workerFailed { Thread.sleep(forTimeInterval: 0.25) }  // let the backoff pass
+      }
+    }
+    #expect(kinds.filter { $0 == .crashed }.count == IsolatedPlugin.quarantineAfter)
+    #expect(kinds.last == .quarantined)
+    #expect(plugin.isQuarantined)
+  }
+
+  @Test func aPluginThatFailsToLoadIsReportedThroughTheWorker() throws {
+    let plugin = isolated(try PluginFixtures.misbehaving("NO_ENTRY"))
+    do {
+      _ = try plugin.describe()
+      Issue.record("loaded a plugin without an entry")
+    } catch {
+      #expect(error.reason.contains("does not export biki_plugin_entry"), "\(error)")
+    }
+  }
+
+  @Test func theHostKeepsServingWhileAPluginCrashes() throws {
+    let crashing = isolated(try PluginFixtures.misbehaving("SEGFAULT"))
+    let healthy = isolated(try PluginFixtures.calendar())
+    _ = try? crashing.generate(topic: "ok", parameters: [:], seeds: [1])
+    #expect(try healthy.generate(topic: "eras", parameters: [:], seeds: [0]).count == 1)
+  }
+}
