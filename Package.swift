@@ -32,7 +32,7 @@ let package = Package(
     // Plugins/ holds plugin sources; SwiftPM needs explicit paths there.
     .target(name: "BikiCalendarPlugin", dependencies: ["BikiPluginABI"], path: "Plugins/calendar-c"),
     // Where packs come from: search paths, discovery, topic ids defined twice.
-    .target(name: "BikiHost", dependencies: ["BikiPacks", "BikiCore"]),
+    .target(name: "BikiHost", dependencies: ["BikiPacks", "BikiCore", "BikiPlugins", "BikiJSON"]),
     // What the command-line tools share: outcomes, exit statuses, usage errors.
     .target(name: "BikiCLI", dependencies: ["BikiCore"]),
     .executableTarget(name: "biki-pack", dependencies: ["BikiCLI", "BikiHost", "BikiPacks", "BikiCore", "BikiJSON", "BikiPlugins"]),

@@ -16,12 +16,8 @@ public struct CommandOutcome: Sendable {
 
   /// Writes both streams and exits with the status.
   public func finish() -> Never {
-    if !standardOutput.isEmpty {
-      FileHandle.standardOutput.write(Data((standardOutput.joined(separator: "\n") + "\n").utf8))
-    }
-    if !standardError.isEmpty {
-      FileHandle.standardError.write(Data((standardError.joined(separator: "\n") + "\n").utf8))
-    }
+    if !standardOutput.isEmpty { StandardStreams.writeOutput(standardOutput.joined(separator: "\n") + "\n") }
+    if !standardError.isEmpty { StandardStreams.writeError(standardError.joined(separator: "\n") + "\n") }
     exit(status)
   }
 

@@ -9,6 +9,9 @@ public struct QuestionGenerator: Sendable {
   public var spaceSize: UInt64
   /// The question at an index below `spaceSize`.
   public var questionAt: @Sendable (_ index: UInt64) throws(GenerationError) -> Question
+  /// Many questions by index at once, when the source answers faster in batches (a plugin in a
+  /// worker process: one round trip instead of one per question). Nil means one at a time.
+  public var batch: (@Sendable (_ indices: [UInt64]) -> [Result<Question, GenerationError>])?
 
   public init(
     topic: Topic, spaceSize: UInt64, questionAt: @Sendable @escaping (UInt64) throws(GenerationError) -> Question
@@ -16,6 +19,18 @@ public struct QuestionGenerator: Sendable {
     self.topic = topic
     self.spaceSize = spaceSize
     self.questionAt = questionAt
+  }
+
+  /// The questions the seeds select, in order, batched when the source can.
+  public func questions(seeds: [UInt64]) -> [Result<Question, GenerationError>] {
+    guard let batch else { return seeds.map { seed in Result { () throws(GenerationError) in try question(seed: seed) } } }
+    return zip(seeds, batch(seeds.map { $0 % spaceSize })).map { seed, result in
+      result.map { question in
+        var question = question
+        question.seed = seed
+        return question
+      }
+    }
   }
 
   /// The question a seed selects; its `seed` is the one given.

@@ -28,8 +28,9 @@ public enum JapaneseNumber {
   /// Kanji numerals with place words: 350 → 三百五十, 2024 → 二千二十四, 120000000 → 一億二千万.
   public static func kanji(_ value: UInt128) -> String {
     if value == 0 { return "〇" }
-    // Every kanji here is three UTF-8 bytes; a number below 10²⁰ needs at most 25 of them.
-    return String(unsafeUninitializedCapacity: 96) { buffer in
+    // Every kanji here is three UTF-8 bytes. The longest numeral has five groups of at most seven
+    // kanji (九千九百九十九) and four units: 39 kanji, 117 bytes.
+    return String(unsafeUninitializedCapacity: 117) { buffer in
       var length = 0
       func append(_ kanji: (UInt8, UInt8, UInt8)) {
         buffer[length] = kanji.0

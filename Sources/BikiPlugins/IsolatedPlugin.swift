@@ -1,42 +1,46 @@
 import Glibc
+import Synchronization
 
 /// A plugin running in its own worker process. A crash, abort or hang there fails only the
 /// call that met it: the worker is restarted for later calls (after a short backoff) and, after
 /// `quarantineAfter` failures in a row, the plugin is quarantined and not called again.
 ///
 /// - Important: calls are serialised; one worker answers one request at a time.
-public final class IsolatedPlugin: @unchecked Sendable {
+public final class IsolatedPlugin: Sendable {
   public let path: String
   public let timeout: Double
   public static let quarantineAfter = 3
 
   private let spawner: WorkerSpawner
   private let now: @Sendable () -> Double
-  private var lock = pthread_mutex_t()
-  private var worker: WorkerProcess?
-  private var consecutiveFailures = 0
-  private var lastFailure: Double = -.infinity
-  private var lastError: PluginError?
+  /// Everything that changes, behind one lock: one worker answers one request at a time.
+  private let state = Mutex(State())
+
+  private struct State {
+    var worker: WorkerProcess?
+    var consecutiveFailures = 0
+    var lastFailure: Double = -.infinity
+    var lastError: PluginError?
+  }
 
   public init(path: String, spawner: WorkerSpawner, timeout: Double = 2, now: @Sendable @escaping () -> Double) {
     self.path = path
     self.spawner = spawner
     self.timeout = timeout
     self.now = now
-    pthread_mutex_init(&lock, nil)
   }
 
   deinit {
-    _ = worker?.stop()
-    pthread_mutex_destroy(&lock)
+    _ = state.withLock { $0.worker?.stop() }
   }
 
-  public var isQuarantined: Bool { withLock { consecutiveFailures >= IsolatedPlugin.quarantineAfter } }
+  public var isQuarantined: Bool { state.withLock { $0.consecutiveFailures >= IsolatedPlugin.quarantineAfter } }
 
-  /// The plugin's description, as raw bytes for the validator.
-  public func describe() throws(PluginError) -> [UInt8] {
-    let results = try request(WorkerProtocol.describeRequest(), expecting: 1)
-    return try results[0].get()
+  /// The plugin's identity (from its descriptor) and description, as raw bytes for the validator.
+  public func describe() throws(PluginError) -> (identity: [UInt8], description: [UInt8]) {
+    let results = try request(WorkerProtocol.describeRequest(), expecting: 1, orError: true)
+    guard results.count == 2 else { throw try PluginError(path: path, kind: .workerFailed, reason: String(decoding: results[0].get(), as: UTF8.self)) }
+    return (try results[0].get(), try results[1].get())
   }
 
   /// One result per seed, in order, from a single round trip.
@@ -44,77 +48,79 @@ public final class IsolatedPlugin: @unchecked Sendable {
     try request(WorkerProtocol.generateRequest(topic: topic, parameters: parameters, seeds: seeds), expecting: seeds.count)
   }
 
-  private func request(_ frame: [UInt8], expecting count: Int) throws(PluginError) -> [Result<[UInt8], PluginError>] {
-    pthread_mutex_lock(&lock)
-    defer { pthread_mutex_unlock(&lock) }
-    if consecutiveFailures >= IsolatedPlugin.quarantineAfter {
+  /// `orError`: a worker whose plugin failed to load answers any request with one error result.
+  private func request(_ frame: [UInt8], expecting count: Int, orError: Bool = false) throws(PluginError) -> [Result<[UInt8], PluginError>] {
+    let outcome: Result<[Result<[UInt8], PluginError>], PluginError> = state.withLock { state in
+      Result { () throws(PluginError) in try request(frame, expecting: count, orError: orError, state: &state) }
+    }
+    return try outcome.get()
+  }
+
+  private func request(
+    _ frame: [UInt8], expecting count: Int, orError: Bool, state: inout State
+  ) throws(PluginError) -> [Result<[UInt8], PluginError>] {
+    if state.consecutiveFailures >= IsolatedPlugin.quarantineAfter {
       throw PluginError(
         path: path, kind: .quarantined,
-        reason: "quarantined after \(consecutiveFailures) failures in a row; last: \(lastError?.reason ?? "unknown")")
+        reason: "quarantined after \(state.consecutiveFailures) failures in a row; last: \(state.lastError?.reason ?? "unknown")")
     }
-    let backoff = min(0.05 * Double(1 << max(0, consecutiveFailures - 1)), 2)
-    if consecutiveFailures > 0, now() - lastFailure < backoff {
-      throw PluginError(path: path, kind: .workerFailed, reason: "restarting after a failure (\(lastError?.reason ?? "")); try again shortly")
+    let backoff = min(0.05 * Double(1 << max(0, state.consecutiveFailures - 1)), 2)
+    if state.consecutiveFailures > 0, now() - state.lastFailure < backoff {
+      throw PluginError(path: path, kind: .workerFailed, reason: "restarting after a failure (\(state.lastError?.reason ?? "")); try again shortly")
     }
     let process: WorkerProcess
-    if let running = worker {
+    if let running = state.worker {
       process = running
     } else {
       switch spawner.spawn(path) {
       case .success(let started):
         process = started
-        worker = started
+        state.worker = started
       case .failure(let error):
-        throw fail(error)
+        throw fail(error, &state)
       }
     }
     let deadline = now() + timeout
-    guard process.write(frame) else { throw fail(died(process, during: "while sending a request")) }
-    guard case .bytes(let header) = process.read(4, deadline) else { throw fail(readFailure(process, deadline: deadline)) }
+    guard process.write(frame) else { throw fail(died(process, during: "while sending a request", &state), &state) }
+    guard case .bytes(let header) = process.read(4, deadline) else { throw fail(readFailure(process, deadline: deadline, &state), &state) }
     let length = Int(header[0]) | Int(header[1]) << 8 | Int(header[2]) << 16 | Int(header[3]) << 24
     guard length <= WorkerProtocol.maximumFrame else {
-      throw fail(stopWorker(PluginError(path: path, kind: .workerFailed, reason: "the worker sent a \(length)-byte frame")))
+      throw fail(stopWorker(PluginError(path: path, kind: .workerFailed, reason: "the worker sent a \(length)-byte frame"), &state), &state)
     }
-    guard case .bytes(let body) = process.read(length, deadline) else { throw fail(readFailure(process, deadline: deadline)) }
-    guard let results = WorkerProtocol.parseResponse(body), results.count == count else {
-      throw fail(stopWorker(PluginError(path: path, kind: .workerFailed, reason: "the worker's answer is malformed")))
+    guard case .bytes(let body) = process.read(length, deadline) else { throw fail(readFailure(process, deadline: deadline, &state), &state) }
+    guard let results = WorkerProtocol.parseResponse(body), results.count == count || results.count == 1 || (orError && results.count == 2) else {
+      throw fail(stopWorker(PluginError(path: path, kind: .workerFailed, reason: "the worker's answer is malformed"), &state), &state)
     }
-    consecutiveFailures = 0
+    state.consecutiveFailures = 0
     return results.map { result in
       if result.status == 0 { return .success(result.bytes) }
       return .failure(PluginError(path: path, kind: .callFailed(4), reason: String(decoding: result.bytes, as: UTF8.self)))
     }
   }
 
-  private func readFailure(_ process: WorkerProcess, deadline: Double) -> PluginError {
+  private func readFailure(_ process: WorkerProcess, deadline: Double, _ state: inout State) -> PluginError {
     if now() >= deadline {
-      return stopWorker(PluginError(path: path, kind: .timedOut, reason: "the plugin did not answer within \(timeout) s; its worker was stopped"))
+      return stopWorker(PluginError(path: path, kind: .timedOut, reason: "the plugin did not answer within \(timeout) s; its worker was stopped"), &state)
     }
-    return died(process, during: "during the call")
+    return died(process, during: "during the call", &state)
   }
 
-  private func died(_ process: WorkerProcess, during: String) -> PluginError {
+  private func died(_ process: WorkerProcess, during: String, _ state: inout State) -> PluginError {
     let how = process.stop()
-    worker = nil
+    state.worker = nil
     return PluginError(path: path, kind: .crashed, reason: "the plugin's worker \(how) \(during)")
   }
 
-  private func stopWorker(_ error: PluginError) -> PluginError {
-    _ = worker?.stop()
-    worker = nil
+  private func stopWorker(_ error: PluginError, _ state: inout State) -> PluginError {
+    _ = state.worker?.stop()
+    state.worker = nil
     return error
   }
 
-  private func fail(_ error: PluginError) -> PluginError {
-    consecutiveFailures += 1
-    lastFailure = now()
-    lastError = error
+  private func fail(_ error: PluginError, _ state: inout State) -> PluginError {
+    state.consecutiveFailures += 1
+    state.lastFailure = now()
+    state.lastError = error
     return error
-  }
-
-  private func withLock<T>(_ body: () -> T) -> T {
-    pthread_mutex_lock(&lock)
-    defer { pthread_mutex_unlock(&lock) }
-    return body()
   }
 }

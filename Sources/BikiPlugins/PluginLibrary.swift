@@ -1,5 +1,6 @@
 import BikiPluginABI
 import Glibc
+import Synchronization
 
 /// A plugin library loaded into this process, its descriptor checked.
 ///
@@ -128,15 +129,10 @@ private final class OutputBuffer {
   var overflowed = false
 }
 
-private final class PluginLock: @unchecked Sendable {
-  private var mutex = pthread_mutex_t()
-
-  init() { pthread_mutex_init(&mutex, nil) }
-  deinit { pthread_mutex_destroy(&mutex) }
+private final class PluginLock: Sendable {
+  private let mutex = Mutex(())
 
   func withLock<T>(_ body: () -> T) -> T {
-    pthread_mutex_lock(&mutex)
-    defer { pthread_mutex_unlock(&mutex) }
-    return body()
+    mutex.withLock { _ in body() }
   }
 }

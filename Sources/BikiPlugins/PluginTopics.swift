@@ -4,23 +4,32 @@ import BikiJapanese
 
 /// A plugin's topics, validated, ready to make generators like any JSON topic.
 public struct PluginTopics: Sendable {
-  public let library: PluginLibrary
+  public let backend: PluginBackend
+  public let identity: PluginIdentity
   public let topics: [Topic]
   /// Question space sizes by full topic id.
   let questionCounts: [String: UInt64]
 
-  /// Asks the plugin to describe itself and checks every field.
+  /// Loads a plugin in this process and checks its description.
   public init(library: PluginLibrary) throws(PluginError) {
-    self.library = library
-    let root = try PluginTopics.parse(try library.describe(), path: library.path, what: "its description")
-    func fail(_ reason: String) -> PluginError { PluginError(path: library.path, kind: .badOutput, reason: "its description: \(reason)") }
+    try self.init(backend: .inProcess(library.path))
+  }
+
+  /// Asks the plugin to describe itself and checks every field.
+  public init(backend: PluginBackend) throws(PluginError) {
+    self.backend = backend
+    let (identity, description) = try backend.describe()
+    self.identity = identity
+    let path = backend.path
+    let root = try PluginTopics.parse(description, path: path, what: "its description")
+    func fail(_ reason: String) -> PluginError { PluginError(path: path, kind: .badOutput, reason: "its description: \(reason)") }
     guard let topicNodes = root["topics"]?.value.arrayValue, !topicNodes.isEmpty else { throw fail("\"topics\" must be a non-empty array") }
     var topics: [Topic] = [], counts: [String: UInt64] = [:]
     for node in topicNodes {
       guard let id = node["id"]?.value.stringValue, PluginTopics.isIdentifier(id) else {
         throw fail("a topic id is missing or not lowercase letters, digits and '-' (at \(node.range.start))")
       }
-      let fullID = library.id + "." + id
+      let fullID = identity.id + "." + id
       guard counts[fullID] == nil else { throw fail("topic id \"\(id)\" is described twice") }
       guard let title = node["title"]?.value.stringValue, !title.isEmpty else { throw fail("topic \"\(id)\" has no title") }
       guard let categoryName = node["category"]?.value.stringValue, let category = Topic.Category(rawValue: categoryName) else {
@@ -57,16 +66,28 @@ public struct PluginTopics: Sendable {
   /// everything it writes is checked.
   public func generator(for topic: Topic, parameters: [String: Int64] = [:]) throws(ParameterError) -> QuestionGenerator {
     _ = try topic.resolve(parameters)
-    let library = self.library
-    let localID = String(topic.id.dropFirst(library.id.count + 1))
-    return QuestionGenerator(topic: topic, spaceSize: questionCounts[topic.id] ?? 1) { index throws(GenerationError) in
+    let backend = self.backend
+    let localID = String(topic.id.dropFirst(identity.id.count + 1))
+    let batch: @Sendable ([UInt64]) -> [Result<Question, GenerationError>] = { seeds in
       do {
-        let bytes = try library.generate(topic: localID, parameters: parameters, seed: index)
-        return try PluginTopics.question(bytes, topicID: topic.id, seed: index, path: library.path)
+        return try backend.generate(localID, parameters, seeds).enumerated().map { offset, result in
+          Result { () throws(GenerationError) in
+            do {
+              return try PluginTopics.question(try result.get(), topicID: topic.id, seed: seeds[offset], path: backend.path)
+            } catch {
+              throw GenerationError(topicID: topic.id, reason: "\(error)")
+            }
+          }
+        }
       } catch {
-        throw GenerationError(topicID: topic.id, reason: "\(error)")
+        return seeds.map { _ in .failure(GenerationError(topicID: topic.id, reason: "\(error)")) }
       }
     }
+    var generator = QuestionGenerator(topic: topic, spaceSize: questionCounts[topic.id] ?? 1) { index throws(GenerationError) in
+      try batch([index])[0].get()
+    }
+    generator.batch = batch
+    return generator
   }
 
   static func parse(_ bytes: [UInt8], path: String, what: String) throws(PluginError) -> JSONNode {
@@ -97,11 +118,13 @@ public struct PluginTopics: Sendable {
     guard let answer = node["answer"], let value = answer.value.members.flatMap({ _ in answer.value["value"]?.value.integerValue }) else {
       throw fail("\"answer\" must be an object with an integer \"value\"")
     }
+    let postfix = answer.value["postfix"]?.value.stringValue ?? ""
     return Question(
       topicID: topicID, seed: seed, display: display, kanjiDisplay: kanjiDisplay, spoken: spoken,
       reading: Reading(alternatives: readings),
       answer: Answer(
-        value: value, prefix: answer.value["prefix"]?.value.stringValue ?? "", postfix: answer.value["postfix"]?.value.stringValue ?? ""))
+        value: value, prefix: answer.value["prefix"]?.value.stringValue ?? "", postfix: postfix,
+        isGrouped: (answer.value["style"]?.value.stringValue ?? (postfix == "年" ? "plain" : "grouped")) == "grouped"))
   }
 
   static func isIdentifier(_ id: String) -> Bool {

@@ -23,7 +23,7 @@ public enum PluginWorker {
       case (.failure(let error), _):
         results = [WorkerProtocol.Result(status: -1, bytes: Array(error.description.utf8))]
       case (.success(let plugin), WorkerProtocol.describe?):
-        results = [outcome { () throws(PluginError) in try plugin.describe() }]
+        results = [WorkerProtocol.Result(status: 0, bytes: PluginIdentity(plugin).json), outcome { () throws(PluginError) in try plugin.describe() }]
       case (.success(let plugin), WorkerProtocol.generate?):
         guard let request = parseGenerate(&reader) else { return 2 }
         results = request.seeds.map { seed in

@@ -41,6 +41,9 @@ public struct WorkerSpawner: Sendable {
       guard pipe(&toWorker) == 0, pipe(&fromWorker) == 0 else {
         return .failure(PluginError(path: pluginPath, kind: .workerFailed, reason: "cannot create pipes: \(String(cString: strerror(errno)))"))
       }
+      // Close-on-exec, so no other worker inherits these ends and keeps a pipe open past its
+      // owner (the child's own stdin and stdout are dup2'd copies, which stay open).
+      for descriptor in toWorker + fromWorker { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
       var actions = posix_spawn_file_actions_t()
       posix_spawn_file_actions_init(&actions)
       defer { posix_spawn_file_actions_destroy(&actions) }

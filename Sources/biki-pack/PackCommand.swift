@@ -1,6 +1,7 @@
 import BikiCLI
 import BikiCore
 import BikiHost
+import BikiPlugins
 
 /// What the commands need from the world, passed in so they stay testable.
 struct PackCommandContext {
@@ -8,6 +9,17 @@ struct PackCommandContext {
   var environment: [String: String]
   var executable: String
   var currentDirectory: String
+
+  /// Plugins run in worker processes started from this executable.
+  var pluginIsolation: PluginIsolation {
+    let start = ContinuousClock.now
+    return .worker(
+      executable: TopicRegistry.ownExecutable, logPath: "/dev/null", timeout: 2,
+      now: {
+        let elapsed = start.duration(to: ContinuousClock.now)
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      })
+  }
 
   func searchPaths(extra: [String]) -> PackSearchPaths {
     let builtIn = PackSearchPaths.builtInDirectory(executable: executable, environment: environment, fileSystem: fileSystem)

@@ -2,6 +2,7 @@ import BikiCLI
 import BikiCore
 import BikiHost
 import BikiPacks
+import BikiPlugins
 
 /// `biki-pack sample PACK [--topic ID] [--seed N] [-n COUNT] [--param NAME=VALUE]`.
 enum SampleCommand {
@@ -58,6 +59,20 @@ enum SampleCommand {
       return usageError(reader.positionals.isEmpty ? "Missing expected argument '<pack>'." : "Give one pack at a time.")
     }
 
+    if packName.hasSuffix(".so") {
+      guard context.fileSystem.kind(packName) == .file else {
+        return CommandOutcome(standardError: ["Error: \(packName): no such file"], status: ExitStatus.noInput)
+      }
+      let registry = TopicRegistry.load(
+        packs: PackLoad(packs: [], crossPackDiagnostics: [], topics: []), plugins: [packName], isolation: context.pluginIsolation)
+      var outcome = CommandOutcome()
+      for (path, diagnostic) in registry.problems { outcome.standardError.append(diagnostic.formatted(path: path)) }
+      guard !registry.topics.isEmpty else {
+        outcome.status = ExitStatus.failure
+        return outcome
+      }
+      return sample(registry.topics, filter: topicFilter, seed: seed, count: count, parameters: parameters, into: outcome)
+    }
     let loader = PackLoader(fileSystem: context.fileSystem)
     let load: PackLoad
     if context.fileSystem.kind(packName) != nil {
@@ -80,33 +95,49 @@ enum SampleCommand {
         outcome.standardError.append(diagnostic.formatted(path: pack.path))
       }
     }
-    var topics = load.topics.map(\.topic)
-    if let topicFilter {
-      topics = topics.filter { $0.topic.id == topicFilter || $0.topic.id.hasSuffix("." + topicFilter) }
+    let topics = load.topics.map { entry in
+      let compiled = entry.topic
+      return RegisteredTopic(topic: compiled.topic, source: entry.path) { parameters throws(ParameterError) in
+        try compiled.generator(parameters: parameters)
+      }
+    }
+    outcome = sample(topics, filter: topicFilter, seed: seed, count: count, parameters: parameters, into: outcome)
+    if outcome.status == 0, load.packs.contains(where: { $0.compilation.hasErrors }) { outcome.status = ExitStatus.failure }
+    return outcome
+  }
+
+  /// Prints `count` questions per topic; a plugin answers them in one batch per topic.
+  static func sample(
+    _ all: [RegisteredTopic], filter: String?, seed: UInt64, count: Int, parameters: [String: Int64], into outcome: CommandOutcome
+  ) -> CommandOutcome {
+    var outcome = outcome
+    var topics = all
+    if let filter {
+      topics = topics.filter { $0.topic.id == filter || $0.topic.id.hasSuffix("." + filter) }
       if topics.isEmpty {
-        let ids = load.topics.map(\.topic.topic.id)
-        outcome.standardError.append("Error: no topic '\(topicFilter)' in this pack.\(Suggestion.closest(topicFilter, ids)) Topics: \(ids.joined(separator: ", "))")
+        let ids = all.map(\.topic.id)
+        outcome.standardError.append("Error: no topic '\(filter)' here.\(Suggestion.closest(filter, ids)) Topics: \(ids.joined(separator: ", "))")
         outcome.status = ExitStatus.failure
         return outcome
       }
     }
     outcome.standardOutput.append("topic\tseed\tdisplay\tkanji\treading\tanswer")
-    for compiled in topics {
+    for registered in topics {
       do {
-        let generator = try compiled.generator(parameters: parameters)
+        let generator = try registered.generator(parameters: parameters)
         var order = QuestionOrder(count: generator.spaceSize, seed: seed)
-        for _ in 0..<count {
-          let question = try generator.question(seed: order.next())
+        let seeds = (0..<count).map { _ in order.next() }
+        for result in generator.questions(seeds: seeds) {
+          let question = try result.get()
           outcome.standardOutput.append(
-            [compiled.topic.id, String(question.seed), question.display, question.kanjiDisplay, question.reading.description, question.answer.display]
+            [registered.topic.id, String(question.seed), question.display, question.kanjiDisplay, question.reading.description, question.answer.display]
               .joined(separator: "\t"))
         }
       } catch {
-        outcome.standardError.append("Error: \(compiled.topic.id): \(error)")
+        outcome.standardError.append("Error: \(registered.topic.id): \(error)")
         outcome.status = ExitStatus.failure
       }
     }
-    if outcome.status == 0, load.packs.contains(where: { $0.compilation.hasErrors }) { outcome.status = ExitStatus.failure }
     return outcome
   }
 

@@ -2,6 +2,7 @@ import BikiCLI
 import BikiCore
 import BikiHost
 import BikiPacks
+import BikiPlugins
 import Foundation
 
 /// What `biki` needs from the world: the file system, environment, console, clock and
@@ -27,20 +28,27 @@ struct BikiEnvironment {
       speaker: .espeak, seeds: { UInt64.random(in: .min ... .max) })
   }
 
-  /// Packs from the standard places plus `--packs` directories; only clean topics serve.
-  func loadPacks(extra: [String]) -> PackLoad {
+  /// Topics from packs (standard places plus `--packs`) and plugins (standard places plus
+  /// `--plugins`), run in worker processes unless `inProcess`; only clean topics serve.
+  func loadTopics(packDirectories: [String] = [], pluginDirectories: [String] = [], inProcess: Bool = false) -> TopicRegistry {
     let builtIn = PackSearchPaths.builtInDirectory(executable: executable, environment: variables, fileSystem: fileSystem)
-    let paths = PackSearchPaths.standard(environment: variables, builtIn: builtIn, extra: extra)
+    let paths = PackSearchPaths.standard(environment: variables, builtIn: builtIn, extra: packDirectories)
     let loader = PackLoader(fileSystem: fileSystem)
     let files = (try? loader.packFiles(in: paths.directories, requireExistence: false)) ?? []
-    var load = loader.load(files: files)
+    let buildDirectory = URL(fileURLWithPath: TopicRegistry.ownExecutable).deletingLastPathComponent().path
+    let plugins = PluginSearchPaths.standard(environment: variables, buildDirectory: buildDirectory, extra: pluginDirectories)
+      .libraries(fileSystem: fileSystem)
+    let stateHome = variables["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (variables["HOME"] ?? "/tmp") + "/.local/state"
+    let isolation: PluginIsolation =
+      inProcess ? .inProcess : .worker(executable: TopicRegistry.ownExecutable, logPath: PluginLog.path(stateHome: stateHome), timeout: 2, now: now)
+    var registry = TopicRegistry.load(packs: loader.load(files: files), plugins: plugins, isolation: isolation)
     // Numbers first, then money, durations, dates and counters, as Count Biki listed them.
     let order = Topic.Category.allCases
-    load.topics = load.topics.enumerated().sorted { a, b in
-      let (ca, cb) = (order.firstIndex(of: a.element.topic.topic.category)!, order.firstIndex(of: b.element.topic.topic.category)!)
+    registry.topics = registry.topics.enumerated().sorted { a, b in
+      let (ca, cb) = (order.firstIndex(of: a.element.topic.category)!, order.firstIndex(of: b.element.topic.category)!)
       return ca != cb ? ca < cb : a.offset < b.offset
     }.map(\.element)
-    return load
+    return registry
   }
 }
 
@@ -54,8 +62,8 @@ struct Console: Sendable {
 
   static let live = Console(
     readLine: { Swift.readLine(strippingNewline: true) },
-    write: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-    writeError: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+    write: { StandardStreams.writeOutput($0 + "\n") },
+    writeError: { StandardStreams.writeError($0 + "\n") },
     isInteractive: isatty(0) == 1)
 }
 
@@ -84,5 +92,14 @@ struct Speaker: Sendable {
     } catch {
       return "cannot run espeak-ng: \(error)"
     }
+  }
+}
+
+/// Where plugin workers' crash reports go: `$XDG_STATE_HOME/biki/plugin-workers.log`.
+enum PluginLog {
+  static func path(stateHome: String) -> String {
+    let directory = stateHome + "/biki"
+    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    return FileManager.default.fileExists(atPath: directory) ? directory + "/plugin-workers.log" : "/dev/null"
   }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// `biki quiz [TOPIC] [--mode …] [--skill …] [--seed N] [--speak] [--param k=v]`: the main job.
 enum QuizCommand {
   static let usage =
-    "biki quiz [<topic>] [--mode infinite|questions=<n>|time=<seconds>] [--skill listening|reading|kana] [--seed <n>] [--speak] [--param <name>=<value> ...] [--packs <dir>]"
+    "biki quiz [<topic>] [--mode infinite|questions=<n>|time=<seconds>] [--skill listening|reading|kana] [--seed <n>] [--speak] [--param <name>=<value> ...] [--packs <dir>] [--plugins <dir>] [--in-process]"
   static let helpCommand = "biki quiz --help"
 
   static let help = """
@@ -32,6 +32,8 @@ enum QuizCommand {
       --speak                 Read questions aloud with espeak-ng's Japanese voice.
       --param <name>=<value>  Set a topic parameter, e.g. --param max=500 (repeatable).
       --packs <dir>           Also load packs from this directory (repeatable).
+      --plugins <dir>         Also load plugins from this directory (repeatable).
+      --in-process            Load plugins into this process instead of worker processes.
       -h, --help              Show help information.
     """
 
@@ -43,6 +45,8 @@ enum QuizCommand {
     var speak = false
     var parameters: [String: Int64] = [:]
     var packs: [String] = []
+    var plugins: [String] = []
+    var inProcess = false
   }
 
   enum Parsed {
@@ -68,6 +72,10 @@ enum QuizCommand {
       switch argument {
       case "-h", "--help": return .failure(CommandOutcome(standardOutput: [help]))
       case "--speak": options.speak = true
+      case "--in-process": options.inProcess = true
+      case "--plugins":
+        guard let directory = next() else { return .failure(usageError("Missing value for '--plugins <dir>'.")) }
+        options.plugins.append(directory)
       case "--mode":
         guard let text = next(), let mode = parseMode(text) else {
           return .failure(usageError("'--mode' takes infinite, questions=<n> (n ≥ 1) or time=<seconds> (> 0)."))
@@ -95,7 +103,7 @@ enum QuizCommand {
         if argument.hasPrefix("-") && argument.count > 1 {
           return .failure(
             CommandOutcome.unknownOption(
-              argument, known: ["--mode", "--skill", "--seed", "--speak", "--param", "--packs", "--help"], usage: usage,
+              argument, known: ["--mode", "--skill", "--seed", "--speak", "--param", "--packs", "--plugins", "--in-process", "--help"], usage: usage,
               helpCommand: helpCommand))
         }
         guard options.topic == nil else { return .failure(usageError("Give one topic at a time.")) }
@@ -124,13 +132,13 @@ enum QuizCommand {
     case .failure(let outcome): return outcome
     }
     let console = environment.console
-    let load = environment.loadPacks(extra: options.packs)
-    PackProblems.summary(load).forEach(console.writeError)
-    let topics = load.topics.map(\.topic)
+    let registry = environment.loadTopics(packDirectories: options.packs, pluginDirectories: options.plugins, inProcess: options.inProcess)
+    SourceProblems.summary(registry).forEach(console.writeError)
+    let topics = registry.topics
     guard !topics.isEmpty else {
       return CommandOutcome(standardError: ["Error: no topics are loaded. Check your packs with 'biki-pack lint'."], status: ExitStatus.failure)
     }
-    let chosen: CompiledTopic
+    let chosen: RegisteredTopic
     if let name = options.topic {
       guard let found = find(name, in: topics) else {
         let ids = topics.map(\.topic.id)
@@ -157,13 +165,13 @@ enum QuizCommand {
   }
 
   /// By full id, or by the part after the pack id when that is unique (`hon` → counters.hon).
-  static func find(_ name: String, in topics: [CompiledTopic]) -> CompiledTopic? {
+  static func find(_ name: String, in topics: [RegisteredTopic]) -> RegisteredTopic? {
     if let exact = topics.first(where: { $0.topic.id == name }) { return exact }
     let suffixed = topics.filter { $0.topic.id.hasSuffix("." + name) }
     return suffixed.count == 1 ? suffixed[0] : nil
   }
 
-  static func choose(from topics: [CompiledTopic], console: Console) -> CompiledTopic? {
+  static func choose(from topics: [RegisteredTopic], console: Console) -> RegisteredTopic? {
     console.write("Choose a topic:")
     for (number, topic) in topics.enumerated() {
       console.write("  \(number + 1). \(topic.topic.title)  [\(topic.topic.id)]")

@@ -1,9 +1,10 @@
 import BikiCLI
 import BikiHost
+import BikiPacks
 
 /// `biki topics`: every loaded topic with its id, title, category, skills and source.
 enum TopicsCommand {
-  static let usage = "biki topics [--packs <dir>]"
+  static let usage = "biki topics [--packs <dir>] [--plugins <dir>] [--in-process]"
 
   static let help = """
     OVERVIEW: List every loaded topic.
@@ -15,43 +16,53 @@ enum TopicsCommand {
 
     OPTIONS:
       --packs <dir>           Also load packs from this directory (repeatable).
+      --plugins <dir>         Also load plugins from this directory (repeatable).
+      --in-process            Load plugins into this process instead of worker processes.
       -h, --help              Show help information.
     """
 
   static func run(arguments: [String], environment: BikiEnvironment) -> CommandOutcome {
-    var extra: [String] = []
+    var packs: [String] = [], plugins: [String] = []
+    var inProcess = false
     var index = 0
     while index < arguments.count {
       switch arguments[index] {
       case "-h", "--help": return CommandOutcome(standardOutput: [help])
+      case "--in-process": inProcess = true
       case "--packs" where index + 1 < arguments.count:
-        extra.append(arguments[index + 1])
+        packs.append(arguments[index + 1])
+        index += 1
+      case "--plugins" where index + 1 < arguments.count:
+        plugins.append(arguments[index + 1])
         index += 1
       case let other:
-        return CommandOutcome.unknownOption(other, known: ["--packs", "--help"], usage: usage, helpCommand: "biki topics --help")
+        return CommandOutcome.unknownOption(
+          other, known: ["--packs", "--plugins", "--in-process", "--help"], usage: usage, helpCommand: "biki topics --help")
       }
       index += 1
     }
-    let load = environment.loadPacks(extra: extra)
-    var outcome = CommandOutcome(standardError: PackProblems.summary(load))
+    let registry = environment.loadTopics(packDirectories: packs, pluginDirectories: plugins, inProcess: inProcess)
+    var outcome = CommandOutcome(standardError: SourceProblems.summary(registry))
     outcome.standardOutput = ["id\ttitle\tcategory\tskills\tsource"]
-      + load.topics.map { entry in
-        let topic = entry.topic.topic
-        return [topic.id, topic.title, topic.category.rawValue, topic.skills.map(\.rawValue).joined(separator: ","), entry.path]
+      + registry.topics.map { entry in
+        let topic = entry.topic
+        return [topic.id, topic.title, topic.category.rawValue, topic.skills.map(\.rawValue).joined(separator: ","), entry.source]
           .joined(separator: "\t")
       }
     return outcome
   }
 }
 
-/// One line per pack with errors, so a learner knows why a topic is missing.
-enum PackProblems {
-  static func summary(_ load: PackLoad) -> [String] {
-    load.packs.compactMap { pack in
-      let errors = load.diagnostics(for: pack.path).filter { $0.severity == .error }
-      guard let first = errors.first else { return nil }
-      let more = errors.count > 1 ? " (and \(errors.count - 1) more; run 'biki-pack lint \(pack.path)')" : ""
-      return "Warning: \(first.formatted(path: pack.path))\(more)"
+/// One line per pack or plugin with errors, so a learner knows why a topic is missing.
+enum SourceProblems {
+  static func summary(_ registry: TopicRegistry) -> [String] {
+    var byPath: [(String, [Diagnostic])] = []
+    for (path, diagnostic) in registry.problems where diagnostic.severity == .error {
+      if let index = byPath.firstIndex(where: { $0.0 == path }) { byPath[index].1.append(diagnostic) } else { byPath.append((path, [diagnostic])) }
+    }
+    return byPath.map { path, errors in
+      let more = errors.count > 1 ? " (and \(errors.count - 1) more; run 'biki-pack lint \(path)')" : ""
+      return "Warning: \(errors[0].formatted(path: path))\(more)"
     }
   }
 }

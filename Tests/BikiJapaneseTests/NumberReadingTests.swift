@@ -98,6 +98,12 @@ import Testing
     #expect(JapaneseNumber.kanji(value) == kanji)
   }
 
+  @Test func theLongestKanjiNumeralsAreWrittenWhole() {
+    #expect(JapaneseNumber.kanji(99_999_999_999_999_999_999) == "九千九百九十九京九千九百九十九兆九千九百九十九億九千九百九十九万九千九百九十九")
+    #expect(JapaneseNumber.kanji(UInt128(Int64.max)) == "九百二十二京三千三百七十二兆三百六十八億五千四百七十七万五千八百七")
+    #expect(JapaneseNumber.kanji(77_777_777_777_777_777_777) == "七千七百七十七京七千七百七十七兆七千七百七十七億七千七百七十七万七千七百七十七")
+  }
+
   @Test func kanjiDigitsAsYearsAreWritten() {
     #expect(JapaneseNumber.kanjiDigits(2024) == "二〇二四")
     #expect(JapaneseNumber.kanjiDigits(1989) == "一九八九")

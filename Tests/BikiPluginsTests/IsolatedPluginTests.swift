@@ -19,7 +19,7 @@ import Testing
 
   @Test func theCalendarAnswersFromAWorkerInBatches() throws {
     let plugin = isolated(try PluginFixtures.calendar())
-    let description = String(decoding: try plugin.describe(), as: UTF8.self)
+    let description = String(decoding: try plugin.describe().description, as: UTF8.self)
     #expect(description.contains("\"weekdays\""))
     let results = try plugin.generate(topic: "weekdays", parameters: [:], seeds: Array(0..<7))
     let texts = try results.map { String(decoding: try $0.get(), as: UTF8.self) }
@@ -30,7 +30,7 @@ import Testing
 
   @Test func aSegfaultFailsTheCallAndIsNamed() throws {
     let plugin = isolated(try PluginFixtures.misbehaving("SEGFAULT"))
-    #expect(try plugin.describe().isEmpty == false)  // describing works; generating crashes
+    #expect(try plugin.describe().description.isEmpty == false)  // describing works; generating crashes
     do {
       _ = try plugin.generate(topic: "ok", parameters: [:], seeds: [1])
       Issue.record("a crashing plugin answered")
@@ -94,5 +94,21 @@ import Testing
     let healthy = isolated(try PluginFixtures.calendar())
     _ = try? crashing.generate(topic: "ok", parameters: [:], seeds: [1])
     #expect(try healthy.generate(topic: "eras", parameters: [:], seeds: [0]).count == 1)
+  }
+}
+
+@Suite struct PluginBackendTests {
+  @Test func isolatedAndInProcessTopicsAgree() throws {
+    let path = try PluginFixtures.calendar()
+    let isolated = try PluginTopics(
+      backend: .isolated(IsolatedPlugin(path: path, spawner: .live(executable: IsolatedPluginTests.worker, now: IsolatedPluginTests.now), now: IsolatedPluginTests.now)))
+    let inProcess = try PluginTopics(backend: .inProcess(path))
+    #expect(isolated.identity == inProcess.identity)
+    #expect(isolated.topics == inProcess.topics)
+    let a = try isolated.generator(for: isolated.topics[1]), b = try inProcess.generator(for: inProcess.topics[1])
+    let seeds = Array(UInt64(0)..<200)
+    let batched = a.questions(seeds: seeds).map { try? $0.get() }
+    #expect(batched == seeds.map { try? b.question(seed: $0) })
+    #expect(batched.allSatisfy { $0 != nil })
   }
 }

@@ -13,15 +13,19 @@ enum PluginFixtures {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let output = "\(directory)/lib\(name).so"
     if FileManager.default.fileExists(atPath: output) { return output }
+    // Tests run in parallel: build under a unique name and rename into place atomically, so no
+    // test ever loads a library another is still writing.
+    let partial = output + ".partial-" + UUID().uuidString
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["cc", "-std=c99", "-O1", "-shared", "-fPIC", "-I", header] + defines.map { "-D" + $0 } + [source, "-o", output]
+    process.arguments = ["cc", "-std=c99", "-O1", "-shared", "-fPIC", "-I", header] + defines.map { "-D" + $0 } + [source, "-o", partial]
     let errors = Pipe()
     process.standardError = errors
     try process.run()
     process.waitUntilExit()
     let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     guard process.terminationStatus == 0 else { throw CompileError(message: message) }
+    guard rename(partial, output) == 0 else { throw CompileError(message: "cannot move \(partial) into place") }
     return output
   }
 

@@ -104,3 +104,52 @@ import Testing
     #expect(result.standardError.contains("bad.json:1:2: error: invalid UTF-8: byte 0xFF does not begin a well-formed character [invalid-utf8]"))
   }
 }
+
+/// Plugins next to JSON topics, through the real executables.
+@Suite struct PluginIntegrationTests {
+  /// Builds a plugin with plain `cc` into a fresh directory, as a plugin author would.
+  static func pluginDirectory(_ source: String, name: String) throws -> String {
+    let directory = NSTemporaryDirectory() + "biki-e2e-plugins-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "cc", "-std=c99", "-shared", "-fPIC", "-I", BikiPackTests.repository.appendingPathComponent("Sources/BikiPluginABI/include").path,
+      BikiPackTests.repository.appendingPathComponent(source).path, "-o", directory + "/" + name,
+    ]
+    try process.run()
+    process.waitUntilExit()
+    return directory
+  }
+
+  @Test func pluginTopicsAreListedAndQuizzedLikeJSONTopics() throws {
+    // The test plugin (id "misbehaving", well-behaved when built without flags): the sample
+    // calendar may already be in the build directory, and a second copy would rightly clash.
+    let plugins = try Self.pluginDirectory("Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libtest.so")
+    let home = NSTemporaryDirectory() + "biki-e2e-" + UUID().uuidString
+    let topics = try BikiProcess.run(["topics", "--plugins", plugins], environment: BikiPackTests.isolated(home))
+    #expect(topics.standardOutput.contains("misbehaving.ok\tOK\tnumber\tkana\t\(plugins)/libtest.so"), "\(topics.standardOutput)\(topics.standardError)")
+    #expect(topics.standardOutput.contains("numbers.beginner\t"))
+    for inProcess in [false, true] {
+      let script = "printf 'skip\\n' | \"$0\" quiz misbehaving.ok --skill kana --seed 3 --mode questions=1 --plugins '\(plugins)'" + (inProcess ? " --in-process" : "")
+      let quiz = try BikiProcess.run([], viaShell: script, environment: BikiPackTests.isolated(home))
+      #expect(quiz.status == 0, "\(quiz.standardError)")
+      #expect(quiz.standardOutput.contains("→ The answer: "), "\(quiz.standardOutput)")
+    }
+  }
+
+  @Test func samplePrintsAPluginsQuestions() throws {
+    let plugins = try Self.pluginDirectory("Plugins/calendar-c/calendar.c", name: "libcalendar.so")
+    let result = try BikiProcess.run(["sample", plugins + "/libcalendar.so", "--topic", "eras", "-n", "200"], program: "biki-pack")
+    #expect(result.status == 0, "\(result.standardError)")
+    let lines = result.standardOutput.split(separator: "\n")
+    #expect(lines.count == 201)
+    #expect(lines.contains { $0.contains("\t昭和64年\t昭和六十四年\tしょうわろくじゅうよねん\t1989年") })
+  }
+
+  @Test func closingThePipeEndsAQuizQuietly() throws {
+    let result = try BikiProcess.run([], viaShell: "yes skip | \"$0\" quiz numbers.tens --mode infinite --seed 1 | head -3")
+    #expect(result.status == 0)
+    #expect(!result.standardError.contains("crashed"))
+  }
+}

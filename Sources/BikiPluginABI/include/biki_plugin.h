@@ -120,6 +120,8 @@ typedef struct biki_plugin_descriptor {
    * {"display": "¥1,500", "kanjiDisplay": "千五百円", "spoken": "せんごひゃくえん",
    *  "readings": ["せんごひゃくえん"], "answer": {"value": 1500, "prefix": "¥", "postfix": ""}}.
    * "readings" lists every accepted kana reading, standard first; "spoken" is the standard one.
+   * The answer may add "style": "grouped" (1,500) or "plain" (2024); years (postfix 年)
+   * default to plain, everything else to grouped.
    *
    * `topic_id` is NUL-terminated UTF-8 (the part after the plugin id). `parameters` holds
    * `parameter_count` entries (it may be NULL when the count is 0); parameters not given take

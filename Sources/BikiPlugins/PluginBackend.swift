@@ -1,0 +1,73 @@
+import BikiJSON
+
+/// How the host talks to one plugin, whether loaded in this process or run in a worker:
+/// everything above this sees the same calls.
+public struct PluginBackend: Sendable {
+  public var path: String
+  /// The plugin's identity and its raw description.
+  public var describe: @Sendable () throws(PluginError) -> (identity: PluginIdentity, description: [UInt8])
+  /// Raw questions for many seeds in one call (one round trip to a worker).
+  public var generate: @Sendable (_ topic: String, _ parameters: [String: Int64], _ seeds: [UInt64]) throws(PluginError) -> [Result<[UInt8], PluginError>]
+
+  /// Loaded into this process: fastest, but a crash here is a crash of the host. For trusted plugins.
+  public static func inProcess(_ path: String) -> PluginBackend {
+    let library = Result { () throws(PluginError) in try PluginLibrary(path: path) }
+    return PluginBackend(
+      path: path,
+      describe: { () throws(PluginError) in
+        let plugin = try library.get()
+        return (PluginIdentity(plugin), try plugin.describe())
+      },
+      generate: { topic, parameters, seeds throws(PluginError) in
+        let plugin = try library.get()
+        return seeds.map { seed in Result { () throws(PluginError) in try plugin.generate(topic: topic, parameters: parameters, seed: seed) } }
+      })
+  }
+
+  /// In a worker process: a crash, abort or hang costs the call, never the host.
+  public static func isolated(_ plugin: IsolatedPlugin) -> PluginBackend {
+    PluginBackend(
+      path: plugin.path,
+      describe: { () throws(PluginError) in
+        let (identity, description) = try plugin.describe()
+        return (try PluginIdentity(json: identity, path: plugin.path), description)
+      },
+      generate: { topic, parameters, seeds throws(PluginError) in
+        try plugin.generate(topic: topic, parameters: parameters, seeds: seeds)
+      })
+  }
+}
+
+/// What a plugin's descriptor says of it.
+public struct PluginIdentity: Sendable, Hashable {
+  public var id: String
+  public var name: String
+  public var version: String
+  public var abiVersion: UInt32
+
+  init(_ library: PluginLibrary) {
+    id = library.id
+    name = library.name
+    version = library.version
+    abiVersion = library.abiVersion
+  }
+
+  var json: [UInt8] {
+    func quoted(_ text: String) -> String {
+      "\"" + text.unicodeScalars.map { $0 == "\"" || $0 == "\\" ? "\\\($0)" : $0.value < 0x20 ? String(format: "\\u%04x", $0.value) : String($0) }.joined() + "\""
+    }
+    return Array("{\"id\": \(quoted(id)), \"name\": \(quoted(name)), \"version\": \(quoted(version)), \"abiVersion\": \(abiVersion)}".utf8)
+  }
+
+  init(json: [UInt8], path: String) throws(PluginError) {
+    guard let node = try? JSONParser.parse(json), let id = node["id"]?.value.stringValue, let name = node["name"]?.value.stringValue,
+      let version = node["version"]?.value.stringValue, let abi = node["abiVersion"]?.value.integerValue
+    else { throw PluginError(path: path, kind: .workerFailed, reason: "the worker described the plugin in a form this host does not read") }
+    self.id = id
+    self.name = name
+    self.version = version
+    self.abiVersion = UInt32(truncatingIfNeeded: abi)
+  }
+}
+
+import Foundation
