@@ -39,7 +39,10 @@ public final class IsolatedPlugin: Sendable {
   /// The plugin's identity (from its descriptor) and description, as raw bytes for the validator.
   public func describe() throws(PluginError) -> (identity: [UInt8], description: [UInt8]) {
     let results = try request(WorkerProtocol.describeRequest(), expecting: 1, orError: true)
-    guard results.count == 2 else { throw try PluginError(path: path, kind: .workerFailed, reason: String(decoding: results[0].get(), as: UTF8.self)) }
+    guard results.count == 2 else {
+      if case .failure(let error) = results[0] { throw error }
+      throw PluginError(path: path, kind: .workerFailed, reason: "the worker's description is incomplete")
+    }
     return (try results[0].get(), try results[1].get())
   }
 
@@ -94,7 +97,7 @@ public final class IsolatedPlugin: Sendable {
     state.consecutiveFailures = 0
     return results.map { result in
       if result.status == 0 { return .success(result.bytes) }
-      return .failure(PluginError(path: path, kind: .callFailed(4), reason: String(decoding: result.bytes, as: UTF8.self)))
+      return .failure(PluginError(path: path, kind: WorkerProtocol.kind(for: result.status), reason: String(decoding: result.bytes, as: UTF8.self)))
     }
   }
 

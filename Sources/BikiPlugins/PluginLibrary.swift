@@ -47,7 +47,8 @@ public final class PluginLibrary: @unchecked Sendable {
     let version = header.load(fromByteOffset: 4, as: UInt32.self)
     guard biki_plugin_abi_is_compatible(version, PluginLibrary.hostABIVersion) != 0 else {
       throw PluginError(
-        path: path, kind: .incompatibleVersion, reason: "it was built for ABI version \(version); this host speaks 1…\(PluginLibrary.hostABIVersion)")
+        path: path, kind: .incompatibleVersion,
+        reason: "it was built for ABI version \(version); this host speaks version\(PluginLibrary.hostABIVersion == 1 ? "" : "s 1 to") \(PluginLibrary.hostABIVersion)")
     }
     guard size >= UInt32(MemoryLayout<biki_plugin_descriptor_t>.size) else {
       throw PluginError(path: path, kind: .badDescriptor, reason: "its descriptor is \(size) bytes, smaller than version \(version)'s \(MemoryLayout<biki_plugin_descriptor_t>.size)")

@@ -99,7 +99,7 @@ public struct PluginTopics: Sendable {
   }
 
   /// Checks a question the plugin wrote: texts present, readings in kana, spoken among them.
-  static func question(_ bytes: [UInt8], topicID: String, seed: UInt64, path: String) throws(PluginError) -> Question {
+  public static func question(_ bytes: [UInt8], topicID: String, seed: UInt64, path: String) throws(PluginError) -> Question {
     let node = try parse(bytes, path: path, what: "a question")
     func fail(_ reason: String) -> PluginError {
       PluginError(path: path, kind: .badOutput, reason: "question \(seed) of \(topicID): \(reason)")

@@ -21,7 +21,7 @@ public enum PluginWorker {
       let results: [WorkerProtocol.Result]
       switch (library, reader.integer(UInt8.self)) {
       case (.failure(let error), _):
-        results = [WorkerProtocol.Result(status: -1, bytes: Array(error.description.utf8))]
+        results = [WorkerProtocol.Result(status: WorkerProtocol.status(for: error.kind), bytes: Array(error.reason.utf8))]
       case (.success(let plugin), WorkerProtocol.describe?):
         results = [WorkerProtocol.Result(status: 0, bytes: PluginIdentity(plugin).json), outcome { () throws(PluginError) in try plugin.describe() }]
       case (.success(let plugin), WorkerProtocol.generate?):
@@ -41,7 +41,7 @@ public enum PluginWorker {
     do {
       return WorkerProtocol.Result(status: 0, bytes: try call())
     } catch {
-      return WorkerProtocol.Result(status: -1, bytes: Array(error.description.utf8))
+      return WorkerProtocol.Result(status: WorkerProtocol.status(for: error.kind), bytes: Array(error.reason.utf8))
     }
   }
 

@@ -18,6 +18,34 @@ enum WorkerProtocol {
     var bytes: [UInt8]
   }
 
+  /// A failed call carries its error's kind across the pipe in the status: the plugin's own
+  /// status (1…) for a failed call, or one of these negative codes.
+  static func status(for kind: PluginError.Kind) -> Int32 {
+    switch kind {
+    case .callFailed(let status): status > 0 ? status : 4
+    case .cannotLoad: -101
+    case .missingEntry: -102
+    case .refusedVersion: -103
+    case .incompatibleVersion: -104
+    case .badDescriptor: -105
+    case .badOutput: -106
+    default: -107
+    }
+  }
+
+  static func kind(for status: Int32) -> PluginError.Kind {
+    switch status {
+    case -101: .cannotLoad
+    case -102: .missingEntry
+    case -103: .refusedVersion
+    case -104: .incompatibleVersion
+    case -105: .badDescriptor
+    case -106: .badOutput
+    case 1...: .callFailed(status)
+    default: .workerFailed
+    }
+  }
+
   static func describeRequest() -> [UInt8] {
     frame([describe])
   }

@@ -3,6 +3,7 @@ import BikiCore
 import BikiHost
 import BikiJSON
 import BikiPacks
+import BikiPlugins
 import Foundation
 
 /// `biki-pack lint [PATH...] [--format text|json] [--strict]`.
@@ -14,12 +15,15 @@ enum LintCommand {
     OVERVIEW: Check pack files and directories; report every problem.
 
     Each problem is printed as 'path:line:col: error|warning: message [rule-id]', then a summary.
-    With no paths, checks the built-in packs and the user's pack directories.
+    With no paths, checks the built-in packs and the user's pack directories. Plugin libraries
+    (*.so) are loaded in worker processes and checked: the ABI handshake, a descriptor stable
+    across loads, 1,000 valid questions per topic, the same question for the same seed, and
+    unknown topic ids refused.
 
     USAGE: \(usage)
 
     ARGUMENTS:
-      <path>                  A pack file, or a directory of them (*.json).
+      <path>                  A pack file or plugin library, or a directory of them (*.json, *.so).
 
     OPTIONS:
       --format <format>       text (default) or json.
@@ -57,12 +61,26 @@ enum LintCommand {
       }
     }
     let explicit = reader.positionals + extra
+    // Plugin libraries, given directly or found in given directories, are checked in workers.
+    var libraries: [String] = []
+    for path in explicit {
+      if path.hasSuffix(".so") {
+        guard context.fileSystem.kind(path) == .file else {
+          return CommandOutcome(standardError: ["Error: \(path): no such file or directory"], status: ExitStatus.noInput)
+        }
+        libraries.append(path)
+      } else if context.fileSystem.kind(path) == .directory {
+        libraries += ((try? context.fileSystem.contents(path)) ?? []).filter { $0.hasSuffix(".so") }.sorted()
+          .map { (path.hasSuffix("/") ? path : path + "/") + $0 }
+      }
+    }
+    let packPaths = explicit.filter { !$0.hasSuffix(".so") }
     let loader = PackLoader(fileSystem: context.fileSystem, check: .thorough)
     let files: [String]
     do {
       files = try explicit.isEmpty
         ? loader.packFiles(in: context.searchPaths(extra: []).directories, requireExistence: false)
-        : loader.packFiles(in: explicit, requireExistence: true)
+        : loader.packFiles(in: packPaths, requireExistence: true)
     } catch {
       return CommandOutcome(standardError: ["Error: \(error)"], status: ExitStatus.noInput)
     }
@@ -72,6 +90,12 @@ enum LintCommand {
     let load = loader.load(files: files + others)
     var report = LintReport(strict: strict)
     for path in files { report.add(path: path, diagnostics: load.diagnostics(for: path)) }
+    if !libraries.isEmpty {
+      guard case .worker(let executable, let logPath, _, let now) = context.pluginIsolation else { return report.text() }
+      let validator = PluginValidator(spawner: .live(executable: executable, logPath: logPath, now: now), now: now)
+      let installed = Set(load.topics.map(\.topic.topic.id))
+      for library in libraries { report.add(path: library, diagnostics: validator.validate(library, otherTopicIDs: installed)) }
+    }
     return json ? report.json() : report.text()
   }
 }

@@ -134,3 +134,64 @@ import Testing
     #expect(refused.standardError.contains("step=0 is out of bounds"))
   }
 }
+
+/// `biki-pack lint` on plugin libraries: each misbehaviour gets its own diagnostic.
+@Suite struct PluginLintTests {
+  static func build(_ define: String?) throws -> String {
+    let directory = NSTemporaryDirectory() + "biki-lint-plugins-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let output = directory + "/lib\(define ?? "ok").so"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["cc", "-std=c99", "-shared", "-fPIC", "-I", BikiPackTests.repository.appendingPathComponent("Sources/BikiPluginABI/include").path]
+      + (define.map { ["-D" + $0] } ?? [])
+      + [BikiPackTests.repository.appendingPathComponent("Tests/BikiPluginsTests/Fixtures/misbehaving.c").path, "-o", output]
+    try process.run()
+    process.waitUntilExit()
+    return output
+  }
+
+  @Test(arguments: [
+    ("SEGFAULT", "plugin-crash", "SIGSEGV"), ("ABORT", "plugin-crash", "SIGABRT"), ("HANG", "plugin-timeout", "did not answer"),
+    ("UNSTABLE", "plugin-nondeterministic", "same seed"), ("NOT_KANA", "plugin-output", "is not hiragana"),
+    ("BAD_UTF8", "plugin-output", "invalid UTF-8"), ("MALFORMED", "plugin-output", "not valid JSON"),
+    ("ENORMOUS", "plugin-output", "more than 1048576 bytes"), ("WRONG_VERSION", "plugin-abi-version", "ABI version 99"),
+    ("REFUSE_VERSION", "plugin-abi-version", "refused ABI version 1"), ("NO_ENTRY", "plugin-entry", "does not export"),
+    ("NULL_GENERATE", "plugin-descriptor", "NULL"),
+  ])
+  func eachMisbehaviourHasItsDiagnostic(_ define: String, _ rule: String, _ fragment: String) throws {
+    let library = try Self.build(define)
+    let result = try BikiProcess.run(["lint", library], program: "biki-pack")
+    #expect(result.status == 1)
+    let first = result.standardOutput.split(separator: "\n").first.map(String.init) ?? ""
+    #expect(first.hasPrefix("\(library):1:1: error: "), "\(result.standardOutput)")
+    #expect(first.hasSuffix("[\(rule)]"), "\(result.standardOutput)")
+    #expect(first.contains(fragment), "\(result.standardOutput)")
+  }
+
+  @Test func wellBehavedPluginsLintClean() throws {
+    let library = try Self.build(nil)
+    let result = try BikiProcess.run(["lint", library], program: "biki-pack")
+    #expect(result.status == 0, "\(result.standardOutput)")
+    #expect(result.standardOutput == "1 file checked: no problems.\n")
+    let calendar = try BikiProcess.run(
+      [], viaShell: "cc -std=c99 -shared -fPIC -I '\(BikiPackTests.repository.path)/Sources/BikiPluginABI/include' '\(BikiPackTests.repository.path)/Plugins/calendar-c/calendar.c' -o \"$TMPDIR/libcal-$$.so\" && \"$0\" lint \"$TMPDIR/libcal-$$.so\"",
+      program: "biki-pack", environment: ["PATH": "/usr/bin:/bin", "TMPDIR": NSTemporaryDirectory(), "HOME": NSTemporaryDirectory()])
+    #expect(calendar.status == 0, "\(calendar.standardOutput)\(calendar.standardError)")
+  }
+
+  @Test func aDirectoryOfPluginsAndPacksIsLintedTogether() throws {
+    let library = try Self.build("NOT_KANA")
+    let directory = URL(fileURLWithPath: library).deletingLastPathComponent().path
+    try FileManager.default.copyItem(atPath: BikiPackTests.builtIn + "/numbers.json", toPath: directory + "/mine.json")
+    let home = NSTemporaryDirectory() + "biki-lint-home-" + UUID().uuidString
+    let result = try BikiProcess.run(["lint", "--format", "json", directory], program: "biki-pack", environment: BikiPackTests.isolated(home))
+    #expect(result.status == 1)
+    let decoded = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+    let files = decoded?["files"] as? [[String: Any]]
+    #expect(files?.count == 2)
+    // mine.json repeats the built-in numbers pack, so its topic ids clash with the installed ones.
+    #expect(result.standardOutput.contains("duplicate-topic-id"))
+    #expect(result.standardOutput.contains("plugin-output"))
+  }
+}

@@ -25,7 +25,7 @@ struct BikiProcess {
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     if let script = viaShell {
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = ["-c", script, executable.path]
+      process.arguments = ["-c", script, executable(program).path]
     } else {
       process.executableURL = executable(program)
       process.arguments = arguments

@@ -53,7 +53,7 @@ static biki_status_t generate(const char *topic, const biki_parameter_t *paramet
   int n = (int)(seed % 3);
 #if defined(UNSTABLE)
   static int calls = 0;
-  n = (n + calls++) % 3;
+  n = (n + calls++ % 2) % 3; /* alternates, so no batch size can hide it */
 #endif
   strcpy(json, "{\"display\": \"");
   json[strlen(json) + 1] = 0;
