@@ -1,5 +1,9 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// The package root, for linker flags that need absolute paths.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
 
 let package = Package(
   name: "Biki",
@@ -14,6 +18,7 @@ let package = Package(
     .executable(name: "biki-pack", targets: ["biki-pack"]),
     // Sample native plugin, built as a shared library (libbiki-calendar.so).
     .library(name: "biki-calendar", type: .dynamic, targets: ["BikiCalendarPlugin"]),
+    .library(name: "biki-prices", type: .dynamic, targets: ["BikiPricesPlugin"]),
   ],
   targets: [
     // Integers ⇄ kanji numerals and kana readings; units and counters as data.
@@ -31,6 +36,11 @@ let package = Package(
     .target(name: "BikiPlugins", dependencies: ["BikiPluginABI", "BikiCore", "BikiJSON", "BikiJapanese"]),
     // Plugins/ holds plugin sources; SwiftPM needs explicit paths there.
     .target(name: "BikiCalendarPlugin", dependencies: ["BikiPluginABI"], path: "Plugins/calendar-c"),
+    .target(
+      name: "BikiPricesPlugin", dependencies: ["BikiPluginABI", "BikiJapanese", "BikiCore"], path: "Plugins/prices-swift",
+      exclude: ["exports.map"],
+      // Export only the entry: the Swift modules linked in stay private to the plugin.
+      linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(root)/Plugins/prices-swift/exports.map"])]),
     // Where packs come from: search paths, discovery, topic ids defined twice.
     .target(name: "BikiHost", dependencies: ["BikiPacks", "BikiCore", "BikiPlugins", "BikiJSON"]),
     // What the command-line tools share: outcomes, exit statuses, usage errors.

@@ -1,0 +1,90 @@
+// The prices plugin: 税込 prices and amounts written with 万, read with Biki's own reading
+// engine. A sample of the plugin ABI in Swift: `@_cdecl` exports the entry, and everything that
+// crosses the boundary is a C type.
+import BikiCore
+import BikiJapanese
+import BikiPluginABI
+
+/// The topics, by id: how many questions each has, and how to make one.
+private let topics: [(id: String, json: String, count: UInt64, question: @Sendable (UInt64) -> String)] = [
+  (
+    "tax-included",
+    #"{"id": "tax-included", "title": "税込 prices (¥110–11,000)", "description": "Prices with tax included, as shops show them: ぜいこみせんひゃくえん.", "category": "money", "skills": ["listening", "reading", "kana"], "questionCount": 1000, "parameters": []}"#,
+    1000,
+    { index in
+      // Pre-tax prices ¥10–10,000 by ¥10, plus 10% consumption tax.
+      let price = (Int64(index) + 1) * 10 * 110 / 100
+      return question(
+        display: "税込¥" + NumberFormatting.grouped(price), kanji: "税込" + JapaneseNumber.kanji(UInt128(price)) + "円",
+        prefix: "ぜいこみ", reading: try? JapaneseNumber.reading(of: UInt128(price), with: .yen), value: price, answerPrefix: "¥")
+    }
+  ),
+  (
+    "man-yen",
+    #"{"id": "man-yen", "title": "Amounts in 万 (3万5000円)", "description": "Prices written with 万, as in ads and rent: さんまんごせんえん.", "category": "money", "skills": ["listening", "reading", "kana"], "questionCount": 9990, "parameters": []}"#,
+    9990,
+    { index in
+      // ¥10,000–9,999,000 by ¥1,000, written as 万 and digits: 3万5000円.
+      let amount = (Int64(index) + 10) * 1000
+      let man = amount / 10_000, rest = amount % 10_000
+      return question(
+        display: "\(man)万" + (rest > 0 ? String(rest) : "") + "円", kanji: JapaneseNumber.kanji(UInt128(amount)) + "円", prefix: "",
+        reading: try? JapaneseNumber.reading(of: UInt128(amount), with: .yen), value: amount, answerPrefix: "¥")
+    }
+  ),
+]
+
+/// One question as the ABI's JSON.
+private func question(display: String, kanji: String, prefix: String, reading: Reading?, value: Int64, answerPrefix: String) -> String {
+  let readings = (reading?.all() ?? []).map { "\"\(prefix)\($0)\"" }
+  return #"{"display": "\#(display)", "kanjiDisplay": "\#(kanji)", "spoken": "\#(prefix)\#(reading?.standard ?? "")", "#
+    + #""readings": [\#(readings.joined(separator: ", "))], "answer": {"value": \#(value), "prefix": "\#(answerPrefix)", "postfix": ""}}"#
+}
+
+private func emit(_ text: String, _ out: UnsafePointer<biki_writer_t>?) -> Bool {
+  guard let out else { return false }
+  var bytes = Array(text.utf8)
+  return bytes.withUnsafeMutableBufferPointer { buffer in
+    buffer.withMemoryRebound(to: CChar.self) { out.pointee.write(out.pointee.context, $0.baseAddress, $0.count) == 0 }
+  }
+}
+
+private let describe: @convention(c) (UnsafePointer<biki_writer_t>?) -> biki_status_t = { out in
+  emit(#"{"topics": ["# + topics.map(\.json).joined(separator: ", ") + "]}", out) ? Int32(BIKI_STATUS_OK) : Int32(BIKI_STATUS_INTERNAL_ERROR)
+}
+
+private let generate:
+  @convention(c) (UnsafePointer<CChar>?, UnsafePointer<biki_parameter_t>?, Int, UInt64, UnsafePointer<biki_writer_t>?) -> biki_status_t = {
+    topicID, _, parameterCount, seed, out in
+    guard parameterCount == 0 else {
+      _ = emit("this plugin's topics take no parameters", out)
+      return Int32(BIKI_STATUS_INVALID_PARAMETER)
+    }
+    guard let topicID, let topic = topics.first(where: { $0.id == String(cString: topicID) }) else {
+      _ = emit("no such topic", out)
+      return Int32(BIKI_STATUS_UNKNOWN_TOPIC)
+    }
+    return emit(topic.question(seed % topic.count), out) ? Int32(BIKI_STATUS_OK) : Int32(BIKI_STATUS_INTERNAL_ERROR)
+  }
+
+/// The descriptor: allocated once and never freed, so its address stays valid for the process.
+/// `nonisolated(unsafe)` because a C pointer is not Sendable; it is written once, before any
+/// reader can see it (Swift initialises globals exactly once), and only read after that.
+nonisolated(unsafe) private let descriptor: UnsafeMutablePointer<biki_plugin_descriptor_t> = {
+  let pointer = UnsafeMutablePointer<biki_plugin_descriptor_t>.allocate(capacity: 1)
+  pointer.initialize(
+    to: biki_plugin_descriptor_t(
+      size: UInt32(MemoryLayout<biki_plugin_descriptor_t>.size), abi_version: UInt32(BIKI_PLUGIN_ABI_VERSION),
+      id: UnsafePointer(strdup("prices")), name: UnsafePointer(strdup("Prices")), version: UnsafePointer(strdup("1.0.0")),
+      flags: UInt32(BIKI_PLUGIN_THREAD_SAFE), describe: describe, generate: generate))
+  return pointer
+}()
+
+@_cdecl("biki_plugin_entry")
+public func bikiPluginEntry(_ hostABIVersion: UInt32) -> UnsafePointer<biki_plugin_descriptor_t>? {
+  biki_plugin_abi_is_compatible(UInt32(BIKI_PLUGIN_ABI_VERSION), hostABIVersion) != 0 ? UnsafePointer(descriptor) : nil
+}
+
+#if canImport(Glibc)
+  import Glibc
+#endif
