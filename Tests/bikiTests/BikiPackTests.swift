@@ -195,3 +195,31 @@ import Testing
     #expect(result.standardOutput.contains("plugin-output"))
   }
 }
+
+/// The two sample plugins, as `swift build` builds them next to the executables.
+@Suite struct SamplePluginTests {
+  static let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+
+  @Test(arguments: ["libbiki-calendar.so", "libbiki-prices.so"])
+  func theSamplesLintClean(_ name: String) throws {
+    let result = try BikiProcess.run(["lint", Self.buildDirectory + "/" + name], program: "biki-pack")
+    #expect(result.status == 0, "\(result.standardOutput)")
+    #expect(result.standardOutput == "1 file checked: no problems.\n")
+  }
+
+  @Test func theSamplesAppearNextToJSONTopicsAndQuiz() throws {
+    let home = NSTemporaryDirectory() + "biki-samples-" + UUID().uuidString
+    let topics = try BikiProcess.run(["topics"], environment: BikiPackTests.isolated(home))
+    for id in ["calendar.weekdays", "calendar.eras", "prices.tax-included", "prices.man-yen"] {
+      #expect(topics.standardOutput.contains("\n\(id)\t"), "\(id)")
+    }
+    let quiz = try BikiProcess.run([], viaShell: "printf '1414000\\n' | \"$0\" quiz prices.man-yen --seed 2 --mode questions=1", environment: BikiPackTests.isolated(home))
+    #expect(quiz.standardOutput.contains("[1/1] 百四十一万四千円"), "\(quiz.standardOutput)")
+    #expect(quiz.standardOutput.contains("✓ Correct"))
+  }
+
+  @Test func theSwiftSampleExportsOnlyItsEntry() throws {
+    let result = try BikiProcess.run([], viaShell: "nm -D --defined-only '\(Self.buildDirectory)/libbiki-prices.so' | grep ' T '", environment: ["PATH": "/usr/bin:/bin"])
+    #expect(result.standardOutput.split(separator: "\n").map { $0.split(separator: " ").last.map(String.init) } == ["biki_plugin_entry"])
+  }
+}
