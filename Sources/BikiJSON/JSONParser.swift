@@ -247,6 +247,26 @@ private struct Parser {
 
   mutating func parseString() throws(JSONSyntaxError) -> String {
     advanceASCII()  // opening quote
+    // Fast path: the whole input is already known to be UTF-8, so a string without escapes is
+    // its bytes up to the closing quote, counted for columns as it is scanned.
+    let start = index
+    var scan = index, columns = 0, utf16 = 0
+    while scan < bytes.count {
+      let byte = bytes[scan]
+      if byte == UInt8(ascii: "\"") {
+        let text = String(decoding: bytes[start..<scan], as: UTF8.self)
+        index = scan + 1
+        column += columns + 1
+        utf16Column += utf16 + 1
+        return text
+      }
+      if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+      if byte & 0xC0 != 0x80 {
+        columns += 1
+        utf16 += byte >= 0xF0 ? 2 : 1
+      }
+      scan += 1
+    }
     var scalars = String.UnicodeScalarView()
     while true {
       guard !isAtEnd else { throw error("unterminated string: expected '\"', found end of file") }

@@ -4,7 +4,14 @@ import BikiCore
 import BikiHost
 import BikiJapanese
 import BikiPacks
+import BikiPluginABI
+import BikiPlugins
 import Foundation
+
+// The plugin benchmarks start workers from this same executable.
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == PluginWorker.flag {
+  exit(PluginWorker.run(path: CommandLine.arguments[2]))
+}
 
 var options = BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
 let benchmarks: [Benchmark] = [
@@ -70,6 +77,88 @@ for compiled in topics where options.selects("questions." + compiled.topic.id) |
     { iteration in try! generator.question(seed: UInt64(iteration)).display.utf8.count }
   }
   print(benchmark.run(seconds: min(options.seconds, 0.3)))
+}
+
+// Native plugins: the samples built next to this executable (`swift build -c release` builds them).
+let benchDirectory = URL(fileURLWithPath: TopicRegistry.ownExecutable).deletingLastPathComponent().path
+let clockStart = ContinuousClock.now
+let seconds: @Sendable () -> Double = {
+  let elapsed = clockStart.duration(to: ContinuousClock.now)
+  return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+}
+for (name, library, topic) in [("c", "libbiki-calendar.so", "eras"), ("swift", "libbiki-prices.so", "man-yen")] where options.selects("plugins") {
+  let path = benchDirectory + "/" + library
+  guard FileManager.default.fileExists(atPath: path) else {
+    print("plugins.\(name): \(path) not built; run `swift build -c release` first")
+    continue
+  }
+  let inProcess = try PluginLibrary(path: path)
+  let rawRate = Benchmark(name: "plugins.\(name).abi-call", unit: "calls/s", target: nil, note: "PluginLibrary.generate: writer, lock, copy") {
+    { iteration in (try? inProcess.generate(topic: topic, parameters: [:], seed: UInt64(iteration % 100)))?.count ?? 0 }
+  }
+  print(rawRate.run(seconds: options.seconds))
+  let direct = Benchmark(name: "plugins.\(name).direct-call", unit: "calls/s", target: nil, note: "the same generate function pointer, minimal writer") {
+    DirectCall(path: path, topic: topic).call
+  }
+  print(direct.run(seconds: options.seconds))
+  let topics = try PluginTopics(backend: .inProcess(path))
+  let generator = try topics.generator(for: topics.topics.first { $0.id.hasSuffix("." + topic) }!)
+  print(Benchmark(name: "plugins.\(name).in-process", unit: "questions/s", target: nil, note: "validated questions, in this process") {
+    { iteration in (try? generator.question(seed: UInt64(iteration)))?.display.utf8.count ?? 0 }
+  }.run(seconds: options.seconds))
+
+  let isolated = IsolatedPlugin(path: path, spawner: .live(executable: TopicRegistry.ownExecutable, now: seconds), now: seconds)
+  let isolatedTopics = try PluginTopics(backend: .isolated(isolated))
+  let isolatedGenerator = try isolatedTopics.generator(for: isolatedTopics.topics.first { $0.id.hasSuffix("." + topic) }!)
+  print(Benchmark(name: "plugins.\(name).isolated-single", unit: "questions/s", target: nil, note: "one round trip per question") {
+    { iteration in (try? isolatedGenerator.question(seed: UInt64(iteration)))?.display.utf8.count ?? 0 }
+  }.run(seconds: options.seconds))
+  // Batches of 1,000: the figure per question.
+  var best = 0.0
+  let deadline = seconds() + options.seconds
+  var batchNumber: UInt64 = 0
+  while seconds() < deadline {
+    let seeds = (0..<UInt64(1000)).map { $0 + batchNumber * 1000 }
+    let start = seconds()
+    let results = isolatedGenerator.questions(seeds: seeds)
+    best = max(best, Double(results.count) / (seconds() - start))
+    batchNumber += 1
+  }
+  print("plugins.\(name).isolated-batched: \(Int(best)) questions/s  (target ≥ 200000: \(best >= 200_000 ? "met" : "NOT met"))  [batches of 1,000, validated]")
+  // Worker start: spawn, load, describe, answered.
+  var fastest = Double.infinity
+  for _ in 0..<20 {
+    let start = seconds()
+    _ = try IsolatedPlugin(path: path, spawner: .live(executable: TopicRegistry.ownExecutable, now: seconds), now: seconds).describe()
+    fastest = min(fastest, seconds() - start)
+  }
+  print("plugins.\(name).worker-start: \(String(format: "%.2f", fastest * 1000)) ms  (target < 10 ms: \(fastest < 0.010 ? "met" : "NOT met"))  [spawn, load, describe; best of 20]")
+}
+
+/// Calls a plugin's generate function pointer with the least possible host code, as the
+/// baseline the ABI layer's overhead is measured against.
+struct DirectCall {
+  let generate: @convention(c) (UnsafePointer<CChar>?, UnsafePointer<biki_parameter_t>?, Int, UInt64, UnsafePointer<biki_writer_t>?) -> biki_status_t
+  let topic: UnsafeMutablePointer<CChar>
+
+  init(path: String, topic: String) {
+    let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE)!
+    let entry = unsafeBitCast(dlsym(handle, "biki_plugin_entry")!, to: (@convention(c) (UInt32) -> UnsafePointer<biki_plugin_descriptor_t>?).self)
+    generate = entry(1)!.pointee.generate!
+    self.topic = strdup(topic)
+  }
+
+  func call(_ iteration: Int) -> Int {
+    var count = 0
+    withUnsafeMutablePointer(to: &count) { counter in
+      var writer = biki_writer_t(context: counter) { context, _, length in
+        context!.assumingMemoryBound(to: Int.self).pointee += length
+        return 0
+      }
+      _ = generate(topic, nil, 0, UInt64(iteration % 100), &writer)
+    }
+    return count
+  }
 }
 
 struct BenchOptions {
