@@ -7,8 +7,6 @@ import BikiJapanese
 struct PackDecoder {
   var reader = NodeReader()
 
-  static let idPattern = "lowercase letters, digits and '-', starting with a letter"
-
   mutating func decode(_ root: JSONNode) -> PackDefinition {
     var pack = PackDefinition()
     guard
@@ -43,10 +41,8 @@ struct PackDecoder {
   }
 
   mutating func checkIdentifier(_ id: Located<String>, _ what: String) {
-    let valid = id.value.first.map { $0.isASCII && $0.isLowercase } == true
-      && id.value.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" }
-    if !valid {
-      reader.error("\(what) \"\(id.value)\" must be \(PackDecoder.idPattern)", "invalid-id", at: id.range)
+    if !Identifier.isValid(id.value) {
+      reader.error("\(what) \"\(id.value)\" must be \(Identifier.rule)", "invalid-id", at: id.range)
     }
   }
 

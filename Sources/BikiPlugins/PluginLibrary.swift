@@ -1,3 +1,4 @@
+import BikiCore
 import BikiPluginABI
 import Glibc
 import Synchronization
@@ -64,10 +65,8 @@ public final class PluginLibrary: @unchecked Sendable {
       return value
     }
     let id = try text(descriptor.id, "id")
-    guard id.first.map({ $0.isASCII && $0.isLowercase }) == true,
-      id.allSatisfy({ ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" })
-    else {
-      throw PluginError(path: path, kind: .badDescriptor, reason: "its id \"\(id)\" must be lowercase letters, digits and '-'")
+    guard Identifier.isValid(id) else {
+      throw PluginError(path: path, kind: .badDescriptor, reason: "its id \"\(id)\" must be \(Identifier.rule)")
     }
     self.id = id
     self.name = try text(descriptor.name, "name")

@@ -26,7 +26,7 @@ public struct PluginTopics: Sendable {
     guard let topicNodes = root["topics"]?.value.arrayValue, !topicNodes.isEmpty else { throw fail("\"topics\" must be a non-empty array") }
     var topics: [Topic] = [], counts: [String: UInt64] = [:]
     for node in topicNodes {
-      guard let id = node["id"]?.value.stringValue, PluginTopics.isIdentifier(id) else {
+      guard let id = node["id"]?.value.stringValue, Identifier.isValid(id) else {
         throw fail("a topic id is missing or not lowercase letters, digits and '-' (at \(node.range.start))")
       }
       let fullID = identity.id + "." + id
@@ -127,7 +127,4 @@ public struct PluginTopics: Sendable {
         isGrouped: (answer.value["style"]?.value.stringValue ?? (postfix == "年" ? "plain" : "grouped")) == "grouped"))
   }
 
-  static func isIdentifier(_ id: String) -> Bool {
-    id.first.map { $0.isASCII && $0.isLowercase } == true && id.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" }
-  }
 }

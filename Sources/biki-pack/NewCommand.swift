@@ -1,4 +1,5 @@
 import BikiCLI
+import BikiCore
 import BikiHost
 
 /// `biki-pack new NAME [--directory DIR]`: a lint-clean pack to start from.
@@ -37,10 +38,8 @@ enum NewCommand {
     guard reader.positionals.count == 1, let name = reader.positionals.first else {
       return usageError(reader.positionals.isEmpty ? "Missing expected argument '<name>'." : "Give one name.")
     }
-    let valid = name.first.map { $0.isASCII && $0.isLowercase } == true
-      && name.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" }
-    guard valid else {
-      return usageError("'\(name)' is not a valid pack id: use lowercase letters, digits and '-', starting with a letter.")
+    guard Identifier.isValid(name) else {
+      return usageError("'\(name)' is not a valid pack id: use \(Identifier.rule).")
     }
     guard context.fileSystem.kind(directory) == .directory else {
       return CommandOutcome(standardError: ["Error: \(directory): no such directory"], status: ExitStatus.noInput)
