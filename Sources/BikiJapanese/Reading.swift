@@ -60,14 +60,15 @@ public struct Reading: Hashable, Sendable {
   /// Whole readings, the standard first, then alternates in order of the earliest segment that
   /// differs; at most `limit` of them.
   public func all(limit: Int = 64) -> [String] {
+    if parts.allSatisfy({ $0.alternates.isEmpty }) { return limit > 0 ? [standard] : [] }
     let segments = self.segments
     var results: [String] = []
-    var seen = Set<String>()
     var choice = [Int](repeating: 0, count: segments.count)
     while results.count < limit {
       var text = ""
       for (index, segment) in segments.enumerated() { text += segment[choice[index]] }
-      if seen.insert(text).inserted { results.append(text) }
+      // Compared as bytes, as in `unique`: no Unicode normalisation for kana.
+      if !results.contains(where: { $0.utf8.elementsEqual(text.utf8) }) { results.append(text) }
       // An odometer with the last segment turning fastest keeps "standard first" order stable.
       var position = segments.count - 1
       while position >= 0 {
@@ -115,9 +116,17 @@ public struct Reading: Hashable, Sendable {
     return true
   }
 
+  /// Alternatives without repeats, in order. Compared as UTF-8 bytes: readings are generated
+  /// kana, and byte equality skips the Unicode normalisation that hashing and `==` perform
+  /// for non-ASCII text. The lists are a handful long, so a linear scan beats a set.
   static func unique(_ alternatives: [String]) -> [String] {
-    var seen = Set<String>()
-    return alternatives.filter { seen.insert($0).inserted }
+    guard alternatives.count > 1 else { return alternatives }
+    var result: [String] = []
+    result.reserveCapacity(alternatives.count)
+    for alternative in alternatives where !result.contains(where: { $0.utf8.elementsEqual(alternative.utf8) }) {
+      result.append(alternative)
+    }
+    return result
   }
 }
 

@@ -114,7 +114,9 @@ public struct PluginTopics: Sendable {
     for reading in readings where !KanaText.isKana(reading) {
       throw fail("reading \"\(reading)\" is not hiragana")
     }
-    guard readings.contains(spoken) else { throw fail("\"spoken\" (\(spoken)) is not one of its readings") }
+    guard readings.contains(where: { $0.utf8.elementsEqual(spoken.utf8) }) else {
+      throw fail("\"spoken\" (\(spoken)) is not one of its readings")
+    }
     guard let answer = node["answer"], let value = answer.value.members.flatMap({ _ in answer.value["value"]?.value.integerValue }) else {
       throw fail("\"answer\" must be an object with an integer \"value\"")
     }
