@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "BikiJSON", targets: ["BikiJSON"]),
     .library(name: "BikiPacks", targets: ["BikiPacks"]),
     .library(name: "BikiHost", targets: ["BikiHost"]),
+    .library(name: "BikiProtocol", targets: ["BikiProtocol"]),
     .executable(name: "biki-pack", targets: ["biki-pack"]),
     // Sample native plugin, built as a shared library (libbiki-calendar.so).
     .library(name: "biki-calendar", type: .dynamic, targets: ["BikiCalendarPlugin"]),
@@ -43,6 +44,8 @@ let package = Package(
       linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(root)/Plugins/prices-swift/exports.map"])]),
     // Where packs come from: search paths, discovery, topic ids defined twice.
     .target(name: "BikiHost", dependencies: ["BikiPacks", "BikiCore", "BikiPlugins", "BikiJSON"]),
+    // JSON-RPC 2.0 with LSP base framing and lifecycle; knows nothing of quizzes.
+    .target(name: "BikiProtocol", dependencies: ["BikiJSON"]),
     // What the command-line tools share: outcomes, exit statuses, usage errors.
     .target(name: "BikiCLI", dependencies: ["BikiCore"]),
     .executableTarget(name: "biki-pack", dependencies: ["BikiCLI", "BikiHost", "BikiPacks", "BikiCore", "BikiJSON", "BikiPlugins"]),
@@ -55,6 +58,7 @@ let package = Package(
     .testTarget(name: "BikiJSONTests", dependencies: ["BikiJSON"]),
     .testTarget(name: "BikiPacksTests", dependencies: ["BikiPacks"]),
     .testTarget(name: "BikiPluginsTests", dependencies: ["BikiPlugins"], exclude: ["Fixtures"]),
+    .testTarget(name: "BikiProtocolTests", dependencies: ["BikiProtocol"]),
     .testTarget(name: "BikiHostTests", dependencies: ["BikiHost"]),
     .testTarget(name: "BikiCoreTests", dependencies: ["BikiCore", "BikiJapanese"]),
     // End-to-end: spawns the built `biki` executable as a user would.

@@ -1,0 +1,127 @@
+/// LSP base framing: `Content-Length: N\r\n` (other headers ignored), a blank line, then N bytes.
+///
+/// Incremental and bounded: feed it whatever the pipe delivered and take complete messages out.
+/// A body over `maximumBody` is skipped as it streams past, never buffered. A malformed header
+/// block is reported and skipped, and the framer carries on with the next one.
+public struct MessageFramer: Sendable {
+  public enum Event: Equatable, Sendable {
+    case message([UInt8])
+    /// A header block that could not be understood; the text says why.
+    case malformedHeader(String)
+    /// A body larger than allowed; it is being discarded.
+    case oversized(length: Int)
+  }
+
+  public static let defaultMaximumBody = 16 << 20
+  /// Header blocks longer than this are malformed: a real one is a line or two.
+  static let maximumHeader = 8 << 10
+
+  public let maximumBody: Int
+  private var buffer: [UInt8] = []
+  private var start = 0
+  private var pendingBody: Int?
+  private var skipping = 0
+
+  public init(maximumBody: Int = defaultMaximumBody) {
+    self.maximumBody = maximumBody
+  }
+
+  /// Whether bytes of an unfinished message are held (so EOF now means a truncated message).
+  public var hasPartialMessage: Bool { buffer.count > start || pendingBody != nil || skipping > 0 }
+
+  public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Event] {
+    buffer.append(contentsOf: bytes)
+    var events: [Event] = []
+    while true {
+      if skipping > 0 {
+        let dropped = min(skipping, buffer.count - start)
+        start += dropped
+        skipping -= dropped
+        if skipping > 0 { break }
+        continue
+      }
+      if let length = pendingBody {
+        guard buffer.count - start >= length else { break }
+        events.append(.message(Array(buffer[start..<(start + length)])))
+        start += length
+        pendingBody = nil
+        continue
+      }
+      guard let end = headerEnd() else {
+        if buffer.count - start > MessageFramer.maximumHeader {
+          events.append(.malformedHeader("a header block longer than \(MessageFramer.maximumHeader) bytes"))
+          start = buffer.count
+        }
+        break
+      }
+      let header = Array(buffer[start..<end])
+      start = end + 4
+      switch MessageFramer.contentLength(header) {
+      case .success(let length) where length > maximumBody:
+        events.append(.oversized(length: length))
+        skipping = length
+      case .success(let length):
+        pendingBody = length
+      case .failure(let problem):
+        events.append(.malformedHeader(problem.reason))
+      }
+    }
+    compact()
+    return events
+  }
+
+  private func headerEnd() -> Int? {
+    guard buffer.count - start >= 4 else { return nil }
+    var index = start
+    while index + 3 < buffer.count {
+      if buffer[index] == 13, buffer[index + 1] == 10, buffer[index + 2] == 13, buffer[index + 3] == 10 { return index }
+      index += 1
+    }
+    return nil
+  }
+
+  private mutating func compact() {
+    if start > 0 && start >= buffer.count / 2 {
+      buffer.removeFirst(start)
+      start = 0
+    }
+  }
+
+  struct HeaderProblem: Error {
+    var reason: String
+  }
+
+  static func contentLength(_ header: [UInt8]) -> Result<Int, HeaderProblem> {
+    guard let text = String(validating: header, as: UTF8.self) else {
+      return .failure(HeaderProblem(reason: "the header is not valid UTF-8"))
+    }
+    var length: Int?
+    for line in text.split(separator: "\r\n", omittingEmptySubsequences: false) {
+      guard let colon = line.firstIndex(of: ":") else {
+        return .failure(HeaderProblem(reason: "header line \"\(line.prefix(40))\" has no ':'"))
+      }
+      let name = line[..<colon].trimmingSpaces().lowercased()
+      let value = line[line.index(after: colon)...].trimmingSpaces()
+      if name == "content-length" {
+        guard let number = Int(value), number >= 0, value.allSatisfy(\.isASCII) else {
+          return .failure(HeaderProblem(reason: "Content-Length \"\(value.prefix(40))\" is not a non-negative integer"))
+        }
+        length = number
+      }
+      // Content-Type and any other header: accepted and ignored, as the LSP spec allows.
+    }
+    guard let length else { return .failure(HeaderProblem(reason: "the header has no Content-Length")) }
+    return .success(length)
+  }
+
+  /// A framed message: exactly `Content-Length` and the body.
+  public static func frame(_ body: [UInt8]) -> [UInt8] {
+    Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+  }
+}
+
+extension StringProtocol {
+  func trimmingSpaces() -> String {
+    String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+  }
+}

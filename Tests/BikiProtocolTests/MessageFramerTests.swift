@@ -1,0 +1,57 @@
+import BikiProtocol
+import Testing
+
+@Suite struct MessageFramerTests {
+  func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+  @Test func readsMessagesSplitAnywhere() {
+    let stream = bytes("Content-Length: 2\r\n\r\n{}Content-Length: 7\r\n\r\n[1,2,3]")
+    for split in 0...stream.count {
+      var framer = MessageFramer()
+      let events = framer.feed(stream[..<split]) + framer.feed(stream[split...])
+      #expect(events == [.message(bytes("{}")), .message(bytes("[1,2,3]"))], "split at \(split)")
+      #expect(!framer.hasPartialMessage)
+    }
+  }
+
+  @Test func headerNamesAreCaseInsensitiveAndOtherHeadersIgnored() {
+    var framer = MessageFramer()
+    let events = framer.feed(bytes("content-length:2\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\nX-Other: 1\r\n\r\n{}"))
+    #expect(events == [.message(bytes("{}"))])
+  }
+
+  @Test func oversizedBodiesAreSkippedWithoutBuffering() {
+    var framer = MessageFramer(maximumBody: 10)
+    var events = framer.feed(bytes("Content-Length: 1000\r\n\r\n"))
+    #expect(events == [.oversized(length: 1000)])
+    for _ in 0..<10 { events = framer.feed([UInt8](repeating: 65, count: 100)) }
+    #expect(events == [])
+    #expect(framer.feed(bytes("Content-Length: 2\r\n\r\n{}")) == [.message(bytes("{}"))])
+  }
+
+  @Test(arguments: [
+    ("Content-Length: abc\r\n\r\n", "not a non-negative integer"), ("Content-Length: -5\r\n\r\n", "not a non-negative integer"),
+    ("Content-Type: x\r\n\r\n", "no Content-Length"), ("garbage\r\n\r\n", "has no ':'"),
+  ])
+  func malformedHeadersAreReportedAndTheStreamGoesOn(_ header: String, _ reason: String) {
+    var framer = MessageFramer()
+    let events = framer.feed(bytes(header + "Content-Length: 2\r\n\r\n{}"))
+    guard case .malformedHeader(let text) = events.first else {
+      Issue.record("\(events)")
+      return
+    }
+    #expect(text.contains(reason))
+    #expect(events.last == .message(bytes("{}")))
+  }
+
+  @Test func aTruncatedBodyIsPending() {
+    var framer = MessageFramer()
+    #expect(framer.feed(bytes("Content-Length: 10\r\n\r\n{\"a\"")) == [])
+    #expect(framer.hasPartialMessage)
+  }
+
+  @Test func framesCarryOnlyContentLength() {
+    #expect(MessageFramer.frame(bytes("{}")) == bytes("Content-Length: 2\r\n\r\n{}"))
+    #expect(MessageFramer.frame(bytes("\"本\"")) == bytes("Content-Length: 5\r\n\r\n\"本\""))
+  }
+}
