@@ -1,0 +1,112 @@
+import BikiJSON
+
+/// A JSON-RPC request id: a number or a string.
+public enum RequestID: Hashable, Sendable {
+  case number(Int64)
+  case string(String)
+
+  public var json: JSON {
+    switch self {
+    case .number(let value): .integer(value)
+    case .string(let text): .string(text)
+    }
+  }
+}
+
+/// A JSON-RPC error, with the codes JSON-RPC 2.0 and LSP define.
+public struct ResponseError: Error, Hashable, Sendable {
+  public var code: Int
+  public var message: String
+  public var data: JSON?
+
+  public init(code: Int, message: String, data: JSON? = nil) {
+    self.code = code
+    self.message = message
+    self.data = data
+  }
+
+  public static let parseError = -32700
+  public static let invalidRequest = -32600
+  public static let methodNotFound = -32601
+  public static let invalidParams = -32602
+  public static let internalError = -32603
+  public static let serverNotInitialized = -32002
+  public static let requestCancelled = -32800
+
+  public static func invalidParams(_ message: String) -> ResponseError { ResponseError(code: invalidParams, message: message) }
+
+  var json: JSON {
+    var members: [(String, JSON)] = [("code", .integer(Int64(code))), ("message", .string(message))]
+    if let data { members.append(("data", data)) }
+    return .object(members)
+  }
+}
+
+/// A message from the client, as far as JSON-RPC is concerned.
+public enum IncomingMessage: Equatable, Sendable {
+  case request(id: RequestID, method: String, params: JSON?)
+  case notification(method: String, params: JSON?)
+  /// A response to something the server sent; servers that send no requests ignore them.
+  case response(id: RequestID?)
+  /// Not a valid message; answer it with this error (the id is null when it cannot be read).
+  case invalid(id: RequestID?, error: ResponseError)
+
+  /// Classifies one framed body.
+  public static func parse(_ body: [UInt8]) -> IncomingMessage {
+    let root: JSON
+    do {
+      root = JSON(try JSONParser.parse(body))
+    } catch {
+      return .invalid(id: nil, error: ResponseError(code: ResponseError.parseError, message: "invalid JSON at \(error.position): \(error.message)"))
+    }
+    if case .array = root {
+      return .invalid(id: nil, error: ResponseError(code: ResponseError.invalidRequest, message: "batches are not supported; send one message at a time"))
+    }
+    guard root.isObject else {
+      return .invalid(id: nil, error: ResponseError(code: ResponseError.invalidRequest, message: "a message must be a JSON object, not \(root.kindDescription)"))
+    }
+    var id: RequestID?
+    switch root["id"] {
+    case .integer(let value)?: id = .number(value)
+    case .string(let text)?: id = .string(text)
+    case .double(let value)? where value.rounded() == value: id = .number(Int64(value))
+    case nil, .null?: id = nil
+    case let other?:
+      return .invalid(id: nil, error: ResponseError(code: ResponseError.invalidRequest, message: "\"id\" must be a number or a string, not \(other.kindDescription)"))
+    }
+    guard root["jsonrpc"]?.stringValue == "2.0" else {
+      return .invalid(id: id, error: ResponseError(code: ResponseError.invalidRequest, message: "\"jsonrpc\" must be \"2.0\""))
+    }
+    guard let methodValue = root["method"] else {
+      if root["result"] != nil || root["error"] != nil { return .response(id: id) }
+      return .invalid(id: id, error: ResponseError(code: ResponseError.invalidRequest, message: "a request needs a \"method\""))
+    }
+    guard let method = methodValue.stringValue else {
+      return .invalid(id: id, error: ResponseError(code: ResponseError.invalidRequest, message: "\"method\" must be a string"))
+    }
+    let params = root["params"]
+    if let params, !(params.isObject || params.arrayValue != nil) {
+      return .invalid(id: id, error: ResponseError(code: ResponseError.invalidParams, message: "\"params\" must be an object or an array"))
+    }
+    guard let id else { return .notification(method: method, params: params) }
+    return .request(id: id, method: method, params: params)
+  }
+}
+
+/// What the server sends.
+public enum OutgoingMessage: Sendable {
+  case result(id: RequestID?, JSON)
+  case error(id: RequestID?, ResponseError)
+  case notification(method: String, params: JSON)
+
+  public var json: JSON {
+    switch self {
+    case .result(let id, let result): ["jsonrpc": "2.0", "id": id?.json ?? .null, "result": result]
+    case .error(let id, let error): ["jsonrpc": "2.0", "id": id?.json ?? .null, "error": error.json]
+    case .notification(let method, let params): ["jsonrpc": "2.0", "method": .string(method), "params": params]
+    }
+  }
+
+  /// The framed bytes to write.
+  public var framed: [UInt8] { MessageFramer.frame(Array(json.serialized.utf8)) }
+}

@@ -1,0 +1,46 @@
+import BikiProtocol
+import Testing
+
+@Suite struct MessageTests {
+  func parse(_ text: String) -> IncomingMessage { IncomingMessage.parse(Array(text.utf8)) }
+
+  @Test func requestsNotificationsAndResponses() {
+    #expect(parse(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#) == .request(id: .number(1), method: "initialize", params: [:]))
+    #expect(parse(#"{"jsonrpc":"2.0","id":"a","method":"shutdown"}"#) == .request(id: .string("a"), method: "shutdown", params: nil))
+    #expect(parse(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#) == .notification(method: "initialized", params: [:]))
+    #expect(parse(#"{"jsonrpc":"2.0","id":7,"result":null}"#) == .response(id: .number(7)))
+  }
+
+  @Test(arguments: [
+    ("{oops", -32700, false), ("[]", -32600, false), (#"[{"jsonrpc":"2.0","id":1,"method":"x"}]"#, -32600, false),
+    ("42", -32600, false), (#"{"jsonrpc":"1.0","id":1,"method":"x"}"#, -32600, true), (#"{"jsonrpc":"2.0","id":1}"#, -32600, true),
+    (#"{"jsonrpc":"2.0","id":1,"method":5}"#, -32600, true), (#"{"jsonrpc":"2.0","id":1,"method":"x","params":3}"#, -32602, true),
+    (#"{"jsonrpc":"2.0","id":{},"method":"x"}"#, -32600, false),
+  ])
+  func invalidMessagesGetTheirCode(_ text: String, _ code: Int, _ keepsID: Bool) {
+    guard case .invalid(let id, let error) = parse(text) else {
+      Issue.record("accepted \(text)")
+      return
+    }
+    #expect(error.code == code)
+    #expect((id != nil) == keepsID)
+  }
+
+  @Test func invalidUTF8IsAParseError() {
+    guard case .invalid(nil, let error) = IncomingMessage.parse([0x7B, 0xFF, 0x7D]) else {
+      Issue.record("accepted invalid UTF-8")
+      return
+    }
+    #expect(error.code == -32700)
+  }
+
+  @Test func responsesSerialiseWithStableKeyOrder() {
+    #expect(OutgoingMessage.result(id: .number(1), ["a": 1, "b": "本\n\u{1}"]).json.serialized == #"{"jsonrpc":"2.0","id":1,"result":{"a":1,"b":"本\n\u0001"}}"#)
+    #expect(OutgoingMessage.error(id: nil, ResponseError(code: -32700, message: "bad")).json.serialized == #"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"bad"}}"#)
+  }
+
+  @Test func jsonRoundTrips() throws {
+    let value: JSON = ["s": "😀\"\\", "n": -5, "d": .double(1.5), "a": [true, false, .null], "o": [:]]
+    #expect(parse(#"{"jsonrpc":"2.0","method":"m","params":"# + value.serialized + "}") == .notification(method: "m", params: value))
+  }
+}
