@@ -30,8 +30,7 @@ public struct CommandOutcome: Sendable {
 
   /// "Unknown option '--x'. Did you mean '--y'?"
   public static func unknownOption(_ option: String, known: [String], usage: String, helpCommand: String) -> CommandOutcome {
-    let hint = Suggestion.closest(to: option, among: known).map { " Did you mean '\($0)'?" } ?? ""
-    return usageError("Unknown option '\(option)'.\(hint)", usage: usage, helpCommand: helpCommand)
+    usageError("Unknown option '\(option)'.\(Suggestion.didYouMean(option, among: known))", usage: usage, helpCommand: helpCommand)
   }
 }
 

@@ -13,15 +13,14 @@ public enum StandardStreams {
 
   /// Writes every byte, retrying interrupted writes; false when the reader is gone.
   static func write(_ descriptor: Int32, _ text: String) -> Bool {
-    var bytes = Array(text.utf8)
+    let bytes = Array(text.utf8)
     var written = 0
     while written < bytes.count {
-      let count = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+      let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { return false }
       written += count
     }
-    bytes.removeAll()
     return true
   }
 }

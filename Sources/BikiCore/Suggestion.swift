@@ -10,6 +10,11 @@ public enum Suggestion {
     return candidate
   }
 
+  /// " Did you mean 'x'?" for the closest candidate, or nothing: the hint command-line errors end with.
+  public static func didYouMean(_ word: String, among candidates: [String]) -> String {
+    closest(to: word, among: candidates).map { " Did you mean '\($0)'?" } ?? ""
+  }
+
   /// Levenshtein distance, in characters.
   public static func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)

@@ -31,7 +31,7 @@ struct NodeReader {
         continue
       }
       guard known.contains(member.key) else {
-        let hint = Suggestion.closest(to: member.key, among: known).map { "; did you mean \"\($0)\"?" } ?? ""
+        let hint = Suggestion.lintClause(member.key, among: known)
         error("unknown key \"\(member.key)\" in \(what)\(hint)", "unknown-key", at: member.keyRange)
         continue
       }
@@ -124,5 +124,12 @@ struct NodeReader {
     end.column += 1
     end.utf16Column += 1
     return SourceRange(start: node.range.start, end: end)
+  }
+}
+
+extension Suggestion {
+  /// `; did you mean "x"?` for a lint message, or nothing.
+  static func lintClause(_ word: String, among candidates: [String]) -> String {
+    closest(to: word, among: candidates).map { "; did you mean \"\($0)\"?" } ?? ""
   }
 }

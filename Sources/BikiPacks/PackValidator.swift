@@ -226,7 +226,7 @@ struct PackValidator {
       return nil
     }
     for name in parsed.variables where !known.contains(name) {
-      let hint = Suggestion.closest(to: name, among: Array(known)).map { "; did you mean \"\($0)\"?" } ?? ""
+      let hint = Suggestion.lintClause(name, among: Array(known))
       reader.error("\"\(name)\" is not a variable of this topic\(hint)", "undefined-variable", at: text.range)
     }
     return parsed
@@ -272,7 +272,7 @@ struct PackValidator {
     expected: String
   ) -> Int? {
     guard let kind = kinds[name.value] else {
-      let hint = Suggestion.closest(to: name.value, among: Array(known)).map { "; did you mean \"\($0)\"?" } ?? ""
+      let hint = Suggestion.lintClause(name.value, among: Array(known))
       reader.error("\"\(name.value)\" is not a variable of this topic\(hint)", "undefined-variable", at: name.range)
       return nil
     }
@@ -302,7 +302,7 @@ struct PackValidator {
       return nil
     }
     let names = packCounters.map(\.id) + catalog.counters.map(\.id) + catalog.symbolsLongestFirst
-    let hint = Suggestion.closest(to: name.value, among: names).map { "; did you mean \"\($0)\"?" } ?? ""
+    let hint = Suggestion.lintClause(name.value, among: names)
     reader.error("unknown counter \"\(name.value)\"\(hint); declare it in the pack's \"counters\"", "unknown-counter", at: name.range)
     return nil
   }

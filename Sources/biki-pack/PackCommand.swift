@@ -69,18 +69,11 @@ enum PackCommand {
   }
 
   static func unknownSubcommand(_ name: String) -> CommandOutcome {
-    let hint = Suggestion.closest(name, ["lint", "sample", "new", "help"])
+    let hint = Suggestion.didYouMean(name, among: ["lint", "sample", "new", "help"])
     return CommandOutcome.usageError("Unknown subcommand '\(name)'.\(hint)", usage: "biki-pack <subcommand>", helpCommand: "biki-pack --help")
   }
 }
 
-
-extension Suggestion {
-  /// " Did you mean 'x'?" or nothing.
-  static func closest(_ word: String, _ candidates: [String]) -> String {
-    closest(to: word, among: candidates).map { " Did you mean '\($0)'?" } ?? ""
-  }
-}
 
 /// Splits `--name value`, `--name=value` and positional arguments, refusing unknown options.
 struct ArgumentReader {

@@ -83,7 +83,7 @@ enum SampleCommand {
       guard let pack = all.packs.first(where: { $0.compilation.pack?.id.value == packName }) else {
         let ids = all.packs.compactMap { $0.compilation.pack?.id.value }
         return CommandOutcome(
-          standardError: ["Error: no pack file or installed pack named '\(packName)'.\(Suggestion.closest(packName, ids)) Installed: \(ids.joined(separator: ", "))"],
+          standardError: ["Error: no pack file or installed pack named '\(packName)'.\(Suggestion.didYouMean(packName, among: ids)) Installed: \(ids.joined(separator: ", "))"],
           status: ExitStatus.noInput)
       }
       load = PackLoad(packs: [pack], crossPackDiagnostics: [], topics: pack.compilation.topics.map { ($0, pack.path) })
@@ -116,7 +116,7 @@ enum SampleCommand {
       topics = topics.filter { $0.topic.id == filter || $0.topic.id.hasSuffix("." + filter) }
       if topics.isEmpty {
         let ids = all.map(\.topic.id)
-        outcome.standardError.append("Error: no topic '\(filter)' here.\(Suggestion.closest(filter, ids)) Topics: \(ids.joined(separator: ", "))")
+        outcome.standardError.append("Error: no topic '\(filter)' here.\(Suggestion.didYouMean(filter, among: ids)) Topics: \(ids.joined(separator: ", "))")
         outcome.status = ExitStatus.failure
         return outcome
       }

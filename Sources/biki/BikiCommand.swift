@@ -46,7 +46,7 @@ enum BikiCommand {
     case "topics":
       return TopicsCommand.run(arguments: Array(arguments.dropFirst()), environment: environment())
     default:
-      let hint = suggestion(for: first, among: ["quiz", "topics", "read", "help"]).map { " Did you mean '\($0)'?" } ?? ""
+      let hint = Suggestion.didYouMean(first, among: ["quiz", "topics", "read", "help"])
       return usageError("Unknown subcommand '\(first)'.\(hint)", usage: "biki <subcommand>", helpCommand: "biki --help")
     }
   }
@@ -55,7 +55,4 @@ enum BikiCommand {
     CommandOutcome.usageError(message, usage: usage, helpCommand: helpCommand)
   }
 
-  static func suggestion(for word: String, among candidates: [String]) -> String? {
-    Suggestion.closest(to: word, among: candidates)
-  }
 }

@@ -84,7 +84,7 @@ enum QuizCommand {
       case "--skill":
         let text = next() ?? ""
         guard let skill = Skill(rawValue: text) else {
-          let hint = Suggestion.closest(to: text, among: Skill.allCases.map(\.rawValue)).map { " Did you mean '\($0)'?" } ?? ""
+          let hint = Suggestion.didYouMean(text, among: Skill.allCases.map(\.rawValue))
           return .failure(usageError("The value '\(text)' is invalid for '--skill'.\(hint) Use listening, reading or kana."))
         }
         options.skill = skill
@@ -142,7 +142,7 @@ enum QuizCommand {
     if let name = options.topic {
       guard let found = find(name, in: topics) else {
         let ids = topics.map(\.topic.id)
-        let hint = Suggestion.closest(to: name, among: ids).map { " Did you mean '\($0)'?" } ?? ""
+        let hint = Suggestion.didYouMean(name, among: ids)
         return CommandOutcome(standardError: ["Error: no topic '\(name)'.\(hint) Run 'biki topics' to list them."], status: ExitStatus.usage)
       }
       chosen = found

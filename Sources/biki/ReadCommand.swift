@@ -1,4 +1,5 @@
 import BikiCLI
+import BikiCore
 import BikiJapanese
 
 /// `biki read [--as KIND] TEXT...`: one line per text, the text, a tab, its readings joined by `|`.
@@ -51,7 +52,7 @@ enum ReadCommand {
         index += 1
         guard let parsed = PhraseKind(rawValue: value) else {
           let names = PhraseKind.allCases.map(\.rawValue)
-          let hint = BikiCommand.suggestion(for: value, among: names).map { " Did you mean '\($0)'?" } ?? ""
+          let hint = Suggestion.didYouMean(value, among: names)
           return usageError("The value '\(value)' is invalid for '--as <kind>'.\(hint) Use one of: \(names.joined(separator: ", ")).")
         }
         kind = parsed
@@ -59,8 +60,7 @@ enum ReadCommand {
         if argument.hasPrefix("--as=") {
           return run(arguments: Array(arguments[..<(index - 1)]) + ["--as", String(argument.dropFirst(5))] + Array(arguments[index...]))
         }
-        let hint = BikiCommand.suggestion(for: argument, among: ["--as", "--help"]).map { " Did you mean '\($0)'?" } ?? ""
-        return usageError("Unknown option '\(argument)'.\(hint)")
+        return CommandOutcome.unknownOption(argument, known: ["--as", "--help"], usage: usage, helpCommand: "biki read --help")
       }
     }
     guard !texts.isEmpty else { return usageError("Missing expected argument '<text> ...'.") }
