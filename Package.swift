@@ -57,7 +57,7 @@ let package = Package(
     .testTarget(name: "BikiJapaneseTests", dependencies: ["BikiJapanese"]),
     .testTarget(name: "BikiJSONTests", dependencies: ["BikiJSON"]),
     .testTarget(name: "BikiPacksTests", dependencies: ["BikiPacks"]),
-    .testTarget(name: "BikiPluginsTests", dependencies: ["BikiPlugins"], exclude: ["Fixtures"]),
+    .testTarget(name: "BikiPluginsTests", dependencies: ["BikiPlugins", "BikiCore"], exclude: ["Fixtures"]),
     .testTarget(name: "BikiProtocolTests", dependencies: ["BikiProtocol"]),
     .testTarget(name: "BikiHostTests", dependencies: ["BikiHost"]),
     .testTarget(name: "BikiCoreTests", dependencies: ["BikiCore", "BikiJapanese"]),

@@ -81,11 +81,7 @@ for compiled in topics where options.selects("questions." + compiled.topic.id) |
 
 // Native plugins: the samples built next to this executable (`swift build -c release` builds them).
 let benchDirectory = URL(fileURLWithPath: TopicRegistry.ownExecutable).deletingLastPathComponent().path
-let clockStart = ContinuousClock.now
-let seconds: @Sendable () -> Double = {
-  let elapsed = clockStart.duration(to: ContinuousClock.now)
-  return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-}
+let seconds = MonotonicClock.live()
 for (name, library, topic) in [("c", "libbiki-calendar.so", "eras"), ("swift", "libbiki-prices.so", "man-yen")] where options.selects("plugins") {
   let path = benchDirectory + "/" + library
   guard FileManager.default.fileExists(atPath: path) else {

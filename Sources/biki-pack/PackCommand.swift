@@ -12,13 +12,7 @@ struct PackCommandContext {
 
   /// Plugins run in worker processes started from this executable.
   var pluginIsolation: PluginIsolation {
-    let start = ContinuousClock.now
-    return .worker(
-      executable: TopicRegistry.ownExecutable, logPath: "/dev/null", timeout: 2,
-      now: {
-        let elapsed = start.duration(to: ContinuousClock.now)
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-      })
+    .worker(executable: TopicRegistry.ownExecutable, logPath: "/dev/null", timeout: 2, now: MonotonicClock.live())
   }
 
   func searchPaths(extra: [String]) -> PackSearchPaths {

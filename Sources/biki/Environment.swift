@@ -14,18 +14,12 @@ struct BikiEnvironment {
   var console: Console
   var now: @Sendable () -> Double
   var speaker: Speaker
-  var seeds: @Sendable () -> UInt64
+  var seeds: SeedSource
 
   static var live: BikiEnvironment {
-    let start = ContinuousClock.now
-    return BikiEnvironment(
+    BikiEnvironment(
       fileSystem: .live, variables: ProcessInfo.processInfo.environment, executable: CommandLine.arguments[0],
-      console: .live,
-      now: {
-        let elapsed = start.duration(to: ContinuousClock.now)
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-      },
-      speaker: .espeak, seeds: { UInt64.random(in: .min ... .max) })
+      console: .live, now: MonotonicClock.live(), speaker: .espeak, seeds: .live)
   }
 
   /// Topics from packs (standard places plus `--packs`) and plugins (standard places plus
@@ -71,8 +65,6 @@ struct Console: Sendable {
 struct Speaker: Sendable {
   /// Speaks the text; returns why it could not, if it could not.
   var speak: @Sendable (String) -> String?
-
-  static let silent = Speaker { _ in nil }
 
   /// espeak-ng's Japanese voice, run as a child process.
   static let espeak = Speaker { text in

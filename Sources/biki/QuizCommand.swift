@@ -159,7 +159,7 @@ enum QuizCommand {
       return CommandOutcome(standardError: ["Error: \(error)"], status: ExitStatus.usage)
     }
     let skill = options.skill ?? (chosen.topic.skills.contains(.reading) ? .reading : chosen.topic.skills[0])
-    let seed = options.seed ?? environment.seeds()
+    let seed = options.seed ?? environment.seeds.next()
     var quiz = QuizLoop(environment: environment, speak: options.speak)
     return quiz.run(generator: generator, skill: skill, mode: options.mode, seed: seed)
   }

@@ -1,3 +1,4 @@
+import BikiCore
 import BikiPlugins
 import Foundation
 import Testing
@@ -7,11 +8,7 @@ import Testing
 @Suite(.serialized) struct IsolatedPluginTests {
   /// `biki`, built next to this test bundle, is the worker executable.
   static let worker = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("biki").path
-  static let start = ContinuousClock.now
-  static let now: @Sendable () -> Double = {
-    let elapsed = start.duration(to: ContinuousClock.now)
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-  }
+  static let now = MonotonicClock.live()
 
   func isolated(_ path: String, timeout: Double = 2) -> IsolatedPlugin {
     IsolatedPlugin(path: path, spawner: .live(executable: Self.worker, now: Self.now), timeout: timeout, now: Self.now)
