@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// The file system as the host uses it: a struct of closures, so tests run against an
 /// in-memory tree and only `live` touches the disk.
@@ -12,8 +13,6 @@ public struct FileSystem: Sendable {
   public var read: @Sendable (_ path: String) throws -> [UInt8]
   /// Writes a new file; fails if one exists.
   public var create: @Sendable (_ path: String, _ bytes: [UInt8]) throws -> Void
-  /// Modification time and size, so a watcher can tell a file changed.
-  public var stamp: @Sendable (_ path: String) -> FileStamp?
   /// One spelling per file (absolute, `..` and symlinks resolved), so `TopicPacks/a.json`
   /// and `/repo/TopicPacks/a.json` are known to be the same pack.
   public var canonicalPath: @Sendable (_ path: String) -> String
@@ -21,20 +20,14 @@ public struct FileSystem: Sendable {
   public init(
     kind: @Sendable @escaping (String) -> Kind?, contents: @Sendable @escaping (String) throws -> [String],
     read: @Sendable @escaping (String) throws -> [UInt8], create: @Sendable @escaping (String, [UInt8]) throws -> Void,
-    stamp: @Sendable @escaping (String) -> FileStamp?, canonicalPath: @Sendable @escaping (String) -> String = { $0 }
+    canonicalPath: @Sendable @escaping (String) -> String = { $0 }
   ) {
     self.kind = kind
     self.contents = contents
     self.read = read
     self.create = create
-    self.stamp = stamp
     self.canonicalPath = canonicalPath
   }
-}
-
-public struct FileStamp: Hashable, Sendable {
-  public var modified: Double
-  public var size: UInt64
 }
 
 public struct FileSystemError: Error, CustomStringConvertible, Sendable {
@@ -54,21 +47,30 @@ extension FileSystem {
     },
     contents: { try FileManager.default.contentsOfDirectory(atPath: $0) },
     read: { path in
-      let attributes = try FileManager.default.attributesOfItem(atPath: path)
-      if let size = attributes[.size] as? UInt64, size > maximumPackSize {
-        throw FileSystemError("\(path) is \(size) bytes; packs may be at most \(maximumPackSize) bytes")
+      // POSIX calls, so a failure says plainly why ("is a directory", "permission denied").
+      let descriptor = open(path, O_RDONLY)
+      guard descriptor >= 0 else { throw FileSystemError(String(cString: strerror(errno)).lowercased()) }
+      defer { close(descriptor) }
+      var status = stat()
+      guard fstat(descriptor, &status) == 0 else { throw FileSystemError(String(cString: strerror(errno)).lowercased()) }
+      guard status.st_mode & S_IFMT != S_IFDIR else { throw FileSystemError("it is a directory") }
+      guard UInt64(status.st_size) <= maximumPackSize else {
+        throw FileSystemError("it is \(status.st_size) bytes; packs may be at most \(maximumPackSize) bytes")
       }
-      return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+      var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+      var filled = 0
+      while filled < bytes.count {
+        let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { break }
+        filled += count
+      }
+      return Array(bytes[..<filled])
     },
     create: { path, bytes in
       guard FileManager.default.createFile(atPath: path, contents: Data(bytes), attributes: nil) || false else {
         throw FileSystemError("cannot create \(path)")
       }
-    },
-    stamp: { path in
-      guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
-      let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-      return FileStamp(modified: modified, size: (attributes[.size] as? UInt64) ?? 0)
     },
     canonicalPath: { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path })
 
@@ -86,10 +88,9 @@ extension FileSystem {
         return Array(Set(files.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count).split(separator: "/")[0]) }))
       },
       read: { path in
-        guard let bytes = files[path] else { throw FileSystemError("\(path): no such file") }
+        guard let bytes = files[path] else { throw FileSystemError("no such file or directory") }
         return bytes
       },
-      create: { path, _ in throw FileSystemError("\(path): the test file system is read-only") },
-      stamp: { path in files[path].map { FileStamp(modified: 0, size: UInt64($0.count)) } })
+      create: { path, _ in throw FileSystemError("\(path): the test file system is read-only") })
   }
 }

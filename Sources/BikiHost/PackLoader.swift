@@ -62,6 +62,7 @@ public struct PackLoader: Sendable {
         let names = (try? fileSystem.contents(path)) ?? []
         files += names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") && !$0.hasPrefix(".") }.sorted()
           .map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
+          .filter { fileSystem.kind($0) == .file }
       case nil:
         if requireExistence { throw .notFound(path) }
       }

@@ -18,7 +18,8 @@ enum SampleCommand {
     USAGE: \(usage)
 
     ARGUMENTS:
-      <pack>                  A pack file, or the id of an installed pack (e.g. counters).
+      <pack>                  A pack file, a directory of them, a plugin library (.so), or the id of
+                              an installed pack (e.g. counters).
 
     OPTIONS:
       --topic <id>            Only this topic (its full id, or the part after the pack id).
@@ -76,7 +77,7 @@ enum SampleCommand {
     let loader = PackLoader(fileSystem: context.fileSystem)
     let load: PackLoad
     if context.fileSystem.kind(packName) != nil {
-      load = loader.load(files: [packName])
+      load = loader.load(files: (try? loader.packFiles(in: [packName], requireExistence: true)) ?? [])
     } else {
       let installed = (try? loader.packFiles(in: context.searchPaths(extra: []).directories, requireExistence: false)) ?? []
       let all = loader.load(files: installed)
