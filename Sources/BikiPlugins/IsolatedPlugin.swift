@@ -38,11 +38,7 @@ public final class IsolatedPlugin: Sendable {
 
   /// The plugin's identity (from its descriptor) and description, as raw bytes for the validator.
   public func describe() throws(PluginError) -> (identity: [UInt8], description: [UInt8]) {
-    let results = try request(WorkerProtocol.describeRequest(), expecting: 1, orError: true)
-    guard results.count == 2 else {
-      if case .failure(let error) = results[0] { throw error }
-      throw PluginError(path: path, kind: .workerFailed, reason: "the worker's description is incomplete")
-    }
+    let results = try request(WorkerProtocol.describeRequest(), expecting: 2)
     return (try results[0].get(), try results[1].get())
   }
 
@@ -51,16 +47,15 @@ public final class IsolatedPlugin: Sendable {
     try request(WorkerProtocol.generateRequest(topic: topic, parameters: parameters, seeds: seeds), expecting: seeds.count)
   }
 
-  /// `orError`: a worker whose plugin failed to load answers any request with one error result.
-  private func request(_ frame: [UInt8], expecting count: Int, orError: Bool = false) throws(PluginError) -> [Result<[UInt8], PluginError>] {
+  private func request(_ frame: [UInt8], expecting count: Int) throws(PluginError) -> [Result<[UInt8], PluginError>] {
     let outcome: Result<[Result<[UInt8], PluginError>], PluginError> = state.withLock { state in
-      Result { () throws(PluginError) in try request(frame, expecting: count, orError: orError, state: &state) }
+      Result { () throws(PluginError) in try request(frame, expecting: count, state: &state) }
     }
     return try outcome.get()
   }
 
   private func request(
-    _ frame: [UInt8], expecting count: Int, orError: Bool, state: inout State
+    _ frame: [UInt8], expecting count: Int, state: inout State
   ) throws(PluginError) -> [Result<[UInt8], PluginError>] {
     if state.consecutiveFailures >= IsolatedPlugin.quarantineAfter {
       throw PluginError(
@@ -91,10 +86,17 @@ public final class IsolatedPlugin: Sendable {
       throw fail(stopWorker(PluginError(path: path, kind: .workerFailed, reason: "the worker sent a \(length)-byte frame"), &state), &state)
     }
     guard case .bytes(let body) = process.read(length, deadline) else { throw fail(readFailure(process, deadline: deadline, &state), &state) }
-    guard let results = WorkerProtocol.parseResponse(body), results.count == count || results.count == 1 || (orError && results.count == 2) else {
+    guard let results = WorkerProtocol.parseResponse(body) else {
       throw fail(stopWorker(PluginError(path: path, kind: .workerFailed, reason: "the worker's answer is malformed"), &state), &state)
     }
     state.consecutiveFailures = 0
+    if results.count != count {
+      // A worker whose plugin failed to load answers every request with that one error.
+      if results.count == 1, results[0].status != 0 {
+        throw PluginError(path: path, kind: WorkerProtocol.kind(for: results[0].status), reason: String(decoding: results[0].bytes, as: UTF8.self))
+      }
+      throw fail(stopWorker(PluginError(path: path, kind: .workerFailed, reason: "the worker answered \(results.count) results for \(count)"), &state), &state)
+    }
     return results.map { result in
       if result.status == 0 { return .success(result.bytes) }
       return .failure(PluginError(path: path, kind: WorkerProtocol.kind(for: result.status), reason: String(decoding: result.bytes, as: UTF8.self)))

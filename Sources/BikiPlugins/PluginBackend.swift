@@ -11,16 +11,20 @@ public struct PluginBackend: Sendable {
 
   /// Loaded into this process: fastest, but a crash here is a crash of the host. For trusted plugins.
   public static func inProcess(_ path: String) -> PluginBackend {
-    let library = Result { () throws(PluginError) in try PluginLibrary(path: path) }
-    return PluginBackend(
-      path: path,
-      describe: { () throws(PluginError) in
-        let plugin = try library.get()
-        return (PluginIdentity(plugin), try plugin.describe())
-      },
+    switch Result(catching: { () throws(PluginError) in try PluginLibrary(path: path) }) {
+    case .success(let library): return inProcess(library)
+    case .failure(let error):
+      return PluginBackend(path: path, describe: { () throws(PluginError) in throw error }, generate: { _, _, _ throws(PluginError) in throw error })
+    }
+  }
+
+  /// A library already loaded into this process.
+  public static func inProcess(_ library: PluginLibrary) -> PluginBackend {
+    PluginBackend(
+      path: library.path,
+      describe: { () throws(PluginError) in (PluginIdentity(library), try library.describe()) },
       generate: { topic, parameters, seeds throws(PluginError) in
-        let plugin = try library.get()
-        return seeds.map { seed in Result { () throws(PluginError) in try plugin.generate(topic: topic, parameters: parameters, seed: seed) } }
+        seeds.map { seed in Result { () throws(PluginError) in try library.generate(topic: topic, parameters: parameters, seed: seed) } }
       })
   }
 

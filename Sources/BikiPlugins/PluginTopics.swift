@@ -12,7 +12,7 @@ public struct PluginTopics: Sendable {
 
   /// Loads a plugin in this process and checks its description.
   public init(library: PluginLibrary) throws(PluginError) {
-    try self.init(backend: .inProcess(library.path))
+    try self.init(backend: .inProcess(library))
   }
 
   /// Asks the plugin to describe itself and checks every field.
