@@ -91,8 +91,7 @@ enum LintCommand {
     var report = LintReport(strict: strict)
     for path in files { report.add(path: path, diagnostics: load.diagnostics(for: path)) }
     if !libraries.isEmpty {
-      guard case .worker(let executable, let logPath, _, let now) = context.pluginIsolation else { return report.text() }
-      let validator = PluginValidator(spawner: .live(executable: executable, logPath: logPath, now: now), now: now)
+      let validator = PluginValidator(spawner: context.workerSpawner, now: context.now)
       let installed = Set(load.topics.map(\.topic.topic.id))
       for library in libraries { report.add(path: library, diagnostics: validator.validate(library, otherTopicIDs: installed)) }
     }

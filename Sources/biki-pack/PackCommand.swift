@@ -11,9 +11,9 @@ struct PackCommandContext {
   var currentDirectory: String
 
   /// Plugins run in worker processes started from this executable.
-  var pluginIsolation: PluginIsolation {
-    .worker(executable: TopicRegistry.ownExecutable, logPath: "/dev/null", timeout: 2, now: MonotonicClock.live())
-  }
+  let now = MonotonicClock.live()
+  var pluginIsolation: PluginIsolation { .worker(executable: TopicRegistry.ownExecutable, logPath: "/dev/null", timeout: 2, now: now) }
+  var workerSpawner: WorkerSpawner { .live(executable: TopicRegistry.ownExecutable, now: now) }
 
   func searchPaths(extra: [String]) -> PackSearchPaths {
     let builtIn = PackSearchPaths.builtInDirectory(executable: executable, environment: environment, fileSystem: fileSystem)

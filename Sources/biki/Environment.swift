@@ -32,9 +32,13 @@ struct BikiEnvironment {
     let buildDirectory = URL(fileURLWithPath: TopicRegistry.ownExecutable).deletingLastPathComponent().path
     let plugins = PluginSearchPaths.standard(environment: variables, buildDirectory: buildDirectory, extra: pluginDirectories)
       .libraries(fileSystem: fileSystem)
-    let stateHome = variables["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (variables["HOME"] ?? "/tmp") + "/.local/state"
-    let isolation: PluginIsolation =
-      inProcess ? .inProcess : .worker(executable: TopicRegistry.ownExecutable, logPath: PluginLog.path(stateHome: stateHome), timeout: 2, now: now)
+    let isolation: PluginIsolation
+    if inProcess || plugins.isEmpty {
+      isolation = .inProcess  // with no plugins, nothing is started and no log is needed
+    } else {
+      let stateHome = variables["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (variables["HOME"] ?? "/tmp") + "/.local/state"
+      isolation = .worker(executable: TopicRegistry.ownExecutable, logPath: PluginLog.path(stateHome: stateHome), timeout: 2, now: now)
+    }
     var registry = TopicRegistry.load(packs: loader.load(files: files), plugins: plugins, isolation: isolation)
     // Numbers first, then money, durations, dates and counters, as Count Biki listed them.
     let order = Topic.Category.allCases
