@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "BikiPacks", targets: ["BikiPacks"]),
     .library(name: "BikiHost", targets: ["BikiHost"]),
     .library(name: "BikiProtocol", targets: ["BikiProtocol"]),
+    .library(name: "BikiServer", targets: ["BikiServer"]),
     .executable(name: "biki-pack", targets: ["biki-pack"]),
     // Sample native plugin, built as a shared library (libbiki-calendar.so).
     .library(name: "biki-calendar", type: .dynamic, targets: ["BikiCalendarPlugin"]),
@@ -46,10 +47,13 @@ let package = Package(
     .target(name: "BikiHost", dependencies: ["BikiPacks", "BikiCore", "BikiPlugins", "BikiJSON"]),
     // JSON-RPC 2.0 with LSP base framing and lifecycle; knows nothing of quizzes.
     .target(name: "BikiProtocol", dependencies: ["BikiJSON"]),
+    // The biki/* methods, pack files as a language, the session table and the answer history.
+    .target(name: "BikiServer", dependencies: ["BikiProtocol", "BikiHost", "BikiCore", "BikiPacks", "BikiJSON", "BikiJapanese"]),
     // What the command-line tools share: outcomes, exit statuses, usage errors.
     .target(name: "BikiCLI", dependencies: ["BikiCore"]),
     .executableTarget(name: "biki-pack", dependencies: ["BikiCLI", "BikiHost", "BikiPacks", "BikiCore", "BikiJSON", "BikiPlugins"]),
-    .executableTarget(name: "biki", dependencies: ["BikiCLI", "BikiJapanese", "BikiCore", "BikiHost", "BikiPacks", "BikiPlugins"]),
+    .executableTarget(
+      name: "biki", dependencies: ["BikiCLI", "BikiJapanese", "BikiCore", "BikiHost", "BikiPacks", "BikiPlugins", "BikiProtocol", "BikiServer"]),
     // Speed and memory figures; run in release (`swift run -c release biki-bench`).
     .executableTarget(
       name: "biki-bench", dependencies: ["BikiJapanese", "BikiCore", "BikiHost", "BikiPacks", "BikiPlugins", "BikiPluginABI"]),
@@ -59,6 +63,7 @@ let package = Package(
     .testTarget(name: "BikiPacksTests", dependencies: ["BikiPacks"]),
     .testTarget(name: "BikiPluginsTests", dependencies: ["BikiPlugins", "BikiCore"], exclude: ["Fixtures"]),
     .testTarget(name: "BikiProtocolTests", dependencies: ["BikiProtocol"]),
+    .testTarget(name: "BikiServerTests", dependencies: ["BikiServer"]),
     .testTarget(name: "BikiHostTests", dependencies: ["BikiHost"]),
     .testTarget(name: "BikiCoreTests", dependencies: ["BikiCore", "BikiJapanese"]),
     // End-to-end: spawns the built `biki` executable as a user would.

@@ -16,17 +16,22 @@ public struct FileSystem: Sendable {
   /// One spelling per file (absolute, `..` and symlinks resolved), so `TopicPacks/a.json`
   /// and `/repo/TopicPacks/a.json` are known to be the same pack.
   public var canonicalPath: @Sendable (_ path: String) -> String
+  /// Something that changes when the file at a path changes (size and modification time), to
+  /// notice edits by polling; nil when nothing is there.
+  public var stamp: @Sendable (_ path: String) -> String?
 
   public init(
     kind: @Sendable @escaping (String) -> Kind?, contents: @Sendable @escaping (String) throws -> [String],
     read: @Sendable @escaping (String) throws -> [UInt8], create: @Sendable @escaping (String, [UInt8]) throws -> Void,
-    canonicalPath: @Sendable @escaping (String) -> String = { $0 }
+    canonicalPath: @Sendable @escaping (String) -> String = { $0 },
+    stamp: @Sendable @escaping (String) -> String? = { _ in nil }
   ) {
     self.kind = kind
     self.contents = contents
     self.read = read
     self.create = create
     self.canonicalPath = canonicalPath
+    self.stamp = stamp
   }
 }
 
@@ -72,7 +77,12 @@ extension FileSystem {
         throw FileSystemError("cannot create \(path)")
       }
     },
-    canonicalPath: { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path })
+    canonicalPath: { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path },
+    stamp: { path in
+      var status = stat()
+      guard stat(path, &status) == 0 else { return nil }
+      return "\(status.st_size):\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec):\(status.st_ino)"
+    })
 
   /// An in-memory tree for tests: paths to file contents; directories are implied.
   public static func memory(_ files: [String: [UInt8]]) -> FileSystem {
@@ -91,6 +101,7 @@ extension FileSystem {
         guard let bytes = files[path] else { throw FileSystemError("no such file or directory") }
         return bytes
       },
-      create: { path, _ in throw FileSystemError("\(path): the test file system is read-only") })
+      create: { path, _ in throw FileSystemError("\(path): the test file system is read-only") },
+      stamp: { path in files[path].map { "\($0.count):\($0.hashValue)" } })
   }
 }

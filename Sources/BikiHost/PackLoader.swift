@@ -113,3 +113,15 @@ public struct PackLoader: Sendable {
     return PackLoad(packs: packs, crossPackDiagnostics: crossPack, topics: topics)
   }
 }
+
+extension PackLoad {
+  /// What `biki-pack lint` reports for one pack's text, checked against the packs loaded here
+  /// (so a topic id another pack defines is caught); the loaded copy of the same file, named by
+  /// `isSameFile`, is left out, since the text replaces it.
+  public func lint(
+    path: String, text: [UInt8], check: ReadingCheck = .thorough, isSameFile: (String) -> Bool
+  ) -> [Diagnostic] {
+    let document = LoadedPack(path: path, compilation: PackCompiler.compile(text, check: check))
+    return PackLoader.resolve([document] + packs.filter { !isSameFile($0.path) }).diagnostics(for: path)
+  }
+}

@@ -32,8 +32,11 @@ public struct ResponseError: Error, Hashable, Sendable {
   public static let internalError = -32603
   public static let serverNotInitialized = -32002
   public static let requestCancelled = -32800
+  /// LSP 3.17: the request was valid but could not be carried out.
+  public static let requestFailed = -32803
 
   public static func invalidParams(_ message: String) -> ResponseError { ResponseError(code: invalidParams, message: message) }
+  public static func requestFailed(_ message: String) -> ResponseError { ResponseError(code: requestFailed, message: message) }
 
   var json: JSON {
     var members: [(String, JSON)] = [("code", .integer(Int64(code))), ("message", .string(message))]

@@ -1,6 +1,7 @@
 import BikiCLI
 import BikiCore
 import BikiJapanese
+import BikiServer
 
 enum BikiCommand {
   static let version = "0.1.0"
@@ -14,6 +15,8 @@ enum BikiCommand {
       quiz                    Drill a topic: answer questions, see what you missed.
       topics                  List every loaded topic.
       read                    Print how numbers and counted phrases are read in Japanese.
+      stats                   Show accuracy over your answer history.
+      serve                   Serve quizzes and pack diagnostics over JSON-RPC (for editors).
 
     OPTIONS:
       --version               Show the version.
@@ -37,6 +40,8 @@ enum BikiCommand {
       case "read": return CommandOutcome(standardOutput: [ReadCommand.help])
       case "quiz": return CommandOutcome(standardOutput: [QuizCommand.help])
       case "topics": return CommandOutcome(standardOutput: [TopicsCommand.help])
+      case "stats": return CommandOutcome(standardOutput: [StatsCommand.help])
+      case "serve": return CommandOutcome(standardOutput: [ServeCommand.help])
       default: return usageError("Unknown subcommand '\(arguments[1])'.", usage: "biki <subcommand>", helpCommand: "biki --help")
       }
     case "read":
@@ -45,8 +50,13 @@ enum BikiCommand {
       return QuizCommand.run(arguments: Array(arguments.dropFirst()), environment: environment())
     case "topics":
       return TopicsCommand.run(arguments: Array(arguments.dropFirst()), environment: environment())
+    case "stats":
+      let environment = environment()
+      return StatsCommand.run(arguments: Array(arguments.dropFirst()), history: .file(path: environment.stateHome + "/biki/history.jsonl"))
+    case "serve":
+      return ServeCommand.run(arguments: Array(arguments.dropFirst()), environment: environment())
     default:
-      let hint = Suggestion.didYouMean(first, among: ["quiz", "topics", "read", "help"])
+      let hint = Suggestion.didYouMean(first, among: ["quiz", "topics", "read", "stats", "serve", "help"])
       return usageError("Unknown subcommand '\(first)'.\(hint)", usage: "biki <subcommand>", helpCommand: "biki --help")
     }
   }

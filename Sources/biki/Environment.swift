@@ -25,28 +25,51 @@ struct BikiEnvironment {
   /// Topics from packs (standard places plus `--packs`) and plugins (standard places plus
   /// `--plugins`), run in worker processes unless `inProcess`; only clean topics serve.
   func loadTopics(packDirectories: [String] = [], pluginDirectories: [String] = [], inProcess: Bool = false) -> TopicRegistry {
-    let builtIn = PackSearchPaths.builtInDirectory(executable: executable, environment: variables, fileSystem: fileSystem)
-    let paths = PackSearchPaths.standard(environment: variables, builtIn: builtIn, extra: packDirectories)
+    loadCatalog(packDirectories: packDirectories, pluginDirectories: pluginDirectories, inProcess: inProcess).registry
+  }
+
+  /// The topics, and the packs they were compiled from.
+  func loadCatalog(packDirectories: [String] = [], pluginDirectories: [String] = [], inProcess: Bool = false) -> (
+    packs: PackLoad, registry: TopicRegistry
+  ) {
     let loader = PackLoader(fileSystem: fileSystem)
-    let files = (try? loader.packFiles(in: paths.directories, requireExistence: false)) ?? []
-    let buildDirectory = URL(fileURLWithPath: TopicRegistry.ownExecutable).deletingLastPathComponent().path
-    let plugins = PluginSearchPaths.standard(environment: variables, buildDirectory: buildDirectory, extra: pluginDirectories)
-      .libraries(fileSystem: fileSystem)
+    let plugins = pluginLibraries(pluginDirectories)
     let isolation: PluginIsolation
     if inProcess || plugins.isEmpty {
       isolation = .inProcess  // with no plugins, nothing is started and no log is needed
     } else {
-      let stateHome = variables["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (variables["HOME"] ?? "/tmp") + "/.local/state"
       isolation = .worker(executable: TopicRegistry.ownExecutable, logPath: PluginLog.path(stateHome: stateHome), timeout: 2, now: now)
     }
-    var registry = TopicRegistry.load(packs: loader.load(files: files), plugins: plugins, isolation: isolation)
+    let packs = loader.load(files: packFiles(packDirectories))
+    var registry = TopicRegistry.load(packs: packs, plugins: plugins, isolation: isolation)
     // Numbers first, then money, durations, dates and counters, as Count Biki listed them.
     let order = Topic.Category.allCases
     registry.topics = registry.topics.enumerated().sorted { a, b in
       let (ca, cb) = (order.firstIndex(of: a.element.topic.category)!, order.firstIndex(of: b.element.topic.category)!)
       return ca != cb ? ca < cb : a.offset < b.offset
     }.map(\.element)
-    return registry
+    return (packs, registry)
+  }
+
+  /// Changes when any pack file or plugin library that `loadCatalog` would load changes.
+  func sourceStamp(packDirectories: [String] = [], pluginDirectories: [String] = []) -> String {
+    (packFiles(packDirectories) + pluginLibraries(pluginDirectories)).map { "\($0)=\(fileSystem.stamp($0) ?? "-")" }.joined(separator: "\n")
+  }
+
+  private func packFiles(_ extra: [String]) -> [String] {
+    let builtIn = PackSearchPaths.builtInDirectory(executable: executable, environment: variables, fileSystem: fileSystem)
+    let paths = PackSearchPaths.standard(environment: variables, builtIn: builtIn, extra: extra)
+    return (try? PackLoader(fileSystem: fileSystem).packFiles(in: paths.directories, requireExistence: false)) ?? []
+  }
+
+  private func pluginLibraries(_ extra: [String]) -> [String] {
+    let buildDirectory = URL(fileURLWithPath: TopicRegistry.ownExecutable).deletingLastPathComponent().path
+    return PluginSearchPaths.standard(environment: variables, buildDirectory: buildDirectory, extra: extra).libraries(fileSystem: fileSystem)
+  }
+
+  /// `$XDG_STATE_HOME`, by default `~/.local/state`.
+  var stateHome: String {
+    variables["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (variables["HOME"] ?? "/tmp") + "/.local/state"
   }
 }
 

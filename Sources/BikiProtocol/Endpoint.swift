@@ -1,0 +1,113 @@
+/// What a server does with the messages the lifecycle lets through. The protocol layer owns
+/// `initialize`, `shutdown`, `exit` and every error the base protocol defines; the server sees
+/// only its own methods, and may send notifications of its own through `outbox`.
+public protocol LanguageServer {
+  /// The `serverInfo` sent in the `initialize` result.
+  var name: String { get }
+  var version: String { get }
+
+  /// Handles `initialize`; returns the server's capabilities.
+  mutating func initialize(params: JSON?, outbox: inout [OutgoingMessage]) -> JSON
+  /// A request other than `initialize` and `shutdown`. Throw `ResponseError.methodNotFound`
+  /// for methods it does not know.
+  mutating func request(_ method: String, params: JSON?, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON
+  /// A notification other than `initialized`, `exit` and `$/…`. Unknown ones are ignored.
+  mutating func notification(_ method: String, params: JSON?, outbox: inout [OutgoingMessage])
+
+  /// When the server next wants `tick` called, on the connection's clock; nil for never.
+  var nextDeadline: Double? { get }
+  /// Work that was waiting for a time: debounced diagnostics, polling, time limits.
+  mutating func tick(now: Double, outbox: inout [OutgoingMessage])
+}
+
+/// The LSP lifecycle around a server: a pure state machine from incoming messages to the
+/// messages to send and, after `exit`, the process's exit status.
+public struct Endpoint<Server: LanguageServer> {
+  public enum Phase: Equatable, Sendable {
+    case awaitingInitialize
+    case running
+    case shutDown
+  }
+
+  public var server: Server
+  public private(set) var phase: Phase = .awaitingInitialize
+  /// Set once `exit` arrives: 0 after `shutdown`, 1 without.
+  public private(set) var exitStatus: Int32?
+
+  public init(server: Server) {
+    self.server = server
+  }
+
+  public mutating func receive(_ message: IncomingMessage) -> [OutgoingMessage] {
+    var outbox: [OutgoingMessage] = []
+    switch message {
+    case .invalid(let id, let error):
+      outbox.append(.error(id: id, error))
+    case .response:
+      break  // the server sends no requests, so no response is awaited
+    case .notification(let method, let params):
+      notification(method, params: params, outbox: &outbox)
+    case .request(let id, let method, let params):
+      switch request(method, params: params, outbox: &outbox) {
+      case .success(let result): outbox.append(.result(id: id, result))
+      case .failure(let error): outbox.append(.error(id: id, error))
+      }
+    }
+    return outbox
+  }
+
+  /// The answer to a request the client cancelled before it was handled.
+  public static func cancelled(_ id: RequestID) -> OutgoingMessage {
+    .error(id: id, ResponseError(code: ResponseError.requestCancelled, message: "the request was cancelled"))
+  }
+
+  public mutating func tick(now: Double) -> [OutgoingMessage] {
+    guard phase == .running else { return [] }
+    var outbox: [OutgoingMessage] = []
+    server.tick(now: now, outbox: &outbox)
+    return outbox
+  }
+
+  public var nextDeadline: Double? { phase == .running ? server.nextDeadline : nil }
+
+  private mutating func request(_ method: String, params: JSON?, outbox: inout [OutgoingMessage]) -> Result<JSON, ResponseError> {
+    switch (phase, method) {
+    case (.awaitingInitialize, "initialize"):
+      phase = .running
+      let capabilities = server.initialize(params: params, outbox: &outbox)
+      return .success(["capabilities": capabilities, "serverInfo": ["name": .string(server.name), "version": .string(server.version)]])
+    case (.awaitingInitialize, _):
+      return .failure(ResponseError(code: ResponseError.serverNotInitialized, message: "the server is not initialized; send \"initialize\" first"))
+    case (.shutDown, _):
+      return .failure(ResponseError(code: ResponseError.invalidRequest, message: "the server is shutting down; only \"exit\" is accepted"))
+    case (.running, "initialize"):
+      return .failure(ResponseError(code: ResponseError.invalidRequest, message: "the server is already initialized"))
+    case (.running, "shutdown"):
+      phase = .shutDown
+      return .success(.null)
+    case (.running, _):
+      do {
+        return .success(try server.request(method, params: params, outbox: &outbox))
+      } catch {
+        return .failure(error)
+      }
+    }
+  }
+
+  private mutating func notification(_ method: String, params: JSON?, outbox: inout [OutgoingMessage]) {
+    if method == "exit" {
+      exitStatus = phase == .shutDown ? 0 : 1
+      return
+    }
+    // Before `initialize` notifications are dropped, after `shutdown` they are moot, and
+    // `$/` ones are optional by the spec (`$/cancelRequest` is the connection's).
+    guard phase == .running, method != "initialized", !method.hasPrefix("$/") else { return }
+    server.notification(method, params: params, outbox: &outbox)
+  }
+}
+
+extension ResponseError {
+  public static func methodNotFound(_ method: String) -> ResponseError {
+    ResponseError(code: methodNotFound, message: "unknown method \"\(method)\"")
+  }
+}

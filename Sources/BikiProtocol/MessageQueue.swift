@@ -1,0 +1,63 @@
+/// What the read loop hands to the message loop, in arrival order.
+public enum InboxEntry: Equatable, Sendable {
+  case message(IncomingMessage)
+  /// A request the client cancelled while it was still waiting here: answer -32800.
+  case cancelled(RequestID)
+  /// The client closed its end; `truncated` when it did so in the middle of a message.
+  case end(truncated: Bool)
+}
+
+/// Messages read but not yet handled. A `$/cancelRequest` for a request still waiting here
+/// takes that request's place, so it is answered as cancelled without being run; one for a
+/// request already handled is dropped, since its response has been sent.
+public struct MessageQueue: Sendable {
+  private var entries: [InboxEntry] = []
+
+  public init() {}
+
+  public var isEmpty: Bool { entries.isEmpty }
+
+  public mutating func push(_ entry: InboxEntry) {
+    if case .message(.notification("$/cancelRequest", let params)) = entry {
+      let id: RequestID? =
+        switch params?["id"] {
+        case .integer(let number)?: .number(number)
+        case .string(let text)?: .string(text)
+        default: nil
+        }
+      let waiting = entries.firstIndex { entry in
+        if case .message(.request(let queued, _, _)) = entry { queued == id } else { false }
+      }
+      if let id, let waiting {
+        entries[waiting] = .cancelled(id)
+      }
+      return
+    }
+    entries.append(entry)
+  }
+
+  /// Everything waiting, oldest first.
+  public mutating func takeAll() -> [InboxEntry] {
+    defer { entries.removeAll(keepingCapacity: true) }
+    return entries
+  }
+
+  /// The inbox entries for what the framer made of the bytes read.
+  public static func entries(for events: [MessageFramer.Event], maximumBody: Int) -> [InboxEntry] {
+    events.map { event in
+      switch event {
+      case .message(let body):
+        return .message(IncomingMessage.parse(body))
+      case .malformedHeader(let reason):
+        return .message(.invalid(id: nil, error: ResponseError(code: ResponseError.invalidRequest, message: "malformed header: \(reason)")))
+      case .oversized(let length):
+        return .message(
+          .invalid(
+            id: nil,
+            error: ResponseError(
+              code: ResponseError.invalidRequest,
+              message: "a message of \(length) bytes is over the limit of \(maximumBody) bytes; it was skipped")))
+      }
+    }
+  }
+}

@@ -1,0 +1,221 @@
+import BikiCore
+import BikiHost
+import BikiProtocol
+
+/// A session in the server's table.
+struct OpenSession {
+  var state: Session.State
+  var dependencies: Session.Dependencies
+  /// When a time-limited session runs out, so the server can end it unprompted.
+  var deadline: Double? {
+    if case .timeLimit(let seconds) = state.mode { state.startedAt + seconds } else { nil }
+  }
+}
+
+extension BikiServer {
+  func topic(_ params: Params) throws(ResponseError) -> RegisteredTopic {
+    let id = try params.string("topicId")
+    guard let found = catalog.registry.topics.first(where: { $0.topic.id == id }) else {
+      let hint = Suggestion.didYouMean(id, among: catalog.registry.topics.map(\.topic.id))
+      throw .invalidParams("\"topicId\": no topic \"\(id.prefix(80))\".\(hint) biki/topics lists them")
+    }
+    return found
+  }
+
+  func generator(for entry: RegisteredTopic, _ params: Params) throws(ResponseError) -> QuestionGenerator {
+    let overrides = try params.integerMap("params")
+    do {
+      return try entry.generator(parameters: overrides)
+    } catch {
+      throw .invalidParams("\"params\": \(error)")
+    }
+  }
+
+  mutating func startSession(_ params: Params) throws(ResponseError) -> JSON {
+    let entry = try topic(params)
+    let generator = try generator(for: entry, params)
+    let skill: Skill = try params.optionalChoice("skill", among: Skill.allCases) ?? (entry.topic.skills.contains(.reading) ? .reading : entry.topic.skills[0])
+    let mode = try Self.mode(params)
+    let seed = try params.optionalSeed("seed") ?? dependencies.seeds.next()
+    guard sessions.count < BikiServer.maximumOpenSessions else {
+      throw .requestFailed("\(BikiServer.maximumOpenSessions) sessions are open; end some with biki/endSession first")
+    }
+    let sessionDependencies = Session.Dependencies(now: dependencies.now, generator: generator)
+    let state: Session.State
+    do {
+      (state, _) = try Session.start(skill: skill, mode: mode, seed: seed, dependencies: sessionDependencies)
+    } catch {
+      switch error {
+      case .skillNotOffered, .invalidLimit: throw .invalidParams(error.description)
+      case .generationFailed: throw .requestFailed(error.description)
+      }
+    }
+    sessionsStarted += 1
+    let id = "s\(sessionsStarted)"
+    sessions[id] = OpenSession(state: state, dependencies: sessionDependencies)
+    return [
+      "sessionId": .string(id), "topicId": .string(entry.topic.id), "skill": .string(skill.rawValue), "seed": .string(String(seed)),
+      "question": WireFormat.openQuestion(state.current!, number: 1, skill: skill),
+      "progress": WireFormat.progress(state, now: dependencies.now()),
+    ]
+  }
+
+  static func mode(_ params: Params) throws(ResponseError) -> Session.Mode {
+    guard let mode = try params.optionalObject("mode") else { return .questionLimit(10) }
+    enum Kind: String, CaseIterable { case infinite, questionLimit, timeLimit }
+    guard let kind: Kind = try mode.optionalChoice("kind", among: Kind.allCases) else {
+      throw .invalidParams("missing required field \"mode.kind\"")
+    }
+    switch kind {
+    case .infinite: return .infinite
+    case .questionLimit: return .questionLimit(Int(try mode.integer("limit", in: 1...1_000_000)))
+    case .timeLimit:
+      guard let seconds = try mode.optionalNumber("limit") else { throw .invalidParams("missing required field \"mode.limit\"") }
+      guard seconds > 0, seconds <= 86_400 else { throw .invalidParams("\"mode.limit\" must be a number of seconds from 0 to 86400 (exclusive of 0), not \(seconds)") }
+      return .timeLimit(seconds: seconds)
+    }
+  }
+
+  private func sessionID(_ params: Params) throws(ResponseError) -> String {
+    let id = try params.string("sessionId")
+    guard sessions[id] != nil else {
+      let ended = finished.contains { $0.id == id }
+      throw .invalidParams("\"sessionId\": \(ended ? "session \"\(id)\" has finished; biki/endSession returns its summary" : "no open session \"\(id.prefix(80))\"")")
+    }
+    return id
+  }
+
+  mutating func answer(_ params: Params, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON {
+    let id = try sessionID(params)
+    let given: String
+    switch params.value?["answer"] {
+    case .string(let text)?: given = text
+    case .integer(let number)?: given = String(number)
+    case nil, .null?: throw .invalidParams("missing required field \"answer\"")
+    case let other?: throw .invalidParams("\"answer\" must be a string, not \(other.kindDescription)")
+    }
+    guard given.utf8.count <= 1024 else { throw .invalidParams("\"answer\" is longer than 1024 bytes") }
+    var session = sessions[id]!
+    let question = session.state.current!
+    let effects = Session.reduce(&session.state, .answerSubmitted(given), session.dependencies)
+    var verdict: JSON = "timeUp"
+    for case .answerRecorded(let record) in effects {
+      verdict = record.isCorrect ? "correct" : "incorrect"
+      appendToHistory(
+        HistoryEntry(
+          at: dependencies.wallClock(), topicID: record.topicID, seed: record.seed, skill: record.skill,
+          question: question.prompt(for: record.skill), expected: question.expected(for: record.skill), given: given,
+          isCorrect: record.isCorrect, seconds: record.seconds), outbox: &outbox)
+    }
+    var result: [(String, JSON)] = [("verdict", verdict)]
+    // A wrong answer leaves the question open for another try, so the answer stays hidden.
+    if verdict == "correct" { result.append(("expected", WireFormat.expected(question, skill: session.state.skill))) }
+    return conclude(id, session, effects, result)
+  }
+
+  mutating func skip(_ params: Params, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON {
+    let id = try sessionID(params)
+    var session = sessions[id]!
+    let question = session.state.current!
+    let skill = session.state.skill
+    let shownAt = session.state.questionStartedAt
+    let completedBefore = session.state.results.count
+    let effects = Session.reduce(&session.state, .skipRequested, session.dependencies)
+    var result: [(String, JSON)] = []
+    // After the time limit the skip does not count and nothing is revealed.
+    if session.state.results.count > completedBefore, session.state.results.last?.outcome == .skipped {
+      result.append(("expected", WireFormat.expected(question, skill: skill)))
+      appendToHistory(
+        HistoryEntry(
+          at: dependencies.wallClock(), topicID: question.topicID, seed: question.seed, skill: skill, question: question.prompt(for: skill),
+          expected: question.expected(for: skill), given: "", isCorrect: false, skipped: true, seconds: dependencies.now() - shownAt),
+        outbox: &outbox)
+    }
+    return conclude(id, session, effects, result)
+  }
+
+  /// Stores the session's new state and adds what every session response carries.
+  private mutating func conclude(_ id: String, _ session: OpenSession, _ effects: [Session.Effect], _ result: [(String, JSON)]) -> JSON {
+    var result = result
+    let state = session.state
+    for effect in effects {
+      switch effect {
+      case .questionPresented(let next):
+        result.append(("question", WireFormat.openQuestion(next, number: state.results.count + 1, skill: state.skill)))
+      case .sessionFinished(let summary):
+        result.append(("summary", close(id, summary: summary, skill: state.skill)))
+      case .answerRecorded: break
+      }
+    }
+    if !state.isFinished { sessions[id] = session }
+    result.append(("progress", WireFormat.progress(state, now: dependencies.now())))
+    result.append(("finished", .bool(state.isFinished)))
+    return .object(result)
+  }
+
+  /// Moves a finished session out of the table, keeping its summary for a late endSession.
+  private mutating func close(_ id: String, summary: Session.Summary, skill: Skill) -> JSON {
+    sessions[id] = nil
+    let json = WireFormat.summary(summary, skill: skill)
+    finished.append((id, json))
+    if finished.count > BikiServer.finishedKept { finished.removeFirst() }
+    return json
+  }
+
+  mutating func endSession(_ params: Params) throws(ResponseError) -> JSON {
+    let id = try params.string("sessionId")
+    if let index = finished.firstIndex(where: { $0.id == id }) {
+      return ["summary": finished.remove(at: index).summary]
+    }
+    guard var session = sessions[id] else { throw .invalidParams("\"sessionId\": no open session \"\(id.prefix(80))\"") }
+    let effects = Session.reduce(&session.state, .endRequested, session.dependencies)
+    sessions[id] = nil
+    for case .sessionFinished(let summary) in effects {
+      return ["summary": WireFormat.summary(summary, skill: session.state.skill)]
+    }
+    return ["summary": .null]
+  }
+
+  /// Ends time-limited sessions whose time is up, telling the client with `biki/sessionFinished`.
+  mutating func finishTimedOutSessions(now: Double, outbox: inout [OutgoingMessage]) {
+    for (id, session) in sessions where (session.deadline ?? .infinity) <= now {
+      var session = session
+      let effects = Session.reduce(&session.state, .clockTicked, session.dependencies)
+      for case .sessionFinished(let summary) in effects {
+        let json = close(id, summary: summary, skill: session.state.skill)
+        outbox.append(.notification(method: "biki/sessionFinished", params: ["sessionId": .string(id), "summary": json]))
+      }
+    }
+  }
+
+  func generate(_ params: Params) throws(ResponseError) -> JSON {
+    let entry = try topic(params)
+    let generator = try generator(for: entry, params)
+    guard let seed = try params.optionalSeed("seed") else { throw .invalidParams("missing required field \"seed\"") }
+    let count = try params.optionalInteger("count", in: 1...BikiServer.maximumGenerateCount) ?? 1
+    // The same order a session with this seed asks them in: no repeats until the space is used.
+    var order = QuestionOrder(count: generator.spaceSize, seed: seed)
+    let indices = (0..<count).map { _ in order.next() }
+    var questions: [JSON] = []
+    for result in generator.questions(seeds: indices) {
+      switch result {
+      case .success(let question): questions.append(WireFormat.revealed(question))
+      case .failure(let error): throw .requestFailed(error.description)
+      }
+    }
+    return ["questions": .array(questions)]
+  }
+
+  /// Appends to the history before the response goes out; a failure is told to the client
+  /// once, and the session carries on.
+  mutating func appendToHistory(_ entry: HistoryEntry, outbox: inout [OutgoingMessage]) {
+    do {
+      try dependencies.history.append(entry)
+    } catch {
+      let message = "\(error)"
+      if historyProblemsShown.insert(message).inserted {
+        outbox.append(.notification(method: "window/showMessage", params: ["type": 2, "message": .string(message)]))
+      }
+    }
+  }
+}

@@ -1,0 +1,179 @@
+import BikiCore
+import BikiHost
+import BikiJapanese
+import BikiPacks
+import BikiProtocol
+
+/// What the server serves: the topics, and the packs they came from (open pack documents are
+/// checked against these, as `biki-pack lint` checks a file against the installed packs).
+public struct Catalog: Sendable {
+  public var registry: TopicRegistry
+  public var packs: PackLoad
+
+  public init(registry: TopicRegistry, packs: PackLoad) {
+    self.registry = registry
+    self.packs = packs
+  }
+}
+
+/// What the server needs from the world; `biki serve` passes the live ones.
+public struct ServerDependencies: Sendable {
+  public var loadCatalog: @Sendable () -> Catalog
+  /// Changes whenever a pack file is added, removed or modified; polled to notice edits.
+  public var packStamp: @Sendable () -> String
+  public var history: AnswerHistory
+  /// Seconds on a monotonic clock, for time limits, debouncing and polling.
+  public var now: @Sendable () -> Double
+  /// Seconds since 1970, stamped on history entries.
+  public var wallClock: @Sendable () -> Double
+  public var seeds: SeedSource
+  /// One spelling per file, to match a document to the pack it is a copy of.
+  public var canonicalPath: @Sendable (String) -> String
+  /// How thoroughly open pack documents are checked; lint's default.
+  public var readingCheck: ReadingCheck
+
+  public init(
+    loadCatalog: @Sendable @escaping () -> Catalog, packStamp: @Sendable @escaping () -> String, history: AnswerHistory,
+    now: @Sendable @escaping () -> Double, wallClock: @Sendable @escaping () -> Double, seeds: SeedSource,
+    canonicalPath: @Sendable @escaping (String) -> String = { $0 }, readingCheck: ReadingCheck = .thorough
+  ) {
+    self.loadCatalog = loadCatalog
+    self.packStamp = packStamp
+    self.history = history
+    self.now = now
+    self.wallClock = wallClock
+    self.seeds = seeds
+    self.canonicalPath = canonicalPath
+    self.readingCheck = readingCheck
+  }
+}
+
+/// The `biki/*` methods and the pack-file language features, behind the LSP lifecycle. It is
+/// the one source of truth for sessions: clients hold copies and change them only by requests.
+public struct BikiServer: LanguageServer {
+  public let name = "biki"
+  public let version: String
+  let dependencies: ServerDependencies
+
+  var catalog: Catalog
+  var sessions: [String: OpenSession] = [:]
+  /// Summaries of sessions that finished on their own, for a late `biki/endSession`; oldest first.
+  var finished: [(id: String, summary: JSON)] = []
+  var sessionsStarted = 0
+  var documents: [String: Document] = [:]
+  var packStamp: String
+  var nextPoll: Double
+  /// Problems with the history already reported to the client, so each is shown once.
+  var historyProblemsShown: Set<String> = []
+
+  static let pollInterval = 2.0
+  static let debounce = 0.15
+  static let maximumOpenSessions = 1000
+  static let finishedKept = 64
+  static let maximumGenerateCount: Int64 = 1000
+
+  public init(version: String, dependencies: ServerDependencies) {
+    self.version = version
+    self.dependencies = dependencies
+    catalog = dependencies.loadCatalog()
+    packStamp = dependencies.packStamp()
+    nextPoll = dependencies.now() + BikiServer.pollInterval
+  }
+
+  public mutating func initialize(params: JSON?, outbox: inout [OutgoingMessage]) -> JSON {
+    for warning in dependencies.history.load().warnings { outbox.append(Self.log(warning, type: 2)) }
+    for (path, diagnostic) in catalog.registry.problems where diagnostic.severity == .error {
+      outbox.append(Self.log("not loaded: \(diagnostic.formatted(path: path))", type: 2))
+    }
+    return [
+      "textDocumentSync": ["openClose": true, "change": 1, "save": false],
+      "experimental": ["biki": ["protocolVersion": 1]],
+    ]
+  }
+
+  public mutating func request(_ method: String, params: JSON?, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON {
+    let params = Params(params)
+    switch method {
+    case "biki/topics": return ["topics": .array(catalog.registry.topics.map(WireFormat.topic))]
+    case "biki/startSession": return try startSession(params)
+    case "biki/answer": return try answer(params, outbox: &outbox)
+    case "biki/skip": return try skip(params, outbox: &outbox)
+    case "biki/endSession": return try endSession(params)
+    case "biki/generate": return try generate(params)
+    case "biki/read": return try read(params)
+    case "biki/stats": return try stats(params, outbox: &outbox)
+    case "biki/reloadPacks": return reloadPacks()
+    default: throw .methodNotFound(method)
+    }
+  }
+
+  public mutating func notification(_ method: String, params: JSON?, outbox: inout [OutgoingMessage]) {
+    switch method {
+    case "textDocument/didOpen": didOpen(Params(params), outbox: &outbox)
+    case "textDocument/didChange": didChange(Params(params), outbox: &outbox)
+    case "textDocument/didClose": didClose(Params(params), outbox: &outbox)
+    default: break  // e.g. didSave, workspace notifications: nothing to do
+    }
+  }
+
+  public var nextDeadline: Double? {
+    var deadline = nextPoll
+    for document in documents.values { if let at = document.checkAt { deadline = min(deadline, at) } }
+    for session in sessions.values { if let at = session.deadline { deadline = min(deadline, at) } }
+    return deadline
+  }
+
+  public mutating func tick(now: Double, outbox: inout [OutgoingMessage]) {
+    checkDueDocuments(now: now, outbox: &outbox)
+    finishTimedOutSessions(now: now, outbox: &outbox)
+    if now >= nextPoll {
+      nextPoll = now + BikiServer.pollInterval
+      let stamp = dependencies.packStamp()
+      if stamp != packStamp {
+        outbox.append(.notification(method: "biki/packsChanged", params: reloadPacks()))
+      }
+    }
+  }
+
+  /// `window/logMessage`: 1 error, 2 warning, 3 info.
+  static func log(_ message: String, type: Int64) -> OutgoingMessage {
+    .notification(method: "window/logMessage", params: ["type": .integer(type), "message": .string(message)])
+  }
+
+  // MARK: Packs
+
+  mutating func reloadPacks() -> JSON {
+    packStamp = dependencies.packStamp()
+    catalog = dependencies.loadCatalog()
+    // A clash with a pack that changed on disk changes what an open document shows.
+    let now = dependencies.now()
+    for uri in documents.keys { documents[uri]?.checkAt = now }
+    return [
+      "topicCount": .integer(Int64(catalog.registry.topics.count)),
+      "problems": .array(catalog.registry.problems.map { WireFormat.problem(path: $0.path, $0.diagnostic) }),
+    ]
+  }
+
+  func read(_ params: Params) throws(ResponseError) -> JSON {
+    let text = try params.string("text")
+    let kind: PhraseKind? = try params.optionalChoice("as", among: PhraseKind.allCases)
+    do {
+      let reading = try PhraseReader().read(text, as: kind)
+      return ["text": .string(text), "reading": .string(reading.standard), "readings": .array(reading.all().map(JSON.string))]
+    } catch {
+      throw .invalidParams("\"text\": \(error)")
+    }
+  }
+
+  mutating func stats(_ params: Params, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON {
+    let topicID = try params.optionalString("topicId")
+    let (entries, warnings) = dependencies.history.load()
+    for warning in warnings where historyProblemsShown.insert(warning).inserted { outbox.append(Self.log(warning, type: 2)) }
+    var result = WireFormat.stats(HistoryStats.compute(entries, topicID: topicID))
+    if case .object(var members) = result {
+      members.append(("history", .string(dependencies.history.location)))
+      result = .object(members)
+    }
+    return result
+  }
+}

@@ -1,0 +1,108 @@
+import BikiProtocol
+
+/// A request's params, read field by field; every problem is a -32602 naming the field by its
+/// path (`mode.limit`), so a client author sees at once what to fix.
+struct Params {
+  let value: JSON?
+  let path: String
+
+  init(_ value: JSON?, path: String = "") {
+    self.value = value
+    self.path = path
+  }
+
+  private func name(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+
+  private func member(_ key: String) throws(ResponseError) -> JSON? {
+    switch value {
+    case nil, .null?: return nil
+    case .object?: return value?[key].flatMap { $0 == .null ? nil : $0 }
+    case let other?:
+      throw .invalidParams("\(path.isEmpty ? "params" : path) must be an object, not \(other.kindDescription)")
+    }
+  }
+
+  private func missing(_ key: String) -> ResponseError { .invalidParams("missing required field \"\(name(key))\"") }
+
+  private func wrongKind(_ key: String, _ expected: String, _ found: JSON) -> ResponseError {
+    .invalidParams("\"\(name(key))\" must be \(expected), not \(found.kindDescription)")
+  }
+
+  func optionalString(_ key: String) throws(ResponseError) -> String? {
+    guard let found = try member(key) else { return nil }
+    guard let text = found.stringValue else { throw wrongKind(key, "a string", found) }
+    return text
+  }
+
+  func string(_ key: String) throws(ResponseError) -> String {
+    guard let text = try optionalString(key) else { throw missing(key) }
+    return text
+  }
+
+  func optionalInteger(_ key: String, in bounds: ClosedRange<Int64>? = nil) throws(ResponseError) -> Int64? {
+    guard let found = try member(key) else { return nil }
+    guard let number = found.integerValue else { throw wrongKind(key, "a whole number", found) }
+    if let bounds, !bounds.contains(number) {
+      throw .invalidParams("\"\(name(key))\" must be from \(bounds.lowerBound) to \(bounds.upperBound), not \(number)")
+    }
+    return number
+  }
+
+  func integer(_ key: String, in bounds: ClosedRange<Int64>? = nil) throws(ResponseError) -> Int64 {
+    guard let number = try optionalInteger(key, in: bounds) else { throw missing(key) }
+    return number
+  }
+
+  func optionalNumber(_ key: String) throws(ResponseError) -> Double? {
+    switch try member(key) {
+    case nil: return nil
+    case .integer(let number)?: return Double(number)
+    case .double(let number)?: return number
+    case let other?: throw wrongKind(key, "a number", other)
+    }
+  }
+
+  /// A seed: JSON numbers lose precision past 2^53, so a seed may also be a decimal string.
+  func optionalSeed(_ key: String) throws(ResponseError) -> UInt64? {
+    switch try member(key) {
+    case nil: return nil
+    case .integer(let number)? where number >= 0: return UInt64(number)
+    case .string(let text)?:
+      guard let seed = UInt64(text) else { throw .invalidParams("\"\(name(key))\" must be a whole number from 0 to 2^64−1, not \"\(text.prefix(40))\"") }
+      return seed
+    case let other?: throw wrongKind(key, "a whole number from 0 to 2^64−1 (or one as a string)", other)
+    }
+  }
+
+  func optionalObject(_ key: String) throws(ResponseError) -> Params? {
+    guard let found = try member(key) else { return nil }
+    guard found.isObject else { throw wrongKind(key, "an object", found) }
+    return Params(found, path: name(key))
+  }
+
+  func object(_ key: String) throws(ResponseError) -> Params {
+    guard let nested = try optionalObject(key) else { throw missing(key) }
+    return nested
+  }
+
+  /// An object of whole numbers, such as topic parameters.
+  func integerMap(_ key: String) throws(ResponseError) -> [String: Int64] {
+    guard let nested = try optionalObject(key), case .object(let members)? = nested.value else { return [:] }
+    var values: [String: Int64] = [:]
+    for (name, value) in members {
+      guard let number = value.integerValue else { throw wrongKind(key + "." + name, "a whole number", value) }
+      values[name] = number
+    }
+    return values
+  }
+
+  /// One of a fixed set of strings.
+  func optionalChoice<Choice: RawRepresentable>(_ key: String, among choices: [Choice]) throws(ResponseError) -> Choice?
+  where Choice.RawValue == String {
+    guard let text = try optionalString(key) else { return nil }
+    guard let choice = Choice(rawValue: text) else {
+      throw .invalidParams("\"\(name(key))\" must be one of \(choices.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), not \"\(text.prefix(40))\"")
+    }
+    return choice
+  }
+}

@@ -1,0 +1,144 @@
+import BikiCore
+import BikiHost
+import BikiJSON
+import BikiPacks
+import BikiProtocol
+
+/// How the server's values look on the wire; docs/protocol.md shows each one.
+enum WireFormat {
+  static func topic(_ entry: RegisteredTopic) -> JSON {
+    let topic = entry.topic
+    return [
+      "id": .string(topic.id), "title": .string(topic.title), "description": .string(topic.description),
+      "category": .string(topic.category.rawValue), "skills": .array(topic.skills.map { .string($0.rawValue) }),
+      "parameters": .array(
+        topic.parameters.map { parameter in
+          [
+            "name": .string(parameter.name), "description": .string(parameter.description), "default": .integer(parameter.defaultValue),
+            "minimum": .integer(parameter.minimum), "maximum": .integer(parameter.maximum),
+          ]
+        }),
+      "source": .string(entry.source),
+    ]
+  }
+
+  /// A question still to be answered: only what the learner is shown. For listening the prompt
+  /// is the text to speak; for the other skills nothing spoken is sent, since for kana it is the
+  /// answer itself.
+  static func openQuestion(_ question: Question, number: Int, skill: Skill) -> JSON {
+    var members: [(String, JSON)] = [
+      ("number", .integer(Int64(number))), ("topicId", .string(question.topicID)), ("skill", .string(skill.rawValue)),
+      ("prompt", .string(question.prompt(for: skill))),
+    ]
+    if skill == .listening { members.append(("speech", .string(question.spoken))) }
+    // The kana skill's answer is a reading, typed without the number's prefix or postfix.
+    if skill != .kana {
+      members += [("prefix", .string(question.answer.prefix)), ("postfix", .string(question.answer.postfix))]
+    }
+    return .object(members)
+  }
+
+  /// Everything about a question, for `biki/generate` and for answers once revealed.
+  static func revealed(_ question: Question) -> JSON {
+    [
+      "topicId": .string(question.topicID), "seed": .string(String(question.seed)), "display": .string(question.display),
+      "kanji": .string(question.kanjiDisplay), "speech": .string(question.spoken), "reading": .string(question.reading.standard),
+      "readings": .array(question.reading.all().map(JSON.string)), "answer": .integer(question.answer.value),
+      "answerDisplay": .string(question.answer.display), "prefix": .string(question.answer.prefix),
+      "postfix": .string(question.answer.postfix),
+    ]
+  }
+
+  /// The answer to `question` as the learner should have typed it, with its readings.
+  static func expected(_ question: Question, skill: Skill) -> JSON {
+    [
+      "answer": .string(question.expected(for: skill)), "display": .string(question.display), "kanji": .string(question.kanjiDisplay),
+      "reading": .string(question.reading.standard), "readings": .array(question.reading.all().map(JSON.string)),
+    ]
+  }
+
+  static func progress(_ state: Session.State, now: Double) -> JSON {
+    let progress = state.progress
+    var members: [(String, JSON)] = [
+      ("completed", .integer(Int64(progress.completed))), ("correct", .integer(Int64(progress.correct))),
+      ("incorrectAttempts", .integer(Int64(progress.incorrectAttempts))), ("skipped", .integer(Int64(progress.skipped))),
+      ("elapsedSeconds", .double(now - state.startedAt)),
+    ]
+    if let limit = progress.questionLimit { members.append(("questionLimit", .integer(Int64(limit)))) }
+    if let seconds = progress.timeLimit { members.append(("timeLimitSeconds", .double(seconds))) }
+    return .object(members)
+  }
+
+  static func summary(_ summary: Session.Summary, skill: Skill) -> JSON {
+    let reason: String
+    switch summary.endReason {
+    case .questionLimitReached: reason = "questionLimitReached"
+    case .timeUp: reason = "timeUp"
+    case .endedByLearner: reason = "ended"
+    case .generationFailed: reason = "generationFailed"
+    }
+    var members: [(String, JSON)] = [
+      ("topicId", .string(summary.topicID)), ("endReason", .string(reason)), ("questions", .integer(Int64(summary.questions))),
+      ("correct", .integer(Int64(summary.correct))), ("correctFirstTry", .integer(Int64(summary.correctFirstTry))),
+      ("incorrectAttempts", .integer(Int64(summary.incorrectAttempts))), ("skipped", .integer(Int64(summary.skipped))),
+      ("attempts", .integer(Int64(summary.attempts))), ("totalSeconds", .double(summary.totalSeconds)),
+      ("averageSeconds", .double(summary.averageSeconds)), ("secondsPerQuestion", .array(summary.secondsPerQuestion.map(JSON.double))),
+      (
+        "missed",
+        .array(
+          summary.missed.map { result in
+            [
+              "prompt": .string(result.question.prompt(for: skill)), "expected": expected(result.question, skill: skill),
+              "outcome": .string(result.outcome.rawValue), "wrongAnswers": .array(result.wrongAnswers.map(JSON.string)),
+            ]
+          })
+      ),
+    ]
+    if case .generationFailed(let why) = summary.endReason { members.append(("error", .string(why))) }
+    return .object(members)
+  }
+
+  /// An LSP diagnostic: 0-based lines, UTF-16 columns.
+  static func diagnostic(_ diagnostic: Diagnostic) -> JSON {
+    [
+      "range": range(diagnostic.range), "severity": .integer(diagnostic.severity == .error ? 1 : 2), "code": .string(diagnostic.rule),
+      "source": "biki", "message": .string(diagnostic.message),
+    ]
+  }
+
+  static func range(_ range: SourceRange) -> JSON {
+    [
+      "start": ["line": .integer(Int64(range.start.line)), "character": .integer(Int64(range.start.utf16Column))],
+      "end": ["line": .integer(Int64(range.end.line)), "character": .integer(Int64(range.end.utf16Column))],
+    ]
+  }
+
+  /// A loading problem in a pack or plugin: the path, and positions 0-based like LSP's.
+  static func problem(path: String, _ diagnostic: Diagnostic) -> JSON {
+    [
+      "path": .string(path), "uri": .string(DocumentURI.fileURI(path)), "diagnostic": WireFormat.diagnostic(diagnostic),
+      "formatted": .string(diagnostic.formatted(path: path)),
+    ]
+  }
+
+  static func stats(_ stats: HistoryStats) -> JSON {
+    func topic(_ topic: HistoryStats.TopicStats) -> JSON {
+      [
+        "topicId": .string(topic.topicID), "answers": .integer(Int64(topic.answers)), "correct": .integer(Int64(topic.correct)),
+        "skipped": .integer(Int64(topic.skipped)), "accuracy": topic.accuracy.map(JSON.double) ?? .null,
+        "averageSeconds": .double(topic.averageSeconds),
+      ]
+    }
+    return [
+      "total": topic(stats.total), "topics": .array(stats.topics.map(topic)),
+      "mostMissed": .array(
+        stats.mostMissed.map { form in
+          [
+            "topicId": .string(form.topicID), "skill": .string(form.skill.rawValue), "question": .string(form.question),
+            "expected": .string(form.expected), "misses": .integer(Int64(form.misses)), "seen": .integer(Int64(form.seen)),
+            "recentWrongAnswers": .array(form.recentWrongAnswers.map(JSON.string)),
+          ]
+        }),
+    ]
+  }
+}

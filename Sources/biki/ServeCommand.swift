@@ -1,0 +1,66 @@
+import BikiCLI
+import BikiCore
+import BikiHost
+import BikiProtocol
+import BikiServer
+import Foundation
+
+/// `biki serve`: JSON-RPC 2.0 with LSP framing on stdin and stdout, for editors and tools.
+enum ServeCommand {
+  static let usage = "biki serve [--packs <dir> ...] [--plugins <dir> ...] [--in-process]"
+
+  static let help = """
+    OVERVIEW: Serve quizzes and pack diagnostics over JSON-RPC on stdin and stdout.
+
+    Speaks JSON-RPC 2.0 with LSP framing (Content-Length headers), as a language server does;
+    docs/protocol.md describes every method. Logs go to stderr. Answers are recorded in
+    $XDG_STATE_HOME/biki/history.jsonl (default ~/.local/state/biki/history.jsonl).
+
+    USAGE: \(usage)
+
+    OPTIONS:
+      --packs <dir>           Also load packs from this directory (repeatable).
+      --plugins <dir>         Also load plugins from this directory (repeatable).
+      --in-process            Load plugins into this process instead of worker processes.
+      --stdio                 Accepted for editors that pass it; stdio is the only transport.
+      -h, --help              Show help information.
+    """
+
+  static func run(arguments: [String], environment: BikiEnvironment) -> CommandOutcome {
+    var packs: [String] = []
+    var plugins: [String] = []
+    var inProcess = false
+    var reader = arguments.makeIterator()
+    while let argument = reader.next() {
+      switch argument {
+      case "-h", "--help": return CommandOutcome(standardOutput: [help])
+      case "--stdio": break
+      case "--in-process": inProcess = true
+      case "--packs", "--plugins":
+        guard let directory = reader.next() else {
+          return CommandOutcome.usageError("Missing value for '\(argument) <dir>'.", usage: usage, helpCommand: "biki serve --help")
+        }
+        // Absolute, so the paths and URIs the server reports mean the same to the client.
+        let absolute = URL(fileURLWithPath: directory).standardizedFileURL.path
+        if argument == "--packs" { packs.append(absolute) } else { plugins.append(absolute) }
+      default:
+        return CommandOutcome.unknownOption(
+          argument, known: ["--packs", "--plugins", "--in-process", "--stdio", "--help"], usage: usage, helpCommand: "biki serve --help")
+      }
+    }
+    let (packDirectories, pluginDirectories, pluginsInProcess) = (packs, plugins, inProcess)
+    let output = Connection.claimStandardOutput()
+    let dependencies = ServerDependencies(
+      loadCatalog: {
+        let (load, registry) = environment.loadCatalog(
+          packDirectories: packDirectories, pluginDirectories: pluginDirectories, inProcess: pluginsInProcess)
+        return Catalog(registry: registry, packs: load)
+      },
+      packStamp: { environment.sourceStamp(packDirectories: packDirectories, pluginDirectories: pluginDirectories) },
+      history: .file(path: environment.stateHome + "/biki/history.jsonl"), now: environment.now,
+      wallClock: { Date().timeIntervalSince1970 }, seeds: environment.seeds, canonicalPath: environment.fileSystem.canonicalPath)
+    var endpoint = Endpoint(server: BikiServer(version: BikiCommand.version, dependencies: dependencies))
+    let connection = Connection(input: 0, output: output, now: environment.now, log: { StandardStreams.writeError("biki serve: \($0)\n") })
+    return CommandOutcome(status: connection.run(&endpoint))
+  }
+}

@@ -1,0 +1,63 @@
+import BikiCLI
+import BikiServer
+import Foundation
+
+/// `biki stats [TOPIC]`: accuracy over the answer history, and the forms missed most often.
+enum StatsCommand {
+  static let usage = "biki stats [<topic>]"
+
+  static let help = """
+    OVERVIEW: Show accuracy over your answer history, and what you miss most often.
+
+    Reads $XDG_STATE_HOME/biki/history.jsonl (default ~/.local/state/biki/history.jsonl), where
+    'biki serve' records every answer.
+
+    USAGE: \(usage)
+
+    ARGUMENTS:
+      <topic>                 Only this topic, e.g. counters.hon.
+
+    OPTIONS:
+      -h, --help              Show help information.
+    """
+
+  static func run(arguments: [String], history: AnswerHistory) -> CommandOutcome {
+    var topic: String?
+    for argument in arguments {
+      switch argument {
+      case "-h", "--help": return CommandOutcome(standardOutput: [help])
+      case _ where argument.hasPrefix("-") && argument.count > 1:
+        return CommandOutcome.unknownOption(argument, known: ["--help"], usage: usage, helpCommand: "biki stats --help")
+      default:
+        guard topic == nil else { return CommandOutcome.usageError("Give one topic at a time.", usage: usage, helpCommand: "biki stats --help") }
+        topic = argument
+      }
+    }
+    let (entries, warnings) = history.load()
+    var outcome = CommandOutcome(standardError: warnings.map { "Warning: \($0)" })
+    let stats = HistoryStats.compute(entries, topicID: topic)
+    guard stats.total.answers + stats.total.skipped > 0 else {
+      outcome.standardOutput = [topic.map { "No answers recorded for \($0) yet." } ?? "No answers recorded yet (\(history.location))."]
+      return outcome
+    }
+    outcome.standardOutput = ["topic\tanswers\tcorrect\tskipped\taccuracy\taverage"]
+    for row in stats.topics + (stats.topics.count > 1 ? [stats.total] : []) {
+      outcome.standardOutput.append(
+        [row.topicID.isEmpty ? "all" : row.topicID, "\(row.answers)", "\(row.correct)", "\(row.skipped)", percent(row.accuracy), String(format: "%.1fs", row.averageSeconds)]
+          .joined(separator: "\t"))
+    }
+    if !stats.mostMissed.isEmpty {
+      outcome.standardOutput.append("")
+      outcome.standardOutput.append("Missed most often:")
+      for form in stats.mostMissed {
+        let typed = form.recentWrongAnswers.isEmpty ? "" : "  (you typed: \(form.recentWrongAnswers.joined(separator: ", ")))"
+        outcome.standardOutput.append("  \(form.question) → \(form.expected)  missed \(form.misses) of \(form.seen)  [\(form.topicID), \(form.skill.rawValue)]\(typed)")
+      }
+    }
+    return outcome
+  }
+
+  private static func percent(_ accuracy: Double?) -> String {
+    accuracy.map { String(format: "%.0f%%", $0 * 100) } ?? "-"
+  }
+}
