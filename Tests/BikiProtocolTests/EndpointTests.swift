@@ -1,0 +1,128 @@
+import BikiProtocol
+import Testing
+
+/// A server that echoes: enough to test the lifecycle around it.
+struct EchoServer: LanguageServer {
+  let name = "echo"
+  let version = "1.2.3"
+  var notifications: [String] = []
+  var ticks: [Double] = []
+  var nextDeadline: Double? = 5
+
+  mutating func initialize(params: JSON?, outbox: inout [OutgoingMessage]) -> JSON { ["echo": true] }
+
+  mutating func request(_ method: String, params: JSON?, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON {
+    guard method == "echo" else { throw .methodNotFound(method) }
+    outbox.append(.notification(method: "echoed", params: params ?? .null))
+    return params ?? .null
+  }
+
+  mutating func notification(_ method: String, params: JSON?, outbox: inout [OutgoingMessage]) { notifications.append(method) }
+
+  mutating func tick(now: Double, outbox: inout [OutgoingMessage]) { ticks.append(now) }
+}
+
+@Suite struct EndpointTests {
+  func request(_ id: Int64, _ method: String, _ params: JSON? = nil) -> IncomingMessage { .request(id: .number(id), method: method, params: params) }
+
+  func errorCode(_ messages: [OutgoingMessage]) -> Int? {
+    for case .error(_, let error) in messages { return error.code }
+    return nil
+  }
+
+  @Test func requestsBeforeInitializeAreRefusedAndNotificationsDropped() {
+    var endpoint = Endpoint(server: EchoServer())
+    #expect(errorCode(endpoint.receive(request(1, "echo"))) == ResponseError.serverNotInitialized)
+    #expect(endpoint.receive(.notification(method: "textDocument/didOpen", params: nil)).isEmpty)
+    #expect(endpoint.server.notifications.isEmpty)
+    #expect(endpoint.tick(now: 10).isEmpty)
+    #expect(endpoint.nextDeadline == nil)
+  }
+
+  @Test func initializeReturnsCapabilitiesAndServerInfo() {
+    var endpoint = Endpoint(server: EchoServer())
+    let replies = endpoint.receive(request(1, "initialize", [:]))
+    #expect(replies.map(\.json) == [["jsonrpc": "2.0", "id": 1, "result": ["capabilities": ["echo": true], "serverInfo": ["name": "echo", "version": "1.2.3"]]]])
+    #expect(errorCode(endpoint.receive(request(2, "initialize"))) == ResponseError.invalidRequest)
+  }
+
+  @Test func requestsWithoutParamsAndServerNotificationsComeOutInOrder() {
+    var endpoint = Endpoint(server: EchoServer())
+    _ = endpoint.receive(request(1, "initialize"))
+    let replies = endpoint.receive(request(2, "echo"))
+    #expect(replies.map(\.json) == [["jsonrpc": "2.0", "method": "echoed", "params": .null], ["jsonrpc": "2.0", "id": 2, "result": .null]])
+    #expect(errorCode(endpoint.receive(request(3, "missing"))) == ResponseError.methodNotFound)
+  }
+
+  @Test func dollarNotificationsAndInitializedAreNotPassedOn() {
+    var endpoint = Endpoint(server: EchoServer())
+    _ = endpoint.receive(request(1, "initialize"))
+    for method in ["initialized", "$/setTrace", "$/somethingNew", "custom/thing"] {
+      #expect(endpoint.receive(.notification(method: method, params: nil)).isEmpty)
+    }
+    #expect(endpoint.server.notifications == ["custom/thing"])
+  }
+
+  @Test func shutdownThenExitIsZero() {
+    var endpoint = Endpoint(server: EchoServer())
+    _ = endpoint.receive(request(1, "initialize"))
+    #expect(endpoint.receive(request(2, "shutdown")).map(\.json) == [["jsonrpc": "2.0", "id": 2, "result": .null]])
+    #expect(errorCode(endpoint.receive(request(3, "echo"))) == ResponseError.invalidRequest)
+    #expect(endpoint.exitStatus == nil)
+    _ = endpoint.receive(.notification(method: "exit", params: nil))
+    #expect(endpoint.exitStatus == 0)
+  }
+
+  @Test func exitWithoutShutdownIsOne() {
+    var endpoint = Endpoint(server: EchoServer())
+    _ = endpoint.receive(request(1, "initialize"))
+    _ = endpoint.receive(.notification(method: "exit", params: nil))
+    #expect(endpoint.exitStatus == 1)
+  }
+
+  @Test func invalidMessagesAreAnsweredAndResponsesIgnored() {
+    var endpoint = Endpoint(server: EchoServer())
+    let invalid = ResponseError(code: ResponseError.parseError, message: "bad")
+    #expect(endpoint.receive(.invalid(id: nil, error: invalid)).map(\.json) == [["jsonrpc": "2.0", "id": .null, "error": ["code": -32700, "message": "bad"]]])
+    #expect(endpoint.receive(.response(id: .number(4))).isEmpty)
+  }
+
+  @Test func ticksReachTheServerOnlyWhileRunning() {
+    var endpoint = Endpoint(server: EchoServer())
+    _ = endpoint.receive(request(1, "initialize"))
+    #expect(endpoint.nextDeadline == 5)
+    _ = endpoint.tick(now: 6)
+    #expect(endpoint.server.ticks == [6])
+  }
+}
+
+@Suite struct MessageQueueTests {
+  @Test func aCancelReplacesTheWaitingRequest() {
+    var queue = MessageQueue()
+    queue.push(.message(.request(id: .number(1), method: "slow", params: nil)))
+    queue.push(.message(.request(id: .string("b"), method: "slow", params: nil)))
+    queue.push(.message(.notification(method: "$/cancelRequest", params: ["id": "b"])))
+    queue.push(.message(.notification(method: "$/cancelRequest", params: ["id": 99])))
+    #expect(queue.takeAll() == [.message(.request(id: .number(1), method: "slow", params: nil)), .cancelled(.string("b"))])
+    #expect(queue.isEmpty)
+  }
+
+  @Test func aCancelForAHandledRequestIsDropped() {
+    var queue = MessageQueue()
+    queue.push(.message(.request(id: .number(1), method: "x", params: nil)))
+    _ = queue.takeAll()
+    queue.push(.message(.notification(method: "$/cancelRequest", params: ["id": 1])))
+    #expect(queue.takeAll().isEmpty)
+  }
+
+  @Test func framingProblemsBecomeErrorsWithANullID() {
+    let entries = MessageQueue.entries(for: [.malformedHeader("no colon"), .oversized(length: 99)], maximumBody: 10)
+    for entry in entries {
+      guard case .message(.invalid(nil, let error)) = entry else {
+        Issue.record("\(entry)")
+        continue
+      }
+      #expect(error.code == ResponseError.invalidRequest)
+    }
+  }
+}

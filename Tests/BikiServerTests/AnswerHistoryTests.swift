@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+@testable import BikiServer
+
+@Suite struct AnswerHistoryTests {
+  let entry = HistoryEntry(
+    at: 1_800_000_000.5, topicID: "counters.hon", seed: UInt64.max, skill: .kana, question: "8本", expected: "はっぽん", given: "はちほん",
+    isCorrect: false, seconds: 2.25)
+
+  @Test func aLineRoundTrips() {
+    let contents = HistoryFile.parse(HistoryFile.line(entry), path: "h")
+    #expect(contents.entries == [entry])
+    #expect(contents.warnings.isEmpty)
+  }
+
+  @Test func aTornLastLineIsDroppedWithAWarning() {
+    let whole = HistoryFile.line(entry)
+    let torn = whole + whole.prefix(20)
+    let contents = HistoryFile.parse(torn, path: "/state/biki/history.jsonl")
+    #expect(contents.entries == [entry])
+    #expect(contents.intactLength == whole.count)
+    #expect(contents.warnings == ["/state/biki/history.jsonl:2: dropped an unfinished last line (20 bytes), left by an interrupted write"])
+  }
+
+  @Test func aDamagedLineIsSkippedAndTheRestKept() {
+    let bytes = Array("{\"not\":\"an answer\"}\n\n".utf8) + HistoryFile.line(entry) + Array("\u{FF}garbage\n".utf8)
+    let contents = HistoryFile.parse(bytes, path: "h")
+    #expect(contents.entries == [entry])
+    #expect(contents.warnings.count == 2)
+    #expect(contents.warnings[0].hasPrefix("h:1:"))
+    #expect(contents.warnings[1].hasPrefix("h:4:"))
+  }
+
+  /// The live file: the one test that writes to disk, in a fresh temporary directory.
+  @Test func theFileCutsATornTailBeforeAppending() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("biki-history-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("biki/history.jsonl").path
+    let history = AnswerHistory.file(path: path)
+    #expect(history.load().entries.isEmpty)
+    try history.append(entry)
+    // A kill in the middle of the next write leaves half a line.
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    handle.seekToEndOfFile()
+    handle.write(Data(HistoryFile.line(entry).prefix(30)))
+    try handle.close()
+    #expect(history.load().warnings.count == 1)
+
+    let restarted = AnswerHistory.file(path: path)
+    try restarted.append(entry)
+    let reloaded = restarted.load()
+    #expect(reloaded.entries == [entry, entry])
+    #expect(reloaded.warnings.isEmpty)
+  }
+
+  @Test func statsCountPerTopicAndRankTheFormsMissed() {
+    func answer(_ topic: String, _ expected: String, _ correct: Bool, skipped: Bool = false) -> HistoryEntry {
+      HistoryEntry(at: 0, topicID: topic, seed: 0, skill: .kana, question: expected, expected: expected, given: correct ? expected : "x", isCorrect: correct, skipped: skipped, seconds: 2)
+    }
+    let stats = HistoryStats.compute([
+      answer("a", "はっぽん", false), answer("a", "はっぽん", false), answer("a", "はっぽん", true),
+      answer("a", "いっぽん", true), answer("b", "ついたち", false, skipped: true),
+    ])
+    #expect(stats.topics.map(\.topicID) == ["a", "b"])
+    #expect(stats.topics[0].answers == 4 && stats.topics[0].correct == 2)
+    #expect(stats.topics[1].skipped == 1 && stats.topics[1].accuracy == 0)
+    #expect(stats.total.accuracy == 0.4)
+    #expect(stats.mostMissed.map(\.expected) == ["はっぽん", "ついたち"])
+    #expect(stats.mostMissed[0].misses == 2 && stats.mostMissed[0].seen == 3)
+    #expect(stats.mostMissed[1].recentWrongAnswers.isEmpty)
+  }
+}
+
+@Suite struct DocumentURITests {
+  @Test func fileURIsDecodeToPaths() {
+    #expect(DocumentURI.path("file:///home/me/packs/my%20pack.json") == "/home/me/packs/my pack.json")
+    #expect(DocumentURI.path("file://localhost/tmp/a.json") == "/tmp/a.json")
+    #expect(DocumentURI.path("file:///tmp/%E6%97%A5.json") == "/tmp/日.json")
+    #expect(DocumentURI.path("file:///tmp/%zz.json") == nil)
+    #expect(DocumentURI.path("untitled:1") == nil)
+    #expect(DocumentURI.path("file://server/share/a.json") == nil)
+  }
+
+  @Test func pathsEncodeToFileURIs() {
+    #expect(DocumentURI.fileURI("/tmp/my pack/日.json") == "file:///tmp/my%20pack/%E6%97%A5.json")
+    #expect(DocumentURI.path(DocumentURI.fileURI("/a b/%c.json")) == "/a b/%c.json")
+  }
+}

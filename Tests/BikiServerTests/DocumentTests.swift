@@ -1,0 +1,109 @@
+import BikiProtocol
+import Testing
+
+@testable import BikiServer
+
+@Suite struct DocumentTests {
+  func open(_ endpoint: inout Endpoint<BikiServer>, _ uri: String, _ text: String) -> [OutgoingMessage] {
+    endpoint.notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": "json", "version": 1, "text": .string(text)]])
+  }
+
+  func change(_ endpoint: inout Endpoint<BikiServer>, _ uri: String, _ text: String, version: Int64) -> [OutgoingMessage] {
+    endpoint.notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": .integer(version)], "contentChanges": [["text": .string(text)]]])
+  }
+
+  /// A pack with an unknown key after Japanese text and an emoji on the same line.
+  static let brokenPack = ServerFixtures.pack(id: "mine").replacingOccurrences(
+    of: #""title": "本","#, with: #""title": "本🎌", "titel": "x","#)
+
+  @Test func openingAPackPublishesItsDiagnosticsInUTF16Columns() throws {
+    var endpoint = ServerFixtures.endpoint()
+    let published = open(&endpoint, "file:///home/me/packs/mine.json", Self.brokenPack).notifications("textDocument/publishDiagnostics")
+    #expect(published.count == 1)
+    #expect(published[0]["uri"] == "file:///home/me/packs/mine.json")
+    #expect(published[0]["version"] == 1)
+    let diagnostic = try #require(published[0]["diagnostics"]?.arrayValue?.first)
+    #expect(diagnostic["code"] == "unknown-key")
+    #expect(diagnostic["source"] == "biki")
+    #expect(diagnostic["severity"] == 1 || diagnostic["severity"] == 2)
+    // The line is `    "id": "hon", "title": "本🎌", "titel": …`: 本 is one UTF-16 unit, 🎌 two.
+    let line = Self.brokenPack.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("titel") }!
+    let text = String(Self.brokenPack.split(separator: "\n", omittingEmptySubsequences: false)[line])
+    let column = text.utf16.distance(from: text.utf16.startIndex, to: text.range(of: "\"titel\"")!.lowerBound.samePosition(in: text.utf16)!)
+    #expect(diagnostic["range"]?["start"] == ["line": .integer(Int64(line)), "character": .integer(Int64(column))])
+    #expect(diagnostic["range"]?["end"]?["character"] == .integer(Int64(column + 7)))
+  }
+
+  @Test func changesAreDebouncedAndTheLatestTextWins() {
+    let clock = TestClock()
+    var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock))
+    let uri = "file:///p/mine.json"
+    _ = open(&endpoint, uri, ServerFixtures.pack(id: "mine"))
+    #expect(change(&endpoint, uri, Self.brokenPack, version: 2).isEmpty)
+    #expect(change(&endpoint, uri, "{", version: 3).isEmpty)
+    #expect(endpoint.nextDeadline == 100 + BikiServer.debounce)
+    clock.advance(0.1)
+    #expect(endpoint.tick(now: clock.now()).isEmpty)
+    clock.advance(0.06)
+    let published = endpoint.tick(now: clock.now()).notifications("textDocument/publishDiagnostics")
+    #expect(published.count == 1)
+    #expect(published.first?["version"] == 3)
+    #expect(published.first?["diagnostics"]?.arrayValue?.first?["code"] == "json-syntax")
+    #expect(endpoint.tick(now: clock.now() + 0.2).notifications("textDocument/publishDiagnostics").isEmpty)
+  }
+
+  @Test func closingClearsTheDiagnostics() {
+    var endpoint = ServerFixtures.endpoint()
+    _ = open(&endpoint, "file:///p/mine.json", "{")
+    let cleared = endpoint.notify("textDocument/didClose", ["textDocument": ["uri": "file:///p/mine.json"]]).notifications("textDocument/publishDiagnostics")
+    #expect(cleared == [["uri": "file:///p/mine.json", "diagnostics": []]])
+  }
+
+  @Test func aTopicIDAnotherPackDefinesIsReportedButTheOpenCopyOfALoadedPackIsNot() {
+    var endpoint = ServerFixtures.endpoint()
+    let clash = open(&endpoint, "file:///elsewhere/copy.json", ServerFixtures.pack()).notifications("textDocument/publishDiagnostics")
+    #expect(clash.first?["diagnostics"]?.arrayValue?.first?["code"] == "duplicate-topic-id")
+    let same = open(&endpoint, "file:///packs/test.json", ServerFixtures.pack()).notifications("textDocument/publishDiagnostics")
+    #expect(same.first?["diagnostics"] == [])
+  }
+
+  @Test func nothingIsLoadedFromAURIAndOnlyPackFilesAreChecked() {
+    var endpoint = ServerFixtures.endpoint()
+    for uri in ["file:///usr/lib/libevil.so", "file:///p/biki-pack.schema.json", "file:///p/notes.txt"] {
+      #expect(open(&endpoint, uri, "\u{7F}ELF").notifications("textDocument/publishDiagnostics").first?["diagnostics"] == [])
+    }
+    // An unsaved buffer is checked by its text alone.
+    #expect(open(&endpoint, "untitled:Untitled-1", "{").notifications("textDocument/publishDiagnostics").count == 1)
+  }
+
+  @Test func malformedDocumentNotificationsAreLoggedNotFatal() {
+    var endpoint = ServerFixtures.endpoint()
+    #expect(endpoint.notify("textDocument/didOpen", ["textDocument": 3]).notifications("window/logMessage").count == 1)
+    #expect(change(&endpoint, "file:///never/opened.json", "{}", version: 1).notifications("window/logMessage").count == 1)
+    _ = open(&endpoint, "file:///p/a.json", "{}")
+    let ranged = endpoint.notify(
+      "textDocument/didChange",
+      ["textDocument": ["uri": "file:///p/a.json"], "contentChanges": [["range": [:], "text": "x"]]])
+    #expect(ranged.notifications("window/logMessage").count == 1)
+    #expect(endpoint.call("biki/topics")["topics"]?.arrayValue?.count == 1)
+  }
+
+  @Test func editedPacksOnDiskAreNoticedAndReported() {
+    let clock = TestClock()
+    let files = ServerFixtures.Files(["/packs/test.json": ServerFixtures.pack()])
+    var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(files: files, clock: clock))
+    clock.advance(BikiServer.pollInterval)
+    #expect(endpoint.tick(now: clock.now()).notifications("biki/packsChanged").isEmpty)
+    files.set("/packs/more.json", ServerFixtures.pack(id: "more"))
+    clock.advance(BikiServer.pollInterval)
+    let changed = endpoint.tick(now: clock.now()).notifications("biki/packsChanged")
+    #expect(changed.first?["topicCount"] == 2)
+    #expect(endpoint.call("biki/topics")["topics"]?.arrayValue?.count == 2)
+
+    files.set("/packs/more.json", "{")
+    let reloaded = endpoint.call("biki/reloadPacks")
+    #expect(reloaded["topicCount"] == 1)
+    #expect(reloaded["problems"]?.arrayValue?.first?["path"] == "/packs/more.json")
+    #expect(reloaded["problems"]?.arrayValue?.first?["diagnostic"]?["code"] == "json-syntax")
+  }
+}

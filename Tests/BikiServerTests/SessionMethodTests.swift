@@ -1,0 +1,172 @@
+import BikiCore
+import BikiProtocol
+import Testing
+
+@testable import BikiServer
+
+@Suite struct SessionMethodTests {
+  /// The answers a session with `seed` will ask for, from the stateless generator.
+  func answers(_ endpoint: inout Endpoint<BikiServer>, seed: Int64, count: Int64) -> [Int64] {
+    let generated = endpoint.call("biki/generate", ["topicId": "test.hon", "seed": .integer(seed), "count": .integer(count)])
+    return generated["questions"]?.arrayValue?.compactMap { $0["answer"]?.integerValue } ?? []
+  }
+
+  @Test func topicsListEverythingAClientNeeds() {
+    var endpoint = ServerFixtures.endpoint()
+    let topics = endpoint.call("biki/topics")["topics"]?.arrayValue ?? []
+    #expect(topics.count == 1)
+    #expect(topics.first?["id"] == "test.hon")
+    #expect(topics.first?["skills"] == ["listening", "reading", "kana"])
+    #expect(topics.first?["parameters"]?.arrayValue?.first?["maximum"] == 1000)
+    #expect(topics.first?["source"] == "/packs/test.json")
+  }
+
+  @Test func aSeededSessionAsksWhatGenerateGivesAndFinishesAtItsLimit() {
+    let history = AnswerHistory.memory()
+    var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(history: history))
+    let expected = answers(&endpoint, seed: 9, count: 3)
+    #expect(Set(expected).count == 3)
+    let started = endpoint.call("biki/startSession", ["topicId": "test.hon", "seed": 9, "mode": ["kind": "questionLimit", "limit": 3]])
+    #expect(started["sessionId"] == "s1")
+    #expect(started["question"]?["prompt"]?.stringValue?.hasSuffix("本") == true)
+    // Nothing in the open question gives the answer away.
+    #expect(started["question"]?["answer"] == nil && started["question"]?["speech"] == nil)
+
+    let wrong = endpoint.call("biki/answer", ["sessionId": "s1", "answer": "0"])
+    #expect(wrong["verdict"] == "incorrect")
+    #expect(wrong["expected"] == nil)
+    #expect(wrong["question"] == nil)
+
+    let right = endpoint.call("biki/answer", ["sessionId": "s1", "answer": .string("\(expected[0])本")])
+    #expect(right["verdict"] == "correct")
+    #expect(right["expected"]?["answer"] == .string("\(expected[0])本"))
+    #expect(right["question"]?["number"] == 2)
+
+    let skipped = endpoint.call("biki/skip", ["sessionId": "s1"])
+    #expect(skipped["expected"]?["answer"] == .string("\(expected[1])本"))
+
+    let last = endpoint.call("biki/answer", ["sessionId": "s1", "answer": .integer(expected[2])])
+    #expect(last["finished"] == true)
+    #expect(last["question"] == nil)
+    #expect(last["summary"]?["questions"] == 3)
+    #expect(last["summary"]?["correct"] == 2)
+    #expect(last["summary"]?["skipped"] == 1)
+    #expect(last["summary"]?["missed"]?.arrayValue?.count == 2)
+
+    // A late endSession still gets the summary; then the id is gone.
+    #expect(endpoint.call("biki/endSession", ["sessionId": "s1"])["summary"]?["questions"] == 3)
+    #expect(endpoint.failure("biki/endSession", ["sessionId": "s1"])?.code == ResponseError.invalidParams)
+
+    let recorded = history.load().entries
+    #expect(recorded.map(\.isCorrect) == [false, true, false, true])
+    #expect(recorded.map(\.skipped) == [false, false, true, false])
+    #expect(recorded.allSatisfy { $0.topicID == "test.hon" && $0.skill == .reading && $0.at == 1_800_000_000 })
+  }
+
+  @Test func theKanaSkillSendsNoReadingBeforeTheAnswer() {
+    var endpoint = ServerFixtures.endpoint()
+    let started = endpoint.call("biki/startSession", ["topicId": "test.hon", "skill": "kana", "seed": 3])
+    let question = started["question"] ?? .null
+    #expect(question["speech"] == nil && question["prefix"] == nil)
+    let revealed = endpoint.call("biki/skip", ["sessionId": "s1"])["expected"]?["readings"]?.arrayValue ?? []
+    #expect(!revealed.isEmpty)
+    #expect(!question.serialized.contains(revealed[0].stringValue!))
+  }
+
+  @Test func endSessionSummarizesAndClosesAnOpenSession() {
+    var endpoint = ServerFixtures.endpoint()
+    _ = endpoint.call("biki/startSession", ["topicId": "test.hon", "mode": ["kind": "infinite"]])
+    _ = endpoint.call("biki/answer", ["sessionId": "s1", "answer": "x"])
+    let summary = endpoint.call("biki/endSession", ["sessionId": "s1"])["summary"]
+    #expect(summary?["endReason"] == "ended")
+    #expect(summary?["incorrectAttempts"] == 1)
+    #expect(endpoint.failure("biki/answer", ["sessionId": "s1", "answer": "1"])?.code == ResponseError.invalidParams)
+  }
+
+  @Test func aTimeLimitEndsTheSessionUnprompted() {
+    let clock = TestClock()
+    var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock))
+    _ = endpoint.call("biki/startSession", ["topicId": "test.hon", "mode": ["kind": "timeLimit", "limit": 30]])
+    #expect(endpoint.nextDeadline! <= 130)
+    clock.advance(31)
+    let finished = endpoint.tick(now: clock.now()).notifications("biki/sessionFinished")
+    #expect(finished.count == 1)
+    #expect(finished.first?["summary"]?["endReason"] == "timeUp")
+    #expect(endpoint.call("biki/endSession", ["sessionId": "s1"])["summary"]?["endReason"] == "timeUp")
+  }
+
+  @Test func anAnswerAfterTheTimeLimitIsNotCounted() {
+    let clock = TestClock()
+    let history = AnswerHistory.memory()
+    var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock, history: history))
+    _ = endpoint.call("biki/startSession", ["topicId": "test.hon", "mode": ["kind": "timeLimit", "limit": 5]])
+    clock.advance(6)
+    let late = endpoint.call("biki/answer", ["sessionId": "s1", "answer": "1"])
+    #expect(late["verdict"] == "timeUp")
+    #expect(late["finished"] == true)
+    #expect(history.load().entries.isEmpty)
+  }
+
+  @Test func parametersChangeWhatIsAsked() {
+    var endpoint = ServerFixtures.endpoint()
+    let generated = endpoint.call("biki/generate", ["topicId": "test.hon", "seed": 1, "count": 2, "params": ["max": 2]])
+    #expect(Set(generated["questions"]?.arrayValue?.compactMap { $0["answer"]?.integerValue } ?? []) == [1, 2])
+    #expect(endpoint.failure("biki/generate", ["topicId": "test.hon", "seed": 1, "params": ["max": 1]])?.message.contains("max") == true)
+    #expect(endpoint.failure("biki/generate", ["topicId": "test.hon", "seed": 1, "params": ["size": 3]])?.message.contains("size") == true)
+  }
+
+  @Test(arguments: [
+    ("biki/startSession", JSON.object([]), "topicId"),
+    ("biki/startSession", ["topicId": 5], "topicId"),
+    ("biki/startSession", ["topicId": "test.hn"], "test.hon"),
+    ("biki/startSession", ["topicId": "test.hon", "skill": "writing"], "skill"),
+    ("biki/startSession", ["topicId": "test.hon", "mode": ["kind": "questionLimit"]], "mode.limit"),
+    ("biki/startSession", ["topicId": "test.hon", "mode": ["kind": "questionLimit", "limit": 0]], "mode.limit"),
+    ("biki/startSession", ["topicId": "test.hon", "mode": ["kind": "forever"]], "mode.kind"),
+    ("biki/startSession", ["topicId": "test.hon", "mode": "infinite"], "mode"),
+    ("biki/startSession", ["topicId": "test.hon", "seed": true], "seed"),
+    ("biki/startSession", ["topicId": "test.hon", "seed": -1], "seed"),
+    ("biki/startSession", ["topicId": "test.hon", "params": ["max": "big"]], "params.max"),
+    ("biki/answer", ["sessionId": "s9", "answer": "1"], "sessionId"),
+    ("biki/generate", ["topicId": "test.hon"], "seed"),
+    ("biki/generate", ["topicId": "test.hon", "seed": 1, "count": 1001], "count"),
+    ("biki/read", ["text": 8], "text"),
+    ("biki/read", ["text": "8本", "as": "weight"], "as"),
+    ("biki/read", ["text": "ほん"], "text"),
+    ("biki/stats", ["topicId": []], "topicId"),
+  ] as [(String, JSON, String)])
+  func badParamsNameTheField(_ method: String, _ params: JSON, _ field: String) {
+    var endpoint = ServerFixtures.endpoint()
+    let error = endpoint.failure(method, params)
+    #expect(error?.code == ResponseError.invalidParams)
+    #expect(error?.message.contains(field) == true, "\(error?.message ?? "")")
+  }
+
+  @Test func readGivesEveryReadingStandardFirst() {
+    var endpoint = ServerFixtures.endpoint()
+    #expect(endpoint.call("biki/read", ["text": "8本"])["readings"] == ["はっぽん", "はちほん"])
+    #expect(endpoint.call("biki/read", ["text": "1日", "as": "date"])["reading"] == "ついたち")
+    #expect(endpoint.call("biki/read", ["text": "10分"])["readings"] == ["じゅっぷん", "じっぷん"])
+  }
+
+  @Test func statsReadTheHistory() {
+    let history = AnswerHistory.memory([
+      HistoryEntry(at: 0, topicID: "test.hon", seed: 1, skill: .kana, question: "8本", expected: "はっぽん", given: "はちほん", isCorrect: false, seconds: 3),
+      HistoryEntry(at: 0, topicID: "test.hon", seed: 1, skill: .kana, question: "8本", expected: "はっぽん", given: "はっぽん", isCorrect: true, seconds: 1),
+    ])
+    var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(history: history))
+    let stats = endpoint.call("biki/stats", ["topicId": "test.hon"])
+    #expect(stats["total"]?["answers"] == 2)
+    #expect(stats["total"]?["accuracy"] == .double(0.5))
+    #expect(stats["mostMissed"]?.arrayValue?.first?["expected"] == "はっぽん")
+    #expect(stats["mostMissed"]?.arrayValue?.first?["recentWrongAnswers"] == ["はちほん"])
+  }
+
+  @Test func openSessionsAreBounded() {
+    var endpoint = ServerFixtures.endpoint()
+    for _ in 0..<BikiServer.maximumOpenSessions { _ = endpoint.call("biki/startSession", ["topicId": "test.hon"]) }
+    #expect(endpoint.failure("biki/startSession", ["topicId": "test.hon"])?.code == ResponseError.requestFailed)
+    _ = endpoint.call("biki/endSession", ["sessionId": "s1"])
+    #expect(endpoint.call("biki/startSession", ["topicId": "test.hon"])["sessionId"] != nil)
+  }
+}
