@@ -1,0 +1,103 @@
+"""biki serve driven by pytest-lsp, a language client written elsewhere.
+
+Run from the repository root after `swift build`: python3 -m pytest Tests/clients
+(BIKI may name the biki executable; the default is .build/debug/biki).
+"""
+
+import os
+import pathlib
+import sys
+import tempfile
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+BIKI = os.environ.get("BIKI", str(ROOT / ".build" / "debug" / "biki"))
+STATE = tempfile.mkdtemp(prefix="biki-pytest-lsp-")
+
+# Kanji and an emoji before the error, so UTF-16 columns differ from code points and bytes.
+BROKEN_PACK = """{
+  "format": 1,
+  "id": "mine",
+  "title": "日本🎌", "version": "1.0.0", "topicz": [],
+  "topics": []
+}
+"""
+
+
+@pytest_lsp.fixture(
+    config=ClientServerConfig(
+        server_command=[BIKI, "serve"],
+        server_env={**os.environ, "XDG_STATE_HOME": STATE, "XDG_DATA_HOME": STATE + "/data"},
+    ),
+)
+async def client(lsp_client: LanguageClient):
+    result = await lsp_client.initialize_session(
+        types.InitializeParams(capabilities=types.ClientCapabilities())
+    )
+    assert result.server_info.name == "biki"
+    assert result.capabilities.text_document_sync is not None
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def request(client: LanguageClient, method: str, params: dict):
+    return await client.protocol.send_request_async(method, params)
+
+
+def field(value, name):
+    """A member of a result, whether pygls gave a dict or an attribute object."""
+    return value[name] if isinstance(value, dict) else getattr(value, name)
+
+
+@pytest.mark.asyncio
+async def test_a_broken_pack_gets_a_diagnostic_at_its_utf16_column(client: LanguageClient):
+    uri = pathlib.Path(tempfile.mkdtemp(), "mine.json").as_uri()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="json", version=1, text=BROKEN_PACK)
+        )
+    )
+    await client.wait_for_notification("textDocument/publishDiagnostics")
+    diagnostics = client.diagnostics[uri]
+    unknown = [d for d in diagnostics if d.code == "unknown-key"]
+    assert len(unknown) == 1, diagnostics
+    line = BROKEN_PACK.splitlines()[3]
+    prefix = line[: line.index('"topicz"')]
+    assert unknown[0].range.start == types.Position(line=3, character=len(prefix.encode("utf-16-le")) // 2)
+    assert unknown[0].range.start.character == len(prefix) + 1  # 🎌 is two UTF-16 units
+    assert unknown[0].source == "biki"
+    assert unknown[0].severity in (types.DiagnosticSeverity.Error, types.DiagnosticSeverity.Warning)
+
+    # Fix it; after the debounce the diagnostics clear.
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=BROKEN_PACK.replace('"topicz": [],', ""))],
+        )
+    )
+    await client.wait_for_notification("textDocument/publishDiagnostics")
+    assert [d for d in client.diagnostics[uri] if d.code == "unknown-key"] == []
+
+
+@pytest.mark.asyncio
+async def test_a_quiz_session(client: LanguageClient):
+    topics = await request(client, "biki/topics", {})
+    ids = [field(topic, "id") for topic in field(topics, "topics")]
+    assert "counters.hon" in ids
+
+    generated = await request(client, "biki/generate", {"topicId": "counters.hon", "seed": 3, "count": 1})
+    answer = field(field(generated, "questions")[0], "answer")
+
+    started = await request(
+        client, "biki/startSession",
+        {"topicId": "counters.hon", "seed": 3, "mode": {"kind": "questionLimit", "limit": 1}},
+    )
+    session = field(started, "sessionId")
+    verdict = await request(client, "biki/answer", {"sessionId": session, "answer": str(answer)})
+    assert field(verdict, "verdict") == "correct"
+    assert field(verdict, "finished") is True
+    assert field(field(verdict, "summary"), "correct") == 1
