@@ -1,0 +1,294 @@
+-- Biki for Neovim (0.7+): pack diagnostics while you type, and quizzes in a floating window,
+-- through `biki serve` (JSON-RPC over stdio, see docs/protocol.md).
+local M = {}
+
+M.config = {
+  -- How to start the server.
+  cmd = { "biki", "serve" },
+  -- Read questions aloud with espeak-ng's Japanese voice when it is installed.
+  speak = true,
+  -- A quiz's length when :BikiQuiz is given no count.
+  questions = 10,
+  -- Which skill to drill: "reading", "listening" or "kana"; nil for the topic's default.
+  skill = nil,
+}
+
+local client_id = nil
+local quiz = nil
+
+local function notify(message, level)
+  vim.notify("biki: " .. message, level or vim.log.levels.INFO)
+end
+
+-- A JSON file is a pack when it says so at the top: a "format" key and a "topics" key.
+function M.is_pack(bufnr)
+  local lines = vim.api.nvim_buf_get_lines(bufnr, 0, 200, false)
+  local text = table.concat(lines, "\n")
+  return text:find('"format"') ~= nil and text:find('"topics"') ~= nil
+end
+
+-- The running client's id, starting the server on first use.
+function M.client()
+  if client_id and vim.lsp.get_client_by_id(client_id) then
+    return client_id
+  end
+  client_id = vim.lsp.start_client({
+    name = "biki",
+    cmd = M.config.cmd,
+    root_dir = vim.fn.getcwd(),
+    handlers = {
+      ["biki/packsChanged"] = function(_, params)
+        notify(string.format("packs reloaded: %d topics, %d problems", params.topicCount, #params.problems))
+      end,
+      ["biki/sessionFinished"] = function(_, params)
+        if quiz and quiz.session == params.sessionId then
+          M._finish(params.summary)
+        end
+      end,
+    },
+  })
+  if not client_id then
+    notify("could not start " .. table.concat(M.config.cmd, " ") .. "; is biki on your PATH?", vim.log.levels.ERROR)
+  end
+  return client_id
+end
+
+function M.attach(bufnr)
+  local id = M.client()
+  if id then
+    vim.lsp.buf_attach_client(bufnr, id)
+  end
+end
+
+-- Sends a request; calls `on_result(result)` on success and reports errors.
+function M.request(method, params, on_result)
+  local id = M.client()
+  if not id then
+    return
+  end
+  local client = vim.lsp.get_client_by_id(id)
+  client.request(method, params, function(err, result)
+    if err then
+      notify(method .. ": " .. (err.message or vim.inspect(err)), vim.log.levels.ERROR)
+      return
+    end
+    on_result(result)
+  end)
+end
+
+-- The quiz window: one floating window, rewritten as the quiz goes on.
+local function show(lines)
+  if not quiz then
+    return
+  end
+  if not (quiz.buf and vim.api.nvim_buf_is_valid(quiz.buf)) then
+    quiz.buf = vim.api.nvim_create_buf(false, true)
+  end
+  vim.api.nvim_buf_set_lines(quiz.buf, 0, -1, false, lines)
+  local width = 20
+  for _, line in ipairs(lines) do
+    width = math.max(width, vim.fn.strdisplaywidth(line) + 2)
+  end
+  local options = {
+    relative = "editor", style = "minimal", border = "rounded",
+    width = math.min(width, vim.o.columns - 4), height = #lines,
+    row = math.floor((vim.o.lines - #lines) / 3), col = math.floor((vim.o.columns - width) / 2),
+  }
+  if quiz.win and vim.api.nvim_win_is_valid(quiz.win) then
+    vim.api.nvim_win_set_config(quiz.win, options)
+  else
+    quiz.win = vim.api.nvim_open_win(quiz.buf, false, options)
+  end
+end
+
+-- The text of the quiz window, for tests and for anyone scripting Neovim.
+function M.window_lines()
+  if quiz and quiz.buf and vim.api.nvim_buf_is_valid(quiz.buf) then
+    return vim.api.nvim_buf_get_lines(quiz.buf, 0, -1, false)
+  end
+  return M._last_lines or {}
+end
+
+local function speak(text)
+  if M.config.speak and vim.fn.executable("espeak-ng") == 1 then
+    vim.fn.jobstart({ "espeak-ng", "-v", "ja", text })
+  end
+end
+
+local function progress_text(progress)
+  local done = progress.completed + 1
+  if progress.questionLimit then
+    return string.format("[%d/%d]", math.min(done, progress.questionLimit), progress.questionLimit)
+  end
+  return string.format("[%d]", done)
+end
+
+local function ask()
+  local question = quiz.question
+  local lines = { progress_text(quiz.progress) .. " " .. quiz.title, "" }
+  if question.skill == "listening" then
+    table.insert(lines, "  🔊 listen (empty answer: hear it again)")
+  else
+    table.insert(lines, "  " .. (question.prefix or "") .. question.prompt)
+  end
+  if quiz.feedback then
+    table.insert(lines, "")
+    table.insert(lines, "  " .. quiz.feedback)
+  end
+  table.insert(lines, "")
+  table.insert(lines, "  skip: show the answer · quit: end")
+  show(lines)
+  if question.speech then
+    speak(question.speech)
+  end
+  local label = question.skill == "kana" and "Reading (kana): " or "Answer" .. ((question.postfix or "") ~= "" and (" (" .. question.postfix .. ")") or "") .. ": "
+  vim.ui.input({ prompt = label }, function(input)
+    if not quiz then
+      return
+    end
+    M._respond(input)
+  end)
+end
+
+local function expected_text(expected)
+  local readings = table.concat(expected.readings or {}, " / ")
+  return string.format("%s  (%s, %s)", expected.answer, expected.kanji, readings)
+end
+
+local function after(result)
+  if result.question then
+    quiz.question = result.question
+  end
+  quiz.progress = result.progress
+  if result.finished then
+    M._finish(result.summary)
+  else
+    ask()
+  end
+end
+
+function M._respond(input)
+  if input == nil or input == "quit" then
+    M.request("biki/endSession", { sessionId = quiz.session }, function(result)
+      M._finish(result.summary)
+    end)
+    return
+  end
+  input = vim.trim(input)
+  if input == "" then
+    quiz.feedback = nil
+    ask()
+  elseif input == "skip" then
+    M.request("biki/skip", { sessionId = quiz.session }, function(result)
+      quiz.feedback = "→ " .. expected_text(result.expected)
+      after(result)
+    end)
+  else
+    M.request("biki/answer", { sessionId = quiz.session, answer = input }, function(result)
+      if result.verdict == "correct" then
+        quiz.feedback = "✓ " .. expected_text(result.expected)
+      elseif result.verdict == "incorrect" then
+        quiz.feedback = "✗ not " .. input .. "; try again, or skip"
+      else
+        quiz.feedback = "time is up"
+      end
+      after(result)
+    end)
+  end
+end
+
+function M._finish(summary)
+  if not quiz or quiz.done then
+    return
+  end
+  quiz.done = true
+  local lines = {
+    quiz.title .. " — finished",
+    "",
+    string.format("  Correct: %d of %d (%d on the first try)", summary.correct, summary.questions, summary.correctFirstTry),
+    string.format("  Wrong attempts: %d   Skipped: %d", summary.incorrectAttempts, summary.skipped),
+    string.format("  Average: %.1fs per question", summary.averageSeconds),
+  }
+  if #summary.missed > 0 then
+    table.insert(lines, "")
+    table.insert(lines, "  To practise again:")
+    for _, missed in ipairs(summary.missed) do
+      table.insert(lines, "    " .. missed.prompt .. " → " .. expected_text(missed.expected))
+    end
+  end
+  show(lines)
+  M._last_lines = lines
+  local win = quiz.win
+  quiz = nil
+  -- Close the summary with q or <Esc> from anywhere.
+  vim.keymap.set("n", "q", function()
+    if win and vim.api.nvim_win_is_valid(win) then
+      vim.api.nvim_win_close(win, true)
+    end
+    pcall(vim.keymap.del, "n", "q")
+  end, { desc = "Close the Biki summary" })
+end
+
+-- :BikiQuiz [topic] [questions]: drill a topic; without one, choose from the list.
+function M.quiz(topic, count)
+  local function start(id)
+    local params = { topicId = id, mode = { kind = "questionLimit", limit = count or M.config.questions } }
+    if M.config.skill then
+      params.skill = M.config.skill
+    end
+    if M.config.seed then
+      params.seed = M.config.seed
+    end
+    M.request("biki/startSession", params, function(result)
+      quiz = { session = result.sessionId, title = id, question = result.question, progress = result.progress }
+      ask()
+    end)
+  end
+  if topic and topic ~= "" then
+    start(topic)
+    return
+  end
+  M.request("biki/topics", {}, function(result)
+    vim.ui.select(result.topics, {
+      prompt = "Biki topic",
+      format_item = function(item) return item.title .. "  [" .. item.id .. "]" end,
+    }, function(choice)
+      if choice then
+        start(choice.id)
+      end
+    end)
+  end)
+end
+
+-- :BikiTopics: every loaded topic, in a scratch buffer.
+function M.topics()
+  M.request("biki/topics", {}, function(result)
+    local lines = {}
+    for _, topic in ipairs(result.topics) do
+      table.insert(lines, string.format("%-28s %s  (%s)", topic.id, topic.title, table.concat(topic.skills, ", ")))
+    end
+    vim.cmd("botright new")
+    local buf = vim.api.nvim_get_current_buf()
+    vim.api.nvim_buf_set_lines(buf, 0, -1, false, lines)
+    vim.bo[buf].buftype = "nofile"
+    vim.bo[buf].bufhidden = "wipe"
+    vim.bo[buf].modifiable = false
+    vim.api.nvim_buf_set_name(buf, "biki://topics")
+  end)
+end
+
+function M.setup(options)
+  M.config = vim.tbl_extend("force", M.config, options or {})
+  local group = vim.api.nvim_create_augroup("biki", { clear = true })
+  vim.api.nvim_create_autocmd("FileType", {
+    group = group,
+    pattern = "json",
+    callback = function(args)
+      if M.is_pack(args.buf) then
+        M.attach(args.buf)
+      end
+    end,
+  })
+end
+
+return M

@@ -1,0 +1,8 @@
+-- Commands; `require("biki").setup()` turns on pack diagnostics for JSON packs.
+vim.api.nvim_create_user_command("BikiTopics", function()
+  require("biki").topics()
+end, { desc = "List Biki's topics" })
+
+vim.api.nvim_create_user_command("BikiQuiz", function(args)
+  require("biki").quiz(args.fargs[1], tonumber(args.fargs[2]))
+end, { nargs = "*", desc = "Drill a Biki topic: :BikiQuiz [topic] [questions]" })
