@@ -56,7 +56,7 @@ let package = Package(
       name: "biki", dependencies: ["BikiCLI", "BikiJapanese", "BikiCore", "BikiHost", "BikiPacks", "BikiPlugins", "BikiProtocol", "BikiServer"]),
     // Speed and memory figures; run in release (`swift run -c release biki-bench`).
     .executableTarget(
-      name: "biki-bench", dependencies: ["BikiJapanese", "BikiCore", "BikiHost", "BikiPacks", "BikiPlugins", "BikiPluginABI"]),
+      name: "biki-bench", dependencies: ["BikiJapanese", "BikiCore", "BikiHost", "BikiPacks", "BikiPlugins", "BikiPluginABI", "BikiProtocol"]),
 
     .testTarget(name: "BikiJapaneseTests", dependencies: ["BikiJapanese"]),
     .testTarget(name: "BikiJSONTests", dependencies: ["BikiJSON"]),

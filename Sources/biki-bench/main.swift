@@ -131,6 +131,15 @@ for (name, library, topic) in [("c", "libbiki-calendar.so", "eras"), ("swift", "
   print("plugins.\(name).worker-start: \(String(format: "%.2f", fastest * 1000)) ms  (target < 10 ms: \(fastest < 0.010 ? "met" : "NOT met"))  [spawn, load, describe; best of 20]")
 }
 
+if options.selects("serve") {
+  let executable = benchDirectory + "/biki"
+  if FileManager.default.isExecutableFile(atPath: executable) {
+    for line in try ServerBench(executable: executable).run(seconds: seconds) { print(line) }
+  } else {
+    print("serve: \(executable) not built; run `swift build -c release` first")
+  }
+}
+
 /// Calls a plugin's generate function pointer with the least possible host code, as the
 /// baseline the ABI layer's overhead is measured against.
 struct DirectCall {

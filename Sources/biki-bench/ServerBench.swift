@@ -1,0 +1,165 @@
+import BikiProtocol
+import Foundation
+
+/// `biki serve` measured over real pipes, from a client's side: round trips, pipelined
+/// throughput, cold start to the `initialize` response, and memory after many sessions.
+struct ServerBench {
+  let executable: String
+
+  /// A running `biki serve` with its pipes.
+  final class Server {
+    let process = Process()
+    let input: Int32
+    let output: Int32
+    private var framer = MessageFramer()
+    private var ready: [[UInt8]] = []
+    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    let stdin = Pipe(), stdout = Pipe()
+
+    init(executable: String) throws {
+      process.executableURL = URL(fileURLWithPath: executable)
+      process.arguments = ["serve"]
+      let state = NSTemporaryDirectory() + "biki-bench-" + UUID().uuidString
+      var environment = ProcessInfo.processInfo.environment
+      environment["XDG_STATE_HOME"] = state
+      process.environment = environment
+      process.standardInput = stdin
+      process.standardOutput = stdout
+      input = stdin.fileHandleForWriting.fileDescriptor
+      output = stdout.fileHandleForReading.fileDescriptor
+      try process.run()
+    }
+
+    func send(_ bytes: [UInt8]) { Server.send(bytes, to: input) }
+
+    static func send(_ bytes: [UInt8], to input: Int32) {
+      bytes.withUnsafeBytes { raw in
+        var sent = 0
+        while sent < raw.count {
+          let count = write(input, raw.baseAddress! + sent, raw.count - sent)
+          guard count > 0 else { fatalError("biki serve stopped reading") }
+          sent += count
+        }
+      }
+    }
+
+    /// The next message the server sends.
+    func receive() -> [UInt8] {
+      while ready.isEmpty {
+        let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+        guard count > 0 else { fatalError("biki serve closed its output") }
+        for case .message(let body) in framer.feed(buffer[..<count]) { ready.append(body) }
+      }
+      return ready.removeFirst()
+    }
+
+    func call(_ frame: [UInt8]) -> [UInt8] {
+      send(frame)
+      return receive()
+    }
+
+    var residentKilobytes: Int {
+      let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+      let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+      return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+
+    func stop() {
+      _ = call(ServerBench.request(1_000_000_000, "shutdown", nil))
+      send(ServerBench.frame(#"{"jsonrpc":"2.0","method":"exit"}"#))
+      process.waitUntilExit()
+    }
+  }
+
+  static func frame(_ json: String) -> [UInt8] { MessageFramer.frame(Array(json.utf8)) }
+  static func request(_ id: Int, _ method: String, _ params: String?) -> [UInt8] {
+    frame(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)""# + (params.map { #","params":\#($0)"# } ?? "") + "}")
+  }
+  static let initialize = request(0, "initialize", #"{"processId":null,"capabilities":{}}"#)
+  static func generate(_ id: Int) -> [UInt8] {
+    request(id, "biki/generate", #"{"topicId":"numbers.beginner","seed":\#(id),"count":1}"#)
+  }
+
+  func started() throws -> Server {
+    let server = try Server(executable: executable)
+    _ = server.call(Self.initialize)
+    server.send(Self.frame(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#))
+    return server
+  }
+
+  func run(seconds: @escaping () -> Double) throws -> [String] {
+    var report: [String] = []
+    // Cold start: spawn to the initialize response, packs loaded; the median of 20.
+    var starts: [Double] = []
+    for _ in 0..<20 {
+      let start = seconds()
+      let server = try Server(executable: executable)
+      _ = server.call(Self.initialize)
+      starts.append(seconds() - start)
+      server.stop()
+    }
+    starts.sort()
+    let coldStart = starts[starts.count / 2]
+    report.append(
+      "serve.cold-start: \(String(format: "%.1f", coldStart * 1000)) ms median, \(String(format: "%.1f", starts[0] * 1000)) ms best  (target < 50 ms: \(coldStart < 0.050 ? "met" : "NOT met"))  [spawn to the initialize response, built-in packs loaded; 20 starts]"
+    )
+
+    let server = try started()
+    // Sequential round trips.
+    for id in 1...2_000 { _ = server.call(Self.generate(id)) }
+    var trips: [Double] = []
+    trips.reserveCapacity(20_000)
+    for id in 0..<20_000 {
+      let frame = Self.generate(id)
+      let start = seconds()
+      _ = server.call(frame)
+      trips.append(seconds() - start)
+    }
+    trips.sort()
+    let p50 = trips[trips.count / 2], p99 = trips[trips.count * 99 / 100]
+    report.append(
+      "serve.round-trip: p50 \(String(format: "%.1f", p50 * 1e6)) µs, p99 \(String(format: "%.1f", p99 * 1e6)) µs  (target p50 < 30 µs: \(p50 < 30e-6 ? "met" : "NOT met"))  [biki/generate count 1, one at a time; 20,000 requests]"
+    )
+
+    // Pipelined: a writer thread sends while this thread reads.
+    let count = 100_000
+    var all: [UInt8] = []
+    for id in 0..<count { all += Self.generate(id) }
+    let payload = all
+    var best = 0.0
+    for _ in 0..<3 {
+      let start = seconds()
+      let input = server.input
+      let writer = Thread { Server.send(payload, to: input) }
+      writer.start()
+      for _ in 0..<count { _ = server.receive() }
+      best = max(best, Double(count) / (seconds() - start))
+    }
+    report.append(
+      "serve.pipelined: \(Int(best)) requests/s  (target ≥ 100000: \(best >= 100_000 ? "met" : "NOT met"))  [biki/generate count 1, 100,000 in flight; best of 3]"
+    )
+
+    // Memory after 10,000 sessions started and ended.
+    let before = server.residentKilobytes
+    for batch in 0..<100 {
+      var frames: [UInt8] = []
+      for index in 0..<100 {
+        frames += Self.request(index, "biki/startSession", #"{"topicId":"counters.hon","mode":{"kind":"infinite"}}"#)
+      }
+      server.send(frames)
+      for _ in 0..<100 { _ = server.receive() }
+      frames = []
+      for index in 0..<100 {
+        frames += Self.request(index, "biki/endSession", #"{"sessionId":"s\#(batch * 100 + index + 1)"}"#)
+      }
+      server.send(frames)
+      for _ in 0..<100 { _ = server.receive() }
+    }
+    let after = server.residentKilobytes
+    report.append(
+      "serve.memory: \(after / 1024) MB resident after 10,000 sessions (\(before / 1024) MB before)  (target < 30 MB: \(after < 30 * 1024 ? "met" : "NOT met"))  [VmRSS of biki serve]"
+    )
+    server.stop()
+    return report
+  }
+}
