@@ -92,28 +92,53 @@ public struct Connection: Sendable {
   }
 }
 
-/// The queue between the read loop and the message loop.
+/// The queue between the read loop and the message loop. It is bounded: when the message
+/// loop falls behind a client that pipelines, the read loop waits, and the rest stays in the
+/// pipe rather than in memory.
 final class Inbox: Sendable {
-  private let queue = Mutex(MessageQueue())
+  private struct State {
+    var queue = MessageQueue()
+    var count = 0
+    var readerWaiting = false
+  }
+
+  static let capacity = 1024
+  private let state = Mutex(State())
   private let arrived = DispatchSemaphore(value: 0)
+  private let drained = DispatchSemaphore(value: 0)
 
   func push(_ entries: [InboxEntry]) {
-    queue.withLock { queue in
-      for entry in entries { queue.push(entry) }
+    let full = state.withLock { state in
+      for entry in entries { state.queue.push(entry) }
+      state.count += entries.count
+      state.readerWaiting = state.count >= Inbox.capacity
+      return state.readerWaiting
     }
     arrived.signal()
+    if full { drained.wait() }
   }
 
   /// What is waiting; if nothing is, waits up to `timeout` seconds (forever when nil) for more.
   func take(waitingAtMost timeout: Double?) -> [InboxEntry] {
-    let waiting = queue.withLock { $0.takeAll() }
+    let waiting = takeAll()
     if !waiting.isEmpty { return waiting }
     if let timeout {
       _ = arrived.wait(timeout: .now() + .nanoseconds(Int(min(timeout, 3600) * 1e9)))
     } else {
       arrived.wait()
     }
-    return queue.withLock { $0.takeAll() }
+    return takeAll()
+  }
+
+  private func takeAll() -> [InboxEntry] {
+    let (entries, wakeReader) = state.withLock { state in
+      let entries = state.queue.takeAll()
+      state.count = 0
+      defer { state.readerWaiting = false }
+      return (entries, state.readerWaiting)
+    }
+    if wakeReader { drained.signal() }
+    return entries
   }
 }
 
