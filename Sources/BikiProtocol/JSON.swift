@@ -79,53 +79,80 @@ public indirect enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, Expre
   }
 
   /// Compact JSON text.
-  public var serialized: String {
-    var output = ""
+  public var serialized: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// Compact JSON as UTF-8, written straight into bytes: this runs for every message sent.
+  public var bytes: [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(256)
     write(to: &output)
     return output
   }
 
-  private func write(to output: inout String) {
+  func write(to output: inout [UInt8]) {
     switch self {
-    case .null: output += "null"
-    case .bool(let flag): output += flag ? "true" : "false"
-    case .integer(let value): output += String(value)
-    case .double(let value): output += value.isFinite ? String(value) : "null"
+    case .null: output.append(contentsOf: "null".utf8)
+    case .bool(let flag): output.append(contentsOf: flag ? "true".utf8 : "false".utf8)
+    case .integer(let value): JSON.writeInteger(value, to: &output)
+    case .double(let value): output.append(contentsOf: value.isFinite ? String(value).utf8 : "null".utf8)
     case .string(let text): JSON.writeString(text, to: &output)
     case .array(let elements):
-      output += "["
-      for (index, element) in elements.enumerated() {
-        if index > 0 { output += "," }
+      output.append(UInt8(ascii: "["))
+      var first = true
+      for element in elements {
+        if !first { output.append(UInt8(ascii: ",")) }
+        first = false
         element.write(to: &output)
       }
-      output += "]"
+      output.append(UInt8(ascii: "]"))
     case .object(let members):
-      output += "{"
-      for (index, (key, value)) in members.enumerated() {
-        if index > 0 { output += "," }
-        JSON.writeString(key, to: &output)
-        output += ":"
-        value.write(to: &output)
+      output.append(UInt8(ascii: "{"))
+      var first = true
+      for member in members {
+        if !first { output.append(UInt8(ascii: ",")) }
+        first = false
+        JSON.writeString(member.0, to: &output)
+        output.append(UInt8(ascii: ":"))
+        member.1.write(to: &output)
       }
-      output += "}"
+      output.append(UInt8(ascii: "}"))
     }
   }
 
-  private static func writeString(_ text: String, to output: inout String) {
-    output += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: output.unicodeScalars.append(scalar)
-      }
+  private static func writeInteger(_ value: Int64, to output: inout [UInt8]) {
+    if value >= 0 && value < 10 {
+      output.append(UInt8(ascii: "0") + UInt8(value))
+      return
     }
-    output += "\""
+    output.append(contentsOf: String(value).utf8)
+  }
+
+  /// Quotes a string; UTF-8 is copied as it is, so only `"`, `\\` and control characters are escaped.
+  private static func writeString(_ text: String, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    var text = text
+    text.withUTF8 { utf8 in
+      var runStart = 0
+      for index in 0..<utf8.count {
+        let byte = utf8[index]
+        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        runStart = index + 1
+        switch byte {
+        case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
+        case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
+        case UInt8(ascii: "\n"): output.append(contentsOf: "\\n".utf8)
+        case UInt8(ascii: "\r"): output.append(contentsOf: "\\r".utf8)
+        case UInt8(ascii: "\t"): output.append(contentsOf: "\\t".utf8)
+        default:
+          let hex = Array("0123456789abcdef".utf8)
+          output.append(contentsOf: "\\u00".utf8)
+          output.append(hex[Int(byte >> 4)])
+          output.append(hex[Int(byte & 15)])
+        }
+      }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+    }
+    output.append(UInt8(ascii: "\""))
   }
 }

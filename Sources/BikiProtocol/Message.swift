@@ -111,5 +111,5 @@ public enum OutgoingMessage: Sendable {
   }
 
   /// The framed bytes to write.
-  public var framed: [UInt8] { MessageFramer.frame(Array(json.serialized.utf8)) }
+  public var framed: [UInt8] { MessageFramer.frame(json.bytes) }
 }

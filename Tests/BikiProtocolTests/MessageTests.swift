@@ -1,3 +1,4 @@
+import BikiJSON
 import BikiProtocol
 import Testing
 
@@ -42,5 +43,17 @@ import Testing
   @Test func jsonRoundTrips() throws {
     let value: JSON = ["s": "😀\"\\", "n": -5, "d": .double(1.5), "a": [true, false, .null], "o": [:]]
     #expect(parse(#"{"jsonrpc":"2.0","method":"m","params":"# + value.serialized + "}") == .notification(method: "m", params: value))
+  }
+}
+
+@Suite struct JSONSerializationTests {
+  @Test func escapesOnlyWhatJSONRequiresAndKeepsUTF8() {
+    let text: JSON = ["s": "a\"b\\c\n\r\t\u{1}日本🎌", "n": [0, 7, -12, 1_234_567_890_123], "d": .double(0.5), "x": [true, false, .null]]
+    #expect(text.serialized == #"{"s":"a\"b\\c\n\r\t\u0001日本🎌","n":[0,7,-12,1234567890123],"d":0.5,"x":[true,false,null]}"#)
+  }
+
+  @Test func serializedTextParsesBackToTheSameValue() throws {
+    let value: JSON = ["nested": ["key with \"quotes\"": ["deep": "\u{7F}\u{1F}"]], "empty": [:], "list": []]
+    #expect(JSON(try JSONParser.parse(value.bytes)) == value)
   }
 }
