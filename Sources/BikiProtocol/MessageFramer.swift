@@ -54,7 +54,7 @@ public struct MessageFramer: Sendable {
         }
         break
       }
-      let header = Array(buffer[start..<end])
+      let header = buffer[start..<end]
       start = end + 4
       switch MessageFramer.contentLength(header) {
       case .success(let length) where length > maximumBody:
@@ -91,37 +91,54 @@ public struct MessageFramer: Sendable {
     var reason: String
   }
 
-  static func contentLength(_ header: [UInt8]) -> Result<Int, HeaderProblem> {
-    guard let text = String(validating: header, as: UTF8.self) else {
+  /// The Content-Length of a header block, read from its bytes: this runs for every message.
+  static func contentLength(_ header: ArraySlice<UInt8>) -> Result<Int, HeaderProblem> {
+    guard String(validating: header, as: UTF8.self) != nil else {
       return .failure(HeaderProblem(reason: "the header is not valid UTF-8"))
     }
     var length: Int?
-    for line in text.split(separator: "\r\n", omittingEmptySubsequences: false) {
-      guard let colon = line.firstIndex(of: ":") else {
-        return .failure(HeaderProblem(reason: "header line \"\(line.prefix(40))\" has no ':'"))
+    var lineStart = header.startIndex
+    while lineStart <= header.endIndex {
+      var lineEnd = lineStart
+      while lineEnd < header.endIndex && !(header[lineEnd] == 13 && lineEnd + 1 < header.endIndex && header[lineEnd + 1] == 10) {
+        lineEnd += 1
       }
-      let name = line[..<colon].trimmingSpaces().lowercased()
-      let value = line[line.index(after: colon)...].trimmingSpaces()
-      if name == "content-length" {
-        guard let number = Int(value), number >= 0, value.allSatisfy(\.isASCII) else {
-          return .failure(HeaderProblem(reason: "Content-Length \"\(value.prefix(40))\" is not a non-negative integer"))
+      let line = header[lineStart..<lineEnd]
+      guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
+        let shown = String(decoding: line.prefix(40), as: UTF8.self)
+        return .failure(HeaderProblem(reason: "header line \"\(shown)\" has no ':'"))
+      }
+      if isContentLength(trimmed(line[..<colon])) {
+        let value = trimmed(line[(colon + 1)...])
+        guard !value.isEmpty, value.count <= 18, value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+          let shown = String(decoding: value.prefix(40), as: UTF8.self)
+          return .failure(HeaderProblem(reason: "Content-Length \"\(shown)\" is not a non-negative integer"))
         }
-        length = number
+        length = value.reduce(0) { $0 * 10 + Int($1 - 0x30) }
       }
       // Content-Type and any other header: accepted and ignored, as the LSP spec allows.
+      lineStart = lineEnd + 2
     }
     guard let length else { return .failure(HeaderProblem(reason: "the header has no Content-Length")) }
     return .success(length)
   }
 
+  private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+    guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else { return [] }
+    return bytes[first...last]
+  }
+
+  /// Header names are case-insensitive.
+  private static func isContentLength(_ name: ArraySlice<UInt8>) -> Bool {
+    let expected = "content-length".utf8
+    return name.count == expected.count && zip(name, expected).allSatisfy { byte, lower in
+      (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == lower
+    }
+  }
+
   /// A framed message: exactly `Content-Length` and the body.
   public static func frame(_ body: [UInt8]) -> [UInt8] {
     Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
-  }
-}
-
-extension StringProtocol {
-  func trimmingSpaces() -> String {
-    String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
   }
 }
