@@ -108,7 +108,7 @@ import Testing
 /// Plugins next to JSON topics, through the real executables.
 @Suite struct PluginIntegrationTests {
   /// Builds a plugin with plain `cc` into a fresh directory, as a plugin author would.
-  static func pluginDirectory(_ source: String, name: String) throws -> String {
+  static func pluginDirectory(_ source: String, name: String, defines: [String] = []) throws -> String {
     let directory = NSTemporaryDirectory() + "biki-e2e-plugins-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let process = Process()
@@ -116,7 +116,7 @@ import Testing
     process.arguments = [
       "cc", "-std=c99", "-shared", "-fPIC", "-I", BikiPackTests.repository.appendingPathComponent("Sources/BikiPluginABI/include").path,
       BikiPackTests.repository.appendingPathComponent(source).path, "-o", directory + "/" + name,
-    ]
+    ] + defines.map { "-D" + $0 }
     try process.run()
     process.waitUntilExit()
     return directory

@@ -224,4 +224,31 @@ struct ServeRun {
     #expect(stats.standardOutput.contains("counters.hon\t1\t"))
     #expect(stats.standardOutput.contains("Missed most often:"))
   }
+
+  @Test func aPluginPrintingToStandardOutputCannotCorruptTheStream() throws {
+    let plugins = try PluginIntegrationTests.pluginDirectory("Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libnoisy.so", defines: ["NOISY"])
+    let run = try ServeRun.run(
+      ServeRun.initialize + ServeRun.request(1, "biki/generate", #"{"topicId":"misbehaving.ok","seed":1,"count":3}"#)
+        + ServeRun.shutdownAndExit,
+      arguments: ["--plugins", plugins, "--in-process"])
+    // Every frame parsed (ServeRun.run checks them), and the noise went to stderr.
+    #expect(run.status == 0)
+    #expect((run.result(1)?["questions"] as? [Any])?.count == 3)
+    #expect(run.standardError.contains("noise from a plugin"))
+  }
+
+  @Test func aPluginThatCrashesCostsItsRequestAndNothingElse() throws {
+    let plugins = try PluginIntegrationTests.pluginDirectory("Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libcrash.so", defines: ["SEGFAULT"])
+    let run = try ServeRun.run(
+      ServeRun.initialize
+        + ServeRun.request(1, "biki/startSession", #"{"topicId":"misbehaving.ok","skill":"kana"}"#)
+        + ServeRun.request(2, "biki/generate", #"{"topicId":"misbehaving.ok","seed":1}"#)
+        + ServeRun.request(3, "biki/read", #"{"text":"3本"}"#)
+        + ServeRun.shutdownAndExit,
+      arguments: ["--plugins", plugins])
+    #expect(run.status == 0)
+    #expect(run.errorCode(1) == -32803)
+    #expect(run.errorCode(2) == -32803)
+    #expect(run.result(3)?["reading"] as? String == "さんぼん")
+  }
 }

@@ -2,10 +2,12 @@
  * A plugin that misbehaves on purpose, one way per build:
  *   -DREFUSE_VERSION  -DWRONG_VERSION  -DNO_ENTRY  -DNULL_GENERATE  -DBAD_UTF8  -DMALFORMED
  *   -DENORMOUS  -DNOT_KANA  -DUNSTABLE  -DSEGFAULT  -DABORT  -DHANG
+ *   -DNOISY (prints to standard output, which a host speaking a protocol there must survive)
  * Without any, it is a well-behaved one-topic plugin ("misbehaving.ok").
  */
 #include "biki_plugin.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +25,10 @@ static biki_status_t generate(const char *topic, const biki_parameter_t *paramet
     emit(out, "no such topic");
     return BIKI_STATUS_UNKNOWN_TOPIC;
   }
+#if defined(NOISY)
+  printf("Content-Length: 5\r\n\r\nnoise from a plugin\n");
+  fflush(stdout);
+#endif
 #if defined(SEGFAULT)
   volatile int *nowhere = NULL;
   *nowhere = 1;
