@@ -72,10 +72,10 @@ public enum IncomingMessage: Equatable, Sendable {
     switch root["id"] {
     case .integer(let value)?: id = .number(value)
     case .string(let text)?: id = .string(text)
-    case .double(let value)? where value.rounded() == value: id = .number(Int64(value))
+    case .double(let value)? where value.rounded() == value && abs(value) < 9e18: id = .number(Int64(value))
     case nil, .null?: id = nil
     case let other?:
-      return .invalid(id: nil, error: ResponseError(code: ResponseError.invalidRequest, message: "\"id\" must be a number or a string, not \(other.kindDescription)"))
+      return .invalid(id: nil, error: ResponseError(code: ResponseError.invalidRequest, message: "\"id\" must be an integer or a string, not \(other.kindDescription == "a number" ? "a fraction or a number that large" : other.kindDescription)"))
     }
     guard root["jsonrpc"]?.stringValue == "2.0" else {
       return .invalid(id: id, error: ResponseError(code: ResponseError.invalidRequest, message: "\"jsonrpc\" must be \"2.0\""))

@@ -16,7 +16,8 @@ import Testing
     ("{oops", -32700, false), ("[]", -32600, false), (#"[{"jsonrpc":"2.0","id":1,"method":"x"}]"#, -32600, false),
     ("42", -32600, false), (#"{"jsonrpc":"1.0","id":1,"method":"x"}"#, -32600, true), (#"{"jsonrpc":"2.0","id":1}"#, -32600, true),
     (#"{"jsonrpc":"2.0","id":1,"method":5}"#, -32600, true), (#"{"jsonrpc":"2.0","id":1,"method":"x","params":3}"#, -32602, true),
-    (#"{"jsonrpc":"2.0","id":{},"method":"x"}"#, -32600, false),
+    (#"{"jsonrpc":"2.0","id":{},"method":"x"}"#, -32600, false), (#"{"jsonrpc":"2.0","id":1e400,"method":"x"}"#, -32600, false),
+    (#"{"jsonrpc":"2.0","id":1.5,"method":"x"}"#, -32600, false),
   ])
   func invalidMessagesGetTheirCode(_ text: String, _ code: Int, _ keepsID: Bool) {
     guard case .invalid(let id, let error) = parse(text) else {
