@@ -91,6 +91,19 @@ check("the prompt names the counter", prompts[1] and prompts[1]:find("本", 1, t
 local history = vim.fn.readfile(state .. "/biki/history.jsonl")
 check("three answers are in the history", #history == 3, history)
 
+local function floats()
+  local count = 0
+  for _, win in ipairs(vim.api.nvim_list_wins()) do
+    if vim.api.nvim_win_get_config(win).relative ~= "" then
+      count = count + 1
+    end
+  end
+  return count
+end
+check("the summary has the focus", vim.api.nvim_win_get_config(0).relative ~= "")
+vim.cmd("normal q")
+check("q closes the summary", floats() == 0, floats())
+
 -- 3. :BikiTopics lists the topics.
 vim.cmd("BikiTopics")
 local listed = vim.wait(10000, function() return vim.api.nvim_buf_get_name(0):find("biki://topics", 1, true) ~= nil end, 20)

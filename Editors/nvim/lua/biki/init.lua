@@ -218,15 +218,19 @@ function M._finish(summary)
   end
   show(lines)
   M._last_lines = lines
-  local win = quiz.win
+  local win, buf = quiz.win, quiz.buf
   quiz = nil
-  -- Close the summary with q or <Esc> from anywhere.
-  vim.keymap.set("n", "q", function()
-    if win and vim.api.nvim_win_is_valid(win) then
-      vim.api.nvim_win_close(win, true)
+  -- Focus the summary so it can be read and scrolled; q or <Esc> closes it.
+  if win and vim.api.nvim_win_is_valid(win) then
+    vim.api.nvim_set_current_win(win)
+    for _, key in ipairs({ "q", "<Esc>" }) do
+      vim.keymap.set("n", key, function()
+        if vim.api.nvim_win_is_valid(win) then
+          vim.api.nvim_win_close(win, true)
+        end
+      end, { buffer = buf, nowait = true, desc = "Close the Biki summary" })
     end
-    pcall(vim.keymap.del, "n", "q")
-  end, { desc = "Close the Biki summary" })
+  end
 end
 
 -- :BikiQuiz [topic] [questions]: drill a topic; without one, choose from the list.
@@ -266,6 +270,10 @@ function M.topics()
     local lines = {}
     for _, topic in ipairs(result.topics) do
       table.insert(lines, string.format("%-28s %s  (%s)", topic.id, topic.title, table.concat(topic.skills, ", ")))
+    end
+    -- A floating window (a quiz summary) cannot be split; list from the window behind it.
+    if vim.api.nvim_win_get_config(0).relative ~= "" then
+      vim.cmd("wincmd p")
     end
     vim.cmd("botright new")
     local buf = vim.api.nvim_get_current_buf()
