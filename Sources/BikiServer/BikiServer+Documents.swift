@@ -1,3 +1,5 @@
+import BikiCore
+import BikiJSON
 import BikiPacks
 import BikiProtocol
 
@@ -72,5 +74,44 @@ extension BikiServer {
     guard path.hasSuffix(".json"), !path.hasSuffix(".schema.json") else { return [] }
     let canonical = dependencies.canonicalPath(path)
     return catalog.packs.lint(path: path, text: text, check: dependencies.readingCheck) { dependencies.canonicalPath($0) == canonical }
+  }
+}
+
+/// Hover on a topic in an open pack: a few of the questions it generates, so an author sees
+/// what the rules make without leaving the editor.
+extension BikiServer {
+  static let hoverSamples = 4
+
+  func hover(_ params: Params) throws(ResponseError) -> JSON {
+    let uri = try params.object("textDocument").string("uri")
+    let position = try params.object("position")
+    let line = try position.integer("line", in: 0...Int64(Int32.max))
+    let character = try position.integer("character", in: 0...Int64(Int32.max))
+    guard let document = documents[uri] else { return .null }
+    let compilation = PackCompiler.compile(document.text, check: .sample(16))
+    guard let pack = compilation.pack,
+      let topic = pack.topics.first(where: { $0.range.contains(line: Int(line), utf16Column: Int(character)) })
+    else { return .null }
+    let id = "\(pack.id.value).\(topic.id.value)"
+    var lines = ["**\(id)** — \(topic.title)", ""]
+    if let compiled = compilation.topics.first(where: { $0.topic.id == id }), let generator = try? compiled.generator() {
+      var order = QuestionOrder(count: generator.spaceSize, seed: 0)
+      let samples = generator.questions(seeds: (0..<min(UInt64(Self.hoverSamples), generator.spaceSize)).map { _ in order.next() })
+      lines.append("Sample questions (\(generator.spaceSize) in all):")
+      for case .success(let question) in samples {
+        lines.append("- \(question.kanjiDisplay) · \(question.display) · \(question.reading.all().joined(separator: " / "))")
+      }
+    } else {
+      lines.append("This topic has errors; fix them to see sample questions.")
+    }
+    return ["contents": ["kind": "markdown", "value": .string(lines.joined(separator: "\n"))], "range": WireFormat.range(topic.range)]
+  }
+}
+
+extension SourceRange {
+  /// Whether an LSP position (0-based line, UTF-16 column) falls inside.
+  func contains(line: Int, utf16Column: Int) -> Bool {
+    let position = (line, utf16Column)
+    return (start.line, start.utf16Column) <= position && position < (end.line, end.utf16Column)
   }
 }

@@ -86,7 +86,7 @@ public struct BikiServer: LanguageServer {
       outbox.append(Self.log("not loaded: \(diagnostic.formatted(path: path))", type: 2))
     }
     return [
-      "textDocumentSync": ["openClose": true, "change": 1, "save": false],
+      "textDocumentSync": ["openClose": true, "change": 1, "save": false], "hoverProvider": true,
       "experimental": ["biki": ["protocolVersion": 1]],
     ]
   }
@@ -103,6 +103,7 @@ public struct BikiServer: LanguageServer {
     case "biki/read": return try read(params)
     case "biki/stats": return try stats(params, outbox: &outbox)
     case "biki/reloadPacks": return reloadPacks()
+    case "textDocument/hover": return try hover(params)
     default: throw .methodNotFound(method)
     }
   }

@@ -107,3 +107,21 @@ import Testing
     #expect(reloaded["problems"]?.arrayValue?.first?["diagnostic"]?["code"] == "json-syntax")
   }
 }
+
+@Suite struct HoverTests {
+  @Test func hoveringATopicShowsSampleQuestions() throws {
+    var endpoint = ServerFixtures.endpoint()
+    let text = ServerFixtures.pack(id: "mine", max: 3)
+    _ = endpoint.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///p/mine.json", "version": 1, "text": .string(text)]])
+    let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("\"title\": \"本\"") }!
+    let hover = endpoint.call("textDocument/hover", ["textDocument": ["uri": "file:///p/mine.json"], "position": ["line": .integer(Int64(line)), "character": 12]])
+    let value = try #require(hover["contents"]?["value"]?.stringValue)
+    #expect(value.hasPrefix("**mine.hon** — 本"))
+    #expect(value.contains("3 in all"))
+    for sample in ["一本 · 1本 · いっぽん", "二本 · 2本 · にほん", "三本 · 3本 · さんぼん"] { #expect(value.contains(sample), "\(value)") }
+    // Outside any topic, and in a document that is not open: nothing.
+    #expect(endpoint.call("textDocument/hover", ["textDocument": ["uri": "file:///p/mine.json"], "position": ["line": 0, "character": 0]]) == .null)
+    #expect(endpoint.call("textDocument/hover", ["textDocument": ["uri": "file:///p/other.json"], "position": ["line": 0, "character": 0]]) == .null)
+    #expect(endpoint.failure("textDocument/hover", ["textDocument": ["uri": "file:///p/mine.json"]])?.message.contains("position") == true)
+  }
+}
