@@ -6,10 +6,6 @@ import BikiProtocol
 struct OpenSession {
   var state: Session.State
   var dependencies: Session.Dependencies
-  /// When a time-limited session runs out, so the server can end it unprompted.
-  var deadline: Double? {
-    if case .timeLimit(let seconds) = state.mode { state.startedAt + seconds } else { nil }
-  }
 }
 
 extension BikiServer {
@@ -53,6 +49,7 @@ extension BikiServer {
     sessionsStarted += 1
     let id = "s\(sessionsStarted)"
     sessions[id] = OpenSession(state: state, dependencies: sessionDependencies)
+    if case .timeLimit(let seconds) = mode { timeLimits[id] = state.startedAt + seconds }
     return [
       "sessionId": .string(id), "topicId": .string(entry.topic.id), "skill": .string(skill.rawValue), "seed": .string(String(seed)),
       "question": WireFormat.openQuestion(state.current!, number: 1, skill: skill),
@@ -155,7 +152,7 @@ extension BikiServer {
 
   /// Moves a finished session out of the table, keeping its summary for a late endSession.
   private mutating func close(_ id: String, summary: Session.Summary, skill: Skill) -> JSON {
-    sessions[id] = nil
+    remove(id)
     let json = WireFormat.summary(summary, skill: skill)
     finished.append((id, json))
     if finished.count > BikiServer.finishedKept { finished.removeFirst() }
@@ -169,17 +166,22 @@ extension BikiServer {
     }
     guard var session = sessions[id] else { throw .invalidParams("\"sessionId\": no open session \"\(id.prefix(80))\"") }
     let effects = Session.reduce(&session.state, .endRequested, session.dependencies)
-    sessions[id] = nil
+    remove(id)
     for case .sessionFinished(let summary) in effects {
       return ["summary": WireFormat.summary(summary, skill: session.state.skill)]
     }
     return ["summary": .null]
   }
 
+  private mutating func remove(_ id: String) {
+    sessions[id] = nil
+    timeLimits[id] = nil
+  }
+
   /// Ends time-limited sessions whose time is up, telling the client with `biki/sessionFinished`.
   mutating func finishTimedOutSessions(now: Double, outbox: inout [OutgoingMessage]) {
-    for (id, session) in sessions where (session.deadline ?? .infinity) <= now {
-      var session = session
+    for (id, deadline) in timeLimits where deadline <= now {
+      guard var session = sessions[id] else { continue }
       let effects = Session.reduce(&session.state, .clockTicked, session.dependencies)
       for case .sessionFinished(let summary) in effects {
         let json = close(id, summary: summary, skill: session.state.skill)

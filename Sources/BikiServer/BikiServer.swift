@@ -57,6 +57,9 @@ public struct BikiServer: LanguageServer {
 
   var catalog: Catalog
   var sessions: [String: OpenSession] = [:]
+  /// When each time-limited session runs out. Kept apart from `sessions` because the message
+  /// loop asks for the next deadline on every iteration, and most sessions have none.
+  var timeLimits: [String: Double] = [:]
   /// Summaries of sessions that finished on their own, for a late `biki/endSession`; oldest first.
   var finished: [(id: String, summary: JSON)] = []
   var sessionsStarted = 0
@@ -120,7 +123,7 @@ public struct BikiServer: LanguageServer {
   public var nextDeadline: Double? {
     var deadline = nextPoll
     for document in documents.values { if let at = document.checkAt { deadline = min(deadline, at) } }
-    for session in sessions.values { if let at = session.deadline { deadline = min(deadline, at) } }
+    for at in timeLimits.values { deadline = min(deadline, at) }
     return deadline
   }
 
