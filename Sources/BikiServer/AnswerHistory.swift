@@ -169,7 +169,13 @@ public struct AnswerHistory: Sendable {
     }
     let descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw HistoryError(path: path, reason: String(cString: strerror(errno))) }
-    if let data = FileManager.default.contents(atPath: path), !data.isEmpty, data.last != UInt8(ascii: "\n") {
+    // Only the last byte says whether the tail is torn; the file is read only when it is.
+    var status = stat()
+    var last: UInt8 = UInt8(ascii: "\n")
+    if fstat(descriptor, &status) == 0, status.st_size > 0 {
+      _ = pread(descriptor, &last, 1, status.st_size - 1)
+    }
+    if last != UInt8(ascii: "\n"), let data = FileManager.default.contents(atPath: path) {
       let intact = HistoryFile.parse(Array(data), path: path).intactLength
       guard ftruncate(descriptor, off_t(intact)) == 0 else {
         close(descriptor)

@@ -173,11 +173,6 @@ public struct BikiServer: LanguageServer {
     let topicID = try params.optionalString("topicId")
     let (entries, warnings) = dependencies.history.load()
     for warning in warnings where historyProblemsShown.insert(warning).inserted { outbox.append(Self.log(warning, type: 2)) }
-    var result = WireFormat.stats(HistoryStats.compute(entries, topicID: topicID))
-    if case .object(var members) = result {
-      members.append(("history", .string(dependencies.history.location)))
-      result = .object(members)
-    }
-    return result
+    return WireFormat.stats(HistoryStats.compute(entries, topicID: topicID), location: dependencies.history.location)
   }
 }

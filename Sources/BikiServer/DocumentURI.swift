@@ -22,6 +22,7 @@ enum DocumentURI {
 
   /// A `file:` URI for an absolute path, escaping what RFC 3986 does not allow in a path.
   static func fileURI(_ path: String) -> String {
+    let hex = Array("0123456789ABCDEF".utf8)
     var uri = "file://"
     for byte in path.utf8 {
       let allowed =
@@ -30,7 +31,6 @@ enum DocumentURI {
       if allowed {
         uri.unicodeScalars.append(Unicode.Scalar(byte))
       } else {
-        let hex = Array("0123456789ABCDEF".utf8)
         uri += "%" + String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 15)]], as: UTF8.self)
       }
     }

@@ -121,7 +121,7 @@ enum WireFormat {
     ]
   }
 
-  static func stats(_ stats: HistoryStats) -> JSON {
+  static func stats(_ stats: HistoryStats, location: String) -> JSON {
     func topic(_ topic: HistoryStats.TopicStats) -> JSON {
       [
         "topicId": .string(topic.topicID), "answers": .integer(Int64(topic.answers)), "correct": .integer(Int64(topic.correct)),
@@ -139,6 +139,7 @@ enum WireFormat {
             "recentWrongAnswers": .array(form.recentWrongAnswers.map(JSON.string)),
           ]
         }),
+      "history": .string(location),
     ]
   }
 }
