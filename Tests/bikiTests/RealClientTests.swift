@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// `biki serve` driven by clients written elsewhere: pytest-lsp and headless Neovim. They run
+/// when those are installed; `.ci/run` installs them and sets BIKI_REQUIRE_CLIENTS=1, so there a
+/// missing client is a failure rather than a skip.
+@Suite(.serialized) struct RealClientTests {
+  static let required = ProcessInfo.processInfo.environment["BIKI_REQUIRE_CLIENTS"] == "1"
+
+  static func succeeds(_ script: String) -> Bool {
+    (try? BikiProcess.run([], viaShell: script, environment: ProcessInfo.processInfo.environment).status) == 0
+  }
+
+  static let hasPytestLSP = required || succeeds("python3 -c 'import pytest_lsp, pytest_asyncio'")
+  static let hasNeovim = required || succeeds("command -v nvim")
+
+  /// Runs `script` from the repository root with BIKI naming the built `biki`.
+  func run(_ script: String) throws -> BikiProcess.Result {
+    try BikiProcess.run(
+      [], viaShell: #"BIKI="$0" "# + script, environment: ProcessInfo.processInfo.environment,
+      directory: BikiPackTests.repository.path)
+  }
+
+  @Test(.enabled(if: hasPytestLSP, "needs pytest-lsp: python3 -m pip install pytest-lsp pytest-asyncio"))
+  func pytestLSPSeesDiagnosticsAndRunsAQuiz() throws {
+    // pytest exits 5 when it collects nothing; only 0 means the tests ran and passed.
+    let result = try run("python3 -m pytest -q -p no:cacheprovider Tests/clients")
+    #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+    #expect(result.standardOutput.contains("2 passed"))
+  }
+
+  @Test(.enabled(if: hasNeovim, "needs Neovim: sudo apt-get install neovim"))
+  func neovimExtensionPassesItsHeadlessChecks() throws {
+    let result = try run(#"timeout 300 nvim --headless -u NONE -i NONE -n -c "luafile Editors/nvim/tests/run.lua""#)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardError.contains("nvim: all checks passed"))
+  }
+}
