@@ -1,14 +1,28 @@
 /// "Did you mean …?" for mistyped names: keys, options, subcommands, topic ids.
 public enum Suggestion {
   /// The closest candidate by edit distance, when it is close enough to be a typo.
+  ///
+  /// Candidates whose length alone rules them out are skipped before any distance is
+  /// computed (the distance is at least the difference in lengths), so a huge word costs
+  /// no more than reading it once.
   public static func closest(to word: String, among candidates: [String]) -> String? {
-    let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }.min { $0.1 < $1.1 }
-    // Close enough to be a typo, and sharing something: any one character is one edit from any other.
-    guard let (candidate, distance) = scored, distance <= max(2, candidate.count / 3),
-      distance < max(word.count, candidate.count)
-    else { return nil }
-    return candidate
+    let length = word.count
+    guard length <= maximumWordLength else { return nil }
+    let lowered = word.lowercased()
+    var best: (candidate: String, distance: Int)?
+    for candidate in candidates {
+      let candidateLength = candidate.count
+      let allowed = min(max(2, candidateLength / 3), max(length, candidateLength) - 1, (best?.distance ?? .max) - 1)
+      guard abs(length - candidateLength) <= allowed else { continue }
+      let distance = editDistance(lowered, candidate.lowercased())
+      // Close enough to be a typo, and sharing something: any one character is one edit from any other.
+      if distance <= allowed { best = (candidate, distance) }
+    }
+    return best?.candidate
   }
+
+  /// No name Biki suggests is longer; a longer word is not a typo of one.
+  static let maximumWordLength = 128
 
   /// " Did you mean 'x'?" for the closest candidate, or nothing: the hint command-line errors end with.
   public static func didYouMean(_ word: String, among candidates: [String]) -> String {

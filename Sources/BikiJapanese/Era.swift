@@ -40,6 +40,19 @@ public struct Era: Hashable, Sendable {
     year >= 1 && lastYear.map { year <= $0 } ?? true
   }
 
+  /// Whether some day of `year` of this era (1 is 元年), in `month` and on `day` where given,
+  /// fell within the era: 昭和64年1月7日 did, 昭和64年1月8日 (平成元年) did not, nor did
+  /// 令和元年4月30日. 明治元年 counts from the first day of 1868, as the proclamation made it.
+  public func contains(year: Int, month: Int?, day: Int?) -> Bool {
+    guard contains(year: year) else { return false }
+    let gregorian = gregorianYear(year)
+    let first = self == .meiji ? CalendarDate(start.year, 1, 1) : start
+    // The latest and earliest days the written date could mean.
+    let latest = CalendarDate(gregorian, month ?? 12, day ?? 31)
+    let earliest = CalendarDate(gregorian, month ?? 1, day ?? 1)
+    return latest >= first && successor.map { earliest < $0.start } ?? true
+  }
+
   /// The era and era year of a date: 2019-04-30 → (平成, 31), 2019-05-01 → (令和, 1).
   public static func of(_ date: CalendarDate) -> (era: Era, year: Int)? {
     guard let era = all.last(where: { $0.start <= date }) else { return nil }
@@ -69,6 +82,14 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
   public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
     (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+  }
+
+  /// Days in `month` (1–12) of `year`, Gregorian leap years; nil for a month that is not one.
+  /// A year of nil allows 29 days in February.
+  public static func daysIn(month: Int, year: Int?) -> Int? {
+    guard (1...12).contains(month) else { return nil }
+    let leap = year.map { $0 % 4 == 0 && ($0 % 100 != 0 || $0 % 400 == 0) } ?? true
+    return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
   }
 
   public var description: String {

@@ -87,7 +87,7 @@ struct PhraseInterpreter {
     var parts: [Reading] = []
     var previousSymbol: String?
     var era: Era?
-    var date: (year: Int?, month: Int?) = (nil, nil)
+    var date = WrittenDate()
     var meridiem: String?
     var index = 0
     while index < tokens.count {
@@ -115,6 +115,7 @@ struct PhraseInterpreter {
       case .firstYear:
         guard let era else { throw fail("元年 needs an era before it, as in 令和元年") }
         date.year = era.gregorianYear(1)
+        date.eraYear = 1
         parts.append(Reading("がんねん"))
         previousSymbol = "年"
       case .number(let value, let symbol):
@@ -122,12 +123,23 @@ struct PhraseInterpreter {
         previousSymbol = symbol
       }
     }
-    return parts.dropFirst().reduce(parts[0], +)
+    if let era, let year = date.eraYear, !era.contains(year: year, month: date.month, day: date.day) {
+      let written = "\(era.name)\(year == 1 ? "元" : String(year))年" + (date.month.map { "\($0)月" } ?? "") + (date.day.map { "\($0)日" } ?? "")
+      throw fail("\(written) did not exist: \(era.name) \(Self.span(of: era))")
+    }
+    guard let first = parts.first else { throw fail("it is empty") }
+    return parts.dropFirst().reduce(first, +)
+  }
+
+  /// When an era ran, for messages: "ran from 1989-01-08 to 2019-04-30".
+  static func span(of era: Era) -> String {
+    guard let next = era.successor else { return "began on \(era.start)" }
+    return "ran from \(era.start) to the day before \(next.start)"
   }
 
   private func reading(
     _ value: UInt128, _ symbol: String?, after previous: String?, era: Era?,
-    date: inout (year: Int?, month: Int?), meridiem: String?, isAlone: Bool
+    date: inout WrittenDate, meridiem: String?, isAlone: Bool
   ) throws(ReadingError) -> Reading {
     guard let symbol else {
       guard isAlone else { throw fail("\(value) needs a unit or counter after it here") }
@@ -137,25 +149,34 @@ struct PhraseInterpreter {
     if kind == .number { throw fail("a number alone was expected, without \(symbol)") }
     switch symbol {
     case "半":
-      guard previous == "時" else { throw fail("半 follows an hour, as in 9時半") }
+      // A half after a time or a span: 9時半, 1時間半, 1年半, 2ヶ月半.
+      let halves = ["時", "時間", "年"] + (catalog.counter(id: "months")?.symbols ?? [])
+      guard let previous, halves.contains(previous), !(previous == "年" && era != nil) else {
+        throw fail("半 follows an hour or a span, as in 9時半, 1時間半 or 1年半")
+      }
       return Reading("はん")
     case "年":
       if let era {
-        guard era.contains(year: Int(value)) else {
-          throw fail("\(era.name)\(value)年 did not exist: \(era.name) ended in \(era.name)\(era.lastYear!)年 (\(era.gregorianYear(era.lastYear!)))")
+        guard value >= 1 else { throw fail("\(era.name)\(value)年 did not exist: era years start at 元年") }
+        // An open era's years are bounded only so the arithmetic stays small.
+        guard value <= 10_000, era.contains(year: Int(value)) else {
+          let end = era.lastYear.map { "\(era.name) ended in \(era.name)\($0)年 (\(era.gregorianYear($0)))" } ?? "that is too far ahead"
+          throw fail("\(era.name)\(value)年 did not exist: \(end)")
         }
         date.year = era.gregorianYear(Int(value))
+        date.eraYear = Int(value)
       } else {
         date.year = Int(value)
       }
       return try JapaneseNumber.reading(of: value, with: .year)
     case "月":
       if kind == .duration { throw fail("月 names a month; a number of months is written ヶ月") }
-      date.month = Int(value)
+      date.month = value <= 12 ? Int(value) : nil
       return try JapaneseNumber.reading(of: value, with: .month)
     case "日":
       if kind == .date || previous == "月" {
         try checkDay(value, date)
+        date.day = Int(value)
         return try JapaneseNumber.reading(of: value, with: .dayOfMonth)
       }
       return try JapaneseNumber.reading(of: value, with: .day)
@@ -175,16 +196,24 @@ struct PhraseInterpreter {
     }
   }
 
-  private func checkDay(_ day: UInt128, _ date: (year: Int?, month: Int?)) throws(ReadingError) {
-    guard let month = date.month, (1...12).contains(month), day >= 1 else { return }
-    let leap = date.year.map { $0 % 4 == 0 && ($0 % 100 != 0 || $0 % 400 == 0) } ?? true
-    let length = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+  private func checkDay(_ day: UInt128, _ date: WrittenDate) throws(ReadingError) {
+    guard let month = date.month, let length = CalendarDate.daysIn(month: month, year: date.year), day >= 1 else { return }
     if day > UInt128(length) { throw fail("\(month)月\(day)日 is not a date: \(month)月 has \(length) days") }
   }
 
   private func fail(_ reason: String) -> ReadingError {
     .unreadable(text, reason: reason)
   }
+}
+
+/// The parts of a date a phrase has written so far.
+struct WrittenDate {
+  /// Gregorian.
+  var year: Int?
+  /// The year within the era, when an era was written.
+  var eraYear: Int?
+  var month: Int?
+  var day: Int?
 }
 
 extension PhraseToken {

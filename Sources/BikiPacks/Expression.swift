@@ -2,12 +2,17 @@
 /// `gregorian(y)`, `(n - 1) / 10`. Integers, the four operators plus `%`, parentheses,
 /// variable names and the functions below. This is the syntax; `SlotExpression` evaluates it,
 /// checked: overflow and division by zero are errors, never traps.
+///
+/// A tree is at most `maximumDepth` deep, so everything that walks one recursively (the
+/// parser, `variables`, evaluation, even releasing it) uses a small, fixed amount of stack
+/// whatever a pack author writes.
 public indirect enum Expression: Hashable, Sendable {
   case literal(Int64)
   case variable(String)
   case unary(negate: Expression)
   case binary(Operator, Expression, Expression)
-  case call(Function, Expression)
+  /// A function applied to a variable: every function takes exactly one variable name.
+  case call(Function, String)
 
   public enum Operator: Character, Hashable, Sendable {
     case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
@@ -27,9 +32,22 @@ public indirect enum Expression: Hashable, Sendable {
     case .variable(let name): [name]
     case .unary(let operand): operand.variables
     case .binary(_, let left, let right): left.variables + right.variables
-    case .call(_, let argument): argument.variables
+    case .call(_, let name): [name]
     }
   }
+
+  /// The functions called, with the variable each is applied to.
+  public var calls: [(Function, String)] {
+    switch self {
+    case .literal, .variable: []
+    case .unary(let operand): operand.calls
+    case .binary(_, let left, let right): left.calls + right.calls
+    case .call(let function, let name): [(function, name)]
+    }
+  }
+
+  /// Operators deep, counting the leaves: `n` is 1, `a + b * c` is 3.
+  public static let maximumDepth = 100
 }
 
 public enum ExpressionError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -38,6 +56,8 @@ public enum ExpressionError: Error, Hashable, Sendable, CustomStringConvertible 
   case overflow
   case divisionByZero
   case notAnEraYear(String)
+  case notACounter
+  case notAChoice
 
   public var description: String {
     switch self {
@@ -46,6 +66,8 @@ public enum ExpressionError: Error, Hashable, Sendable, CustomStringConvertible 
     case .overflow: "the value overflows a 64-bit integer"
     case .divisionByZero: "division by zero"
     case .notAnEraYear(let function): "\(function)() takes the name of an eraYear variable"
+    case .notACounter: "the counter is not a counters variable"
+    case .notAChoice: "a choice part needs a choice variable"
     }
   }
 }
@@ -54,7 +76,7 @@ extension Expression {
   /// Parses an expression; errors carry the character offset where they occur.
   public static func parse(_ text: String) throws(ExpressionError) -> Expression {
     var parser = ExpressionParser(characters: Array(text))
-    let expression = try parser.parseSum()
+    let expression = try parser.parseSum().expression
     parser.skipSpaces()
     guard parser.index == parser.characters.count else {
       throw .syntax("unexpected '\(parser.characters[parser.index])'", offset: parser.index)
@@ -63,86 +85,111 @@ extension Expression {
   }
 }
 
+/// Recursive descent that tracks the depth of the tree it builds and stops at
+/// `Expression.maximumDepth`; a sum of many terms is built in a loop, so only the depth it
+/// produces, not the parser's own recursion, decides when to stop.
 private struct ExpressionParser {
   let characters: [Character]
   var index = 0
-  var depth = 0
+
+  typealias Node = (expression: Expression, depth: Int)
 
   mutating func skipSpaces() {
     while index < characters.count, characters[index] == " " { index += 1 }
   }
 
-  mutating func parseSum() throws(ExpressionError) -> Expression {
-    var left = try parseProduct()
+  func deeper(_ depth: Int, at offset: Int) throws(ExpressionError) -> Int {
+    guard depth <= Expression.maximumDepth else {
+      throw .syntax(
+        "the expression is more than \(Expression.maximumDepth) operations deep; split it into derived variables", offset: offset)
+    }
+    return depth
+  }
+
+  /// `nesting` counts the unary minus signs and parentheses around this part, so a run of
+  /// them stops the recursion before the tree is built.
+  mutating func parseSum(nesting: Int = 0) throws(ExpressionError) -> Node {
+    var left = try parseProduct(nesting: nesting)
     while true {
       skipSpaces()
       guard index < characters.count, let op = Expression.Operator(rawValue: characters[index]),
         op == .add || op == .subtract
       else { return left }
+      let offset = index
       index += 1
-      left = .binary(op, left, try parseProduct())
+      let right = try parseProduct(nesting: nesting)
+      left = (.binary(op, left.expression, right.expression), try deeper(max(left.depth, right.depth) + 1, at: offset))
     }
   }
 
-  mutating func parseProduct() throws(ExpressionError) -> Expression {
-    var left = try parseFactor()
+  mutating func parseProduct(nesting: Int) throws(ExpressionError) -> Node {
+    var left = try parseFactor(nesting: nesting)
     while true {
       skipSpaces()
       guard index < characters.count, let op = Expression.Operator(rawValue: characters[index]),
         op == .multiply || op == .divide || op == .remainder
       else { return left }
+      let offset = index
       index += 1
-      left = .binary(op, left, try parseFactor())
+      let right = try parseFactor(nesting: nesting)
+      left = (.binary(op, left.expression, right.expression), try deeper(max(left.depth, right.depth) + 1, at: offset))
     }
   }
 
-  mutating func parseFactor() throws(ExpressionError) -> Expression {
+  mutating func parseFactor(nesting: Int) throws(ExpressionError) -> Node {
     skipSpaces()
     guard index < characters.count else { throw .syntax("expected a number, a name or '(' at the end", offset: index) }
+    _ = try deeper(nesting + 1, at: index)
     let character = characters[index]
     if character == "-" {
+      let offset = index
       index += 1
-      return .unary(negate: try parseFactor())
+      let operand = try parseFactor(nesting: nesting + 1)
+      return (.unary(negate: operand.expression), try deeper(operand.depth + 1, at: offset))
     }
     if character == "(" {
-      depth += 1
-      guard depth < 64 else { throw .syntax("parentheses nested too deeply", offset: index) }
       index += 1
-      let inner = try parseSum()
+      let inner = try parseSum(nesting: nesting + 1)
       skipSpaces()
       guard index < characters.count, characters[index] == ")" else { throw .syntax("expected ')'", offset: index) }
       index += 1
-      depth -= 1
       return inner
     }
     if character.isASCII, character.isNumber {
       let start = index
       while index < characters.count, characters[index].isASCII, characters[index].isNumber { index += 1 }
-      guard let number = Int64(String(characters[start..<index])) else {
-        throw .syntax("the number is too large", offset: start)
+      guard index - start <= 19, let number = Int64(String(characters[start..<index])) else {
+        throw .syntax("the number is too large for a 64-bit integer", offset: start)
       }
-      return .literal(number)
+      return (.literal(number), 1)
     }
-    if character.isLetter || character == "_" {
-      let start = index
-      while index < characters.count, characters[index].isLetter || characters[index].isNumber || characters[index] == "_" {
-        index += 1
-      }
-      let name = String(characters[start..<index])
+    if let name = parseName() {
       skipSpaces()
-      if index < characters.count, characters[index] == "(" {
-        guard let function = Expression.Function(rawValue: name) else {
-          throw .syntax("unknown function '\(name)'; known: \(Expression.Function.allCases.map(\.rawValue).joined(separator: ", "))", offset: start)
-        }
-        index += 1
-        let argument = try parseSum()
-        skipSpaces()
-        guard index < characters.count, characters[index] == ")" else { throw .syntax("expected ')'", offset: index) }
-        index += 1
-        return .call(function, argument)
+      guard index < characters.count, characters[index] == "(" else { return (.variable(name.text), 1) }
+      guard let function = Expression.Function(rawValue: name.text) else {
+        throw .syntax(
+          "unknown function '\(name.text.prefix(40))'; known: \(Expression.Function.allCases.map(\.rawValue).joined(separator: ", "))",
+          offset: name.start)
       }
-      return .variable(name)
+      index += 1
+      skipSpaces()
+      let argument = parseName()
+      skipSpaces()
+      guard let argument, index < characters.count, characters[index] == ")" else {
+        throw .syntax("\(function.rawValue)() takes one argument: the name of an eraYear variable", offset: name.start)
+      }
+      index += 1
+      return (.call(function, argument.text), 1)
     }
     throw .syntax("unexpected '\(character)'", offset: index)
+  }
+
+  mutating func parseName() -> (text: String, start: Int)? {
+    guard index < characters.count, characters[index].isLetter || characters[index] == "_" else { return nil }
+    let start = index
+    while index < characters.count, characters[index].isLetter || characters[index].isNumber || characters[index] == "_" {
+      index += 1
+    }
+    return (String(characters[start..<index]), start)
   }
 }

@@ -5,9 +5,23 @@ import BikiJSON
 /// mismatch and carrying on, so a single run reports every problem in a file.
 struct NodeReader {
   private(set) var diagnostics: [Diagnostic] = []
+  /// How many of `diagnostics` are errors, kept so each topic can ask cheaply.
+  private(set) var errorCount = 0
+  /// What is left of the did-you-mean work allowed per file, in candidate × character units:
+  /// a file with thousands of unknown names gets hints for the first ones and stays linear.
+  private var suggestionWork = 2_000_000
 
   mutating func error(_ message: String, _ rule: String, at range: SourceRange) {
     diagnostics.append(Diagnostic(.error, message, rule: rule, at: range))
+    errorCount += 1
+  }
+
+  /// `; did you mean "x"?` for a lint message, or nothing once this file's allowance is spent.
+  mutating func hint(_ word: String, among candidates: [String]) -> String {
+    let cost = candidates.count * max(1, min(word.utf8.count, 64))
+    guard cost <= suggestionWork else { return "" }
+    suggestionWork -= cost
+    return Suggestion.closest(to: word, among: candidates).map { "; did you mean \"\($0)\"?" } ?? ""
   }
 
   mutating func warning(_ message: String, _ rule: String, at range: SourceRange) {
@@ -27,12 +41,12 @@ struct NodeReader {
     var found: [String: JSONMember] = [:]
     for member in members {
       if found[member.key] != nil {
-        error("duplicate key \"\(member.key)\" in \(what); only the first is used", "duplicate-key", at: member.keyRange)
+        error("duplicate key \"\(Excerpt.of(member.key))\" in \(what); only the first is used", "duplicate-key", at: member.keyRange)
         continue
       }
       guard known.contains(member.key) else {
-        let hint = Suggestion.lintClause(member.key, among: known)
-        error("unknown key \"\(member.key)\" in \(what)\(hint)", "unknown-key", at: member.keyRange)
+        let hint = hint(member.key, among: known)
+        error("unknown key \"\(Excerpt.of(member.key))\" in \(what)\(hint)", "unknown-key", at: member.keyRange)
         continue
       }
       found[member.key] = member
@@ -52,7 +66,7 @@ struct NodeReader {
     var seen = Set<String>()
     return members.filter { member in
       guard seen.insert(member.key).inserted else {
-        error("duplicate key \"\(member.key)\" in \(what); only the first is used", "duplicate-key", at: member.keyRange)
+        error("duplicate key \"\(Excerpt.of(member.key))\" in \(what); only the first is used", "duplicate-key", at: member.keyRange)
         return false
       }
       return true
@@ -113,8 +127,8 @@ struct NodeReader {
     guard let text = string(member, what) else { return nil }
     if let choice = choices[text.value] { return choice }
     let names = choices.keys.sorted()
-    let hint = Suggestion.closest(to: text.value, among: names).map { "did you mean \"\($0)\"? " } ?? ""
-    error("\(what) \"\(text.value)\" is not known; \(hint)use one of: \(names.joined(separator: ", "))", "invalid-value", at: text.range)
+    let hint = hint(text.value, among: names)
+    error("\(what) \"\(Excerpt.of(text.value))\" is not known\(hint); use one of: \(names.joined(separator: ", "))", "invalid-value", at: text.range)
     return nil
   }
 
@@ -124,12 +138,5 @@ struct NodeReader {
     end.column += 1
     end.utf16Column += 1
     return SourceRange(start: node.range.start, end: end)
-  }
-}
-
-extension Suggestion {
-  /// `; did you mean "x"?` for a lint message, or nothing.
-  static func lintClause(_ word: String, among candidates: [String]) -> String {
-    closest(to: word, among: candidates).map { "; did you mean \"\($0)\"?" } ?? ""
   }
 }

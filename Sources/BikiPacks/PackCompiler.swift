@@ -31,9 +31,12 @@ public struct CompiledTopic: Sendable {
       if min > max { throw .inconsistent("min \(min) is above max \(max)") }
       if step <= 0 { throw .inconsistent("step must be positive, not \(step)") }
     }
+    guard let spaceSize = program.spaceSize, spaceSize <= TopicProgram.maximumSpace else {
+      throw .inconsistent("these parameters give more possible questions than can be counted; narrow the range or raise the step")
+    }
     let id = topic.id
     let frozen = program
-    return QuestionGenerator(topic: topic, spaceSize: program.spaceSize) { index throws(GenerationError) in
+    return QuestionGenerator(topic: topic, spaceSize: spaceSize) { index throws(GenerationError) in
       try frozen.question(topicID: id, index: index)
     }
   }
@@ -45,19 +48,23 @@ public struct PackCompilation: Sendable {
   public var pack: PackDefinition?
   public var topics: [CompiledTopic]
   public var diagnostics: [Diagnostic]
+  /// How many questions were generated to prove their readings, of how many there are.
+  public var readingCoverage: ReadingCoverage
 
   public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-  public init(pack: PackDefinition?, topics: [CompiledTopic], diagnostics: [Diagnostic]) {
+  public init(pack: PackDefinition?, topics: [CompiledTopic], diagnostics: [Diagnostic], readingCoverage: ReadingCoverage = ReadingCoverage()) {
     self.pack = pack
     self.topics = topics
     self.diagnostics = diagnostics
+    self.readingCoverage = readingCoverage
   }
 }
 
 /// How many of a topic's questions are generated to prove each one has a reading.
 public enum ReadingCheck: Sendable {
-  /// Every question when there are at most 100,000, else 100,000 spread evenly: for lint.
+  /// Every question when there are at most 100,000, else 100,000 spread evenly, and at most
+  /// 250,000 in one file, shared out over its topics: for lint.
   case thorough
   /// A few spread evenly, first and last included: for loading packs quickly.
   case sample(UInt64)
@@ -66,6 +73,14 @@ public enum ReadingCheck: Sendable {
     switch self {
     case .thorough: 100_000
     case .sample(let count): max(count, 2)
+    }
+  }
+
+  /// The most questions checked in one file; every topic gets at least its first and last.
+  var fileLimit: UInt64 {
+    switch self {
+    case .thorough: 250_000
+    case .sample: .max
     }
   }
 }
@@ -91,6 +106,7 @@ public enum PackCompiler {
     let topics = validator.compileTopics()
     let diagnostics = validator.reader.diagnostics.sorted { ($0.range.start, $0.rule) < ($1.range.start, $1.rule) }
     let fatal = diagnostics.contains { $0.severity == .error && PackValidator.packWideRules.contains($0.rule) }
-    return PackCompilation(pack: pack, topics: fatal ? [] : topics, diagnostics: diagnostics)
+    return PackCompilation(
+      pack: pack, topics: fatal ? [] : topics, diagnostics: diagnostics, readingCoverage: validator.coverage)
   }
 }

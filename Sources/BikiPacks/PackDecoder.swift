@@ -115,9 +115,9 @@ struct PackDecoder {
   // MARK: Topics
 
   mutating func decodeTopic(_ node: JSONNode) -> TopicDefinition? {
-    let errorsBefore = reader.diagnostics.filter { $0.severity == .error }.count
+    let errorsBefore = reader.errorCount
     guard var topic = decodeTopicFields(node) else { return nil }
-    topic.hasDecodingErrors = reader.diagnostics.filter { $0.severity == .error }.count > errorsBefore
+    topic.hasDecodingErrors = reader.errorCount > errorsBefore
     return topic
   }
 
@@ -231,7 +231,8 @@ struct PackDecoder {
       let min = reader.integer(fields["min"], "min"), let max = reader.integer(fields["max"], "max")
     else { return nil }
     if max.value < min.value {
-      reader.error("parameter \"\(entry.key)\" has min \(min.value) above max \(max.value)", "range-reversed", at: entry.value.range)
+      reader.error("parameter \"\(Excerpt.of(entry.key))\" has min \(min.value) above max \(max.value)", "range-reversed", at: entry.value.range)
+      return nil
     }
     return ParameterDefinition(
       name: entry.key, target: target, minimum: min.value, maximum: max.value,

@@ -68,6 +68,17 @@ public struct VariableDefinition: Sendable {
     case derive(Located<String>)
     /// One of several counters, by id or symbol: for mixed-counter topics.
     case counters([Located<String>])
+
+    /// As the pack format spells it.
+    public var name: String {
+      switch self {
+      case .range: "range"
+      case .choice: "choice"
+      case .eraYear: "eraYear"
+      case .derive: "derive"
+      case .counters: "counters"
+      }
+    }
   }
 }
 

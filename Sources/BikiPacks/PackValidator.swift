@@ -11,6 +11,16 @@ struct PackValidator {
   let catalog: CounterCatalog
   let packCounters: [Counter]
   let check: ReadingCheck
+  /// Reads the text of parts and choices, to hold their declared readings to the host's.
+  let phraseReader: PhraseReader
+  /// Questions generated to prove readings, and how many the checked topics have in all.
+  private(set) var coverage = ReadingCoverage()
+  /// What is left of this file's reading checks, spread over the topics still to check.
+  private var checksLeft: UInt64
+  private var topicsLeft: Int
+
+  /// The last Gregorian year an open era's `through` may name.
+  static let latestThrough: Int64 = 9999
 
   /// Errors that make the whole pack unusable rather than one topic.
   static let packWideRules: Set<String> = ["json-syntax", "invalid-utf8", "format-version"]
@@ -36,12 +46,16 @@ struct PackValidator {
     }
     self.reader = validator
     self.packCounters = counters
+    self.phraseReader = PhraseReader(catalog: CounterCatalog(counters + catalog.counters))
+    self.checksLeft = check.fileLimit
+    self.topicsLeft = pack.topics.count
   }
 
   mutating func compileTopics() -> [CompiledTopic] {
     var compiled: [CompiledTopic] = []
     var ids: [String: SourceRange] = [:]
     for topic in pack.topics {
+      defer { topicsLeft -= 1 }
       let errorsBefore = errorCount
       if let first = ids[topic.id.value] {
         reader.error(
@@ -56,7 +70,7 @@ struct PackValidator {
     return compiled
   }
 
-  private var errorCount: Int { reader.diagnostics.filter { $0.severity == .error }.count }
+  private var errorCount: Int { reader.errorCount }
 
   // MARK: One topic
 
@@ -76,28 +90,25 @@ struct PackValidator {
       }
     }
     let known = definition.variableNames
-    let orderedDerived = orderDerived(derived, known: known)
+    let orderedDerived = orderDerived(derived, known: known, kinds: kinds)
     var derivedExpressions: [SlotExpression] = []
     // A derived value whose inputs failed to define has no slot, and neither do its dependents.
-    for (variable, expression) in orderedDerived where expression.variables.allSatisfy({ slots[$0] != nil }) {
+    for (variable, expression) in orderedDerived {
+      guard let compiled = SlotExpression(expression, slots: slots) else { continue }
       slots[variable.name] = sources.count + derivedExpressions.count
-      derivedExpressions.append(SlotExpression(expression, slots: slots))
+      derivedExpressions.append(compiled)
     }
 
     let parts = definition.parts.compactMap { part(for: $0, slots: slots, kinds: kinds, known: known) }
     if definition.parts.isEmpty { return nil }
-    let answer = expression(definition.answer.value, known: known, kinds: kinds)
+    let answer = expression(definition.answer.value, known: known, kinds: kinds).flatMap { SlotExpression($0, slots: slots) }
     let parameterTargets = parameters(definition, slots: slots, sources: sources)
-    guard errorCount == errorsBefore, let answer, answer.variables.allSatisfy({ slots[$0] != nil }),
-      parts.count == definition.parts.count
-    else { return nil }
+    guard errorCount == errorsBefore, let answer, parts.count == definition.parts.count else { return nil }
 
-    let space = sources.reduce(UInt64(1)) { product, source in
-      let (result, overflow) = product.multipliedReportingOverflow(by: source.count)
-      return overflow ? .max : result
-    }
-    guard space < UInt64.max / 2 else {
-      reader.error("topic \"\(definition.id.value)\" has more possible questions than can be counted; narrow its variables", "space-too-large", at: definition.id.range)
+    guard let space = TopicProgram.spaceSize(of: sources), space <= TopicProgram.maximumSpace else {
+      reader.error(
+        "topic \"\(Excerpt.of(definition.id.value))\" has more possible questions than can be counted; narrow its variables",
+        "space-too-large", at: definition.id.range)
       return nil
     }
     var affixes = definition.answer.accept
@@ -113,7 +124,7 @@ struct PackValidator {
       }
     }
     let program = TopicProgram(
-      sources: sources, derived: derivedExpressions, parts: parts, answer: SlotExpression(answer, slots: slots),
+      sources: sources, derived: derivedExpressions, parts: parts, answer: answer,
       answerPrefix: definition.answer.prefix, answerPostfix: definition.answer.postfix,
       acceptedAffixes: uniqueInOrder(affixes.filter { $0 != definition.answer.prefix && $0 != definition.answer.postfix }),
       answerIsGrouped: (definition.answer.style ?? (definition.answer.postfix == "年" ? "plain" : "grouped")) == "grouped")
@@ -121,7 +132,7 @@ struct PackValidator {
       id: "\(pack.id.value).\(definition.id.value)", title: definition.title, description: definition.description ?? "",
       category: definition.category, skills: definition.skills,
       parameters: parameterTargets.map { Topic.Parameter(name: $0.name, description: $0.description, defaultValue: $0.defaultValue, minimum: $0.minimum, maximum: $0.maximum) })
-    guard checkEveryValueReads(program, topic: topic, definition: definition) else { return nil }
+    guard checkEveryValueReads(program, space: space, topic: topic, definition: definition) else { return nil }
     if space < PackCompiler.typicalQuestionLimit {
       reader.warning(
         "topic \"\(definition.id.value)\" has only \(space) possible question\(space == 1 ? "" : "s"), fewer than a typical quiz of \(PackCompiler.typicalQuestionLimit) asks",
@@ -143,16 +154,21 @@ struct PackValidator {
         reader.error("the step of \"\(variable.name)\" must be positive, not \(step.value)", "range-step", at: step.range)
         return nil
       }
-      if (max.value - min.value) % step.value != 0 {
-        let below = max.value - (max.value - min.value) % step.value
+      // The distance between any two Int64 values fits a UInt64.
+      let distance = UInt64(bitPattern: max.value &- min.value)
+      let excess = distance % UInt64(step.value)
+      if excess != 0 {
+        let below = max.value &- Int64(excess)
+        let (above, overflow) = below.addingReportingOverflow(step.value)
         reader.error(
-          "step \(step.value) does not divide the range \(min.value)–\(max.value) of \"\(variable.name)\"; end it at \(below) or \(below + step.value)",
+          "step \(step.value) does not divide the range \(min.value)–\(max.value) of \"\(variable.name)\"; end it at \(below)\(overflow ? "" : " or \(above)")",
           "range-step", at: step.range)
         return nil
       }
       return .range(min: min.value, max: max.value, step: step.value)
     case .choice(let items):
       if items.isEmpty { return nil }
+      for item in items { checkReadingAgrees(text: item.text, reading: item.reading, at: variable.range) }
       return .choice(items)
     case .eraYear(let eras, let through):
       var pairs: [(era: Era, year: Int)] = []
@@ -164,6 +180,12 @@ struct PackValidator {
         } else if let through {
           guard through.value >= Int64(era.start.year) else {
             reader.error("\"through\" \(through.value) is before \(era.name) began in \(era.start.year)", "range-reversed", at: through.range)
+            return nil
+          }
+          guard through.value <= PackValidator.latestThrough else {
+            reader.error(
+              "\"through\" \(through.value) is past \(PackValidator.latestThrough); name a Gregorian year up to \(PackValidator.latestThrough)",
+              "invalid-value", at: through.range)
             return nil
           }
           last = Int(through.value) - era.start.year + 1
@@ -182,29 +204,48 @@ struct PackValidator {
     }
   }
 
-  /// Derived variables in an order where each comes after those it reads; reports syntax
-  /// errors, unknown names and cycles.
-  private mutating func orderDerived(_ derived: [VariableDefinition], known: Set<String>) -> [(VariableDefinition, Expression)] {
+  /// Derived variables in an order where each comes after those it reads (Kahn's algorithm:
+  /// linear in the variables and their references); reports syntax errors, unknown names and
+  /// cycles.
+  private mutating func orderDerived(
+    _ derived: [VariableDefinition], known: Set<String>, kinds: [String: VariableDefinition.Kind]
+  ) -> [(VariableDefinition, Expression)] {
     var parsed: [(VariableDefinition, Expression)] = []
     for variable in derived {
-      guard case .derive(let text) = variable.kind, let expression = expression(text, known: known, kinds: [:]) else { continue }
+      guard case .derive(let text) = variable.kind, let expression = expression(text, known: known, kinds: kinds) else { continue }
       parsed.append((variable, expression))
     }
-    let derivedNames = Set(parsed.map(\.0.name))
-    var ordered: [(VariableDefinition, Expression)] = []
-    var done = Set<String>()
-    var pending = parsed
-    while !pending.isEmpty {
-      let ready = pending.filter { Set($0.1.variables).intersection(derivedNames).isSubset(of: done) }
-      if ready.isEmpty {
-        for (variable, _) in pending {
-          reader.error("derived variable \"\(variable.name)\" depends on itself through \(pending.map(\.0.name).joined(separator: ", "))", "derive-cycle", at: variable.range)
-        }
-        break
+    var position: [String: Int] = [:]
+    for (index, entry) in parsed.enumerated() { position[entry.0.name] = index }
+    var waitingOn = [Int](repeating: 0, count: parsed.count)
+    var dependents = [[Int]](repeating: [], count: parsed.count)
+    for (index, entry) in parsed.enumerated() {
+      for name in Set(entry.1.variables) {
+        guard let input = position[name] else { continue }
+        waitingOn[index] += 1
+        dependents[input].append(index)
       }
-      ordered += ready
-      done.formUnion(ready.map(\.0.name))
-      pending.removeAll { done.contains($0.0.name) }
+    }
+    var ready = parsed.indices.filter { waitingOn[$0] == 0 }
+    var ordered: [(VariableDefinition, Expression)] = []
+    var next = 0
+    while next < ready.count {
+      let index = ready[next]
+      next += 1
+      ordered.append(parsed[index])
+      for dependent in dependents[index] {
+        waitingOn[dependent] -= 1
+        if waitingOn[dependent] == 0 { ready.append(dependent) }
+      }
+    }
+    let cyclic = parsed.indices.filter { waitingOn[$0] > 0 }.map { parsed[$0].0 }
+    if !cyclic.isEmpty {
+      let names = cyclic.prefix(5).map { "\"\(Excerpt.of($0.name))\"" }.joined(separator: ", ") + (cyclic.count > 5 ? ", …" : "")
+      for variable in cyclic {
+        reader.error(
+          "derived variable \"\(Excerpt.of(variable.name))\" depends on itself through \(names) (\(cyclic.count) in the cycle)",
+          "derive-cycle", at: variable.range)
+      }
     }
     return ordered
   }
@@ -222,12 +263,21 @@ struct PackValidator {
         range.start.column += 1 + offset
         range.start.utf16Column += 1 + offset
       }
-      reader.error("invalid expression \"\(text.value)\": \(error)", "expression-syntax", at: range)
+      reader.error("invalid expression \"\(Excerpt.of(text.value))\": \(error)", "expression-syntax", at: range)
       return nil
     }
-    for name in parsed.variables where !known.contains(name) {
-      let hint = Suggestion.lintClause(name, among: Array(known))
-      reader.error("\"\(name)\" is not a variable of this topic\(hint)", "undefined-variable", at: text.range)
+    // Each unknown name once, however often the expression repeats it.
+    var reported = Set<String>()
+    for name in parsed.variables where !known.contains(name) && reported.insert(name).inserted {
+      let hint = reader.hint(name, among: Array(known))
+      reader.error("\"\(Excerpt.of(name))\" is not a variable of this topic\(hint)", "undefined-variable", at: text.range)
+    }
+    for (function, name) in parsed.calls {
+      guard let kind = kinds[name] else { continue }
+      if case .eraYear = kind { continue }
+      reader.error(
+        "\(function.rawValue)() takes the name of an eraYear variable, and \"\(Excerpt.of(name))\" is a \(kind.name) variable",
+        "wrong-variable-kind", at: text.range)
     }
     return parsed
   }
@@ -237,6 +287,7 @@ struct PackValidator {
   ) -> TopicProgram.Part? {
     switch definition.kind {
     case .text(let text, let reading):
+      checkReadingAgrees(text: text, reading: reading, at: definition.range)
       return .text(text, Reading(reading))
     case .number(let source, let counterName, let style):
       var counter: TopicProgram.CounterSource?
@@ -249,15 +300,15 @@ struct PackValidator {
           counter = .fixed(fixed)
         }
       }
-      guard let parsed = expression(source, known: known, kinds: kinds), parsed.variables.allSatisfy({ slots[$0] != nil }) else {
+      guard let parsed = expression(source, known: known, kinds: kinds), let value = SlotExpression(parsed, slots: slots) else {
         return nil
       }
-      return .number(SlotExpression(parsed, slots: slots), counter: counter, style: TopicProgram.NumberStyle(rawValue: style) ?? .grouped)
+      return .number(value, counter: counter, style: TopicProgram.NumberStyle(rawValue: style) ?? .grouped)
     case .money(let source):
-      guard let parsed = expression(source, known: known, kinds: kinds), parsed.variables.allSatisfy({ slots[$0] != nil }) else {
+      guard let parsed = expression(source, known: known, kinds: kinds), let value = SlotExpression(parsed, slots: slots) else {
         return nil
       }
-      return .money(SlotExpression(parsed, slots: slots))
+      return .money(value)
     case .choice(let name):
       guard let slot = variableSlot(name, slots: slots, kinds: kinds, known: known, expected: "choice") else { return nil }
       return .choice(slot: slot)
@@ -272,8 +323,8 @@ struct PackValidator {
     expected: String
   ) -> Int? {
     guard let kind = kinds[name.value] else {
-      let hint = Suggestion.lintClause(name.value, among: Array(known))
-      reader.error("\"\(name.value)\" is not a variable of this topic\(hint)", "undefined-variable", at: name.range)
+      let hint = reader.hint(name.value, among: Array(known))
+      reader.error("\"\(Excerpt.of(name.value))\" is not a variable of this topic\(hint)", "undefined-variable", at: name.range)
       return nil
     }
     let matches: Bool
@@ -283,7 +334,7 @@ struct PackValidator {
     default: matches = false
     }
     guard matches else {
-      reader.error("a \(expected) part needs a \(expected) variable, and \"\(name.value)\" is not one", "wrong-variable-kind", at: name.range)
+      reader.error("a \(expected) part needs a \(expected) variable, and \"\(Excerpt.of(name.value))\" is not one", "wrong-variable-kind", at: name.range)
       return nil
     }
     return slots[name.value]
@@ -297,13 +348,13 @@ struct PackValidator {
     if bySymbol.count == 1 { return bySymbol[0] }
     if bySymbol.count > 1 {
       reader.error(
-        "counter \"\(name.value)\" is ambiguous; name it by id: \(bySymbol.map(\.id).joined(separator: " or "))", "ambiguous-counter",
+        "counter \"\(Excerpt.of(name.value))\" is ambiguous; name it by id: \(bySymbol.map(\.id).joined(separator: " or "))", "ambiguous-counter",
         at: name.range)
       return nil
     }
     let names = packCounters.map(\.id) + catalog.counters.map(\.id) + catalog.symbolsLongestFirst
-    let hint = Suggestion.lintClause(name.value, among: names)
-    reader.error("unknown counter \"\(name.value)\"\(hint); declare it in the pack's \"counters\"", "unknown-counter", at: name.range)
+    let hint = reader.hint(name.value, among: names)
+    reader.error("unknown counter \"\(Excerpt.of(name.value))\"\(hint); declare it in the pack's \"counters\"", "unknown-counter", at: name.range)
     return nil
   }
 
@@ -321,7 +372,7 @@ struct PackValidator {
         case .range(let min, let max, let step) = sources[slot]
       else {
         reader.error(
-          "parameter \"\(parameter.name)\" must target a range variable's bound, as \"n.min\", \"n.max\" or \"n.step\"; \"\(parameter.target.value)\" is not one",
+          "parameter \"\(Excerpt.of(parameter.name))\" must target a range variable's bound, as \"n.min\", \"n.max\" or \"n.step\"; \"\(Excerpt.of(parameter.target.value))\" is not one",
           "parameter-target", at: parameter.target.range)
         return nil
       }
@@ -339,24 +390,54 @@ struct PackValidator {
   }
 
   /// Generates every question (or an even sample of a large space) and reports the first
-  /// value whose reading cannot be produced.
-  private mutating func checkEveryValueReads(_ program: TopicProgram, topic: Topic, definition: TopicDefinition) -> Bool {
-    let space = program.spaceSize
-    let count = Swift.min(space, check.limit)
+  /// value whose reading cannot be produced. The file's allowance is shared out over the
+  /// topics still to check, so a pack of many wide topics costs what one file may cost.
+  private mutating func checkEveryValueReads(
+    _ program: TopicProgram, space: UInt64, topic: Topic, definition: TopicDefinition
+  ) -> Bool {
+    let share = Swift.max(2, checksLeft / UInt64(Swift.max(1, topicsLeft)))
+    let count = Swift.min(space, check.limit, share)
+    checksLeft -= Swift.min(checksLeft, count)
+    coverage.add(checked: count, of: space)
     for step in 0..<count {
       // Evenly spread, with the first and the last question always included.
-      let index = count == 1 ? 0 : UInt64((Double(step) / Double(count - 1) * Double(space - 1)).rounded())
+      let index = count == 1 ? 0 : Swift.min(space - 1, UInt64((Double(step) / Double(count - 1) * Double(space - 1)).rounded()))
       do {
         _ = try program.question(topicID: topic.id, index: index)
       } catch {
         reader.error(
-          "topic \"\(definition.id.value)\" cannot produce question \(index) of \(space): \(error.reason)", "unreadable-value",
+          "topic \"\(Excerpt.of(definition.id.value))\" cannot produce question \(index) of \(space): \(error.reason)", "unreadable-value",
           at: definition.parts.first?.range ?? definition.id.range)
         return false
       }
     }
     return true
   }
+
+  /// Where the host can read a text itself (`8本`, `三月`), the declared reading must be one
+  /// of the host's: a pack must not teach a reading the reading engine calls wrong.
+  private mutating func checkReadingAgrees(text: String, reading: String, at range: SourceRange) {
+    guard let hostReading = try? phraseReader.read(text), !hostReading.accepts(KanaText.normalized(reading)) else { return }
+    reader.error(
+      "\"\(Excerpt.of(text))\" is read \(hostReading.all(limit: 4).joined(separator: " or ")), not \(Excerpt.of(reading))",
+      "reading-mismatch", at: range)
+  }
+}
+
+/// How many questions the reading check generated, of how many the checked topics have.
+public struct ReadingCoverage: Hashable, Sendable {
+  public var checked: UInt64 = 0
+  public var possible: UInt64 = 0
+
+  public init() {}
+
+  mutating func add(checked count: UInt64, of space: UInt64) {
+    checked += count
+    possible = possible.addingReportingOverflow(space).overflow ? .max : possible + space
+  }
+
+  /// Whether some questions were left unchecked.
+  public var isSample: Bool { checked < possible }
 }
 
 private func uniqueInOrder(_ items: [String]) -> [String] {

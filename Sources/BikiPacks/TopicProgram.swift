@@ -10,13 +10,24 @@ struct TopicProgram: Sendable {
     case eraYear([(era: Era, year: Int)])
     case counters([Counter])
 
-    var count: UInt64 {
+    /// How many values the source takes; nil when that is more than a `UInt64` holds
+    /// (a range from near Int64.min to near Int64.max with step 1).
+    var count: UInt64? {
       switch self {
-      case .range(let min, let max, let step): UInt64((max - min) / step) + 1
+      case .range(let min, let max, let step): Source.rangeCount(min: min, max: max, step: step)
       case .choice(let items): UInt64(items.count)
       case .eraYear(let pairs): UInt64(pairs.count)
       case .counters(let counters): UInt64(counters.count)
       }
+    }
+
+    /// The values min, min+step, … up to max, counted without overflow: the distance between
+    /// any two Int64 values fits a UInt64. Nil for an empty or uncountable range.
+    static func rangeCount(min: Int64, max: Int64, step: Int64) -> UInt64? {
+      guard min <= max, step > 0 else { return nil }
+      let distance = UInt64(bitPattern: max &- min)
+      let (count, overflow) = (distance / UInt64(step)).addingReportingOverflow(1)
+      return overflow ? nil : count
     }
   }
 
@@ -49,16 +60,32 @@ struct TopicProgram: Sendable {
     case variable(slot: Int)
   }
 
-  func counter(_ source: CounterSource, _ slots: [Int64]) -> Counter {
+  func counter(_ source: CounterSource, _ slots: [Int64]) throws(ExpressionError) -> Counter {
     switch source {
     case .fixed(let counter): return counter
     case .variable(let slot):
-      guard case .counters(let counters) = sources[slot] else { preconditionFailure("validated as counters") }
+      guard case .counters(let counters) = sources[slot] else { throw .notACounter }
       return counters[Int(slots[slot])]
     }
   }
 
-  var spaceSize: UInt64 { sources.reduce(1) { $0 * $1.count } }
+  /// How many questions there are: the product of the sources' counts, or nil when it
+  /// overflows. Validation and parameters keep it below `maximumSpace`.
+  var spaceSize: UInt64? { Self.spaceSize(of: sources) }
+
+  static func spaceSize(of sources: [Source]) -> UInt64? {
+    var product: UInt64 = 1
+    for source in sources {
+      guard let count = source.count else { return nil }
+      let (next, overflow) = product.multipliedReportingOverflow(by: count)
+      if overflow { return nil }
+      product = next
+    }
+    return product
+  }
+
+  /// The most questions a topic may have: question indices then fit an Int64 slot.
+  static let maximumSpace = UInt64(Int64.max)
 
   /// Slot values for the question at `index`: choices hold their item index and era years
   /// their pair index in the slot; `value(of:)` turns them into numbers.
@@ -66,8 +93,9 @@ struct TopicProgram: Sendable {
     var slots = [Int64](repeating: 0, count: sources.count + derived.count)
     var remainder = index
     for position in sources.indices.reversed() {
-      let count = sources[position].count
-      slots[position] = Int64(remainder % count)
+      // Every count is below `maximumSpace`, so the index within a source fits an Int64.
+      let count = sources[position].count ?? 1
+      slots[position] = Int64(truncatingIfNeeded: remainder % count)
       remainder /= count
     }
     for (offset, expression) in derived.enumerated() {
@@ -80,7 +108,10 @@ struct TopicProgram: Sendable {
   func value(of slot: Int, _ slots: [Int64]) -> Int64 {
     guard slot < sources.count else { return slots[slot] }
     switch sources[slot] {
-    case .range(let min, _, let step): return min + slots[slot] * step
+    case .range(let min, _, let step):
+      // min + i·step lies within min…max, so the wrapped result is the exact one even when
+      // an intermediate product would overflow.
+      return min &+ slots[slot] &* step
     case .choice(let items): return items[Int(slots[slot])].value
     case .eraYear(let pairs):
       let pair = pairs[Int(slots[slot])]
@@ -126,7 +157,7 @@ struct TopicProgram: Sendable {
     case .text(let text, let reading):
       return (text, text, reading)
     case .number(let expression, let counterSource, let style):
-      let counter = counterSource.map { self.counter($0, slots) }
+      let counter = try counterSource.map { source throws(ExpressionError) in try self.counter(source, slots) }
       let value = try expression.evaluate(self, slots)
       guard value >= 0 else { throw ReadingError.unreadable(String(value), reason: "negative numbers have no reading here") }
       let digits = style == .grouped ? NumberFormatting.grouped(value) : String(value)
@@ -143,11 +174,11 @@ struct TopicProgram: Sendable {
         try JapaneseNumber.reading(of: UInt128(value), with: .yen)
       )
     case .choice(let slot):
-      guard case .choice(let items) = sources[slot] else { preconditionFailure("validated as a choice") }
+      guard case .choice(let items) = sources[slot] else { throw ExpressionError.notAChoice }
       let item = items[Int(slots[slot])]
       return (item.text, item.text, Reading(item.reading))
     case .eraYear(let slot):
-      let pair = eraYear(of: slot, slots)!
+      guard let pair = eraYear(of: slot, slots) else { throw ExpressionError.notAnEraYear("eraYear") }
       let first = pair.year == 1
       let reading = first ? Reading("がんねん") : try JapaneseNumber.reading(of: UInt128(pair.year), with: .year)
       return (
@@ -168,16 +199,22 @@ indirect enum SlotExpression: Sendable {
   case gregorian(slot: Int)
   case eraYear(slot: Int)
 
-  init(_ expression: Expression, slots: [String: Int]) {
+  /// Nil when a variable it reads has no slot (its definition had errors).
+  init?(_ expression: Expression, slots: [String: Int]) {
     switch expression {
     case .literal(let value): self = .literal(value)
-    case .variable(let name): self = .slot(slots[name]!)
-    case .unary(let operand): self = .negate(SlotExpression(operand, slots: slots))
+    case .variable(let name):
+      guard let slot = slots[name] else { return nil }
+      self = .slot(slot)
+    case .unary(let operand):
+      guard let operand = SlotExpression(operand, slots: slots) else { return nil }
+      self = .negate(operand)
     case .binary(let op, let left, let right):
-      self = .binary(op, SlotExpression(left, slots: slots), SlotExpression(right, slots: slots))
-    case .call(let function, let argument):
-      guard case .variable(let name) = argument else { preconditionFailure("validated as a variable") }
-      self = function == .gregorian ? .gregorian(slot: slots[name]!) : .eraYear(slot: slots[name]!)
+      guard let left = SlotExpression(left, slots: slots), let right = SlotExpression(right, slots: slots) else { return nil }
+      self = .binary(op, left, right)
+    case .call(let function, let name):
+      guard let slot = slots[name] else { return nil }
+      self = function == .gregorian ? .gregorian(slot: slot) : .eraYear(slot: slot)
     }
   }
 

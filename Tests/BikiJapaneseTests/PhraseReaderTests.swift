@@ -39,6 +39,16 @@ import Testing
     ("20歳", nil, "はたち|にじゅっさい|にじっさい"),
     ("三本", nil, "さんぼん"),
     (" 8本 ", nil, "はっぽん|はちほん"),
+    // Halves after a time or a span.
+    ("1時間半", nil, "いちじかんはん"),
+    ("1年半", nil, "いちねんはん"),
+    ("2ヶ月半", nil, "にかげつはん"),
+    // The first and last days of eras (NHK, Cabinet Office era announcements).
+    ("平成元年1月8日", nil, "へいせいがんねんいちがつようか"),
+    ("平成31年4月30日", nil, "へいせいさんじゅういちねんしがつさんじゅうにち"),
+    ("令和元年5月1日", nil, "れいわがんねんごがつついたち"),
+    ("大正元年7月30日", nil, "たいしょうがんねんしちがつさんじゅうにち"),
+    ("昭和元年12月25日", nil, "しょうわがんねんじゅうにがつにじゅうごにち"),
   ] as [(String, PhraseKind?, String)])
   func reads(_ text: String, _ kind: PhraseKind?, _ expected: String) throws {
     #expect(try reader.read(text, as: kind).description == expected)
@@ -67,6 +77,19 @@ import Testing
     ("十百", nil, "not a well-formed number"),
     ("100000000000000000000", nil, "too large"),
     ("半", nil, "半 follows an hour"),
+    ("令和5年半", nil, "半 follows an hour or a span"),
+    // Era years and dates that never existed.
+    ("令和0年", nil, "era years start at 元年"),
+    ("平成0年", nil, "era years start at 元年"),
+    ("令和100000年", nil, "too far ahead"),
+    ("昭和64年1月8日", nil, "昭和 ran from 1926-12-25 to the day before 1989-01-08"),
+    ("昭和64年2月", nil, "did not exist"),
+    ("平成元年1月7日", nil, "did not exist"),
+    ("平成31年5月1日", nil, "did not exist"),
+    ("令和元年4月30日", nil, "令和 began on 2019-05-01"),
+    ("大正元年7月29日", nil, "did not exist"),
+    ("明治45年7月30日", nil, "did not exist"),
+    ("昭和元年12月24日", nil, "did not exist"),
   ] as [(String, PhraseKind?, String)])
   func explainsWhatItCannotRead(_ text: String, _ kind: PhraseKind?, _ fragment: String) {
     do {
