@@ -15,9 +15,6 @@ struct PackValidator {
   let phraseReader: PhraseReader
   /// Questions generated to prove readings, and how many the checked topics have in all.
   private(set) var coverage = ReadingCoverage()
-  /// What is left of this file's reading checks, spread over the topics still to check.
-  private var checksLeft: UInt64
-  private var topicsLeft: Int
 
   /// The last Gregorian year an open era's `through` may name.
   static let latestThrough: Int64 = 9999
@@ -47,34 +44,56 @@ struct PackValidator {
     self.reader = validator
     self.packCounters = counters
     self.phraseReader = PhraseReader(catalog: CounterCatalog(counters + catalog.counters))
-    self.checksLeft = check.fileLimit
-    self.topicsLeft = pack.topics.count
   }
 
   mutating func compileTopics() -> [CompiledTopic] {
-    var compiled: [CompiledTopic] = []
+    var clean: [(definition: TopicDefinition, compiled: CompiledTopic, space: UInt64)] = []
     var ids: [String: SourceRange] = [:]
     for topic in pack.topics {
-      defer { topicsLeft -= 1 }
       let errorsBefore = errorCount
       if let first = ids[topic.id.value] {
         reader.error(
-          "topic id \"\(topic.id.value)\" is already used at line \(first.start.line + 1) of this pack", "duplicate-topic-id",
+          "topic id \"\(Excerpt.of(topic.id.value))\" is already used at line \(first.start.line + 1) of this pack", "duplicate-topic-id",
           at: topic.id.range)
       } else if !topic.id.value.isEmpty {
         ids[topic.id.value] = topic.id.range
       }
-      guard let result = compile(topic), errorCount == errorsBefore, !topic.hasDecodingErrors else { continue }
-      compiled.append(result)
+      guard let (result, space) = compile(topic), errorCount == errorsBefore, !topic.hasDecodingErrors else { continue }
+      clean.append((topic, result, space))
+    }
+    let counts = Self.shareOut(check.fileLimit, perTopic: check.limit, spaces: clean.map(\.space))
+    var compiled: [CompiledTopic] = []
+    for (entry, count) in zip(clean, counts) {
+      coverage.add(checked: count, of: entry.space)
+      if checkReadings(entry.compiled, count: count, space: entry.space, definition: entry.definition) {
+        compiled.append(entry.compiled)
+      }
     }
     return compiled
+  }
+
+  /// How many questions of each topic to check: all of a topic's when the file's allowance
+  /// covers it, else an equal share of what the smaller topics left, and never fewer than
+  /// two (the first and the last question).
+  static func shareOut(_ total: UInt64, perTopic: UInt64, spaces: [UInt64]) -> [UInt64] {
+    var counts = [UInt64](repeating: 0, count: spaces.count)
+    var left = total
+    let bySize = spaces.indices.sorted { spaces[$0] < spaces[$1] }
+    for (done, index) in bySize.enumerated() {
+      let share = left / UInt64(spaces.count - done)
+      counts[index] = min(spaces[index], perTopic, max(2, share))
+      left -= min(left, counts[index])
+    }
+    return counts
   }
 
   private var errorCount: Int { reader.errorCount }
 
   // MARK: One topic
 
-  private mutating func compile(_ definition: TopicDefinition) -> CompiledTopic? {
+  /// The topic and how many questions it has, unless it has errors; its readings are
+  /// checked afterwards, when the file's allowance can be shared out.
+  private mutating func compile(_ definition: TopicDefinition) -> (CompiledTopic, UInt64)? {
     let errorsBefore = errorCount
     var sources: [TopicProgram.Source] = []
     var slots: [String: Int] = [:]
@@ -132,15 +151,15 @@ struct PackValidator {
       id: "\(pack.id.value).\(definition.id.value)", title: definition.title, description: definition.description ?? "",
       category: definition.category, skills: definition.skills,
       parameters: parameterTargets.map { Topic.Parameter(name: $0.name, description: $0.description, defaultValue: $0.defaultValue, minimum: $0.minimum, maximum: $0.maximum) })
-    guard checkEveryValueReads(program, space: space, topic: topic, definition: definition) else { return nil }
     if space < PackCompiler.typicalQuestionLimit {
       reader.warning(
         "topic \"\(definition.id.value)\" has only \(space) possible question\(space == 1 ? "" : "s"), fewer than a typical quiz of \(PackCompiler.typicalQuestionLimit) asks",
         "few-questions", at: definition.id.range)
     }
-    return CompiledTopic(
+    let compiled = CompiledTopic(
       topic: topic, program: program,
       parameterTargets: Dictionary(uniqueKeysWithValues: parameterTargets.map { ($0.name, ($0.slot, $0.bound)) }))
+    return (compiled, space)
   }
 
   private mutating func source(for variable: VariableDefinition) -> TopicProgram.Source? {
@@ -389,21 +408,13 @@ struct PackValidator {
     }
   }
 
-  /// Generates every question (or an even sample of a large space) and reports the first
-  /// value whose reading cannot be produced. The file's allowance is shared out over the
-  /// topics still to check, so a pack of many wide topics costs what one file may cost.
-  private mutating func checkEveryValueReads(
-    _ program: TopicProgram, space: UInt64, topic: Topic, definition: TopicDefinition
-  ) -> Bool {
-    let share = Swift.max(2, checksLeft / UInt64(Swift.max(1, topicsLeft)))
-    let count = Swift.min(space, check.limit, share)
-    checksLeft -= Swift.min(checksLeft, count)
-    coverage.add(checked: count, of: space)
+  /// Generates `count` of the topic's questions, evenly spread with the first and the last
+  /// included, and reports the first whose reading cannot be produced.
+  private mutating func checkReadings(_ topic: CompiledTopic, count: UInt64, space: UInt64, definition: TopicDefinition) -> Bool {
     for step in 0..<count {
-      // Evenly spread, with the first and the last question always included.
       let index = count == 1 ? 0 : Swift.min(space - 1, UInt64((Double(step) / Double(count - 1) * Double(space - 1)).rounded()))
       do {
-        _ = try program.question(topicID: topic.id, index: index)
+        _ = try topic.program.question(topicID: topic.topic.id, index: index)
       } catch {
         reader.error(
           "topic \"\(Excerpt.of(definition.id.value))\" cannot produce question \(index) of \(space): \(error.reason)", "unreadable-value",

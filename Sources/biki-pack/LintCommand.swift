@@ -89,7 +89,10 @@ enum LintCommand {
     let others = explicit.isEmpty ? [] : ((try? loader.packFiles(in: context.searchPaths(extra: []).directories, requireExistence: false)) ?? [])
     let load = loader.load(files: files + others)
     var report = LintReport(strict: strict)
-    for path in files { report.add(path: path, diagnostics: load.diagnostics(for: path)) }
+    for path in files {
+      let coverage = load.packs.first { $0.path == path }?.compilation.readingCoverage
+      report.add(path: path, diagnostics: load.diagnostics(for: path), coverage: coverage)
+    }
     if !libraries.isEmpty {
       let validator = PluginValidator(spawner: context.workerSpawner, now: context.now)
       let installed = Set(load.topics.map(\.topic.topic.id))
@@ -101,18 +104,19 @@ enum LintCommand {
 
 struct LintReport {
   var strict: Bool
-  var files: [(path: String, diagnostics: [Diagnostic])] = []
+  var files: [(path: String, diagnostics: [Diagnostic], coverage: ReadingCoverage?)] = []
 
   init(strict: Bool) {
     self.strict = strict
   }
 
-  mutating func add(path: String, diagnostics: [Diagnostic]) {
-    files.append((path, diagnostics.map { diagnostic in
+  mutating func add(path: String, diagnostics: [Diagnostic], coverage: ReadingCoverage? = nil) {
+    let diagnostics = diagnostics.map { diagnostic in
       var diagnostic = diagnostic
       if strict { diagnostic.severity = .error }
       return diagnostic
-    }))
+    }
+    files.append((path, diagnostics, coverage))
   }
 
   var errors: Int { files.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .error }.count } }
@@ -120,7 +124,15 @@ struct LintReport {
   var status: Int32 { errors > 0 ? ExitStatus.failure : ExitStatus.success }
 
   func text() -> CommandOutcome {
-    var lines = files.flatMap { file in file.diagnostics.map { $0.formatted(path: file.path) } }
+    var lines = files.flatMap { file in
+      var lines = file.diagnostics.map { $0.formatted(path: file.path) }
+      // Wide topics are checked on an even spread, not question by question: say how much.
+      if let coverage = file.coverage, coverage.isSample {
+        lines.append(
+          "\(file.path): note: readings were checked on \(grouped(coverage.checked)) of \(grouped(coverage.possible)) possible questions, spread evenly over each topic")
+      }
+      return lines
+    }
     let fileCount = "\(files.count) file\(files.count == 1 ? "" : "s")"
     if errors + warnings == 0 {
       lines.append("\(fileCount) checked: no problems.")
@@ -135,6 +147,10 @@ struct LintReport {
       struct File: Encodable {
         var path: String
         var diagnostics: [Entry]
+        var readingCoverage: Coverage?
+      }
+      struct Coverage: Encodable {
+        var checked: UInt64, possible: UInt64
       }
       struct Entry: Encodable {
         var severity: String, rule: String, message: String
@@ -152,7 +168,7 @@ struct LintReport {
             Output.Entry(
               severity: $0.severity.rawValue, rule: $0.rule, message: $0.message, line: $0.range.start.line + 1,
               column: $0.range.start.column + 1, endLine: $0.range.end.line + 1, endColumn: $0.range.end.column + 1)
-          })
+          }, readingCoverage: file.coverage.map { Output.Coverage(checked: $0.checked, possible: $0.possible) })
       }, errors: errors, warnings: warnings)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -161,4 +177,6 @@ struct LintReport {
   }
 
   private func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+
+  private func grouped(_ count: UInt64) -> String { NumberFormatting.grouped(Int64(clamping: count)) }
 }

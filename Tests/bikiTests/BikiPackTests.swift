@@ -34,6 +34,25 @@ import Testing
     #expect(defaults.standardOutput == "5 files checked: no problems.\n")
   }
 
+  @Test func lintSaysWhenReadingsWereCheckedOnASample() throws {
+    let home = try temporaryDirectory()
+    let file = home + "/wide.json"
+    let topics = (0..<20).map { index in
+      #"{ "id": "t\#(index)", "title": "T", "description": "d", "category": "number", "skills": ["reading"], "variables": { "n": { "range": { "min": 0, "max": 1000000000 } } }, "question": { "parts": [{ "number": "n" }], "answer": { "value": "n" } } }"#
+    }
+    try #"{ "format": 1, "id": "wide", "title": "W", "version": "1", "topics": [\#(topics.joined(separator: ","))] }"#
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    let result = try pack(["lint", file], home: home)
+    #expect(result.status == 0, "\(result.standardOutput)")
+    #expect(result.standardOutput == """
+      \(file): note: readings were checked on 250,000 of 20,000,000,020 possible questions, spread evenly over each topic
+      1 file checked: no problems.
+
+      """)
+    let json = try pack(["lint", "--format", "json", file], home: home)
+    #expect(json.standardOutput.contains(#""possible" : 20000000020"#), "\(json.standardOutput)")
+  }
+
   @Test func brokenPacksReportEveryProblemWithPositions() throws {
     let home = try temporaryDirectory()
     let file = home + "/broken.json"
