@@ -119,9 +119,10 @@ extension PackLoad {
   /// (so a topic id another pack defines is caught); the loaded copy of the same file, named by
   /// `isSameFile`, is left out, since the text replaces it.
   public func lint(
-    path: String, text: [UInt8], check: ReadingCheck = .thorough, isSameFile: (String) -> Bool
+    path: String, text: [UInt8], check: ReadingCheck = .thorough, isCancelled: @Sendable () -> Bool = { false },
+    isSameFile: (String) -> Bool
   ) -> [Diagnostic] {
-    let document = LoadedPack(path: path, compilation: PackCompiler.compile(text, check: check))
+    let document = LoadedPack(path: path, compilation: PackCompiler.compile(text, check: check, isCancelled: isCancelled))
     return PackLoader.resolve([document] + packs.filter { !isSameFile($0.path) }).diagnostics(for: path)
   }
 }

@@ -89,8 +89,12 @@ public enum PackCompiler {
   /// Fewer possible questions than a typical question limit draws a warning.
   public static let typicalQuestionLimit: UInt64 = 10
 
+  /// Compiles a pack's bytes. `isCancelled` is asked between topics and during reading
+  /// checks; once it says yes, the rest is skipped and the result is incomplete (for a check
+  /// a newer edit superseded, whose result nobody will read).
   public static func compile(
-    _ bytes: [UInt8], catalog: CounterCatalog = .standard, check: ReadingCheck = .thorough
+    _ bytes: [UInt8], catalog: CounterCatalog = .standard, check: ReadingCheck = .thorough,
+    isCancelled: @Sendable () -> Bool = { false }
   ) -> PackCompilation {
     let root: JSONNode
     do {
@@ -103,7 +107,7 @@ public enum PackCompiler {
     var decoder = PackDecoder()
     let pack = decoder.decode(root)
     var validator = PackValidator(pack: pack, catalog: catalog, reader: decoder.reader, check: check)
-    let topics = validator.compileTopics()
+    let topics = validator.compileTopics(isCancelled: isCancelled)
     let diagnostics = validator.reader.diagnostics.sorted { ($0.range.start, $0.rule) < ($1.range.start, $1.rule) }
     let fatal = diagnostics.contains { $0.severity == .error && PackValidator.packWideRules.contains($0.rule) }
     return PackCompilation(

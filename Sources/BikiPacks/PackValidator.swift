@@ -46,10 +46,11 @@ struct PackValidator {
     self.phraseReader = PhraseReader(catalog: CounterCatalog(counters + catalog.counters))
   }
 
-  mutating func compileTopics() -> [CompiledTopic] {
+  mutating func compileTopics(isCancelled: () -> Bool = { false }) -> [CompiledTopic] {
     var clean: [(definition: TopicDefinition, compiled: CompiledTopic, space: UInt64)] = []
     var ids: [String: SourceRange] = [:]
     for topic in pack.topics {
+      if isCancelled() { return [] }
       let errorsBefore = errorCount
       if let first = ids[topic.id.value] {
         reader.error(
@@ -65,7 +66,7 @@ struct PackValidator {
     var compiled: [CompiledTopic] = []
     for (entry, count) in zip(clean, counts) {
       coverage.add(checked: count, of: entry.space)
-      if checkReadings(entry.compiled, count: count, space: entry.space, definition: entry.definition) {
+      if checkReadings(entry.compiled, count: count, space: entry.space, definition: entry.definition, isCancelled: isCancelled) {
         compiled.append(entry.compiled)
       }
     }
@@ -410,8 +411,11 @@ struct PackValidator {
 
   /// Generates `count` of the topic's questions, evenly spread with the first and the last
   /// included, and reports the first whose reading cannot be produced.
-  private mutating func checkReadings(_ topic: CompiledTopic, count: UInt64, space: UInt64, definition: TopicDefinition) -> Bool {
+  private mutating func checkReadings(
+    _ topic: CompiledTopic, count: UInt64, space: UInt64, definition: TopicDefinition, isCancelled: () -> Bool
+  ) -> Bool {
     for step in 0..<count {
+      if step % 1024 == 0, isCancelled() { return false }
       let index = count == 1 ? 0 : Swift.min(space - 1, UInt64((Double(step) / Double(count - 1) * Double(space - 1)).rounded()))
       do {
         _ = try topic.program.question(topicID: topic.topic.id, index: index)

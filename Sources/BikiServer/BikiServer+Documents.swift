@@ -1,4 +1,5 @@
 import BikiCore
+import BikiHost
 import BikiJSON
 import BikiPacks
 import BikiProtocol
@@ -13,7 +14,15 @@ struct Document {
 
 /// Pack files as a language: full document sync, and on each change (at most every
 /// `debounce` seconds) the diagnostics `biki-pack lint` would give, against the loaded packs.
+/// Checks run away from the message loop, so requests are answered while a large pack is
+/// checked; a newer edit or a close cancels the check it supersedes.
 extension BikiServer {
+  /// Open documents may hold this much text in all; beyond it, a document is not kept.
+  static let maximumOpenBytes = 64 << 20
+  static let maximumOpenDocuments = 1000
+  /// How often the message loop looks for finished checks while any is running.
+  static let checkPollInterval = 0.005
+
   mutating func didOpen(_ params: Params, outbox: inout [OutgoingMessage]) {
     guard let document = try? params.object("textDocument"), let uri = try? document.string("uri"),
       let text = try? document.string("text")
@@ -21,8 +30,8 @@ extension BikiServer {
       outbox.append(Self.log("textDocument/didOpen without textDocument.uri and textDocument.text; ignored", type: 1))
       return
     }
-    documents[uri] = Document(text: Array(text.utf8), version: try? document.optionalInteger("version"), checkAt: nil)
-    publishDiagnostics(uri, outbox: &outbox)
+    guard keep(uri: uri, text: Array(text.utf8), version: try? document.optionalInteger("version"), outbox: &outbox) else { return }
+    startCheck(uri, outbox: &outbox)
   }
 
   mutating func didChange(_ params: Params, outbox: inout [OutgoingMessage]) {
@@ -33,47 +42,103 @@ extension BikiServer {
       return
     }
     guard documents[uri] != nil else {
-      outbox.append(Self.log("textDocument/didChange for \(uri), which is not open; ignored", type: 1))
+      outbox.append(Self.log("textDocument/didChange for \(Excerpt.of(uri, limit: 200)), which is not open; ignored", type: 1))
       return
     }
     // Full sync, as the server announced: the last change holds the whole text.
     guard let last = changes.last else { return }
     guard last["range"] == nil, let text = last["text"]?.stringValue else {
-      outbox.append(Self.log("textDocument/didChange for \(uri) is not a full-text change; this server asks for full sync", type: 1))
+      outbox.append(Self.log("textDocument/didChange for \(Excerpt.of(uri, limit: 200)) is not a full-text change; this server asks for full sync", type: 1))
       return
     }
-    documents[uri]?.text = Array(text.utf8)
-    documents[uri]?.version = try? document.optionalInteger("version")
-    if documents[uri]?.checkAt == nil { documents[uri]?.checkAt = dependencies.now() + BikiServer.debounce }
+    let checkAt = documents[uri]?.checkAt ?? dependencies.now() + BikiServer.debounce
+    guard keep(uri: uri, text: Array(text.utf8), version: try? document.optionalInteger("version"), outbox: &outbox) else {
+      // What was shown for the older text no longer holds.
+      outbox.append(.notification(method: "textDocument/publishDiagnostics", params: ["uri": .string(uri), "diagnostics": []]))
+      return
+    }
+    documents[uri]?.checkAt = checkAt
   }
 
   mutating func didClose(_ params: Params, outbox: inout [OutgoingMessage]) {
-    guard let uri = try? params.object("textDocument").string("uri"), documents.removeValue(forKey: uri) != nil else { return }
+    guard let uri = try? params.object("textDocument").string("uri"), forget(uri) else { return }
     outbox.append(.notification(method: "textDocument/publishDiagnostics", params: ["uri": .string(uri), "diagnostics": []]))
+  }
+
+  /// Stores a document's text unless open documents would then hold too much, which the
+  /// user is told once per document; a document that is not kept is forgotten.
+  private mutating func keep(uri: String, text: [UInt8], version: Int64?, outbox: inout [OutgoingMessage]) -> Bool {
+    let others = openBytes - (documents[uri]?.text.count ?? 0)
+    let count = documents.count + (documents[uri] == nil ? 1 : 0)
+    guard others + text.count <= BikiServer.maximumOpenBytes, count <= BikiServer.maximumOpenDocuments else {
+      forget(uri)
+      let limit = "\(BikiServer.maximumOpenDocuments) documents or \(BikiServer.maximumOpenBytes >> 20) MiB of text"
+      outbox.append(
+        .notification(
+          method: "window/showMessage",
+          params: [
+            "type": 2,
+            "message": .string("Biki is not checking \(Excerpt.of(uri, limit: 200)): open pack documents would exceed \(limit). Close some to have it checked."),
+          ]))
+      return false
+    }
+    openBytes = others + text.count
+    documents[uri] = Document(text: text, version: version, checkAt: nil)
+    return true
+  }
+
+  /// Drops a document and any check of it; false if it was not open.
+  @discardableResult
+  private mutating func forget(_ uri: String) -> Bool {
+    checks.removeValue(forKey: uri)?.cancel()
+    guard let document = documents.removeValue(forKey: uri) else { return false }
+    openBytes -= document.text.count
+    return true
   }
 
   mutating func checkDueDocuments(now: Double, outbox: inout [OutgoingMessage]) {
     for (uri, document) in documents where (document.checkAt ?? .infinity) <= now {
-      publishDiagnostics(uri, outbox: &outbox)
+      startCheck(uri, outbox: &outbox)
+    }
+    publishFinishedChecks(outbox: &outbox)
+  }
+
+  /// Starts checking a document's current text, cancelling a check of an older text.
+  private mutating func startCheck(_ uri: String, outbox: inout [OutgoingMessage]) {
+    guard let document = documents[uri] else { return }
+    documents[uri]?.checkAt = nil
+    checks[uri]?.cancel()
+    let check = DocumentCheck(version: document.version)
+    checks[uri] = check
+    let packs = catalog.packs, dependencies = dependencies, text = document.text
+    dependencies.background.run {
+      check.finish(Self.diagnostics(uri: uri, text: text, packs: packs, dependencies: dependencies) { check.isCancelled })
+    }
+    publishFinishedChecks(outbox: &outbox)
+  }
+
+  private mutating func publishFinishedChecks(outbox: inout [OutgoingMessage]) {
+    for (uri, check) in checks {
+      guard let diagnostics = check.diagnostics else { continue }
+      checks[uri] = nil
+      var params: [(String, JSON)] = [("uri", .string(uri))]
+      if let version = check.version { params.append(("version", .integer(version))) }
+      params.append(("diagnostics", .array(diagnostics.map(WireFormat.diagnostic))))
+      outbox.append(.notification(method: "textDocument/publishDiagnostics", params: .object(params)))
     }
   }
 
-  private mutating func publishDiagnostics(_ uri: String, outbox: inout [OutgoingMessage]) {
-    guard let document = documents[uri] else { return }
-    documents[uri]?.checkAt = nil
-    var params: [(String, JSON)] = [("uri", .string(uri))]
-    if let version = document.version { params.append(("version", .integer(version))) }
-    params.append(("diagnostics", .array(diagnostics(uri: uri, text: document.text).map(WireFormat.diagnostic))))
-    outbox.append(.notification(method: "textDocument/publishDiagnostics", params: .object(params)))
-  }
-
   /// The pack checks for a document's text. Only the text is used: nothing is read from the
-  /// URI, and a plugin library is never loaded from one.
-  func diagnostics(uri: String, text: [UInt8]) -> [Diagnostic] {
+  /// URI, and a plugin library is never loaded from one. Runs off the message loop.
+  static func diagnostics(
+    uri: String, text: [UInt8], packs: PackLoad, dependencies: ServerDependencies, isCancelled: @escaping @Sendable () -> Bool
+  ) -> [Diagnostic] {
     let path = DocumentURI.path(uri) ?? uri
     guard path.hasSuffix(".json"), !path.hasSuffix(".schema.json") else { return [] }
     let canonical = dependencies.canonicalPath(path)
-    return catalog.packs.lint(path: path, text: text, check: dependencies.readingCheck) { dependencies.canonicalPath($0) == canonical }
+    return packs.lint(path: path, text: text, check: dependencies.readingCheck, isCancelled: isCancelled) {
+      dependencies.canonicalPath($0) == canonical
+    }
   }
 }
 

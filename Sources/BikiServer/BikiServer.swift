@@ -31,11 +31,14 @@ public struct ServerDependencies: Sendable {
   public var canonicalPath: @Sendable (String) -> String
   /// How thoroughly open pack documents are checked; lint's default.
   public var readingCheck: ReadingCheck
+  /// Where document checks run: a thread of their own, or at once in tests.
+  public var background: BackgroundRunner
 
   public init(
     loadCatalog: @Sendable @escaping () -> Catalog, packStamp: @Sendable @escaping () -> String, history: AnswerHistory,
     now: @Sendable @escaping () -> Double, wallClock: @Sendable @escaping () -> Double, seeds: SeedSource,
-    canonicalPath: @Sendable @escaping (String) -> String = { $0 }, readingCheck: ReadingCheck = .thorough
+    canonicalPath: @Sendable @escaping (String) -> String = { $0 }, readingCheck: ReadingCheck = .thorough,
+    background: BackgroundRunner = .immediate
   ) {
     self.loadCatalog = loadCatalog
     self.packStamp = packStamp
@@ -45,6 +48,7 @@ public struct ServerDependencies: Sendable {
     self.seeds = seeds
     self.canonicalPath = canonicalPath
     self.readingCheck = readingCheck
+    self.background = background
   }
 }
 
@@ -64,6 +68,10 @@ public struct BikiServer: LanguageServer {
   var finished: [(id: String, summary: JSON)] = []
   var sessionsStarted = 0
   var documents: [String: Document] = [:]
+  /// The bytes of text in `documents`, kept so each change is checked against the cap cheaply.
+  var openBytes = 0
+  /// Checks of open documents still running, by URI.
+  var checks: [String: DocumentCheck] = [:]
   var packStamp: String
   var nextPoll: Double
   /// Problems with the history already reported to the client, so each is shown once.
@@ -123,6 +131,7 @@ public struct BikiServer: LanguageServer {
   public var nextDeadline: Double? {
     var deadline = nextPoll
     for document in documents.values { if let at = document.checkAt { deadline = min(deadline, at) } }
+    if !checks.isEmpty { deadline = min(deadline, dependencies.now() + BikiServer.checkPollInterval) }
     for at in timeLimits.values { deadline = min(deadline, at) }
     return deadline
   }

@@ -58,7 +58,8 @@ enum ServeCommand {
       },
       packStamp: { environment.sourceStamp(packDirectories: packDirectories, pluginDirectories: pluginDirectories) },
       history: .file(path: environment.stateHome + "/biki/history.jsonl"), now: environment.now,
-      wallClock: { Date().timeIntervalSince1970 }, seeds: environment.seeds, canonicalPath: environment.fileSystem.canonicalPath)
+      wallClock: { Date().timeIntervalSince1970 }, seeds: environment.seeds, canonicalPath: environment.fileSystem.canonicalPath,
+      background: .thread)
     var endpoint = Endpoint(server: BikiServer(version: BikiCommand.version, dependencies: dependencies))
     let connection = Connection(input: 0, output: output, now: environment.now, log: { StandardStreams.writeError("biki serve: \($0)\n") })
     return CommandOutcome(status: connection.run(&endpoint))

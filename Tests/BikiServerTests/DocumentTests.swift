@@ -52,6 +52,73 @@ import Testing
     #expect(endpoint.tick(now: clock.now() + 0.2).notifications("textDocument/publishDiagnostics").isEmpty)
   }
 
+  @Test func requestsAreAnsweredWhileACheckRunsAndItsResultFollows() {
+    let clock = TestClock()
+    let held = ServerFixtures.HeldWork()
+    var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock, background: held.runner))
+    #expect(open(&endpoint, "file:///p/mine.json", "{").notifications("textDocument/publishDiagnostics").isEmpty)
+    #expect(held.count == 1)
+    // The check has not finished: requests are still answered, and the loop looks again soon.
+    #expect(endpoint.call("biki/topics")["topics"]?.arrayValue?.count == 1)
+    #expect(endpoint.nextDeadline == 100 + BikiServer.checkPollInterval)
+    #expect(endpoint.tick(now: clock.now()).notifications("textDocument/publishDiagnostics").isEmpty)
+    held.runAll()
+    let published = endpoint.tick(now: clock.now()).notifications("textDocument/publishDiagnostics")
+    #expect(published.count == 1)
+    #expect(published.first?["version"] == 1)
+    #expect(published.first?["diagnostics"]?.arrayValue?.first?["code"] == "json-syntax")
+    #expect(endpoint.nextDeadline == 100 + BikiServer.pollInterval)
+  }
+
+  @Test func aNewerEditCancelsTheCheckItSupersedes() {
+    let clock = TestClock()
+    let held = ServerFixtures.HeldWork()
+    var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock, background: held.runner))
+    let uri = "file:///p/mine.json"
+    _ = open(&endpoint, uri, "{")
+    _ = change(&endpoint, uri, ServerFixtures.pack(id: "mine"), version: 2)
+    clock.advance(BikiServer.debounce)
+    _ = endpoint.tick(now: clock.now())
+    #expect(held.count == 2)
+    held.runAll()
+    let published = endpoint.tick(now: clock.now()).notifications("textDocument/publishDiagnostics")
+    // Only the newer text's diagnostics: the check of version 1 was cancelled and dropped.
+    #expect(published == [["uri": .string(uri), "version": 2, "diagnostics": []]])
+  }
+
+  @Test func closingCancelsARunningCheck() {
+    let held = ServerFixtures.HeldWork()
+    var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(background: held.runner))
+    _ = open(&endpoint, "file:///p/mine.json", "{")
+    _ = endpoint.notify("textDocument/didClose", ["textDocument": ["uri": "file:///p/mine.json"]])
+    held.runAll()
+    #expect(endpoint.tick(now: 100).notifications("textDocument/publishDiagnostics").isEmpty)
+  }
+
+  @Test func openDocumentsAreCappedAndTheUserIsToldPolitely() {
+    var endpoint = ServerFixtures.endpoint()
+    let half = String(repeating: " ", count: BikiServer.maximumOpenBytes / 2)
+    #expect(open(&endpoint, "file:///p/a.json", half + "{}").notifications("textDocument/publishDiagnostics").count == 1)
+    let refused = open(&endpoint, "file:///p/b.json", half + "{}")
+    #expect(refused.notifications("textDocument/publishDiagnostics").isEmpty)
+    #expect(refused.notifications("window/showMessage").first?["message"]?.stringValue?.contains("64 MiB") == true)
+    // Growing an open document past the cap forgets it and clears what it showed.
+    let grown = change(&endpoint, "file:///p/a.json", half + half + "{}", version: 2)
+    #expect(grown.notifications("textDocument/publishDiagnostics") == [["uri": "file:///p/a.json", "diagnostics": []]])
+    #expect(grown.notifications("window/showMessage").count == 1)
+    // With the room freed, another document is checked again.
+    #expect(open(&endpoint, "file:///p/b.json", "{").notifications("textDocument/publishDiagnostics").count == 1)
+    #expect(endpoint.call("biki/topics")["topics"]?.arrayValue?.count == 1)
+  }
+
+  @Test func theNumberOfOpenDocumentsIsCapped() {
+    var endpoint = ServerFixtures.endpoint()
+    for index in 0..<BikiServer.maximumOpenDocuments { _ = open(&endpoint, "file:///p/\(index).txt", "") }
+    let refused = open(&endpoint, "file:///p/one-more.json", "{")
+    #expect(refused.notifications("window/showMessage").count == 1)
+    #expect(refused.notifications("textDocument/publishDiagnostics").isEmpty)
+  }
+
   @Test func closingClearsTheDiagnostics() {
     var endpoint = ServerFixtures.endpoint()
     _ = open(&endpoint, "file:///p/mine.json", "{")

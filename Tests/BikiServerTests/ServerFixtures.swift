@@ -35,8 +35,17 @@ enum ServerFixtures {
     func set(_ path: String, _ text: String) { contents.withLock { $0[path] = Array(text.utf8) } }
   }
 
+  /// Background work held until the test runs it, to see what happens while a check runs.
+  final class HeldWork: Sendable {
+    private let waiting = Mutex<[@Sendable () -> Void]>([])
+    var runner: BackgroundRunner { BackgroundRunner { work in self.waiting.withLock { $0.append(work) } } }
+    var count: Int { waiting.withLock { $0.count } }
+    func runAll() { for work in waiting.withLock({ work in defer { work = [] }; return work }) { work() } }
+  }
+
   static func dependencies(
-    files: Files = Files(["/packs/test.json": pack()]), clock: TestClock = TestClock(), history: AnswerHistory = .memory()
+    files: Files = Files(["/packs/test.json": pack()]), clock: TestClock = TestClock(), history: AnswerHistory = .memory(),
+    background: BackgroundRunner = .immediate
   ) -> ServerDependencies {
     ServerDependencies(
       loadCatalog: {
@@ -46,7 +55,8 @@ enum ServerFixtures {
         return Catalog(registry: TopicRegistry.load(packs: packs, plugins: [], isolation: .inProcess), packs: packs)
       },
       packStamp: { files.contents.withLock { $0.map { "\($0.key)=\($0.value.count):\($0.value.hashValue)" }.sorted().joined(separator: ",") } },
-      history: history, now: clock.now, wallClock: { 1_800_000_000 }, seeds: .constant(42), readingCheck: .sample(16))
+      history: history, now: clock.now, wallClock: { 1_800_000_000 }, seeds: .constant(42), readingCheck: .sample(16),
+      background: background)
   }
 
   /// An initialized endpoint.

@@ -170,3 +170,44 @@ import Testing
     #expect(endpoint.call("biki/startSession", ["topicId": "test.hon"])["sessionId"] != nil)
   }
 }
+
+/// Requests built to cost the server: huge ids, extreme parameters. Each gets its error
+/// promptly and the server goes on.
+@Suite struct HostileRequestTests {
+  static let widePack = """
+    {
+      "format": 1, "id": "wide", "title": "Wide", "version": "1",
+      "topics": [{
+        "id": "n", "title": "N", "description": "d", "category": "number", "skills": ["reading"],
+        "variables": { "n": { "range": { "min": 1, "max": 10 } } },
+        "parameters": {
+          "min": { "target": "n.min", "min": -9223372036854775807, "max": 10 },
+          "max": { "target": "n.max", "min": 1, "max": 9223372036854775807 }
+        },
+        "question": { "parts": [{ "number": "n" }], "answer": { "value": "n" } }
+      }]
+    }
+    """
+
+  @Test func parametersWhoseSpaceOverflowsAreRefusedNamingTheField() {
+    var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(files: ServerFixtures.Files(["/packs/wide.json": Self.widePack])))
+    let params: JSON = ["min": -9_223_372_036_854_775_807, "max": .integer(Int64.max)]
+    for method in ["biki/startSession", "biki/generate"] {
+      let error = endpoint.failure(method, ["topicId": "wide.n", "params": params])
+      #expect(error?.code == ResponseError.invalidParams)
+      #expect(error?.message.hasPrefix("\"params\": ") == true, "\(error?.message ?? "")")
+    }
+    let widest = endpoint.call("biki/generate", ["topicId": "wide.n", "params": ["min": 0, "max": .integer(Int64.max - 1)], "seed": 1, "count": 2])
+    #expect(widest["questions"]?.arrayValue?.count == 2)
+  }
+
+  @Test func aHugeUnknownTopicIDIsQuotedBriefly() {
+    var endpoint = ServerFixtures.endpoint()
+    let id = String(repeating: "a", count: 100_000) + "test.hon"
+    let error = endpoint.failure("biki/startSession", ["topicId": .string(id)])
+    #expect(error?.code == ResponseError.invalidParams)
+    #expect((error?.message.count ?? .max) < 300)
+    // A near miss still gets its suggestion.
+    #expect(endpoint.failure("biki/generate", ["topicId": "test.hom"])?.message.contains("Did you mean 'test.hon'?") == true)
+  }
+}
