@@ -1,8 +1,8 @@
 import Foundation
 
 /// Where packs come from, in order: the built-in `TopicPacks/`, `$XDG_DATA_HOME/biki/packs`
-/// (default `~/.local/share/biki/packs`), each directory in `BIKI_PACK_PATH`, and any given
-/// with `--packs`.
+/// (default `~/.local/share/biki/packs`), each absolute directory in `BIKI_PACK_PATH`, and any
+/// given with `--packs`.
 public struct PackSearchPaths: Sendable, Equatable {
   public var directories: [String]
 
@@ -14,12 +14,8 @@ public struct PackSearchPaths: Sendable, Equatable {
   public static func standard(environment: [String: String], builtIn: String?, extra: [String] = []) -> PackSearchPaths {
     var directories: [String] = []
     if let builtIn { directories.append(builtIn) }
-    let home = environment["HOME"] ?? "~"
-    let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
-    directories.append(dataHome + "/biki/packs")
-    if let path = environment["BIKI_PACK_PATH"] {
-      directories += path.split(separator: ":").map(String.init).filter { !$0.isEmpty }
-    }
+    if let dataHome = XDGDirectories(environment: environment).dataHome { directories.append(dataHome + "/biki/packs") }
+    directories += XDGDirectories.absoluteEntries(environment["BIKI_PACK_PATH"])
     directories += extra
     var seen = Set<String>()
     return PackSearchPaths(directories: directories.filter { seen.insert($0).inserted })

@@ -31,17 +31,16 @@ public struct TopicRegistry: Sendable {
 }
 
 /// Where plugins come from: the build's own output (for the samples), `$XDG_DATA_HOME/biki/plugins`,
-/// each directory in `BIKI_PLUGIN_PATH`, and `--plugins DIR`. Never a path a client sends.
+/// each absolute directory in `BIKI_PLUGIN_PATH`, and `--plugins DIR`. Never a path a client
+/// sends, and never one resolved against the current directory.
 public struct PluginSearchPaths: Sendable, Equatable {
   public var directories: [String]
   /// The build directory, where only `libbiki-*.so` count (the rest are Biki's own libraries).
   public var buildDirectory: String?
 
   public static func standard(environment: [String: String], buildDirectory: String?, extra: [String] = []) -> PluginSearchPaths {
-    let home = environment["HOME"] ?? "~"
-    let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
-    var directories = [dataHome + "/biki/plugins"]
-    directories += (environment["BIKI_PLUGIN_PATH"] ?? "").split(separator: ":").map(String.init)
+    var directories = XDGDirectories(environment: environment).dataHome.map { [$0 + "/biki/plugins"] } ?? []
+    directories += XDGDirectories.absoluteEntries(environment["BIKI_PLUGIN_PATH"])
     directories += extra
     return PluginSearchPaths(directories: directories, buildDirectory: buildDirectory)
   }

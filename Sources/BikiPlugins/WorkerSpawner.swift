@@ -49,7 +49,7 @@ public struct WorkerSpawner: Sendable {
       defer { posix_spawn_file_actions_destroy(&actions) }
       posix_spawn_file_actions_adddup2(&actions, toWorker[0], 0)
       posix_spawn_file_actions_adddup2(&actions, fromWorker[1], 1)
-      posix_spawn_file_actions_addopen(&actions, 2, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+      posix_spawn_file_actions_addopen(&actions, 2, logPath, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW, 0o600)
       for descriptor in toWorker + fromWorker { posix_spawn_file_actions_addclose(&actions, descriptor) }
       let arguments = [executable, PluginWorker.flag, pluginPath]
       var pid: pid_t = 0

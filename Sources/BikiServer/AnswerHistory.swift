@@ -1,4 +1,5 @@
 import BikiCore
+import BikiHost
 import BikiJSON
 import BikiProtocol
 import Foundation
@@ -131,58 +132,125 @@ public struct AnswerHistory: Sendable {
       location: "(memory)", append: { entry in entries.withLock { $0.append(entry) } }, load: { (entries.withLock { $0 }, []) })
   }
 
+  /// No history at all, because there is nowhere private to keep it: every append fails
+  /// with `reason`, and loading says so once.
+  public static func unavailable(reason: String) -> AnswerHistory {
+    AnswerHistory(
+      location: "(nowhere: \(reason))",
+      append: { _ in throw HistoryError(path: "the history", reason: "there is nowhere to keep it: \(reason)") },
+      load: { ([], ["answers are not recorded: \(reason)"]) })
+  }
+
   /// A JSON-lines file, appended with O_APPEND and fsync. A torn last line (from a kill in the
   /// middle of a write) is cut off before the first append, so it cannot swallow the next line.
+  /// It is personal data: created 0600 in a 0700 directory whatever the umask, and never
+  /// reached through a symbolic link or anything but a regular file, so no other file is
+  /// ever appended to or cut short.
   public static func file(path: String) -> AnswerHistory {
     let opened = Mutex<Int32?>(nil)
     return AnswerHistory(
       location: path,
       append: { entry in
         try opened.withLock { descriptor in
-          if descriptor == nil { descriptor = try openForAppending(path) }
+          let open = try descriptor ?? openForAppending(path)
+          descriptor = open
           let line = HistoryFile.line(entry)
           try line.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
             var sent = 0
             while sent < raw.count {
-              let count = write(descriptor!, raw.baseAddress! + sent, raw.count - sent)
+              let count = write(open, base + sent, raw.count - sent)
               if count < 0 && errno == EINTR { continue }
               guard count > 0 else { throw HistoryError(path: path, reason: String(cString: strerror(errno))) }
               sent += count
             }
           }
-          guard fsync(descriptor!) == 0 else { throw HistoryError(path: path, reason: String(cString: strerror(errno))) }
+          guard fsync(open) == 0 else { throw HistoryError(path: path, reason: String(cString: strerror(errno))) }
         }
       },
       load: {
-        guard let data = FileManager.default.contents(atPath: path) else { return ([], []) }
-        let contents = HistoryFile.parse(Array(data), path: path)
-        return (contents.entries, contents.warnings)
+        do {
+          guard let bytes = try readRegularFile(path) else { return ([], []) }
+          let contents = HistoryFile.parse(bytes, path: path)
+          return (contents.entries, contents.warnings)
+        } catch {
+          return ([], ["\(error)"])
+        }
       })
   }
 
-  private static func openForAppending(_ path: String) throws -> Int32 {
+  private static func openForAppending(_ path: String) throws(HistoryError) -> Int32 {
     let directory = (path as NSString).deletingLastPathComponent
     do {
-      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      _ = try PrivateDirectory.create(directory)
     } catch {
-      throw HistoryError(path: path, reason: "cannot create \(directory)")
+      throw HistoryError(path: path, reason: error.description)
     }
-    let descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw HistoryError(path: path, reason: String(cString: strerror(errno))) }
+    let descriptor = try openRegularFile(path, flags: O_RDWR | O_APPEND, create: true)
     // Only the last byte says whether the tail is torn; the file is read only when it is.
     var status = stat()
     var last: UInt8 = UInt8(ascii: "\n")
     if fstat(descriptor, &status) == 0, status.st_size > 0 {
       _ = pread(descriptor, &last, 1, status.st_size - 1)
     }
-    if last != UInt8(ascii: "\n"), let data = FileManager.default.contents(atPath: path) {
-      let intact = HistoryFile.parse(Array(data), path: path).intactLength
+    if last != UInt8(ascii: "\n") {
+      let intact = HistoryFile.parse(readAll(descriptor, size: Int(status.st_size)), path: path).intactLength
       guard ftruncate(descriptor, off_t(intact)) == 0 else {
         close(descriptor)
         throw HistoryError(path: path, reason: "cannot cut off its unfinished last line: \(String(cString: strerror(errno)))")
       }
     }
     return descriptor
+  }
+
+  /// Opens `path` without following a symbolic link, and only if it is a regular file;
+  /// with `create`, makes it owner-only. An existing history readable by others is made
+  /// owner-only too, since it is ours.
+  private static func openRegularFile(_ path: String, flags: Int32, create: Bool) throws(HistoryError) -> Int32 {
+    var descriptor = open(path, flags | O_NOFOLLOW | O_CLOEXEC | (create ? O_CREAT | O_EXCL : 0), 0o600)
+    if descriptor >= 0 && create {
+      fchmod(descriptor, 0o600)
+    } else if descriptor < 0 && (!create || errno == EEXIST) {
+      descriptor = open(path, flags | O_NOFOLLOW | O_CLOEXEC)
+    }
+    guard descriptor >= 0 else {
+      let reason = errno == ELOOP ? "it is a symbolic link, which Biki does not follow for the history" : String(cString: strerror(errno))
+      throw HistoryError(path: path, reason: reason)
+    }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      close(descriptor)
+      throw HistoryError(path: path, reason: "it is not a regular file")
+    }
+    if status.st_uid == getuid(), status.st_mode & 0o077 != 0 { fchmod(descriptor, 0o600) }
+    return descriptor
+  }
+
+  /// The bytes of a regular file, nil when there is none at `path`.
+  private static func readRegularFile(_ path: String) throws(HistoryError) -> [UInt8]? {
+    let descriptor: Int32
+    do {
+      descriptor = try openRegularFile(path, flags: O_RDONLY, create: false)
+    } catch {
+      if access(path, F_OK) != 0 && errno == ENOENT { return nil }
+      throw error
+    }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return [] }
+    return readAll(descriptor, size: Int(status.st_size))
+  }
+
+  private static func readAll(_ descriptor: Int32, size: Int) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: max(0, size))
+    var filled = 0
+    while filled < bytes.count {
+      let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + filled, $0.count - filled, off_t(filled)) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      filled += count
+    }
+    return Array(bytes[..<filled])
   }
 }
 

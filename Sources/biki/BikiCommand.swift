@@ -52,7 +52,7 @@ enum BikiCommand {
       return TopicsCommand.run(arguments: Array(arguments.dropFirst()), environment: environment())
     case "stats":
       let environment = environment()
-      return StatsCommand.run(arguments: Array(arguments.dropFirst()), history: .file(path: environment.stateHome + "/biki/history.jsonl"))
+      return StatsCommand.run(arguments: Array(arguments.dropFirst()), history: environment.history)
     case "serve":
       return ServeCommand.run(arguments: Array(arguments.dropFirst()), environment: environment())
     default:

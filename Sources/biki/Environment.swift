@@ -3,6 +3,7 @@ import BikiCore
 import BikiHost
 import BikiPacks
 import BikiPlugins
+import BikiServer
 import Foundation
 
 /// What `biki` needs from the world: the file system, environment, console, clock and
@@ -67,9 +68,13 @@ struct BikiEnvironment {
     return PluginSearchPaths.standard(environment: variables, buildDirectory: buildDirectory, extra: extra).libraries(fileSystem: fileSystem)
   }
 
-  /// `$XDG_STATE_HOME`, by default `~/.local/state`.
-  var stateHome: String {
-    variables["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (variables["HOME"] ?? "/tmp") + "/.local/state"
+  /// `$XDG_STATE_HOME`, by default `~/.local/state`; nil when neither is an absolute path.
+  var stateHome: String? { XDGDirectories(environment: variables).stateHome }
+
+  /// The answer history, `$XDG_STATE_HOME/biki/history.jsonl`; without a state directory,
+  /// none, and every attempt to record says why.
+  var history: AnswerHistory {
+    stateHome.map { .file(path: $0 + "/biki/history.jsonl") } ?? .unavailable(reason: XDGDirectories.noStateHome)
   }
 }
 
@@ -116,9 +121,8 @@ struct Speaker: Sendable {
 
 /// Where plugin workers' crash reports go: `$XDG_STATE_HOME/biki/plugin-workers.log`.
 enum PluginLog {
-  static func path(stateHome: String) -> String {
-    let directory = stateHome + "/biki"
-    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    return FileManager.default.fileExists(atPath: directory) ? directory + "/plugin-workers.log" : "/dev/null"
+  static func path(stateHome: String?) -> String {
+    guard let stateHome, let directory = try? PrivateDirectory.create(stateHome + "/biki") else { return "/dev/null" }
+    return directory + "/plugin-workers.log"
   }
 }

@@ -57,7 +57,7 @@ enum ServeCommand {
         return Catalog(registry: registry, packs: load)
       },
       packStamp: { environment.sourceStamp(packDirectories: packDirectories, pluginDirectories: pluginDirectories) },
-      history: .file(path: environment.stateHome + "/biki/history.jsonl"), now: environment.now,
+      history: environment.history, now: environment.now,
       wallClock: { Date().timeIntervalSince1970 }, seeds: environment.seeds, canonicalPath: environment.fileSystem.canonicalPath,
       background: .thread)
     var endpoint = Endpoint(server: BikiServer(version: BikiCommand.version, dependencies: dependencies))

@@ -11,6 +11,28 @@ import Testing
     #expect(xdg.directories == ["/data/biki/packs"])
   }
 
+  @Test(arguments: [
+    ([:], nil, nil),
+    (["HOME": "/home/ada"], "/home/ada/.local/share", "/home/ada/.local/state"),
+    (["HOME": "/home/ada/", "XDG_DATA_HOME": "/data", "XDG_STATE_HOME": "/state/"], "/data", "/state"),
+    // Relative or empty values are ignored, as the XDG Base Directory Specification says.
+    (["HOME": "/home/ada", "XDG_DATA_HOME": "data", "XDG_STATE_HOME": ""], "/home/ada/.local/share", "/home/ada/.local/state"),
+    (["HOME": "~", "XDG_DATA_HOME": "./x"], nil, nil),
+    (["HOME": "", "XDG_STATE_HOME": "/state"], nil, "/state"),
+  ] as [([String: String], String?, String?)])
+  func xdgDirectoriesAreNeverRelative(_ environment: [String: String], _ data: String?, _ state: String?) {
+    let directories = XDGDirectories(environment: environment)
+    #expect(directories.dataHome == data)
+    #expect(directories.stateHome == state)
+  }
+
+  @Test func relativeEntriesOfSearchPathVariablesAreIgnored() {
+    let paths = PackSearchPaths.standard(environment: ["BIKI_PACK_PATH": "packs:/opt/packs:./x:~/p"], builtIn: nil)
+    #expect(paths.directories == ["/opt/packs"])
+    let plugins = PluginSearchPaths.standard(environment: ["HOME": "/h", "BIKI_PLUGIN_PATH": "lib:/opt/lib"], buildDirectory: nil)
+    #expect(plugins.directories == ["/h/.local/share/biki/plugins", "/opt/lib"])
+  }
+
   @Test func theBuiltInDirectoryIsFoundAboveTheExecutable() {
     let fileSystem = FileSystem.memory(["/repo/TopicPacks/numbers.json": []])
     #expect(PackSearchPaths.builtInDirectory(executable: "/repo/.build/debug/biki", environment: [:], fileSystem: fileSystem) == "/repo/TopicPacks")
