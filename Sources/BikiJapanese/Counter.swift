@@ -70,6 +70,12 @@ public struct Counter: Hashable, Sendable {
     self.note = note
   }
 
+  /// The final components a number can end in, the only keys `finalForms` is looked up by.
+  public static let finalKeys: Set<UInt64> = [
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 100, 300, 600, 800, 1000, 3000, 8000, 10_000, 100_000_000, 1_000_000_000_000,
+    10_000_000_000_000_000,
+  ]
+
   /// The form of the final component `key` joined with this counter, if it changes.
   func finalSegment(for key: UInt64) -> ReadingSegment? {
     key <= 10 ? smallFinalSegments[Int(key)] : largeFinalSegments[key]

@@ -24,9 +24,16 @@ public enum KanaText {
     return result
   }
 
-  /// Whether `text` is only kana (after normalisation), so it can be checked as a reading.
+  /// Whether `text` is a reading as Biki stores one: hiragana letters (ぁ…ゖ), and ー for
+  /// loanwords. Not katakana, not combining sound marks (U+3099, U+309A: か + ゚ looks like a
+  /// kana but matches nothing a learner types), not iteration marks.
   public static func isKana(_ text: String) -> Bool {
-    !text.isEmpty && text.unicodeScalars.allSatisfy { (0x3041...0x309F).contains($0.value) }
+    !text.isEmpty && text.unicodeScalars.allSatisfy { (0x3041...0x3096).contains($0.value) || $0.value == 0x30FC }
+  }
+
+  /// Whether `text` has a combining voiced or semi-voiced sound mark.
+  public static func hasCombiningMark(_ text: String) -> Bool {
+    text.unicodeScalars.contains { $0.value == 0x3099 || $0.value == 0x309A }
   }
 
   /// The vowel a long-vowel mark stands for after `kana`: お- and う-rows lengthen with う,

@@ -2,6 +2,12 @@
 /// kanji numerals (三百五十, 千五百, 一億二千万), kanji digits (二〇二四), Arabic and full-width
 /// digits (1500, １５００), grouped digits (1,500, 1，500) and mixtures (3万5千, 1億2000万).
 public enum KanjiNumeral {
+  /// Whether a character can be part of a written number: digits of any width, kanji
+  /// numerals and their units, and thousands separators.
+  public static func isPartOfNumber(_ character: Character) -> Bool {
+    digitValue(character) != nil || smallUnit(character) != nil || largeUnit(character) != nil || character == "," || character == "，"
+  }
+
   static let digits: [Character] = ["〇", "一", "二", "三", "四", "五", "六", "七", "八", "九"]
 
   /// The value of `text`, or nil when it is not a well-formed number (or exceeds 10²⁰ − 1).

@@ -71,10 +71,7 @@ struct PhraseTokenizer {
     return tokens
   }
 
-  static func isNumeral(_ character: Character) -> Bool {
-    KanjiNumeral.digitValue(character) != nil || KanjiNumeral.smallUnit(character) != nil
-      || KanjiNumeral.largeUnit(character) != nil || character == "," || character == "，"
-  }
+  static func isNumeral(_ character: Character) -> Bool { KanjiNumeral.isPartOfNumber(character) }
 }
 
 /// Turns tokens into a reading, choosing which counter an ambiguous symbol means.

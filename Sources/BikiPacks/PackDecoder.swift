@@ -32,7 +32,10 @@ struct PackDecoder {
     pack.description = reader.string(members["description"], "the pack description", nonEmpty: false)?.value
     _ = reader.string(members["$schema"], "$schema")
     for node in reader.array(members["counters"], "counters", nonEmpty: false) ?? [] {
-      if let counter = decodeCounter(node) { pack.counters.append(counter) }
+      let errorsBefore = reader.errorCount
+      guard var counter = decodeCounter(node) else { continue }
+      counter.hasDecodingErrors = reader.errorCount > errorsBefore
+      pack.counters.append(counter)
     }
     for node in reader.array(members["topics"], "topics") ?? [] {
       if let topic = decodeTopic(node) { pack.topics.append(topic) }
@@ -60,6 +63,16 @@ struct PackDecoder {
       checkIdentifier(id, "the counter id")
     }
     counter.symbols = reader.strings(members["symbols"], "the counter's symbols") ?? []
+    // A symbol is what follows the number: nothing, a space or a digit would make the number
+    // itself ambiguous.
+    for symbol in counter.symbols
+    where symbol.value.isEmpty || symbol.value.contains(where: { $0.isWhitespace || $0.isNumber || KanjiNumeral.isPartOfNumber($0) }) {
+      reader.error(
+        "symbol \"\(Excerpt.of(symbol.value))\" must be written text with no spaces, digits or numerals", "invalid-value", at: symbol.range)
+    }
+    counter.symbols.removeAll { symbol in
+      symbol.value.isEmpty || symbol.value.contains(where: { $0.isWhitespace || $0.isNumber || KanjiNumeral.isPartOfNumber($0) })
+    }
     if let reading = reader.string(members["reading"], "the counter's reading") {
       counter.reading = reading
       checkKana(reading)
@@ -82,7 +95,26 @@ struct PackDecoder {
       }
     }
     counter.note = reader.string(members["note"], "the counter note", nonEmpty: false)?.value ?? ""
+    warnAboutFormsThatNeverApply(counter, members)
     return counter
+  }
+
+  /// A `final` key that is no final component, or a `whole` value outside `values`, is never
+  /// read: the author meant something else.
+  mutating func warnAboutFormsThatNeverApply(_ counter: CounterDefinition, _ members: [String: JSONMember]) {
+    for entry in members["final"]?.value.members ?? [] {
+      guard let key = UInt64(entry.key), !Counter.finalKeys.contains(key) else { continue }
+      reader.warning(
+        "final form \(entry.key) never applies: a number's final component is 1–10, 100, 300, 600, 800, 1000, 3000, 8000, 10000, 100000000, 1000000000000 or 10000000000000000; for the whole value \(entry.key), use \"whole\"",
+        "unused-form", at: entry.keyRange)
+    }
+    guard let valid = counter.validValues else { return }
+    for entry in members["whole"]?.value.members ?? [] {
+      guard let key = UInt64(entry.key), !valid.contains(key) else { continue }
+      reader.warning(
+        "whole form \(entry.key) never applies: the counter's values are \(valid.lowerBound)–\(valid.upperBound)", "unused-form",
+        at: entry.keyRange)
+    }
   }
 
   /// `{"1": ["いっぽん"], "8": ["はっぽん", "はちほん"]}`: value → readings, standard first.
@@ -106,9 +138,19 @@ struct PackDecoder {
     return forms
   }
 
+  /// Readings are stored in hiragana, composed: what a learner's typing is normalised to.
   mutating func checkKana(_ text: Located<String>) {
-    if !KanaText.isKana(KanaText.normalized(text.value)) {
-      reader.error("reading \"\(text.value)\" must be written in kana", "invalid-kana", at: text.range)
+    guard !KanaText.isKana(text.value) else { return }
+    let quoted = Excerpt.of(text.value)
+    if KanaText.hasCombiningMark(text.value) {
+      reader.error(
+        "reading \"\(quoted)\" has a combining sound mark (U+3099 or U+309A); write the composed kana, as in ぱ or が",
+        "invalid-kana", at: text.range)
+    } else if KanaText.isKana(KanaText.normalized(text.value)) {
+      reader.error(
+        "reading \"\(quoted)\" must be written in hiragana: \"\(Excerpt.of(KanaText.normalized(text.value)))\"", "invalid-kana", at: text.range)
+    } else {
+      reader.error("reading \"\(quoted)\" must be written in hiragana", "invalid-kana", at: text.range)
     }
   }
 

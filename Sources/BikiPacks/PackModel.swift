@@ -36,6 +36,8 @@ public struct CounterDefinition: Sendable {
   public var validValues: ClosedRange<UInt64>?
   public var note = ""
   public var range: SourceRange = .fileStart
+  /// Whether decoding found errors in this counter: then no topic may use it.
+  public var hasDecodingErrors = false
 }
 
 public struct TopicDefinition: Sendable {

@@ -10,6 +10,8 @@ struct PackValidator {
   /// The pack's own counters first (by id and symbol), then the built-in ones.
   let catalog: CounterCatalog
   let packCounters: [Counter]
+  /// Ids and symbols of this pack's counters whose definitions have errors.
+  let brokenCounterNames: Set<String>
   let check: ReadingCheck
   /// Reads the text of parts and choices, to hold their declared readings to the host's.
   let phraseReader: PhraseReader
@@ -30,9 +32,17 @@ struct PackValidator {
     var counters: [Counter] = []
     var validator = reader
     var seen = Set<String>()
-    for definition in pack.counters where !definition.id.value.isEmpty && !definition.symbols.isEmpty && !definition.reading.value.isEmpty {
+    var broken = Set<String>()
+    for definition in pack.counters {
+      // A counter with errors is reported where it is defined; topics that use it are not served.
+      guard !definition.hasDecodingErrors, !definition.id.value.isEmpty, !definition.symbols.isEmpty, !definition.reading.value.isEmpty
+      else {
+        broken.insert(definition.id.value)
+        broken.formUnion(definition.symbols.map(\.value))
+        continue
+      }
       guard seen.insert(definition.id.value).inserted else {
-        validator.error("counter id \"\(definition.id.value)\" is defined twice in this pack", "duplicate-counter-id", at: definition.id.range)
+        validator.error("counter id \"\(Excerpt.of(definition.id.value))\" is defined twice in this pack", "duplicate-counter-id", at: definition.id.range)
         continue
       }
       counters.append(
@@ -43,6 +53,7 @@ struct PackValidator {
     }
     self.reader = validator
     self.packCounters = counters
+    self.brokenCounterNames = broken
     self.phraseReader = PhraseReader(catalog: CounterCatalog(counters + catalog.counters))
   }
 
@@ -362,6 +373,7 @@ struct PackValidator {
 
   /// A pack counter by id or symbol, else a built-in one; 日 alone is ambiguous.
   private mutating func resolveCounter(_ name: Located<String>) -> Counter? {
+    if brokenCounterNames.contains(name.value) { return nil }
     if let own = packCounters.first(where: { $0.id == name.value || $0.symbols.contains(name.value) }) { return own }
     if let byID = catalog.counter(id: name.value) { return byID }
     let bySymbol = catalog.counters(symbol: name.value)

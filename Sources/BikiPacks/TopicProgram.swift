@@ -131,12 +131,14 @@ struct TopicProgram: Sendable {
       let slots = try slots(at: index)
       var display = "", kanji = ""
       var reading: Reading?
+      var date = ShownDate()
       for part in parts {
-        let (partDisplay, partKanji, partReading) = try render(part, slots)
+        let (partDisplay, partKanji, partReading) = try render(part, slots, date: &date)
         display += partDisplay
         kanji += partKanji
         reading = reading.map { $0 + partReading } ?? partReading
       }
+      if let problem = date.problem { throw ReadingError.unreadable(display, reason: problem) }
       let value = try answer.evaluate(self, slots)
       return Question(
         topicID: topicID, seed: index, display: display, kanjiDisplay: kanji, reading: reading ?? Reading(""),
@@ -152,7 +154,7 @@ struct TopicProgram: Sendable {
     }
   }
 
-  private func render(_ part: Part, _ slots: [Int64]) throws -> (String, String, Reading) {
+  private func render(_ part: Part, _ slots: [Int64], date: inout ShownDate) throws -> (String, String, Reading) {
     switch part {
     case .text(let text, let reading):
       return (text, text, reading)
@@ -163,6 +165,7 @@ struct TopicProgram: Sendable {
       let digits = style == .grouped ? NumberFormatting.grouped(value) : String(value)
       let kanji = style == .kanjiDigits ? JapaneseNumber.kanjiDigits(UInt128(value)) : JapaneseNumber.kanji(UInt128(value))
       let symbol = counter?.symbol ?? ""
+      if let counter { date.note(value, counter: counter) }
       let reading =
         try counter.map { try JapaneseNumber.reading(of: UInt128(value), with: $0) } ?? JapaneseNumber.reading(of: UInt128(value))
       return (digits + symbol, kanji + symbol, reading)
@@ -179,6 +182,7 @@ struct TopicProgram: Sendable {
       return (item.text, item.text, Reading(item.reading))
     case .eraYear(let slot):
       guard let pair = eraYear(of: slot, slots) else { throw ExpressionError.notAnEraYear("eraYear") }
+      date.era = pair
       let first = pair.year == 1
       let reading = first ? Reading("がんねん") : try JapaneseNumber.reading(of: UInt128(pair.year), with: .year)
       return (
@@ -187,6 +191,38 @@ struct TopicProgram: Sendable {
         Reading(pair.era.reading) + reading
       )
     }
+  }
+}
+
+/// The year, month and day a question shows, so a question never shows a date that did not
+/// exist (9月31日, 令和元年4月30日).
+struct ShownDate {
+  var era: (era: Era, year: Int)?
+  var year: Int?
+  var month: Int?
+  var day: Int?
+
+  mutating func note(_ value: Int64, counter: Counter) {
+    guard counter.kind == .date, let value = Int(exactly: value) else { return }
+    switch counter.id {
+    case Counter.year.id: year = value
+    case Counter.month.id: month = value
+    case Counter.dayOfMonth.id: day = value
+    default: break
+    }
+  }
+
+  /// Why the date shown is not one, if it is not.
+  var problem: String? {
+    let gregorian = era.map { $0.era.gregorianYear($0.year) } ?? year
+    if let month, let day, let length = CalendarDate.daysIn(month: month, year: gregorian), day > length {
+      return "\(month)月\(day)日 is not a date: \(month)月 has \(length) days" + (gregorian.map { " in \($0)" } ?? "")
+    }
+    if let (era, year) = era, !era.contains(year: year, month: month, day: day) {
+      let written = "\(era.name)\(year == 1 ? "元" : String(year))年" + (month.map { "\($0)月" } ?? "") + (day.map { "\($0)日" } ?? "")
+      return "\(written) did not exist: \(era.name) began on \(era.start)" + (era.successor.map { " and ended before \($0.start)" } ?? "")
+    }
+    return nil
   }
 }
 

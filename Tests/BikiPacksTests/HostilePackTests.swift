@@ -103,6 +103,68 @@ import Testing
       rule: "reading-mismatch", fragment: "\"4月\" is read しがつ"),
   ]
 
+  static func counterPack(_ counter: String) -> String {
+    PackFixtures.pack(
+      topic: #"""
+        { "id": "t", "title": "T", "description": "d", "category": "counter", "skills": ["kana"],
+          "variables": { "n": { "range": { "min": 1, "max": 10 } } },
+          "question": { "parts": [{ "number": "n", "counter": "x" }], "answer": { "value": "n" } } }
+        """#, counters: "[\(counter)]")
+  }
+
+  static let semanticCases: [Case] = [
+    Case(
+      name: "a counter reading with a combining sound mark",
+      text: counterPack(#"{ "id": "x", "symbols": ["個目"], "reading": "ろく\#u{309A}" }"#),
+      rule: "invalid-kana", fragment: "combining sound mark"),
+    Case(
+      name: "a counter reading in katakana",
+      text: counterPack(#"{ "id": "x", "symbols": ["個目"], "reading": "コメ" }"#),
+      rule: "invalid-kana", fragment: "must be written in hiragana: \"こめ\""),
+    Case(
+      name: "a counter with an empty symbol",
+      text: counterPack(#"{ "id": "x", "symbols": [""], "reading": "こ" }"#),
+      rule: "invalid-value", fragment: "symbol \"\" must be written text"),
+    Case(
+      name: "a counter symbol with a numeral in it",
+      text: counterPack(#"{ "id": "x", "symbols": ["万個"], "reading": "こ" }"#),
+      rule: "invalid-value", fragment: "no spaces, digits or numerals"),
+    Case(
+      name: "independent months and days",
+      text: pack(
+        variables: #"{ "m": { "range": { "min": 1, "max": 12 } }, "d": { "range": { "min": 1, "max": 31 } } }"#,
+        parts: #"[{ "number": "m", "counter": "month" }, { "number": "d", "counter": "dayOfMonth" }]"#, answer: "d"),
+      rule: "unreadable-value", fragment: "2月30日 is not a date: 2月 has 29 days"),
+    Case(
+      name: "an era year with months it never had",
+      text: pack(
+        variables: #"{ "y": { "eraYear": { "eras": ["令和"], "through": 2021 } }, "m": { "range": { "min": 1, "max": 12 } } }"#,
+        parts: #"[{ "eraYear": "y" }, { "number": "m", "counter": "month" }]"#, answer: "m"),
+      rule: "unreadable-value", fragment: "令和元年1月 did not exist"),
+  ]
+
+  @Test(arguments: semanticCases)
+  func semanticHolesAreErrors(_ testCase: Case) {
+    becomesADiagnosticAndTheTopicIsNotServed(testCase)
+  }
+
+  @Test func formsThatCanNeverApplyAreWarnedAbout() {
+    let compilation = PackFixtures.compile(
+      Self.counterPack(#"{ "id": "x", "symbols": ["個目"], "reading": "こめ", "final": { "11": "じゅういっこめ" }, "whole": { "20": "はつかめ" }, "values": { "min": 1, "max": 10 } }"#))
+    #expect(compilation.diagnostics.map(\.rule) == ["unused-form", "unused-form"])
+    #expect(compilation.diagnostics.allSatisfy { $0.severity == .warning })
+    #expect(compilation.diagnostics.first?.message.contains("final form 11 never applies") == true)
+    #expect(compilation.diagnostics.last?.message.contains("the counter's values are 1–10") == true)
+  }
+
+  @Test func datesThatExistAreServed() throws {
+    let text = Self.pack(
+      variables: #"{ "y": { "eraYear": { "eras": ["令和"], "through": 2021 } }, "m": { "range": { "min": 5, "max": 12 } } }"#,
+      parts: #"[{ "eraYear": "y" }, { "number": "m", "counter": "month" }]"#, answer: "m")
+    let compilation = PackFixtures.compile(text)
+    #expect(!compilation.hasErrors, "\(compilation.diagnostics.map(\.message))")
+  }
+
   @Test(arguments: cases)
   func becomesADiagnosticAndTheTopicIsNotServed(_ testCase: Case) {
     let compilation = PackFixtures.compile(testCase.text)
