@@ -13,11 +13,16 @@ public enum AnswerChecker {
     return Verdict(isCorrect: correct, expected: question.expected(for: skill))
   }
 
+  /// Every way of writing yen: an amount may be typed ¥1,500, ￥1500 or 1500円, whatever the
+  /// source of the topic (a pack or a plugin) shows.
+  static let currency = ["¥", "￥", "円"]
+
   /// The number typed, ignoring spaces and any accepted prefix or postfix; nil if none.
   public static func numericValue(of input: String, answer: Answer) -> Int64? {
     var text = Substring(input.filter { !$0.isWhitespace })
-    let affixes = ([answer.prefix, answer.postfix] + answer.acceptedAffixes).filter { !$0.isEmpty }
-      .sorted { $0.count > $1.count }
+    var affixes = [answer.prefix, answer.postfix] + answer.acceptedAffixes
+    if affixes.contains(where: currency.contains) { affixes += currency }
+    affixes = affixes.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
     if let prefix = affixes.first(where: { text.hasPrefix($0) }) { text = text.dropFirst(prefix.count) }
     if let postfix = affixes.first(where: { text.hasSuffix($0) }) { text = text.dropLast(postfix.count) }
     guard let value = KanjiNumeral.parse(text), value <= UInt128(Int64.max) else { return nil }

@@ -40,6 +40,8 @@ public struct Counter: Hashable, Sendable {
   public var validValues: ClosedRange<UInt64>?
   /// Where these forms come from, for docs/readings.md and lint messages.
   public var note: String
+  /// Whole values written without the counter: 10 with つ is 十 (とお), never 10つ.
+  public var writtenWhole: [UInt64: String]
   /// `reading` as a segment, built once so readings can share it.
   let readingSegment: ReadingSegment
   /// `finalForms` as segments: keys 0–10 by index (the common case, no hashing), the rest hashed.
@@ -53,8 +55,9 @@ public struct Counter: Hashable, Sendable {
   public init(
     id: String, symbols: [String], reading: String, kind: Kind,
     wholeForms: [UInt64: [String]] = [:], finalForms: [UInt64: [String]] = [:],
-    zeroForms: [String]? = nil, validValues: ClosedRange<UInt64>? = nil, note: String = ""
+    zeroForms: [String]? = nil, validValues: ClosedRange<UInt64>? = nil, note: String = "", writtenWhole: [UInt64: String] = [:]
   ) {
+    self.writtenWhole = writtenWhole
     self.id = id
     self.symbols = symbols
     self.reading = reading

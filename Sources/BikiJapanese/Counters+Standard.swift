@@ -12,12 +12,12 @@ extension Counter {
 
   // MARK: Time of day and calendar
 
-  /// 時 as a time of day (4時 よじ, 7時 しちじ, 9時 くじ); 0–24.
+  /// 時 as a time of day (4時 よじ, 7時 しちじ|ななじ, 9時 くじ); 0–24.
   public static let hour = Counter(
     id: "hour", symbols: ["時"], reading: "じ", kind: .time,
-    finalForms: [4: ["よじ"], 7: ["しちじ"], 9: ["くじ"]],
+    finalForms: [4: ["よじ"], 7: ["しちじ", "ななじ"], 9: ["くじ"]],
     zeroForms: ["れいじ", "ぜろじ"], validValues: 0...24,
-    note: "4, 7, 9 take よ, しち, く.")
+    note: "4, 7, 9 take よ, しち, く; ななじ is also said, on stations and the phone, so 7 is not heard as 1 (いちじ).")
 
   /// 分 as minutes, both a time of day and a duration.
   public static let minute = Counter(
@@ -171,7 +171,8 @@ extension Counter {
       1: ["ひとつ"], 2: ["ふたつ"], 3: ["みっつ"], 4: ["よっつ"], 5: ["いつつ"],
       6: ["むっつ"], 7: ["ななつ"], 8: ["やっつ"], 9: ["ここのつ"], 10: ["とお"],
     ],
-    validValues: 1...10, note: "Native numbers; from 11 on, 個 or a bare number is used.")
+    validValues: 1...10, note: "Native numbers; from 11 on, 個 or a bare number is used. 10 is written 十 alone (とお).",
+    writtenWhole: [10: "十"])
 
   public static let ken = Counter(
     id: "ken", symbols: ["軒"], reading: "けん", kind: .counter,
@@ -230,9 +231,9 @@ extension Counter {
 
   public static let hako = Counter(
     id: "hako", symbols: ["箱"], reading: "はこ", kind: .counter,
-    wholeForms: [1: ["ひとはこ", "いっぱこ"], 2: ["ふたはこ", "にはこ"], 3: ["さんはこ", "みはこ"]],
+    wholeForms: [1: ["ひとはこ", "いっぱこ"], 2: ["ふたはこ", "にはこ"], 3: ["さんはこ", "さんぱこ", "さんばこ", "みはこ"]],
     finalForms: [
-      1: ["いっぱこ"], 6: ["ろっぱこ", "ろくはこ"], 8: ["はっぱこ", "はちはこ"],
+      1: ["いっぱこ"], 3: ["さんはこ", "さんぱこ", "さんばこ"], 6: ["ろっぱこ", "ろくはこ"], 8: ["はっぱこ", "はちはこ"],
       10: ["じゅっぱこ", "じっぱこ"], 100: ["ひゃっぱこ", "ひゃくはこ"],
     ],
     note: "ひとはこ, ふたはこ alone; gemination to ぱこ after 1, 6, 8, 10, 100.")

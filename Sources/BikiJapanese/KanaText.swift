@@ -5,7 +5,7 @@ public enum KanaText {
   public static func normalized(_ text: String) -> String {
     var scalars: [Unicode.Scalar] = []
     scalars.reserveCapacity(text.unicodeScalars.count)
-    for scalar in text.unicodeScalars {
+    for scalar in fullWidthComposed(text) {
       switch scalar.value {
       case 0x20, 0x3000, 0x09, 0x0A, 0x0D, 0x30FB, 0x00B7:  // spaces, ・
         continue
@@ -22,6 +22,51 @@ public enum KanaText {
     var result = ""
     result.unicodeScalars.append(contentsOf: scalars)
     return result
+  }
+
+  /// Half-width katakana (ﾊｯﾎﾟﾝ) as full-width, and sound marks typed apart (ﾎﾟ, ほ + U+309A,
+  /// ほ + ゜) joined to their kana: every way a keyboard or converter writes ぽ reads as ぽ.
+  static func fullWidthComposed(_ text: String) -> [Unicode.Scalar] {
+    var scalars: [Unicode.Scalar] = []
+    scalars.reserveCapacity(text.unicodeScalars.count)
+    for scalar in text.unicodeScalars {
+      let value = scalar.value
+      if (0xFF66...0xFF9D).contains(value), let full = Unicode.Scalar(halfWidthKatakana[Int(value - 0xFF66)]) {
+        scalars.append(full)
+        continue
+      }
+      let mark: UInt32? =
+        switch value {
+        case 0xFF9E, 0x3099, 0x309B: 1  // voiced: か → が
+        case 0xFF9F, 0x309A, 0x309C: 2  // semi-voiced: は → ぱ
+        default: nil
+        }
+      if let mark, let previous = scalars.last, let joined = voiced(previous, by: mark) {
+        scalars[scalars.count - 1] = joined
+        continue
+      }
+      scalars.append(scalar)
+    }
+    return scalars
+  }
+
+  /// ｦ ｧ ｨ ｩ ｪ ｫ ｬ ｭ ｮ ｯ ｰ ｱ … ﾝ (U+FF66–U+FF9D) in full width.
+  private static let halfWidthKatakana: [UInt32] = Array("ヲァィゥェォャュョッーアイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワン".unicodeScalars.map(\.value))
+
+  /// The kana with a sound mark: +1 voices k, s, t, h rows (か → が), +2 makes h p (は → ぱ);
+  /// う takes a voiced mark too (ゔ, ヴ). Nil when the kana takes no such mark.
+  private static func voiced(_ kana: Unicode.Scalar, by mark: UInt32) -> Unicode.Scalar? {
+    let value = kana.value
+    for base in [UInt32(0x3040), 0x30A0] {  // hiragana, then katakana, share one layout
+      let offset = value &- base
+      if mark == 1 && offset == 0x06 { return Unicode.Scalar(base + 0x54) }  // う → ゔ
+      let voicing: Set<UInt32> = [0x0B, 0x0D, 0x0F, 0x11, 0x13, 0x15, 0x17, 0x19, 0x1B, 0x1D, 0x1F, 0x21, 0x24, 0x26, 0x28]
+      let hRow: Set<UInt32> = [0x2F, 0x32, 0x35, 0x38, 0x3B]
+      if (mark == 1 && (voicing.contains(offset) || hRow.contains(offset))) || (mark == 2 && hRow.contains(offset)) {
+        return Unicode.Scalar(value + mark)
+      }
+    }
+    return nil
   }
 
   /// Whether `text` is a reading as Biki stores one: hiragana letters (ぁ…ゖ), and ー for

@@ -60,12 +60,13 @@ struct NumberWords {
   /// `LargeUnits.inOrder`: 万, 億, 兆, 京).
   private mutating func appendGroup(_ group: UInt64, unit: Int?) {
     let index = Int(group)
+    let isAlone = segments.isEmpty
     let table = GroupWords.table
     if let head = table.heads[index] { segments.append(head) }
     let key = table.keys[index]
     guard let unit else {
-      // Only the very end of a number takes the counting alternates (し, しち, く).
-      segments.append(table.finalsBare[index])
+      // The counting forms し and く end only numbers below 20 (4, 14, 9, 19); しち ends any.
+      segments.append(isAlone && index < 20 ? table.finalsBare[index] : table.finalsCompound[index])
       let ones = index % 10
       finalDigit = ones > 0 ? ones : nil
       finalKey = key
@@ -93,8 +94,10 @@ struct NumberWords {
 struct GroupWords: Sendable {
   var head: ReadingSegment?
   var final: ReadingSegment
-  /// `final` when it ends a bare number: a ones digit also accepts し, しち, く.
+  /// `final` when it ends a bare number below 20: a ones digit also accepts し, しち, く.
   var finalBare: ReadingSegment
+  /// `final` when it ends a longer bare number: 7 also accepts しち; 4 and 9 are よん, きゅう.
+  var finalCompound: ReadingSegment
   var key: UInt64
   var hasMultiplier: Bool
 
@@ -106,6 +109,7 @@ struct GroupWords: Sendable {
     let heads: [ReadingSegment?]
     let finals: [ReadingSegment]
     let finalsBare: [ReadingSegment]
+    let finalsCompound: [ReadingSegment]
     let keys: [UInt64]
     let hasMultiplier: [Bool]
 
@@ -113,6 +117,7 @@ struct GroupWords: Sendable {
       heads = groups.map(\.head)
       finals = groups.map(\.final)
       finalsBare = groups.map(\.finalBare)
+      finalsCompound = groups.map(\.finalCompound)
       keys = groups.map(\.key)
       hasMultiplier = groups.map(\.hasMultiplier)
     }
@@ -145,7 +150,8 @@ struct GroupWords: Sendable {
     if ones > 0 { parts.append((Kana.digit[ones], UInt64(ones), nil)) }
     guard let last = parts.popLast() else {
       // Only index 0, which no number uses.
-      self.init(head: nil, final: ReadingSegment(""), finalBare: ReadingSegment(""), key: 0, hasMultiplier: false)
+      self.init(
+        head: nil, final: ReadingSegment(""), finalBare: ReadingSegment(""), finalCompound: ReadingSegment(""), key: 0, hasMultiplier: false)
       return
     }
     // Spell the head's variants directly (at most two: なな|しち for 70), for a fast first use.
@@ -160,16 +166,19 @@ struct GroupWords: Sendable {
     }
     self.init(
       head: isEmpty ? nil : ReadingSegment(distinct: variants),
-      final: last.segment, finalBare: ones > 0 ? Kana.countingDigit[ones] : last.segment, key: last.key,
+      final: last.segment, finalBare: ones > 0 ? Kana.countingDigit[ones] : last.segment,
+      finalCompound: ones > 0 ? Kana.compoundFinalDigit[ones] : last.segment, key: last.key,
       hasMultiplier: last.multiplier != nil)
   }
 
   private init(
-    head: ReadingSegment?, final: ReadingSegment, finalBare: ReadingSegment, key: UInt64, hasMultiplier: Bool
+    head: ReadingSegment?, final: ReadingSegment, finalBare: ReadingSegment, finalCompound: ReadingSegment, key: UInt64,
+    hasMultiplier: Bool
   ) {
     self.head = head
     self.final = final
     self.finalBare = finalBare
+    self.finalCompound = finalCompound
     self.key = key
     self.hasMultiplier = hasMultiplier
   }
@@ -184,6 +193,10 @@ enum Kana {
   /// Digits that end a bare number, where counting forms are also in use (し, しち, く).
   static let countingDigit: [ReadingSegment] = [
     [""], ["いち"], ["に"], ["さん"], ["よん", "し"], ["ご"], ["ろく"], ["なな", "しち"], ["はち"], ["きゅう", "く"],
+  ].map { ReadingSegment($0) }
+  /// Digits that end a bare number of 20 or more: only 7 keeps its other reading (にじゅうしち).
+  static let compoundFinalDigit: [ReadingSegment] = [
+    [""], ["いち"], ["に"], ["さん"], ["よん"], ["ご"], ["ろく"], ["なな", "しち"], ["はち"], ["きゅう"],
   ].map { ReadingSegment($0) }
   /// Multipliers of 十: 七十 is ななじゅう or しちじゅう.
   static let tensMultiplier: [ReadingSegment] = [

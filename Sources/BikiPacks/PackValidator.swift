@@ -147,11 +147,9 @@ struct PackValidator {
       switch part {
       case .number(_, .fixed(let counter)?, _) where counter.symbols.contains(definition.answer.postfix):
         affixes += counter.symbols
-      case .number(_, .variable(let slot)?, _):
-        if case .counters(let counters) = sources[slot] { affixes += counters.flatMap(\.symbols) }
       case .money:
-        affixes += ["¥", "￥", "円"]
-      default: break
+        affixes.append("円")  // an amount: the answer checker accepts every way of writing yen
+      default: break  // a counter variable's symbols are added per question
       }
     }
     let program = TopicProgram(

@@ -140,10 +140,13 @@ struct TopicProgram: Sendable {
       }
       if let problem = date.problem { throw ReadingError.unreadable(display, reason: problem) }
       let value = try answer.evaluate(self, slots)
+      // The counter a question shows is the one its answer may carry (七通: 7通, never 7本).
+      var affixes = acceptedAffixes
+      for case .number(_, .variable(let slot)?, _) in parts { affixes += try counter(.variable(slot: slot), slots).symbols }
       return Question(
         topicID: topicID, seed: index, display: display, kanjiDisplay: kanji, reading: reading ?? Reading(""),
         answer: Answer(
-          value: value, prefix: answerPrefix, postfix: answerPostfix, acceptedAffixes: acceptedAffixes,
+          value: value, prefix: answerPrefix, postfix: answerPostfix, acceptedAffixes: affixes,
           isGrouped: answerIsGrouped))
     } catch let error as ExpressionError {
       throw GenerationError(topicID: topicID, reason: error.description)
@@ -166,6 +169,9 @@ struct TopicProgram: Sendable {
       let kanji = style == .kanjiDigits ? JapaneseNumber.kanjiDigits(UInt128(value)) : JapaneseNumber.kanji(UInt128(value))
       let symbol = counter?.symbol ?? ""
       if let counter { date.note(value, counter: counter) }
+      if let written = counter?.writtenWhole[UInt64(value)], let counter {
+        return (written, written, try JapaneseNumber.reading(of: UInt128(value), with: counter))
+      }
       let reading =
         try counter.map { try JapaneseNumber.reading(of: UInt128(value), with: $0) } ?? JapaneseNumber.reading(of: UInt128(value))
       return (digits + symbol, kanji + symbol, reading)

@@ -46,3 +46,32 @@ import Testing
     #expect(AnswerChecker.check("く", against: question, skill: .kana).isCorrect)
   }
 }
+
+/// Answers as learners type them on phones and old keyboards, and amounts from any source.
+@Suite struct AnswerNormalisationTests {
+  let hon = try! NumberPhraseGenerator(range: 8...8, phrasing: .counted(.hon)).question(topicID: "counters.hon", index: 0)
+
+  @Test(arguments: [
+    "ﾊｯﾎﾟﾝ", "ﾊﾁﾎﾝ", "ﾊｯ ﾎﾟﾝ",
+    // Sound marks typed apart: combining (U+309A) and spacing (゜, U+309C).
+    "はっほ\u{309A}ん", "はっほ゜ん", "ハッホ\u{309A}ン",
+  ])
+  func halfWidthKatakanaAndSeparateSoundMarksAreAccepted(_ input: String) {
+    #expect(AnswerChecker.check(input, against: hon, skill: .kana).isCorrect)
+  }
+
+  @Test func halfWidthVoicedKanaCompose() {
+    #expect(KanaText.normalized("ｶﾞｷﾞｸﾞｹﾞｺﾞ ｻﾞｼﾞｽﾞｾﾞｿﾞ ﾀﾞﾁﾞﾂﾞﾃﾞﾄﾞ ﾊﾞﾋﾞﾌﾞﾍﾞﾎﾞ ﾊﾟﾋﾟﾌﾟﾍﾟﾎﾟ ｳﾞ ｦﾝｯｬｭｮ") == "がぎぐげござじずぜぞだぢづでどばびぶべぼぱぴぷぺぽゔをんっゃゅょ")
+    // A mark after a kana that takes none is left alone.
+    #expect(KanaText.normalized("ﾏﾞ") == "ま\u{FF9E}")
+  }
+
+  /// An amount shown with ¥ (a pack's money topics, the prices plugin) takes every spelling of yen.
+  @Test(arguments: ["286", "¥286", "￥286", "286円", "二百八十六円"])
+  func anyAmountAcceptsEverySpellingOfYen(_ input: String) {
+    let question = Question(
+      topicID: "prices.tax-included", seed: 0, display: "¥286", kanjiDisplay: "二百八十六円", reading: Reading("にひゃくはちじゅうろくえん"),
+      answer: Answer(value: 286, prefix: "¥"))
+    #expect(AnswerChecker.check(input, against: question, skill: .reading).isCorrect)
+  }
+}

@@ -2,7 +2,8 @@ import BikiJapanese
 import Testing
 
 /// Bare numbers. Sources: NHK日本語発音アクセント新辞典, appendix on numerals; the counting
-/// alternates し, しち, く are given where a number ends in 4, 7, 9.
+/// alternates し and く only where 4 or 9 ends a number below 20 (Jorden, Basic Japanese §6.8;
+/// 十四 is じゅうよん, じゅうし occasionally), しち wherever 7 ends one (docs/readings.md).
 @Suite struct NumberReadingTests {
   static let table = ReadingTable.rows("""
     0 れい|ぜろ
@@ -21,7 +22,14 @@ import Testing
     17 じゅうなな|じゅうしち
     19 じゅうきゅう|じゅうく
     20 にじゅう
-    24 にじゅうよん|にじゅうし
+    24 にじゅうよん
+    27 にじゅうなな|にじゅうしち
+    29 にじゅうきゅう
+    704 ななひゃくよん
+    707 ななひゃくなな|ななひゃくしち
+    709 ななひゃくきゅう
+    1004 せんよん
+    40009 よんまんきゅう
     40 よんじゅう
     70 ななじゅう|しちじゅう
     90 きゅうじゅう
@@ -41,7 +49,7 @@ import Testing
     8000 はっせん
     9000 きゅうせん
     1500 せんごひゃく
-    2024 にせんにじゅうよん|にせんにじゅうし
+    2024 にせんにじゅうよん
     10000 いちまん
     80000 はちまん
     100000 じゅうまん

@@ -258,3 +258,44 @@ import Testing
     #expect(throws: GenerationError.self) { try negative.question(seed: 0) }
   }
 }
+
+/// The built-in drills' answers, after an independent audit of every topic.
+@Suite struct BuiltInAnswerTests {
+  static func topic(_ pack: String, _ id: String) throws -> QuestionGenerator {
+    let compilation = PackCompiler.compile(try PackFixtures.builtIn(pack), check: .sample(4))
+    return try #require(compilation.topics.first { $0.topic.id == "\(pack).\(id)" }).generator()
+  }
+
+  @Test func mixedCountersAcceptOnlyTheCounterShown() throws {
+    let mixed = try Self.topic("counters", "mixed")
+    var checked = 0
+    for seed in 0..<mixed.spaceSize {
+      let question = try mixed.question(seed: seed)
+      let value = question.answer.value
+      let shown = String(question.display.drop { $0.isNumber })
+      #expect(AnswerChecker.check("\(value)\(shown)", against: question, skill: .reading).isCorrect, "\(question.display)")
+      for other in ["本", "匹", "通"] where other != shown {
+        #expect(!AnswerChecker.check("\(value)\(other)", against: question, skill: .reading).isCorrect, "\(question.display) took \(other)")
+      }
+      checked += 1
+    }
+    #expect(checked > 100)
+  }
+
+  @Test func tenWithTsuIsWrittenAsTen() throws {
+    let tsu = try Self.topic("counters", "tsu")
+    let ten = try (0..<tsu.spaceSize).map { try tsu.question(seed: $0) }.first { $0.answer.value == 10 }
+    #expect(ten?.display == "十")
+    #expect(ten?.kanjiDisplay == "十")
+    #expect(ten?.reading.description == "とお")
+    #expect(try (0..<tsu.spaceSize).map { try tsu.question(seed: $0).display }.allSatisfy { !$0.contains("10") })
+  }
+
+  @Test func moneyTopicsAcceptEverySpellingOfYen() throws {
+    let conbini = try Self.topic("money", "conbini")
+    let question = try conbini.question(seed: 3)
+    for input in ["\(question.answer.value)円", "¥\(question.answer.value)", "￥\(question.answer.value)"] {
+      #expect(AnswerChecker.check(input, against: question, skill: .listening).isCorrect, "\(input)")
+    }
+  }
+}

@@ -79,6 +79,59 @@ struct ServeRun {
   }
 }
 
+/// `biki serve` in a conversation: send, wait for what comes back, send more; for exchanges
+/// whose order matters (a check's diagnostics before the document is closed).
+final class ServeConversation {
+  let process = Process()
+  private let input = Pipe(), output = Pipe()
+  private var buffer: [UInt8] = []
+  private(set) var received: [[String: Any]] = []
+
+  init(home: String = NSTemporaryDirectory() + "biki-serve-" + UUID().uuidString) throws {
+    process.executableURL = BikiProcess.executable
+    process.arguments = ["serve"]
+    process.environment = ["HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin"]
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+  }
+
+  func send(_ bytes: [UInt8]) { input.fileHandleForWriting.write(Data(bytes)) }
+
+  /// Reads until a message satisfies `matches` (which is returned) or the server closes.
+  func wait(for matches: ([String: Any]) -> Bool) throws -> [String: Any]? {
+    while true {
+      while let frame = nextFrame() {
+        let message = try #require(try JSONSerialization.jsonObject(with: Data(frame)) as? [String: Any])
+        received.append(message)
+        if matches(message) { return message }
+      }
+      let data = output.fileHandleForReading.availableData
+      if data.isEmpty { return nil }
+      buffer += data
+    }
+  }
+
+  /// Ends the conversation; returns the exit status.
+  func finish() throws -> Int32 {
+    send(ServeRun.shutdownAndExit)
+    try? input.fileHandleForWriting.close()
+    _ = try wait { _ in false }
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  private func nextFrame() -> [UInt8]? {
+    let separator = Array("\r\n\r\n".utf8)
+    guard let end = (0..<max(0, buffer.count - 3)).first(where: { Array(buffer[$0..<$0 + 4]) == separator }) else { return nil }
+    let header = String(decoding: buffer[..<end], as: UTF8.self)
+    guard let length = Int(header.replacingOccurrences(of: "Content-Length: ", with: "")), buffer.count >= end + 4 + length else { return nil }
+    defer { buffer.removeFirst(end + 4 + length) }
+    return Array(buffer[(end + 4)..<(end + 4 + length)])
+  }
+}
+
 @Suite(.serialized) struct BikiServeTests {
   @Test func theLifecycleAndEveryMethod() throws {
     let run = try ServeRun.run(
@@ -192,19 +245,39 @@ struct ServeRun {
     // 日本 are one UTF-16 unit each and 🎌 two, so the stray comma is at character 31 (code point 30).
     let text = "{\n  \"title\": \"日本🎌\", \"format\": 1,, \"id\": \"x\"\n}"
     let escaped = String(decoding: try JSONSerialization.data(withJSONObject: [text]), as: UTF8.self).dropFirst().dropLast()
-    let run = try ServeRun.run(
+    let server = try ServeConversation()
+    server.send(
       ServeRun.initialize
-        + ServeRun.notification("textDocument/didOpen", #"{"textDocument":{"uri":"file:///tmp/broken.json","languageId":"json","version":1,"text":\#(escaped)}}"#)
-        + ServeRun.notification("textDocument/didClose", #"{"textDocument":{"uri":"file:///tmp/broken.json"}}"#)
-        + ServeRun.shutdownAndExit)
-    let published = run.notifications("textDocument/publishDiagnostics")
-    #expect(published.count == 2)
-    let diagnostic = try #require((published.first?["diagnostics"] as? [[String: Any]])?.first)
+        + ServeRun.notification("textDocument/didOpen", #"{"textDocument":{"uri":"file:///tmp/broken.json","languageId":"json","version":1,"text":\#(escaped)}}"#))
+    let published = try #require(try server.wait { $0["method"] as? String == "textDocument/publishDiagnostics" }?["params"] as? [String: Any])
+    let diagnostic = try #require((published["diagnostics"] as? [[String: Any]])?.first)
     let start = (diagnostic["range"] as? [String: Any])?["start"] as? [String: Int]
     #expect(start == ["line": 1, "character": 31])
     #expect(diagnostic["code"] as? String == "json-syntax")
     #expect(diagnostic["source"] as? String == "biki")
-    #expect((published.last?["diagnostics"] as? [Any])?.isEmpty == true)
+    server.send(ServeRun.notification("textDocument/didClose", #"{"textDocument":{"uri":"file:///tmp/broken.json"}}"#))
+    let cleared = try server.wait { $0["method"] as? String == "textDocument/publishDiagnostics" }?["params"] as? [String: Any]
+    #expect((cleared?["diagnostics"] as? [Any])?.isEmpty == true)
+    #expect(try server.finish() == 0)
+  }
+
+  @Test func requestsAreAnsweredWhileALargePackIsChecked() throws {
+    // 2,000 topics of a million questions each: a check that takes a while, on its own thread.
+    let topic = #"{ "id": "t%d", "title": "T", "description": "d", "category": "number", "skills": ["reading"], "variables": { "n": { "range": { "min": 0, "max": 1000000 } } }, "question": { "parts": [{ "number": "n" }], "answer": { "value": "n" } } }"#
+    let topics = (0..<2000).map { String(format: topic, $0) }.joined(separator: ",")
+    let pack = #"{ "format": 1, "id": "big", "title": "B", "version": "1", "topics": [\#(topics)] }"#
+    let escaped = String(decoding: try JSONSerialization.data(withJSONObject: [pack]), as: UTF8.self).dropFirst().dropLast()
+    let server = try ServeConversation()
+    server.send(
+      ServeRun.initialize
+        + ServeRun.notification("textDocument/didOpen", #"{"textDocument":{"uri":"file:///tmp/big.json","version":1,"text":\#(escaped)}}"#)
+        + ServeRun.request(5, "biki/topics"))
+    // The topics come back before the document's diagnostics: the check did not hold them up.
+    let first = try server.wait { $0["id"] as? Int == 5 || $0["method"] as? String == "textDocument/publishDiagnostics" }
+    #expect(first?["id"] as? Int == 5)
+    let published = try server.wait { $0["method"] as? String == "textDocument/publishDiagnostics" }
+    #expect((published?["params"] as? [String: Any])?["version"] as? Int == 1)
+    #expect(try server.finish() == 0)
   }
 
   @Test func answersAreInTheHistoryAndBikiStatsReadsThem() throws {
