@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "BikiJSON", targets: ["BikiJSON"]),
     .library(name: "BikiPacks", targets: ["BikiPacks"]),
     .library(name: "BikiHost", targets: ["BikiHost"]),
+    .library(name: "BikiPlugins", targets: ["BikiPlugins"]),
     .library(name: "BikiProtocol", targets: ["BikiProtocol"]),
     .library(name: "BikiServer", targets: ["BikiServer"]),
     .executable(name: "biki-pack", targets: ["biki-pack"]),

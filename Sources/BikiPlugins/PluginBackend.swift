@@ -9,6 +9,15 @@ public struct PluginBackend: Sendable {
   /// Raw questions for many seeds in one call (one round trip to a worker).
   public var generate: @Sendable (_ topic: String, _ parameters: [String: Int64], _ seeds: [UInt64]) throws(PluginError) -> [Result<[UInt8], PluginError>]
 
+  public init(
+    path: String, describe: @Sendable @escaping () throws(PluginError) -> (identity: PluginIdentity, description: [UInt8]),
+    generate: @Sendable @escaping (_ topic: String, _ parameters: [String: Int64], _ seeds: [UInt64]) throws(PluginError) -> [Result<[UInt8], PluginError>]
+  ) {
+    self.path = path
+    self.describe = describe
+    self.generate = generate
+  }
+
   /// Loaded into this process: fastest, but a crash here is a crash of the host. For trusted plugins.
   public static func inProcess(_ path: String) -> PluginBackend {
     switch Result(catching: { () throws(PluginError) in try PluginLibrary(path: path) }) {
@@ -48,6 +57,13 @@ public struct PluginIdentity: Sendable, Hashable {
   public var name: String
   public var version: String
   public var abiVersion: UInt32
+
+  public init(id: String, name: String, version: String, abiVersion: UInt32) {
+    self.id = id
+    self.name = name
+    self.version = version
+    self.abiVersion = abiVersion
+  }
 
   init(_ library: PluginLibrary) {
     id = library.id
