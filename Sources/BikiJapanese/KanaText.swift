@@ -7,8 +7,6 @@ public enum KanaText {
     scalars.reserveCapacity(text.unicodeScalars.count)
     for scalar in fullWidthComposed(text) {
       switch scalar.value {
-      case 0x20, 0x3000, 0x09, 0x0A, 0x0D, 0x30FB, 0x00B7:  // spaces, ・
-        continue
       case 0x30A1...0x30F6:  // katakana ァ…ヶ → hiragana
         scalars.append(Unicode.Scalar(scalar.value - 0x60)!)
       case 0x30FC, 0xFF70:  // ー
@@ -26,11 +24,14 @@ public enum KanaText {
 
   /// Half-width katakana (ﾊｯﾎﾟﾝ) as full-width, and sound marks typed apart (ﾎﾟ, ほ + U+309A,
   /// ほ + ゜) joined to their kana: every way a keyboard or converter writes ぽ reads as ぽ.
+  /// Spaces and ・ are dropped here, before marks join, so normalising twice changes nothing.
   static func fullWidthComposed(_ text: String) -> [Unicode.Scalar] {
     var scalars: [Unicode.Scalar] = []
     scalars.reserveCapacity(text.unicodeScalars.count)
     for scalar in text.unicodeScalars {
       let value = scalar.value
+      // Spaces and ・ go first, so a mark typed after one still joins its kana.
+      if [0x20, 0x3000, 0x09, 0x0A, 0x0D, 0x30FB, 0x00B7].contains(value) { continue }
       if (0xFF66...0xFF9D).contains(value), let full = Unicode.Scalar(halfWidthKatakana[Int(value - 0xFF66)]) {
         scalars.append(full)
         continue

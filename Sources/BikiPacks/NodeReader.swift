@@ -17,11 +17,12 @@ struct NodeReader {
   }
 
   /// `; did you mean "x"?` for a lint message, or nothing once this file's allowance is spent.
-  mutating func hint(_ word: String, among candidates: [String]) -> String {
+  mutating func hint<Candidates: Collection<String>>(_ word: String, among candidates: Candidates) -> String {
+    // Counted before anything is copied: a set of names becomes an array only when affordable.
     let cost = candidates.count * max(1, min(word.utf8.count, 64))
     guard cost <= suggestionWork else { return "" }
     suggestionWork -= cost
-    return Suggestion.closest(to: word, among: candidates).map { "; did you mean \"\($0)\"?" } ?? ""
+    return Suggestion.closest(to: word, among: Array(candidates)).map { "; did you mean \"\($0)\"?" } ?? ""
   }
 
   mutating func warning(_ message: String, _ rule: String, at range: SourceRange) {

@@ -298,7 +298,7 @@ struct PackValidator {
     // Each unknown name once, however often the expression repeats it.
     var reported = Set<String>()
     for name in parsed.variables where !known.contains(name) && reported.insert(name).inserted {
-      let hint = reader.hint(name, among: Array(known))
+      let hint = reader.hint(name, among: known)
       reader.error("\"\(Excerpt.of(name))\" is not a variable of this topic\(hint)", "undefined-variable", at: text.range)
     }
     for (function, name) in parsed.calls {
@@ -352,7 +352,7 @@ struct PackValidator {
     expected: String
   ) -> Int? {
     guard let kind = kinds[name.value] else {
-      let hint = reader.hint(name.value, among: Array(known))
+      let hint = reader.hint(name.value, among: known)
       reader.error("\"\(Excerpt.of(name.value))\" is not a variable of this topic\(hint)", "undefined-variable", at: name.range)
       return nil
     }

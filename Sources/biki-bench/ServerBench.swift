@@ -1,6 +1,12 @@
 import BikiProtocol
 import Foundation
 
+/// A benchmark whose operation failed: it stops the run rather than reporting a figure.
+struct BenchFailure: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
+
 /// `biki serve` measured over real pipes, from a client's side: round trips, pipelined
 /// throughput, cold start to the `initialize` response, and memory after many sessions.
 struct ServerBench {
@@ -101,6 +107,42 @@ struct ServerBench {
     return (trips[trips.count / 2], trips[trips.count * 99 / 100])
   }
 
+  /// Round trips while a large pack document is being checked: the check runs on its own
+  /// thread, so requests should cost about what they cost without it.
+  func duringCheck(_ server: Server, normal: Double, seconds: () -> Double) throws -> String {
+    let topic = #"{ "id": "t%d", "title": "T", "description": "d", "category": "number", "skills": ["reading"], "variables": { "n": { "range": { "min": 0, "max": 1000000000 } } }, "question": { "parts": [{ "number": "n" }], "answer": { "value": "n" } } }"#
+    let pack = #"{ "format": 1, "id": "big", "title": "B", "version": "1", "topics": ["# + (0..<2000).map { String(format: topic, $0) }.joined(separator: ",") + "] }"
+    let text = String(decoding: try JSONSerialization.data(withJSONObject: [pack]), as: UTF8.self).dropFirst().dropLast()
+    server.send(Self.frame(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///bench/big.json","version":1,"text":\#(text)}}}"#))
+    // The first answer waits for the 300 KB document to be read and stored; the rest are sent
+    // while its check runs, until its diagnostics arrive.
+    var trips: [Double] = []
+    var checked = false
+    var id = 0
+    while !checked {
+      id += 1
+      let start = seconds()
+      server.send(Self.generate(id))
+      var answered = false
+      while !answered {
+        let body = String(decoding: server.receive(), as: UTF8.self)
+        if body.contains("textDocument/publishDiagnostics") {
+          checked = true
+        } else if body.contains("\"error\"") {
+          throw BenchFailure("biki/generate failed during the check: \(body.prefix(200))")
+        } else {
+          answered = true
+        }
+      }
+      trips.append(seconds() - start)
+    }
+    guard trips.count > 2 else { throw BenchFailure("the check finished before any request was sent during it") }
+    let during = Array(trips.dropFirst()).sorted()
+    let p50 = during[during.count / 2]
+    let ratio = p50 / normal
+    return "serve.during-check: p50 \(String(format: "%.1f", p50 * 1e6)) µs, max \(String(format: "%.1f", during.last! * 1e6)) µs, first \(String(format: "%.1f", trips[0] * 1e3)) ms; \(String(format: "%.1f", ratio))× the p50 without a check  (target ≤ 5×: \(ratio <= 5 ? "met" : "NOT met"))  [biki/generate one at a time while a 2,000-topic pack is checked; \(during.count) requests]"
+  }
+
   /// A CPU affinity mask, as the kernel takes it (1,024 CPUs).
   typealias Affinity = [UInt64]
   private typealias AffinityCall = @convention(c) (pid_t, Int, UnsafeMutableRawPointer) -> Int32
@@ -157,6 +199,8 @@ struct ServerBench {
     report.append(
       "serve.round-trip.two-cores: p50 \(String(format: "%.1f", separate.p50 * 1e6)) µs, p99 \(String(format: "%.1f", separate.p99 * 1e6)) µs  [the same, client and server free to run on either core]"
     )
+
+    report.append(try duringCheck(server, normal: separate.p50, seconds: seconds))
 
     // Pipelined: a writer thread sends while this thread reads.
     let count = 100_000

@@ -131,6 +131,47 @@ for (name, library, topic) in [("c", "libbiki-calendar.so", "eras"), ("swift", "
   print("plugins.\(name).worker-start: \(String(format: "%.2f", fastest * 1000)) ms  (target < 10 ms: \(fastest < 0.010 ? "met" : "NOT met"))  [spawn, load, describe; best of 20]")
 }
 
+// Packs written to cost the compiler: each compiled at size n and 2n, so the ratio shows the
+// work grows linearly (about 2×), where it used to be quadratic or worse.
+if options.selects("packs.hostile") {
+  func topicPack(variables: String, part: String = #"{"number": "n"}"#, answer: String = "n") -> [UInt8] {
+    Array(#"{"format": 1, "id": "h", "title": "H", "version": "1", "topics": [{"id": "t", "title": "T", "description": "d", "category": "number", "skills": ["reading"], "variables": {\#(variables)}, "question": {"parts": [\#(part)], "answer": {"value": "\#(answer)"}}}]}"#.utf8)
+  }
+  let cases: [(name: String, make: (Int) -> [UInt8])] = [
+    ("chained-derives", { size in
+      topicPack(
+        variables: (1...size).reversed().map { #""v\#($0)": {"derive": "v\#($0 - 1) + 1"}"# }.joined(separator: ",") + #", "v0": {"range": {"min": 1, "max": 10}}"#,
+        part: #"{"number": "v\#(size)"}"#, answer: "v\(size)")
+    }),
+    ("undefined-names", { size in
+      topicPack(variables: #""n": {"range": {"min": 1, "max": 10}}, "# + (0..<size).map { #""v\#($0)": {"derive": "missing\#($0)"}"# }.joined(separator: ","))
+    }),
+    ("wide-topics", { size in
+      let topic = #"{"id": "t%d", "title": "T", "description": "d", "category": "number", "skills": ["reading"], "variables": {"n": {"range": {"min": 0, "max": 1000000000000}}}, "question": {"parts": [{"number": "n"}], "answer": {"value": "n"}}}"#
+      return Array((#"{"format": 1, "id": "h", "title": "H", "version": "1", "topics": ["# + (0..<size).map { String(format: topic, $0) }.joined(separator: ",") + "]}").utf8)
+    }),
+  ]
+  for (name, make) in cases {
+    let sizes = name == "wide-topics" ? (500, 1000) : (1500, 3000)
+    var times: [Double] = []
+    for size in [sizes.0, sizes.1] {
+      let bytes = make(size)
+      var runs: [Double] = []
+      for _ in 0..<3 {
+        let start = seconds()
+        let compilation = PackCompiler.compile(bytes)
+        runs.append(seconds() - start)
+        guard compilation.pack != nil else { fatalError("packs.hostile.\(name): the pack did not decode") }
+      }
+      times.append(runs.sorted()[1])
+    }
+    let ratio = times[1] / times[0]
+    print(
+      "packs.hostile.\(name): \(String(format: "%.1f", times[0] * 1000)) ms at \(sizes.0), \(String(format: "%.1f", times[1] * 1000)) ms at \(sizes.1): \(String(format: "%.2f", ratio))× for twice the size  (target ≤ 2.5×: \(ratio <= 2.5 ? "met" : "NOT met"))  [median of 3, lint's thorough check]"
+    )
+  }
+}
+
 if options.selects("serve") {
   let executable = benchDirectory + "/biki"
   if FileManager.default.isExecutableFile(atPath: executable) {
