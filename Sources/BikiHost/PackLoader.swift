@@ -122,7 +122,15 @@ extension PackLoad {
     path: String, text: [UInt8], check: ReadingCheck = .thorough, isCancelled: @Sendable () -> Bool = { false },
     isSameFile: (String) -> Bool
   ) -> [Diagnostic] {
+    lintDocument(path: path, text: text, check: check, isCancelled: isCancelled, isSameFile: isSameFile).diagnostics
+  }
+
+  /// `lint`, with the document's own compilation, for an editor to reuse (hover).
+  public func lintDocument(
+    path: String, text: [UInt8], check: ReadingCheck = .thorough, isCancelled: @Sendable () -> Bool = { false },
+    isSameFile: (String) -> Bool
+  ) -> (compilation: PackCompilation, diagnostics: [Diagnostic]) {
     let document = LoadedPack(path: path, compilation: PackCompiler.compile(text, check: check, isCancelled: isCancelled))
-    return PackLoader.resolve([document] + packs.filter { !isSameFile($0.path) }).diagnostics(for: path)
+    return (document.compilation, PackLoader.resolve([document] + packs.filter { !isSameFile($0.path) }).diagnostics(for: path))
   }
 }

@@ -10,6 +10,11 @@ struct Document {
   var version: Int64?
   /// When its diagnostics are due; nil when they are up to date.
   var checkAt: Double?
+  /// Counts the texts it has had, so a check's result is known to be of the current one.
+  var edits = 0
+  /// The compilation of the current text, once a check of it has finished: hover reads it
+  /// instead of compiling on the message loop.
+  var compilation: PackCompilation?
 }
 
 /// Pack files as a language: full document sync, and on each change (at most every
@@ -83,7 +88,7 @@ extension BikiServer {
       return false
     }
     openBytes = others + text.count
-    documents[uri] = Document(text: text, version: version, checkAt: nil)
+    documents[uri] = Document(text: text, version: version, checkAt: nil, edits: (documents[uri]?.edits ?? 0) + 1)
     return true
   }
 
@@ -108,42 +113,45 @@ extension BikiServer {
     guard let document = documents[uri] else { return }
     documents[uri]?.checkAt = nil
     checks[uri]?.cancel()
-    let check = DocumentCheck(version: document.version)
+    let check = DocumentCheck(version: document.version, edit: document.edits)
     checks[uri] = check
     let packs = catalog.packs, dependencies = dependencies, text = document.text
     dependencies.background.run {
-      check.finish(Self.diagnostics(uri: uri, text: text, packs: packs, dependencies: dependencies) { check.isCancelled })
+      check.finish(Self.check(uri: uri, text: text, packs: packs, dependencies: dependencies) { check.isCancelled })
     }
     publishFinishedChecks(outbox: &outbox)
   }
 
   private mutating func publishFinishedChecks(outbox: inout [OutgoingMessage]) {
     for (uri, check) in checks {
-      guard let diagnostics = check.diagnostics else { continue }
+      guard let found = check.found else { continue }
       checks[uri] = nil
+      if documents[uri]?.edits == check.edit { documents[uri]?.compilation = found.compilation }
       var params: [(String, JSON)] = [("uri", .string(uri))]
       if let version = check.version { params.append(("version", .integer(version))) }
-      params.append(("diagnostics", .array(diagnostics.map(WireFormat.diagnostic))))
+      params.append(("diagnostics", .array(found.diagnostics.map(WireFormat.diagnostic))))
       outbox.append(.notification(method: "textDocument/publishDiagnostics", params: .object(params)))
     }
   }
 
   /// The pack checks for a document's text. Only the text is used: nothing is read from the
   /// URI, and a plugin library is never loaded from one. Runs off the message loop.
-  static func diagnostics(
+  static func check(
     uri: String, text: [UInt8], packs: PackLoad, dependencies: ServerDependencies, isCancelled: @escaping @Sendable () -> Bool
-  ) -> [Diagnostic] {
+  ) -> DocumentCheck.Result {
     let path = DocumentURI.path(uri) ?? uri
-    guard path.hasSuffix(".json"), !path.hasSuffix(".schema.json") else { return [] }
+    guard path.hasSuffix(".json"), !path.hasSuffix(".schema.json") else { return DocumentCheck.Result(diagnostics: []) }
     let canonical = dependencies.canonicalPath(path)
-    return packs.lint(path: path, text: text, check: dependencies.readingCheck, isCancelled: isCancelled) {
+    let (compilation, diagnostics) = packs.lintDocument(path: path, text: text, check: dependencies.readingCheck, isCancelled: isCancelled) {
       dependencies.canonicalPath($0) == canonical
     }
+    return DocumentCheck.Result(diagnostics: diagnostics, compilation: compilation)
   }
 }
 
 /// Hover on a topic in an open pack: a few of the questions it generates, so an author sees
-/// what the rules make without leaving the editor.
+/// what the rules make without leaving the editor. It reads the compilation the document's
+/// last check made, so hovering never compiles on the message loop.
 extension BikiServer {
   static let hoverSamples = 4
 
@@ -152,8 +160,8 @@ extension BikiServer {
     let position = try params.object("position")
     let line = try position.integer("line", in: 0...Int64(Int32.max))
     let character = try position.integer("character", in: 0...Int64(Int32.max))
-    guard let document = documents[uri] else { return .null }
-    let compilation = PackCompiler.compile(document.text, check: .sample(16))
+    // The last finished check of the current text; until there is one, nothing to show.
+    guard let compilation = documents[uri]?.compilation else { return .null }
     guard let pack = compilation.pack,
       let topic = pack.topics.first(where: { $0.range.contains(line: Int(line), utf16Column: Int(character)) })
     else { return .null }

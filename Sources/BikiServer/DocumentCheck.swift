@@ -26,19 +26,29 @@ public struct BackgroundRunner: Sendable {
 final class DocumentCheck: Sendable {
   /// The document version the check is of, published with its diagnostics.
   let version: Int64?
-  private let result = Mutex<[Diagnostic]?>(nil)
+  /// Which of the document's texts it checks (see `Document.edits`).
+  let edit: Int
+  private let result = Mutex<Result?>(nil)
   private let cancelled = Atomic<Bool>(false)
 
-  init(version: Int64?) {
+  /// What a finished check found; the compilation (nil for a document that is not a pack) is
+  /// kept for hover.
+  struct Result: Sendable {
+    var diagnostics: [Diagnostic]
+    var compilation: PackCompilation?
+  }
+
+  init(version: Int64?, edit: Int) {
     self.version = version
+    self.edit = edit
   }
 
   var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
   func cancel() { cancelled.store(true, ordering: .relaxed) }
 
-  func finish(_ diagnostics: [Diagnostic]) { result.withLock { $0 = diagnostics } }
+  func finish(_ found: Result) { result.withLock { $0 = found } }
 
-  /// The diagnostics, once the check is done.
-  var diagnostics: [Diagnostic]? { result.withLock { $0 } }
+  /// What the check found, once it is done.
+  var found: Result? { result.withLock { $0 } }
 }

@@ -191,4 +191,18 @@ import Testing
     #expect(endpoint.call("textDocument/hover", ["textDocument": ["uri": "file:///p/other.json"], "position": ["line": 0, "character": 0]]) == .null)
     #expect(endpoint.failure("textDocument/hover", ["textDocument": ["uri": "file:///p/mine.json"]])?.message.contains("position") == true)
   }
+
+  @Test func hoverReadsTheLastCheckAndNeverCompilesOnTheLoop() throws {
+    let held = ServerFixtures.HeldWork()
+    var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(background: held.runner))
+    let text = ServerFixtures.pack(id: "mine", max: 3)
+    _ = endpoint.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///p/mine.json", "version": 1, "text": .string(text)]])
+    let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("\"title\": \"本\"") }!
+    let position: JSON = ["textDocument": ["uri": "file:///p/mine.json"], "position": ["line": .integer(Int64(line)), "character": 12]]
+    // While the document's only check is still running there is nothing to show.
+    #expect(endpoint.call("textDocument/hover", position) == .null)
+    held.runAll()
+    _ = endpoint.tick(now: 100)
+    #expect(endpoint.call("textDocument/hover", position)["contents"]?["value"]?.stringValue?.contains("3 in all") == true)
+  }
 }
