@@ -18,7 +18,7 @@ extension Session {
     var order = QuestionOrder(count: dependencies.generator.spaceSize, seed: seed)
     let question: Question
     do {
-      question = try dependencies.generator.question(seed: order.next())
+      question = try nextQuestion(&order, dependencies)
     } catch {
       throw .generationFailed(error)
     }
@@ -71,7 +71,7 @@ extension Session {
       return finish(&state, .questionLimitReached, now: now)
     }
     do {
-      let next = try dependencies.generator.question(seed: state.order.next())
+      let next = try nextQuestion(&state.order, dependencies)
       state.current = next
       state.questionStartedAt = now
       return [.questionPresented(next)]
@@ -79,6 +79,23 @@ extension Session {
       return finish(&state, .generationFailed(error.description), now: now)
     }
   }
+
+  /// A question that cannot be made costs that question, not the session: the next in the
+  /// order is tried, up to `generationAttempts` in all.
+  static func nextQuestion(_ order: inout QuestionOrder, _ dependencies: Dependencies) throws(GenerationError) -> Question {
+    var lastError: GenerationError?
+    for _ in 0..<generationAttempts {
+      do {
+        return try dependencies.generator.question(seed: order.next())
+      } catch {
+        lastError = error
+      }
+    }
+    throw lastError ?? GenerationError(topicID: dependencies.generator.topic.id, reason: "no question could be made")
+  }
+
+  /// How many questions in a row may fail before a session gives up.
+  public static let generationAttempts = 3
 
   private static func finish(_ state: inout State, _ reason: EndReason, now: Double) -> [Effect] {
     if let open = state.current, !state.currentWrongAnswers.isEmpty {
