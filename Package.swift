@@ -26,6 +26,8 @@ let package = Package(
   targets: [
     // Integers ⇄ kanji numerals and kana readings; units and counters as data.
     .target(name: "BikiJapanese"),
+    // A lock for state shared between threads, one that ThreadSanitizer can see.
+    .target(name: "BikiSync"),
     // Topics, questions, answer checking, the seeded random source, the quiz session reducer.
     .target(name: "BikiCore", dependencies: ["BikiJapanese"]),
     // Thin executables: parse arguments, wire live dependencies, call the modules.
@@ -36,7 +38,7 @@ let package = Package(
     // The stable C ABI for native topic plugins, documented in include/biki_plugin.h.
     .target(name: "BikiPluginABI"),
     // Loads native plugins with dlopen, checks the ABI, validates their output, adapts them to generators.
-    .target(name: "BikiPlugins", dependencies: ["BikiPluginABI", "BikiCore", "BikiJSON", "BikiJapanese"]),
+    .target(name: "BikiPlugins", dependencies: ["BikiPluginABI", "BikiCore", "BikiJSON", "BikiJapanese", "BikiSync"]),
     // Plugins/ holds plugin sources; SwiftPM needs explicit paths there.
     .target(name: "BikiCalendarPlugin", dependencies: ["BikiPluginABI"], path: "Plugins/calendar-c"),
     .target(
@@ -47,9 +49,9 @@ let package = Package(
     // Where packs come from: search paths, discovery, topic ids defined twice.
     .target(name: "BikiHost", dependencies: ["BikiPacks", "BikiCore", "BikiPlugins", "BikiJSON"]),
     // JSON-RPC 2.0 with LSP base framing and lifecycle; knows nothing of quizzes.
-    .target(name: "BikiProtocol", dependencies: ["BikiJSON"]),
+    .target(name: "BikiProtocol", dependencies: ["BikiJSON", "BikiSync"]),
     // The biki/* methods, pack files as a language, the session table and the answer history.
-    .target(name: "BikiServer", dependencies: ["BikiProtocol", "BikiHost", "BikiCore", "BikiPacks", "BikiJSON", "BikiJapanese"]),
+    .target(name: "BikiServer", dependencies: ["BikiProtocol", "BikiHost", "BikiCore", "BikiPacks", "BikiJSON", "BikiJapanese", "BikiSync"]),
     // What the command-line tools share: outcomes, exit statuses, usage errors.
     .target(name: "BikiCLI", dependencies: ["BikiCore"]),
     .executableTarget(name: "biki-pack", dependencies: ["BikiCLI", "BikiHost", "BikiPacks", "BikiCore", "BikiJSON", "BikiPlugins"]),

@@ -1,5 +1,5 @@
 import Glibc
-import Synchronization
+import BikiSync
 
 /// A plugin running in its own worker process. A crash, abort or hang there fails only the
 /// call that met it: the worker is restarted for later calls (after a short backoff) and, after
@@ -14,7 +14,7 @@ public final class IsolatedPlugin: Sendable {
   private let spawner: WorkerSpawner
   private let now: @Sendable () -> Double
   /// Everything that changes, behind one lock: one worker answers one request at a time.
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   private struct State {
     var worker: WorkerProcess?

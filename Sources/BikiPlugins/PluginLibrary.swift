@@ -1,7 +1,7 @@
 import BikiCore
 import BikiPluginABI
 import Glibc
-import Synchronization
+import BikiSync
 
 /// A plugin library loaded into this process, its descriptor checked.
 ///
@@ -130,7 +130,7 @@ private final class OutputBuffer {
 }
 
 private final class PluginLock: Sendable {
-  private let mutex = Mutex(())
+  private let mutex = Locked(())
 
   func withLock<T>(_ body: () -> T) -> T {
     mutex.withLock { _ in body() }

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import BikiSync
 
 #if canImport(Glibc)
   import Glibc
@@ -103,7 +103,7 @@ final class Inbox: Sendable {
   }
 
   static let capacity = 1024
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let arrived = DispatchSemaphore(value: 0)
   private let drained = DispatchSemaphore(value: 0)
 

@@ -3,7 +3,7 @@ import BikiHost
 import BikiJSON
 import BikiProtocol
 import Foundation
-import Synchronization
+import BikiSync
 
 /// One answered question as the history keeps it: a line of JSON.
 public struct HistoryEntry: Equatable, Sendable {
@@ -127,7 +127,7 @@ public struct AnswerHistory: Sendable {
 
   /// Kept in memory, for tests.
   public static func memory(_ initial: [HistoryEntry] = []) -> AnswerHistory {
-    let entries = Mutex(initial)
+    let entries = Locked(initial)
     return AnswerHistory(
       location: "(memory)", append: { entry in entries.withLock { $0.append(entry) } }, load: { (entries.withLock { $0 }, []) })
   }
@@ -147,7 +147,7 @@ public struct AnswerHistory: Sendable {
   /// reached through a symbolic link or anything but a regular file, so no other file is
   /// ever appended to or cut short.
   public static func file(path: String) -> AnswerHistory {
-    let opened = Mutex<Int32?>(nil)
+    let opened = Locked<Int32?>(nil)
     return AnswerHistory(
       location: path,
       append: { entry in

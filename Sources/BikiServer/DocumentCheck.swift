@@ -1,6 +1,6 @@
 import BikiPacks
 import Foundation
-import Synchronization
+import BikiSync
 
 /// Runs work away from the message loop. The live value starts a thread; tests run the work
 /// at once, so a check's result is there before the call returns.
@@ -28,8 +28,8 @@ final class DocumentCheck: Sendable {
   let version: Int64?
   /// Which of the document's texts it checks (see `Document.edits`).
   let edit: Int
-  private let result = Mutex<Result?>(nil)
-  private let cancelled = Atomic<Bool>(false)
+  private let result = Locked<Result?>(nil)
+  private let cancelled = Locked(false)
 
   /// What a finished check found; the compilation (nil for a document that is not a pack) is
   /// kept for hover.
@@ -43,9 +43,9 @@ final class DocumentCheck: Sendable {
     self.edit = edit
   }
 
-  var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+  var isCancelled: Bool { cancelled.withLock { $0 } }
 
-  func cancel() { cancelled.store(true, ordering: .relaxed) }
+  func cancel() { cancelled.withLock { $0 = true } }
 
   func finish(_ found: Result) { result.withLock { $0 = found } }
 
