@@ -28,6 +28,8 @@ let package = Package(
     .target(name: "BikiJapanese"),
     // A lock for state shared between threads, one that ThreadSanitizer can see.
     .target(name: "BikiSync"),
+    // Options read by sanitizer runtimes at start-up, in C because they run before anything else.
+    .target(name: "BikiSanitizerOptions"),
     // Topics, questions, answer checking, the seeded random source, the quiz session reducer.
     .target(name: "BikiCore", dependencies: ["BikiJapanese"]),
     // Thin executables: parse arguments, wire live dependencies, call the modules.
@@ -38,7 +40,7 @@ let package = Package(
     // The stable C ABI for native topic plugins, documented in include/biki_plugin.h.
     .target(name: "BikiPluginABI"),
     // Loads native plugins with dlopen, checks the ABI, validates their output, adapts them to generators.
-    .target(name: "BikiPlugins", dependencies: ["BikiPluginABI", "BikiCore", "BikiJSON", "BikiJapanese", "BikiSync"]),
+    .target(name: "BikiPlugins", dependencies: ["BikiPluginABI", "BikiCore", "BikiJSON", "BikiJapanese", "BikiSync", "BikiSanitizerOptions"]),
     // Plugins/ holds plugin sources; SwiftPM needs explicit paths there.
     .target(name: "BikiCalendarPlugin", dependencies: ["BikiPluginABI"], path: "Plugins/calendar-c"),
     .target(

@@ -92,11 +92,3 @@ public enum PluginWorker {
   }
 }
 
-/// Under ThreadSanitizer (`swift test --sanitize=thread`) the sanitizer would catch a plugin's
-/// SIGSEGV or SIGABRT in its worker and exit with its own status, hiding the signal the host
-/// reports; leave fatal signals to the kernel. Read only by the sanitizer's runtime, at start.
-@_cdecl("__tsan_default_options")
-public func threadSanitizerOptions() -> UnsafePointer<CChar> {
-  let options: StaticString = "handle_segv=0:handle_sigbus=0:handle_abort=0:handle_sigfpe=0:handle_sigill=0"
-  return UnsafeRawPointer(options.utf8Start).assumingMemoryBound(to: CChar.self)
-}
