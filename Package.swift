@@ -28,8 +28,6 @@ let package = Package(
     .target(name: "BikiJapanese"),
     // A lock for state shared between threads, one that ThreadSanitizer can see.
     .target(name: "BikiSync"),
-    // Options read by sanitizer runtimes at start-up, in C because they run before anything else.
-    .target(name: "BikiSanitizerOptions"),
     // Topics, questions, answer checking, the seeded random source, the quiz session reducer.
     .target(name: "BikiCore", dependencies: ["BikiJapanese"]),
     // Thin executables: parse arguments, wire live dependencies, call the modules.
@@ -40,7 +38,7 @@ let package = Package(
     // The stable C ABI for native topic plugins, documented in include/biki_plugin.h.
     .target(name: "BikiPluginABI"),
     // Loads native plugins with dlopen, checks the ABI, validates their output, adapts them to generators.
-    .target(name: "BikiPlugins", dependencies: ["BikiPluginABI", "BikiCore", "BikiJSON", "BikiJapanese", "BikiSync", "BikiSanitizerOptions"]),
+    .target(name: "BikiPlugins", dependencies: ["BikiPluginABI", "BikiCore", "BikiJSON", "BikiJapanese", "BikiSync"]),
     // Plugins/ holds plugin sources; SwiftPM needs explicit paths there.
     .target(name: "BikiCalendarPlugin", dependencies: ["BikiPluginABI"], path: "Plugins/calendar-c"),
     .target(
@@ -63,15 +61,17 @@ let package = Package(
     .executableTarget(
       name: "biki-bench", dependencies: ["BikiJapanese", "BikiCore", "BikiHost", "BikiPacks", "BikiPlugins", "BikiPluginABI", "BikiProtocol"]),
 
+    // What tests share: whether they run under a sanitizer.
+    .target(name: "BikiTestSupport", path: "Tests/BikiTestSupport"),
     .testTarget(name: "BikiJapaneseTests", dependencies: ["BikiJapanese"]),
     .testTarget(name: "BikiJSONTests", dependencies: ["BikiJSON"]),
     .testTarget(name: "BikiPacksTests", dependencies: ["BikiPacks"]),
-    .testTarget(name: "BikiPluginsTests", dependencies: ["BikiPlugins", "BikiCore"], exclude: ["Fixtures"]),
+    .testTarget(name: "BikiPluginsTests", dependencies: ["BikiPlugins", "BikiCore", "BikiTestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "BikiProtocolTests", dependencies: ["BikiProtocol"]),
     .testTarget(name: "BikiServerTests", dependencies: ["BikiServer"]),
     .testTarget(name: "BikiHostTests", dependencies: ["BikiHost"]),
     .testTarget(name: "BikiCoreTests", dependencies: ["BikiCore", "BikiJapanese"]),
     // End-to-end: spawns the built `biki` executable as a user would.
-    .testTarget(name: "bikiTests", dependencies: ["biki", "biki-pack"]),
+    .testTarget(name: "bikiTests", dependencies: ["biki", "biki-pack", "BikiTestSupport"]),
   ]
 )

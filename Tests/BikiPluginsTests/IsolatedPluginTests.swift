@@ -1,6 +1,7 @@
 import BikiCore
 import BikiPlugins
 import Foundation
+import BikiTestSupport
 import Testing
 
 /// Plugins that crash, abort or hang, run in worker processes: each call fails with its own
@@ -25,7 +26,8 @@ import Testing
     #expect(texts[6].contains("にちようび"))
   }
 
-  @Test func aSegfaultFailsTheCallAndIsNamed() throws {
+  @Test(.disabled(if: Sanitizers.threadSanitizerIsActive, Comment(rawValue: Sanitizers.crashesAreRenamed)))
+  func aSegfaultFailsTheCallAndIsNamed() throws {
     let plugin = isolated(try PluginFixtures.misbehaving("SEGFAULT"))
     #expect(try plugin.describe().description.isEmpty == false)  // describing works; generating crashes
     do {
@@ -37,7 +39,8 @@ import Testing
     }
   }
 
-  @Test func anAbortFailsTheCallAndIsNamed() throws {
+  @Test(.disabled(if: Sanitizers.threadSanitizerIsActive, Comment(rawValue: Sanitizers.crashesAreRenamed)))
+  func anAbortFailsTheCallAndIsNamed() throws {
     let plugin = isolated(try PluginFixtures.misbehaving("ABORT"))
     do {
       _ = try plugin.generate(topic: "ok", parameters: [:], seeds: [1])

@@ -1,3 +1,4 @@
+import BikiTestSupport
 import Foundation
 import Testing
 
@@ -79,7 +80,8 @@ import Testing
     #expect(result.standardError.contains("sudo apt-get install espeak-ng"))
   }
 
-  @Test func topicsListsEveryTopicWithItsSource() throws {
+  @Test(.disabled(if: Sanitizers.threadSanitizerIsActive, Comment(rawValue: Sanitizers.swiftPluginsCannotLoad)))
+  func topicsListsEveryTopicWithItsSource() throws {
     let home = NSTemporaryDirectory() + "biki-topics-" + UUID().uuidString
     let result = try BikiProcess.run(["topics"], environment: BikiPackTests.isolated(home))
     let lines = result.standardOutput.split(separator: "\n")

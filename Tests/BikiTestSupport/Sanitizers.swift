@@ -1,0 +1,21 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Whether the tests run under a sanitizer (`swift test --sanitize=thread`), for the few
+/// tests whose subject a sanitizer's runtime changes.
+public enum Sanitizers {
+  /// ThreadSanitizer's runtime is linked into this process.
+  public static let threadSanitizerIsActive = dlsym(nil, "__tsan_init") != nil
+
+  /// Why a test is skipped under ThreadSanitizer when it needs a plugin to die by its signal:
+  /// the Swift runtime's crash handler forks a backtracer from the signal handler, and
+  /// ThreadSanitizer's fork interception aborts there with its own exit status instead.
+  public static let crashesAreRenamed =
+    "under ThreadSanitizer a worker's crash ends with the sanitizer's exit status, not the plugin's signal"
+
+  /// Why a test is skipped under ThreadSanitizer when it loads a Swift plugin: built with the
+  /// sanitizer, the plugin needs runtime symbols the executable does not export to libraries it
+  /// opens.
+  public static let swiftPluginsCannotLoad = "under ThreadSanitizer a Swift plugin cannot be loaded by dlopen"
+}
