@@ -1,18 +1,24 @@
 /*
  * The calendar plugin: weekdays (月曜日 … 日曜日) and era years from 明治 to 令和 answered as
- * Gregorian years. A sample of the Biki plugin ABI in plain C99, with no runtime beyond libc:
+ * Gregorian years. A sample of the Biki plugin ABI v1 in plain C99, with no runtime beyond libc:
  *
  *   cc -std=c99 -shared -fPIC -I Sources/BikiPluginABI/include Plugins/calendar-c/calendar.c \
  *      -o libbiki-calendar.so
+ *
+ * It shows the host struct and its extensions: `init` asks Biki for its reading engine
+ * ("biki.readings.1") and reads era years with it, so its readings are Biki's by construction;
+ * with a host that lacks the extension it spells them itself.
  */
 #include "biki_plugin.h"
 
 #include <stdio.h>
 #include <string.h>
 
-static int emit(const biki_writer_t *out, const char *text) {
-  return out->write(out->context, text, strlen(text));
-}
+static int emit(const biki_writer_t *writer, const char *text) { return writer->write(writer, text, strlen(text)); }
+
+/* Biki's reading engine, when the host offers it; set once in `init`, read-only after. */
+static const biki_host_t *host;
+static const biki_host_readings_t *readings;
 
 /* ---- Weekdays ---------------------------------------------------------------------------- */
 
@@ -40,57 +46,77 @@ static int era_question_count(void) {
   return count;
 }
 
-/* Kana for 1–99 before 年: 4 is よ, 7 is しち or なな, 9 is きゅう (NHK). Writes up to two
- * readings; returns how many. */
-static int year_readings(int year, char readings[2][64]) {
-  static const char *const ones[10] = {"", "いち", "に", "さん", "よ", "ご", "ろく", "しち", "はち", "きゅう"};
-  static const char *const tens[10] = {"", "じゅう", "にじゅう", "さんじゅう", "よんじゅう", "ごじゅう", "ろくじゅう", "ななじゅう", "はちじゅう", "きゅうじゅう"};
-  if (year == 1) {
-    snprintf(readings[0], 64, "がんねん");
+/* A writer of the plugin's own, into a fixed buffer, for calls into the host. */
+typedef struct buffer {
+  char bytes[512];
+  size_t length;
+} buffer_t;
+
+static int32_t buffer_write(const biki_writer_t *writer, const char *bytes, size_t length) {
+  buffer_t *buffer = writer->context;
+  if (buffer->length + length >= sizeof buffer->bytes) return 1;
+  memcpy(buffer->bytes + buffer->length, bytes, length);
+  buffer->length += length;
+  buffer->bytes[buffer->length] = 0;
+  return 0;
+}
+
+/* Every reading of `year` before 年, as the JSON strings of an array without its brackets:
+ * "しちねん","ななねん". From Biki's engine when it is there, else spelled here (NHK: 4 is よ,
+ * 7 しち or なな, 9 きゅう). */
+static int year_readings(int year, char *out, size_t size) {
+  if (readings) {
+    buffer_t result = {.length = 0}, error = {.length = 0};
+    biki_writer_t result_writer = {sizeof result_writer, &result, buffer_write};
+    biki_writer_t error_writer = {sizeof error_writer, &error, buffer_write};
+    biki_call_t call = {sizeof call, &result_writer, &error_writer};
+    if (readings->read_number(host, (uint64_t)year, "年", NULL, &call) != BIKI_STATUS_OK || result.length < 2) return 0;
+    /* Strip the brackets: [ … ] */
+    snprintf(out, size, "%.*s", (int)result.length - 2, result.bytes + 1);
     return 1;
   }
+  static const char *const ones[10] = {"", "いち", "に", "さん", "よ", "ご", "ろく", "しち", "はち", "きゅう"};
+  static const char *const tens[10] = {"", "じゅう", "にじゅう", "さんじゅう", "よんじゅう", "ごじゅう", "ろくじゅう", "ななじゅう", "はちじゅう", "きゅうじゅう"};
   int t = year / 10, o = year % 10;
-  snprintf(readings[0], 64, "%s%sねん", tens[t], ones[o]);
-  if (o == 7) {
-    snprintf(readings[1], 64, "%sななねん", tens[t]);
-    return 2;
-  }
-  return 1;
+  if (o == 7) return snprintf(out, size, "\"%sしちねん\",\"%sななねん\"", tens[t], tens[t]) > 0;
+  return snprintf(out, size, "\"%s%sねん\"", tens[t], ones[o]) > 0;
 }
 
 static const char *kanji_digits[10] = {"", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
 
 static void kanji_year(int year, char *buffer, size_t size) {
-  if (year == 1) {
-    snprintf(buffer, size, "元");
-    return;
-  }
   int t = year / 10, o = year % 10;
   snprintf(buffer, size, "%s%s%s", t > 1 ? kanji_digits[t] : "", t > 0 ? "十" : "", kanji_digits[o]);
 }
 
 /* ---- The ABI ----------------------------------------------------------------------------- */
 
-static biki_status_t describe(const biki_writer_t *out) {
-  char count[32];
-  snprintf(count, sizeof count, "%d", era_question_count());
-  if (emit(out, "{\"topics\": [") ||
-      emit(out, "{\"id\": \"weekdays\", \"title\": \"Days of the week\", \"description\": \"げつようび, かようび … にちようび.\", "
-                "\"category\": \"dateTime\", \"skills\": [\"kana\"], \"questionCount\": 7, \"parameters\": []},") ||
-      emit(out, "{\"id\": \"eras\", \"title\": \"明治 to 令和\", \"description\": \"Any year of 明治, 大正, 昭和, 平成 or 令和 as a Gregorian year.\", "
-                "\"category\": \"dateTime\", \"skills\": [\"listening\", \"reading\"], \"questionCount\": ") ||
-      emit(out, count) || emit(out, ", \"parameters\": []}]}"))
-    return BIKI_STATUS_INTERNAL_ERROR;
+static biki_status_t init(const biki_host_t *the_host, const biki_call_t *call) {
+  (void)call;
+  host = the_host;
+  readings = the_host->get_extension(the_host, BIKI_HOST_EXT_READINGS);
+  /* A later Biki's struct may be larger, never smaller than what this plugin reads. */
+  if (readings && !BIKI_HAS_FIELD(readings, biki_host_readings_t, read_number)) readings = NULL;
   return BIKI_STATUS_OK;
 }
 
-static biki_status_t generate(
-  const char *topic_id, const biki_parameter_t *parameters, size_t parameter_count, uint64_t seed,
-  const biki_writer_t *out) {
-  (void)parameters;
+static biki_status_t describe(const biki_call_t *call) {
+  char count[32];
+  snprintf(count, sizeof count, "%d", era_question_count());
+  if (emit(call->output, "{\"topics\": [") ||
+      emit(call->output, "{\"id\": \"weekdays\", \"title\": \"Days of the week\", \"description\": \"げつようび, かようび … にちようび.\", "
+                         "\"category\": \"dateTime\", \"skills\": [\"kana\"], \"questionCount\": 7, \"parameters\": []},") ||
+      emit(call->output, "{\"id\": \"eras\", \"title\": \"明治 to 令和\", \"description\": \"Any year of 明治, 大正, 昭和, 平成 or 令和 as a Gregorian year.\", "
+                         "\"category\": \"dateTime\", \"skills\": [\"listening\", \"reading\"], \"questionCount\": ") ||
+      emit(call->output, count) || emit(call->output, ", \"parameters\": []}]}"))
+    return BIKI_STATUS_OUTPUT_REFUSED;
+  return BIKI_STATUS_OK;
+}
+
+static biki_status_t generate(const char *topic_id, const biki_parameter_list_t *parameters, uint64_t seed, const biki_call_t *call) {
   char json[1024];
-  if (parameter_count > 0) {
-    emit(out, "this plugin's topics take no parameters");
+  if (parameters->count > 0) {
+    emit(call->error, "this plugin's topics take no parameters");
     return BIKI_STATUS_INVALID_PARAMETER;
   }
   if (strcmp(topic_id, "weekdays") == 0) {
@@ -104,22 +130,41 @@ static biki_status_t generate(
     int e = 0;
     while (index >= eras[e].last_year) index -= eras[e++].last_year;
     int year = index + 1;
-    char readings[2][64], kanji[32];
-    int reading_count = year_readings(year, readings);
-    kanji_year(year, kanji, sizeof kanji);
-    char display[32];
-    if (year == 1) snprintf(display, sizeof display, "元"); else snprintf(display, sizeof display, "%d", year);
-    int written = snprintf(json, sizeof json,
-             "{\"display\": \"%s%s年\", \"kanjiDisplay\": \"%s%s年\", \"spoken\": \"%s%s\", \"readings\": [\"%s%s\"",
-             eras[e].name, display, eras[e].name, kanji, eras[e].reading, readings[0], eras[e].reading, readings[0]);
-    if (reading_count == 2) written += snprintf(json + written, sizeof json - (size_t)written, ", \"%s%s\"", eras[e].reading, readings[1]);
-    snprintf(json + written, sizeof json - (size_t)written, "], \"answer\": {\"value\": %d, \"prefix\": \"\", \"postfix\": \"年\"}}",
-             eras[e].first_gregorian_year + year - 1);
+    char display[32], kanji[32], years[256];
+    if (year == 1) {
+      snprintf(display, sizeof display, "元");
+      snprintf(kanji, sizeof kanji, "元");
+      snprintf(years, sizeof years, "\"がんねん\"");
+    } else {
+      snprintf(display, sizeof display, "%d", year);
+      kanji_year(year, kanji, sizeof kanji);
+      if (!year_readings(year, years, sizeof years)) {
+        emit(call->error, "the year could not be read");
+        return BIKI_STATUS_GENERATION_FAILED;
+      }
+    }
+    /* Each reading of the year, after the era's: "れいわ" + "ごねん". */
+    char all[512] = "", first[128] = "";
+    const char *cursor = years;
+    while (*cursor == '"') {
+      const char *end = strchr(cursor + 1, '"');
+      if (!end) break;
+      char one[160];
+      snprintf(one, sizeof one, "%s\"%s%.*s\"", all[0] ? "," : "", eras[e].reading, (int)(end - cursor - 1), cursor + 1);
+      strncat(all, one, sizeof all - strlen(all) - 1);
+      if (!first[0]) snprintf(first, sizeof first, "%s%.*s", eras[e].reading, (int)(end - cursor - 1), cursor + 1);
+      cursor = end + 1;
+      if (*cursor == ',') cursor++;
+    }
+    snprintf(json, sizeof json,
+             "{\"display\": \"%s%s年\", \"kanjiDisplay\": \"%s%s年\", \"spoken\": \"%s\", \"readings\": [%s], "
+             "\"answer\": {\"value\": %d, \"prefix\": \"\", \"postfix\": \"年\"}}",
+             eras[e].name, display, eras[e].name, kanji, first, all, eras[e].first_gregorian_year + year - 1);
   } else {
-    emit(out, "no such topic");
+    emit(call->error, "no such topic");
     return BIKI_STATUS_UNKNOWN_TOPIC;
   }
-  return emit(out, json) ? BIKI_STATUS_INTERNAL_ERROR : BIKI_STATUS_OK;
+  return emit(call->output, json) ? BIKI_STATUS_OUTPUT_REFUSED : BIKI_STATUS_OK;
 }
 
 static const biki_plugin_descriptor_t descriptor = {
@@ -129,10 +174,14 @@ static const biki_plugin_descriptor_t descriptor = {
   .name = "Calendar",
   .version = "1.0.0",
   .flags = BIKI_PLUGIN_THREAD_SAFE,
+  .init = init,
+  .deinit = NULL,
+  .get_extension = NULL,
   .describe = describe,
   .generate = generate,
+  .question_count = NULL,
 };
 
-BIKI_PLUGIN_EXPORT const biki_plugin_descriptor_t *biki_plugin_entry(uint32_t host_abi_version) {
-  return biki_plugin_abi_is_compatible(BIKI_PLUGIN_ABI_VERSION, host_abi_version) ? &descriptor : NULL;
+BIKI_PLUGIN_EXPORT const biki_plugin_descriptor_t *biki_plugin_entry(const biki_host_t *the_host) {
+  return biki_plugin_abi_is_compatible(BIKI_PLUGIN_ABI_VERSION, the_host->abi_version) ? &descriptor : NULL;
 }

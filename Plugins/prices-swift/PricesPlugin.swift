@@ -34,37 +34,42 @@ private let topics: [(id: String, json: String, count: UInt64, question: @Sendab
   ),
 ]
 
-/// One question as the ABI's JSON.
+/// One question as the ABI's JSON. It declares the amount it reads (`number`, with 円), so
+/// Biki checks every reading against its own.
 private func question(display: String, kanji: String, prefix: String, reading: Reading?, value: Int64, answerPrefix: String) -> String {
   let readings = (reading?.all() ?? []).map { "\"\(prefix)\($0)\"" }
   return #"{"display": "\#(display)", "kanjiDisplay": "\#(kanji)", "spoken": "\#(prefix)\#(reading?.standard ?? "")", "#
-    + #""readings": [\#(readings.joined(separator: ", "))], "answer": {"value": \#(value), "prefix": "\#(answerPrefix)", "postfix": ""}}"#
+    + #""readings": [\#(readings.joined(separator: ", "))], "answer": {"value": \#(value), "prefix": "\#(answerPrefix)", "postfix": ""}, "#
+    + #""number": {"value": \#(value), "counter": "円"}}"#
 }
 
-private func emit(_ text: String, _ out: UnsafePointer<biki_writer_t>?) -> Bool {
-  guard let out else { return false }
+/// Writes text through one of Biki's writers; false when Biki refuses it.
+private func emit(_ text: String, _ writer: UnsafePointer<biki_writer_t>?) -> Bool {
+  guard let writer, let write = writer.pointee.write else { return false }
   var bytes = Array(text.utf8)
   return bytes.withUnsafeMutableBufferPointer { buffer in
-    buffer.withMemoryRebound(to: CChar.self) { out.pointee.write(out.pointee.context, $0.baseAddress, $0.count) == 0 }
+    buffer.withMemoryRebound(to: CChar.self) { write(writer, $0.baseAddress, $0.count) == 0 }
   }
 }
 
-private let describe: @convention(c) (UnsafePointer<biki_writer_t>?) -> biki_status_t = { out in
-  emit(#"{"topics": ["# + topics.map(\.json).joined(separator: ", ") + "]}", out) ? Int32(BIKI_STATUS_OK) : Int32(BIKI_STATUS_INTERNAL_ERROR)
+private let describe: @convention(c) (UnsafePointer<biki_call_t>?) -> biki_status_t = { call in
+  emit(#"{"topics": ["# + topics.map(\.json).joined(separator: ", ") + "]}", call?.pointee.output)
+    ? Int32(BIKI_STATUS_OK) : Int32(BIKI_STATUS_OUTPUT_REFUSED)
 }
 
 private let generate:
-  @convention(c) (UnsafePointer<CChar>?, UnsafePointer<biki_parameter_t>?, Int, UInt64, UnsafePointer<biki_writer_t>?) -> biki_status_t = {
-    topicID, _, parameterCount, seed, out in
-    guard parameterCount == 0 else {
-      _ = emit("this plugin's topics take no parameters", out)
+  @convention(c) (UnsafePointer<CChar>?, UnsafePointer<biki_parameter_list_t>?, UInt64, UnsafePointer<biki_call_t>?) -> biki_status_t = {
+    topicID, parameters, seed, call in
+    guard let call else { return Int32(BIKI_STATUS_INTERNAL_ERROR) }
+    guard (parameters?.pointee.count ?? 0) == 0 else {
+      _ = emit("this plugin's topics take no parameters", call.pointee.error)
       return Int32(BIKI_STATUS_INVALID_PARAMETER)
     }
     guard let topicID, let topic = topics.first(where: { $0.id == String(cString: topicID) }) else {
-      _ = emit("no such topic", out)
+      _ = emit("no such topic", call.pointee.error)
       return Int32(BIKI_STATUS_UNKNOWN_TOPIC)
     }
-    return emit(topic.question(seed % topic.count), out) ? Int32(BIKI_STATUS_OK) : Int32(BIKI_STATUS_INTERNAL_ERROR)
+    return emit(topic.question(seed % topic.count), call.pointee.output) ? Int32(BIKI_STATUS_OK) : Int32(BIKI_STATUS_OUTPUT_REFUSED)
   }
 
 /// The descriptor: allocated once and never freed, so its address stays valid for the process.
@@ -76,13 +81,15 @@ nonisolated(unsafe) private let descriptor: UnsafeMutablePointer<biki_plugin_des
     to: biki_plugin_descriptor_t(
       size: UInt32(MemoryLayout<biki_plugin_descriptor_t>.size), abi_version: UInt32(BIKI_PLUGIN_ABI_VERSION),
       id: UnsafePointer(strdup("prices")), name: UnsafePointer(strdup("Prices")), version: UnsafePointer(strdup("1.0.0")),
-      flags: UInt32(BIKI_PLUGIN_THREAD_SAFE), describe: describe, generate: generate))
+      flags: UInt32(BIKI_PLUGIN_THREAD_SAFE), init: nil, deinit: nil, get_extension: nil, describe: describe, generate: generate,
+      question_count: nil))
   return pointer
 }()
 
 @_cdecl("biki_plugin_entry")
-public func bikiPluginEntry(_ hostABIVersion: UInt32) -> UnsafePointer<biki_plugin_descriptor_t>? {
-  biki_plugin_abi_is_compatible(UInt32(BIKI_PLUGIN_ABI_VERSION), hostABIVersion) != 0 ? UnsafePointer(descriptor) : nil
+public func bikiPluginEntry(_ host: UnsafePointer<biki_host_t>?) -> UnsafePointer<biki_plugin_descriptor_t>? {
+  guard let host, biki_plugin_abi_is_compatible(UInt32(BIKI_PLUGIN_ABI_VERSION), host.pointee.abi_version) != 0 else { return nil }
+  return UnsafePointer(descriptor)
 }
 
 #if canImport(Glibc)

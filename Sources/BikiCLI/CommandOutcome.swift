@@ -41,5 +41,7 @@ public enum ExitStatus {
   public static let usage: Int32 = 64
   public static let dataError: Int32 = 65
   public static let noInput: Int32 = 66
+  /// What the command needs could not be had: a plugin whose questions cannot be made.
+  public static let unavailable: Int32 = 69
   public static let cannotCreate: Int32 = 73
 }

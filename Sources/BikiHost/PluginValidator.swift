@@ -21,6 +21,11 @@ public struct PluginValidator: Sendable {
     self.timeout = timeout
   }
 
+  /// " with max=9", for messages about a parameter setting.
+  static func describe(_ parameters: [String: Int64]) -> String {
+    parameters.isEmpty ? "" : " with " + parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+  }
+
   public func validate(_ path: String, otherTopicIDs: Set<String>) -> [Diagnostic] {
     var problems: [Diagnostic] = []
     func report(_ message: String, _ rule: String) {
@@ -69,46 +74,80 @@ public struct PluginValidator: Sendable {
       }
     }
 
-    // Every topic: 1,000 valid questions, the same twice in this worker and in a fresh one.
-    // A crash or hang ends the checks: what follows would only repeat it.
+    // Every topic: 1,000 valid, distinct questions, the same twice in this worker and in a
+    // fresh one; then the same at each parameter's bounds. A crash or hang ends the checks:
+    // what follows would only repeat it.
     let fresh = worker()
     for topic in plugin.topics {
       let local = String(topic.id.dropFirst(plugin.identity.id.count + 1))
-      let space = (try? plugin.generator(for: topic))?.spaceSize ?? 1
-      let count = min(seedsPerTopic, space)
-      let seeds = (0..<count).map { $0 * (space / count) }
-      let raw: [Result<[UInt8], PluginError>]
-      do {
-        raw = try first.generate(topic: local, parameters: [:], seeds: seeds)
-      } catch {
-        report("topic \"\(topic.id)\": \(error.reason)", error.kind.rule)
-        return problems
+      var settings: [[String: Int64]] = [[:]]
+      for parameter in topic.parameters {
+        for value in [parameter.minimum, parameter.maximum] where value != parameter.defaultValue && !settings.contains([parameter.name: value]) {
+          settings.append([parameter.name: value])
+        }
       }
-      var invalid: [String] = []
-      for (seed, result) in zip(seeds, raw) {
+      for parameters in settings {
+        let generator: QuestionGenerator
         do {
-          _ = try PluginTopics.question(try result.get(), topicID: topic.id, seed: seed, path: path)
+          generator = try plugin.generator(for: topic, parameters: parameters)
         } catch {
-          invalid.append(error.reason)
+          report("topic \"\(topic.id)\"\(Self.describe(parameters)): \(error)", "plugin-question-count")
+          continue
         }
-      }
-      if let example = invalid.first {
-        report("topic \"\(topic.id)\": \(invalid.count) of \(count) questions are invalid, e.g. \(example)", "plugin-output")
-        continue
-      }
-      let probe = Array(seeds.prefix(50))
-      do {
-        let once = try first.generate(topic: local, parameters: [:], seeds: probe).map { try? $0.get() }
-        let twice = try first.generate(topic: local, parameters: [:], seeds: probe).map { try? $0.get() }
-        let elsewhere = try fresh.generate(topic: local, parameters: [:], seeds: probe).map { try? $0.get() }
-        if once != twice {
-          report("topic \"\(topic.id)\" gives different questions for the same seed in one process", "plugin-nondeterministic")
-        } else if once != elsewhere {
-          report("topic \"\(topic.id)\" gives different questions for the same seed in a fresh process", "plugin-nondeterministic")
+        let space = generator.spaceSize
+        let count = min(seedsPerTopic, space)
+        let seeds = (0..<count).map { $0 * (space / count) }
+        let raw: [Result<[UInt8], PluginError>]
+        do {
+          raw = try first.generate(topic: local, parameters: parameters, seeds: seeds)
+        } catch {
+          report("topic \"\(topic.id)\"\(Self.describe(parameters)): \(error.reason)", error.kind.rule)
+          return problems
         }
-      } catch {
-        report("topic \"\(topic.id)\": \(error.reason)", error.kind.rule)
-        return problems
+        // Each kind of failure once, with how often it happened and an example.
+        var failures: [(rule: String, count: Int, example: String)] = []
+        var questions: [Question] = []
+        for (seed, result) in zip(seeds, raw) {
+          do {
+            questions.append(try PluginTopics.question(try result.get(), topicID: topic.id, seed: seed, path: path))
+          } catch {
+            if let index = failures.firstIndex(where: { $0.rule == error.kind.rule }) {
+              failures[index].count += 1
+            } else {
+              failures.append((error.kind.rule, 1, error.reason))
+            }
+          }
+        }
+        for failure in failures {
+          report("topic \"\(topic.id)\"\(Self.describe(parameters)): \(failure.count) of \(count) questions failed, e.g. \(failure.example)", failure.rule)
+        }
+        if !failures.isEmpty { continue }
+        if parameters.isEmpty {
+          let probe = Array(seeds.prefix(50))
+          do {
+            let once = try first.generate(topic: local, parameters: [:], seeds: probe).map { try? $0.get() }
+            let twice = try first.generate(topic: local, parameters: [:], seeds: probe).map { try? $0.get() }
+            let elsewhere = try fresh.generate(topic: local, parameters: [:], seeds: probe).map { try? $0.get() }
+            if once != twice {
+              report("topic \"\(topic.id)\" gives different questions for the same seed in one process", "plugin-nondeterministic")
+              continue
+            } else if once != elsewhere {
+              report("topic \"\(topic.id)\" gives different questions for the same seed in a fresh process", "plugin-nondeterministic")
+              continue
+            }
+          } catch {
+            report("topic \"\(topic.id)\": \(error.reason)", error.kind.rule)
+            return problems
+          }
+        }
+        // Seeds below the count select different questions: fewer means sessions repeat.
+        let distinct = Set(questions.map { "\($0.display)\u{0}\($0.answer.value)" }).count
+        if distinct < questions.count {
+          report(
+            "topic \"\(topic.id)\"\(Self.describe(parameters)) has \(space) questions by its count, but \(questions.count) seeds below it give only \(distinct) different ones; sessions would repeat questions",
+            "plugin-question-count")
+          continue
+        }
       }
     }
     return problems

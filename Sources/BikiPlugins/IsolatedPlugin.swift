@@ -2,8 +2,9 @@ import Glibc
 import BikiSync
 
 /// A plugin running in its own worker process. A crash, abort or hang there fails only the
-/// call that met it: the worker is restarted for later calls (after a short backoff) and, after
-/// `quarantineAfter` failures in a row, the plugin is quarantined and not called again.
+/// call that met it: the next call starts a new worker and, after `quarantineAfter` failures in
+/// a row, the plugin is quarantined and not called again. So a plugin that crashes on some
+/// questions costs those questions; one that crashes on every call is stopped after three.
 ///
 /// - Important: calls are serialised; one worker answers one request at a time.
 public final class IsolatedPlugin: Sendable {
@@ -19,7 +20,6 @@ public final class IsolatedPlugin: Sendable {
   private struct State {
     var worker: WorkerProcess?
     var consecutiveFailures = 0
-    var lastFailure: Double = -.infinity
     var lastError: PluginError?
   }
 
@@ -42,6 +42,13 @@ public final class IsolatedPlugin: Sendable {
     return (try results[0].get(), try results[1].get())
   }
 
+  /// The plugin's count of the topic's questions for these parameters, nil if it has none.
+  public func questionCount(topic: String, parameters: [String: Int64]) throws(PluginError) -> UInt64? {
+    let bytes = try request(WorkerProtocol.countRequest(topic: topic, parameters: parameters), expecting: 1)[0].get()
+    var reader = WorkerProtocol.Reader(bytes: bytes)
+    return bytes.isEmpty ? nil : reader.integer(UInt64.self)
+  }
+
   /// One result per seed, in order, from a single round trip.
   public func generate(topic: String, parameters: [String: Int64], seeds: [UInt64]) throws(PluginError) -> [Result<[UInt8], PluginError>] {
     try request(WorkerProtocol.generateRequest(topic: topic, parameters: parameters, seeds: seeds), expecting: seeds.count)
@@ -61,10 +68,6 @@ public final class IsolatedPlugin: Sendable {
       throw PluginError(
         path: path, kind: .quarantined,
         reason: "quarantined after \(state.consecutiveFailures) failures in a row; last: \(state.lastError?.reason ?? "unknown")")
-    }
-    let backoff = min(0.05 * Double(1 << max(0, state.consecutiveFailures - 1)), 2)
-    if state.consecutiveFailures > 0, now() - state.lastFailure < backoff {
-      throw PluginError(path: path, kind: .workerFailed, reason: "restarting after a failure (\(state.lastError?.reason ?? "")); try again shortly")
     }
     let process: WorkerProcess
     if let running = state.worker {
@@ -113,7 +116,10 @@ public final class IsolatedPlugin: Sendable {
   private func died(_ process: WorkerProcess, during: String, _ state: inout State) -> PluginError {
     let how = process.stop()
     state.worker = nil
-    return PluginError(path: path, kind: .crashed, reason: "the plugin's worker \(how) \(during)")
+    // Allocation failures past the worker's memory limit end as one of these signals.
+    let memory = ["SIGSEGV", "SIGABRT", "SIGBUS", "SIGILL", "SIGTRAP"].contains { how.contains($0) }
+      ? "; a worker may allocate at most \(PluginWorker.memoryLimit >> 30) GiB, and a plugin that asks for more fails like this" : ""
+    return PluginError(path: path, kind: .crashed, reason: "the plugin's worker \(how) \(during)\(memory)")
   }
 
   private func stopWorker(_ error: PluginError, _ state: inout State) -> PluginError {
@@ -124,7 +130,6 @@ public final class IsolatedPlugin: Sendable {
 
   private func fail(_ error: PluginError, _ state: inout State) -> PluginError {
     state.consecutiveFailures += 1
-    state.lastFailure = now()
     state.lastError = error
     return error
   }

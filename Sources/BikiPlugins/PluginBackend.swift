@@ -9,13 +9,19 @@ public struct PluginBackend: Sendable {
   /// Raw questions for many seeds in one call (one round trip to a worker).
   public var generate: @Sendable (_ topic: String, _ parameters: [String: Int64], _ seeds: [UInt64]) throws(PluginError) -> [Result<[UInt8], PluginError>]
 
+  /// The plugin's own count of a topic's questions for these parameters; nil when it has none
+  /// (then the description's questionCount holds for every setting).
+  public var questionCount: @Sendable (_ topic: String, _ parameters: [String: Int64]) throws(PluginError) -> UInt64?
+
   public init(
     path: String, describe: @Sendable @escaping () throws(PluginError) -> (identity: PluginIdentity, description: [UInt8]),
-    generate: @Sendable @escaping (_ topic: String, _ parameters: [String: Int64], _ seeds: [UInt64]) throws(PluginError) -> [Result<[UInt8], PluginError>]
+    generate: @Sendable @escaping (_ topic: String, _ parameters: [String: Int64], _ seeds: [UInt64]) throws(PluginError) -> [Result<[UInt8], PluginError>],
+    questionCount: @Sendable @escaping (_ topic: String, _ parameters: [String: Int64]) throws(PluginError) -> UInt64? = { _, _ in nil }
   ) {
     self.path = path
     self.describe = describe
     self.generate = generate
+    self.questionCount = questionCount
   }
 
   /// Loaded into this process: fastest, but a crash here is a crash of the host. For trusted plugins.
@@ -23,7 +29,9 @@ public struct PluginBackend: Sendable {
     switch Result(catching: { () throws(PluginError) in try PluginLibrary(path: path) }) {
     case .success(let library): return inProcess(library)
     case .failure(let error):
-      return PluginBackend(path: path, describe: { () throws(PluginError) in throw error }, generate: { _, _, _ throws(PluginError) in throw error })
+      return PluginBackend(
+        path: path, describe: { () throws(PluginError) in throw error }, generate: { _, _, _ throws(PluginError) in throw error },
+        questionCount: { _, _ throws(PluginError) in throw error })
     }
   }
 
@@ -34,7 +42,8 @@ public struct PluginBackend: Sendable {
       describe: { () throws(PluginError) in (PluginIdentity(library), try library.describe()) },
       generate: { topic, parameters, seeds throws(PluginError) in
         seeds.map { seed in Result { () throws(PluginError) in try library.generate(topic: topic, parameters: parameters, seed: seed) } }
-      })
+      },
+      questionCount: { topic, parameters throws(PluginError) in try library.questionCount(topic: topic, parameters: parameters) })
   }
 
   /// In a worker process: a crash, abort or hang costs the call, never the host.
@@ -47,7 +56,8 @@ public struct PluginBackend: Sendable {
       },
       generate: { topic, parameters, seeds throws(PluginError) in
         try plugin.generate(topic: topic, parameters: parameters, seeds: seeds)
-      })
+      },
+      questionCount: { topic, parameters throws(PluginError) in try plugin.questionCount(topic: topic, parameters: parameters) })
   }
 }
 
@@ -57,12 +67,15 @@ public struct PluginIdentity: Sendable, Hashable {
   public var name: String
   public var version: String
   public var abiVersion: UInt32
+  /// Whether the plugin counts its questions per parameter setting (`question_count`).
+  public var countsQuestions: Bool
 
-  public init(id: String, name: String, version: String, abiVersion: UInt32) {
+  public init(id: String, name: String, version: String, abiVersion: UInt32, countsQuestions: Bool = false) {
     self.id = id
     self.name = name
     self.version = version
     self.abiVersion = abiVersion
+    self.countsQuestions = countsQuestions
   }
 
   init(_ library: PluginLibrary) {
@@ -70,13 +83,15 @@ public struct PluginIdentity: Sendable, Hashable {
     name = library.name
     version = library.version
     abiVersion = library.abiVersion
+    countsQuestions = library.countsQuestions
   }
 
   var json: [UInt8] {
     func quoted(_ text: String) -> String {
       "\"" + text.unicodeScalars.map { $0 == "\"" || $0 == "\\" ? "\\\($0)" : $0.value < 0x20 ? String(format: "\\u%04x", $0.value) : String($0) }.joined() + "\""
     }
-    return Array("{\"id\": \(quoted(id)), \"name\": \(quoted(name)), \"version\": \(quoted(version)), \"abiVersion\": \(abiVersion)}".utf8)
+    return Array(
+      "{\"id\": \(quoted(id)), \"name\": \(quoted(name)), \"version\": \(quoted(version)), \"abiVersion\": \(abiVersion), \"countsQuestions\": \(countsQuestions)}".utf8)
   }
 
   init(json: [UInt8], path: String) throws(PluginError) {
@@ -87,6 +102,7 @@ public struct PluginIdentity: Sendable, Hashable {
     self.name = name
     self.version = version
     self.abiVersion = UInt32(truncatingIfNeeded: abi)
+    self.countsQuestions = node["countsQuestions"]?.value.boolValue ?? false
   }
 }
 

@@ -4,7 +4,21 @@ import BikiPluginABI
 public struct PluginError: Error, Hashable, Sendable, CustomStringConvertible {
   public enum Kind: Hashable, Sendable {
     case cannotLoad, missingEntry, refusedVersion, incompatibleVersion, badDescriptor, badOutput
+    /// The plugin's `init` refused to start.
+    case initFailed
     case callFailed(Int32)
+    /// The call failed after writing output, which was discarded.
+    case failedAfterOutput(Int32)
+    /// The output went past Biki's limit.
+    case outputTooLarge
+    /// The answer is not the number the display shows.
+    case answerMismatch
+    /// A reading Biki's own reading of the display or the declared number does not give.
+    case readingMismatch
+    /// A reading that is not hiragana.
+    case notHiragana
+    /// The plugin wrote through a writer after the call that received it had returned.
+    case writerAfterReturn
     /// The worker process died during a call (a crash in the plugin).
     case crashed
     /// The plugin did not answer in time; its worker was killed.
@@ -22,7 +36,14 @@ public struct PluginError: Error, Hashable, Sendable, CustomStringConvertible {
       case .refusedVersion, .incompatibleVersion: "plugin-abi-version"
       case .badDescriptor: "plugin-descriptor"
       case .badOutput: "plugin-output"
+      case .initFailed: "plugin-init"
       case .callFailed: "plugin-call"
+      case .failedAfterOutput: "plugin-partial-output"
+      case .outputTooLarge: "plugin-output-too-large"
+      case .answerMismatch: "plugin-answer-mismatch"
+      case .readingMismatch: "plugin-reading-mismatch"
+      case .notHiragana: "plugin-kana"
+      case .writerAfterReturn: "plugin-writer-after-return"
       case .crashed: "plugin-crash"
       case .timedOut: "plugin-timeout"
       case .quarantined: "plugin-quarantined"
@@ -44,7 +65,8 @@ public struct PluginError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch kind {
     case .cannotLoad: "\(path): cannot load the plugin: \(reason)"
-    case .callFailed(let status): "\(path): the plugin failed (\(PluginError.statusName(status))): \(reason)"
+    case .callFailed(let status), .failedAfterOutput(let status):
+      "\(path): the plugin failed (\(PluginError.statusName(status))): \(reason)"
     default: "\(path): \(reason)"
     }
   }
@@ -54,6 +76,7 @@ public struct PluginError: Error, Hashable, Sendable, CustomStringConvertible {
     case BIKI_STATUS_UNKNOWN_TOPIC: "unknown topic"
     case BIKI_STATUS_INVALID_PARAMETER: "invalid parameter"
     case BIKI_STATUS_GENERATION_FAILED: "generation failed"
+    case BIKI_STATUS_OUTPUT_REFUSED: "output refused"
     default: "internal error \(status)"
     }
   }

@@ -83,7 +83,12 @@ public struct PluginTopics: Sendable {
         return seeds.map { _ in .failure(GenerationError(topicID: topic.id, reason: "\(error)")) }
       }
     }
-    var generator = QuestionGenerator(topic: topic, spaceSize: questionCounts[topic.id] ?? 1) { index throws(GenerationError) in
+    // The plugin's own count when it has one (for these parameters); else the description's.
+    // A plugin that fails to count fails its questions too, where the failure is reported.
+    var spaceSize = questionCounts[topic.id] ?? 1
+    if identity.countsQuestions, let counted = try? backend.questionCount(localID, parameters) { spaceSize = counted }
+    guard spaceSize > 0 else { throw .inconsistent("the plugin has no questions for these parameters") }
+    var generator = QuestionGenerator(topic: topic, spaceSize: spaceSize) { index throws(GenerationError) in
       try batch([index])[0].get()
     }
     generator.batch = batch
@@ -98,11 +103,13 @@ public struct PluginTopics: Sendable {
     }
   }
 
-  /// Checks a question the plugin wrote: texts present, readings in kana, spoken among them.
+  /// Checks a question the plugin wrote: texts present, readings in hiragana (as in JSON
+  /// packs), spoken among them, the answer the number the display shows, and the readings ones
+  /// Biki gives too wherever it can read the display or the question declares its number.
   public static func question(_ bytes: [UInt8], topicID: String, seed: UInt64, path: String) throws(PluginError) -> Question {
     let node = try parse(bytes, path: path, what: "a question")
-    func fail(_ reason: String) -> PluginError {
-      PluginError(path: path, kind: .badOutput, reason: "question \(seed) of \(topicID): \(reason)")
+    func fail(_ reason: String, _ kind: PluginError.Kind = .badOutput) -> PluginError {
+      PluginError(path: path, kind: kind, reason: "question \(seed) of \(topicID): \(reason)")
     }
     func text(_ key: String) throws(PluginError) -> String {
       guard let value = node[key]?.value.stringValue, !value.isEmpty else { throw fail("\"\(key)\" must be a non-empty string") }
@@ -112,7 +119,11 @@ public struct PluginTopics: Sendable {
     let readings = node["readings"]?.value.arrayValue?.compactMap(\.stringValue) ?? []
     guard !readings.isEmpty else { throw fail("\"readings\" must be a non-empty array of strings") }
     for reading in readings where !KanaText.isKana(reading) {
-      throw fail("reading \"\(reading)\" is not hiragana")
+      let fix =
+        KanaText.hasCombiningMark(reading)
+        ? "has a combining sound mark; write the composed kana" : KanaText.isKana(KanaText.normalized(reading))
+          ? "is not hiragana: write \"\(KanaText.normalized(reading))\"" : "is not hiragana"
+      throw fail("reading \"\(reading.prefix(80))\" \(fix)", .notHiragana)
     }
     guard readings.contains(where: { $0.utf8.elementsEqual(spoken.utf8) }) else {
       throw fail("\"spoken\" (\(spoken)) is not one of its readings")
@@ -120,6 +131,15 @@ public struct PluginTopics: Sendable {
     guard let answer = node["answer"], let value = answer.value.members.flatMap({ _ in answer.value["value"]?.value.integerValue }) else {
       throw fail("\"answer\" must be an object with an integer \"value\"")
     }
+    // The answer is the number the learner sees, in digits and in kanji.
+    for shown in [display, kanjiDisplay] {
+      let numbers = WrittenNumbers.values(in: shown)
+      guard numbers.isEmpty || (value >= 0 && numbers.contains(UInt128(value))) else {
+        let listed = numbers.sorted().map(String.init).joined(separator: ", ")
+        throw fail("the answer \(value) is not the number \"\(shown)\" shows (\(listed))", .answerMismatch)
+      }
+    }
+    try checkReadings(readings, display: display, declared: node["number"]?.value, fail: fail)
     let postfix = answer.value["postfix"]?.value.stringValue ?? ""
     return Question(
       topicID: topicID, seed: seed, display: display, kanjiDisplay: kanjiDisplay, spoken: spoken,
@@ -129,4 +149,36 @@ public struct PluginTopics: Sendable {
         isGrouped: (answer.value["style"]?.value.stringValue ?? (postfix == "年" ? "plain" : "grouped")) == "grouped"))
   }
 
+  /// The readings must be Biki's own: when the question declares its number (and counter), each
+  /// reading contains one of Biki's readings of it (a plugin may add words around it: ぜいこみ);
+  /// otherwise, when Biki can read the display, each reading is one Biki accepts for it.
+  private static func checkReadings(
+    _ readings: [String], display: String, declared: JSONNode?, fail: (String, PluginError.Kind) -> PluginError
+  ) throws(PluginError) {
+    if let declared {
+      guard let number = declared["value"]?.value.integerValue, number >= 0 else {
+        throw fail("\"number\" must be an object with a whole \"value\" of at least 0", .badOutput)
+      }
+      let counter = declared["counter"]?.value.stringValue ?? ""
+      let counterReading = declared["counterReading"]?.value.stringValue
+      let hosts: [String]
+      switch HostServices.readings(of: UInt64(number), counter: counter, counterReading: counterReading) {
+      case .success(let found): hosts = found
+      case .failure(let message): throw fail("its declared number: \(message.text)", .badOutput)
+      }
+      let shown = WrittenNumbers.values(in: display)
+      guard shown.isEmpty || shown.contains(UInt128(number)) else {
+        throw fail("its declared number \(number) is not what \"\(display)\" shows", .answerMismatch)
+      }
+      for reading in readings where !hosts.contains(where: { reading.contains($0) }) {
+        throw fail(
+          "reading \"\(reading)\" does not contain Biki's reading of \(number)\(counter) (\(hosts.prefix(4).joined(separator: " or ")))",
+          .readingMismatch)
+      }
+    } else if let host = try? PhraseReader().read(display) {
+      for reading in readings where !host.accepts(reading) {
+        throw fail("reading \"\(reading)\" is not one Biki gives for \"\(display)\" (\(host.all(limit: 4).joined(separator: " or ")))", .readingMismatch)
+      }
+    }
+  }
 }

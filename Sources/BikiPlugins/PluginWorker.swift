@@ -10,12 +10,20 @@ public enum PluginWorker {
   /// request as an error, so the host reports why rather than just "it exited".
   public static func run(path: String) -> Int32 {
     signal(SIGPIPE, SIG_IGN)
+    // The protocol keeps a private copy of stdout; fd 1 then points at stderr (the worker log),
+    // so a plugin that prints cannot break the frames its worker sends.
+    let protocolOutput = dup(1)
+    guard protocolOutput >= 0, dup2(2, 1) >= 0 else { return 2 }
+    limitMemory()
     let library: Result<PluginLibrary, PluginError>
     do {
       library = .success(try PluginLibrary(path: path))
     } catch {
       library = .failure(error)
     }
+    defer { if case .success(let plugin) = library { plugin.shutDown() } }
+    // Late writes already reported, so each is reported once.
+    var reportedLateWrites = 0
     while let body = readFrame() {
       var reader = WorkerProtocol.Reader(bytes: body)
       let results: [WorkerProtocol.Result]
@@ -25,16 +33,42 @@ public enum PluginWorker {
       case (.success(let plugin), WorkerProtocol.describe?):
         results = [WorkerProtocol.Result(status: 0, bytes: PluginIdentity(plugin).json), outcome { () throws(PluginError) in try plugin.describe() }]
       case (.success(let plugin), WorkerProtocol.generate?):
-        guard let request = parseGenerate(&reader) else { return 2 }
-        results = request.seeds.map { seed in
-          outcome { () throws(PluginError) in try plugin.generate(topic: request.topic, parameters: request.parameters, seed: seed) }
+        guard let (topic, parameters) = parseTopic(&reader), let seeds = parseSeeds(&reader) else { return 2 }
+        results = seeds.map { seed in
+          outcome { () throws(PluginError) in try plugin.generate(topic: topic, parameters: parameters, seed: seed) }
         }
+      case (.success(let plugin), WorkerProtocol.count?):
+        guard let (topic, parameters) = parseTopic(&reader) else { return 2 }
+        results = [
+          outcome { () throws(PluginError) in
+            guard let count = try plugin.questionCount(topic: topic, parameters: parameters) else { return [] }
+            var bytes: [UInt8] = []
+            WorkerProtocol.append(count, to: &bytes)
+            return bytes
+          }
+        ]
       default:
         return 2
       }
-      guard writeAll(WorkerProtocol.response(results)) else { return 0 }
+      // A write through a writer whose call had returned is reported on the next answer.
+      let late = (try? library.get().lateWrites) ?? 0
+      let answered = late > reportedLateWrites
+        ? results.map { _ in WorkerProtocol.Result(status: WorkerProtocol.status(for: .writerAfterReturn), bytes: Array("it wrote through a writer after the call that received it had returned (\(late - reportedLateWrites) \(late - reportedLateWrites == 1 ? "write" : "writes"))".utf8)) }
+        : results
+      reportedLateWrites = late
+      guard writeAll(WorkerProtocol.response(answered), to: protocolOutput) else { return 0 }
     }
     return 0
+  }
+
+  /// The most memory a plugin may allocate in its worker; past it, allocations fail.
+  public static let memoryLimit = 1 << 30
+
+  /// Caps the worker's data segment (heap and private mappings), so a plugin that allocates
+  /// gigabytes fails in its own process instead of starving the machine.
+  private static func limitMemory() {
+    var limit = rlimit(rlim_cur: rlim_t(memoryLimit), rlim_max: rlim_t(memoryLimit))
+    _ = setrlimit(__rlimit_resource_t(RLIMIT_DATA.rawValue), &limit)
   }
 
   private static func outcome(_ call: () throws(PluginError) -> [UInt8]) -> WorkerProtocol.Result {
@@ -45,20 +79,24 @@ public enum PluginWorker {
     }
   }
 
-  private static func parseGenerate(_ reader: inout WorkerProtocol.Reader) -> (topic: String, parameters: [String: Int64], seeds: [UInt64])? {
+  private static func parseTopic(_ reader: inout WorkerProtocol.Reader) -> (topic: String, parameters: [String: Int64])? {
     guard let topic = reader.string(), let parameterCount = reader.integer(UInt32.self) else { return nil }
     var parameters: [String: Int64] = [:]
     for _ in 0..<parameterCount {
       guard let name = reader.string(), let value = reader.integer(UInt64.self) else { return nil }
       parameters[name] = Int64(bitPattern: value)
     }
+    return (topic, parameters)
+  }
+
+  private static func parseSeeds(_ reader: inout WorkerProtocol.Reader) -> [UInt64]? {
     guard let seedCount = reader.integer(UInt32.self) else { return nil }
     var seeds: [UInt64] = []
     for _ in 0..<seedCount {
       guard let seed = reader.integer(UInt64.self) else { return nil }
       seeds.append(seed)
     }
-    return (topic, parameters, seeds)
+    return seeds
   }
 
   private static func readFrame() -> [UInt8]? {
@@ -80,10 +118,10 @@ public enum PluginWorker {
     return bytes
   }
 
-  private static func writeAll(_ bytes: [UInt8]) -> Bool {
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
     var written = 0
     while written < bytes.count {
-      let count = bytes.withUnsafeBytes { write(1, $0.baseAddress! + written, bytes.count - written) }
+      let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { return false }
       written += count

@@ -3,13 +3,16 @@
 /// Binary and length-prefixed, because what a plugin writes is checked only after it arrives:
 /// it may be anything, invalid UTF-8 included. All integers are little-endian.
 ///
-///     request  := u32 length, then: u8 op (1 describe, 2 generate), and for generate:
+///     request  := u32 length, then: u8 op (1 describe, 2 generate, 3 count), and for generate:
 ///                 string topic, u32 parameter count, (string name, i64 value)*, u32 seed count, u64 seed*
+///                 and for count: string topic, u32 parameter count, (string name, i64 value)*
+///                 (its one result is the count as a u64, or empty when the plugin has no count)
 ///     response := u32 length, then: u32 result count, (i32 status, u32 length, bytes)*
 ///     string   := u32 length, UTF-8 bytes
 enum WorkerProtocol {
   static let describe: UInt8 = 1
   static let generate: UInt8 = 2
+  static let count: UInt8 = 3
   /// Frames larger than this are refused: a batch of questions, not a flood.
   static let maximumFrame = 64 << 20
 
@@ -23,12 +26,16 @@ enum WorkerProtocol {
   static func status(for kind: PluginError.Kind) -> Int32 {
     switch kind {
     case .callFailed(let status): status > 0 ? status : 4
+    case .failedAfterOutput(let status): 1000 + (status > 0 && status < 1000 ? status : 4)
     case .cannotLoad: -101
     case .missingEntry: -102
     case .refusedVersion: -103
     case .incompatibleVersion: -104
     case .badDescriptor: -105
     case .badOutput: -106
+    case .initFailed: -108
+    case .outputTooLarge: -109
+    case .writerAfterReturn: -110
     default: -107
     }
   }
@@ -41,6 +48,10 @@ enum WorkerProtocol {
     case -104: .incompatibleVersion
     case -105: .badDescriptor
     case -106: .badOutput
+    case -108: .initFailed
+    case -109: .outputTooLarge
+    case -110: .writerAfterReturn
+    case 1001...: .failedAfterOutput(status - 1000)
     case 1...: .callFailed(status)
     default: .workerFailed
     }
@@ -50,14 +61,24 @@ enum WorkerProtocol {
     frame([describe])
   }
 
-  static func generateRequest(topic: String, parameters: [String: Int64], seeds: [UInt64]) -> [UInt8] {
-    var body: [UInt8] = [generate]
+  static func countRequest(topic: String, parameters: [String: Int64]) -> [UInt8] {
+    var body: [UInt8] = [count]
+    appendTopic(topic, parameters, to: &body)
+    return frame(body)
+  }
+
+  private static func appendTopic(_ topic: String, _ parameters: [String: Int64], to body: inout [UInt8]) {
     appendString(topic, to: &body)
     append(UInt32(parameters.count), to: &body)
     for (name, value) in parameters.sorted(by: { $0.key < $1.key }) {
       appendString(name, to: &body)
       append(UInt64(bitPattern: value), to: &body)
     }
+  }
+
+  static func generateRequest(topic: String, parameters: [String: Int64], seeds: [UInt64]) -> [UInt8] {
+    var body: [UInt8] = [generate]
+    appendTopic(topic, parameters, to: &body)
     append(UInt32(seeds.count), to: &body)
     for seed in seeds { append(seed, to: &body) }
     return frame(body)

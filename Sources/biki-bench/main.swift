@@ -184,24 +184,40 @@ if options.selects("serve") {
 /// Calls a plugin's generate function pointer with the least possible host code, as the
 /// baseline the ABI layer's overhead is measured against.
 struct DirectCall {
-  let generate: @convention(c) (UnsafePointer<CChar>?, UnsafePointer<biki_parameter_t>?, Int, UInt64, UnsafePointer<biki_writer_t>?) -> biki_status_t
+  let generate: @convention(c) (UnsafePointer<CChar>?, UnsafePointer<biki_parameter_list_t>?, UInt64, UnsafePointer<biki_call_t>?) -> biki_status_t
   let topic: UnsafeMutablePointer<CChar>
 
   init(path: String, topic: String) {
     let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE)!
-    let entry = unsafeBitCast(dlsym(handle, "biki_plugin_entry")!, to: (@convention(c) (UInt32) -> UnsafePointer<biki_plugin_descriptor_t>?).self)
-    generate = entry(1)!.pointee.generate!
+    let entry = unsafeBitCast(
+      dlsym(handle, "biki_plugin_entry")!, to: (@convention(c) (UnsafePointer<biki_host_t>?) -> UnsafePointer<biki_plugin_descriptor_t>?).self)
+    // A host with no extensions, kept for the process as the ABI asks.
+    let host = UnsafeMutablePointer<biki_host_t>.allocate(capacity: 1)
+    host.initialize(
+      to: biki_host_t(
+        size: UInt32(MemoryLayout<biki_host_t>.size), abi_version: UInt32(BIKI_PLUGIN_ABI_VERSION), name: nil, version: nil, host_data: nil,
+        get_extension: { _, _ in nil }))
+    generate = entry(host)!.pointee.generate!
     self.topic = strdup(topic)
   }
 
   func call(_ iteration: Int) -> Int {
     var count = 0
     withUnsafeMutablePointer(to: &count) { counter in
-      var writer = biki_writer_t(context: counter) { context, _, length in
-        context!.assumingMemoryBound(to: Int.self).pointee += length
+      let write: @convention(c) (UnsafePointer<biki_writer_t>?, UnsafePointer<CChar>?, Int) -> Int32 = { writer, _, length in
+        writer!.pointee.context!.assumingMemoryBound(to: Int.self).pointee += length
         return 0
       }
-      _ = generate(topic, nil, 0, UInt64(iteration % 100), &writer)
+      var output = biki_writer_t(size: UInt32(MemoryLayout<biki_writer_t>.size), context: UnsafeMutableRawPointer(counter), write: write)
+      var error = output
+      var parameters = biki_parameter_list_t(
+        size: UInt32(MemoryLayout<biki_parameter_list_t>.size), element_size: UInt32(MemoryLayout<biki_parameter_t>.stride), count: 0, entries: nil)
+      withUnsafePointer(to: &output) { output in
+        withUnsafePointer(to: &error) { error in
+          var call = biki_call_t(size: UInt32(MemoryLayout<biki_call_t>.size), output: output, error: error)
+          _ = generate(topic, &parameters, UInt64(iteration % 100), &call)
+        }
+      }
     }
     return count
   }

@@ -22,6 +22,9 @@ struct QuizLoop {
     do {
       (state, effects) = try Session.start(skill: skill, mode: mode, seed: seed, dependencies: dependencies)
     } catch {
+      if case .generationFailed = error {
+        return CommandOutcome(standardError: ["Error: no question could be made: \(error)"], status: ExitStatus.unavailable)
+      }
       return CommandOutcome(standardError: ["Error: \(error)"], status: ExitStatus.usage)
     }
     console.write("\(generator.topic.title) — \(describe(skill)), \(describe(mode)). Seed \(seed).")
@@ -32,6 +35,10 @@ struct QuizLoop {
         case .questionPresented(let question): present(question, state: state)
         case .sessionFinished(let summary):
           printSummary(summary, skill: skill)
+          // Questions that failed cost only themselves; a topic that keeps failing ends the quiz.
+          if case .generationFailed(let why) = summary.endReason {
+            return CommandOutcome(standardError: ["Error: the quiz stopped because its questions could not be made: \(why)"], status: ExitStatus.unavailable)
+          }
           return CommandOutcome()
         case .answerRecorded: break
         }

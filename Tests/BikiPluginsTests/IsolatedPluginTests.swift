@@ -71,7 +71,6 @@ import Testing
         _ = try plugin.generate(topic: "ok", parameters: [:], seeds: [1])
       } catch {
         kinds.append(error.kind)
-        if error.kind == .workerFailed { Thread.sleep(forTimeInterval: 0.25) }  // let the backoff pass
       }
     }
     #expect(kinds.filter { $0 == .crashed }.count == IsolatedPlugin.quarantineAfter)

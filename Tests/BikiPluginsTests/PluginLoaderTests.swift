@@ -106,6 +106,65 @@ import Testing
     #expect(try generationError("ENORMOUS")?.contains("more than 1048576 bytes") == true)
   }
 
+  /// At run time a question that lies is refused with a message that says how: it costs that
+  /// question, as a crash would.
+  @Test(arguments: [
+    ("KATAKANA", "is not hiragana"), ("COMBINING", "combining sound mark"), ("WRONG_ANSWER", "the answer 506 is not the number"),
+    ("WRONG_READING", "is not one Biki gives"), ("WRONG_DECLARED_READING", "does not contain Biki's reading"),
+    ("PARTIAL_OUTPUT", "which were discarded"),
+  ])
+  func liesAreRefusedAtRunTime(_ define: String, _ fragment: String) throws {
+    let reason = try generationError(define)
+    #expect(reason?.contains(fragment) == true, "\(reason ?? "accepted")")
+  }
+
+  @Test func aFailedCallsOutputIsDiscardedAndItsMessageComesFromTheErrorChannel() throws {
+    let library = try PluginLibrary(path: try PluginFixtures.misbehaving("PARTIAL_OUTPUT"))
+    do {
+      _ = try library.generate(topic: "ok", parameters: [:], seed: 0)
+      Issue.record("a failed call returned output")
+    } catch {
+      #expect(error.kind == .failedAfterOutput(3))
+      #expect(error.reason == "ran out of questions halfway (after writing 17 bytes of output, which were discarded)")
+    }
+    do {
+      _ = try library.generate(topic: "nope", parameters: [:], seed: 0)
+    } catch {
+      #expect(error.kind == .callFailed(1))
+      #expect(error.reason == "no such topic")
+    }
+  }
+
+  @Test func aWriteAfterTheCallReturnedIsRefusedAndCounted() throws {
+    let library = try PluginLibrary(path: try PluginFixtures.misbehaving("LATE_WRITE"))
+    let first = try library.generate(topic: "ok", parameters: [:], seed: 0)
+    #expect(library.lateWrites == 0)
+    // The second call writes through the first call's writer before its own.
+    let second = try library.generate(topic: "ok", parameters: [:], seed: 0)
+    #expect(library.lateWrites == 1)
+    #expect(first == second)
+  }
+
+  @Test func aDescriptorSmallerThanVersionOnesIsRefused() throws {
+    let error = try loadError("SMALL_DESCRIPTOR")
+    #expect(error?.kind == .badDescriptor)
+    #expect(error?.reason == "its descriptor is 24 bytes, smaller than the \(PluginLibrary.minimumDescriptorSize) of ABI version 1")
+  }
+
+  @Test func initThatFailsIsReportedWithItsMessage() throws {
+    let error = try loadError("INIT_FAILS")
+    #expect(error?.kind == .initFailed)
+    #expect(error?.reason.contains("the plugin's data file is missing") == true)
+  }
+
+  @Test func aPluginCountsItsQuestionsForItsParameters() throws {
+    let plugin = try PluginTopics(library: try PluginLibrary(path: try PluginFixtures.misbehaving("COUNTED")))
+    #expect(try plugin.generator(for: plugin.topics[0]).spaceSize == 3)
+    let nine = try plugin.generator(for: plugin.topics[0], parameters: ["max": 9])
+    #expect(nine.spaceSize == 9)
+    #expect(Set(try (0..<9).map { try nine.question(seed: $0).answer.value }) == Set(1...9))
+  }
+
   @Test func unknownTopicsAndTrailingGarbageAreRejectedByThePlugin() throws {
     let library = try PluginLibrary(path: try PluginFixtures.misbehaving(nil))
     #expect(throws: PluginError.self) { try library.generate(topic: "nope", parameters: [:], seed: 0) }

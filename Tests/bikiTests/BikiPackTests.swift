@@ -173,18 +173,30 @@ import Testing
 
   @Test(
     .disabled(if: Sanitizers.threadSanitizerIsActive, Comment(rawValue: Sanitizers.crashesAreRenamed)),
-    arguments: [("SEGFAULT", "plugin-crash", "SIGSEGV"), ("ABORT", "plugin-crash", "SIGABRT")])
+    arguments: [
+      ("SEGFAULT", "plugin-crash", "SIGSEGV"), ("ABORT", "plugin-crash", "SIGABRT"), ("HOG", "plugin-crash", "may allocate at most 1 GiB"),
+    ])
   func crashesAreNamedBySignal(_ define: String, _ rule: String, _ fragment: String) throws {
     try eachMisbehaviourHasItsDiagnostic(define, rule, fragment)
   }
 
   @Test(arguments: [
     ("HANG", "plugin-timeout", "did not answer"),
-    ("UNSTABLE", "plugin-nondeterministic", "same seed"), ("NOT_KANA", "plugin-output", "is not hiragana"),
+    ("UNSTABLE", "plugin-nondeterministic", "same seed"), ("NOT_KANA", "plugin-kana", "is not hiragana"),
+    ("KATAKANA", "plugin-kana", #"reading "イチ" is not hiragana: write "いち""#),
+    ("COMBINING", "plugin-kana", "combining sound mark"),
+    ("WRONG_ANSWER", "plugin-answer-mismatch", #"the answer 506 is not the number "505号室" shows (505)"#),
+    ("WRONG_READING", "plugin-reading-mismatch", #"reading "いっぽん" is not one Biki gives for "8本" (はっぽん or はちほん)"#),
+    ("WRONG_DECLARED_READING", "plugin-reading-mismatch", "does not contain Biki's reading of 612号室 (ろっぴゃくじゅうにごうしつ)"),
+    ("BAD_COUNT", "plugin-question-count", "has 10 questions by its count, but 10 seeds below it give only 3 different ones"),
+    ("COUNT_LIES", "plugin-question-count", "has 6 questions by its count, but 6 seeds below it give only 3 different ones"),
+    ("PARTIAL_OUTPUT", "plugin-partial-output", "ran out of questions halfway (after writing 17 bytes of output, which were discarded)"),
+    ("LATE_WRITE", "plugin-writer-after-return", "after the call that received it had returned"),
+    ("INIT_FAILS", "plugin-init", "the plugin's data file is missing"),
     ("BAD_UTF8", "plugin-output", "invalid UTF-8"), ("MALFORMED", "plugin-output", "not valid JSON"),
-    ("ENORMOUS", "plugin-output", "more than 1048576 bytes"), ("WRONG_VERSION", "plugin-abi-version", "ABI version 99"),
-    ("REFUSE_VERSION", "plugin-abi-version", "refused ABI version 1"), ("NO_ENTRY", "plugin-entry", "does not export"),
-    ("NULL_GENERATE", "plugin-descriptor", "NULL"),
+    ("ENORMOUS", "plugin-output-too-large", "more than 1048576 bytes"), ("WRONG_VERSION", "plugin-abi-version", "ABI version 99"),
+    ("REFUSE_VERSION", "plugin-abi-version", "refused this host"), ("NO_ENTRY", "plugin-entry", "does not export"),
+    ("NULL_GENERATE", "plugin-descriptor", "NULL"), ("SMALL_DESCRIPTOR", "plugin-descriptor", "smaller than the 88 of ABI version 1"),
   ])
   func eachMisbehaviourHasItsDiagnostic(_ define: String, _ rule: String, _ fragment: String) throws {
     let library = try Self.build(define)
@@ -196,8 +208,9 @@ import Testing
     #expect(first.contains(fragment), "\(result.standardOutput)")
   }
 
-  @Test func wellBehavedPluginsLintClean() throws {
-    let library = try Self.build(nil)
+  @Test(arguments: [nil, "NOISY", "COUNTED"])
+  func wellBehavedPluginsLintClean(_ define: String?) throws {
+    let library = try Self.build(define)
     let result = try BikiProcess.run(["lint", library], program: "biki-pack")
     #expect(result.status == 0, "\(result.standardOutput)")
     #expect(result.standardOutput == "1 file checked: no problems.\n")
@@ -219,7 +232,7 @@ import Testing
     #expect(files?.count == 2)
     // mine.json repeats the built-in numbers pack, so its topic ids clash with the installed ones.
     #expect(result.standardOutput.contains("duplicate-topic-id"))
-    #expect(result.standardOutput.contains("plugin-output"))
+    #expect(result.standardOutput.contains("plugin-kana"))
   }
 }
 

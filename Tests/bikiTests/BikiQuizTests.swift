@@ -124,6 +124,26 @@ import Testing
     return directory
   }
 
+  @Test func aPluginCrashingOnEveryTenthSeedCostsOnlyThoseQuestions() throws {
+    let plugins = try Self.pluginDirectory("Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libtenth.so", defines: ["CRASH_EVERY_TENTH"])
+    let home = NSTemporaryDirectory() + "biki-e2e-" + UUID().uuidString
+    let script = "yes skip | head -n 40 | \"$0\" quiz misbehaving.ok --skill kana --seed 5 --mode questions=30 --plugins '\(plugins)'"
+    let quiz = try BikiProcess.run([], viaShell: script, environment: BikiPackTests.isolated(home))
+    #expect(quiz.status == 0, "\(quiz.standardError)")
+    #expect(quiz.standardOutput.contains("[30/30]"), "\(quiz.standardOutput)")
+    #expect(quiz.standardOutput.contains("Finished (all questions asked): 30 questions"), "\(quiz.standardOutput)")
+  }
+
+  @Test func aPluginThatAlwaysCrashesIsQuarantinedAndTheQuizSaysWhy() throws {
+    let plugins = try Self.pluginDirectory("Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libcrash.so", defines: ["SEGFAULT"])
+    let home = NSTemporaryDirectory() + "biki-e2e-" + UUID().uuidString
+    let script = "printf 'skip\\n' | \"$0\" quiz misbehaving.ok --skill kana --seed 5 --mode questions=3 --plugins '\(plugins)'"
+    let quiz = try BikiProcess.run([], viaShell: script, environment: BikiPackTests.isolated(home))
+    #expect(quiz.status == 69, "\(quiz.standardOutput)\(quiz.standardError)")
+    #expect(quiz.standardError.contains("libcrash.so"), "\(quiz.standardError)")
+    #expect(quiz.standardError.contains("SIGSEGV"), "\(quiz.standardError)")
+  }
+
   @Test func pluginTopicsAreListedAndQuizzedLikeJSONTopics() throws {
     // The test plugin (id "misbehaving", well-behaved when built without flags): the sample
     // calendar may already be in the build directory, and a second copy would rightly clash.

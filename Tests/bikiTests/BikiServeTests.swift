@@ -324,4 +324,19 @@ final class ServeConversation {
     #expect(run.errorCode(2) == -32803)
     #expect(run.result(3)?["reading"] as? String == "さんぼん")
   }
+
+  @Test func aSessionWithAPluginCrashingOnEveryTenthSeedRunsItsThirtyQuestions() throws {
+    let plugins = try PluginIntegrationTests.pluginDirectory("Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libtenth.so", defines: ["CRASH_EVERY_TENTH"])
+    let skips = (2..<32).map { ServeRun.request($0, "biki/skip", #"{"sessionId":"s1"}"#) }.reduce([], +)
+    let run = try ServeRun.run(
+      ServeRun.initialize
+        + ServeRun.request(1, "biki/startSession", #"{"topicId":"misbehaving.ok","skill":"kana","seed":5,"mode":{"kind":"questionLimit","limit":30}}"#)
+        + skips + ServeRun.shutdownAndExit,
+      arguments: ["--plugins", plugins])
+    #expect(run.status == 0)
+    let last = try #require(run.result(31))
+    #expect(last["finished"] as? Bool == true, "\(last)")
+    #expect((last["summary"] as? [String: Any])?["questions"] as? Int == 30, "\(last)")
+    #expect((last["summary"] as? [String: Any])?["endReason"] as? String == "questionLimitReached", "\(last)")
+  }
 }

@@ -1,9 +1,12 @@
 /*
  * A plugin that misbehaves on purpose, one way per build:
- *   -DREFUSE_VERSION  -DWRONG_VERSION  -DNO_ENTRY  -DNULL_GENERATE  -DBAD_UTF8  -DMALFORMED
- *   -DENORMOUS  -DNOT_KANA  -DUNSTABLE  -DSEGFAULT  -DABORT  -DHANG
- *   -DNOISY (prints to standard output, which a host speaking a protocol there must survive)
- * Without any, it is a well-behaved one-topic plugin ("misbehaving.ok").
+ *   Loading:   -DREFUSE_VERSION -DWRONG_VERSION -DNO_ENTRY -DNULL_GENERATE -DSMALL_DESCRIPTOR -DINIT_FAILS
+ *   Output:    -DBAD_UTF8 -DMALFORMED -DENORMOUS -DNOT_KANA -DKATAKANA -DCOMBINING -DWRONG_ANSWER
+ *              -DWRONG_READING -DWRONG_DECLARED_READING -DBAD_COUNT -DPARTIAL_OUTPUT -DLATE_WRITE
+ *   Behaviour: -DUNSTABLE -DSEGFAULT -DABORT -DHANG -DHOG (allocates 4 GiB) -DCRASH_EVERY_TENTH
+ *              -DNOISY (prints to standard output, which a worker speaking a protocol there must survive)
+ *   Counting:  -DCOUNTED (a parameter "max" 1–9, counted by question_count) -DCOUNT_LIES (counts double)
+ * Without any, it is a well-behaved one-topic plugin ("misbehaving.ok": 1, 2, 3 read いち, に, さん).
  */
 #include "biki_plugin.h"
 
@@ -11,76 +14,155 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int emit(const biki_writer_t *out, const char *text) { return out->write(out->context, text, strlen(text)); }
+static int emit(const biki_writer_t *writer, const char *text) { return writer->write(writer, text, strlen(text)); }
 
-static biki_status_t describe(const biki_writer_t *out) {
-  emit(out, "{\"topics\": [{\"id\": \"ok\", \"title\": \"OK\", \"category\": \"number\", \"skills\": [\"kana\"], \"questionCount\": 3, \"parameters\": []}]}");
+#if defined(BAD_COUNT)
+#define QUESTION_COUNT "10"
+#elif defined(CRASH_EVERY_TENTH)
+#define QUESTION_COUNT "30"
+#else
+#define QUESTION_COUNT "3"
+#endif
+
+static biki_status_t describe(const biki_call_t *call) {
+#if defined(COUNTED) || defined(COUNT_LIES)
+  emit(call->output, "{\"topics\": [{\"id\": \"ok\", \"title\": \"OK\", \"category\": \"number\", \"skills\": [\"kana\"], \"questionCount\": 3, "
+                     "\"parameters\": [{\"name\": \"max\", \"description\": \"Largest\", \"default\": 3, \"min\": 1, \"max\": 9}]}]}");
+#else
+  emit(call->output, "{\"topics\": [{\"id\": \"ok\", \"title\": \"OK\", \"category\": \"number\", \"skills\": [\"kana\"], \"questionCount\": " QUESTION_COUNT ", \"parameters\": []}]}");
+#endif
   return BIKI_STATUS_OK;
 }
 
-static biki_status_t generate(const char *topic, const biki_parameter_t *parameters, size_t count, uint64_t seed, const biki_writer_t *out) {
-  (void)parameters;
-  (void)count;
+/* The topic's size for these parameters: "max", or 3 by default. */
+static uint64_t largest(const biki_parameter_list_t *parameters) {
+  for (size_t i = 0; i < parameters->count; i++) {
+    const biki_parameter_t *parameter = biki_parameter_at(parameters, i);
+    if (strcmp(parameter->name, "max") == 0) return (uint64_t)parameter->value;
+  }
+  return 3;
+}
+
+#if defined(COUNTED) || defined(COUNT_LIES)
+static biki_status_t question_count(const char *topic, const biki_parameter_list_t *parameters, uint64_t *count, const biki_call_t *call) {
   if (strcmp(topic, "ok") != 0) {
-    emit(out, "no such topic");
+    emit(call->error, "no such topic");
+    return BIKI_STATUS_UNKNOWN_TOPIC;
+  }
+#if defined(COUNT_LIES)
+  *count = largest(parameters) * 2;
+#else
+  *count = largest(parameters);
+#endif
+  return BIKI_STATUS_OK;
+}
+#endif
+
+#if defined(INIT_FAILS)
+static biki_status_t init(const biki_host_t *host, const biki_call_t *call) {
+  (void)host;
+  emit(call->error, "the plugin's data file is missing");
+  return BIKI_STATUS_INTERNAL_ERROR;
+}
+#endif
+
+static biki_status_t generate(const char *topic, const biki_parameter_list_t *parameters, uint64_t seed, const biki_call_t *call) {
+  if (strcmp(topic, "ok") != 0) {
+    emit(call->error, "no such topic");
     return BIKI_STATUS_UNKNOWN_TOPIC;
   }
 #if defined(NOISY)
   printf("Content-Length: 5\r\n\r\nnoise from a plugin\n");
   fflush(stdout);
 #endif
+#if defined(LATE_WRITE)
+  /* Keeps the writer, and writes through the one it kept last time. */
+  static const biki_writer_t *kept = NULL;
+  if (kept) emit(kept, "late");
+  kept = call->output;
+#endif
 #if defined(SEGFAULT)
   volatile int *nowhere = NULL;
   *nowhere = 1;
+#elif defined(CRASH_EVERY_TENTH)
+  if (seed % 10 == 9) {
+    volatile int *nowhere = NULL;
+    *nowhere = 1;
+  }
 #elif defined(ABORT)
   abort();
 #elif defined(HANG)
   for (;;) {}
+#elif defined(HOG)
+  size_t size = (size_t)4 << 30;
+  char *memory = malloc(size);
+  memset(memory, 1, size); /* NULL when the worker's limit refused it: a crash, named as such */
+  free(memory);
 #elif defined(BAD_UTF8)
-  emit(out, "{\"display\": \"\xff\", \"kanjiDisplay\": \"x\", \"spoken\": \"いち\", \"readings\": [\"いち\"], \"answer\": {\"value\": 1}}");
+  emit(call->output, "{\"display\": \"\xff\", \"kanjiDisplay\": \"x\", \"spoken\": \"いち\", \"readings\": [\"いち\"], \"answer\": {\"value\": 1}}");
   return BIKI_STATUS_OK;
 #elif defined(MALFORMED)
-  emit(out, "{\"display\": \"1\", ");
+  emit(call->output, "{\"display\": \"1\", ");
   return BIKI_STATUS_OK;
+#elif defined(PARTIAL_OUTPUT)
+  emit(call->output, "{\"display\": \"1\", ");
+  emit(call->error, "ran out of questions halfway");
+  return BIKI_STATUS_GENERATION_FAILED;
 #elif defined(NOT_KANA)
-  emit(out, "{\"display\": \"1\", \"kanjiDisplay\": \"一\", \"spoken\": \"ichi\", \"readings\": [\"ichi\"], \"answer\": {\"value\": 1}}");
+  emit(call->output, "{\"display\": \"1\", \"kanjiDisplay\": \"一\", \"spoken\": \"ichi\", \"readings\": [\"ichi\"], \"answer\": {\"value\": 1}}");
+  return BIKI_STATUS_OK;
+#elif defined(KATAKANA)
+  emit(call->output, "{\"display\": \"1\", \"kanjiDisplay\": \"一\", \"spoken\": \"イチ\", \"readings\": [\"イチ\"], \"answer\": {\"value\": 1}}");
+  return BIKI_STATUS_OK;
+#elif defined(COMBINING)
+  emit(call->output, "{\"display\": \"1\", \"kanjiDisplay\": \"一\", \"spoken\": \"\xe3\x82\x99\xe3\x82\x9a\", \"readings\": [\"\xe3\x82\x99\xe3\x82\x9a\"], \"answer\": {\"value\": 1}}");
+  return BIKI_STATUS_OK;
+#elif defined(WRONG_ANSWER)
+  emit(call->output, "{\"display\": \"505号室\", \"kanjiDisplay\": \"五百五号室\", \"spoken\": \"ごひゃくごごうしつ\", \"readings\": [\"ごひゃくごごうしつ\"], \"answer\": {\"value\": 506}}");
+  return BIKI_STATUS_OK;
+#elif defined(WRONG_DECLARED_READING)
+  emit(call->output, "{\"display\": \"612号室\", \"kanjiDisplay\": \"六百十二号室\", \"spoken\": \"ろくひゃくじゅうにごうしつ\", \"readings\": [\"ろくひゃくじゅうにごうしつ\"], "
+                     "\"answer\": {\"value\": 612}, \"number\": {\"value\": 612, \"counter\": \"号室\", \"counterReading\": \"ごうしつ\"}}");
+  return BIKI_STATUS_OK;
+#elif defined(WRONG_READING)
+  emit(call->output, "{\"display\": \"8本\", \"kanjiDisplay\": \"八本\", \"spoken\": \"いっぽん\", \"readings\": [\"いっぽん\"], \"answer\": {\"value\": 8}}");
   return BIKI_STATUS_OK;
 #elif defined(ENORMOUS)
   static char block[65536];
   memset(block, ' ', sizeof block);
   for (int i = 0; i < 1000; i++) {
-    if (out->write(out->context, block, sizeof block) != 0) break;
+    if (call->output->write(call->output, block, sizeof block) != 0) return BIKI_STATUS_OUTPUT_REFUSED;
   }
   return BIKI_STATUS_OK;
 #endif
-  static const char *const kana[3] = {"いち", "に", "さん"};
-  static const char *const kanji[3] = {"一", "二", "三"};
-  char json[256];
-  int n = (int)(seed % 3);
+  static const char *const kana[9] = {"いち", "に", "さん", "よん", "ご", "ろく", "なな", "はち", "きゅう"};
+  static const char *const kanji[9] = {"一", "二", "三", "四", "五", "六", "七", "八", "九"};
+#if defined(CRASH_EVERY_TENTH)
+  int n = (int)(seed % 9);
+#else
+  int n = (int)(seed % largest(parameters));
+#endif
 #if defined(UNSTABLE)
   static int calls = 0;
   n = (n + calls++ % 2) % 3; /* alternates, so no batch size can hide it */
 #endif
-  strcpy(json, "{\"display\": \"");
-  json[strlen(json) + 1] = 0;
-  json[strlen(json)] = (char)('1' + n);
-  strcat(json, "\", \"kanjiDisplay\": \"");
-  strcat(json, kanji[n]);
-  strcat(json, "\", \"spoken\": \"");
-  strcat(json, kana[n]);
-  strcat(json, "\", \"readings\": [\"");
-  strcat(json, kana[n]);
-  strcat(json, "\"], \"answer\": {\"value\": ");
-  size_t length = strlen(json);
-  json[length] = (char)('1' + n);
-  json[length + 1] = 0;
-  strcat(json, "}}");
-  emit(out, json);
+#if defined(BAD_COUNT)
+  n %= 3; /* declares 10 questions, has 3 */
+#endif
+  char json[256];
+  snprintf(json, sizeof json,
+           "{\"display\": \"%d\", \"kanjiDisplay\": \"%s\", \"spoken\": \"%s\", \"readings\": [\"%s\"], \"answer\": {\"value\": %d}}", n + 1,
+           kanji[n], kana[n], kana[n], n + 1);
+  emit(call->output, json);
   return BIKI_STATUS_OK;
 }
 
 static const biki_plugin_descriptor_t descriptor = {
+#if defined(SMALL_DESCRIPTOR)
+  .size = 24,
+#else
   .size = sizeof(biki_plugin_descriptor_t),
+#endif
 #if defined(WRONG_VERSION)
   .abi_version = 99,
 #else
@@ -90,21 +172,27 @@ static const biki_plugin_descriptor_t descriptor = {
   .name = "Misbehaving",
   .version = "0",
   .flags = 0,
+#if defined(INIT_FAILS)
+  .init = init,
+#endif
   .describe = describe,
 #if defined(NULL_GENERATE)
   .generate = NULL,
 #else
   .generate = generate,
 #endif
+#if defined(COUNTED) || defined(COUNT_LIES)
+  .question_count = question_count,
+#endif
 };
 
 #if !defined(NO_ENTRY)
-BIKI_PLUGIN_EXPORT const biki_plugin_descriptor_t *biki_plugin_entry(uint32_t host_abi_version) {
+BIKI_PLUGIN_EXPORT const biki_plugin_descriptor_t *biki_plugin_entry(const biki_host_t *host) {
 #if defined(REFUSE_VERSION)
-  (void)host_abi_version;
+  (void)host;
   return NULL;
 #else
-  (void)host_abi_version;
+  (void)host;
   return &descriptor;
 #endif
 }
