@@ -9,7 +9,7 @@ import BikiPluginABI
 private let topics: [(id: String, json: String, count: UInt64, question: @Sendable (UInt64) -> String)] = [
   (
     "tax-included",
-    #"{"id": "tax-included", "title": "税込 prices (¥110–11,000)", "description": "Prices with tax included, as shops show them: ぜいこみせんひゃくえん.", "category": "money", "skills": ["listening", "reading", "kana"], "questionCount": 1000, "parameters": []}"#,
+    #"{"id": "tax-included", "title": "税込 prices (¥11–11,000)", "description": "Prices with tax included, as shops show them: ぜいこみせんひゃくえん.", "category": "money", "skills": ["listening", "reading", "kana"], "questionCount": 1000, "parameters": []}"#,
     1000,
     { index in
       // Pre-tax prices ¥10–10,000 by ¥10, plus 10% consumption tax.

@@ -8,8 +8,12 @@ enum PluginFixtures {
   static let header = repository.appendingPathComponent("Sources/BikiPluginABI/include").path
   static let directory = NSTemporaryDirectory() + "biki-plugins-" + String(ProcessInfo.processInfo.processIdentifier)
 
+  /// The frozen v1.0 header and the synthetic later one, for ABI stability tests.
+  static let frozenHeader = repository.appendingPathComponent("Tests/BikiPluginsTests/Fixtures/abi/v1.0").path
+  static let laterHeader = repository.appendingPathComponent("Tests/BikiPluginsTests/Fixtures/abi/later").path
+
   /// Compiles `source` with the given `-D` defines into a uniquely named shared library.
-  static func build(_ source: String, defines: [String] = [], name: String) throws -> String {
+  static func build(_ source: String, defines: [String] = [], name: String, include: String = header) throws -> String {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let output = "\(directory)/lib\(name).so"
     if FileManager.default.fileExists(atPath: output) { return output }
@@ -18,7 +22,7 @@ enum PluginFixtures {
     let partial = output + ".partial-" + UUID().uuidString
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["cc", "-std=c99", "-O1", "-shared", "-fPIC", "-I", header] + defines.map { "-D" + $0 } + [source, "-o", partial]
+    process.arguments = ["cc", "-std=c99", "-O1", "-shared", "-fPIC", "-I", include] + defines.map { "-D" + $0 } + [source, "-o", partial]
     let errors = Pipe()
     process.standardError = errors
     try process.run()
