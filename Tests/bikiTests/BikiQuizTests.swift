@@ -134,7 +134,8 @@ import Testing
     #expect(quiz.standardOutput.contains("Finished (all questions asked): 30 questions"), "\(quiz.standardOutput)")
   }
 
-  @Test func aPluginThatAlwaysCrashesIsQuarantinedAndTheQuizSaysWhy() throws {
+  @Test(.disabled(if: Sanitizers.threadSanitizerIsActive, Comment(rawValue: Sanitizers.crashesAreRenamed)))
+  func aPluginThatAlwaysCrashesIsQuarantinedAndTheQuizSaysWhy() throws {
     let plugins = try Self.pluginDirectory("Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libcrash.so", defines: ["SEGFAULT"])
     let home = NSTemporaryDirectory() + "biki-e2e-" + UUID().uuidString
     let script = "printf 'skip\\n' | \"$0\" quiz misbehaving.ok --skill kana --seed 5 --mode questions=3 --plugins '\(plugins)'"
