@@ -13,6 +13,21 @@ import Testing
 
   static let hasPytestLSP = required || succeeds("python3 -c 'import pytest_lsp, pytest_asyncio'")
   static let hasNeovim = required || succeeds("command -v nvim")
+  static let hasAbigail = required || succeeds("command -v abidw && command -v abidiff")
+
+  /// The ABI checker CI runs: clean against the committed baseline, and it catches a change (the
+  /// synthetic later header's appended fields) and names it.
+  @Test(.enabled(if: hasAbigail, "needs libabigail: sudo apt-get install abigail-tools"))
+  func theABICheckerPassesTheHeaderAndCatchesAChange() throws {
+    let clean = try run(".ci/abi-check")
+    #expect(clean.status == 0, "\(clean.standardOutput)\(clean.standardError)")
+    let changed = try run("BIKI_ABI_INCLUDE=Tests/BikiPluginsTests/Fixtures/abi/later .ci/abi-check")
+    #expect(changed.status == 1)
+    #expect(changed.standardOutput.contains("'void (const biki_host*, const char*)* log'"), "\(changed.standardOutput)")
+    #expect(changed.standardOutput.contains("abi: the plugin ABI changed"))
+    let frozen = try run("BIKI_ABI_INCLUDE=Tests/BikiPluginsTests/Fixtures/abi/v1.0 .ci/abi-check")
+    #expect(frozen.status == 0, "the frozen v1.0 header no longer matches the baseline: \(frozen.standardOutput)")
+  }
 
   /// Runs `script` from the repository root with BIKI naming the built `biki`.
   func run(_ script: String) throws -> BikiProcess.Result {
