@@ -281,9 +281,13 @@ public struct CounterCatalog: Sendable {
   /// All symbols, longest first, so a suffix matcher prefers 時間 to 時 and 分間 to 分.
   public let symbolsLongestFirst: [String]
 
+  /// The symbols by first scalar, for the phrase reader.
+  let symbolIndex: FirstScalarIndex
+
   public init(_ counters: [Counter]) {
     self.counters = counters
     self.symbolsLongestFirst = Array(Set(counters.flatMap(\.symbols))).sorted { ($0.count, $0) > ($1.count, $1) }
+    self.symbolIndex = FirstScalarIndex(symbolsLongestFirst)
   }
 
   public static let standard = CounterCatalog([

@@ -5,7 +5,7 @@ public enum KanjiNumeral {
   /// Whether a character can be part of a written number: digits of any width, kanji
   /// numerals and their units, and thousands separators.
   public static func isPartOfNumber(_ character: Character) -> Bool {
-    digitValue(character) != nil || smallUnit(character) != nil || largeUnit(character) != nil || character == "," || character == "，"
+    scalar(of: character).map(isPartOfNumber) ?? false
   }
 
   static let digits: [Character] = ["〇", "一", "二", "三", "四", "五", "六", "七", "八", "九"]
@@ -20,40 +20,62 @@ public enum KanjiNumeral {
   }
 
   /// The value of a single digit in any script, or nil.
-  static func digitValue(_ character: Character) -> UInt128? {
-    switch character {
-    case "0"..."9", "０"..."９": character.wholeNumberValue.map { UInt128($0) }
-    case "〇", "零": 0
-    case "一", "壱": 1
-    case "二", "弐": 2
-    case "三", "参": 3
-    case "四": 4
-    case "五": 5
-    case "六": 6
-    case "七": 7
-    case "八": 8
-    case "九": 9
+  // Every numeral is one Unicode scalar, so these switch on its value: comparing Characters
+  // would normalise each one, and they run for every character of every answer and display.
+
+  static func digitValue(_ character: Character) -> UInt128? { scalar(of: character).flatMap(digitValue) }
+
+  static func digitValue(_ scalar: Unicode.Scalar) -> UInt128? {
+    switch scalar.value {
+    case 0x30...0x39: UInt128(scalar.value - 0x30)  // 0–9
+    case 0xFF10...0xFF19: UInt128(scalar.value - 0xFF10)  // ０–９
+    case 0x3007, 0x96F6: 0  // 〇 零
+    case 0x4E00, 0x58F1: 1  // 一 壱
+    case 0x4E8C, 0x5F10: 2  // 二 弐
+    case 0x4E09, 0x53C2: 3  // 三 参
+    case 0x56DB: 4  // 四
+    case 0x4E94: 5  // 五
+    case 0x516D: 6  // 六
+    case 0x4E03: 7  // 七
+    case 0x516B: 8  // 八
+    case 0x4E5D: 9  // 九
     default: nil
     }
   }
 
-  static func smallUnit(_ character: Character) -> UInt128? {
-    switch character {
-    case "十", "拾": 10
-    case "百": 100
-    case "千": 1000
+  static func smallUnit(_ character: Character) -> UInt128? { scalar(of: character).flatMap(smallUnit) }
+
+  static func smallUnit(_ scalar: Unicode.Scalar) -> UInt128? {
+    switch scalar.value {
+    case 0x5341, 0x62FE: 10  // 十 拾
+    case 0x767E: 100  // 百
+    case 0x5343: 1000  // 千
     default: nil
     }
   }
 
-  static func largeUnit(_ character: Character) -> UInt128? {
-    switch character {
-    case "万", "萬": 10_000
-    case "億": 100_000_000
-    case "兆": 1_000_000_000_000
-    case "京": 10_000_000_000_000_000
+  static func largeUnit(_ character: Character) -> UInt128? { scalar(of: character).flatMap(largeUnit) }
+
+  static func largeUnit(_ scalar: Unicode.Scalar) -> UInt128? {
+    switch scalar.value {
+    case 0x4E07, 0x842C: 10_000  // 万 萬
+    case 0x5104: 100_000_000  // 億
+    case 0x5146: 1_000_000_000_000  // 兆
+    case 0x4EAC: 10_000_000_000_000_000  // 京
     default: nil
     }
+  }
+
+  /// Whether a scalar can be part of a written number (see `isPartOfNumber`).
+  public static func isPartOfNumber(_ scalar: Unicode.Scalar) -> Bool {
+    digitValue(scalar) != nil || smallUnit(scalar) != nil || largeUnit(scalar) != nil || scalar == "," || scalar == "，"
+  }
+
+  /// The character's scalar, when it has exactly one.
+  private static func scalar(of character: Character) -> Unicode.Scalar? {
+    var scalars = character.unicodeScalars.makeIterator()
+    guard let first = scalars.next(), scalars.next() == nil else { return nil }
+    return first
   }
 
   /// A left-to-right reader: digit runs, 十/百/千 within a group, 万/億/兆/京 closing a group.

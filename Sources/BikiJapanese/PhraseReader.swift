@@ -32,13 +32,14 @@ struct PhraseTokenizer {
   let catalog: CounterCatalog
   static let prefixes = ["午前", "午後", "¥", "￥"] + Era.all.map(\.name)
   static let extraSymbols = ["半"]
+  static let prefixIndex = FirstScalarIndex(prefixes)
 
   func tokens(of text: String) throws(ReadingError) -> [PhraseToken] {
     var tokens: [PhraseToken] = []
     var rest = Substring(text)
-    let symbols = catalog.symbolsLongestFirst + PhraseTokenizer.extraSymbols
+    let symbols = catalog.symbolIndex
     while !rest.isEmpty {
-      if let prefix = PhraseTokenizer.prefixes.first(where: { rest.hasPrefix($0) }) {
+      if let prefix = PhraseTokenizer.prefixIndex.longestPrefix(of: rest) {
         tokens.append(.prefix(prefix))
         rest = rest.dropFirst(prefix.count)
         continue
@@ -64,7 +65,7 @@ struct PhraseTokenizer {
         throw .unreadable(text, reason: "'\(numeral)' is not a well-formed number")
       }
       rest = rest.dropFirst(numeral.count)
-      let symbol = symbols.first { rest.hasPrefix($0) }
+      let symbol = symbols.longestPrefix(of: rest) ?? PhraseTokenizer.extraSymbols.first { rest.hasPrefix($0) }
       if let symbol { rest = rest.dropFirst(symbol.count) }
       tokens.append(.number(value, symbol: symbol))
     }
@@ -163,7 +164,8 @@ struct PhraseInterpreter {
         date.year = era.gregorianYear(Int(value))
         date.eraYear = Int(value)
       } else {
-        date.year = Int(value)
+        // A year too large for a calendar is still a number to read, just not a date to check.
+        date.year = Int(exactly: value)
       }
       return try JapaneseNumber.reading(of: value, with: .year)
     case "月":
@@ -173,7 +175,7 @@ struct PhraseInterpreter {
     case "日":
       if kind == .date || previous == "月" {
         try checkDay(value, date)
-        date.day = Int(value)
+        date.day = Int(exactly: value)
         return try JapaneseNumber.reading(of: value, with: .dayOfMonth)
       }
       return try JapaneseNumber.reading(of: value, with: .day)
@@ -231,5 +233,22 @@ extension StringProtocol {
       end = scalars.index(before: end)
     }
     return String(String.UnicodeScalarView(scalars[scalars.startIndex..<end]))
+  }
+}
+
+/// Words grouped by their first Unicode scalar, longest first, so finding which word a text
+/// starts with compares only the few that could match instead of every word.
+struct FirstScalarIndex: Sendable {
+  private let words: [Unicode.Scalar: [String]]
+
+  init(_ words: [String]) {
+    var grouped: [Unicode.Scalar: [String]] = [:]
+    for word in words { if let first = word.unicodeScalars.first { grouped[first, default: []].append(word) } }
+    self.words = grouped.mapValues { $0.sorted { ($0.count, $0) > ($1.count, $1) } }
+  }
+
+  func longestPrefix(of text: Substring) -> String? {
+    guard let first = text.unicodeScalars.first, let candidates = words[first] else { return nil }
+    return candidates.first { text.hasPrefix($0) }
   }
 }

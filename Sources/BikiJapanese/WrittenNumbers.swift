@@ -2,43 +2,68 @@
 /// numerals (digits of any width with separators, kanji numerals with their units), 元 before 年
 /// as 1, and for an era year its Gregorian year as well (令和元年 shows 1 and 2019).
 public enum WrittenNumbers {
-  public static func values(in text: String) -> Set<UInt128> {
-    var values = Set<UInt128>()
-    let characters = Array(text)
+  public static func values(in text: String) -> [UInt128] {
+    var values: [UInt128] = []
+    // Numerals, 元, 年 and era names are single scalars: no need to form Characters.
+    let scalars = Array(text.unicodeScalars)
     var index = 0
-    while index < characters.count {
-      guard KanjiNumeral.isPartOfNumber(characters[index]) || characters[index] == "元" else {
-        index += 1
-        continue
-      }
+    while index < scalars.count {
       let start = index
-      if characters[index] == "元" {
+      if scalars[index] == "元" {
         index += 1
-        guard index < characters.count, characters[index] == "年" else { continue }
-        record(1, startingAt: start, in: characters, into: &values)
+        if index < scalars.count, scalars[index] == "年" { record(1, startingAt: start, in: scalars, into: &values) }
         continue
       }
-      while index < characters.count, KanjiNumeral.isPartOfNumber(characters[index]) { index += 1 }
+      guard KanjiNumeral.isPartOfNumber(scalars[index]) else {
+        index += 1
+        continue
+      }
+      while index < scalars.count, KanjiNumeral.isPartOfNumber(scalars[index]) { index += 1 }
       // Separators at the edges belong to the text around the number ("1, 2").
-      let run = String(characters[start..<index]).trimmingCharacters(in: [",", "，"])
-      if let value = KanjiNumeral.parse(Substring(run)) { record(value, startingAt: start, in: characters, into: &values) }
+      var run = scalars[start..<index]
+      while let first = run.first, first == "," || first == "，" { run = run.dropFirst() }
+      while let last = run.last, last == "," || last == "，" { run = run.dropLast() }
+      if let value = digits(run) ?? kanji(run) { record(value, startingAt: start, in: scalars, into: &values) }
     }
     return values
   }
 
   /// A value, and its Gregorian year when an era name comes just before it and 年 after it.
-  private static func record(_ value: UInt128, startingAt start: Int, in characters: [Character], into values: inout Set<UInt128>) {
-    values.insert(value)
-    let before = String(characters[max(0, start - 2)..<start])
-    var end = start
-    while end < characters.count, characters[end] != "年", end - start < 40 { end += 1 }
-    guard end < characters.count, characters[end] == "年", let era = Era.named(before), value >= 1, value <= 10_000 else { return }
-    values.insert(UInt128(era.gregorianYear(Int(value))))
+  /// A run of digits and separators only (1,500 or １５００), read without forming a string: the
+  /// common case, for every question a plugin writes. Nil for anything else.
+  private static func digits(_ run: ArraySlice<Unicode.Scalar>) -> UInt128? {
+    var value: UInt128 = 0
+    var sawDigit = false
+    for scalar in run {
+      let digit: UInt32
+      switch scalar.value {
+      case 0x30...0x39: digit = scalar.value - 0x30
+      case 0xFF10...0xFF19: digit = scalar.value - 0xFF10
+      case 0x2C, 0xFF0C: continue
+      default: return nil
+      }
+      sawDigit = true
+      guard value < UInt128(UInt64.max) else { return nil }
+      value = value * 10 + UInt128(digit)
+    }
+    return sawDigit ? value : nil
   }
-}
 
-extension String {
-  fileprivate func trimmingCharacters(in set: Set<Character>) -> String {
-    String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
+  private static func kanji(_ run: ArraySlice<Unicode.Scalar>) -> UInt128? {
+    var written = ""
+    written.unicodeScalars.append(contentsOf: run)
+    return KanjiNumeral.parse(Substring(written))
+  }
+
+  private static func record(_ value: UInt128, startingAt start: Int, in scalars: [Unicode.Scalar], into values: inout [UInt128]) {
+    values.append(value)
+    guard start >= 2, value >= 1, value <= 10_000 else { return }
+    var end = start
+    while end < scalars.count, scalars[end] != "年", end - start < 40 { end += 1 }
+    guard end < scalars.count, scalars[end] == "年" else { return }
+    var name = ""
+    name.unicodeScalars.append(contentsOf: scalars[(start - 2)..<start])
+    guard let era = Era.named(name) else { return }
+    values.append(UInt128(era.gregorianYear(Int(value))))
   }
 }

@@ -45,13 +45,23 @@ enum HostServices {
 
   struct Message: Error { var text: String }
 
+  /// The built-in counters by id and by symbol (the first counter with a symbol wins, as in the
+  /// catalog), keyed by UTF-8 bytes: plugins ask for one per question.
+  private static let knownCounters: [[UInt8]: Counter] = {
+    var counters: [[UInt8]: Counter] = [:]
+    for counter in CounterCatalog.standard.counters {
+      counters[Array(counter.id.utf8)] = counters[Array(counter.id.utf8)] ?? counter
+      for symbol in counter.symbols where counters[Array(symbol.utf8)] == nil { counters[Array(symbol.utf8)] = counter }
+    }
+    return counters
+  }()
+
   /// What `read_number` answers: Biki's readings of `value` with a counter it knows (by id or
   /// symbol), or with one the plugin names and reads plainly, or of the bare number.
   static func readings(of value: UInt64, counter: String, counterReading: String?) -> Result<[String], Message> {
     do {
       if counter.isEmpty { return .success(try JapaneseNumber.reading(of: UInt128(value)).all()) }
-      let catalog = CounterCatalog.standard
-      if let known = catalog.counter(id: counter) ?? catalog.counters(symbol: counter).first {
+      if let known = knownCounters[Array(counter.utf8)] {
         return .success(try JapaneseNumber.reading(of: UInt128(value), with: known).all())
       }
       guard let counterReading, KanaText.isKana(counterReading) else {

@@ -27,9 +27,10 @@ public final class PluginLibrary: @unchecked Sendable {
   private let deinitFunction: (@convention(c) () -> Void)?
   /// Serialises calls into plugins that are not thread-safe, as the ABI promises them.
   private let lock = Locked(())
-  /// Calls that have returned, kept a while so a plugin that writes through an old writer is
-  /// caught (and refused) instead of writing into freed memory.
-  private let retired = Locked(RetiredCalls())
+  /// The writers calls use, reused in turn: a record is closed between its calls, so a plugin
+  /// that writes through an old writer is caught (and refused) instead of writing into freed
+  /// memory or into another call's output.
+  private let records = Locked(CallRecords())
   private let deinitialized = Locked(false)
 
   /// The ABI version this host speaks.
@@ -103,7 +104,7 @@ public final class PluginLibrary: @unchecked Sendable {
       guard Int(status) == BIKI_STATUS_OK else {
         throw PluginError(path: path, kind: .initFailed, reason: "its init failed (\(PluginError.statusName(status))): \(call.errorMessage)")
       }
-      retire(call)
+      records.withLock { $0.keep(call) }
     }
   }
 
@@ -173,9 +174,10 @@ public final class PluginLibrary: @unchecked Sendable {
   }
 
   private func call(_ body: (UnsafePointer<biki_call_t>) -> biki_status_t) throws(PluginError) -> [UInt8] {
-    let record = CallRecord(lateWrites: lateWriteCounter)
+    let lateWrites = lateWriteCounter
+    let record = records.withLock { $0.next { CallRecord(lateWrites: lateWrites) } }
     let status = isThreadSafe ? record.run(body) : lock.withLock { _ in record.run(body) }
-    defer { retire(record) }
+    defer { records.withLock { $0.release(record) } }
     if record.output.overflowed || Int(status) == BIKI_STATUS_OUTPUT_REFUSED {
       throw PluginError(path: path, kind: .outputTooLarge, reason: "it wrote more than \(PluginLibrary.maximumOutput) bytes")
     }
@@ -189,9 +191,6 @@ public final class PluginLibrary: @unchecked Sendable {
     return record.output.bytes
   }
 
-  private func retire(_ record: CallRecord) {
-    retired.withLock { $0.add(record) }
-  }
 }
 
 /// The writers of one call and what they collected. Its structs stay at fixed addresses for as
@@ -209,6 +208,12 @@ final class CallRecord: @unchecked Sendable {
     var open = true
     let lateWrites: LateWrites
     init(lateWrites: LateWrites) { self.lateWrites = lateWrites }
+
+    func reset() {
+      bytes = []
+      overflowed = false
+      open = true
+    }
   }
 
   init(lateWrites: LateWrites) {
@@ -230,8 +235,13 @@ final class CallRecord: @unchecked Sendable {
     call.deallocate()
   }
 
-  /// Makes the call; the writers close when it returns.
+  /// Whether a call is using the record now.
+  var isInUse = false
+
+  /// Makes the call with emptied writers; they close when it returns.
   func run(_ body: (UnsafePointer<biki_call_t>) -> biki_status_t) -> biki_status_t {
+    output.reset()
+    error.reset()
     defer {
       output.open = false
       error.open = false
@@ -261,20 +271,42 @@ final class CallRecord: @unchecked Sendable {
   }
 }
 
-/// The last calls of a library, kept after they return (see `CallRecord`).
-struct RetiredCalls {
-  static let kept = 256
+/// A library's call records, used in turn. A record is handed out only when no call is using
+/// it, and the next call takes the one after it: a writer kept past its call finds its record
+/// closed for at least the next `count - 1` calls, where the write is caught.
+struct CallRecords {
+  static let count = 16
   private var records: [CallRecord] = []
   private var next = 0
+  private var kept: [CallRecord] = []
 
-  mutating func add(_ record: CallRecord) {
-    if records.count < RetiredCalls.kept {
+  /// A record no call is using; made with `make` while there are fewer than `count`, or (not
+  /// kept) when every one is in use, as thread-safe plugins called at once may find them.
+  mutating func next(_ make: () -> CallRecord) -> CallRecord {
+    // Fill the ring first, so even the first calls never reuse the record just released.
+    if records.count < CallRecords.count {
+      let record = make()
+      record.isInUse = true
       records.append(record)
-    } else {
-      records[next] = record
-      next = (next + 1) % RetiredCalls.kept
+      return record
     }
+    for _ in 0..<records.count {
+      let record = records[next]
+      next = (next + 1) % records.count
+      if !record.isInUse {
+        record.isInUse = true
+        return record
+      }
+    }
+    let record = make()
+    record.isInUse = true
+    return record
   }
+
+  func release(_ record: CallRecord) { record.isInUse = false }
+
+  /// A record that must outlive its call without being reused (`init`'s).
+  mutating func keep(_ record: CallRecord) { kept.append(record) }
 }
 
 final class LateWrites: Sendable {

@@ -135,7 +135,7 @@ public struct PluginTopics: Sendable {
     for shown in [display, kanjiDisplay] {
       let numbers = WrittenNumbers.values(in: shown)
       guard numbers.isEmpty || (value >= 0 && numbers.contains(UInt128(value))) else {
-        let listed = numbers.sorted().map(String.init).joined(separator: ", ")
+        let listed = Array(Set(numbers)).sorted().map(String.init).joined(separator: ", ")
         throw fail("the answer \(value) is not the number \"\(shown)\" shows (\(listed))", .answerMismatch)
       }
     }
@@ -170,7 +170,9 @@ public struct PluginTopics: Sendable {
       guard shown.isEmpty || shown.contains(UInt128(number)) else {
         throw fail("its declared number \(number) is not what \"\(display)\" shows", .answerMismatch)
       }
-      for reading in readings where !hosts.contains(where: { reading.contains($0) }) {
+      // Compared as UTF-8 bytes: readings are composed hiragana, checked above.
+      let hostBytes = hosts.map { Array($0.utf8) }
+      for reading in readings where !hostBytes.contains(where: { Array(reading.utf8).containsSubsequence($0) }) {
         throw fail(
           "reading \"\(reading)\" does not contain Biki's reading of \(number)\(counter) (\(hosts.prefix(4).joined(separator: " or ")))",
           .readingMismatch)
@@ -180,5 +182,17 @@ public struct PluginTopics: Sendable {
         throw fail("reading \"\(reading)\" is not one Biki gives for \"\(display)\" (\(host.all(limit: 4).joined(separator: " or ")))", .readingMismatch)
       }
     }
+  }
+}
+
+extension Array where Element == UInt8 {
+  /// Whether `part` occurs in these bytes, contiguously.
+  fileprivate func containsSubsequence(_ part: [UInt8]) -> Bool {
+    guard part.count <= count else { return false }
+    if part.isEmpty { return true }
+    for start in 0...(count - part.count) where self[start] == part[0] {
+      if self[start..<(start + part.count)].elementsEqual(part) { return true }
+    }
+    return false
   }
 }

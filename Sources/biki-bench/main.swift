@@ -89,10 +89,25 @@ for (name, library, topic) in [("c", "libbiki-calendar.so", "eras"), ("swift", "
     continue
   }
   let inProcess = try PluginLibrary(path: path)
+  // A benchmark whose operation fails reports the failure and stops: no failed call is
+  // counted as throughput.
+  do {
+    _ = try inProcess.generate(topic: topic, parameters: [:], seed: 1)
+    _ = try PluginTopics.question(try inProcess.generate(topic: topic, parameters: [:], seed: 1), topicID: "\(inProcess.id).\(topic)", seed: 1, path: path)
+  } catch {
+    FileHandle.standardError.write(Data("Error: plugins.\(name): the plugin's questions fail, so nothing is measured: \(error)\n".utf8))
+    exit(1)
+  }
   let rawRate = Benchmark(name: "plugins.\(name).abi-call", unit: "calls/s", target: nil, note: "PluginLibrary.generate: writer, lock, copy") {
     { iteration in (try? inProcess.generate(topic: topic, parameters: [:], seed: UInt64(iteration % 100)))?.count ?? 0 }
   }
   print(rawRate.run(seconds: options.seconds))
+  // Checking what a plugin wrote, alone: the same 100 questions, pre-generated.
+  let written = try (0..<100).map { try inProcess.generate(topic: topic, parameters: [:], seed: UInt64($0)) }
+  let fullID = "\(inProcess.id).\(topic)"
+  print(Benchmark(name: "plugins.\(name).validate", unit: "questions/s", target: nil, note: "PluginTopics.question on written output") {
+    { iteration in (try? PluginTopics.question(written[iteration % 100], topicID: fullID, seed: 0, path: path))?.display.utf8.count ?? 0 }
+  }.run(seconds: options.seconds))
   let direct = Benchmark(name: "plugins.\(name).direct-call", unit: "calls/s", target: nil, note: "the same generate function pointer, minimal writer") {
     DirectCall(path: path, topic: topic).call
   }

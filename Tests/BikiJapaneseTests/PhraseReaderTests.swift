@@ -99,4 +99,11 @@ import Testing
       #expect(error.description.contains(fragment), "\(error.description)")
     }
   }
+
+  /// Found by fuzz-phrase: a year too large for a calendar trapped when stored as a date.
+  @Test func aYearBeyondAnyCalendarIsReadNotTrappedOn() throws {
+    let reading = try reader.read("30111111111110000100年4月30日")
+    #expect(reading.standard.hasSuffix("ねんしがつさんじゅうにち"))
+    #expect(throws: ReadingError.self) { try reader.read("99999999999999999999年2月30日") }
+  }
 }
