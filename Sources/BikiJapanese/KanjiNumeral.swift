@@ -12,9 +12,15 @@ public enum KanjiNumeral {
 
   /// The value of `text`, or nil when it is not a well-formed number (or exceeds 10²⁰ − 1).
   public static func parse<S: StringProtocol>(_ text: S) -> UInt128? {
+    parse(scalars: text.unicodeScalars)
+  }
+
+  /// The same, over scalars: every numeral is one scalar, and a scalar that is not one (a
+  /// combining mark after a digit, say) makes the text no number.
+  public static func parse(scalars: some Sequence<Unicode.Scalar>) -> UInt128? {
     var parser = Parser()
-    for character in text {
-      guard parser.consume(character) else { return nil }
+    for scalar in scalars {
+      guard parser.consume(scalar) else { return nil }
     }
     return parser.finish()
   }
@@ -90,7 +96,7 @@ public enum KanjiNumeral {
     var lastLargeUnit: UInt128 = .max
     var endedWithSeparator = false
 
-    mutating func consume(_ character: Character) -> Bool {
+    mutating func consume(_ character: Unicode.Scalar) -> Bool {
       if let digit = KanjiNumeral.digitValue(character) {
         runLength += 1
         digitsSinceSeparator += 1

@@ -50,9 +50,7 @@ public enum WrittenNumbers {
   }
 
   private static func kanji(_ run: ArraySlice<Unicode.Scalar>) -> UInt128? {
-    var written = ""
-    written.unicodeScalars.append(contentsOf: run)
-    return KanjiNumeral.parse(Substring(written))
+    KanjiNumeral.parse(scalars: run)
   }
 
   private static func record(_ value: UInt128, startingAt start: Int, in scalars: [Unicode.Scalar], into values: inout [UInt128]) {
