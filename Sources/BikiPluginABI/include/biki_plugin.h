@@ -182,7 +182,9 @@ typedef struct biki_host_readings {
    * plainly to the number (`counter_reading` may be NULL when the counter is known).
    * Returns BIKI_STATUS_OK, or BIKI_STATUS_INVALID_PARAMETER with a message in `call->error`
    * (a value Biki cannot read, an unknown counter without a reading).
-   * Thread: any; calls may overlap. Ownership: the strings are the plugin's, read during the call.
+   * Thread: any; calls may overlap. Ownership: the strings, `call` and its writers are the
+   * plugin's (as a plugin fills one, see biki_call_t); Biki reads and writes through them during
+   * this call only.
    */
   biki_status_t (*read_number)(
     const biki_host_t *host, uint64_t value, const char *counter, const char *counter_reading, const biki_call_t *call);
