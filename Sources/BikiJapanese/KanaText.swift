@@ -3,41 +3,19 @@ public enum KanaText {
   /// Katakana to hiragana, full-width and spaces removed, and a long-vowel mark written as
   /// the vowel it lengthens (キュー → きゅう, ケー → けい): learners type readings every way.
   public static func normalized(_ text: String) -> String {
+    // One pass, each scalar joining the output as it stands: a sound mark joins the kana before
+    // it even when that kana came from ー or from katakana, so normalising twice changes nothing.
     var scalars: [Unicode.Scalar] = []
     scalars.reserveCapacity(text.unicodeScalars.count)
-    for scalar in fullWidthComposed(text) {
-      switch scalar.value {
-      case 0x30A1...0x30F6:  // katakana ァ…ヶ → hiragana
-        scalars.append(Unicode.Scalar(scalar.value - 0x60)!)
-      case 0x30FC, 0xFF70:  // ー
-        if let previous = scalars.last, let vowel = lengthening(previous) {
-          scalars.append(vowel)
-        }
-      default:
-        scalars.append(scalar)
-      }
-    }
-    var result = ""
-    result.unicodeScalars.append(contentsOf: scalars)
-    return result
-  }
-
-  /// Half-width katakana (ﾊｯﾎﾟﾝ) as full-width, and sound marks typed apart (ﾎﾟ, ほ + U+309A,
-  /// ほ + ゜) joined to their kana: every way a keyboard or converter writes ぽ reads as ぽ.
-  /// Spaces and ・ are dropped here, before marks join, so normalising twice changes nothing.
-  static func fullWidthComposed(_ text: String) -> [Unicode.Scalar] {
-    var scalars: [Unicode.Scalar] = []
-    scalars.reserveCapacity(text.unicodeScalars.count)
-    for scalar in text.unicodeScalars {
-      let value = scalar.value
-      // Spaces and ・ go first, so a mark typed after one still joins its kana.
-      if [0x20, 0x3000, 0x09, 0x0A, 0x0D, 0x30FB, 0x00B7].contains(value) { continue }
-      if (0xFF66...0xFF9D).contains(value), let full = Unicode.Scalar(halfWidthKatakana[Int(value - 0xFF66)]) {
-        scalars.append(full)
-        continue
+    for original in text.unicodeScalars {
+      var scalar = original
+      // Spaces and ・ are dropped, so a mark typed after one still joins its kana.
+      if [0x20, 0x3000, 0x09, 0x0A, 0x0D, 0x30FB, 0x00B7].contains(scalar.value) { continue }
+      if (0xFF66...0xFF9D).contains(scalar.value), let full = Unicode.Scalar(halfWidthKatakana[Int(scalar.value - 0xFF66)]) {
+        scalar = full
       }
       let mark: UInt32? =
-        switch value {
+        switch scalar.value {
         case 0xFF9E, 0x3099, 0x309B: 1  // voiced: か → が
         case 0xFF9F, 0x309A, 0x309C: 2  // semi-voiced: は → ぱ
         default: nil
@@ -46,9 +24,18 @@ public enum KanaText {
         scalars[scalars.count - 1] = joined
         continue
       }
-      scalars.append(scalar)
+      switch scalar.value {
+      case 0x30A1...0x30F6:  // katakana ァ…ヶ → hiragana
+        scalars.append(Unicode.Scalar(scalar.value - 0x60)!)
+      case 0x30FC:  // ー: the vowel it lengthens
+        if let previous = scalars.last, let vowel = lengthening(previous) { scalars.append(vowel) }
+      default:
+        scalars.append(scalar)
+      }
     }
-    return scalars
+    var result = ""
+    result.unicodeScalars.append(contentsOf: scalars)
+    return result
   }
 
   /// ｦ ｧ ｨ ｩ ｪ ｫ ｬ ｭ ｮ ｯ ｰ ｱ … ﾝ (U+FF66–U+FF9D) in full width.

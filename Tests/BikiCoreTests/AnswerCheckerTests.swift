@@ -68,6 +68,23 @@ import Testing
     // so normalising twice changed the text. Now it joins the first time.
     #expect(KanaText.normalized("ﾎ\n\nﾟ") == "ぽ")
     #expect(KanaText.normalized(KanaText.normalized("ﾎ\n\nﾟ")) == KanaText.normalized("ﾎ\n\nﾟ"))
+    // Also found by fuzz-phrase: ー became a vowel after the marks had joined, so a mark after
+    // it joined only on a second pass (つｰﾞ → つう + ﾞ, then ゔ).
+    #expect(KanaText.normalized("つｰﾞ") == "つゔ")
+  }
+
+  /// Normalising twice changes nothing, for every pair of kana, marks, ー and spaces.
+  @Test func normalisingTwiceChangesNothing() {
+    let alphabet = Array("かはうつあんカハウツｶﾊｳﾂｰー ・\u{3099}\u{309A}゛゜ﾞﾟ1")
+    for first in alphabet {
+      for second in alphabet {
+        for third in alphabet {
+          let text = String([first, second, third])
+          let once = KanaText.normalized(text)
+          #expect(KanaText.normalized(once) == once, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+      }
+    }
   }
 
   /// An amount shown with ¥ (a pack's money topics, the prices plugin) takes every spelling of yen.
