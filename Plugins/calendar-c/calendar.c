@@ -6,8 +6,8 @@
  *      -o libbiki-calendar.so
  *
  * It shows the host struct and its extensions: `init` asks Biki for its reading engine
- * ("biki.readings.1") and reads era years with it, so its readings are Biki's by construction;
- * with a host that lacks the extension it spells them itself.
+ * ("biki.readings.1") and reads every era year with it once, so its readings are Biki's by
+ * construction; with a host that lacks the extension it spells them itself.
  */
 #include "biki_plugin.h"
 
@@ -16,9 +16,10 @@
 
 static int emit(const biki_writer_t *writer, const char *text) { return writer->write(writer, text, strlen(text)); }
 
-/* Biki's reading engine, when the host offers it; set once in `init`, read-only after. */
-static const biki_host_t *host;
-static const biki_host_readings_t *readings;
+/* Era years' readings, asked of Biki's reading engine once in `init` (they depend on the year
+ * alone) and read-only after; empty when the host lacks the engine. */
+#define BIKI_CALENDAR_LONGEST_ERA 64
+static char year_cache[BIKI_CALENDAR_LONGEST_ERA + 1][256];
 
 /* ---- Weekdays ---------------------------------------------------------------------------- */
 
@@ -61,20 +62,22 @@ static int32_t buffer_write(const biki_writer_t *writer, const char *bytes, size
   return 0;
 }
 
-/* Every reading of `year` before 年, as the JSON strings of an array without its brackets:
- * "しちねん","ななねん". From Biki's engine when it is there, else spelled here (NHK: 4 is よ,
- * 7 しち or なな, 9 きゅう). */
+/* Every reading of `year` before 年 from Biki's engine, as the JSON strings of an array without
+ * its brackets ("しちねん","ななねん"); 0 when it cannot say. */
+static int ask_biki(const biki_host_t *host, const biki_host_readings_t *readings, int year, char *out, size_t size) {
+  buffer_t result = {.length = 0}, error = {.length = 0};
+  biki_writer_t result_writer = {sizeof result_writer, &result, buffer_write};
+  biki_writer_t error_writer = {sizeof error_writer, &error, buffer_write};
+  biki_call_t call = {sizeof call, &result_writer, &error_writer};
+  if (readings->read_number(host, (uint64_t)year, "年", NULL, &call) != BIKI_STATUS_OK || result.length < 2) return 0;
+  /* Strip the brackets: [ … ] */
+  snprintf(out, size, "%.*s", (int)result.length - 2, result.bytes + 1);
+  return 1;
+}
+
+/* The same, from the cache `init` filled, else spelled here (NHK: 4 is よ, 7 しち or なな, 9 きゅう). */
 static int year_readings(int year, char *out, size_t size) {
-  if (readings) {
-    buffer_t result = {.length = 0}, error = {.length = 0};
-    biki_writer_t result_writer = {sizeof result_writer, &result, buffer_write};
-    biki_writer_t error_writer = {sizeof error_writer, &error, buffer_write};
-    biki_call_t call = {sizeof call, &result_writer, &error_writer};
-    if (readings->read_number(host, (uint64_t)year, "年", NULL, &call) != BIKI_STATUS_OK || result.length < 2) return 0;
-    /* Strip the brackets: [ … ] */
-    snprintf(out, size, "%.*s", (int)result.length - 2, result.bytes + 1);
-    return 1;
-  }
+  if (year_cache[year][0]) return snprintf(out, size, "%s", year_cache[year]) > 0;
   static const char *const ones[10] = {"", "いち", "に", "さん", "よ", "ご", "ろく", "しち", "はち", "きゅう"};
   static const char *const tens[10] = {"", "じゅう", "にじゅう", "さんじゅう", "よんじゅう", "ごじゅう", "ろくじゅう", "ななじゅう", "はちじゅう", "きゅうじゅう"};
   int t = year / 10, o = year % 10;
@@ -91,12 +94,14 @@ static void kanji_year(int year, char *buffer, size_t size) {
 
 /* ---- The ABI ----------------------------------------------------------------------------- */
 
-static biki_status_t init(const biki_host_t *the_host, const biki_call_t *call) {
+static biki_status_t init(const biki_host_t *host, const biki_call_t *call) {
   (void)call;
-  host = the_host;
-  readings = the_host->get_extension(the_host, BIKI_HOST_EXT_READINGS);
+  const biki_host_readings_t *readings = host->get_extension(host, BIKI_HOST_EXT_READINGS);
   /* A later Biki's struct may be larger, never smaller than what this plugin reads. */
-  if (readings && !BIKI_HAS_FIELD(readings, biki_host_readings_t, read_number)) readings = NULL;
+  if (!readings || !BIKI_HAS_FIELD(readings, biki_host_readings_t, read_number)) return BIKI_STATUS_OK;
+  for (int year = 2; year <= BIKI_CALENDAR_LONGEST_ERA; year++) {
+    if (!ask_biki(host, readings, year, year_cache[year], sizeof year_cache[year])) year_cache[year][0] = 0;
+  }
   return BIKI_STATUS_OK;
 }
 
