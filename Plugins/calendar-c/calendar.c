@@ -6,20 +6,25 @@
  *      -o libbiki-calendar.so
  *
  * It shows the host struct and its extensions: `init` asks Biki for its reading engine
- * ("biki.readings.1") and reads every era year with it once, so its readings are Biki's by
- * construction; with a host that lacks the extension it spells them itself.
+ * ("biki.readings.1") and reads every era year with it once, at the first era question, so its
+ * readings are Biki's by construction; with a host that lacks the extension it spells them itself.
  */
 #include "biki_plugin.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
 static int emit(const biki_writer_t *writer, const char *text) { return writer->write(writer, text, strlen(text)); }
 
-/* Era years' readings, asked of Biki's reading engine once in `init` (they depend on the year
- * alone) and read-only after; empty when the host lacks the engine. */
+/* Era years' readings, asked of Biki's reading engine once, on the first era question (they
+ * depend on the year alone; asking at `init` would cost every start the engine's own set-up),
+ * and read-only after; empty when the host lacks the engine. `init` keeps the host. */
 #define BIKI_CALENDAR_LONGEST_ERA 64
 static char year_cache[BIKI_CALENDAR_LONGEST_ERA + 1][256];
+static const biki_host_t *saved_host;
+static const biki_host_readings_t *saved_readings;
+static pthread_once_t year_cache_filled = PTHREAD_ONCE_INIT;
 
 /* ---- Weekdays ---------------------------------------------------------------------------- */
 
@@ -75,8 +80,16 @@ static int ask_biki(const biki_host_t *host, const biki_host_readings_t *reading
   return 1;
 }
 
-/* The same, from the cache `init` filled, else spelled here (NHK: 4 is よ, 7 しち or なな, 9 きゅう). */
+static void fill_year_cache(void) {
+  if (!saved_readings) return;
+  for (int year = 2; year <= BIKI_CALENDAR_LONGEST_ERA; year++) {
+    if (!ask_biki(saved_host, saved_readings, year, year_cache[year], sizeof year_cache[year])) year_cache[year][0] = 0;
+  }
+}
+
+/* The same, from the cache, else spelled here (NHK: 4 is よ, 7 しち or なな, 9 きゅう). */
 static int year_readings(int year, char *out, size_t size) {
+  pthread_once(&year_cache_filled, fill_year_cache);
   if (year_cache[year][0]) return snprintf(out, size, "%s", year_cache[year]) > 0;
   static const char *const ones[10] = {"", "いち", "に", "さん", "よ", "ご", "ろく", "しち", "はち", "きゅう"};
   static const char *const tens[10] = {"", "じゅう", "にじゅう", "さんじゅう", "よんじゅう", "ごじゅう", "ろくじゅう", "ななじゅう", "はちじゅう", "きゅうじゅう"};
@@ -99,9 +112,8 @@ static biki_status_t init(const biki_host_t *host, const biki_call_t *call) {
   const biki_host_readings_t *readings = host->get_extension(host, BIKI_HOST_EXT_READINGS);
   /* A later Biki's struct may be larger, never smaller than what this plugin reads. */
   if (!readings || !BIKI_HAS_FIELD(readings, biki_host_readings_t, read_number)) return BIKI_STATUS_OK;
-  for (int year = 2; year <= BIKI_CALENDAR_LONGEST_ERA; year++) {
-    if (!ask_biki(host, readings, year, year_cache[year], sizeof year_cache[year])) year_cache[year][0] = 0;
-  }
+  saved_host = host;
+  saved_readings = readings;
   return BIKI_STATUS_OK;
 }
 
