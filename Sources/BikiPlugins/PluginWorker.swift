@@ -67,6 +67,9 @@ public enum PluginWorker {
   /// Caps the worker's data segment (heap and private mappings), so a plugin that allocates
   /// gigabytes fails in its own process instead of starving the machine.
   private static func limitMemory() {
+    // A sanitizer's runtime (ThreadSanitizer, AddressSanitizer) maps terabytes of shadow memory
+    // and could not start under the limit; sanitized builds run their workers unlimited.
+    guard dlsym(nil, "__tsan_init") == nil, dlsym(nil, "__asan_init") == nil else { return }
     var limit = rlimit(rlim_cur: rlim_t(memoryLimit), rlim_max: rlim_t(memoryLimit))
     _ = setrlimit(__rlimit_resource_t(RLIMIT_DATA.rawValue), &limit)
   }

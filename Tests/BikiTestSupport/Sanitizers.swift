@@ -18,4 +18,9 @@ public enum Sanitizers {
   /// sanitizer, the plugin needs runtime symbols the executable does not export to libraries it
   /// opens.
   public static let swiftPluginsCannotLoad = "under ThreadSanitizer a Swift plugin cannot be loaded by dlopen"
+
+  /// Why a test is skipped under ThreadSanitizer when a host without the sanitizer (a plain C
+  /// program) loads the samples from the build directory: they are instrumented too.
+  public static let samplesAreInstrumented =
+    "under ThreadSanitizer the built samples are instrumented and need its runtime, which a plain C host lacks"
 }
