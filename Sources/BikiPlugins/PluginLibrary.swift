@@ -43,7 +43,7 @@ public final class PluginLibrary: @unchecked Sendable {
 
   /// Opens `path`, checks what its entry returns and calls its `init`; every failure names the
   /// file and why.
-  public init(path: String, hostVersion: String = "1") throws(PluginError) {
+  public init(path: String) throws(PluginError) {
     self.path = path
     dlerror()
     guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
@@ -53,7 +53,7 @@ public final class PluginLibrary: @unchecked Sendable {
     guard let symbol = dlsym(handle, BIKI_PLUGIN_ENTRY_SYMBOL) else {
       throw PluginError(path: path, kind: .missingEntry, reason: "it does not export \(BIKI_PLUGIN_ENTRY_SYMBOL)")
     }
-    let host = HostServices.host(version: hostVersion)
+    let host = HostServices.host(version: BikiVersion.current)
     let entry = unsafeBitCast(symbol, to: (@convention(c) (UnsafePointer<biki_host_t>?) -> UnsafePointer<biki_plugin_descriptor_t>?).self)
     guard let pointer = entry(host) else {
       throw PluginError(path: path, kind: .refusedVersion, reason: "its entry refused this host (ABI version \(PluginLibrary.hostABIVersion))")

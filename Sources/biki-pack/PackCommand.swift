@@ -22,7 +22,7 @@ struct PackCommandContext {
 }
 
 enum PackCommand {
-  static let version = "0.1.0"
+  static let version = BikiVersion.current
 
   static let help = """
     OVERVIEW: Check, sample and start Biki topic packs.

@@ -4,7 +4,7 @@ import BikiJapanese
 import BikiServer
 
 enum BikiCommand {
-  static let version = "0.1.0"
+  static let version = BikiVersion.current
 
   static let help = """
     OVERVIEW: Drill Japanese numbers: amounts, dates, times, durations and counters.

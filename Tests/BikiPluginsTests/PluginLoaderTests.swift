@@ -151,6 +151,22 @@ import Testing
     #expect(error?.reason == "its descriptor is 24 bytes, smaller than the \(PluginLibrary.minimumDescriptorSize) of ABI version 1")
   }
 
+  @Test func aPluginIsToldWhichHostLoadsIt() throws {
+    let plugin = try PluginTopics(library: try PluginLibrary(path: try PluginFixtures.misbehaving("ECHO_HOST")))
+    #expect(plugin.topics.first?.title == "Biki \(BikiVersion.current) (ABI 1)")
+  }
+
+  @Test func deinitRunsOnceAfterTheLastCall() throws {
+    let marks = FileManager.default.temporaryDirectory.appendingPathComponent("biki-deinit-\(UUID().uuidString)").path
+    setenv("BIKI_TEST_DEINIT_FILE", marks, 1)
+    let library = try PluginLibrary(path: try PluginFixtures.misbehaving("DEINIT_MARKS"))
+    _ = try library.generate(topic: "ok", parameters: [:], seed: 0)
+    #expect(!FileManager.default.fileExists(atPath: marks))
+    library.shutDown()
+    library.shutDown()
+    #expect(try String(contentsOfFile: marks, encoding: .utf8) == "deinit\n")
+  }
+
   @Test func initThatFailsIsReportedWithItsMessage() throws {
     let error = try loadError("INIT_FAILS")
     #expect(error?.kind == .initFailed)

@@ -212,7 +212,8 @@ typedef struct biki_plugin_descriptor {
 
   /*
    * Optional (may be NULL). Called at most once, after every other call has returned, on one
-   * thread, when Biki is done with the plugin; may not be called at all if the process exits.
+   * thread, when Biki is done with the plugin. A plugin must not
+   * rely on it: a worker that is stopped, or a process that exits, does not call it.
    */
   void (*deinit)(void);
 

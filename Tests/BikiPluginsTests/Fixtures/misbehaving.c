@@ -6,6 +6,8 @@
  *   Behaviour: -DUNSTABLE -DSEGFAULT -DABORT -DHANG -DHOG (allocates 4 GiB) -DCRASH_EVERY_TENTH
  *              -DNOISY (prints to standard output, which a worker speaking a protocol there must survive)
  *   Counting:  -DCOUNTED (a parameter "max" 1–9, counted by question_count) -DCOUNT_LIES (counts double)
+ *   Host:      -DECHO_HOST (the topic's title is the host's name and version, as its entry saw them)
+ *              -DDEINIT_MARKS (deinit appends a line to the file $BIKI_TEST_DEINIT_FILE)
  * Without any, it is a well-behaved one-topic plugin ("misbehaving.ok": 1, 2, 3 read いち, に, さん).
  */
 #include "biki_plugin.h"
@@ -24,7 +26,17 @@ static int emit(const biki_writer_t *writer, const char *text) { return writer->
 #define QUESTION_COUNT "3"
 #endif
 
+#if defined(ECHO_HOST)
+static char host_title[128];
+#endif
+
 static biki_status_t describe(const biki_call_t *call) {
+#if defined(ECHO_HOST)
+  char json[256];
+  snprintf(json, sizeof json, "{\"topics\": [{\"id\": \"ok\", \"title\": \"%s\", \"category\": \"number\", \"skills\": [\"kana\"], \"questionCount\": 3, \"parameters\": []}]}", host_title);
+  emit(call->output, json);
+  return BIKI_STATUS_OK;
+#endif
 #if defined(COUNTED) || defined(COUNT_LIES)
   emit(call->output, "{\"topics\": [{\"id\": \"ok\", \"title\": \"OK\", \"category\": \"number\", \"skills\": [\"kana\"], \"questionCount\": 3, "
                      "\"parameters\": [{\"name\": \"max\", \"description\": \"Largest\", \"default\": 3, \"min\": 1, \"max\": 9}]}]}");
@@ -157,6 +169,17 @@ static biki_status_t generate(const char *topic, const biki_parameter_list_t *pa
   return BIKI_STATUS_OK;
 }
 
+#if defined(DEINIT_MARKS)
+static void deinit(void) {
+  const char *path = getenv("BIKI_TEST_DEINIT_FILE");
+  FILE *file = path ? fopen(path, "a") : NULL;
+  if (file) {
+    fputs("deinit\n", file);
+    fclose(file);
+  }
+}
+#endif
+
 static const biki_plugin_descriptor_t descriptor = {
 #if defined(SMALL_DESCRIPTOR)
   .size = 24,
@@ -175,6 +198,9 @@ static const biki_plugin_descriptor_t descriptor = {
 #if defined(INIT_FAILS)
   .init = init,
 #endif
+#if defined(DEINIT_MARKS)
+  .deinit = deinit,
+#endif
   .describe = describe,
 #if defined(NULL_GENERATE)
   .generate = NULL,
@@ -192,6 +218,9 @@ BIKI_PLUGIN_EXPORT const biki_plugin_descriptor_t *biki_plugin_entry(const biki_
   (void)host;
   return NULL;
 #else
+#if defined(ECHO_HOST)
+  snprintf(host_title, sizeof host_title, "%s %s (ABI %u)", host->name, host->version, (unsigned)host->abi_version);
+#endif
   (void)host;
   return &descriptor;
 #endif
