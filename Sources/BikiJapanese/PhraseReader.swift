@@ -227,6 +227,10 @@ extension PhraseToken {
 
 extension StringProtocol {
   func trimmingWhitespace() -> String {
+    // Most texts have nothing to trim; they are returned without a copy.
+    if let first = unicodeScalars.first, let last = unicodeScalars.last, !first.properties.isWhitespace, !last.properties.isWhitespace {
+      return String(self)
+    }
     let scalars = unicodeScalars.drop { $0.properties.isWhitespace }
     var end = scalars.endIndex
     while end > scalars.startIndex, scalars[scalars.index(before: end)].properties.isWhitespace {

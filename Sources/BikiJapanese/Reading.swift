@@ -84,20 +84,28 @@ public struct Reading: Hashable, Sendable {
 
   /// Whether `kana` (already normalised to hiragana) spells one of the readings.
   public func accepts(_ kana: String) -> Bool {
-    let target = Array(kana.unicodeScalars)
-    // Reachable offsets after each segment; lattices are short, so a set per step is cheap.
-    var reachable: Set<Int> = [0]
+    // Compared as UTF-8 bytes, as in `unique`: kana are generated, so no normalisation applies.
+    let target = Array(kana.utf8)
+    // Which byte offsets each step can reach: one flag per offset, reused between steps, since
+    // readings are short and a set per step cost more than the matching.
+    var reachable = [Bool](repeating: false, count: target.count + 1)
+    var next = reachable
+    reachable[0] = true
     for part in parts {
-      var next: Set<Int> = []
-      for offset in reachable {
-        for alternative in part.alternatives where Reading.matches(alternative, in: target, at: offset) {
-          next.insert(offset + alternative.unicodeScalars.count)
+      var any = false
+      for offset in 0...target.count where reachable[offset] {
+        for alternative in part.alternatives {
+          let bytes = alternative.utf8
+          guard bytes.count <= target.count - offset, target[offset..<(offset + bytes.count)].elementsEqual(bytes) else { continue }
+          next[offset + bytes.count] = true
+          any = true
         }
       }
-      if next.isEmpty { return false }
-      reachable = next
+      if !any { return false }
+      swap(&reachable, &next)
+      for index in next.indices { next[index] = false }
     }
-    return reachable.contains(target.count)
+    return reachable[target.count]
   }
 
   /// This reading followed by another.
@@ -106,15 +114,6 @@ public struct Reading: Hashable, Sendable {
   }
 
   public static func + (lhs: Reading, rhs: Reading) -> Reading { lhs.appending(rhs) }
-
-  private static func matches(_ alternative: String, in target: [Unicode.Scalar], at offset: Int) -> Bool {
-    var index = offset
-    for scalar in alternative.unicodeScalars {
-      guard index < target.count, target[index] == scalar else { return false }
-      index += 1
-    }
-    return true
-  }
 
   /// Alternatives without repeats, in order. Compared as UTF-8 bytes: readings are generated
   /// kana, and byte equality skips the Unicode normalisation that hashing and `==` perform

@@ -59,9 +59,8 @@ public enum WrittenNumbers {
     var end = start
     while end < scalars.count, scalars[end] != "年", end - start < 40 { end += 1 }
     guard end < scalars.count, scalars[end] == "年" else { return }
-    var name = ""
-    name.unicodeScalars.append(contentsOf: scalars[(start - 2)..<start])
-    guard let era = Era.named(name) else { return }
+    // Era names are two scalars; compared in place, without forming a string per number.
+    guard let era = Era.all.first(where: { $0.name.unicodeScalars.elementsEqual(scalars[(start - 2)..<start]) }) else { return }
     values.append(UInt128(era.gregorianYear(Int(value))))
   }
 }
