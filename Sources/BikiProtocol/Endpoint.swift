@@ -43,6 +43,13 @@ public struct Endpoint<Server: LanguageServer> {
     switch message {
     case .invalid(let id, let error):
       outbox.append(.error(id: id, error))
+    case .invalidNotification(let method, let error):
+      if method == "exit" {
+        notification(method, params: nil, outbox: &outbox)
+      } else if phase == .running {
+        outbox.append(
+          .notification(method: "window/logMessage", params: ["type": 2, "message": .string("ignored the notification \"\(method)\": \(error.message)")]))
+      }
     case .response:
       break  // the server sends no requests, so no response is awaited
     case .notification(let method, let params):

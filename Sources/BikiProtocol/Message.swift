@@ -53,6 +53,9 @@ public enum IncomingMessage: Equatable, Sendable {
   case response(id: RequestID?)
   /// Not a valid message; answer it with this error (the id is null when it cannot be read).
   case invalid(id: RequestID?, error: ResponseError)
+  /// A notification with unusable params: never answered (JSON-RPC forbids answering a
+  /// notification), but `exit` still exits and the client is told in its log.
+  case invalidNotification(method: String, error: ResponseError)
 
   /// Classifies one framed body.
   public static func parse(_ body: [UInt8]) -> IncomingMessage {
@@ -87,9 +90,13 @@ public enum IncomingMessage: Equatable, Sendable {
     guard let method = methodValue.stringValue else {
       return .invalid(id: id, error: ResponseError(code: ResponseError.invalidRequest, message: "\"method\" must be a string"))
     }
-    let params = root["params"]
+    // `"params": null` is how several clients (eglot, jsonrpc.el) spell "no params".
+    var params = root["params"]
+    if case .null? = params { params = nil }
     if let params, !(params.isObject || params.arrayValue != nil) {
-      return .invalid(id: id, error: ResponseError(code: ResponseError.invalidParams, message: "\"params\" must be an object or an array"))
+      let error = ResponseError(code: ResponseError.invalidParams, message: "\"params\" must be an object or an array, not \(params.kindDescription)")
+      guard let id else { return .invalidNotification(method: method, error: error) }
+      return .invalid(id: id, error: error)
     }
     guard let id else { return .notification(method: method, params: params) }
     return .request(id: id, method: method, params: params)

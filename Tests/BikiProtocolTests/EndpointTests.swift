@@ -54,6 +54,32 @@ struct EchoServer: LanguageServer {
     #expect(errorCode(endpoint.receive(request(3, "missing"))) == ResponseError.methodNotFound)
   }
 
+  /// eglot's shutdown sequence, byte for byte in what matters: `shutdown` and `exit` with
+  /// `"params": null`. The server must answer the first and stop on the second with status 0.
+  @Test func eglotShutdownWithNullParamsExitsCleanly() {
+    var endpoint = Endpoint(server: EchoServer())
+    _ = endpoint.receive(request(1, "initialize"))
+    let reply = endpoint.receive(IncomingMessage.parse(Array(#"{"jsonrpc":"2.0","id":2,"method":"shutdown","params":null}"#.utf8)))
+    #expect(reply.map(\.json) == [["jsonrpc": "2.0", "id": 2, "result": .null]])
+    #expect(endpoint.receive(IncomingMessage.parse(Array(#"{"jsonrpc":"2.0","method":"exit","params":null}"#.utf8))).isEmpty)
+    #expect(endpoint.exitStatus == 0)
+  }
+
+  @Test func badNotificationsAreLoggedNeverAnsweredAndExitStillExits() {
+    var endpoint = Endpoint(server: EchoServer())
+    _ = endpoint.receive(request(1, "initialize"))
+    let replies = endpoint.receive(.invalidNotification(method: "custom/thing", error: .invalidParams("\"params\" must be an object")))
+    #expect(replies.count == 1)
+    guard case .notification("window/logMessage", let params)? = replies.first else {
+      Issue.record("expected a log message, got \(replies)")
+      return
+    }
+    #expect(params["message"]?.stringValue?.contains("custom/thing") == true)
+    #expect(endpoint.server.notifications.isEmpty)
+    #expect(endpoint.receive(.invalidNotification(method: "exit", error: .invalidParams("bad"))).isEmpty)
+    #expect(endpoint.exitStatus == 1)
+  }
+
   @Test func dollarNotificationsAndInitializedAreNotPassedOn() {
     var endpoint = Endpoint(server: EchoServer())
     _ = endpoint.receive(request(1, "initialize"))

@@ -28,6 +28,25 @@ import Testing
     #expect((id != nil) == keepsID)
   }
 
+  /// eglot and jsonrpc.el send `"params": null` for "no params" (eglot's `shutdown`, and any
+  /// `(jsonrpc-request conn :method nil)`); the spec allows params to be omitted, and null reads
+  /// the same.
+  @Test func nullParamsReadAsAbsent() {
+    #expect(parse(#"{"jsonrpc":"2.0","id":1,"method":"shutdown","params":null}"#) == .request(id: .number(1), method: "shutdown", params: nil))
+    #expect(parse(#"{"jsonrpc":"2.0","method":"exit","params":null}"#) == .notification(method: "exit", params: nil))
+    #expect(parse(#"{"jsonrpc":"2.0","id":2,"method":"biki/topics","params":null}"#) == .request(id: .number(2), method: "biki/topics", params: nil))
+  }
+
+  /// A notification is never answered, even when its params are unusable.
+  @Test func notificationsWithBadParamsAreNotRequests() {
+    guard case .invalidNotification("textDocument/didOpen", let error) = parse(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":7}"#) else {
+      Issue.record("not classified as a bad notification")
+      return
+    }
+    #expect(error.code == ResponseError.invalidParams)
+    #expect(error.message.contains("not a number"))
+  }
+
   @Test func invalidUTF8IsAParseError() {
     guard case .invalid(nil, let error) = IncomingMessage.parse([0x7B, 0xFF, 0x7D]) else {
       Issue.record("accepted invalid UTF-8")
