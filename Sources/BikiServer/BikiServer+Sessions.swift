@@ -83,6 +83,7 @@ extension BikiServer {
   }
 
   mutating func answer(_ params: Params, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON {
+    if let late = try answerAfterTimeUp(params) { return late }
     let id = try sessionID(params)
     let given: String
     switch params.value?["answer"] {
@@ -111,6 +112,7 @@ extension BikiServer {
   }
 
   mutating func skip(_ params: Params, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON {
+    if let late = try answerAfterTimeUp(params) { return late }
     let id = try sessionID(params)
     var session = sessions[id]!
     let question = session.state.current!
@@ -131,6 +133,15 @@ extension BikiServer {
     return conclude(id, session, effects, result)
   }
 
+  /// The response to an answer or skip that reached a session whose time ran out before it: the
+  /// learner typed in time to see the question but not to beat the clock, so the answer gets
+  /// the verdict `timeUp` and the summary, as if the clock had run out on receipt.
+  private func answerAfterTimeUp(_ params: Params) throws(ResponseError) -> JSON? {
+    let id = try params.string("sessionId")
+    guard sessions[id] == nil, let ended = finished.last(where: { $0.id == id }), ended.timeRanOut else { return nil }
+    return ["verdict": "timeUp", "summary": ended.summary, "progress": ended.progress, "finished": true]
+  }
+
   /// Stores the session's new state and adds what every session response carries.
   private mutating func conclude(_ id: String, _ session: OpenSession, _ effects: [Session.Effect], _ result: [(String, JSON)]) -> JSON {
     var result = result
@@ -140,7 +151,7 @@ extension BikiServer {
       case .questionPresented(let next):
         result.append(("question", WireFormat.openQuestion(next, number: state.results.count + 1, skill: state.skill)))
       case .sessionFinished(let summary):
-        result.append(("summary", close(id, summary: summary, skill: state.skill)))
+        result.append(("summary", close(id, summary: summary, state: state)))
       case .answerRecorded: break
       }
     }
@@ -151,10 +162,12 @@ extension BikiServer {
   }
 
   /// Moves a finished session out of the table, keeping its summary for a late endSession.
-  private mutating func close(_ id: String, summary: Session.Summary, skill: Skill) -> JSON {
+  private mutating func close(_ id: String, summary: Session.Summary, state: Session.State) -> JSON {
     remove(id)
-    let json = WireFormat.summary(summary, skill: skill)
-    finished.append((id, json))
+    let json = WireFormat.summary(summary, skill: state.skill)
+    var timeRanOut = false
+    if case .timeUp = summary.endReason { timeRanOut = true }
+    finished.append(FinishedSession(id: id, summary: json, progress: WireFormat.progress(state, now: dependencies.now()), timeRanOut: timeRanOut))
     if finished.count > BikiServer.finishedKept { finished.removeFirst() }
     return json
   }
@@ -184,7 +197,7 @@ extension BikiServer {
       guard var session = sessions[id] else { continue }
       let effects = Session.reduce(&session.state, .clockTicked, session.dependencies)
       for case .sessionFinished(let summary) in effects {
-        let json = close(id, summary: summary, skill: session.state.skill)
+        let json = close(id, summary: summary, state: session.state)
         outbox.append(.notification(method: "biki/sessionFinished", params: ["sessionId": .string(id), "summary": json]))
       }
     }
@@ -220,4 +233,13 @@ extension BikiServer {
       }
     }
   }
+}
+
+/// A session that ended by itself, kept for a while after.
+struct FinishedSession {
+  var id: String
+  var summary: JSON
+  var progress: JSON
+  /// Whether it ended because its time limit passed (not by reaching its question limit).
+  var timeRanOut: Bool
 }

@@ -64,8 +64,9 @@ public struct BikiServer: LanguageServer {
   /// When each time-limited session runs out. Kept apart from `sessions` because the message
   /// loop asks for the next deadline on every iteration, and most sessions have none.
   var timeLimits: [String: Double] = [:]
-  /// Summaries of sessions that finished on their own, for a late `biki/endSession`; oldest first.
-  var finished: [(id: String, summary: JSON)] = []
+  /// Sessions that finished on their own, for a late `biki/endSession` and for answers that
+  /// arrive after the time ran out; oldest first.
+  var finished: [FinishedSession] = []
   var sessionsStarted = 0
   var documents: [String: Document] = [:]
   /// The bytes of text in `documents`, kept so each change is checked against the cap cheaply.

@@ -107,6 +107,29 @@ import Testing
     #expect(history.load().entries.isEmpty)
   }
 
+  /// The session's deadline passed and the server ended it (telling the client) before the
+  /// learner's answer arrived: the answer still gets the documented `timeUp`, not an error.
+  @Test func anAnswerAfterTheSessionTimedOutGetsTimeUp() {
+    let clock = TestClock()
+    let history = AnswerHistory.memory()
+    var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock, history: history))
+    _ = endpoint.call("biki/startSession", ["topicId": "test.hon", "mode": ["kind": "timeLimit", "limit": 5]])
+    clock.advance(6)
+    #expect(endpoint.tick(now: clock.now()).notifications("biki/sessionFinished").count == 1)
+    let late = endpoint.call("biki/answer", ["sessionId": "s1", "answer": "1"])
+    #expect(late["verdict"] == "timeUp")
+    #expect(late["finished"] == true)
+    #expect(late["summary"]?["endReason"] == "timeUp")
+    #expect(late["progress"] != nil)
+    let lateSkip = endpoint.call("biki/skip", ["sessionId": "s1"])
+    #expect(lateSkip["verdict"] == "timeUp")
+    #expect(lateSkip["expected"] == nil)
+    #expect(history.load().entries.isEmpty)
+    // The summary is still there for endSession, once.
+    #expect(endpoint.call("biki/endSession", ["sessionId": "s1"])["summary"]?["endReason"] == "timeUp")
+    #expect(endpoint.failure("biki/answer", ["sessionId": "s1", "answer": "1"])?.code == ResponseError.invalidParams)
+  }
+
   @Test func parametersChangeWhatIsAsked() {
     var endpoint = ServerFixtures.endpoint()
     let generated = endpoint.call("biki/generate", ["topicId": "test.hon", "seed": 1, "count": 2, "params": ["max": 2]])
