@@ -2,20 +2,48 @@ import BikiCore
 import BikiJSON
 import BikiPacks
 
+/// Which of two definitions of a topic id serves: what the user is working on (an open document,
+/// the file being linted, `--packs`, `--plugins`) over the user's installed packs and plugins,
+/// and those over Biki's built-in ones. A careless third-party pack can override a built-in
+/// topic for its user, with a warning, but never make it vanish.
+public enum Precedence: Int, Comparable, Sendable, CaseIterable {
+  case given = 0
+  case user = 1
+  case builtIn = 2
+
+  public static func < (a: Precedence, b: Precedence) -> Bool { a.rawValue < b.rawValue }
+
+  /// For messages: "which is used instead (a built-in pack)".
+  var what: String {
+    switch self {
+    case .given: "the file given"
+    case .user: "one of your packs or plugins"
+    case .builtIn: "built into Biki"
+    }
+  }
+}
+
 /// One pack file as loaded: where it came from and what compiling it produced.
 public struct LoadedPack: Sendable {
   public var path: String
   public var compilation: PackCompilation
+  public var precedence: Precedence
+
+  public init(path: String, compilation: PackCompilation, precedence: Precedence = .user) {
+    self.path = path
+    self.compilation = compilation
+    self.precedence = precedence
+  }
 }
 
-/// Everything loaded from a set of paths: each file's result and the topics that serve,
-/// with topic ids defined twice reported, never silently overridden.
+/// Everything loaded from a set of paths: each file's result and the topics that serve. A
+/// topic id defined twice is settled by precedence and reported, never silently overridden.
 public struct PackLoad: Sendable {
   public var packs: [LoadedPack]
   /// Diagnostics across files (the same topic id in two packs), by the path they belong to.
   public var crossPackDiagnostics: [(path: String, diagnostic: Diagnostic)]
 
-  /// Serving topics by id; a topic whose id another pack also defines is left out of both.
+  /// Serving topics, each id once: where several packs define it, the one that takes precedence.
   public var topics: [(topic: CompiledTopic, path: String)]
 
   public init(packs: [LoadedPack], crossPackDiagnostics: [(path: String, diagnostic: Diagnostic)], topics: [(topic: CompiledTopic, path: String)]) {
@@ -71,7 +99,7 @@ public struct PackLoader: Sendable {
   }
 
   /// Loads each file once, however many ways it was named (the first spelling is kept).
-  public func load(files: [String]) -> PackLoad {
+  public func load(files: [String], precedence: (String) -> Precedence = { _ in .user }) -> PackLoad {
     var packs: [LoadedPack] = []
     var seen = Set<String>()
     for path in files where seen.insert(fileSystem.canonicalPath(path)).inserted {
@@ -82,34 +110,58 @@ public struct PackLoader: Sendable {
         compilation = PackCompilation(
           pack: nil, topics: [], diagnostics: [Diagnostic(.error, "cannot read the pack: \(error)", rule: "unreadable-file", at: .fileStart)])
       }
-      packs.append(LoadedPack(path: path, compilation: compilation))
+      packs.append(LoadedPack(path: path, compilation: compilation, precedence: precedence(path)))
     }
     return PackLoader.resolve(packs)
   }
 
-  /// Reports topic ids defined in more than one pack and serves the rest.
+  /// Serves each topic id from one pack: the one with the highest precedence, and among equals
+  /// the first loaded. Topic ids begin with the pack id, so two packs defining one are two
+  /// versions of one pack: a draft or working copy over the installed one, or a user's edited
+  /// copy over the built-in one. The version not used gets a warning and the one used is not
+  /// bothered; two files of equal precedence defining one id is an error in the one not loaded.
   static func resolve(_ packs: [LoadedPack]) -> PackLoad {
-    var owners: [String: [(path: String, range: SourceRange)]] = [:]
-    for pack in packs {
+    struct Place {
+      var pack: Int
+      var range: SourceRange
+    }
+    var owners: [String: [Place]] = [:]
+    for (index, pack) in packs.enumerated() {
       guard let definition = pack.compilation.pack else { continue }
       for topic in definition.topics where !topic.id.value.isEmpty {
-        owners["\(definition.id.value).\(topic.id.value)", default: []].append((pack.path, topic.id.range))
+        owners["\(definition.id.value).\(topic.id.value)", default: []].append(Place(pack: index, range: topic.id.range))
       }
     }
     var crossPack: [(String, Diagnostic)] = []
-    var clashing = Set<String>()
-    for (id, places) in owners.sorted(by: { $0.key < $1.key }) {
-      let files = Set(places.map(\.path))
-      guard files.count > 1 else { continue }
-      clashing.insert(id)
-      for place in places {
-        let others = places.filter { $0.path != place.path }.map { "\($0.path):\($0.range.start)" }
+    var losers = Set<String>()  // "\(pack index) \(topic id)"
+    for (id, places) in owners.sorted(by: { $0.key < $1.key }) where Set(places.map(\.pack)).count > 1 {
+      // Stable: the first loaded among the highest precedence.
+      let winner = places.enumerated().min { a, b in
+        (packs[a.element.pack].precedence, a.offset) < (packs[b.element.pack].precedence, b.offset)
+      }!.element
+      let winnerPack = packs[winner.pack]
+      let winnerPlace = "\(winnerPack.path):\(winner.range.start)"
+      var winnerNotes: [String] = []
+      for place in places where place.pack != winner.pack {
+        let loser = packs[place.pack]
+        losers.insert("\(place.pack) \(id)")
+        if loser.precedence == winnerPack.precedence {
+          crossPack.append(
+            (loser.path, Diagnostic(.error, "topic id \"\(id)\" is also defined at \(winnerPlace), which is loaded instead of this one", rule: "duplicate-topic-id", at: place.range)))
+          winnerNotes.append("\(loser.path):\(place.range.start)")
+        } else {
+          crossPack.append(
+            (loser.path, Diagnostic(.warning, "topic id \"\(id)\" is overridden by \(winnerPlace) (\(winnerPack.precedence.what)), which is used instead", rule: "overridden-topic", at: place.range)))
+        }
+      }
+      if !winnerNotes.isEmpty {
         crossPack.append(
-          (place.path, Diagnostic(.error, "topic id \"\(id)\" is also defined at \(others.joined(separator: ", ")); neither is loaded", rule: "duplicate-topic-id", at: place.range)))
+          (winnerPack.path, Diagnostic(.warning, "topic id \"\(id)\" is also defined at \(winnerNotes.joined(separator: ", ")); this one is loaded", rule: "duplicate-topic-id", at: winner.range)))
       }
     }
-    let topics = packs.flatMap { pack in pack.compilation.topics.map { (topic: $0, path: pack.path) } }
-      .filter { !clashing.contains($0.topic.topic.id) }
+    let topics = packs.enumerated().flatMap { index, pack in
+      pack.compilation.topics.filter { !losers.contains("\(index) \($0.topic.id)") }.map { (topic: $0, path: pack.path) }
+    }
     return PackLoad(packs: packs, crossPackDiagnostics: crossPack, topics: topics)
   }
 }
@@ -130,7 +182,7 @@ extension PackLoad {
     path: String, text: [UInt8], check: ReadingCheck = .thorough, isCancelled: @Sendable () -> Bool = { false },
     isSameFile: (String) -> Bool
   ) -> (compilation: PackCompilation, diagnostics: [Diagnostic]) {
-    let document = LoadedPack(path: path, compilation: PackCompiler.compile(text, check: check, isCancelled: isCancelled))
+    let document = LoadedPack(path: path, compilation: PackCompiler.compile(text, check: check, isCancelled: isCancelled), precedence: .given)
     return (document.compilation, PackLoader.resolve([document] + packs.filter { !isSameFile($0.path) }).diagnostics(for: path))
   }
 }

@@ -1,13 +1,17 @@
-import Foundation
-
 /// Where packs come from, in order: the built-in `TopicPacks/`, `$XDG_DATA_HOME/biki/packs`
 /// (default `~/.local/share/biki/packs`), each absolute directory in `BIKI_PACK_PATH`, and any
 /// given with `--packs`.
 public struct PackSearchPaths: Sendable, Equatable {
   public var directories: [String]
+  /// The built-in packs' directory, and those given on the command line: what decides which
+  /// of two definitions of a topic serves (see `Precedence`).
+  public var builtIn: String?
+  public var given: [String]
 
-  public init(directories: [String]) {
+  public init(directories: [String], builtIn: String? = nil, given: [String] = []) {
     self.directories = directories
+    self.builtIn = builtIn
+    self.given = given
   }
 
   /// The standard paths for an environment; `builtIn` is where the shipped packs are.
@@ -18,19 +22,17 @@ public struct PackSearchPaths: Sendable, Equatable {
     directories += XDGDirectories.absoluteEntries(environment["BIKI_PACK_PATH"])
     directories += extra
     var seen = Set<String>()
-    return PackSearchPaths(directories: directories.filter { seen.insert($0).inserted })
+    return PackSearchPaths(directories: directories.filter { seen.insert($0).inserted }, builtIn: builtIn, given: extra)
   }
 
-  /// The built-in packs: `$BIKI_BUILTIN_PACKS`, else the nearest `TopicPacks` directory at or
-  /// above the executable (a source checkout runs from `.build/<config>/`), else beside it.
-  public static func builtInDirectory(executable: String, environment: [String: String], fileSystem: FileSystem) -> String? {
-    if let override = environment["BIKI_BUILTIN_PACKS"], !override.isEmpty { return override }
-    var directory = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
-    for _ in 0..<8 {
-      let candidate = directory.appendingPathComponent("TopicPacks").path
-      if fileSystem.kind(candidate + "/numbers.json") == .file { return candidate }
-      directory.deleteLastPathComponent()
+  /// The precedence of a file found in these directories (files are named as `packFiles`
+  /// names them: the directory, a slash, the file name), or given as itself.
+  public func precedence(of file: String) -> Precedence {
+    func isIn(_ directory: String) -> Bool {
+      file == directory || file.hasPrefix(directory.hasSuffix("/") ? directory : directory + "/")
     }
-    return nil
+    if given.contains(where: isIn) { return .given }
+    if let builtIn, isIn(builtIn) { return .builtIn }
+    return .user
   }
 }

@@ -26,7 +26,8 @@ public struct PluginValidator: Sendable {
     parameters.isEmpty ? "" : " with " + parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
   }
 
-  public func validate(_ path: String, otherTopicIDs: Set<String>) -> [Diagnostic] {
+  /// `otherTopics`: the installed topics' ids and where each comes from.
+  public func validate(_ path: String, otherTopics: [String: String]) -> [Diagnostic] {
     var problems: [Diagnostic] = []
     func report(_ message: String, _ rule: String) {
       problems.append(Diagnostic(.error, message, rule: rule, at: .fileStart))
@@ -60,8 +61,12 @@ public struct PluginValidator: Sendable {
       report(error.reason, error.kind.rule)
     }
 
-    for topic in plugin.topics where otherTopicIDs.contains(topic.id) {
-      report("topic id \"\(topic.id)\" is already defined by an installed pack or plugin", "duplicate-topic-id")
+    for topic in plugin.topics {
+      guard let other = otherTopics[topic.id] else { continue }
+      problems.append(
+        Diagnostic(
+          .warning, "topic id \"\(topic.id)\" is also defined by \(other); installed as one of your plugins, this one would be used instead", rule: "overridden-topic",
+          at: .fileStart))
     }
 
     // Unknown topic ids, and real ids with trailing garbage, must be refused by the plugin.

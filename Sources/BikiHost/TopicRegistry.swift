@@ -30,27 +30,46 @@ public struct TopicRegistry: Sendable {
   public var problems: [(path: String, diagnostic: Diagnostic)]
 }
 
-/// Where plugins come from: the build's own output (for the samples), `$XDG_DATA_HOME/biki/plugins`,
+/// Where plugins come from: Biki's own (the samples, built or installed with it), `$XDG_DATA_HOME/biki/plugins`,
 /// each absolute directory in `BIKI_PLUGIN_PATH`, and `--plugins DIR`. Never a path a client
 /// sends, and never one resolved against the current directory.
 public struct PluginSearchPaths: Sendable, Equatable {
   public var directories: [String]
-  /// The build directory, where only `libbiki-*.so` count (the rest are Biki's own libraries).
-  public var buildDirectory: String?
+  /// Biki's own plugins: the installation's plugin directory, or the build directory, where
+  /// only `libbiki-*.so` count (the rest are Biki's own libraries).
+  public var builtIn: String?
+  public var builtInNamePrefix: String
+  /// Directories given with `--plugins`.
+  public var given: [String]
 
-  public static func standard(environment: [String: String], buildDirectory: String?, extra: [String] = []) -> PluginSearchPaths {
+  public init(directories: [String], builtIn: String?, builtInNamePrefix: String, given: [String] = []) {
+    self.directories = directories
+    self.builtIn = builtIn
+    self.builtInNamePrefix = builtInNamePrefix
+    self.given = given
+  }
+
+  /// Which of two definitions of a topic id serves (see `Precedence`).
+  public func precedence(of library: String) -> Precedence {
+    func isIn(_ directory: String) -> Bool { library.hasPrefix(directory.hasSuffix("/") ? directory : directory + "/") }
+    if given.contains(where: isIn) { return .given }
+    if let builtIn, isIn(builtIn) { return .builtIn }
+    return .user
+  }
+
+  public static func standard(environment: [String: String], installation: Installation?, extra: [String] = []) -> PluginSearchPaths {
     var directories = XDGDirectories(environment: environment).dataHome.map { [$0 + "/biki/plugins"] } ?? []
     directories += XDGDirectories.absoluteEntries(environment["BIKI_PLUGIN_PATH"])
     directories += extra
-    return PluginSearchPaths(directories: directories, buildDirectory: buildDirectory)
+    return PluginSearchPaths(directories: directories, builtIn: installation?.plugins, builtInNamePrefix: installation?.pluginNamePrefix ?? "", given: extra)
   }
 
   /// The plugin libraries present, in a stable order.
   public func libraries(fileSystem: FileSystem) -> [String] {
     var files: [String] = []
-    if let buildDirectory, fileSystem.kind(buildDirectory) == .directory {
-      files += ((try? fileSystem.contents(buildDirectory)) ?? []).filter { $0.hasPrefix("libbiki-") && $0.hasSuffix(".so") }.sorted()
-        .map { buildDirectory + "/" + $0 }
+    if let builtIn, fileSystem.kind(builtIn) == .directory {
+      files += ((try? fileSystem.contents(builtIn)) ?? []).filter { $0.hasPrefix(builtInNamePrefix) && $0.hasSuffix(".so") }.sorted()
+        .map { builtIn + "/" + $0 }
     }
     for directory in directories where fileSystem.kind(directory) == .directory {
       files += ((try? fileSystem.contents(directory)) ?? []).filter { $0.hasSuffix(".so") }.sorted().map { directory + "/" + $0 }
@@ -69,9 +88,15 @@ public enum PluginIsolation: Sendable {
 }
 
 extension TopicRegistry {
-  /// Topics from packs and plugins together; a topic id defined twice is reported on both sides
-  /// and served from neither.
-  public static func load(packs: PackLoad, plugins: [String], isolation: PluginIsolation) -> TopicRegistry {
+  /// Topics from packs and plugins together. A topic id defined by a plugin and by something
+  /// else serves from the one with the higher precedence (the first loaded among equals), with
+  /// a warning on both sides; among equals the one not loaded has an error.
+  public static func load(
+    packs: PackLoad, plugins: [String], pluginPrecedence: (String) -> Precedence = { _ in .user }, isolation: PluginIsolation
+  ) -> TopicRegistry {
+    var precedence: [String: Precedence] = [:]
+    for pack in packs.packs { precedence[pack.path] = pack.precedence }
+    for path in plugins { precedence[path] = pluginPrecedence(path) }
     var problems = packs.packs.flatMap { pack in packs.diagnostics(for: pack.path).map { (pack.path, $0) } }
     var topics = packs.topics.map { entry in
       let compiled = entry.topic
@@ -97,17 +122,29 @@ extension TopicRegistry {
         problems.append((path, Diagnostic(.error, error.description, rule: error.kind.rule, at: .fileStart)))
       }
     }
-    // Pack topics already clash among themselves in PackLoad; here, plugins against everything.
-    var sources: [String: [String]] = [:]
-    for topic in topics { sources[topic.topic.id, default: []].append(topic.source) }
-    let clashing = sources.filter { Set($0.value).count > 1 }
-    for (id, paths) in clashing.sorted(by: { $0.key < $1.key }) {
-      for path in Set(paths).sorted() {
-        let others = Set(paths).subtracting([path]).sorted().joined(separator: ", ")
-        problems.append((path, Diagnostic(.error, "topic id \"\(id)\" is also defined by \(others); neither is loaded", rule: "duplicate-topic-id", at: .fileStart)))
+    // Pack topics are already settled among themselves in PackLoad; here, plugins against everything.
+    var places: [String: [Int]] = [:]
+    for (index, topic) in topics.enumerated() { places[topic.topic.id, default: []].append(index) }
+    var losers = Set<Int>()
+    for (id, indices) in places.sorted(by: { $0.key < $1.key }) where indices.count > 1 {
+      func rank(_ index: Int) -> Precedence { precedence[topics[index].source] ?? .user }
+      let winner = indices.min { (rank($0), $0) < (rank($1), $1) }!
+      let winnerSource = topics[winner].source
+      for loser in indices where loser != winner {
+        losers.insert(loser)
+        let source = topics[loser].source
+        if rank(loser) == rank(winner) {
+          problems.append(
+            (source, Diagnostic(.error, "topic id \"\(id)\" is also defined by \(winnerSource), which is loaded instead of this one", rule: "duplicate-topic-id", at: .fileStart)))
+        } else {
+          problems.append(
+            (source, Diagnostic(.warning, "topic id \"\(id)\" is overridden by \(winnerSource) (\(rank(winner).what)), which is used instead", rule: "overridden-topic", at: .fileStart)))
+        }
+        problems.append(
+          (winnerSource, Diagnostic(.warning, "topic id \"\(id)\" is also defined by \(source); this one is used", rule: "overridden-topic", at: .fileStart)))
       }
     }
-    return TopicRegistry(topics: topics.filter { clashing[$0.topic.id] == nil }, problems: problems)
+    return TopicRegistry(topics: topics.enumerated().filter { !losers.contains($0.offset) }.map(\.element), problems: problems)
   }
 
   /// This process's own executable, for starting workers (`/proc/self/exe`: absolute, and right

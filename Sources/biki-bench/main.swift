@@ -49,7 +49,7 @@ for benchmark in benchmarks where options.selects(benchmark.name) {
 }
 
 // Built-in packs: loading and validating them all, then each topic's generation rate.
-guard let builtIn = PackSearchPaths.builtInDirectory(executable: CommandLine.arguments[0], environment: ProcessInfo.processInfo.environment, fileSystem: .live) else {
+guard let builtIn = Installation.locate(executable: TopicRegistry.ownExecutable, environment: ProcessInfo.processInfo.environment, fileSystem: .live).packs else {
   print("packs: TopicPacks not found (set BIKI_BUILTIN_PACKS)")
   exit(1)
 }

@@ -86,8 +86,12 @@ enum LintCommand {
     }
     // Explicit paths are checked together with the installed packs, so a topic id that clashes
     // with one already installed is caught; only the explicit files are reported.
-    let others = explicit.isEmpty ? [] : ((try? loader.packFiles(in: context.searchPaths(extra: []).directories, requireExistence: false)) ?? [])
-    let load = loader.load(files: files + others)
+    // The files named take precedence over the installed copies of the same packs (a working
+    // copy is not a clash with the installed pack it came from).
+    let searchPaths = context.searchPaths(extra: [])
+    let others = explicit.isEmpty ? [] : ((try? loader.packFiles(in: searchPaths.directories, requireExistence: false)) ?? [])
+    let named = Set(explicit.isEmpty ? [] : files)
+    let load = loader.load(files: files + others) { named.contains($0) ? .given : searchPaths.precedence(of: $0) }
     var report = LintReport(strict: strict)
     for path in files {
       let coverage = load.packs.first { $0.path == path }?.compilation.readingCoverage
@@ -95,8 +99,8 @@ enum LintCommand {
     }
     if !libraries.isEmpty {
       let validator = PluginValidator(spawner: context.workerSpawner, now: context.now)
-      let installed = Set(load.topics.map(\.topic.topic.id))
-      for library in libraries { report.add(path: library, diagnostics: validator.validate(library, otherTopicIDs: installed)) }
+      let installed = Dictionary(load.topics.map { ($0.topic.topic.id, $0.path) }, uniquingKeysWith: { first, _ in first })
+      for library in libraries { report.add(path: library, diagnostics: validator.validate(library, otherTopics: installed)) }
     }
     return json ? report.json() : report.text()
   }

@@ -16,7 +16,7 @@ struct PackCommandContext {
   var workerSpawner: WorkerSpawner { .live(executable: TopicRegistry.ownExecutable, now: now) }
 
   func searchPaths(extra: [String]) -> PackSearchPaths {
-    let builtIn = PackSearchPaths.builtInDirectory(executable: executable, environment: environment, fileSystem: fileSystem)
+    let builtIn = Installation.locate(executable: executable, environment: environment, fileSystem: fileSystem).packs
     return PackSearchPaths.standard(environment: environment, builtIn: builtIn, extra: extra)
   }
 }

@@ -11,5 +11,5 @@ signal(SIGPIPE, SIG_IGN)
 
 let context = PackCommandContext(
   fileSystem: .live, environment: ProcessInfo.processInfo.environment,
-  executable: CommandLine.arguments[0], currentDirectory: FileManager.default.currentDirectoryPath)
+  executable: TopicRegistry.ownExecutable, currentDirectory: FileManager.default.currentDirectoryPath)
 PackCommand.run(arguments: Array(CommandLine.arguments.dropFirst()), context: context).finish()

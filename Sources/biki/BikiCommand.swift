@@ -17,6 +17,8 @@ enum BikiCommand {
       read                    Print how numbers and counted phrases are read in Japanese.
       stats                   Show accuracy over your answer history.
       serve                   Serve quizzes and pack diagnostics over JSON-RPC (for editors).
+      install                 Install this Biki into a prefix (default ~/.local).
+      uninstall               Remove an install.
 
     OPTIONS:
       --version               Show the version.
@@ -42,6 +44,8 @@ enum BikiCommand {
       case "topics": return CommandOutcome(standardOutput: [TopicsCommand.help])
       case "stats": return CommandOutcome(standardOutput: [StatsCommand.help])
       case "serve": return CommandOutcome(standardOutput: [ServeCommand.help])
+      case "install": return CommandOutcome(standardOutput: [InstallCommand.installHelp])
+      case "uninstall": return CommandOutcome(standardOutput: [InstallCommand.uninstallHelp])
       default: return usageError("Unknown subcommand '\(arguments[1])'.", usage: "biki <subcommand>", helpCommand: "biki --help")
       }
     case "read":
@@ -55,8 +59,12 @@ enum BikiCommand {
       return StatsCommand.run(arguments: Array(arguments.dropFirst()), history: environment.history)
     case "serve":
       return ServeCommand.run(arguments: Array(arguments.dropFirst()), environment: environment())
+    case "install":
+      return InstallCommand.install(arguments: Array(arguments.dropFirst()), environment: environment())
+    case "uninstall":
+      return InstallCommand.uninstall(arguments: Array(arguments.dropFirst()), environment: environment())
     default:
-      let hint = Suggestion.didYouMean(first, among: ["quiz", "topics", "read", "stats", "serve", "help"])
+      let hint = Suggestion.didYouMean(first, among: ["quiz", "topics", "read", "stats", "serve", "install", "uninstall", "help"])
       return usageError("Unknown subcommand '\(first)'.\(hint)", usage: "biki <subcommand>", helpCommand: "biki --help")
     }
   }

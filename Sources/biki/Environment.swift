@@ -19,7 +19,7 @@ struct BikiEnvironment {
 
   static var live: BikiEnvironment {
     BikiEnvironment(
-      fileSystem: .live, variables: ProcessInfo.processInfo.environment, executable: CommandLine.arguments[0],
+      fileSystem: .live, variables: ProcessInfo.processInfo.environment, executable: TopicRegistry.ownExecutable,
       console: .live, now: MonotonicClock.live(), speaker: .espeak, seeds: .live)
   }
 
@@ -41,8 +41,10 @@ struct BikiEnvironment {
     } else {
       isolation = .worker(executable: TopicRegistry.ownExecutable, logPath: PluginLog.path(stateHome: stateHome), timeout: 2, now: now)
     }
-    let packs = loader.load(files: packFiles(packDirectories))
-    var registry = TopicRegistry.load(packs: packs, plugins: plugins, isolation: isolation)
+    let paths = packSearchPaths(packDirectories)
+    let packs = loader.load(files: packFiles(packDirectories), precedence: paths.precedence(of:))
+    let pluginPaths = PluginSearchPaths.standard(environment: variables, installation: installation, extra: pluginDirectories)
+    var registry = TopicRegistry.load(packs: packs, plugins: plugins, pluginPrecedence: pluginPaths.precedence(of:), isolation: isolation)
     // Numbers first, then money, durations, dates and counters, as Count Biki listed them.
     let order = Topic.Category.allCases
     registry.topics = registry.topics.enumerated().sorted { a, b in
@@ -57,15 +59,20 @@ struct BikiEnvironment {
     (packFiles(packDirectories) + pluginLibraries(pluginDirectories)).map { "\($0)=\(fileSystem.stamp($0) ?? "-")" }.joined(separator: "\n")
   }
 
+  /// This Biki's own packs and plugins, found from its executable.
+  var installation: Installation { Installation.locate(executable: executable, environment: variables, fileSystem: fileSystem) }
+
+  private func packSearchPaths(_ extra: [String]) -> PackSearchPaths {
+    PackSearchPaths.standard(environment: variables, builtIn: installation.packs, extra: extra)
+  }
+
   private func packFiles(_ extra: [String]) -> [String] {
-    let builtIn = PackSearchPaths.builtInDirectory(executable: executable, environment: variables, fileSystem: fileSystem)
-    let paths = PackSearchPaths.standard(environment: variables, builtIn: builtIn, extra: extra)
+    let paths = packSearchPaths(extra)
     return (try? PackLoader(fileSystem: fileSystem).packFiles(in: paths.directories, requireExistence: false)) ?? []
   }
 
   private func pluginLibraries(_ extra: [String]) -> [String] {
-    let buildDirectory = URL(fileURLWithPath: TopicRegistry.ownExecutable).deletingLastPathComponent().path
-    return PluginSearchPaths.standard(environment: variables, buildDirectory: buildDirectory, extra: extra).libraries(fileSystem: fileSystem)
+    PluginSearchPaths.standard(environment: variables, installation: installation, extra: extra).libraries(fileSystem: fileSystem)
   }
 
   /// `$XDG_STATE_HOME`, by default `~/.local/state`; nil when neither is an absolute path.

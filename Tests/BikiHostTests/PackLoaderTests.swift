@@ -29,15 +29,26 @@ import Testing
   @Test func relativeEntriesOfSearchPathVariablesAreIgnored() {
     let paths = PackSearchPaths.standard(environment: ["BIKI_PACK_PATH": "packs:/opt/packs:./x:~/p"], builtIn: nil)
     #expect(paths.directories == ["/opt/packs"])
-    let plugins = PluginSearchPaths.standard(environment: ["HOME": "/h", "BIKI_PLUGIN_PATH": "lib:/opt/lib"], buildDirectory: nil)
+    let plugins = PluginSearchPaths.standard(environment: ["HOME": "/h", "BIKI_PLUGIN_PATH": "lib:/opt/lib"], installation: nil)
     #expect(plugins.directories == ["/h/.local/share/biki/plugins", "/opt/lib"])
   }
 
-  @Test func theBuiltInDirectoryIsFoundAboveTheExecutable() {
-    let fileSystem = FileSystem.memory(["/repo/TopicPacks/numbers.json": []])
-    #expect(PackSearchPaths.builtInDirectory(executable: "/repo/.build/debug/biki", environment: [:], fileSystem: fileSystem) == "/repo/TopicPacks")
-    #expect(PackSearchPaths.builtInDirectory(executable: "/repo/.build/debug/biki", environment: ["BIKI_BUILTIN_PACKS": "/x"], fileSystem: fileSystem) == "/x")
-    #expect(PackSearchPaths.builtInDirectory(executable: "/elsewhere/biki", environment: [:], fileSystem: fileSystem) == nil)
+  @Test func aCheckoutsPacksAreFoundAboveTheExecutable() {
+    let fileSystem = FileSystem.memory(["/repo/TopicPacks/numbers.json": [], "/repo/.build/debug/libbiki-calendar.so": [], "/repo/.build/debug/libBikiCore.so": []])
+    let checkout = Installation.locate(executable: "/repo/.build/debug/biki", environment: [:], fileSystem: fileSystem)
+    #expect(checkout == Installation(binDirectory: "/repo/.build/debug", packs: "/repo/TopicPacks", plugins: "/repo/.build/debug", pluginNamePrefix: "libbiki-"))
+    #expect(PluginSearchPaths.standard(environment: [:], installation: checkout).libraries(fileSystem: fileSystem) == ["/repo/.build/debug/libbiki-calendar.so"])
+    #expect(Installation.locate(executable: "/repo/.build/debug/biki", environment: ["BIKI_BUILTIN_PACKS": "/x"], fileSystem: fileSystem).packs == "/x")
+    #expect(Installation.locate(executable: "/elsewhere/biki", environment: [:], fileSystem: fileSystem).packs == nil)
+  }
+
+  @Test func anInstalledBikiFindsItsPrefix() {
+    let fileSystem = FileSystem.memory([
+      "/opt/biki/share/biki/packs/numbers.json": [], "/opt/biki/lib/biki/plugins/calendar.so": [], "/opt/biki/bin/biki": [],
+    ])
+    let installed = Installation.locate(executable: "/opt/biki/bin/biki", environment: [:], fileSystem: fileSystem)
+    #expect(installed == Installation(binDirectory: "/opt/biki/bin", packs: "/opt/biki/share/biki/packs", plugins: "/opt/biki/lib/biki/plugins", pluginNamePrefix: ""))
+    #expect(PluginSearchPaths.standard(environment: [:], installation: installed).libraries(fileSystem: fileSystem) == ["/opt/biki/lib/biki/plugins/calendar.so"])
   }
 }
 
@@ -68,14 +79,30 @@ import Testing
     #expect(load.diagnostics(for: "/p/broken.json").map(\.rule) == ["json-syntax"])
   }
 
-  @Test func aTopicIdInTwoPacksIsAnErrorInBothAndLoadsFromNeither() {
+  @Test func aTopicIdInTwoPacksOfEqualPrecedenceLoadsTheFirstAndIsAnErrorInTheOther() {
     let fileSystem = FileSystem.memory([
       "/p/one.json": Self.pack(id: "same"), "/q/two.json": Self.pack(id: "same"), "/q/other.json": Self.pack(id: "other"),
     ])
     let load = PackLoader(fileSystem: fileSystem).load(files: ["/p/one.json", "/q/two.json", "/q/other.json"])
-    #expect(load.topics.map(\.topic.topic.id) == ["other.t"])
-    #expect(load.diagnostics(for: "/p/one.json").map(\.rule) == ["duplicate-topic-id"])
+    #expect(load.topics.map(\.topic.topic.id) == ["same.t", "other.t"])
+    #expect(load.topics.first?.path == "/p/one.json")
+    #expect(load.diagnostics(for: "/p/one.json").map(\.severity) == [.warning])
+    #expect(load.diagnostics(for: "/q/two.json").map(\.severity) == [.error])
     #expect(load.diagnostics(for: "/q/two.json").first?.message.contains("/p/one.json:2:") == true)
+  }
+
+  /// Whatever the load order: the file given over the user's, and the user's over the built-in.
+  @Test(arguments: [["/given/a.json", "/user/a.json", "/builtin/a.json"], ["/builtin/a.json", "/user/a.json", "/given/a.json"]])
+  func precedenceDecidesWhichDefinitionServes(order: [String]) {
+    let fileSystem = FileSystem.memory(Dictionary(uniqueKeysWithValues: order.map { ($0, Self.pack(id: "same")) }))
+    let paths = PackSearchPaths(directories: ["/builtin", "/user", "/given"], builtIn: "/builtin", given: ["/given"])
+    let load = PackLoader(fileSystem: fileSystem).load(files: order, precedence: paths.precedence(of:))
+    #expect(load.topics.map(\.path) == ["/given/a.json"])
+    #expect(load.diagnostics(for: "/given/a.json").isEmpty)
+    for loser in ["/user/a.json", "/builtin/a.json"] {
+      #expect(load.diagnostics(for: loser).map(\.rule) == ["overridden-topic"])
+      #expect(load.diagnostics(for: loser).map(\.severity) == [.warning])
+    }
   }
 
   @Test func aFileThatCannotBeReadIsReported() {

@@ -104,14 +104,58 @@ import Testing
     #expect(strict.standardOutput.contains("error: topic \"t\" has only 3 possible questions"))
   }
 
-  @Test func aTopicIdAlreadyInstalledIsAnError() throws {
+  /// A user's edited copy of a built-in pack is used instead of it, with a warning on the
+  /// built-in one; two of the user's own packs defining one id is an error in the one not loaded.
+  @Test func aUsersCopyOfABuiltInPackOverridesItAndTwoUserCopiesClash() throws {
     let home = try temporaryDirectory()
     try FileManager.default.createDirectory(atPath: home + "/data/biki/packs", withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: Self.builtIn + "/money.json", toPath: home + "/data/biki/packs/money.json")
-    let result = try pack(["lint"], home: home)
-    #expect(result.status == 1)
-    #expect(result.standardOutput.contains("[duplicate-topic-id]"))
-    #expect(result.standardOutput.contains("topic id \"money.conbini\" is also defined at"))
+    let overridden = try pack(["lint"], home: home)
+    #expect(overridden.status == 0, "\(overridden.standardOutput)")
+    #expect(overridden.standardOutput.contains("TopicPacks/money.json:10:13: warning: topic id \"money.conbini\" is overridden by \(home)/data/biki/packs/money.json:10:13 (one of your packs or plugins), which is used instead [overridden-topic]"))
+    let topics = try BikiProcess.run(["topics"], environment: BikiPackTests.isolated(home))
+    #expect(topics.standardOutput.contains("money.conbini\t"))
+    #expect(topics.standardOutput.contains("\(home)/data/biki/packs/money.json"))
+
+    try FileManager.default.copyItem(atPath: Self.builtIn + "/money.json", toPath: home + "/data/biki/packs/money2.json")
+    let clash = try pack(["lint"], home: home)
+    #expect(clash.status == 1)
+    #expect(clash.standardOutput.contains("money2.json:10:13: error: topic id \"money.conbini\" is also defined at \(home)/data/biki/packs/money.json:10:13, which is loaded instead of this one [duplicate-topic-id]"))
+  }
+
+  /// A user's pack that takes a topic id from a built-in plugin, and a plugin given with
+  /// `--plugins` that repeats a built-in one: each serves instead, and nothing vanishes.
+  @Test func pluginTopicIdsAreSettledByPrecedenceToo() throws {
+    let home = try temporaryDirectory()
+    try FileManager.default.createDirectory(atPath: home + "/data/biki/packs", withIntermediateDirectories: true)
+    try #"""
+    {"format": 1, "id": "calendar", "title": "Mine", "version": "1", "topics": [
+      {"id": "eras", "title": "My eras", "description": "Mine.", "category": "number", "skills": ["kana"],
+       "variables": {"n": {"range": {"min": 1, "max": 30}}},
+       "question": {"parts": [{"number": "n"}], "answer": {"value": "n"}}}]}
+    """#.write(toFile: home + "/data/biki/packs/calendar.json", atomically: true, encoding: .utf8)
+    let topics = try BikiProcess.run(["topics"], environment: BikiPackTests.isolated(home))
+    let eras = topics.standardOutput.split(separator: "\n").filter { $0.hasPrefix("calendar.eras\t") }
+    #expect(eras.count == 1)
+    #expect(eras.first?.hasSuffix("/data/biki/packs/calendar.json") == true)
+    #expect(topics.standardOutput.contains("calendar.weekdays\t"))  // the plugin's other topic still serves
+
+    let given = home + "/given"
+    try FileManager.default.createDirectory(atPath: given, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: SamplePluginTests.buildDirectory + "/libbiki-prices.so", toPath: given + "/prices-copy.so")
+    let withGiven = try BikiProcess.run(["topics", "--plugins", given], environment: BikiPackTests.isolated(home))
+    let prices = withGiven.standardOutput.split(separator: "\n").filter { $0.hasPrefix("prices.man-yen\t") }
+    #expect(prices.count == 1)
+    #expect(prices.first?.hasSuffix("/given/prices-copy.so") == true)
+  }
+
+  /// Linting a working copy of an installed pack: the copy is the version being checked.
+  @Test func aWorkingCopyOfAnInstalledPackLintsClean() throws {
+    let home = try temporaryDirectory()
+    try FileManager.default.copyItem(atPath: Self.builtIn + "/counters.json", toPath: home + "/counters.json")
+    let result = try pack(["lint", home + "/counters.json"], home: home)
+    #expect(result.status == 0, "\(result.standardOutput)")
+    #expect(!result.standardOutput.contains("duplicate-topic-id"))
   }
 
   @Test func exitCodesForMissingPathsAndUsageErrors() throws {
@@ -230,8 +274,8 @@ import Testing
     let decoded = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
     let files = decoded?["files"] as? [[String: Any]]
     #expect(files?.count == 2)
-    // mine.json repeats the built-in numbers pack, so its topic ids clash with the installed ones.
-    #expect(result.standardOutput.contains("duplicate-topic-id"))
+    // mine.json repeats the built-in numbers pack: a working copy, not a clash.
+    #expect(!result.standardOutput.contains("duplicate-topic-id"))
     #expect(result.standardOutput.contains("plugin-kana"))
   }
 }

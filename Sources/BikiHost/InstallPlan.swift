@@ -1,0 +1,71 @@
+import BikiCore
+
+/// What `biki install` copies, worked out from the running Biki's installation before anything
+/// is written, so a missing piece stops the install with nothing half done.
+public struct InstallPlan: Sendable, Equatable {
+  public struct Copy: Sendable, Equatable {
+    public var source: String
+    /// Relative to the prefix.
+    public var destination: String
+    public var isExecutable: Bool
+  }
+
+  public var copies: [Copy]
+
+  /// Relative to the prefix: every file an install wrote, one per line, so uninstall (and a
+  /// later install) removes exactly those and nothing else.
+  public static let manifestPath = "share/biki/installed-files"
+  public static let programs = ["biki", "biki-pack"]
+
+  public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// The programs, the built-in packs (with their schema) and Biki's own plugins.
+  public static func make(from installation: Installation, fileSystem: FileSystem) throws(Problem) -> InstallPlan {
+    var copies: [Copy] = []
+    for program in programs {
+      let path = Installation.join(installation.binDirectory, program)
+      guard fileSystem.kind(path) == .file else {
+        throw Problem(description: "\(path) is missing; build everything first: swift build -c release")
+      }
+      copies.append(Copy(source: path, destination: "bin/" + program, isExecutable: true))
+    }
+    guard let packs = installation.packs, fileSystem.kind(packs) == .directory else {
+      throw Problem(description: "the built-in packs were not found (looked for TopicPacks above \(installation.binDirectory))")
+    }
+    let packNames = ((try? fileSystem.contents(packs)) ?? []).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+    guard packNames.contains("numbers.json") else { throw Problem(description: "\(packs) holds no numbers.json; it is not Biki's packs") }
+    for name in packNames {
+      copies.append(Copy(source: Installation.join(packs, name), destination: Installation.packsPath + "/" + name, isExecutable: false))
+    }
+    let plugins = PluginSearchPaths(directories: [], builtIn: installation.plugins, builtInNamePrefix: installation.pluginNamePrefix)
+    for library in plugins.libraries(fileSystem: fileSystem) {
+      let name = String(library[library.index(after: library.lastIndex(of: "/")!)...])
+      copies.append(Copy(source: library, destination: Installation.pluginsPath + "/" + name, isExecutable: true))
+    }
+    return InstallPlan(copies: copies)
+  }
+
+  /// The manifest's text for this plan.
+  public var manifest: String {
+    (copies.map(\.destination) + [InstallPlan.manifestPath]).joined(separator: "\n") + "\n"
+  }
+
+  /// The files a manifest lists, refusing any entry that would reach outside the prefix.
+  public static func files(inManifest text: String) throws(Problem) -> [String] {
+    var files: [String] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+      let path = String(line)
+      let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+      guard !path.hasPrefix("/"), !parts.contains(".."), !parts.contains(""), !parts.contains(".") else {
+        throw Problem(description: "the install manifest lists \"\(Excerpt.of(path, limit: 80))\", which is not a path inside the prefix; nothing was removed")
+      }
+      files.append(path)
+    }
+    return files
+  }
+
+  /// Directories an install creates, deepest first: removed at uninstall when left empty.
+  public static let ownDirectories = [Installation.packsPath, "share/biki", Installation.pluginsPath, "lib/biki"]
+}

@@ -1,0 +1,66 @@
+/// Where a Biki's own files are, found from the real path of its running executable, so it is
+/// the same Biki however it was started (by bare name through `PATH`, through a symlink, from
+/// any directory):
+///
+/// - installed (`biki install`): `PREFIX/bin/biki`, with `PREFIX/share/biki/packs` and
+///   `PREFIX/lib/biki/plugins`;
+/// - a source checkout: `.build/<config>/biki`, with the nearest `TopicPacks/` above it and the
+///   sample plugins built beside it (`libbiki-*.so`).
+public struct Installation: Sendable, Equatable {
+  /// The directory holding `biki` and `biki-pack`.
+  public var binDirectory: String
+  /// The built-in packs, if found.
+  public var packs: String?
+  /// The built-in plugins' directory, if any.
+  public var plugins: String?
+  /// In a build directory only `libbiki-*.so` are plugins (the rest are Biki's own
+  /// libraries); in an installed plugin directory every `.so` is.
+  public var pluginNamePrefix: String
+
+  public init(binDirectory: String, packs: String?, plugins: String?, pluginNamePrefix: String) {
+    self.binDirectory = binDirectory
+    self.packs = packs
+    self.plugins = plugins
+    self.pluginNamePrefix = pluginNamePrefix
+  }
+
+  /// Relative to an installation prefix.
+  public static let packsPath = "share/biki/packs"
+  public static let pluginsPath = "lib/biki/plugins"
+
+  /// Finds the installation `executable` belongs to. `BIKI_BUILTIN_PACKS` overrides where the
+  /// built-in packs are (for running a build against another tree).
+  public static func locate(executable: String, environment: [String: String], fileSystem: FileSystem) -> Installation {
+    let real = fileSystem.canonicalPath(executable)
+    let bin = parent(of: real)
+    var installation: Installation
+    let prefix = parent(of: bin)
+    let installedPacks = join(prefix, packsPath)
+    if fileSystem.kind(installedPacks + "/numbers.json") == .file {
+      installation = Installation(binDirectory: bin, packs: installedPacks, plugins: join(prefix, pluginsPath), pluginNamePrefix: "")
+    } else {
+      installation = Installation(binDirectory: bin, packs: nil, plugins: bin, pluginNamePrefix: "libbiki-")
+      var directory = bin
+      for _ in 0..<8 {
+        let candidate = join(directory, "TopicPacks")
+        if fileSystem.kind(candidate + "/numbers.json") == .file {
+          installation.packs = candidate
+          break
+        }
+        guard directory != "/" else { break }
+        directory = parent(of: directory)
+      }
+    }
+    if let override = environment["BIKI_BUILTIN_PACKS"], !override.isEmpty { installation.packs = override }
+    return installation
+  }
+
+  static func parent(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  static func join(_ directory: String, _ name: String) -> String {
+    directory.hasSuffix("/") ? directory + name : directory + "/" + name
+  }
+}
