@@ -139,9 +139,14 @@ extension BikiServer {
   static func check(
     uri: String, text: [UInt8], packs: PackLoad, dependencies: ServerDependencies, isCancelled: @escaping @Sendable () -> Bool
   ) -> DocumentCheck.Result {
-    let path = DocumentURI.path(uri) ?? uri
-    guard path.hasSuffix(".json"), !path.hasSuffix(".schema.json") else { return DocumentCheck.Result(diagnostics: []) }
+    let filePath = DocumentURI.path(uri)
+    let path = filePath ?? uri
+    // A file must be JSON by name; an unsaved buffer is judged by its text alone.
+    if filePath != nil, !path.hasSuffix(".json") || path.hasSuffix(".schema.json") { return DocumentCheck.Result(diagnostics: []) }
     let canonical = dependencies.canonicalPath(path)
+    func directory(_ path: String) -> Substring { path[..<(path.lastIndex(of: "/") ?? path.startIndex)] }
+    let inPackDirectory = filePath != nil && packs.packs.contains { directory(dependencies.canonicalPath($0.path)) == directory(canonical) }
+    guard PackDocument.isPack(text, inPackDirectory: inPackDirectory) else { return DocumentCheck.Result(diagnostics: []) }
     let (compilation, diagnostics) = packs.lintDocument(path: path, text: text, check: dependencies.readingCheck, isCancelled: isCancelled) {
       dependencies.canonicalPath($0) == canonical
     }

@@ -40,7 +40,7 @@ import Testing
     let uri = "file:///p/mine.json"
     _ = open(&endpoint, uri, ServerFixtures.pack(id: "mine"))
     #expect(change(&endpoint, uri, Self.brokenPack, version: 2).isEmpty)
-    #expect(change(&endpoint, uri, "{", version: 3).isEmpty)
+    #expect(change(&endpoint, uri, #"{"format": 1, "topics": ["#, version: 3).isEmpty)
     #expect(endpoint.nextDeadline == 100 + BikiServer.debounce)
     clock.advance(0.1)
     #expect(endpoint.tick(now: clock.now()).isEmpty)
@@ -56,7 +56,7 @@ import Testing
     let clock = TestClock()
     let held = ServerFixtures.HeldWork()
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock, background: held.runner))
-    #expect(open(&endpoint, "file:///p/mine.json", "{").notifications("textDocument/publishDiagnostics").isEmpty)
+    #expect(open(&endpoint, "file:///p/mine.json", #"{"format": 1, "topics": ["#).notifications("textDocument/publishDiagnostics").isEmpty)
     #expect(held.count == 1)
     // The check has not finished: requests are still answered, and the loop looks again soon.
     #expect(endpoint.call("biki/topics")["topics"]?.arrayValue?.count == 1)
@@ -145,6 +145,50 @@ import Testing
     }
     // An unsaved buffer is checked by its text alone.
     #expect(open(&endpoint, "untitled:Untitled-1", "{").notifications("textDocument/publishDiagnostics").count == 1)
+  }
+
+  /// A generic client sends every JSON file; only packs are diagnosed.
+  @Test(arguments: [
+    #"{"name": "my-app", "version": "1.0.0", "scripts": {"test": "jest"}, "dependencies": {}}"#,
+    #"{"compilerOptions": {"strict": true"#, "[1, 2, 3]", "", "{",
+  ])
+  func otherJSONFilesAreLeftAlone(text: String) {
+    var endpoint = ServerFixtures.endpoint()
+    let published = open(&endpoint, "file:///work/app/package.json", text).notifications("textDocument/publishDiagnostics")
+    #expect(published.first?["diagnostics"] == [])
+  }
+
+  @Test(arguments: [
+    #"{"$schema": "https://example.org/biki-pack.schema.json", "id": 5}"#, #"{"format": 1, "topics": 3}"#,
+    #"{"$schema": "./biki-pack.schema.json", "#, #"{"format": 1, "id": "x", "topics": [ {"#,
+  ])
+  func aDocumentThatSaysItIsAPackIsDiagnosed(text: String) {
+    var endpoint = ServerFixtures.endpoint()
+    let published = open(&endpoint, "file:///work/mine.json", text).notifications("textDocument/publishDiagnostics")
+    #expect(published.first?["diagnostics"]?.arrayValue?.isEmpty == false)
+  }
+
+  /// Decided again on every change: a new empty file that becomes a pack is diagnosed without
+  /// being reopened, and one that stops being a pack is cleared.
+  @Test func aNewFileIsDiagnosedOnceItBecomesAPack() {
+    let clock = TestClock()
+    var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock))
+    let uri = "file:///work/new.json"
+    #expect(open(&endpoint, uri, "").notifications("textDocument/publishDiagnostics").first?["diagnostics"] == [])
+    _ = change(&endpoint, uri, #"{"format": 1, "id": "new", "topics": []}"#, version: 2)
+    clock.advance(1)
+    let now = endpoint.tick(now: clock.now()).notifications("textDocument/publishDiagnostics")
+    #expect(now.first?["diagnostics"]?.arrayValue?.isEmpty == false)
+    _ = change(&endpoint, uri, #"{"name": "not a pack any more"}"#, version: 3)
+    clock.advance(1)
+    #expect(endpoint.tick(now: clock.now()).notifications("textDocument/publishDiagnostics").first?["diagnostics"] == [])
+  }
+
+  /// The loader reads every `*.json` in a pack directory, so there every file is a pack.
+  @Test func everyJSONFileInAPackDirectoryIsAPack() {
+    var endpoint = ServerFixtures.endpoint()
+    let published = open(&endpoint, "file:///packs/draft.json", "{").notifications("textDocument/publishDiagnostics")
+    #expect(published.first?["diagnostics"]?.arrayValue?.first?["code"] == "json-syntax")
   }
 
   @Test func malformedDocumentNotificationsAreLoggedNotFatal() {

@@ -243,7 +243,7 @@ final class ServeConversation {
 
   @Test func aBrokenPackShowsItsDiagnosticAtTheRightUTF16Column() throws {
     // 日本 are one UTF-16 unit each and 🎌 two, so the stray comma is at character 31 (code point 30).
-    let text = "{\n  \"title\": \"日本🎌\", \"format\": 1,, \"id\": \"x\"\n}"
+    let text = "{\n  \"title\": \"日本🎌\", \"format\": 1,, \"id\": \"x\", \"topics\": []\n}"
     let escaped = String(decoding: try JSONSerialization.data(withJSONObject: [text]), as: UTF8.self).dropFirst().dropLast()
     let server = try ServeConversation()
     server.send(
