@@ -50,19 +50,40 @@ extension BikiServer {
       outbox.append(Self.log("textDocument/didChange for \(Excerpt.of(uri, limit: 200)), which is not open; ignored", type: 1))
       return
     }
-    // Full sync, as the server announced: the last change holds the whole text.
-    guard let last = changes.last else { return }
-    guard last["range"] == nil, let text = last["text"]?.stringValue else {
-      outbox.append(Self.log("textDocument/didChange for \(Excerpt.of(uri, limit: 200)) is not a full-text change; this server asks for full sync", type: 1))
-      return
+    // Incremental sync, as the server announces: each change replaces a range, or (with no
+    // range) the whole text; they apply in order.
+    var text = documents[uri]?.text ?? []
+    for (number, change) in changes.enumerated() {
+      guard let replacement = change["text"]?.stringValue else {
+        outbox.append(Self.log("textDocument/didChange for \(Excerpt.of(uri, limit: 200)): change \(number + 1) has no \"text\"; the document is closed until it is reopened", type: 1))
+        forgetAfterBadChange(uri, outbox: &outbox)
+        return
+      }
+      guard let range = change["range"] else {
+        text = Array(replacement.utf8)
+        continue
+      }
+      guard let edit = IncrementalChange(range: range, text: replacement), let edited = edit.applied(to: text) else {
+        outbox.append(Self.log("textDocument/didChange for \(Excerpt.of(uri, limit: 200)): change \(number + 1) has no valid \"range\" (start and end, each a line and character, start first); the document is closed until it is reopened", type: 1))
+        forgetAfterBadChange(uri, outbox: &outbox)
+        return
+      }
+      text = edited
     }
     let checkAt = documents[uri]?.checkAt ?? dependencies.now() + BikiServer.debounce
-    guard keep(uri: uri, text: Array(text.utf8), version: try? document.optionalInteger("version"), outbox: &outbox) else {
+    guard keep(uri: uri, text: text, version: try? document.optionalInteger("version"), outbox: &outbox) else {
       // What was shown for the older text no longer holds.
       outbox.append(.notification(method: "textDocument/publishDiagnostics", params: ["uri": .string(uri), "diagnostics": []]))
       return
     }
     documents[uri]?.checkAt = checkAt
+  }
+
+  /// After a change that cannot be applied the server's copy is no longer the editor's text, so
+  /// it is dropped (and its diagnostics cleared) rather than checked wrongly.
+  private mutating func forgetAfterBadChange(_ uri: String, outbox: inout [OutgoingMessage]) {
+    forget(uri)
+    outbox.append(.notification(method: "textDocument/publishDiagnostics", params: ["uri": .string(uri), "diagnostics": []]))
   }
 
   mutating func didClose(_ params: Params, outbox: inout [OutgoingMessage]) {
@@ -171,18 +192,19 @@ extension BikiServer {
       let topic = pack.topics.first(where: { $0.range.contains(line: Int(line), utf16Column: Int(character)) })
     else { return .null }
     let id = "\(pack.id.value).\(topic.id.value)"
-    var lines = ["**\(id)** — \(topic.title)", ""]
+    var lines = [hoverMarkdown ? "**\(id)** — \(topic.title)" : "\(id) — \(topic.title)", ""]
     if let compiled = compilation.topics.first(where: { $0.topic.id == id }), let generator = try? compiled.generator() {
       var order = QuestionOrder(count: generator.spaceSize, seed: 0)
       let samples = generator.questions(seeds: (0..<min(UInt64(Self.hoverSamples), generator.spaceSize)).map { _ in order.next() })
       lines.append("Sample questions (\(generator.spaceSize) in all):")
       for case .success(let question) in samples {
-        lines.append("- \(question.kanjiDisplay) · \(question.display) · \(question.reading.all().joined(separator: " / "))")
+        lines.append("\(hoverMarkdown ? "- " : "  ")\(question.kanjiDisplay) · \(question.display) · \(question.reading.all().joined(separator: " / "))")
       }
     } else {
       lines.append("This topic has errors; fix them to see sample questions.")
     }
-    return ["contents": ["kind": "markdown", "value": .string(lines.joined(separator: "\n"))], "range": WireFormat.range(topic.range)]
+    let kind: JSON = hoverMarkdown ? "markdown" : "plaintext"
+    return ["contents": ["kind": kind, "value": .string(lines.joined(separator: "\n"))], "range": WireFormat.range(topic.range)]
   }
 }
 

@@ -75,6 +75,8 @@ public struct BikiServer: LanguageServer {
   var checks: [String: DocumentCheck] = [:]
   var packStamp: String
   var nextPoll: Double
+  /// Whether the client renders Markdown in hovers (it says so in `initialize`); plain text if not.
+  var hoverMarkdown = false
   /// Problems with the history already reported to the client, so each is shown once.
   var historyProblemsShown: Set<String> = []
 
@@ -93,12 +95,14 @@ public struct BikiServer: LanguageServer {
   }
 
   public mutating func initialize(params: JSON?, outbox: inout [OutgoingMessage]) -> JSON {
+    let formats = params?["capabilities"]?["textDocument"]?["hover"]?["contentFormat"]?.arrayValue ?? []
+    hoverMarkdown = formats.contains { $0.stringValue == "markdown" }
     for warning in dependencies.history.load().warnings { outbox.append(Self.log(warning, type: 2)) }
     for (path, diagnostic) in catalog.registry.problems where diagnostic.severity == .error {
       outbox.append(Self.log("not loaded: \(diagnostic.formatted(path: path))", type: 2))
     }
     return [
-      "textDocumentSync": ["openClose": true, "change": 1, "save": false], "hoverProvider": true,
+      "textDocumentSync": ["openClose": true, "change": 2, "save": false], "hoverProvider": true,
       "experimental": ["biki": ["protocolVersion": 1]],
     ]
   }

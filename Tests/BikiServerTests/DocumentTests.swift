@@ -147,6 +147,51 @@ import Testing
     #expect(open(&endpoint, "untitled:Untitled-1", "{").notifications("textDocument/publishDiagnostics").count == 1)
   }
 
+  /// Incremental sync: ranges in UTF-16 units, applied in order; the fixed text lints clean.
+  @Test func incrementalChangesApplyInOrder() throws {
+    let clock = TestClock()
+    var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock))
+    var fresh = Endpoint(server: BikiServer(version: "test", dependencies: ServerFixtures.dependencies()))
+    let capabilities = fresh.receive(.request(id: .number(0), method: "initialize", params: [:])).first?.json["result"]?["capabilities"]
+    #expect(capabilities?["textDocumentSync"]?["change"] == 2)
+    let uri = "file:///p/mine.json"
+    let opened = open(&endpoint, uri, Self.brokenPack).notifications("textDocument/publishDiagnostics")
+    #expect(opened.first?["diagnostics"]?.arrayValue?.first?["code"] == "unknown-key")
+    // Line 3 reads `    "id": "hon", "title": "本🎌", "titel": "x", …`: remove the 🎌 (2 units), then the
+    // stray key, whose position the first edit has moved.
+    let line = Self.brokenPack.split(separator: "\n", omittingEmptySubsequences: false)[3]
+    let flag = try #require(line.range(of: "🎌"))
+    let flagColumn = line[..<flag.lowerBound].utf16.count
+    let key = try #require(line.range(of: #" "titel": "x","#))
+    let keyColumn = line[..<key.lowerBound].utf16.count - 2
+    let keyLength = line[key].utf16.count
+    _ = endpoint.notify(
+      "textDocument/didChange",
+      [
+        "textDocument": ["uri": .string(uri), "version": 2],
+        "contentChanges": [
+          ["range": ["start": ["line": 3, "character": .integer(Int64(flagColumn))], "end": ["line": 3, "character": .integer(Int64(flagColumn + 2))]], "text": ""],
+          ["range": ["start": ["line": 3, "character": .integer(Int64(keyColumn))], "end": ["line": 3, "character": .integer(Int64(keyColumn + keyLength))]], "text": ""],
+        ],
+      ])
+    clock.advance(1)
+    let published = endpoint.tick(now: clock.now()).notifications("textDocument/publishDiagnostics")
+    #expect(published.first?["version"] == 2)
+    #expect(published.first?["diagnostics"] == [])
+  }
+
+  @Test func aChangeThatCannotBeAppliedClosesTheDocument() {
+    var endpoint = ServerFixtures.endpoint()
+    let uri = "file:///p/mine.json"
+    _ = open(&endpoint, uri, Self.brokenPack)
+    let replies = endpoint.notify(
+      "textDocument/didChange",
+      ["textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["range": ["start": ["line": 3, "character": 5], "end": ["line": 1, "character": 0]], "text": ""]]])
+    #expect(replies.notifications("window/logMessage").first?["message"]?.stringValue?.contains("no valid \"range\"") == true)
+    #expect(replies.notifications("textDocument/publishDiagnostics").first?["diagnostics"] == [])
+    #expect(change(&endpoint, uri, "{}", version: 3).notifications("window/logMessage").first?["message"]?.stringValue?.contains("not open") == true)
+  }
+
   /// A generic client sends every JSON file; only packs are diagnosed.
   @Test(arguments: [
     #"{"name": "my-app", "version": "1.0.0", "scripts": {"test": "jest"}, "dependencies": {}}"#,
@@ -224,12 +269,35 @@ import Testing
 }
 
 @Suite struct HoverTests {
-  @Test func hoveringATopicShowsSampleQuestions() throws {
-    var endpoint = ServerFixtures.endpoint()
+  /// An endpoint initialized by a client that renders these hover formats.
+  static func endpoint(hoverFormats: [String]?) -> Endpoint<BikiServer> {
+    var endpoint = Endpoint(server: BikiServer(version: "test", dependencies: ServerFixtures.dependencies()))
+    let capabilities: JSON = hoverFormats.map { ["textDocument": ["hover": ["contentFormat": .array($0.map(JSON.string))]]] } ?? [:]
+    _ = endpoint.receive(.request(id: .number(0), method: "initialize", params: ["capabilities": capabilities]))
+    return endpoint
+  }
+
+  static func hover(_ endpoint: inout Endpoint<BikiServer>) -> JSON {
     let text = ServerFixtures.pack(id: "mine", max: 3)
     _ = endpoint.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///p/mine.json", "version": 1, "text": .string(text)]])
     let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("\"title\": \"本\"") }!
-    let hover = endpoint.call("textDocument/hover", ["textDocument": ["uri": "file:///p/mine.json"], "position": ["line": .integer(Int64(line)), "character": 12]])
+    return endpoint.call("textDocument/hover", ["textDocument": ["uri": "file:///p/mine.json"], "position": ["line": .integer(Int64(line)), "character": 12]])
+  }
+
+  @Test func hoverIsPlainTextUnlessTheClientOffersMarkdown() throws {
+    for formats in [nil, ["plaintext"]] as [[String]?] {
+      var endpoint = Self.endpoint(hoverFormats: formats)
+      let hover = Self.hover(&endpoint)
+      #expect(hover["contents"]?["kind"] == "plaintext")
+      #expect(hover["contents"]?["value"]?.stringValue?.hasPrefix("mine.hon — 本") == true)
+    }
+    var endpoint = Self.endpoint(hoverFormats: ["markdown", "plaintext"])
+    #expect(Self.hover(&endpoint)["contents"]?["kind"] == "markdown")
+  }
+
+  @Test func hoveringATopicShowsSampleQuestions() throws {
+    var endpoint = Self.endpoint(hoverFormats: ["markdown"])
+    let hover = Self.hover(&endpoint)
     let value = try #require(hover["contents"]?["value"]?.stringValue)
     #expect(value.hasPrefix("**mine.hon** — 本"))
     #expect(value.contains("3 in all"))
