@@ -14,12 +14,26 @@ public struct Diagnostic: Hashable, Sendable {
   /// A stable id naming the rule, e.g. `unknown-key`, `range-step`.
   public var rule: String
   public var range: SourceRange
+  /// The did-you-mean correction the message offers, for an editor's quick fix.
+  public var fix: Fix?
 
-  public init(_ severity: Severity, _ message: String, rule: String, at range: SourceRange) {
+  /// Within the diagnostic's range, the name `word` (as a whole word) should read `replacement`.
+  public struct Fix: Hashable, Sendable {
+    public var word: String
+    public var replacement: String
+
+    public init(word: String, replacement: String) {
+      self.word = word
+      self.replacement = replacement
+    }
+  }
+
+  public init(_ severity: Severity, _ message: String, rule: String, at range: SourceRange, fix: Fix? = nil) {
     self.severity = severity
     self.message = message
     self.rule = rule
     self.range = range
+    self.fix = fix
   }
 
   /// `path:line:col: severity: message [rule]`, with 1-based line and column.

@@ -11,18 +11,27 @@ struct NodeReader {
   /// a file with thousands of unknown names gets hints for the first ones and stays linear.
   private var suggestionWork = 2_000_000
 
-  mutating func error(_ message: String, _ rule: String, at range: SourceRange) {
-    diagnostics.append(Diagnostic(.error, message, rule: rule, at: range))
+  mutating func error(_ message: String, _ rule: String, at range: SourceRange, fix: Diagnostic.Fix? = nil) {
+    diagnostics.append(Diagnostic(.error, message, rule: rule, at: range, fix: fix))
     errorCount += 1
   }
 
-  /// `; did you mean "x"?` for a lint message, or nothing once this file's allowance is spent.
-  mutating func hint<Candidates: Collection<String>>(_ word: String, among candidates: Candidates) -> String {
+  /// A did-you-mean for a mistyped name: `; did you mean "x"?` in a message, and the fix.
+  struct Hint: CustomStringConvertible {
+    var word: String
+    var suggestion: String?
+
+    var description: String { suggestion.map { "; did you mean \"\($0)\"?" } ?? "" }
+    var fix: Diagnostic.Fix? { suggestion.map { Diagnostic.Fix(word: word, replacement: $0) } }
+  }
+
+  /// The closest known name, or none once this file's allowance is spent.
+  mutating func hint<Candidates: Collection<String>>(_ word: String, among candidates: Candidates) -> Hint {
     // Counted before anything is copied: a set of names becomes an array only when affordable.
     let cost = candidates.count * max(1, min(word.utf8.count, 64))
-    guard cost <= suggestionWork else { return "" }
+    guard cost <= suggestionWork else { return Hint(word: word) }
     suggestionWork -= cost
-    return Suggestion.closest(to: word, among: Array(candidates)).map { "; did you mean \"\($0)\"?" } ?? ""
+    return Hint(word: word, suggestion: Suggestion.closest(to: word, among: Array(candidates)))
   }
 
   mutating func warning(_ message: String, _ rule: String, at range: SourceRange) {
@@ -47,7 +56,7 @@ struct NodeReader {
       }
       guard known.contains(member.key) else {
         let hint = hint(member.key, among: known)
-        error("unknown key \"\(Excerpt.of(member.key))\" in \(what)\(hint)", "unknown-key", at: member.keyRange)
+        error("unknown key \"\(Excerpt.of(member.key))\" in \(what)\(hint)", "unknown-key", at: member.keyRange, fix: hint.fix)
         continue
       }
       found[member.key] = member
@@ -129,7 +138,7 @@ struct NodeReader {
     if let choice = choices[text.value] { return choice }
     let names = choices.keys.sorted()
     let hint = hint(text.value, among: names)
-    error("\(what) \"\(Excerpt.of(text.value))\" is not known\(hint); use one of: \(names.joined(separator: ", "))", "invalid-value", at: text.range)
+    error("\(what) \"\(Excerpt.of(text.value))\" is not known\(hint); use one of: \(names.joined(separator: ", "))", "invalid-value", at: text.range, fix: hint.fix)
     return nil
   }
 

@@ -194,7 +194,10 @@ struct PackDecoder {
     if let variables = members["variables"] {
       for entry in reader.map(variables.value, "variables") {
         topic.variableNames.insert(entry.key)
-        if let variable = decodeVariable(entry) { topic.variables.append(variable) }
+        if var variable = decodeVariable(entry) {
+          variable.nameRange = entry.keyRange
+          topic.variables.append(variable)
+        }
       }
       if topic.variables.isEmpty, variables.value.members?.isEmpty == true {
         reader.error("a topic needs at least one variable", "empty-list", at: variables.value.range)

@@ -62,6 +62,8 @@ public struct VariableDefinition: Sendable {
   public var name: String
   public var kind: Kind
   public var range: SourceRange
+  /// Where its name is declared (the key in `"variables"`), for go-to-definition and outlines.
+  public var nameRange: SourceRange = .fileStart
 
   public enum Kind: Sendable {
     case range(min: Located<Int64>, max: Located<Int64>, step: Located<Int64>)

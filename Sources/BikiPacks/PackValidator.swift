@@ -299,7 +299,7 @@ struct PackValidator {
     var reported = Set<String>()
     for name in parsed.variables where !known.contains(name) && reported.insert(name).inserted {
       let hint = reader.hint(name, among: known)
-      reader.error("\"\(Excerpt.of(name))\" is not a variable of this topic\(hint)", "undefined-variable", at: text.range)
+      reader.error("\"\(Excerpt.of(name))\" is not a variable of this topic\(hint)", "undefined-variable", at: text.range, fix: hint.fix)
     }
     for (function, name) in parsed.calls {
       guard let kind = kinds[name] else { continue }
@@ -353,7 +353,7 @@ struct PackValidator {
   ) -> Int? {
     guard let kind = kinds[name.value] else {
       let hint = reader.hint(name.value, among: known)
-      reader.error("\"\(Excerpt.of(name.value))\" is not a variable of this topic\(hint)", "undefined-variable", at: name.range)
+      reader.error("\"\(Excerpt.of(name.value))\" is not a variable of this topic\(hint)", "undefined-variable", at: name.range, fix: hint.fix)
       return nil
     }
     let matches: Bool
@@ -384,7 +384,7 @@ struct PackValidator {
     }
     let names = packCounters.map(\.id) + catalog.counters.map(\.id) + catalog.symbolsLongestFirst
     let hint = reader.hint(name.value, among: names)
-    reader.error("unknown counter \"\(Excerpt.of(name.value))\"\(hint); declare it in the pack's \"counters\"", "unknown-counter", at: name.range)
+    reader.error("unknown counter \"\(Excerpt.of(name.value))\"\(hint); declare it in the pack's \"counters\"", "unknown-counter", at: name.range, fix: hint.fix)
     return nil
   }
 

@@ -77,6 +77,8 @@ public struct BikiServer: LanguageServer {
   var nextPoll: Double
   /// Whether the client renders Markdown in hovers (it says so in `initialize`); plain text if not.
   var hoverMarkdown = false
+  /// Whether the client shows document symbols as a tree (else a flat list with containers).
+  var hierarchicalSymbols = false
   /// Problems with the history already reported to the client, so each is shown once.
   var historyProblemsShown: Set<String> = []
 
@@ -97,12 +99,14 @@ public struct BikiServer: LanguageServer {
   public mutating func initialize(params: JSON?, outbox: inout [OutgoingMessage]) -> JSON {
     let formats = params?["capabilities"]?["textDocument"]?["hover"]?["contentFormat"]?.arrayValue ?? []
     hoverMarkdown = formats.contains { $0.stringValue == "markdown" }
+    hierarchicalSymbols = params?["capabilities"]?["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue ?? false
     for warning in dependencies.history.load().warnings { outbox.append(Self.log(warning, type: 2)) }
     for (path, diagnostic) in catalog.registry.problems where diagnostic.severity == .error {
       outbox.append(Self.log("not loaded: \(diagnostic.formatted(path: path))", type: 2))
     }
     return [
       "textDocumentSync": ["openClose": true, "change": 2, "save": false], "hoverProvider": true,
+      "codeActionProvider": ["codeActionKinds": ["quickfix"]], "documentSymbolProvider": true, "definitionProvider": true,
       "experimental": ["biki": ["protocolVersion": 1]],
     ]
   }
@@ -120,6 +124,9 @@ public struct BikiServer: LanguageServer {
     case "biki/stats": return try stats(params, outbox: &outbox)
     case "biki/reloadPacks": return reloadPacks()
     case "textDocument/hover": return try hover(params)
+    case "textDocument/codeAction": return try codeActions(params)
+    case "textDocument/documentSymbol": return try documentSymbols(params)
+    case "textDocument/definition": return try definition(params)
     default: throw .methodNotFound(method)
     }
   }

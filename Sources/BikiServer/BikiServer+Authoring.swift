@@ -1,0 +1,188 @@
+import BikiJSON
+import BikiPacks
+import BikiProtocol
+
+/// What a pack author gets beyond diagnostics: quick fixes for every did-you-mean, the outline
+/// (topics, their variables, counters) and go-to-definition from a name to where it is declared.
+/// All read the document's last finished check, never compiling on the message loop.
+extension BikiServer {
+  /// The document's last check, when it is of the current text.
+  private func checked(_ params: Params) throws(ResponseError) -> (uri: String, document: Document, compilation: PackCompilation)? {
+    let uri = try params.object("textDocument").string("uri")
+    guard let document = documents[uri], let compilation = document.compilation else { return nil }
+    return (uri, document, compilation)
+  }
+
+  /// `textDocument/codeAction`: a quick fix for each diagnostic with a suggestion that touches
+  /// the requested range.
+  func codeActions(_ params: Params) throws(ResponseError) -> JSON {
+    let range = try params.object("range")
+    let start = try Self.position(range.object("start")), end = try Self.position(range.object("end"))
+    guard let (uri, document, compilation) = try checked(params) else { return [] }
+    var actions: [JSON] = []
+    for diagnostic in compilation.diagnostics {
+      guard let fix = diagnostic.fix, diagnostic.range.touches(start: start, end: end),
+        let newText = Self.replacing(fix, in: document.text, range: diagnostic.range)
+      else { continue }
+      actions.append([
+        "title": .string("Change \"\(fix.word)\" to \"\(fix.replacement)\""), "kind": "quickfix", "isPreferred": true,
+        "diagnostics": [WireFormat.diagnostic(diagnostic)],
+        "edit": ["changes": .object([(uri, JSON.array([["range": WireFormat.range(diagnostic.range), "newText": .string(newText)]]))])],
+      ])
+    }
+    return .array(actions)
+  }
+
+  /// The text of `range` with the fix's word replaced wherever it stands as a whole word; nil
+  /// when it does not occur (the text moved on since the check).
+  static func replacing(_ fix: Diagnostic.Fix, in text: [UInt8], range: SourceRange) -> String? {
+    guard range.start.offset <= range.end.offset, range.end.offset <= text.count else { return nil }
+    let slice = Array(text[range.start.offset..<range.end.offset])
+    let word = Array(fix.word.utf8)
+    guard !word.isEmpty else { return nil }
+    func isWordByte(_ byte: UInt8) -> Bool {
+      byte >= 0x80 || byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
+    }
+    var result: [UInt8] = []
+    var index = 0
+    var replaced = false
+    while index < slice.count {
+      let end = index + word.count
+      if end <= slice.count, slice[index..<end].elementsEqual(word), index == 0 || !isWordByte(slice[index - 1]),
+        end == slice.count || !isWordByte(slice[end])
+      {
+        result += fix.replacement.utf8
+        index = end
+        replaced = true
+      } else {
+        result.append(slice[index])
+        index += 1
+      }
+    }
+    return replaced ? String(decoding: result, as: UTF8.self) : nil
+  }
+
+  /// `textDocument/documentSymbol`: the pack's topics (with their variables and parameters)
+  /// and counters, nested when the client can show a tree.
+  func documentSymbols(_ params: Params) throws(ResponseError) -> JSON {
+    guard let (uri, _, compilation) = try checked(params), let pack = compilation.pack else { return [] }
+    // LSP SymbolKind: 2 module, 5 class, 7 property, 13 variable, 14 constant.
+    var symbols: [(name: String, detail: String, kind: Int64, range: SourceRange, selection: SourceRange, children: [JSON], container: String?)] = []
+    for topic in pack.topics where !topic.id.value.isEmpty {
+      var children: [JSON] = []
+      var flat: [(String, String, Int64, SourceRange)] = []
+      for variable in topic.variables {
+        let whole = SourceRange(start: variable.nameRange.start, end: variable.range.end)
+        children.append(Self.symbol(variable.name, detail: variable.kind.name, kind: 13, range: whole, selection: variable.nameRange))
+        flat.append((variable.name, variable.kind.name, 13, whole))
+      }
+      for parameter in topic.parameters {
+        children.append(Self.symbol(parameter.name, detail: "parameter", kind: 7, range: parameter.range, selection: parameter.range))
+        flat.append((parameter.name, "parameter", 7, parameter.range))
+      }
+      symbols.append((topic.id.value, topic.title, 5, topic.range, topic.id.range, children, nil))
+      for (name, detail, kind, range) in flat { symbols.append((name, detail, kind, range, range, [], topic.id.value)) }
+    }
+    for counter in pack.counters where !counter.id.value.isEmpty {
+      let detail = counter.symbols.map(\.value).joined(separator: " ")
+      symbols.append((counter.id.value, detail, 14, counter.range, counter.id.range, [], nil))
+    }
+    if hierarchicalSymbols {
+      return .array(symbols.filter { $0.container == nil }.map { Self.symbol($0.name, detail: $0.detail, kind: $0.kind, range: $0.range, selection: $0.selection, children: $0.children) })
+    }
+    return .array(
+      symbols.map { entry in
+        var members: [(String, JSON)] = [
+          ("name", .string(entry.name)), ("kind", .integer(entry.kind)),
+          ("location", ["uri": .string(uri), "range": WireFormat.range(entry.range)]),
+        ]
+        if let container = entry.container { members.append(("containerName", .string(container))) }
+        return .object(members)
+      })
+  }
+
+  private static func symbol(_ name: String, detail: String, kind: Int64, range: SourceRange, selection: SourceRange, children: [JSON] = []) -> JSON {
+    var members: [(String, JSON)] = [
+      ("name", .string(name)), ("detail", .string(detail)), ("kind", .integer(kind)), ("range", WireFormat.range(range)),
+      ("selectionRange", WireFormat.range(selection)),
+    ]
+    if !children.isEmpty { members.append(("children", .array(children))) }
+    return .object(members)
+  }
+
+  /// `textDocument/definition`: from a variable's name in a part, an answer, a parameter's
+  /// target or a derived value to the variable; from a part's counter to the pack's own
+  /// declaration of it. Built-in counters have no place in the document: null.
+  func definition(_ params: Params) throws(ResponseError) -> JSON {
+    let position = try Self.position(params.object("position"))
+    guard let (uri, document, compilation) = try checked(params), let pack = compilation.pack,
+      let topic = pack.topics.first(where: { $0.range.contains(line: position.line, utf16Column: position.character) })
+    else { return .null }
+    func location(_ range: SourceRange) -> JSON { ["uri": .string(uri), "range": WireFormat.range(range)] }
+    func variable(named name: String) -> JSON? { topic.variables.first { $0.name == name }.map { location($0.nameRange) } }
+
+    // Names that stand alone in their string: a part's number, money, choice or era year, and
+    // its counter.
+    for part in topic.parts {
+      var names: [Located<String>] = []
+      var counter: Located<String>?
+      switch part.kind {
+      case .number(let name, let partCounter, _):
+        names.append(name)
+        counter = partCounter
+      case .money(let name), .choice(let name), .eraYear(let name): names.append(name)
+      case .text: break
+      }
+      if let counter, counter.range.contains(line: position.line, utf16Column: position.character) {
+        let own = pack.counters.first { $0.id.value == counter.value || $0.symbols.contains { $0.value == counter.value } }
+        return own.map { location($0.range) } ?? .null
+      }
+      if let name = names.first(where: { $0.range.contains(line: position.line, utf16Column: position.character) }) {
+        return variable(named: name.value) ?? .null
+      }
+    }
+    // Names inside expressions: the answer, parameters' targets, derived variables.
+    var expressions = [topic.answer.value] + topic.parameters.map(\.target)
+    for case .derive(let expression) in topic.variables.map(\.kind) { expressions.append(expression) }
+    if let expression = expressions.first(where: { $0.range.contains(line: position.line, utf16Column: position.character) }),
+      let word = Self.word(at: position, in: document.text, within: expression.range)
+    {
+      return variable(named: word) ?? .null
+    }
+    return .null
+  }
+
+  /// The identifier around an LSP position inside a string token.
+  static func word(at position: (line: Int, character: Int), in text: [UInt8], within range: SourceRange) -> String? {
+    guard range.start.line == position.line, range.end.offset <= text.count else { return nil }
+    // Walk from the token's start to the position, counting UTF-16 units.
+    var offset = range.start.offset
+    var units = range.start.utf16Column
+    while offset < range.end.offset, units < position.character {
+      let lead = text[offset]
+      let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+      units += length == 4 ? 2 : 1
+      offset += length
+    }
+    func isName(_ byte: UInt8) -> Bool {
+      byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
+    }
+    var start = offset, end = offset
+    while start > range.start.offset, isName(text[start - 1]) { start -= 1 }
+    while end < range.end.offset, isName(text[end]) { end += 1 }
+    guard start < end else { return nil }
+    return String(decoding: text[start..<end], as: UTF8.self)
+  }
+
+  static func position(_ params: Params) throws(ResponseError) -> (line: Int, character: Int) {
+    (Int(try params.integer("line", in: 0...Int64(Int32.max))), Int(try params.integer("character", in: 0...Int64(Int32.max))))
+  }
+}
+
+extension SourceRange {
+  /// Whether this range and an LSP range (UTF-16 columns) share a position, or touch.
+  func touches(start: (line: Int, character: Int), end: (line: Int, character: Int)) -> Bool {
+    let from = (self.start.line, self.start.utf16Column), to = (self.end.line, self.end.utf16Column)
+    return from <= (end.line, end.character) && (start.line, start.character) <= to
+  }
+}

@@ -1,0 +1,116 @@
+import BikiProtocol
+import Testing
+
+@testable import BikiServer
+
+/// Quick fixes, the outline and go-to-definition for pack authors, over JSON-RPC messages.
+@Suite struct AuthoringTests {
+  static let uri = "file:///work/kitchen.json"
+
+  /// A pack with a declared counter, a derived variable and three mistakes with suggestions.
+  static let text = """
+    {
+      "format": 1, "id": "kitchen", "title": "Kitchen", "version": "1.0.0",
+      "counters": [{ "id": "sara", "symbols": ["皿"], "reading": "さら", "whole": { "1": ["ひとさら"], "2": ["ふたさら"] } }],
+      "topics": [
+        {
+          "id": "plates", "title": "Plates", "description": "Plates.", "category": "counter", "skills": ["reading", "kana"],
+          "variables": { "n": { "range": { "min": 1, "max": 12 } }, "twice": { "derive": "n + n" } },
+          "parameters": { "max": { "target": "n.max", "min": 1, "max": 100, "description": "Most plates." } },
+          "question": { "parts": [{ "number": "n", "counter": "sara" }], "answer": { "value": "twice - n", "postfix": "皿" } }
+        },
+        {
+          "id": "typos", "titel": "Typos", "description": "Typos.", "category": "counter", "skills": ["reading"],
+          "variables": { "count": { "range": { "min": 1, "max": 12 } } },
+          "question": { "parts": [{ "number": "count", "counter": "sarra" }], "answer": { "value": "coutn + 1" } }
+        }
+      ]
+    }
+    """
+
+  static func endpoint(hierarchical: Bool = true) -> Endpoint<BikiServer> {
+    var endpoint = Endpoint(server: BikiServer(version: "test", dependencies: ServerFixtures.dependencies()))
+    let capabilities: JSON = ["textDocument": ["documentSymbol": ["hierarchicalDocumentSymbolSupport": .bool(hierarchical)]]]
+    _ = endpoint.receive(.request(id: .number(0), method: "initialize", params: ["capabilities": capabilities]))
+    _ = endpoint.notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": "json", "version": 1, "text": .string(text)]])
+    return endpoint
+  }
+
+  /// The LSP position of the `occurrence`th `needle` in the text (UTF-16 columns).
+  static func position(of needle: String, occurrence: Int = 0, offset: Int = 0) -> JSON {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    var seen = 0
+    for (number, line) in lines.enumerated() {
+      var searchStart = line.startIndex
+      while let found = line[searchStart...].range(of: needle) {
+        if seen == occurrence {
+          return ["line": .integer(Int64(number)), "character": .integer(Int64(line[..<found.lowerBound].utf16.count + offset))]
+        }
+        seen += 1
+        searchStart = found.upperBound
+      }
+    }
+    Issue.record("no \(needle) in the text")
+    return .null
+  }
+
+  static func whole() -> JSON { ["start": ["line": 0, "character": 0], "end": ["line": 99, "character": 0]] }
+
+  @Test func everyDidYouMeanHasAQuickFixThatMakesTheEdit() throws {
+    var endpoint = Self.endpoint()
+    let actions = try #require(endpoint.call("textDocument/codeAction", ["textDocument": ["uri": .string(Self.uri)], "range": Self.whole(), "context": ["diagnostics": []]]).arrayValue)
+    let titles = actions.compactMap { $0["title"]?.stringValue }
+    #expect(titles.sorted() == ["Change \"coutn\" to \"count\"", "Change \"sarra\" to \"sara\"", "Change \"titel\" to \"title\""])
+    for action in actions {
+      #expect(action["kind"] == "quickfix")
+      #expect(action["diagnostics"]?.arrayValue?.count == 1)
+    }
+    func edit(_ title: String) -> JSON? {
+      actions.first { $0["title"]?.stringValue == title }?["edit"]?["changes"]?[Self.uri]?.arrayValue?.first
+    }
+    #expect(edit("Change \"titel\" to \"title\"")?["newText"] == "\"title\"")
+    #expect(edit("Change \"sarra\" to \"sara\"")?["newText"] == "\"sara\"")
+    // Inside an expression only the name changes.
+    #expect(edit("Change \"coutn\" to \"count\"")?["newText"] == "\"count + 1\"")
+    #expect(edit("Change \"coutn\" to \"count\"")?["range"]?["start"] == Self.position(of: "\"coutn + 1\""))
+    // A range that touches no fixable diagnostic gets none.
+    let none = endpoint.call(
+      "textDocument/codeAction", ["textDocument": ["uri": .string(Self.uri)], "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 1]], "context": ["diagnostics": []]])
+    #expect(none == [])
+  }
+
+  @Test func theOutlineListsTopicsVariablesParametersAndCounters() throws {
+    var endpoint = Self.endpoint()
+    let symbols = try #require(endpoint.call("textDocument/documentSymbol", ["textDocument": ["uri": .string(Self.uri)]]).arrayValue)
+    #expect(symbols.compactMap { $0["name"]?.stringValue } == ["plates", "typos", "sara"])
+    let plates = symbols[0]
+    #expect(plates["detail"] == "Plates")
+    #expect(plates["selectionRange"]?["start"] == Self.position(of: "\"plates\""))
+    #expect(plates["children"]?.arrayValue?.compactMap { $0["name"]?.stringValue } == ["n", "twice", "max"])
+    #expect(symbols[2]["detail"] == "皿")
+
+    var flat = Self.endpoint(hierarchical: false)
+    let list = try #require(flat.call("textDocument/documentSymbol", ["textDocument": ["uri": .string(Self.uri)]]).arrayValue)
+    #expect(list.compactMap { $0["name"]?.stringValue } == ["plates", "n", "twice", "max", "typos", "count", "sara"])
+    #expect(list[1]["containerName"] == "plates")
+    #expect(list[1]["location"]?["uri"] == .string(Self.uri))
+  }
+
+  @Test func definitionGoesFromANameToItsDeclaration() throws {
+    var endpoint = Self.endpoint()
+    func definition(_ position: JSON) -> JSON { endpoint.call("textDocument/definition", ["textDocument": ["uri": .string(Self.uri)], "position": position]) }
+    let variableN = Self.position(of: "\"n\": { \"range\"")
+    // A part's number, the answer's expression, a parameter's target, a derived value: to n.
+    for place in [
+      Self.position(of: "\"number\": \"n\"", offset: 11), Self.position(of: "twice - n", offset: 8), Self.position(of: "n.max", offset: 0),
+      Self.position(of: "n + n", offset: 4),
+    ] {
+      #expect(definition(place)["range"]?["start"] == variableN, "\(place)")
+    }
+    #expect(definition(Self.position(of: "twice - n", offset: 2))["range"]?["start"] == Self.position(of: "\"twice\": {"))
+    // A part's counter to the pack's own counter; a built-in or unknown counter has no place here.
+    #expect(definition(Self.position(of: "\"counter\": \"sara\"", offset: 13))["range"]?["start"] == Self.position(of: "{ \"id\": \"sara\""))
+    #expect(definition(Self.position(of: "\"sarra\"", offset: 2)) == .null)
+    #expect(definition(["line": 0, "character": 0]) == .null)
+  }
+}
