@@ -38,6 +38,10 @@ struct NodeReader {
     diagnostics.append(Diagnostic(.warning, message, rule: rule, at: range))
   }
 
+  mutating func object(_ node: JSONNode, _ what: String, _ keys: (required: [String], optional: [String])) -> [String: JSONMember]? {
+    object(node, what, required: keys.required, optional: keys.optional)
+  }
+
   /// The members of an object whose keys are known: reports unknown keys (with a suggestion),
   /// duplicate keys and missing required keys. Returns nil when the node is not an object.
   mutating func object(

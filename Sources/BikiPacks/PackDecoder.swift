@@ -10,9 +10,7 @@ struct PackDecoder {
   mutating func decode(_ root: JSONNode) -> PackDefinition {
     var pack = PackDefinition()
     guard
-      let members = reader.object(
-        root, "the pack", required: ["format", "id", "title", "version", "topics"],
-        optional: ["$schema", "description", "counters"])
+      let members = reader.object(root, "the pack", PackVocabulary.keys(of: .pack))
     else { return pack }
     if let format = reader.integer(members["format"], "format") {
       pack.format = format.value
@@ -53,9 +51,7 @@ struct PackDecoder {
 
   mutating func decodeCounter(_ node: JSONNode) -> CounterDefinition? {
     guard
-      let members = reader.object(
-        node, "a counter", required: ["id", "symbols", "reading"],
-        optional: ["kind", "whole", "final", "zero", "values", "note"])
+      let members = reader.object(node, "a counter", PackVocabulary.keys(of: .counter))
     else { return nil }
     var counter = CounterDefinition(range: node.range)
     if let id = reader.string(members["id"], "the counter id") {
@@ -85,7 +81,7 @@ struct PackDecoder {
       for reading in zero { checkKana(reading) }
       counter.zero = zero.map(\.value)
     }
-    if let values = members["values"], let bounds = reader.object(values.value, "the counter's values", required: ["min", "max"]) {
+    if let values = members["values"], let bounds = reader.object(values.value, "the counter's values", PackVocabulary.keys(of: .counterValues)) {
       if let min = reader.integer(bounds["min"], "values.min"), let max = reader.integer(bounds["max"], "values.max") {
         if min.value < 0 || max.value < min.value {
           reader.error("values must satisfy 0 ≤ min ≤ max (here \(min.value)–\(max.value))", "range-reversed", at: values.value.range)
@@ -165,9 +161,7 @@ struct PackDecoder {
 
   private mutating func decodeTopicFields(_ node: JSONNode) -> TopicDefinition? {
     guard
-      let members = reader.object(
-        node, "a topic", required: ["id", "title", "category", "skills", "variables", "question"],
-        optional: ["description", "parameters"])
+      let members = reader.object(node, "a topic", PackVocabulary.keys(of: .topic))
     else { return nil }
     var topic = TopicDefinition(range: node.range)
     if let id = reader.string(members["id"], "the topic id") {
@@ -209,7 +203,7 @@ struct PackDecoder {
       }
     }
     if let question = members["question"],
-      let parts = reader.object(question.value, "the question", required: ["parts", "answer"])
+      let parts = reader.object(question.value, "the question", PackVocabulary.keys(of: .question))
     {
       for part in reader.array(parts["parts"], "the question's parts") ?? [] {
         if let decoded = decodePart(part) { topic.parts.append(decoded) }
@@ -220,8 +214,8 @@ struct PackDecoder {
   }
 
   mutating func decodeVariable(_ entry: JSONMember) -> VariableDefinition? {
-    let kinds = ["range", "choice", "eraYear", "derive", "counters"]
-    guard let members = reader.object(entry.value, "variable \"\(entry.key)\"", required: [], optional: kinds) else { return nil }
+    let kinds = PackVocabulary.variableKinds
+    guard let members = reader.object(entry.value, "variable \"\(entry.key)\"", PackVocabulary.keys(of: .variable)) else { return nil }
     let given = kinds.filter { members[$0] != nil }
     guard given.count == 1, let kind = given.first, let member = members[kind] else {
       reader.error(
@@ -233,7 +227,7 @@ struct PackDecoder {
     let what = "variable \"\(entry.key)\""
     switch kind {
     case "range":
-      guard let bounds = reader.object(member.value, "the range of \(what)", required: ["min", "max"], optional: ["step"]),
+      guard let bounds = reader.object(member.value, "the range of \(what)", PackVocabulary.keys(of: .range)),
         let min = reader.integer(bounds["min"], "min"), let max = reader.integer(bounds["max"], "max")
       else { return nil }
       let step = reader.integer(bounds["step"], "step") ?? Located(1, range: member.value.range)
@@ -241,7 +235,7 @@ struct PackDecoder {
     case "choice":
       var items: [ChoiceItem] = []
       for item in reader.array(member, "the choices of \(what)") ?? [] {
-        guard let fields = reader.object(item, "a choice", required: ["text", "reading", "value"]),
+        guard let fields = reader.object(item, "a choice", PackVocabulary.keys(of: .choice)),
           let text = reader.string(fields["text"], "the choice text"),
           let reading = reader.string(fields["reading"], "the choice reading"),
           let value = reader.integer(fields["value"], "the choice value")
@@ -251,7 +245,7 @@ struct PackDecoder {
       }
       return VariableDefinition(name: entry.key, kind: .choice(items), range: member.value.range)
     case "eraYear":
-      guard let fields = reader.object(member.value, "the eras of \(what)", required: ["eras"], optional: ["through"]) else { return nil }
+      guard let fields = reader.object(member.value, "the eras of \(what)", PackVocabulary.keys(of: .eraYear)) else { return nil }
       let eras = reader.strings(fields["eras"], "eras") ?? []
       for era in eras where Era.named(era.value) == nil {
         let names = Era.all.map(\.name)
@@ -270,8 +264,7 @@ struct PackDecoder {
 
   mutating func decodeParameter(_ entry: JSONMember) -> ParameterDefinition? {
     guard
-      let fields = reader.object(
-        entry.value, "parameter \"\(entry.key)\"", required: ["target", "min", "max"], optional: ["description"]),
+      let fields = reader.object(entry.value, "parameter \"\(entry.key)\"", PackVocabulary.keys(of: .parameter)),
       let target = reader.string(fields["target"], "the parameter target"),
       let min = reader.integer(fields["min"], "min"), let max = reader.integer(fields["max"], "max")
     else { return nil }
@@ -285,8 +278,8 @@ struct PackDecoder {
   }
 
   mutating func decodePart(_ node: JSONNode) -> PartDefinition? {
-    let kinds = ["text", "number", "money", "choice", "eraYear"]
-    guard let fields = reader.object(node, "a question part", required: [], optional: kinds + ["reading", "counter", "style"]) else {
+    let kinds = PackVocabulary.partKinds
+    guard let fields = reader.object(node, "a question part", PackVocabulary.keys(of: .part)) else {
       return nil
     }
     let given = kinds.filter { fields[$0] != nil }
@@ -315,7 +308,7 @@ struct PackDecoder {
       checkKana(reading)
       return PartDefinition(kind: .text(source.value, reading: reading.value), range: node.range)
     case "number":
-      let styles = ["grouped": "grouped", "plain": "plain", "kanjiDigits": "kanjiDigits"]
+      let styles = Dictionary(uniqueKeysWithValues: PackVocabulary.numberStyles.map { ($0, $0) })
       let style = reader.oneOf(fields["style"], "the number style", styles) ?? "grouped"
       return PartDefinition(
         kind: .number(source, counter: reader.string(fields["counter"], "the counter"), style: style), range: node.range)
@@ -327,14 +320,14 @@ struct PackDecoder {
 
   mutating func decodeAnswer(_ node: JSONNode) -> AnswerDefinition {
     var answer = AnswerDefinition(range: node.range)
-    guard let fields = reader.object(node, "the answer", required: ["value"], optional: ["prefix", "postfix", "accept", "style"]) else {
+    guard let fields = reader.object(node, "the answer", PackVocabulary.keys(of: .answer)) else {
       return answer
     }
     answer.value = reader.string(fields["value"], "the answer value") ?? answer.value
     answer.prefix = reader.string(fields["prefix"], "the answer prefix", nonEmpty: false)?.value ?? ""
     answer.postfix = reader.string(fields["postfix"], "the answer postfix", nonEmpty: false)?.value ?? ""
     answer.accept = reader.strings(fields["accept"], "accept", nonEmpty: false)?.map(\.value) ?? []
-    answer.style = reader.oneOf(fields["style"], "the answer style", ["grouped": "grouped", "plain": "plain"])
+    answer.style = reader.oneOf(fields["style"], "the answer style", Dictionary(uniqueKeysWithValues: PackVocabulary.answerStyles.map { ($0, $0) }))
     return answer
   }
 }

@@ -1,4 +1,5 @@
 import BikiJSON
+import BikiJapanese
 import BikiPacks
 import BikiProtocol
 
@@ -184,5 +185,113 @@ extension SourceRange {
   func touches(start: (line: Int, character: Int), end: (line: Int, character: Int)) -> Bool {
     let from = (self.start.line, self.start.utf16Column), to = (self.end.line, self.end.utf16Column)
     return from <= (end.line, end.character) && (start.line, start.character) <= to
+  }
+}
+
+/// Completion in pack files: keys where a key goes, and where a value goes the values the
+/// format allows there (categories, skills, styles, eras), the counters Biki and the pack know,
+/// and the topic's variables. Works on unfinished text: the context comes from a forward scan,
+/// and names from the document's last finished check.
+extension BikiServer {
+  func completion(_ params: Params) throws(ResponseError) -> JSON {
+    let uri = try params.object("textDocument").string("uri")
+    let position = try Self.position(params.object("position"))
+    guard let document = documents[uri] else { return .null }
+    let offset = IncrementalChange.offset(of: position, in: document.text)
+    guard let cursor = JSONCursor.at(offset, in: document.text) else { return ["isIncomplete": false, "items": []] }
+    let steps = cursor.path.map { step -> PackVocabulary.Step in
+      switch step {
+      case .key(let key): .key(key)
+      case .element: .element
+      }
+    }
+    // LSP CompletionItemKind: 6 variable, 10 property, 12 value, 20 enum member, 21 constant.
+    var candidates: [(label: String, kind: Int64, detail: String)] = []
+    switch cursor.slot {
+    case .key:
+      if let object = PackVocabulary.object(at: steps) {
+        let keys = PackVocabulary.keys(of: object)
+        for key in keys.required where !cursor.siblingKeys.contains(key) { candidates.append((key, 10, "required")) }
+        for key in keys.optional where !cursor.siblingKeys.contains(key) { candidates.append((key, 10, "optional")) }
+      }
+    case .value(let key):
+      candidates = valueCandidates(steps: steps, key: key, document: document, position: position)
+    }
+    // Inside a string, replace what was typed since its opening quote; elsewhere insert a string.
+    let typedUnits = cursor.typed.utf16.count
+    let items: [JSON] = candidates.map { candidate in
+      let newText = cursor.stringStart == nil ? "\"\(candidate.label)\"" : candidate.label
+      let range: JSON = [
+        "start": ["line": .integer(Int64(position.line)), "character": .integer(Int64(max(0, position.character - typedUnits)))],
+        "end": ["line": .integer(Int64(position.line)), "character": .integer(Int64(position.character))],
+      ]
+      return [
+        "label": .string(candidate.label), "kind": .integer(candidate.kind), "detail": .string(candidate.detail),
+        "filterText": .string(candidate.label), "textEdit": ["range": range, "newText": .string(newText)],
+      ]
+    }
+    return ["isIncomplete": false, "items": .array(items)]
+  }
+
+  private func valueCandidates(
+    steps: [PackVocabulary.Step], key: String?, document: Document, position: (line: Int, character: Int)
+  ) -> [(label: String, kind: Int64, detail: String)] {
+    // Array elements are completed by the array's key; the object is the array's owner.
+    let inArray = key == nil
+    guard case .key(let name)? = inArray ? steps.dropLast().last : steps.last else { return [] }
+    guard let owner = PackVocabulary.object(at: Array(steps.dropLast(inArray ? 2 : 1))) else { return [] }
+    let pack = document.compilation?.pack ?? document.lastPack
+    let topic = pack?.topics.first { $0.range.contains(line: position.line, utf16Column: position.character) }
+    func values(_ list: [String], _ detail: String) -> [(String, Int64, String)] { list.map { ($0, 20, detail) } }
+    func variables(_ wanted: (VariableDefinition.Kind) -> Bool = { _ in true }) -> [(String, Int64, String)] {
+      (topic?.variables ?? []).filter { wanted($0.kind) }.map { ($0.name, 6, "\($0.kind.name) variable") }
+    }
+    func counters() -> [(String, Int64, String)] {
+      var seen = Set<String>()
+      var found: [(String, Int64, String)] = []
+      for counter in pack?.counters ?? [] {
+        for name in [counter.id.value] + counter.symbols.map(\.value) where seen.insert(name).inserted {
+          found.append((name, 21, "this pack's counter, read \(counter.reading.value)"))
+        }
+      }
+      for counter in CounterCatalog.standard.counters {
+        for name in [counter.id] + counter.symbols where seen.insert(name).inserted {
+          found.append((name, 21, "\(counter.symbols.joined(separator: " ")) · \(counter.reading)"))
+        }
+      }
+      return found
+    }
+    switch (owner, name, inArray) {
+    case (.topic, "category", false): return values(PackVocabulary.categories, "category")
+    case (.topic, "skills", true): return values(PackVocabulary.skills, "skill")
+    case (.counter, "kind", false): return values(PackVocabulary.counterKinds, "counter kind")
+    case (.part, "style", false): return values(PackVocabulary.numberStyles, "number style")
+    case (.answer, "style", false): return values(PackVocabulary.answerStyles, "answer style")
+    case (.eraYear, "eras", true): return values(PackVocabulary.eras, "era")
+    case (.part, "counter", false), (.variable, "counters", true): return counters()
+    case (.part, "number", false), (.part, "money", false), (.answer, "value", false), (.variable, "derive", false):
+      return variables {
+        switch $0 {
+        case .range, .derive: true
+        default: false
+        }
+      }
+    case (.part, "choice", false):
+      return variables {
+        if case .choice = $0 { return true }
+        return false
+      }
+    case (.part, "eraYear", false):
+      return variables {
+        if case .eraYear = $0 { return true }
+        return false
+      }
+    case (.parameter, "target", false):
+      return (topic?.variables ?? []).flatMap { variable -> [(String, Int64, String)] in
+        guard case .range = variable.kind else { return [] }
+        return [("\(variable.name).min", 6, "the least \(variable.name)"), ("\(variable.name).max", 6, "the most \(variable.name)")]
+      }
+    default: return []
+    }
   }
 }

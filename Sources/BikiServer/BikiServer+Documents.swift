@@ -15,6 +15,9 @@ struct Document {
   /// The compilation of the current text, once a check of it has finished: hover reads it
   /// instead of compiling on the message loop.
   var compilation: PackCompilation?
+  /// The last pack its text decoded to, kept while the text is broken mid-edit, so completion
+  /// still knows the topics' variables and the pack's counters.
+  var lastPack: PackDefinition?
 }
 
 /// Pack files as a language: full document sync, and on each change (at most every
@@ -109,7 +112,7 @@ extension BikiServer {
       return false
     }
     openBytes = others + text.count
-    documents[uri] = Document(text: text, version: version, checkAt: nil, edits: (documents[uri]?.edits ?? 0) + 1)
+    documents[uri] = Document(text: text, version: version, checkAt: nil, edits: (documents[uri]?.edits ?? 0) + 1, lastPack: documents[uri]?.lastPack)
     return true
   }
 
@@ -147,7 +150,10 @@ extension BikiServer {
     for (uri, check) in checks {
       guard let found = check.found else { continue }
       checks[uri] = nil
-      if documents[uri]?.edits == check.edit { documents[uri]?.compilation = found.compilation }
+      if documents[uri]?.edits == check.edit {
+        documents[uri]?.compilation = found.compilation
+        if let pack = found.compilation?.pack { documents[uri]?.lastPack = pack }
+      }
       var params: [(String, JSON)] = [("uri", .string(uri))]
       if let version = check.version { params.append(("version", .integer(version))) }
       params.append(("diagnostics", .array(found.diagnostics.map(WireFormat.diagnostic))))

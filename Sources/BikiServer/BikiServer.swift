@@ -107,6 +107,7 @@ public struct BikiServer: LanguageServer {
     return [
       "textDocumentSync": ["openClose": true, "change": 2, "save": false], "hoverProvider": true,
       "codeActionProvider": ["codeActionKinds": ["quickfix"]], "documentSymbolProvider": true, "definitionProvider": true,
+      "completionProvider": ["triggerCharacters": ["\""]],
       "experimental": ["biki": ["protocolVersion": 1]],
     ]
   }
@@ -127,6 +128,7 @@ public struct BikiServer: LanguageServer {
     case "textDocument/codeAction": return try codeActions(params)
     case "textDocument/documentSymbol": return try documentSymbols(params)
     case "textDocument/definition": return try definition(params)
+    case "textDocument/completion": return try completion(params)
     default: throw .methodNotFound(method)
     }
   }

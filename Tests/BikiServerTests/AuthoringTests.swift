@@ -114,3 +114,58 @@ import Testing
     #expect(definition(["line": 0, "character": 0]) == .null)
   }
 }
+
+/// Completion on text as it is being typed.
+@Suite struct CompletionTests {
+  static let uri = "file:///work/kitchen.json"
+
+  /// Opens the finished pack (so its names are known), then changes the text to `marked`
+  /// (the `|` is the cursor, and is removed) and completes there.
+  static func complete(_ marked: String) throws -> [String] {
+    var endpoint = AuthoringTests.endpoint()
+    let text = marked.replacingOccurrences(of: "|", with: "")
+    let before = try #require(marked.range(of: "|")).lowerBound
+    let lines = marked[..<before].split(separator: "\n", omittingEmptySubsequences: false)
+    _ = endpoint.notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["text": .string(text)]]])
+    let result = endpoint.call(
+      "textDocument/completion",
+      ["textDocument": ["uri": .string(uri)], "position": ["line": .integer(Int64(lines.count - 1)), "character": .integer(Int64(lines.last!.utf16.count))]])
+    return result["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? []
+  }
+
+  @Test func keysTheObjectCanStillTake() throws {
+    #expect(try Self.complete(#"{"format": 1, "id": "kitchen", |"#) == ["title", "version", "topics", "$schema", "description", "counters"])
+    let topicKeys = try Self.complete(#"{"topics": [{"id": "x", "ti|"#)
+    #expect(topicKeys == ["title", "category", "skills", "variables", "question", "description", "parameters"])
+    #expect(try Self.complete(#"{"topics": [{"question": {"answer": {"|"#) == ["value", "prefix", "postfix", "accept", "style"])
+  }
+
+  @Test func valuesTheFormatAllows() throws {
+    #expect(try Self.complete(#"{"topics": [{"category": "|"#) == ["number", "money", "duration", "dateTime", "counter"])
+    #expect(try Self.complete(#"{"topics": [{"skills": ["kana", "|"#) == ["listening", "reading", "kana"])
+    #expect(try Self.complete(#"{"topics": [{"variables": {"y": {"eraYear": {"eras": ["|"#) == ["明治", "大正", "昭和", "平成", "令和"])
+  }
+
+  @Test func countersAndTheTopicsOwnVariables() throws {
+    let text = AuthoringTests.text
+    // In the plates topic: the part's number, the answer and a parameter's target.
+    let number = text.replacingOccurrences(of: #""number": "n", "counter": "sara""#, with: #""number": "|""#)
+    #expect(try Self.complete(number) == ["n", "twice"])
+    let target = text.replacingOccurrences(of: #""target": "n.max""#, with: #""target": "|""#)
+    #expect(try Self.complete(target) == ["n.min", "n.max"])
+    let counter = text.replacingOccurrences(of: #""counter": "sara""#, with: #""counter": "|""#)
+    let counters = try Self.complete(counter)
+    #expect(Array(counters.prefix(2)) == ["sara", "皿"])
+    for builtIn in ["hon", "本", "hiki", "匹", "nin", "人"] { #expect(counters.contains(builtIn)) }
+  }
+
+  @Test func insideAStringOnlyWhatWasTypedIsReplaced() throws {
+    var endpoint = AuthoringTests.endpoint()
+    let text = #"{"topics": [{"category": "mon"#
+    _ = endpoint.notify("textDocument/didChange", ["textDocument": ["uri": .string(Self.uri), "version": 2], "contentChanges": [["text": .string(text)]]])
+    let items = endpoint.call("textDocument/completion", ["textDocument": ["uri": .string(Self.uri)], "position": ["line": 0, "character": .integer(Int64(text.utf16.count))]])["items"]?.arrayValue ?? []
+    let money = try #require(items.first { $0["label"] == "money" })
+    #expect(money["textEdit"]?["newText"] == "money")
+    #expect(money["textEdit"]?["range"]?["start"]?["character"] == .integer(Int64(text.utf16.count - 3)))
+  }
+}

@@ -1,0 +1,89 @@
+import BikiCore
+import BikiJapanese
+
+/// Every key and every fixed value the pack format has, in one place: the decoder checks packs
+/// against it and the language server completes from it, so the two cannot disagree.
+public enum PackVocabulary {
+  /// The kinds of object a pack holds.
+  public enum Object: Sendable, CaseIterable {
+    case pack, counter, counterValues, topic, variable, range, choice, eraYear, parameter, question, part, answer
+  }
+
+  /// An object's keys: those it must have, then those it may have.
+  public static func keys(of object: Object) -> (required: [String], optional: [String]) {
+    switch object {
+    case .pack: (["format", "id", "title", "version", "topics"], ["$schema", "description", "counters"])
+    case .counter: (["id", "symbols", "reading"], ["kind", "whole", "final", "zero", "values", "note"])
+    case .counterValues: (["min", "max"], [])
+    case .topic: (["id", "title", "category", "skills", "variables", "question"], ["description", "parameters"])
+    case .variable: ([], variableKinds)
+    case .range: (["min", "max"], ["step"])
+    case .choice: (["text", "reading", "value"], [])
+    case .eraYear: (["eras"], ["through"])
+    case .parameter: (["target", "min", "max"], ["description"])
+    case .question: (["parts", "answer"], [])
+    case .part: ([], partKinds + ["reading", "counter", "style"])
+    case .answer: (["value"], ["prefix", "postfix", "accept", "style"])
+    }
+  }
+
+  public static let variableKinds = ["range", "choice", "eraYear", "derive", "counters"]
+  public static let partKinds = ["text", "number", "money", "choice", "eraYear"]
+  public static let numberStyles = ["grouped", "plain", "kanjiDigits"]
+  public static let answerStyles = ["grouped", "plain"]
+  public static var categories: [String] { Topic.Category.allCases.map(\.rawValue) }
+  public static var skills: [String] { Skill.allCases.map(\.rawValue) }
+  public static var counterKinds: [String] { BikiJapanese.Counter.Kind.allCases.map(\.rawValue) }
+  public static var eras: [String] { Era.all.map(\.name) }
+
+  /// One step down into a pack: a key of an object, or any element of an array.
+  public enum Step: Hashable, Sendable {
+    case key(String)
+    case element
+  }
+
+  /// Which object sits at a path from the pack's root, if the format puts one there. Keys under
+  /// `variables`, `parameters`, `whole` and `final` are names the author chooses.
+  public static func object(at path: [Step]) -> Object? {
+    var object = Object.pack
+    var index = 0
+    func next() -> Step? { index < path.count ? path[index] : nil }
+    while index < path.count {
+      let step = path[index]
+      index += 1
+      switch (object, step) {
+      case (.pack, .key("counters")):
+        guard next() == .element else { return nil }
+        index += 1
+        object = .counter
+      case (.pack, .key("topics")):
+        guard next() == .element else { return nil }
+        index += 1
+        object = .topic
+      case (.counter, .key("values")): object = .counterValues
+      case (.topic, .key("variables")):
+        guard case .key? = next() else { return nil }
+        index += 1
+        object = .variable
+      case (.topic, .key("parameters")):
+        guard case .key? = next() else { return nil }
+        index += 1
+        object = .parameter
+      case (.topic, .key("question")): object = .question
+      case (.variable, .key("range")): object = .range
+      case (.variable, .key("eraYear")): object = .eraYear
+      case (.variable, .key("choice")):
+        guard next() == .element else { return nil }
+        index += 1
+        object = .choice
+      case (.question, .key("parts")):
+        guard next() == .element else { return nil }
+        index += 1
+        object = .part
+      case (.question, .key("answer")): object = .answer
+      default: return nil
+      }
+    }
+    return object
+  }
+}

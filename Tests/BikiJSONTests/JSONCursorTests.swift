@@ -1,0 +1,36 @@
+@testable import BikiJSON
+import Testing
+
+@Suite struct JSONCursorTests {
+  /// The context where `|` stands (the bar itself is removed).
+  func cursor(_ marked: String) -> JSONCursor? {
+    let bytes = Array(marked.utf8)
+    let at = bytes.firstIndex(of: UInt8(ascii: "|"))!
+    return JSONCursor.at(at, in: bytes.filter { $0 != UInt8(ascii: "|") })
+  }
+
+  @Test func keysAndValuesOnUnfinishedText() {
+    #expect(cursor(#"{"format": 1, |"#) == JSONCursor(path: [], slot: .key, stringStart: nil, typed: "", siblingKeys: ["format"]))
+    #expect(cursor(#"{"topics": [{"id": "a", "ca|"#) == JSONCursor(path: [.key("topics"), .element], slot: .key, stringStart: 25, typed: "ca", siblingKeys: ["id"]))
+    #expect(cursor(#"{"topics": [{"category": "|"#)?.path == [.key("topics"), .element, .key("category")])
+    #expect(cursor(#"{"topics": [{"category": "|"#)?.slot == .value(key: "category"))
+    #expect(cursor(#"{"topics": [{"skills": ["kana", "|"#)?.path == [.key("topics"), .element, .key("skills"), .element])
+    #expect(cursor(#"{"topics": [{"skills": ["kana", "|"#)?.slot == .value(key: nil))
+  }
+
+  @Test func closedContainersAndEscapesAreSkipped() {
+    #expect(cursor(#"{"a": {"b": [1, {"c": "}\"]"}]}, "d": |"#)?.path == [.key("d")])
+    #expect(cursor(#"{"a": "x\"y", |"#)?.siblingKeys == ["a"])
+  }
+
+  @Test func outsideEveryContainerThereIsNoContext() {
+    #expect(cursor("|{}") == nil)
+    #expect(cursor("{}|") == nil)
+    #expect(cursor("|") == nil)
+  }
+
+  @Test func deepNestingIsScannedWithoutRecursion() {
+    let deep = String(repeating: "[", count: 200_000) + "|"
+    #expect(cursor(deep)?.path.count == 200_000)
+  }
+}
