@@ -101,3 +101,81 @@ async def test_a_quiz_session(client: LanguageClient):
     assert field(verdict, "verdict") == "correct"
     assert field(verdict, "finished") is True
     assert field(field(verdict, "summary"), "correct") == 1
+
+
+# A pack with a typo that has a suggestion, a declared counter and a variable used by name.
+AUTHORED_PACK = """{
+  "format": 1, "id": "kitchen", "title": "Kitchen", "version": "1.0.0",
+  "counters": [{"id": "sara", "symbols": ["皿"], "reading": "さら"}],
+  "topics": [
+    {
+      "id": "plates", "titel": "Plates", "description": "Plates.", "category": "counter", "skills": ["kana"],
+      "variables": {"n": {"range": {"min": 1, "max": 12}}},
+      "question": {"parts": [{"number": "n", "counter": "sara"}], "answer": {"value": "n"}}
+    }
+  ]
+}
+"""
+
+
+def position_of(text: str, needle: str, offset: int = 0) -> types.Position:
+    for number, line in enumerate(text.splitlines()):
+        if needle in line:
+            return types.Position(line=number, character=len(line[: line.index(needle)].encode("utf-16-le")) // 2 + offset)
+    raise AssertionError(needle)
+
+
+@pytest.mark.asyncio
+async def test_pack_authoring_features(client: LanguageClient):
+    uri = pathlib.Path(tempfile.mkdtemp(), "kitchen.json").as_uri()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="json", version=1, text=AUTHORED_PACK)
+        )
+    )
+    await client.wait_for_notification("textDocument/publishDiagnostics")
+    document = types.TextDocumentIdentifier(uri=uri)
+
+    # The did-you-mean has a quick fix that makes the edit.
+    typo = [d for d in client.diagnostics[uri] if d.code == "unknown-key"]
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(text_document=document, range=typo[0].range, context=types.CodeActionContext(diagnostics=typo))
+    )
+    assert [a.title for a in actions] == ['Change "titel" to "title"']
+    assert actions[0].edit.changes[uri][0].new_text == '"title"'
+
+    # The outline.
+    symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=document))
+    assert [s.name for s in symbols] == ["plates", "n", "sara"]
+
+    # Definition: from the part's counter to the pack's own counter, from "n" to its variable.
+    found = await client.text_document_definition_async(
+        types.DefinitionParams(text_document=document, position=position_of(AUTHORED_PACK, '"counter": "sara"', 13))
+    )
+    location = found[0] if isinstance(found, list) else found
+    assert location.range.start == position_of(AUTHORED_PACK, '{"id": "sara"')
+    found = await client.text_document_definition_async(
+        types.DefinitionParams(text_document=document, position=position_of(AUTHORED_PACK, '"value": "n"', 10))
+    )
+    location = found[0] if isinstance(found, list) else found
+    assert location.range.start == position_of(AUTHORED_PACK, '"n": {"range"')
+
+    # Completion of a category, typed halfway.
+    typing = AUTHORED_PACK.replace('"category": "counter"', '"category": "mo')
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=typing)],
+        )
+    )
+    completion = await client.text_document_completion_async(
+        types.CompletionParams(text_document=document, position=position_of(typing, '"category": "mo', 15))
+    )
+    items = completion.items if hasattr(completion, "items") else completion
+    assert "money" in [item.label for item in items]
+
+
+@pytest.mark.asyncio
+async def test_null_params_read_as_absent(client: LanguageClient):
+    topics = await request(client, "biki/topics", None)
+    assert len(field(topics, "topics")) > 60
