@@ -13,7 +13,8 @@ extension BikiServer {
     let id = try params.string("topicId")
     guard let found = catalog.registry.topics.first(where: { $0.topic.id == id }) else {
       let hint = Suggestion.didYouMean(id, among: catalog.registry.topics.map(\.topic.id))
-      throw .invalidParams("\"topicId\": no topic \"\(id.prefix(80))\".\(hint) biki/topics lists them")
+      // Clients add where their users see the list (`:BikiTopics`, `biki topics`).
+      throw .invalidParams("\"topicId\": no topic \"\(id.prefix(80))\".\(hint)")
     }
     return found
   }

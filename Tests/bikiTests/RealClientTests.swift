@@ -13,6 +13,7 @@ import Testing
 
   static let hasPytestLSP = required || succeeds("python3 -c 'import pytest_lsp, pytest_asyncio'")
   static let hasNeovim = required || succeeds("command -v nvim")
+  static let hasNeovimAndTmux = required || succeeds("command -v nvim && command -v tmux")
   static let hasAbigail = required || succeeds("command -v abidw && command -v abidiff")
 
   /// The ABI checker CI runs: clean against the committed baseline, and it catches a change (the
@@ -41,7 +42,7 @@ import Testing
     // pytest exits 5 when it collects nothing; only 0 means the tests ran and passed.
     let result = try run("python3 -m pytest -q -p no:cacheprovider Tests/clients")
     #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
-    #expect(result.standardOutput.contains("2 passed"))
+    #expect(result.standardOutput.contains("4 passed"))
   }
 
   @Test(.enabled(if: hasNeovim, "needs Neovim: sudo apt-get install neovim"))
@@ -49,5 +50,13 @@ import Testing
     let result = try run(#"timeout 300 nvim --headless -u NONE -i NONE -n -c "luafile Editors/nvim/tests/run.lua""#)
     #expect(result.status == 0, "\(result.standardError)")
     #expect(result.standardError.contains("nvim: all checks passed"))
+  }
+
+  /// Neovim in a real terminal: tmux types a quiz and reads the screen at each prompt.
+  @Test(.enabled(if: hasNeovimAndTmux, "needs Neovim and tmux: sudo apt-get install neovim tmux"))
+  func neovimQuizAsALearnerSeesIt() throws {
+    let result = try run("timeout 300 Editors/nvim/tests/quiz.sh")
+    #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+    #expect(result.standardOutput.contains("nvim quiz: all checks passed"))
   }
 }

@@ -5,4 +5,14 @@ end, { desc = "List Biki's topics" })
 
 vim.api.nvim_create_user_command("BikiQuiz", function(args)
   require("biki").quiz(args.fargs[1], tonumber(args.fargs[2]))
-end, { nargs = "*", desc = "Drill a Biki topic: :BikiQuiz [topic] [questions]" })
+end, {
+  nargs = "*",
+  desc = "Drill a Biki topic: :BikiQuiz [topic] [questions]",
+  complete = function(lead, line)
+    -- Only the first argument is a topic.
+    if #vim.split(line, "%s+") > 2 then
+      return {}
+    end
+    return require("biki").complete_topics(lead)
+  end,
+})

@@ -15,6 +15,9 @@ M.config = {
 
 local client_id = nil
 local quiz = nil
+-- Topic ids and titles, fetched once, for titles and :BikiQuiz <Tab>.
+local topic_list = nil
+local told_no_speech = false
 
 local function notify(message, level)
   vim.notify("biki: " .. message, level or vim.log.levels.INFO)
@@ -60,8 +63,19 @@ function M.attach(bufnr)
   end
 end
 
+-- What a learner reads when a request fails: the server's message in this editor's words
+-- (its commands, not the protocol's method names).
+local function explain(err)
+  local message = err.message or vim.inspect(err)
+  message = message:gsub('^"topicId": ', ""):gsub('^"sessionId": ', "")
+  if message:find("no topic", 1, true) then
+    message = message .. " :BikiTopics lists them."
+  end
+  return message
+end
+
 -- Sends a request; calls `on_result(result)` on success and reports errors.
-function M.request(method, params, on_result)
+function M.request(method, params, on_result, on_error)
   local id = M.client()
   if not id then
     return
@@ -69,11 +83,50 @@ function M.request(method, params, on_result)
   local client = vim.lsp.get_client_by_id(id)
   client.request(method, params, function(err, result)
     if err then
-      notify(method .. ": " .. (err.message or vim.inspect(err)), vim.log.levels.ERROR)
+      notify(explain(err), vim.log.levels.ERROR)
+      if on_error then
+        on_error(err)
+      end
       return
     end
     on_result(result)
   end)
+end
+
+-- Every topic ({id, title, ...}), asked of the server once and kept.
+function M.topic_list()
+  if topic_list then
+    return topic_list
+  end
+  local id = M.client()
+  if not id then
+    return {}
+  end
+  local response = vim.lsp.get_client_by_id(id).request_sync("biki/topics", vim.empty_dict(), 10000)
+  if response and response.result then
+    topic_list = response.result.topics
+  end
+  return topic_list or {}
+end
+
+-- :BikiQuiz <Tab>: the topic ids starting with what was typed.
+function M.complete_topics(lead)
+  local matches = {}
+  for _, topic in ipairs(M.topic_list()) do
+    if topic.id:sub(1, #lead) == lead then
+      table.insert(matches, topic.id)
+    end
+  end
+  return matches
+end
+
+local function title_of(id)
+  for _, topic in ipairs(M.topic_list()) do
+    if topic.id == id then
+      return topic.title
+    end
+  end
+  return id
 end
 
 -- The quiz window: one floating window, rewritten as the quiz goes on.
@@ -110,8 +163,14 @@ function M.window_lines()
 end
 
 local function speak(text)
-  if M.config.speak and vim.fn.executable("espeak-ng") == 1 then
+  if not M.config.speak then
+    return
+  end
+  if vim.fn.executable("espeak-ng") == 1 then
     vim.fn.jobstart({ "espeak-ng", "-v", "ja", text })
+  elseif not told_no_speech then
+    told_no_speech = true
+    notify("espeak-ng is not installed, so questions cannot be read aloud (sudo apt-get install espeak-ng); the reading skill needs no sound", vim.log.levels.WARN)
   end
 end
 
@@ -142,12 +201,19 @@ local function ask()
     speak(question.speech)
   end
   local label = question.skill == "kana" and "Reading (kana): " or "Answer" .. ((question.postfix or "") ~= "" and (" (" .. question.postfix .. ")") or "") .. ": "
-  vim.ui.input({ prompt = label }, function(input)
-    if not quiz then
-      return
-    end
-    M._respond(input)
-  end)
+  -- The window must be on screen before the prompt blocks, or the learner answers the
+  -- question before this one.
+  vim.cmd("redraw")
+  -- input() itself, not vim.ui.input: on Neovim 0.7 vim.ui.input reports an empty answer as
+  -- nil, the same as a cancel. Here empty repeats the question and <Esc> or <C-c> ends the quiz.
+  local ok, input = pcall(vim.fn.input, { prompt = label, cancelreturn = "\27" })
+  if not quiz then
+    return
+  end
+  if not ok or input == "\27" then
+    input = nil
+  end
+  M._respond(input)
 end
 
 local function expected_text(expected)
@@ -244,7 +310,7 @@ function M.quiz(topic, count)
       params.seed = M.config.seed
     end
     M.request("biki/startSession", params, function(result)
-      quiz = { session = result.sessionId, title = id, question = result.question, progress = result.progress }
+      quiz = { session = result.sessionId, title = title_of(id), question = result.question, progress = result.progress }
       ask()
     end)
   end
@@ -275,13 +341,25 @@ function M.topics()
     if vim.api.nvim_win_get_config(0).relative ~= "" then
       vim.cmd("wincmd p")
     end
-    vim.cmd("botright new")
-    local buf = vim.api.nvim_get_current_buf()
+    -- One list: a second :BikiTopics refreshes it (in its window, if it has one).
+    local buf = vim.fn.bufnr("biki://topics")
+    if buf ~= -1 and vim.api.nvim_buf_is_valid(buf) then
+      local win = vim.fn.bufwinid(buf)
+      if win ~= -1 then
+        vim.api.nvim_set_current_win(win)
+      else
+        vim.cmd("botright sbuffer " .. buf)
+      end
+    else
+      vim.cmd("botright new")
+      buf = vim.api.nvim_get_current_buf()
+      vim.bo[buf].buftype = "nofile"
+      vim.bo[buf].bufhidden = "wipe"
+      vim.api.nvim_buf_set_name(buf, "biki://topics")
+    end
+    vim.bo[buf].modifiable = true
     vim.api.nvim_buf_set_lines(buf, 0, -1, false, lines)
-    vim.bo[buf].buftype = "nofile"
-    vim.bo[buf].bufhidden = "wipe"
     vim.bo[buf].modifiable = false
-    vim.api.nvim_buf_set_name(buf, "biki://topics")
   end)
 end
 

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# A quiz in real Neovim in a real terminal: tmux types the keys and reads the screen, so what is
+# checked is what a learner sees at each prompt.
+#   BIKI=.build/debug/biki Editors/nvim/tests/quiz.sh
+# Exits 0 when every check passes; prints each check, and the screen when one fails.
+set -uo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+biki="${BIKI:-$here/../../.build/debug/biki}"
+session="biki-nvim-$$"
+state="$(mktemp -d)"
+failures=0
+trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$state"' EXIT
+
+screen() { tmux capture-pane -p -t "$session"; }
+
+# Waits up to 15 s for the screen to show a text; true when it did.
+wait_for() {
+  for _ in $(seq 150); do
+    screen | grep -qF -- "$1" && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
+check() {
+  local name="$1"; shift
+  if "$@"; then
+    echo "ok   $name"
+  else
+    echo "FAIL $name"
+    echo "---- screen ----"; screen; echo "----------------"
+    failures=$((failures + 1))
+  fi
+}
+
+shows() { screen | grep -qF -- "$1"; }
+not_shows() { ! screen | grep -qF -- "$1"; }
+
+# The number a 本 question shows in kanji (1 to 10).
+answer_on_screen() {
+  local kanji
+  # The question's own line in the window: the prompt alone, indented by two.
+  kanji="$(screen | grep -oE '│  (十|[一二三四五六七八九]十?)本 ' | head -1 | grep -oE '(十|[一二三四五六七八九]十?)本')"
+  case "${kanji%本}" in
+    一) echo 1 ;; 二) echo 2 ;; 三) echo 3 ;; 四) echo 4 ;; 五) echo 5 ;;
+    六) echo 6 ;; 七) echo 7 ;; 八) echo 8 ;; 九) echo 9 ;; 十) echo 10 ;; *) echo "?" ;;
+  esac
+}
+
+setup="lua require('biki').setup({ cmd = { '$biki', 'serve' }, speak = false, seed = 3 })"
+tmux new-session -d -s "$session" -x 100 -y 30 \
+  "env XDG_STATE_HOME='$state' nvim -u NONE -i NONE -n --cmd 'set rtp^=$here' -c 'runtime plugin/biki.lua' -c \"$setup\""
+sleep 0.5
+
+tmux send-keys -t "$session" ":BikiQuiz counters.hon 2" Enter
+check "the first question is on screen with its prompt" wait_for "Answer (本):"
+check "the window shows the topic's title and the count" shows "[1/2] 本 (1–10)"
+first="$(answer_on_screen)"
+check "the question is shown before the prompt asks for it" test "$first" != "?"
+
+tmux send-keys -t "$session" "0" Enter
+check "a wrong answer says so and asks again" wait_for "✗ not 0; try again, or skip"
+check "on the same question" shows "[1/2]"
+
+tmux send-keys -t "$session" Enter
+sleep 0.5
+check "an empty answer repeats the question" wait_for "Answer (本):"
+check "and does not end the quiz" not_shows "finished"
+check "still the first question" test "$(answer_on_screen)" = "$first"
+
+tmux send-keys -t "$session" "$first" Enter
+check "a right answer moves on to the next question" wait_for "[2/2]"
+check "showing the verdict on the last answer" shows "✓ ${first}本"
+check "with the next question's prompt" wait_for "Answer (本):"
+check "and the next question on screen" test "$(answer_on_screen)" != "?"
+
+tmux send-keys -t "$session" "skip" Enter
+check "the last question ends the quiz with a summary" wait_for "— finished"
+check "one correct of two" shows "Correct: 1 of 2"
+check "one skipped" shows "Skipped: 1"
+
+tmux send-keys -t "$session" "q" ":BikiTopics" Enter
+check ":BikiTopics lists the topics" wait_for "numbers.beginner"
+tmux send-keys -t "$session" ":BikiTopics" Enter
+sleep 1
+check ":BikiTopics twice raises nothing" not_shows "Failed to rename"
+check "no error is on screen" not_shows "E5108"
+
+check "three answers are in the history" test "$(wc -l < "$state/biki/history.jsonl" 2>/dev/null || echo 0)" -eq 3
+
+tmux send-keys -t "$session" ":qa!" Enter
+if [ "$failures" -eq 0 ]; then echo "nvim quiz: all checks passed"; else echo "nvim quiz: $failures checks failed"; fi
+[ "$failures" -eq 0 ]
