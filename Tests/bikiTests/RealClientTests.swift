@@ -14,6 +14,7 @@ import Testing
   static let hasPytestLSP = required || succeeds("python3 -c 'import pytest_lsp, pytest_asyncio'")
   static let hasNeovim = required || succeeds("command -v nvim")
   static let hasNeovimAndTmux = required || succeeds("command -v nvim && command -v tmux")
+  static let hasEmacs = required || succeeds("command -v emacs")
   static let hasAbigail = required || succeeds("command -v abidw && command -v abidiff")
 
   /// The ABI checker CI runs: clean against the committed baseline, and it catches a change (the
@@ -58,5 +59,13 @@ import Testing
     let result = try run("timeout 300 Editors/nvim/tests/quiz.sh")
     #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
     #expect(result.standardOutput.contains("nvim quiz: all checks passed"))
+  }
+
+  /// biki.el in real Emacs (Debian's 28 with elpa-eglot, or 29+ with eglot built in).
+  @Test(.enabled(if: hasEmacs, "needs Emacs and eglot: sudo apt-get install emacs-nox elpa-eglot"))
+  func emacsExtensionPassesItsBatchTests() throws {
+    let result = try run("timeout 300 emacs --batch -Q -l Editors/emacs/tests/biki-test.el -f ert-run-tests-batch-and-exit")
+    #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+    #expect(result.standardError.contains("0 unexpected"), "\(result.standardError)")
   }
 }

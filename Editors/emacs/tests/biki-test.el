@@ -1,0 +1,172 @@
+;;; biki-test.el --- Batch tests of biki.el against a real `biki serve'  -*- lexical-binding: t; -*-
+
+;; From the repository root, after `swift build':
+;;   BIKI=$PWD/.build/debug/biki emacs --batch -Q -l Editors/emacs/tests/biki-test.el -f ert-run-tests-batch-and-exit
+
+;;; Code:
+
+(require 'package)
+;; Debian's elpa-eglot on Emacs 28 (-Q leaves the system's package directory out); Emacs 29 has
+;; eglot built in.
+(add-to-list 'package-directory-list "/usr/share/emacs/site-lisp/elpa")
+(package-initialize)
+(add-to-list 'load-path (expand-file-name ".." (file-name-directory (or load-file-name buffer-file-name))))
+(require 'ert)
+(require 'biki)
+
+(setq biki-program (or (getenv "BIKI") (expand-file-name "../../../.build/debug/biki" (file-name-directory load-file-name))))
+(setq biki-speak nil)
+(defvar biki-test-state (make-temp-file "biki-emacs-state-" t))
+(setenv "XDG_STATE_HOME" biki-test-state)
+(setenv "XDG_DATA_HOME" (expand-file-name "data" biki-test-state))
+(setq eglot-sync-connect t)
+(biki-setup)
+
+(defun biki-test-wait (predicate &optional seconds)
+  "Process output until PREDICATE holds or SECONDS (default 20) pass; its last value."
+  (let ((deadline (+ (float-time) (or seconds 20))) (value nil))
+    (while (and (not (setq value (funcall predicate))) (< (float-time) deadline))
+      (accept-process-output nil 0.05))
+    value))
+
+(defun biki-test-file (name text)
+  "A new file NAME in a fresh directory, holding TEXT."
+  (let ((file (expand-file-name name (make-temp-file "biki-emacs-" t))))
+    (with-temp-file file (insert text))
+    file))
+
+(defconst biki-test-broken-pack
+  "{\n  \"format\": 1,\n  \"id\": \"mine\",\n  \"title\": \"日本🎌\", \"version\": \"1.0.0\", \"topicz\": [],\n  \"topics\": []\n}\n")
+
+(ert-deftest biki-pack-files-get-diagnostics-and-eglot-shuts-down-cleanly ()
+  (let* ((buffer (find-file-noselect (biki-test-file "mine.json" biki-test-broken-pack))))
+    (with-current-buffer buffer
+      (should (eq major-mode 'biki-pack-mode))
+      (run-hooks 'post-command-hook)  ; eglot-ensure connects after the command that opened the file
+      (let ((server (biki-test-wait #'eglot-current-server)))
+        (should server)
+        (let ((diagnostic (biki-test-wait
+                           (lambda ()
+                             ;; Flymake asks its backends on timers, which batch Emacs runs only
+                             ;; while waiting; ask it each time round.
+                             (flymake-start)
+                             (cl-find-if (lambda (d) (string-match-p "topicz" (flymake-diagnostic-text d)))
+                                         (flymake-diagnostics))))))
+          (should diagnostic)
+          ;; Line 4, at "topicz": Emacs counts characters, the server UTF-16 units (🎌 is two).
+          (save-excursion
+            (goto-char (flymake-diagnostic-beg diagnostic))
+            (should (= (line-number-at-pos) 4))
+            (should (looking-at "\"topicz\""))))
+        ;; eglot sends shutdown and exit with null params: the server must answer shutdown with
+        ;; a result (not -32602), so eglot goes on to send exit.  (Emacs 28's jsonrpc.el then
+        ;; deletes the process at once, so its exit status says nothing about the server.)
+        (let ((process (jsonrpc--process server))
+              (events (jsonrpc-events-buffer server)))
+          (eglot-shutdown server nil nil t)
+          (should-not (process-live-p process))
+          (with-current-buffer events
+            (let ((log (buffer-string)))
+              (should (string-match-p ":method \"shutdown\"" log))
+              (should (string-match-p ":method \"exit\"" log))
+              (should-not (string-match-p "-32602" log))
+              (should-not (string-match-p "Timed out" log)))))))
+    (kill-buffer buffer)))
+
+;; A pack with a misspelt key and a variable used by name.
+(defconst biki-test-authored-pack
+  "{
+  \"format\": 1, \"id\": \"kitchen\", \"title\": \"Kitchen\", \"version\": \"1.0.0\",
+  \"topics\": [
+    {
+      \"id\": \"plates\", \"titel\": \"Plates\", \"description\": \"Plates.\", \"category\": \"counter\", \"skills\": [\"kana\"],
+      \"variables\": {\"n\": {\"range\": {\"min\": 1, \"max\": 12}}},
+      \"question\": {\"parts\": [{\"number\": \"n\", \"counter\": \"本\"}], \"answer\": {\"value\": \"n\"}}
+    }
+  ]
+}
+")
+
+(ert-deftest biki-eglot-offers-fixes-definitions-outline-and-completion ()
+  (let ((buffer (find-file-noselect (biki-test-file "kitchen.json" biki-test-authored-pack))))
+    (with-current-buffer buffer
+      (run-hooks 'post-command-hook)
+      (let ((server (biki-test-wait #'eglot-current-server)))
+        (should server)
+        (biki-test-wait (lambda () (flymake-start) (flymake-diagnostics)))
+        ;; The quick fix for "titel", as eglot's code actions see it.
+        (goto-char (point-min))
+        (search-forward "\"titel\"")
+        (let ((actions (jsonrpc-request server :textDocument/codeAction
+                                        (list :textDocument (eglot--TextDocumentIdentifier)
+                                              :range (list :start (eglot--pos-to-lsp-position (match-beginning 0))
+                                                           :end (eglot--pos-to-lsp-position (match-end 0)))
+                                              :context (list :diagnostics [])))))
+          (should (equal (mapcar (lambda (action) (plist-get action :title)) actions) '("Change \"titel\" to \"title\""))))
+        ;; imenu, from the outline.
+        (let ((index (funcall imenu-create-index-function)))
+          (should (cl-some (lambda (entry) (string-match-p "plates" (format "%s" entry))) index)))
+        ;; M-. on the answer's "n" lands on the variable.
+        (goto-char (point-min))
+        (search-forward "\"value\": \"n")
+        (backward-char 1)
+        (let ((xrefs (xref-backend-definitions 'eglot (xref-backend-identifier-at-point 'eglot))))
+          (should xrefs)
+          (let ((location (xref-item-location (car xrefs))))
+            (should (= (xref-location-line location) 6))))  ; the "variables" line
+        ;; completion-at-point inside "category": "
+        (goto-char (point-min))
+        (search-forward "\"category\": \"")
+        (let ((capf (eglot-completion-at-point)))
+          (should capf)
+          (should (member "money" (all-completions "" (nth 2 capf)))))
+        (eglot-shutdown server)))
+    (kill-buffer buffer)))
+
+(ert-deftest biki-other-json-is-left-alone ()
+  (let ((buffer (find-file-noselect (biki-test-file "package.json" "{\"name\": \"app\", \"version\": \"1.0.0\"}\n"))))
+    (with-current-buffer buffer
+      (should-not (eq major-mode 'biki-pack-mode))
+      (run-hooks 'post-command-hook)
+      (should-not (eglot-current-server)))
+    (kill-buffer buffer)))
+
+(ert-deftest biki-a-quiz-in-a-buffer ()
+  (let* ((biki-quiz-seed 3)
+         (generated (biki--request :biki/generate (list :topicId "counters.hon" :seed 3 :count 2)))
+         (first (number-to-string (plist-get (aref (plist-get generated :questions) 0) :answer))))
+    (biki-quiz "counters.hon" 2)
+    (with-current-buffer biki-quiz-buffer-name
+      (should (string-match-p "\\`\\[1/2\\] 本 (1–10)" (buffer-string)))
+      (should (equal (biki--quiz-prompt) "Answer (本): "))
+      (should (biki-quiz-submit "0"))
+      (should (string-match-p "✗ not 0; try again, or skip" (buffer-string)))
+      (should (string-match-p "\\[1/2\\]" (buffer-string)))
+      (should (biki-quiz-submit ""))  ; an empty answer repeats the question
+      (should (string-match-p "\\[1/2\\]" (buffer-string)))
+      (should (biki-quiz-submit first))
+      (should (string-match-p "\\[2/2\\]" (buffer-string)))
+      (should (string-match-p (concat "✓ " first "本") (buffer-string)))
+      (should-not (biki-quiz-submit "skip"))
+      (should (string-match-p "— finished" (buffer-string)))
+      (should (string-match-p "Correct: 1 of 2" (buffer-string)))
+      (should (string-match-p "Skipped: 1" (buffer-string))))
+    (biki-stats)
+    (with-current-buffer "*Biki stats*"
+      (should (string-match-p "Answers: 2" (buffer-string))))))
+
+(ert-deftest biki-errors-speak-of-commands ()
+  (let ((err (should-error (biki-quiz "counters.hn" 2) :type 'user-error)))
+    (should (string-match-p "no topic \"counters.hn\"" (cadr err)))
+    (should (string-match-p "counters.hon" (cadr err)))
+    (should (string-match-p "M-x biki-topics" (cadr err)))
+    (should-not (string-match-p "biki/" (cadr err)))))
+
+(ert-deftest biki-topics-complete ()
+  (biki-topics)
+  (with-current-buffer "*Biki topics*"
+    (should (string-match-p "^counters\\.hon " (buffer-string)))))
+
+(add-hook 'kill-emacs-hook #'biki-shutdown)
+
+;;; biki-test.el ends here
