@@ -15,6 +15,7 @@ import Testing
   static let hasNeovim = required || succeeds("command -v nvim")
   static let hasNeovimAndTmux = required || succeeds("command -v nvim && command -v tmux")
   static let hasEmacs = required || succeeds("command -v emacs")
+  static let hasVimALE = required || succeeds("command -v vim && command -v tmux && test -d /usr/share/vim-ale")
   static let hasAbigail = required || succeeds("command -v abidw && command -v abidiff")
 
   /// The ABI checker CI runs: clean against the committed baseline, and it catches a change (the
@@ -67,5 +68,12 @@ import Testing
     let result = try run("timeout 300 emacs --batch -Q -l Editors/emacs/tests/biki-test.el -f ert-run-tests-batch-and-exit")
     #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
     #expect(result.standardError.contains("0 unexpected"), "\(result.standardError)")
+  }
+
+  /// Vim with ALE, set up as docs/editors.md says, in a real terminal.
+  @Test(.enabled(if: hasVimALE, "needs Vim, ALE and tmux: sudo apt-get install vim vim-ale tmux"))
+  func vimWithALEShowsPackDiagnostics() throws {
+    let result = try run("timeout 120 Tests/clients/ale.sh")
+    #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
   }
 }
