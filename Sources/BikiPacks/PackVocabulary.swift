@@ -43,46 +43,32 @@ public enum PackVocabulary {
   }
 
   /// Which object sits at a path from the pack's root, if the format puts one there. Keys under
-  /// `variables`, `parameters`, `whole` and `final` are names the author chooses.
+  /// `variables` and `parameters` are names the author chooses.
   public static func object(at path: [Step]) -> Object? {
+    /// Under a key: the object, and what comes between (an array's element, or a chosen name).
+    enum Between { case nothing, element, name }
+    let children: [Object: [String: (Between, Object)]] = [
+      .pack: ["counters": (.element, .counter), "topics": (.element, .topic)],
+      .counter: ["values": (.nothing, .counterValues)],
+      .topic: ["variables": (.name, .variable), "parameters": (.name, .parameter), "question": (.nothing, .question)],
+      .variable: ["range": (.nothing, .range), "eraYear": (.nothing, .eraYear), "choice": (.element, .choice)],
+      .question: ["parts": (.element, .part), "answer": (.nothing, .answer)],
+    ]
     var object = Object.pack
     var index = 0
-    func next() -> Step? { index < path.count ? path[index] : nil }
     while index < path.count {
-      let step = path[index]
+      guard case .key(let key) = path[index], let (between, child) = children[object]?[key] else { return nil }
       index += 1
-      switch (object, step) {
-      case (.pack, .key("counters")):
-        guard next() == .element else { return nil }
+      switch between {
+      case .nothing: break
+      case .element:
+        guard index < path.count, path[index] == .element else { return nil }
         index += 1
-        object = .counter
-      case (.pack, .key("topics")):
-        guard next() == .element else { return nil }
+      case .name:
+        guard index < path.count, case .key = path[index] else { return nil }
         index += 1
-        object = .topic
-      case (.counter, .key("values")): object = .counterValues
-      case (.topic, .key("variables")):
-        guard case .key? = next() else { return nil }
-        index += 1
-        object = .variable
-      case (.topic, .key("parameters")):
-        guard case .key? = next() else { return nil }
-        index += 1
-        object = .parameter
-      case (.topic, .key("question")): object = .question
-      case (.variable, .key("range")): object = .range
-      case (.variable, .key("eraYear")): object = .eraYear
-      case (.variable, .key("choice")):
-        guard next() == .element else { return nil }
-        index += 1
-        object = .choice
-      case (.question, .key("parts")):
-        guard next() == .element else { return nil }
-        index += 1
-        object = .part
-      case (.question, .key("answer")): object = .answer
-      default: return nil
       }
+      object = child
     }
     return object
   }
