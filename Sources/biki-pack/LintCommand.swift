@@ -36,30 +36,23 @@ enum LintCommand {
     """
 
   static func run(arguments: [String], context: PackCommandContext) -> CommandOutcome {
-    var reader = ArgumentReader(arguments)
-    var json = false, strict = false
-    var extra: [String] = []
-    while let option = reader.nextOption() {
-      switch option {
-      case "-h", "--help": return CommandOutcome(standardOutput: [help])
-      case "--strict": strict = true
-      case "--format":
-        switch reader.value() {
-        case "text": json = false
-        case "json": json = true
-        case let other:
-          return CommandOutcome.usageError(
-            "The value '\(other ?? "")' is invalid for '--format <format>'. Use text or json.", usage: usage, helpCommand: helpCommand)
-        }
-      case "--packs":
-        guard let directory = reader.value() else {
-          return CommandOutcome.usageError("Missing value for '--packs <dir>'.", usage: usage, helpCommand: helpCommand)
-        }
-        extra.append(directory)
-      default:
-        return CommandOutcome.unknownOption(option, known: ["--format", "--strict", "--packs", "--help"], usage: usage, helpCommand: helpCommand)
-      }
+    let reader: ParsedArguments
+    switch CommandOutcome.parse(
+      arguments, options: [.value("--format", "<format>"), .flag("--strict"), .value("--packs", "<dir>")], help: help, usage: usage,
+      helpCommand: helpCommand)
+    {
+    case .success(let found): reader = found
+    case .failure(let failure): return failure.outcome
     }
+    let strict = reader.isSet("--strict")
+    var json = false
+    switch reader.value("--format") {
+    case nil, "text": json = false
+    case "json": json = true
+    case let other?:
+      return CommandOutcome.usageError("The value '\(other)' is invalid for '--format <format>'. Use text or json.", usage: usage, helpCommand: helpCommand)
+    }
+    let extra = reader.values("--packs")
     let explicit = reader.positionals + extra
     // Plugin libraries, given directly or found in given directories, are checked in workers.
     var libraries: [String] = []

@@ -23,18 +23,12 @@ enum NewCommand {
     """
 
   static func run(arguments: [String], context: PackCommandContext) -> CommandOutcome {
-    var reader = ArgumentReader(arguments)
-    var directory = context.currentDirectory
-    while let option = reader.nextOption() {
-      switch option {
-      case "-h", "--help": return CommandOutcome(standardOutput: [help])
-      case "--directory":
-        guard let value = reader.value() else { return usageError("Missing value for '--directory <dir>'.") }
-        directory = value
-      default:
-        return CommandOutcome.unknownOption(option, known: ["--directory", "--help"], usage: usage, helpCommand: helpCommand)
-      }
+    let reader: ParsedArguments
+    switch CommandOutcome.parse(arguments, options: [.value("--directory", "<dir>")], help: help, usage: usage, helpCommand: helpCommand) {
+    case .success(let found): reader = found
+    case .failure(let failure): return failure.outcome
     }
+    let directory = reader.value("--directory") ?? context.currentDirectory
     guard reader.positionals.count == 1, let name = reader.positionals.first else {
       return usageError(reader.positionals.isEmpty ? "Missing expected argument '<name>'." : "Give one name.")
     }

@@ -30,31 +30,31 @@ enum SampleCommand {
     """
 
   static func run(arguments: [String], context: PackCommandContext) -> CommandOutcome {
-    var reader = ArgumentReader(arguments)
-    var topicFilter: String?
+    let reader: ParsedArguments
+    switch CommandOutcome.parse(
+      arguments, options: [.value("--topic", "<id>"), .value("--seed", "<n>"), .value("--count", "<count>", short: "-n"), .value("--param", "<name>=<value>")],
+      help: help, usage: usage, helpCommand: helpCommand)
+    {
+    case .success(let found): reader = found
+    case .failure(let failure): return failure.outcome
+    }
+    let topicFilter = reader.value("--topic")
     var seed: UInt64 = 1
     var count = 5
     var parameters: [String: Int64] = [:]
-    while let option = reader.nextOption() {
-      switch option {
-      case "-h", "--help": return CommandOutcome(standardOutput: [help])
-      case "--topic": topicFilter = reader.value()
-      case "--seed":
-        guard let value = reader.value().flatMap(UInt64.init) else { return usageError("'--seed' takes a whole number from 0 to 2^64−1.") }
-        seed = value
-      case "-n", "--count":
-        guard let value = reader.value().flatMap(Int.init), value > 0, value <= 1_000_000 else {
-          return usageError("'-n' takes a count from 1 to 1000000.")
-        }
-        count = value
-      case "--param":
-        guard let pair = reader.value(), let equals = pair.firstIndex(of: "="),
-          let value = Int64(pair[pair.index(after: equals)...])
-        else { return usageError("'--param' takes <name>=<whole number>, as in --param max=500.") }
-        parameters[String(pair[..<equals])] = value
-      default:
-        return CommandOutcome.unknownOption(option, known: ["--topic", "--seed", "-n", "--param", "--help"], usage: usage, helpCommand: helpCommand)
+    if let text = reader.value("--seed") {
+      guard let value = UInt64(text) else { return usageError("'--seed' takes a whole number from 0 to 2^64−1.") }
+      seed = value
+    }
+    if let text = reader.value("--count") {
+      guard let value = Int(text), value > 0, value <= 1_000_000 else { return usageError("'-n' takes a count from 1 to 1000000.") }
+      count = value
+    }
+    for pair in reader.values("--param") {
+      guard let equals = pair.firstIndex(of: "="), let value = Int64(pair[pair.index(after: equals)...]) else {
+        return usageError("'--param' takes <name>=<whole number>, as in --param max=500.")
       }
+      parameters[String(pair[..<equals])] = value
     }
     guard reader.positionals.count == 1, let packName = reader.positionals.first else {
       return usageError(reader.positionals.isEmpty ? "Missing expected argument '<pack>'." : "Give one pack at a time.")

@@ -40,7 +40,7 @@ enum InstallCommand {
     let prefix: String
     switch parsePrefix(arguments, environment: environment, usage: installUsage, help: installHelp, helpCommand: "biki install --help") {
     case .success(let found): prefix = found
-    case .failure(let outcome): return outcome.outcome
+    case .failure(let failure): return failure.outcome
     }
     let installation = environment.installation
     if environment.fileSystem.canonicalPath(prefix + "/bin") == installation.binDirectory {
@@ -74,7 +74,7 @@ enum InstallCommand {
     let prefix: String
     switch parsePrefix(arguments, environment: environment, usage: uninstallUsage, help: uninstallHelp, helpCommand: "biki uninstall --help") {
     case .success(let found): prefix = found
-    case .failure(let outcome): return outcome.outcome
+    case .failure(let failure): return failure.outcome
     }
     let files: [String]
     do {
@@ -104,36 +104,26 @@ enum InstallCommand {
     return try InstallPlan.files(inManifest: text)
   }
 
-  struct Refusal: Error { var outcome: CommandOutcome }
-
   private static func parsePrefix(
     _ arguments: [String], environment: BikiEnvironment, usage: String, help: String, helpCommand: String
-  ) -> Result<String, Refusal> {
-    var prefix: String?
-    var index = 0
-    while index < arguments.count {
-      let argument = arguments[index]
-      switch argument {
-      case "-h", "--help": return .failure(Refusal(outcome: CommandOutcome(standardOutput: [help])))
-      case "--prefix":
-        guard index + 1 < arguments.count else {
-          return .failure(Refusal(outcome: .usageError("Missing value for '--prefix <dir>'.", usage: usage, helpCommand: helpCommand)))
-        }
-        prefix = arguments[index + 1]
-        index += 1
-      case _ where argument.hasPrefix("--prefix="): prefix = String(argument.dropFirst("--prefix=".count))
-      default:
-        return .failure(Refusal(outcome: .unknownOption(argument, known: ["--prefix", "--help"], usage: usage, helpCommand: helpCommand)))
-      }
-      index += 1
+  ) -> Result<String, CommandFailure> {
+    let parsed: ParsedArguments
+    switch CommandOutcome.parse(arguments, options: [.value("--prefix", "<dir>")], help: help, usage: usage, helpCommand: helpCommand) {
+    case .success(let found): parsed = found
+    case .failure(let failure): return .failure(failure)
     }
-    if let prefix {
-      guard !prefix.isEmpty else { return .failure(Refusal(outcome: .usageError("'--prefix' needs a directory.", usage: usage, helpCommand: helpCommand))) }
+    if let extra = parsed.positionals.first {
+      return .failure(CommandFailure(outcome: .usageError("Unexpected argument '\(extra)'.", usage: usage, helpCommand: helpCommand)))
+    }
+    if let prefix = parsed.value("--prefix") {
+      guard !prefix.isEmpty else {
+        return .failure(CommandFailure(outcome: .usageError("'--prefix' needs a directory.", usage: usage, helpCommand: helpCommand)))
+      }
       // Relative to where the user is, as they typed it; stored and shown absolute.
       return .success(environment.fileSystem.canonicalPath(prefix))
     }
     guard let home = environment.variables["HOME"], home.hasPrefix("/") else {
-      return .failure(Refusal(outcome: .usageError("HOME is not set; give a prefix with --prefix.", usage: usage, helpCommand: helpCommand)))
+      return .failure(CommandFailure(outcome: .usageError("HOME is not set; give a prefix with --prefix.", usage: usage, helpCommand: helpCommand)))
     }
     return .success(home + "/.local")
   }

@@ -54,62 +54,46 @@ enum QuizCommand {
     case failure(CommandOutcome)
   }
 
+  static let options: [ParsedArguments.Option] = [
+    .value("--mode", "<mode>"), .value("--skill", "<skill>"), .value("--seed", "<n>"), .flag("--speak"), .value("--param", "<name>=<value>"),
+    .value("--packs", "<dir>"), .value("--plugins", "<dir>"), .flag("--in-process"),
+  ]
+
   static func parse(_ arguments: [String]) -> Parsed {
-    var options = Options()
-    var index = 0
-    func value() -> String? {
-      index += 1
-      return index < arguments.count ? arguments[index] : nil
+    let parsed: ParsedArguments
+    switch CommandOutcome.parse(arguments, options: options, help: help, usage: usage, helpCommand: helpCommand) {
+    case .success(let found): parsed = found
+    case .failure(let failure): return .failure(failure.outcome)
     }
-    while index < arguments.count {
-      var argument = arguments[index]
-      var inline: String?
-      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-        inline = String(argument[argument.index(after: equals)...])
-        argument = String(argument[..<equals])
+    var options = Options()
+    guard parsed.positionals.count <= 1 else { return .failure(usageError("Give one topic at a time.")) }
+    options.topic = parsed.positionals.first
+    options.speak = parsed.isSet("--speak")
+    options.inProcess = parsed.isSet("--in-process")
+    options.packs = parsed.values("--packs")
+    options.plugins = parsed.values("--plugins")
+    if let text = parsed.value("--mode") {
+      guard let mode = parseMode(text) else {
+        return .failure(usageError("'--mode' takes infinite, questions=<n> (n ≥ 1) or time=<seconds> (> 0)."))
       }
-      let next = { inline ?? value() }
-      switch argument {
-      case "-h", "--help": return .failure(CommandOutcome(standardOutput: [help]))
-      case "--speak": options.speak = true
-      case "--in-process": options.inProcess = true
-      case "--plugins":
-        guard let directory = next() else { return .failure(usageError("Missing value for '--plugins <dir>'.")) }
-        options.plugins.append(directory)
-      case "--mode":
-        guard let text = next(), let mode = parseMode(text) else {
-          return .failure(usageError("'--mode' takes infinite, questions=<n> (n ≥ 1) or time=<seconds> (> 0)."))
-        }
-        options.mode = mode
-      case "--skill":
-        let text = next() ?? ""
-        guard let skill = Skill(rawValue: text) else {
-          let hint = Suggestion.didYouMean(text, among: Skill.allCases.map(\.rawValue))
-          return .failure(usageError("The value '\(text)' is invalid for '--skill'.\(hint) Use listening, reading or kana."))
-        }
-        options.skill = skill
-      case "--seed":
-        guard let seed = next().flatMap(UInt64.init) else { return .failure(usageError("'--seed' takes a whole number from 0 to 2^64−1.")) }
-        options.seed = seed
-      case "--param":
-        guard let pair = next(), let equals = pair.firstIndex(of: "="), let number = Int64(pair[pair.index(after: equals)...]) else {
-          return .failure(usageError("'--param' takes <name>=<whole number>, as in --param max=500."))
-        }
-        options.parameters[String(pair[..<equals])] = number
-      case "--packs":
-        guard let directory = next() else { return .failure(usageError("Missing value for '--packs <dir>'.")) }
-        options.packs.append(directory)
-      default:
-        if argument.hasPrefix("-") && argument.count > 1 {
-          return .failure(
-            CommandOutcome.unknownOption(
-              argument, known: ["--mode", "--skill", "--seed", "--speak", "--param", "--packs", "--plugins", "--in-process", "--help"], usage: usage,
-              helpCommand: helpCommand))
-        }
-        guard options.topic == nil else { return .failure(usageError("Give one topic at a time.")) }
-        options.topic = argument
+      options.mode = mode
+    }
+    if let text = parsed.value("--skill") {
+      guard let skill = Skill(rawValue: text) else {
+        let hint = Suggestion.didYouMean(text, among: Skill.allCases.map(\.rawValue))
+        return .failure(usageError("The value '\(text)' is invalid for '--skill'.\(hint) Use listening, reading or kana."))
       }
-      index += 1
+      options.skill = skill
+    }
+    if let text = parsed.value("--seed") {
+      guard let seed = UInt64(text) else { return .failure(usageError("'--seed' takes a whole number from 0 to 2^64−1.")) }
+      options.seed = seed
+    }
+    for pair in parsed.values("--param") {
+      guard let equals = pair.firstIndex(of: "="), let number = Int64(pair[pair.index(after: equals)...]) else {
+        return .failure(usageError("'--param' takes <name>=<whole number>, as in --param max=500."))
+      }
+      options.parameters[String(pair[..<equals])] = number
     }
     return .success(options)
   }

@@ -30,39 +30,24 @@ enum ReadCommand {
     """
 
   static func run(arguments: [String]) -> CommandOutcome {
-    var kind: PhraseKind?
-    var texts: [String] = []
-    var index = 0
-    var optionsEnded = false
-    while index < arguments.count {
-      let argument = arguments[index]
-      index += 1
-      if optionsEnded || !argument.hasPrefix("-") || argument.count == 1 || argument.dropFirst().first!.isNumber {
-        texts.append(argument)
-        continue
-      }
-      switch argument {
-      case "--":
-        optionsEnded = true
-      case "-h", "--help":
-        return CommandOutcome(standardOutput: [help])
-      case "--as":
-        guard index < arguments.count else { return usageError("Missing value for '--as <kind>'.") }
-        let value = arguments[index]
-        index += 1
-        guard let parsed = PhraseKind(rawValue: value) else {
-          let names = PhraseKind.allCases.map(\.rawValue)
-          let hint = Suggestion.didYouMean(value, among: names)
-          return usageError("The value '\(value)' is invalid for '--as <kind>'.\(hint) Use one of: \(names.joined(separator: ", ")).")
-        }
-        kind = parsed
-      default:
-        if argument.hasPrefix("--as=") {
-          return run(arguments: Array(arguments[..<(index - 1)]) + ["--as", String(argument.dropFirst(5))] + Array(arguments[index...]))
-        }
-        return CommandOutcome.unknownOption(argument, known: ["--as", "--help"], usage: usage, helpCommand: "biki read --help")
-      }
+    // Negative numbers are texts to read (-5), not options.
+    let parsed: ParsedArguments
+    switch CommandOutcome.parse(
+      arguments, options: [.value("--as", "<kind>")], help: help, usage: usage, helpCommand: "biki read --help", allowsNegativeNumbers: true)
+    {
+    case .success(let found): parsed = found
+    case .failure(let failure): return failure.outcome
     }
+    var kind: PhraseKind?
+    if let value = parsed.value("--as") {
+      guard let found = PhraseKind(rawValue: value) else {
+        let names = PhraseKind.allCases.map(\.rawValue)
+        let hint = Suggestion.didYouMean(value, among: names)
+        return usageError("The value '\(value)' is invalid for '--as <kind>'.\(hint) Use one of: \(names.joined(separator: ", ")).")
+      }
+      kind = found
+    }
+    let texts = parsed.positionals
     guard !texts.isEmpty else { return usageError("Missing expected argument '<text> ...'.") }
 
     var outcome = CommandOutcome()

@@ -27,27 +27,21 @@ enum ServeCommand {
     """
 
   static func run(arguments: [String], environment: BikiEnvironment) -> CommandOutcome {
-    var packs: [String] = []
-    var plugins: [String] = []
-    var inProcess = false
-    var reader = arguments.makeIterator()
-    while let argument = reader.next() {
-      switch argument {
-      case "-h", "--help": return CommandOutcome(standardOutput: [help])
-      case "--stdio": break
-      case "--in-process": inProcess = true
-      case "--packs", "--plugins":
-        guard let directory = reader.next() else {
-          return CommandOutcome.usageError("Missing value for '\(argument) <dir>'.", usage: usage, helpCommand: "biki serve --help")
-        }
-        // Absolute, so the paths and URIs the server reports mean the same to the client.
-        let absolute = URL(fileURLWithPath: directory).standardizedFileURL.path
-        if argument == "--packs" { packs.append(absolute) } else { plugins.append(absolute) }
-      default:
-        return CommandOutcome.unknownOption(
-          argument, known: ["--packs", "--plugins", "--in-process", "--stdio", "--help"], usage: usage, helpCommand: "biki serve --help")
-      }
+    let parsed: ParsedArguments
+    switch CommandOutcome.parse(
+      arguments, options: [.value("--packs", "<dir>"), .value("--plugins", "<dir>"), .flag("--in-process"), .flag("--stdio")], help: help,
+      usage: usage, helpCommand: "biki serve --help")
+    {
+    case .success(let found): parsed = found
+    case .failure(let failure): return failure.outcome
     }
+    if let extra = parsed.positionals.first {
+      return CommandOutcome.usageError("Unexpected argument '\(extra)'.", usage: usage, helpCommand: "biki serve --help")
+    }
+    // Absolute, so the paths and URIs the server reports mean the same to the client.
+    let packs = parsed.values("--packs").map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+    let plugins = parsed.values("--plugins").map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+    let inProcess = parsed.isSet("--in-process")
     let (packDirectories, pluginDirectories, pluginsInProcess) = (packs, plugins, inProcess)
     let output = Connection.claimStandardOutput()
     let dependencies = ServerDependencies(

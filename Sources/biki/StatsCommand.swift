@@ -22,17 +22,15 @@ enum StatsCommand {
     """
 
   static func run(arguments: [String], history: AnswerHistory) -> CommandOutcome {
-    var topic: String?
-    for argument in arguments {
-      switch argument {
-      case "-h", "--help": return CommandOutcome(standardOutput: [help])
-      case _ where argument.hasPrefix("-") && argument.count > 1:
-        return CommandOutcome.unknownOption(argument, known: ["--help"], usage: usage, helpCommand: "biki stats --help")
-      default:
-        guard topic == nil else { return CommandOutcome.usageError("Give one topic at a time.", usage: usage, helpCommand: "biki stats --help") }
-        topic = argument
-      }
+    let parsed: ParsedArguments
+    switch CommandOutcome.parse(arguments, options: [], help: help, usage: usage, helpCommand: "biki stats --help") {
+    case .success(let found): parsed = found
+    case .failure(let failure): return failure.outcome
     }
+    guard parsed.positionals.count <= 1 else {
+      return CommandOutcome.usageError("Give one topic at a time.", usage: usage, helpCommand: "biki stats --help")
+    }
+    let topic = parsed.positionals.first
     let (entries, warnings) = history.load()
     var outcome = CommandOutcome(standardError: warnings.map { "Warning: \($0)" })
     let stats = HistoryStats.compute(entries, topicID: topic)

@@ -22,25 +22,18 @@ enum TopicsCommand {
     """
 
   static func run(arguments: [String], environment: BikiEnvironment) -> CommandOutcome {
-    var packs: [String] = [], plugins: [String] = []
-    var inProcess = false
-    var index = 0
-    while index < arguments.count {
-      switch arguments[index] {
-      case "-h", "--help": return CommandOutcome(standardOutput: [help])
-      case "--in-process": inProcess = true
-      case "--packs" where index + 1 < arguments.count:
-        packs.append(arguments[index + 1])
-        index += 1
-      case "--plugins" where index + 1 < arguments.count:
-        plugins.append(arguments[index + 1])
-        index += 1
-      case let other:
-        return CommandOutcome.unknownOption(
-          other, known: ["--packs", "--plugins", "--in-process", "--help"], usage: usage, helpCommand: "biki topics --help")
-      }
-      index += 1
+    let parsed: ParsedArguments
+    switch CommandOutcome.parse(
+      arguments, options: [.value("--packs", "<dir>"), .value("--plugins", "<dir>"), .flag("--in-process")], help: help, usage: usage,
+      helpCommand: "biki topics --help")
+    {
+    case .success(let found): parsed = found
+    case .failure(let failure): return failure.outcome
     }
+    if let extra = parsed.positionals.first {
+      return CommandOutcome.usageError("Unexpected argument '\(extra)'.", usage: usage, helpCommand: "biki topics --help")
+    }
+    let packs = parsed.values("--packs"), plugins = parsed.values("--plugins"), inProcess = parsed.isSet("--in-process")
     let registry = environment.loadTopics(packDirectories: packs, pluginDirectories: plugins, inProcess: inProcess)
     var outcome = CommandOutcome(standardError: SourceProblems.summary(registry))
     outcome.standardOutput = ["id\ttitle\tcategory\tskills\tsource"]
