@@ -56,10 +56,10 @@ let package = Package(
     .target(name: "BikiCLI", dependencies: ["BikiCore"]),
     .executableTarget(name: "biki-pack", dependencies: ["BikiCLI", "BikiHost", "BikiPacks", "BikiCore", "BikiJSON", "BikiPlugins"]),
     .executableTarget(
-      name: "biki", dependencies: ["BikiCLI", "BikiJapanese", "BikiCore", "BikiHost", "BikiPacks", "BikiPlugins", "BikiProtocol", "BikiServer"]),
+      name: "biki", dependencies: ["BikiCLI", "BikiJapanese", "BikiCore", "BikiHost", "BikiPacks", "BikiPlugins", "BikiProtocol", "BikiServer", "BikiJSON"]),
     // Speed and memory figures; run in release (`swift run -c release biki-bench`).
     .executableTarget(
-      name: "biki-bench", dependencies: ["BikiJapanese", "BikiCore", "BikiHost", "BikiPacks", "BikiPlugins", "BikiPluginABI", "BikiProtocol"]),
+      name: "biki-bench", dependencies: ["BikiJapanese", "BikiCore", "BikiHost", "BikiPacks", "BikiPlugins", "BikiPluginABI", "BikiProtocol", "BikiJSON"]),
 
     // What tests share: whether they run under a sanitizer.
     .target(name: "BikiTestSupport", path: "Tests/BikiTestSupport"),
@@ -67,7 +67,7 @@ let package = Package(
     .testTarget(name: "BikiJSONTests", dependencies: ["BikiJSON"]),
     .testTarget(name: "BikiPacksTests", dependencies: ["BikiPacks"]),
     .testTarget(name: "BikiPluginsTests", dependencies: ["BikiPlugins", "BikiCore", "BikiTestSupport"], exclude: ["Fixtures"]),
-    .testTarget(name: "BikiProtocolTests", dependencies: ["BikiProtocol"]),
+    .testTarget(name: "BikiProtocolTests", dependencies: ["BikiProtocol", "BikiJSON"]),
     .testTarget(name: "BikiServerTests", dependencies: ["BikiServer"]),
     .testTarget(name: "BikiHostTests", dependencies: ["BikiHost"]),
     .testTarget(name: "BikiCoreTests", dependencies: ["BikiCore", "BikiJapanese"]),

@@ -1,3 +1,5 @@
+import BikiJSON
+
 /// What a server does with the messages the lifecycle lets through. The protocol layer owns
 /// `initialize`, `shutdown`, `exit` and every error the base protocol defines; the server sees
 /// only its own methods, and may send notifications of its own through `outbox`.

@@ -1,5 +1,6 @@
 import BikiCore
 import BikiHost
+import BikiJSON
 import BikiProtocol
 
 /// A session in the server's table.

@@ -2,6 +2,7 @@ import BikiCore
 import BikiHost
 import BikiJapanese
 import BikiPacks
+import BikiJSON
 import BikiProtocol
 
 /// What the server serves: the topics, and the packs they came from (open pack documents are

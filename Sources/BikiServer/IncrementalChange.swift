@@ -1,3 +1,4 @@
+import BikiJSON
 import BikiProtocol
 
 /// One `textDocument/didChange` content change with a range (incremental sync), applied to a

@@ -1,3 +1,4 @@
+import BikiJSON
 import BikiProtocol
 
 /// A request's params, read field by field; every problem is a -32602 naming the field by its

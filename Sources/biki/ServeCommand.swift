@@ -1,6 +1,7 @@
 import BikiCLI
 import BikiCore
 import BikiHost
+import BikiJSON
 import BikiProtocol
 import BikiServer
 import Foundation

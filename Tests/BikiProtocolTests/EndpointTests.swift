@@ -1,3 +1,4 @@
+import BikiJSON
 import BikiProtocol
 import Testing
 

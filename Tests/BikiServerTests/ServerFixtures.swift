@@ -1,5 +1,6 @@
 import BikiCore
 import BikiHost
+import BikiJSON
 import BikiProtocol
 import Synchronization
 

@@ -1,4 +1,5 @@
 import BikiCore
+import BikiJSON
 import BikiProtocol
 import Testing
 

@@ -1,4 +1,5 @@
 import FuzzDriver
+import BikiJSON
 import BikiProtocol
 
 /// Any bytes from a client, fed to the framer in pieces the input chooses: framing and

@@ -1,6 +1,4 @@
-import BikiJSON
-
-/// A JSON value as the protocol sends and receives it. Objects keep their key order, so what
+/// A JSON value as Biki writes and reads it (the protocol, the history). Objects keep their key order, so what
 /// the server writes is stable and readable.
 public indirect enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
   ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
