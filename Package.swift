@@ -51,12 +51,14 @@ let package = Package(
     // JSON-RPC 2.0 with LSP base framing and lifecycle; knows nothing of quizzes.
     .target(name: "BikiProtocol", dependencies: ["BikiJSON", "BikiSync"]),
     // The biki/* methods, pack files as a language, the session table and the answer history.
-    .target(name: "BikiServer", dependencies: ["BikiProtocol", "BikiHost", "BikiCore", "BikiPacks", "BikiJSON", "BikiJapanese", "BikiSync"]),
+    // Practice: the history of answers, stats over it; what quiz and serve both record into.
+    .target(name: "BikiPractice", dependencies: ["BikiCore", "BikiHost", "BikiJSON", "BikiSync"]),
+    .target(name: "BikiServer", dependencies: ["BikiProtocol", "BikiHost", "BikiCore", "BikiPacks", "BikiJSON", "BikiJapanese", "BikiSync", "BikiPractice"]),
     // What the command-line tools share: outcomes, exit statuses, usage errors.
     .target(name: "BikiCLI", dependencies: ["BikiCore"]),
     .executableTarget(name: "biki-pack", dependencies: ["BikiCLI", "BikiHost", "BikiPacks", "BikiCore", "BikiJSON", "BikiPlugins"]),
     .executableTarget(
-      name: "biki", dependencies: ["BikiCLI", "BikiJapanese", "BikiCore", "BikiHost", "BikiPacks", "BikiPlugins", "BikiProtocol", "BikiServer", "BikiJSON"]),
+      name: "biki", dependencies: ["BikiCLI", "BikiJapanese", "BikiCore", "BikiHost", "BikiPacks", "BikiPlugins", "BikiProtocol", "BikiServer", "BikiJSON", "BikiPractice"]),
     // Speed and memory figures; run in release (`swift run -c release biki-bench`).
     .executableTarget(
       name: "biki-bench", dependencies: ["BikiJapanese", "BikiCore", "BikiHost", "BikiPacks", "BikiPlugins", "BikiPluginABI", "BikiProtocol", "BikiJSON"]),
@@ -68,7 +70,8 @@ let package = Package(
     .testTarget(name: "BikiPacksTests", dependencies: ["BikiPacks"]),
     .testTarget(name: "BikiPluginsTests", dependencies: ["BikiPlugins", "BikiCore", "BikiTestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "BikiProtocolTests", dependencies: ["BikiProtocol", "BikiJSON"]),
-    .testTarget(name: "BikiServerTests", dependencies: ["BikiServer"]),
+    .testTarget(name: "BikiServerTests", dependencies: ["BikiServer", "BikiPractice"]),
+    .testTarget(name: "BikiPracticeTests", dependencies: ["BikiPractice"]),
     .testTarget(name: "BikiHostTests", dependencies: ["BikiHost"]),
     .testTarget(name: "BikiCoreTests", dependencies: ["BikiCore", "BikiJapanese"]),
     .testTarget(name: "BikiCLITests", dependencies: ["BikiCLI"]),

@@ -1,3 +1,4 @@
+import BikiPractice
 import BikiCore
 import BikiHost
 import BikiJSON

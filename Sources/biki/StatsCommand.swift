@@ -1,3 +1,4 @@
+import BikiPractice
 import BikiCLI
 import BikiServer
 import Foundation

@@ -1,7 +1,6 @@
 import BikiCore
 import BikiHost
 import BikiJSON
-import BikiProtocol
 import Foundation
 import BikiSync
 
