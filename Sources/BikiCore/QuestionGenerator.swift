@@ -41,7 +41,7 @@ public struct QuestionGenerator: Sendable {
   }
 }
 
-public struct GenerationError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct GenerationError: Error, Hashable, Sendable, CustomStringConvertible {
   public var topicID: String
   public var reason: String
 

@@ -1,9 +1,9 @@
 extension Session {
-  /// A new session and the effect that presents its first question.
+  /// A new session, waiting for its first question: the effects record its start and ask for
+  /// the question at the first index of its order.
   public static func start(
-    skill: Skill, mode: Mode, seed: UInt64, dependencies: Dependencies
+    topic: Topic, spaceSize: UInt64, skill: Skill, mode: Mode, seed: UInt64, dependencies: Dependencies
   ) throws(SessionError) -> (State, [Effect]) {
-    let topic = dependencies.generator.topic
     guard topic.skills.contains(skill) else {
       throw .skillNotOffered(skill, topic: topic.id, offered: topic.skills)
     }
@@ -15,21 +15,14 @@ extension Session {
     default: break
     }
     let now = dependencies.now()
-    var order = QuestionOrder(count: dependencies.generator.spaceSize, seed: seed)
-    let question: Question
-    do {
-      question = try nextQuestion(&order, dependencies)
-    } catch {
-      throw .generationFailed(error)
-    }
-    let state = State(
-      topicID: topic.id, skill: skill, mode: mode, seed: seed, order: order, current: question,
-      questionStartedAt: now, startedAt: now)
-    return (state, [.questionPresented(question)])
+    var order = QuestionOrder(count: spaceSize, seed: seed)
+    let first = order.next()
+    let state = State(topicID: topic.id, skill: skill, mode: mode, seed: seed, order: order, current: nil, questionStartedAt: now, startedAt: now)
+    return (state, [.recorded(.started(topicID: topic.id, skill: skill, mode: mode, seed: seed)), .questionNeeded(index: first)])
   }
 
   public static func reduce(_ state: inout State, _ action: Action, _ dependencies: Dependencies) -> [Effect] {
-    guard let question = state.current else { return [] }
+    guard !state.isFinished else { return [] }
     let now = dependencies.now()
     if case .timeLimit(let seconds) = state.mode, now - state.startedAt >= seconds {
       // An answer that arrives after the deadline does not count.
@@ -40,58 +33,55 @@ extension Session {
       return []
     case .endRequested:
       return finish(&state, .endedByLearner, now: now)
+    case .questionArrived(let question):
+      guard state.current == nil else { return [] }
+      state.current = question
+      state.failedInARow = 0
+      state.questionStartedAt = now
+      return [.questionPresented(question)]
+    case .questionFailed(let error):
+      guard state.current == nil else { return [] }
+      // A question that cannot be made costs that question, not the session: the next in the
+      // order is asked for, up to `generationAttempts` in a row.
+      state.failedInARow += 1
+      guard state.failedInARow < generationAttempts else { return finish(&state, .generationFailed(error.description), now: now) }
+      return [.questionNeeded(index: state.order.next())]
     case .skipRequested:
+      guard let question = state.current else { return [] }
       state.feedback = .skipped(expected: question.expected(for: state.skill))
-      return complete(&state, .skipped, now: now, dependencies)
+      let record = answerRecord(question, state, given: "", isCorrect: false, skipped: true, now: now)
+      return [.recorded(.answered(record))] + complete(&state, .skipped, now: now)
     case .answerSubmitted(let input):
+      guard let question = state.current else { return [] }
       let verdict = AnswerChecker.check(input, against: question, skill: state.skill)
-      let record = AnswerRecord(
-        topicID: question.topicID, seed: question.seed, skill: state.skill, given: input,
-        isCorrect: verdict.isCorrect, seconds: now - state.questionStartedAt)
+      let record = answerRecord(question, state, given: input, isCorrect: verdict.isCorrect, skipped: false, now: now)
       guard verdict.isCorrect else {
         state.currentWrongAnswers.append(input)
         state.feedback = .incorrect(expected: verdict.expected)
-        return [.answerRecorded(record)]
+        return [.recorded(.answered(record))]
       }
       state.feedback = .correct
-      return [.answerRecorded(record)] + complete(&state, .correct, now: now, dependencies)
+      return [.recorded(.answered(record))] + complete(&state, .correct, now: now)
     }
   }
 
-  /// Closes the current question and asks the next, unless the session is over.
-  private static func complete(
-    _ state: inout State, _ outcome: QuestionResult.Outcome, now: Double, _ dependencies: Dependencies
-  ) -> [Effect] {
+  private static func answerRecord(_ question: Question, _ state: State, given: String, isCorrect: Bool, skipped: Bool, now: Double) -> AnswerRecord {
+    AnswerRecord(
+      topicID: question.topicID, seed: question.seed, skill: state.skill, prompt: question.prompt(for: state.skill),
+      expected: question.expected(for: state.skill), given: given, isCorrect: isCorrect, skipped: skipped, seconds: now - state.questionStartedAt)
+  }
+
+  /// Closes the current question and asks for the next, unless the session is over.
+  private static func complete(_ state: inout State, _ outcome: QuestionResult.Outcome, now: Double) -> [Effect] {
+    guard let question = state.current else { return [] }
     state.results.append(
-      QuestionResult(
-        question: state.current!, outcome: outcome, wrongAnswers: state.currentWrongAnswers,
-        seconds: now - state.questionStartedAt))
+      QuestionResult(question: question, outcome: outcome, wrongAnswers: state.currentWrongAnswers, seconds: now - state.questionStartedAt))
     state.currentWrongAnswers = []
+    state.current = nil
     if case .questionLimit(let limit) = state.mode, state.results.count >= limit {
       return finish(&state, .questionLimitReached, now: now)
     }
-    do {
-      let next = try nextQuestion(&state.order, dependencies)
-      state.current = next
-      state.questionStartedAt = now
-      return [.questionPresented(next)]
-    } catch {
-      return finish(&state, .generationFailed(error.description), now: now)
-    }
-  }
-
-  /// A question that cannot be made costs that question, not the session: the next in the
-  /// order is tried, up to `generationAttempts` in all.
-  static func nextQuestion(_ order: inout QuestionOrder, _ dependencies: Dependencies) throws(GenerationError) -> Question {
-    var lastError: GenerationError?
-    for _ in 0..<generationAttempts {
-      do {
-        return try dependencies.generator.question(seed: order.next())
-      } catch {
-        lastError = error
-      }
-    }
-    throw lastError ?? GenerationError(topicID: dependencies.generator.topic.id, reason: "no question could be made")
+    return [.questionNeeded(index: state.order.next())]
   }
 
   /// How many questions in a row may fail before a session gives up.
@@ -107,7 +97,11 @@ extension Session {
     }
     state.current = nil
     state.endReason = reason
-    return [.sessionFinished(summary(of: state, now: now))]
+    let summary = summary(of: state, now: now)
+    return [
+      .recorded(.ended(topicID: state.topicID, reason: reason, questions: summary.questions, correct: summary.correct)),
+      .sessionFinished(summary),
+    ]
   }
 
   static func summary(of state: State, now: Double) -> Summary {
@@ -122,5 +116,55 @@ extension Session {
       totalSeconds: now - state.startedAt,
       secondsPerQuestion: results.map(\.seconds),
       missed: results.filter(\.wasMissed))
+  }
+}
+
+/// The shell around the session reducer: it makes the questions the reducer asks for, with the
+/// topic's generator, and hands back everything else for its caller to carry out (present,
+/// record, summarise). `biki quiz` and `biki serve` both drive sessions through it.
+public struct SessionRunner: Sendable {
+  public private(set) var state: Session.State
+  public let generator: QuestionGenerator
+  public let dependencies: Session.Dependencies
+
+  /// Starts a session and makes its first question. A topic whose first questions all fail is
+  /// refused with `generationFailed`, as there is nothing to ask.
+  public static func start(
+    generator: QuestionGenerator, skill: Skill, mode: Session.Mode, seed: UInt64, dependencies: Session.Dependencies
+  ) throws(SessionError) -> (SessionRunner, [Session.Effect]) {
+    let (state, effects) = try Session.start(
+      topic: generator.topic, spaceSize: generator.spaceSize, skill: skill, mode: mode, seed: seed, dependencies: dependencies)
+    var runner = SessionRunner(state: state, generator: generator, dependencies: dependencies)
+    let all = runner.fulfil(effects)
+    if runner.state.isFinished, case .generationFailed(let reason)? = runner.state.endReason {
+      throw .generationFailed(GenerationError(topicID: generator.topic.id, reason: reason))
+    }
+    return (runner, all)
+  }
+
+  /// Reduces an action; questions asked for are made before this returns.
+  public mutating func send(_ action: Session.Action) -> [Session.Effect] {
+    fulfil(Session.reduce(&state, action, dependencies))
+  }
+
+  /// Carries out `questionNeeded` effects (in order, as they appear) and returns every other
+  /// effect, including those the made questions lead to.
+  private mutating func fulfil(_ effects: [Session.Effect]) -> [Session.Effect] {
+    var pending = effects[...]
+    var handed: [Session.Effect] = []
+    while let effect = pending.popFirst() {
+      guard case .questionNeeded(let index) = effect else {
+        handed.append(effect)
+        continue
+      }
+      let action: Session.Action
+      do {
+        action = .questionArrived(try generator.question(seed: index))
+      } catch {
+        action = .questionFailed(error)
+      }
+      pending = Session.reduce(&state, action, dependencies)[...] + pending
+    }
+    return handed
   }
 }

@@ -1,6 +1,9 @@
 /// A quiz session as a pure state machine: `reduce` takes the state and an event and returns
-/// the effects for the caller to carry out (record an answer, present a question, report the
-/// summary). Nothing here reads a clock or touches a file; the clock comes in `Dependencies`.
+/// the effects for the caller to carry out (make the next question, record what happened,
+/// present a question, report the summary). It makes no questions itself (a plugin's can take
+/// a worker round trip): it asks for one by index and is given it, or told it failed, as an
+/// action. Nothing here reads a clock or touches a file; the clock comes in `Dependencies`.
+/// `SessionRunner` is the shell that makes the questions.
 public enum Session {
   public enum Mode: Hashable, Sendable, Codable {
     case infinite
@@ -15,23 +18,35 @@ public enum Session {
     /// A clock tick: ends a time-limited session whose time is up.
     case clockTicked
     case endRequested
+    /// The question asked for by `questionNeeded`, made.
+    case questionArrived(Question)
+    /// The question asked for could not be made.
+    case questionFailed(GenerationError)
   }
 
   public enum Effect: Hashable, Sendable {
-    /// Append this attempt to the answer history.
-    case answerRecorded(AnswerRecord)
+    /// Keep this in the learner's history.
+    case recorded(Record)
+    /// Make the question at this index of the topic's space, and send it back as
+    /// `questionArrived` (or `questionFailed`).
+    case questionNeeded(index: UInt64)
     case questionPresented(Question)
     case sessionFinished(Summary)
+  }
+
+  /// What a session leaves in the history: its start, every answer and skip, and its end.
+  public enum Record: Hashable, Sendable {
+    case started(topicID: String, skill: Skill, mode: Mode, seed: UInt64)
+    case answered(AnswerRecord)
+    case ended(topicID: String, reason: EndReason, questions: Int, correct: Int)
   }
 
   public struct Dependencies: Sendable {
     /// Seconds on a monotonic clock.
     public var now: @Sendable () -> Double
-    public var generator: QuestionGenerator
 
-    public init(now: @Sendable @escaping () -> Double, generator: QuestionGenerator) {
+    public init(now: @Sendable @escaping () -> Double) {
       self.now = now
-      self.generator = generator
     }
   }
 
@@ -41,8 +56,11 @@ public enum Session {
     public let mode: Mode
     public let seed: UInt64
     public internal(set) var order: QuestionOrder
-    /// The question being asked; nil once the session has finished.
+    /// The question being asked; nil while the next is being made and once the session has
+    /// finished.
     public internal(set) var current: Question?
+    /// Questions asked for in a row that could not be made.
+    public internal(set) var failedInARow = 0
     /// Wrong answers given to the current question so far.
     public internal(set) var currentWrongAnswers: [String] = []
     public internal(set) var questionStartedAt: Double
@@ -116,21 +134,32 @@ public enum Session {
     public var wasMissed: Bool { outcome != .correct || !wrongAnswers.isEmpty }
   }
 
-  /// One answer as stored in the history.
+  /// One answer, or one skip, as stored in the history.
   public struct AnswerRecord: Hashable, Sendable, Codable {
     public var topicID: String
     public var seed: UInt64
     public var skill: Skill
+    /// What the learner was shown, and the answer as revealed.
+    public var prompt: String
+    public var expected: String
     public var given: String
     public var isCorrect: Bool
+    /// The learner asked for the answer instead of giving one.
+    public var skipped: Bool
     public var seconds: Double
 
-    public init(topicID: String, seed: UInt64, skill: Skill, given: String, isCorrect: Bool, seconds: Double) {
+    public init(
+      topicID: String, seed: UInt64, skill: Skill, prompt: String = "", expected: String = "", given: String, isCorrect: Bool,
+      skipped: Bool = false, seconds: Double
+    ) {
       self.topicID = topicID
       self.seed = seed
       self.skill = skill
+      self.prompt = prompt
+      self.expected = expected
       self.given = given
       self.isCorrect = isCorrect
+      self.skipped = skipped
       self.seconds = seconds
     }
   }

@@ -64,6 +64,55 @@ public struct HistoryEntry: Equatable, Sendable {
   }
 }
 
+extension HistoryEntry {
+  /// The entry for an answer or skip a session recorded, stamped with the wall clock.
+  public init(_ record: Session.AnswerRecord, at: Double) {
+    self.init(
+      at: at, topicID: record.topicID, seed: record.seed, skill: record.skill, question: record.prompt, expected: record.expected,
+      given: record.given, isCorrect: record.isCorrect, skipped: record.skipped, seconds: record.seconds)
+  }
+}
+
+/// A line of the history: an answer (or skip), or a session's start or end. Answers are what
+/// stats count; the session lines say which quiz each answer belonged to, and how it ended.
+public enum HistoryLine: Equatable, Sendable {
+  case answer(HistoryEntry)
+  case sessionStarted(at: Double, topicID: String, skill: Skill, seed: UInt64)
+  case sessionEnded(at: Double, topicID: String, reason: String, questions: Int, correct: Int)
+
+  /// The line for what a session recorded, stamped with the wall clock.
+  public init(_ record: Session.Record, at: Double) {
+    switch record {
+    case .answered(let answer): self = .answer(HistoryEntry(answer, at: at))
+    case .started(let topicID, let skill, _, let seed): self = .sessionStarted(at: at, topicID: topicID, skill: skill, seed: seed)
+    case .ended(let topicID, let reason, let questions, let correct):
+      self = .sessionEnded(at: at, topicID: topicID, reason: HistoryLine.name(of: reason), questions: questions, correct: correct)
+    }
+  }
+
+  static func name(of reason: Session.EndReason) -> String {
+    switch reason {
+    case .questionLimitReached: "questionLimitReached"
+    case .timeUp: "timeUp"
+    case .endedByLearner: "ended"
+    case .generationFailed: "generationFailed"
+    }
+  }
+
+  var json: JSON {
+    switch self {
+    case .answer(let entry): entry.json
+    case .sessionStarted(let at, let topicID, let skill, let seed):
+      ["event": "sessionStarted", "at": .double(at), "topic": .string(topicID), "skill": .string(skill.rawValue), "seed": .string(String(seed))]
+    case .sessionEnded(let at, let topicID, let reason, let questions, let correct):
+      [
+        "event": "sessionEnded", "at": .double(at), "topic": .string(topicID), "reason": .string(reason),
+        "questions": .integer(Int64(questions)), "correct": .integer(Int64(correct)),
+      ]
+    }
+  }
+}
+
 /// The history file's format: one JSON object per line, each line written whole and flushed
 /// before the answer is acknowledged. A line cut short by a kill has no newline; it is dropped.
 public enum HistoryFile {
@@ -84,8 +133,11 @@ public enum HistoryFile {
       if bytes[index] == UInt8(ascii: "\n") {
         let line = bytes[lineStart..<index]
         if !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) {
-          if let node = try? JSONParser.parse(Array(line)), let entry = HistoryEntry(json: JSON(node)) {
+          let json = (try? JSONParser.parse(Array(line))).map(JSON.init)
+          if let json, let entry = HistoryEntry(json: json) {
             entries.append(entry)
+          } else if json?["event"]?.stringValue != nil {
+            // A session's start or end: not an answer, and not a problem.
           } else {
             warnings.append("\(path):\(lineNumber): skipped a line that is not an answer record")
           }
@@ -101,34 +153,50 @@ public enum HistoryFile {
     return Contents(entries: entries, warnings: warnings, intactLength: lineStart)
   }
 
-  public static func line(_ entry: HistoryEntry) -> [UInt8] {
-    Array((entry.json.serialized + "\n").utf8)
+  public static func line(_ line: HistoryLine) -> [UInt8] {
+    Array((line.json.serialized + "\n").utf8)
   }
 }
 
 /// Where answers are kept. `file` is the only one that touches the disk.
 public struct AnswerHistory: Sendable {
-  /// Appends one entry durably: when this returns, the entry survives a kill or power loss.
-  public var append: @Sendable (HistoryEntry) throws -> Void
+  /// Appends one line durably: when this returns, it survives a kill or power loss.
+  public var appendLine: @Sendable (HistoryLine) throws -> Void
   /// Every entry kept, and what was wrong with the rest.
   public var load: @Sendable () -> (entries: [HistoryEntry], warnings: [String])
   /// Where it is, for messages.
   public var location: String
 
   public init(
-    location: String, append: @Sendable @escaping (HistoryEntry) throws -> Void,
+    location: String, appendLine: @Sendable @escaping (HistoryLine) throws -> Void,
     load: @Sendable @escaping () -> (entries: [HistoryEntry], warnings: [String])
   ) {
     self.location = location
-    self.append = append
+    self.appendLine = appendLine
     self.load = load
   }
 
-  /// Kept in memory, for tests.
+  /// Appends an answer durably.
+  public func append(_ entry: HistoryEntry) throws { try appendLine(.answer(entry)) }
+
+  /// Appends what a session recorded, stamped with the wall clock.
+  public func record(_ record: Session.Record, at: Double) throws { try appendLine(HistoryLine(record, at: at)) }
+
+  /// Kept in memory, for tests; `lines` sees every line appended.
   public static func memory(_ initial: [HistoryEntry] = []) -> AnswerHistory {
-    let entries = Locked(initial)
-    return AnswerHistory(
-      location: "(memory)", append: { entry in entries.withLock { $0.append(entry) } }, load: { (entries.withLock { $0 }, []) })
+    memory(lines: Locked(initial.map(HistoryLine.answer)))
+  }
+
+  package static func memory(lines: Locked<[HistoryLine]>) -> AnswerHistory {
+    AnswerHistory(
+      location: "(memory)", appendLine: { line in lines.withLock { $0.append(line) } },
+      load: {
+        let entries = lines.withLock { $0 }.compactMap { line -> HistoryEntry? in
+          if case .answer(let entry) = line { return entry }
+          return nil
+        }
+        return (entries, [])
+      })
   }
 
   /// No history at all, because there is nowhere private to keep it: every append fails
@@ -136,7 +204,7 @@ public struct AnswerHistory: Sendable {
   public static func unavailable(reason: String) -> AnswerHistory {
     AnswerHistory(
       location: "(nowhere: \(reason))",
-      append: { _ in throw HistoryError(path: "the history", reason: "there is nowhere to keep it: \(reason)") },
+      appendLine: { _ in throw HistoryError(path: "the history", reason: "there is nowhere to keep it: \(reason)") },
       load: { ([], ["answers are not recorded: \(reason)"]) })
   }
 
@@ -149,7 +217,7 @@ public struct AnswerHistory: Sendable {
     let opened = Locked<Int32?>(nil)
     return AnswerHistory(
       location: path,
-      append: { entry in
+      appendLine: { entry in
         try opened.withLock { descriptor in
           let open = try descriptor ?? openForAppending(path)
           descriptor = open

@@ -6,8 +6,8 @@ import BikiProtocol
 
 /// A session in the server's table.
 struct OpenSession {
-  var state: Session.State
-  var dependencies: Session.Dependencies
+  var runner: SessionRunner
+  var state: Session.State { runner.state }
 }
 
 extension BikiServer {
@@ -30,7 +30,7 @@ extension BikiServer {
     }
   }
 
-  mutating func startSession(_ params: Params) throws(ResponseError) -> JSON {
+  mutating func startSession(_ params: Params, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON {
     let entry = try topic(params)
     let generator = try generator(for: entry, params)
     let skill: Skill = try params.optionalChoice("skill", among: Skill.allCases) ?? (entry.topic.skills.contains(.reading) ? .reading : entry.topic.skills[0])
@@ -39,19 +39,21 @@ extension BikiServer {
     guard sessions.count < BikiServer.maximumOpenSessions else {
       throw .requestFailed("\(BikiServer.maximumOpenSessions) sessions are open; end some with biki/endSession first")
     }
-    let sessionDependencies = Session.Dependencies(now: dependencies.now, generator: generator)
-    let state: Session.State
+    let runner: SessionRunner
+    let effects: [Session.Effect]
     do {
-      (state, _) = try Session.start(skill: skill, mode: mode, seed: seed, dependencies: sessionDependencies)
+      (runner, effects) = try SessionRunner.start(generator: generator, skill: skill, mode: mode, seed: seed, dependencies: Session.Dependencies(now: dependencies.now))
     } catch {
       switch error {
       case .skillNotOffered, .invalidLimit: throw .invalidParams(error.description)
       case .generationFailed: throw .requestFailed(error.description)
       }
     }
+    record(effects, outbox: &outbox)
+    let state = runner.state
     sessionsStarted += 1
     let id = "s\(sessionsStarted)"
-    sessions[id] = OpenSession(state: state, dependencies: sessionDependencies)
+    sessions[id] = OpenSession(runner: runner)
     if case .timeLimit(let seconds) = mode { timeLimits[id] = state.startedAt + seconds }
     return [
       "sessionId": .string(id), "topicId": .string(entry.topic.id), "skill": .string(skill.rawValue), "seed": .string(String(seed)),
@@ -98,16 +100,10 @@ extension BikiServer {
     guard given.utf8.count <= 1024 else { throw .invalidParams("\"answer\" is longer than 1024 bytes") }
     var session = sessions[id]!
     let question = session.state.current!
-    let effects = Session.reduce(&session.state, .answerSubmitted(given), session.dependencies)
+    let effects = session.runner.send(.answerSubmitted(given))
+    record(effects, outbox: &outbox)
     var verdict: JSON = "timeUp"
-    for case .answerRecorded(let record) in effects {
-      verdict = record.isCorrect ? "correct" : "incorrect"
-      appendToHistory(
-        HistoryEntry(
-          at: dependencies.wallClock(), topicID: record.topicID, seed: record.seed, skill: record.skill,
-          question: question.prompt(for: record.skill), expected: question.expected(for: record.skill), given: given,
-          isCorrect: record.isCorrect, seconds: record.seconds), outbox: &outbox)
-    }
+    for case .recorded(.answered(let answer)) in effects { verdict = answer.isCorrect ? "correct" : "incorrect" }
     var result: [(String, JSON)] = [("verdict", verdict)]
     // A wrong answer leaves the question open for another try, so the answer stays hidden.
     if verdict == "correct" { result.append(("expected", WireFormat.expected(question, skill: session.state.skill))) }
@@ -120,18 +116,12 @@ extension BikiServer {
     var session = sessions[id]!
     let question = session.state.current!
     let skill = session.state.skill
-    let shownAt = session.state.questionStartedAt
-    let completedBefore = session.state.results.count
-    let effects = Session.reduce(&session.state, .skipRequested, session.dependencies)
+    let effects = session.runner.send(.skipRequested)
+    record(effects, outbox: &outbox)
     var result: [(String, JSON)] = []
     // After the time limit the skip does not count and nothing is revealed.
-    if session.state.results.count > completedBefore, session.state.results.last?.outcome == .skipped {
+    for case .recorded(.answered(let skip)) in effects where skip.skipped {
       result.append(("expected", WireFormat.expected(question, skill: skill)))
-      appendToHistory(
-        HistoryEntry(
-          at: dependencies.wallClock(), topicID: question.topicID, seed: question.seed, skill: skill, question: question.prompt(for: skill),
-          expected: question.expected(for: skill), given: "", isCorrect: false, skipped: true, seconds: dependencies.now() - shownAt),
-        outbox: &outbox)
     }
     return conclude(id, session, effects, result)
   }
@@ -155,7 +145,7 @@ extension BikiServer {
         result.append(("question", WireFormat.openQuestion(next, number: state.results.count + 1, skill: state.skill)))
       case .sessionFinished(let summary):
         result.append(("summary", close(id, summary: summary, state: state)))
-      case .answerRecorded: break
+      case .recorded, .questionNeeded: break
       }
     }
     if !state.isFinished { sessions[id] = session }
@@ -175,13 +165,14 @@ extension BikiServer {
     return json
   }
 
-  mutating func endSession(_ params: Params) throws(ResponseError) -> JSON {
+  mutating func endSession(_ params: Params, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON {
     let id = try params.string("sessionId")
     if let index = finished.firstIndex(where: { $0.id == id }) {
       return ["summary": finished.remove(at: index).summary]
     }
     guard var session = sessions[id] else { throw .invalidParams("\"sessionId\": no open session \"\(id.prefix(80))\"") }
-    let effects = Session.reduce(&session.state, .endRequested, session.dependencies)
+    let effects = session.runner.send(.endRequested)
+    record(effects, outbox: &outbox)
     remove(id)
     for case .sessionFinished(let summary) in effects {
       return ["summary": WireFormat.summary(summary, skill: session.state.skill)]
@@ -198,7 +189,8 @@ extension BikiServer {
   mutating func finishTimedOutSessions(now: Double, outbox: inout [OutgoingMessage]) {
     for (id, deadline) in timeLimits where deadline <= now {
       guard var session = sessions[id] else { continue }
-      let effects = Session.reduce(&session.state, .clockTicked, session.dependencies)
+      let effects = session.runner.send(.clockTicked)
+      record(effects, outbox: &outbox)
       for case .sessionFinished(let summary) in effects {
         let json = close(id, summary: summary, state: session.state)
         outbox.append(.notification(method: "biki/sessionFinished", params: ["sessionId": .string(id), "summary": json]))
@@ -224,15 +216,17 @@ extension BikiServer {
     return ["questions": .array(questions)]
   }
 
-  /// Appends to the history before the response goes out; a failure is told to the client
-  /// once, and the session carries on.
-  mutating func appendToHistory(_ entry: HistoryEntry, outbox: inout [OutgoingMessage]) {
-    do {
-      try dependencies.history.append(entry)
-    } catch {
-      let message = "\(error)"
-      if historyProblemsShown.insert(message).inserted {
-        outbox.append(.notification(method: "window/showMessage", params: ["type": 2, "message": .string(message)]))
+  /// Appends what the session recorded to the history before the response goes out; a failure
+  /// is told to the client once, and the session carries on.
+  mutating func record(_ effects: [Session.Effect], outbox: inout [OutgoingMessage]) {
+    for case .recorded(let record) in effects {
+      do {
+        try dependencies.history.record(record, at: dependencies.wallClock())
+      } catch {
+        let message = "\(error)"
+        if historyProblemsShown.insert(message).inserted {
+          outbox.append(.notification(method: "window/showMessage", params: ["type": 2, "message": .string(message)]))
+        }
       }
     }
   }

@@ -118,10 +118,10 @@ public struct BikiServer: LanguageServer {
     let params = Params(params)
     switch method {
     case "biki/topics": return ["topics": .array(catalog.registry.topics.map(WireFormat.topic))]
-    case "biki/startSession": return try startSession(params)
+    case "biki/startSession": return try startSession(params, outbox: &outbox)
     case "biki/answer": return try answer(params, outbox: &outbox)
     case "biki/skip": return try skip(params, outbox: &outbox)
-    case "biki/endSession": return try endSession(params)
+    case "biki/endSession": return try endSession(params, outbox: &outbox)
     case "biki/generate": return try generate(params)
     case "biki/read": return try read(params)
     case "biki/stats": return try stats(params, outbox: &outbox)

@@ -15,13 +15,15 @@ struct BikiEnvironment {
   var executable: String
   var console: Console
   var now: @Sendable () -> Double
+  /// Seconds since 1970, stamped on history lines.
+  var wallClock: @Sendable () -> Double
   var speaker: Speaker
   var seeds: SeedSource
 
   static var live: BikiEnvironment {
     BikiEnvironment(
       fileSystem: .live, variables: ProcessInfo.processInfo.environment, executable: TopicRegistry.ownExecutable,
-      console: .live, now: MonotonicClock.live(), speaker: .espeak, seeds: .live)
+      console: .live, now: MonotonicClock.live(), wallClock: { Date().timeIntervalSince1970 }, speaker: .espeak, seeds: .live)
   }
 
   /// Topics from packs (standard places plus `--packs`) and plugins (standard places plus

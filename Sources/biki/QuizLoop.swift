@@ -1,5 +1,6 @@
 import BikiCLI
 import BikiCore
+import BikiPractice
 import Foundation
 
 /// Runs a session in the terminal: presents questions, feeds the learner's lines to the
@@ -8,6 +9,7 @@ struct QuizLoop {
   let environment: BikiEnvironment
   var speak: Bool
   private var speechProblemShown = false
+  private var historyProblemShown = false
 
   init(environment: BikiEnvironment, speak: Bool) {
     self.environment = environment
@@ -16,11 +18,10 @@ struct QuizLoop {
 
   mutating func run(generator: QuestionGenerator, skill: Skill, mode: Session.Mode, seed: UInt64) -> CommandOutcome {
     let console = environment.console
-    let dependencies = Session.Dependencies(now: environment.now, generator: generator)
-    var state: Session.State
+    var runner: SessionRunner
     var effects: [Session.Effect]
     do {
-      (state, effects) = try Session.start(skill: skill, mode: mode, seed: seed, dependencies: dependencies)
+      (runner, effects) = try SessionRunner.start(generator: generator, skill: skill, mode: mode, seed: seed, dependencies: Session.Dependencies(now: environment.now))
     } catch {
       if case .generationFailed = error {
         return CommandOutcome(standardError: ["Error: no question could be made: \(error)"], status: ExitStatus.unavailable)
@@ -30,8 +31,11 @@ struct QuizLoop {
     console.write("\(generator.topic.title) — \(describe(skill)), \(describe(mode)). Seed \(seed).")
     console.write("Type your answer; 'skip' shows the answer, 'quit' ends, an empty line repeats the question.")
     while true {
+      let state = runner.state
       for effect in effects {
         switch effect {
+        case .recorded(let record): keep(record)
+        case .questionNeeded: break  // made by the runner
         case .questionPresented(let question): present(question, state: state)
         case .sessionFinished(let summary):
           printSummary(summary, skill: skill)
@@ -40,13 +44,12 @@ struct QuizLoop {
             return CommandOutcome(standardError: ["Error: the quiz stopped because its questions could not be made: \(why)"], status: ExitStatus.unavailable)
           }
           return CommandOutcome()
-        case .answerRecorded: break
         }
       }
-      effects = Session.reduce(&state, .clockTicked, dependencies)
+      effects = runner.send(.clockTicked)
       if !effects.isEmpty { continue }
       guard let line = console.readLine() else {
-        effects = Session.reduce(&state, .endRequested, dependencies)
+        effects = runner.send(.endRequested)
         continue
       }
       let input = line.trimmingCharacters(in: .whitespaces)
@@ -56,20 +59,34 @@ struct QuizLoop {
         effects = []
         continue
       case "quit", ":q", "exit":
-        effects = Session.reduce(&state, .endRequested, dependencies)
+        effects = runner.send(.endRequested)
         continue
       case "skip", ":s", "?":
-        effects = Session.reduce(&state, .skipRequested, dependencies)
+        effects = runner.send(.skipRequested)
       default:
-        effects = Session.reduce(&state, .answerSubmitted(input), dependencies)
+        effects = runner.send(.answerSubmitted(input))
       }
       // An answer after the time limit ends the session without a verdict.
-      guard !state.isFinished || state.endReason == .questionLimitReached else { continue }
-      switch state.feedback {
+      guard !runner.state.isFinished || runner.state.endReason == .questionLimitReached else { continue }
+      switch runner.state.feedback {
       case .correct?: console.write("✓ Correct")
       case .incorrect?: console.write("✗ Not quite. Try again, or type 'skip' to see the answer.")
       case .skipped(let expected)?: console.write("→ The answer: \(expected)")
       case nil: break
+      }
+    }
+  }
+
+  /// Keeps what the session recorded in the history, as `biki serve` does, so `biki stats`
+  /// counts terminal practice too. A history that cannot be written is said once; the quiz
+  /// goes on.
+  private mutating func keep(_ record: Session.Record) {
+    do {
+      try environment.history.record(record, at: environment.wallClock())
+    } catch {
+      if !historyProblemShown {
+        historyProblemShown = true
+        environment.console.writeError("Warning: \(error); this quiz is not recorded.")
       }
     }
   }

@@ -53,7 +53,7 @@ enum ServeCommand {
       },
       packStamp: { environment.sourceStamp(packDirectories: packDirectories, pluginDirectories: pluginDirectories) },
       history: environment.history, now: environment.now,
-      wallClock: { Date().timeIntervalSince1970 }, seeds: environment.seeds, canonicalPath: environment.fileSystem.canonicalPath,
+      wallClock: environment.wallClock, seeds: environment.seeds, canonicalPath: environment.fileSystem.canonicalPath,
       background: .thread)
     var endpoint = Endpoint(server: BikiServer(version: BikiCommand.version, dependencies: dependencies))
     let connection = Connection(input: 0, output: output, now: environment.now, log: { StandardStreams.writeError("biki serve: \($0)\n") })

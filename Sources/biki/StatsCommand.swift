@@ -11,7 +11,7 @@ enum StatsCommand {
     OVERVIEW: Show accuracy over your answer history, and what you miss most often.
 
     Reads $XDG_STATE_HOME/biki/history.jsonl (default ~/.local/state/biki/history.jsonl), where
-    'biki serve' records every answer.
+    'biki quiz' and 'biki serve' record every answer.
 
     USAGE: \(usage)
 

@@ -26,7 +26,7 @@ enum Fixtures {
     try NumberPhraseGenerator(range: 800...6000, step: 10, phrasing: .money).generator(for: topic("money.restaurant", .money))
   }
 
-  static func dependencies(_ generator: QuestionGenerator, clock: FakeClock) -> Session.Dependencies {
-    Session.Dependencies(now: { clock.now }, generator: generator)
+  static func dependencies(clock: FakeClock) -> Session.Dependencies {
+    Session.Dependencies(now: { clock.now })
   }
 }

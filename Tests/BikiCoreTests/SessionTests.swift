@@ -6,11 +6,9 @@ import Testing
   let clock = FakeClock()
 
   func start(_ generator: QuestionGenerator, skill: Skill = .reading, mode: Session.Mode, seed: UInt64 = 1)
-    throws -> (Session.State, [Session.Effect], Session.Dependencies)
+    throws -> (SessionRunner, [Session.Effect])
   {
-    let dependencies = Fixtures.dependencies(generator, clock: clock)
-    let (state, effects) = try Session.start(skill: skill, mode: mode, seed: seed, dependencies: dependencies)
-    return (state, effects, dependencies)
+    try SessionRunner.start(generator: generator, skill: skill, mode: mode, seed: seed, dependencies: Fixtures.dependencies(clock: clock))
   }
 
   /// Months, except that odd months cannot be made (as a pack question with an overflow or a
@@ -27,13 +25,41 @@ import Testing
   }
 
   @Test func aQuestionThatCannotBeMadeCostsThatQuestionNotTheSession() throws {
-    var (state, _, dependencies) = try start(monthsFailingOnOddMonths(), mode: .questionLimit(5))
+    var (runner, _) = try start(monthsFailingOnOddMonths(), mode: .questionLimit(5))
     for _ in 0..<5 {
-      let question = try #require(state.current, "the session ended: \(String(describing: state.endReason))")
+      let question = try #require(runner.state.current, "the session ended: \(String(describing: runner.state.endReason))")
       #expect(question.answer.value % 2 == 0)
-      _ = Session.reduce(&state, .answerSubmitted(String(question.answer.value)), dependencies)
+      _ = runner.send(.answerSubmitted(String(question.answer.value)))
     }
-    #expect(state.endReason == .questionLimitReached)
+    #expect(runner.state.endReason == .questionLimitReached)
+  }
+
+  /// The reducer itself makes no question: it asks for one by index and is given it.
+  @Test func theReducerAsksForQuestionsAndIsGivenThem() throws {
+    let months = try Fixtures.months()
+    let dependencies = Fixtures.dependencies(clock: clock)
+    var (state, effects) = try Session.start(
+      topic: months.topic, spaceSize: months.spaceSize, skill: .reading, mode: .infinite, seed: 4, dependencies: dependencies)
+    #expect(state.current == nil)
+    guard case .questionNeeded(let index)? = effects.last else {
+      Issue.record("no question asked for: \(effects)")
+      return
+    }
+    #expect(index < 12)
+    // While it waits, answers are not taken.
+    #expect(Session.reduce(&state, .answerSubmitted("1"), dependencies) == [])
+    // Two failures ask for the next index each; a third in a row ends the session.
+    let failure = GenerationError(topicID: "dates.months", reason: "broken")
+    for _ in 0..<2 {
+      guard case .questionNeeded? = Session.reduce(&state, .questionFailed(failure), dependencies).first else {
+        Issue.record("no retry")
+        return
+      }
+    }
+    let question = try months.question(seed: 3)
+    #expect(Session.reduce(&state, .questionArrived(question), dependencies) == [.questionPresented(question)])
+    #expect(state.current == question)
+    #expect(state.failedInARow == 0)
   }
 
   @Test func aTopicWhoseQuestionsKeepFailingEndsTheSessionWithTheReason() throws {
@@ -43,63 +69,78 @@ import Testing
   }
 
   @Test func aCorrectAnswerIsRecordedAndTheNextQuestionPresented() throws {
-    var (state, effects, dependencies) = try start(Fixtures.months(), mode: .questionLimit(3))
-    let first = try #require(state.current)
-    #expect(effects == [.questionPresented(first)])
+    var (runner, effects) = try start(Fixtures.months(), mode: .questionLimit(3))
+    let first = try #require(runner.state.current)
+    #expect(effects == [.recorded(.started(topicID: "dates.months", skill: .reading, mode: .questionLimit(3), seed: 1)), .questionPresented(first)])
 
     clock.advance(2.5)
-    effects = Session.reduce(&state, .answerSubmitted(String(first.answer.value)), dependencies)
-    let second = try #require(state.current)
+    effects = runner.send(.answerSubmitted(String(first.answer.value)))
+    let second = try #require(runner.state.current)
     #expect(effects == [
-      .answerRecorded(.init(topicID: "dates.months", seed: first.seed, skill: .reading, given: String(first.answer.value), isCorrect: true, seconds: 2.5)),
+      .recorded(
+        .answered(
+          .init(
+            topicID: "dates.months", seed: first.seed, skill: .reading, prompt: first.kanjiDisplay, expected: first.answer.display,
+            given: String(first.answer.value), isCorrect: true, seconds: 2.5))),
       .questionPresented(second),
     ])
-    #expect(state.feedback == .correct)
-    #expect(state.progress == .init(completed: 1, correct: 1, incorrectAttempts: 0, skipped: 0, questionLimit: 3, timeLimit: nil))
-    #expect(state.results.map(\.seconds) == [2.5])
+    #expect(runner.state.feedback == .correct)
+    #expect(runner.state.progress == .init(completed: 1, correct: 1, incorrectAttempts: 0, skipped: 0, questionLimit: 3, timeLimit: nil))
+    #expect(runner.state.results.map(\.seconds) == [2.5])
   }
 
   @Test func aWrongAnswerCanBeRetried() throws {
-    var (state, _, dependencies) = try start(Fixtures.months(), mode: .questionLimit(2))
-    let question = try #require(state.current)
+    var (runner, _) = try start(Fixtures.months(), mode: .questionLimit(2))
+    let question = try #require(runner.state.current)
     let wrong = String(question.answer.value % 12 + 1)
 
     clock.advance(1)
-    var effects = Session.reduce(&state, .answerSubmitted(wrong), dependencies)
-    #expect(effects == [.answerRecorded(.init(topicID: "dates.months", seed: question.seed, skill: .reading, given: wrong, isCorrect: false, seconds: 1))])
-    #expect(state.current == question)
-    #expect(state.feedback == .incorrect(expected: question.answer.display))
-    #expect(state.currentWrongAnswers == [wrong])
-    #expect(state.progress.incorrectAttempts == 1)
+    var effects = runner.send(.answerSubmitted(wrong))
+    #expect(
+      effects == [
+        .recorded(
+          .answered(
+            .init(
+              topicID: "dates.months", seed: question.seed, skill: .reading, prompt: question.kanjiDisplay, expected: question.answer.display,
+              given: wrong, isCorrect: false, seconds: 1)))
+      ])
+    #expect(runner.state.current == question)
+    #expect(runner.state.feedback == .incorrect(expected: question.answer.display))
+    #expect(runner.state.currentWrongAnswers == [wrong])
+    #expect(runner.state.progress.incorrectAttempts == 1)
 
     clock.advance(1)
-    effects = Session.reduce(&state, .answerSubmitted("\(question.answer.value)月"), dependencies)
+    effects = runner.send(.answerSubmitted("\(question.answer.value)月"))
     #expect(effects.count == 2)
-    #expect(state.results.first?.wrongAnswers == [wrong])
-    #expect(state.results.first?.attempts == 2)
-    #expect(state.results.first?.seconds == 2)
-    #expect(state.results.first?.wasMissed == true)
+    #expect(runner.state.results.first?.wrongAnswers == [wrong])
+    #expect(runner.state.results.first?.attempts == 2)
+    #expect(runner.state.results.first?.seconds == 2)
+    #expect(runner.state.results.first?.wasMissed == true)
   }
 
-  @Test func skipRevealsTheAnswerAndMovesOn() throws {
-    var (state, _, dependencies) = try start(Fixtures.months(), skill: .kana, mode: .infinite)
-    let question = try #require(state.current)
-    let effects = Session.reduce(&state, .skipRequested, dependencies)
-    #expect(state.feedback == .skipped(expected: question.reading.description))
-    #expect(effects == [.questionPresented(state.current!)])
-    #expect(state.results.map(\.outcome) == [.skipped])
-    #expect(state.progress.skipped == 1)
+  @Test func skipRevealsTheAnswerRecordsTheSkipAndMovesOn() throws {
+    var (runner, _) = try start(Fixtures.months(), skill: .kana, mode: .infinite)
+    let question = try #require(runner.state.current)
+    clock.advance(4)
+    let effects = runner.send(.skipRequested)
+    #expect(runner.state.feedback == .skipped(expected: question.reading.description))
+    let skip = Session.AnswerRecord(
+      topicID: "dates.months", seed: question.seed, skill: .kana, prompt: question.display, expected: question.reading.description, given: "",
+      isCorrect: false, skipped: true, seconds: 4)
+    #expect(effects == [.recorded(.answered(skip)), .questionPresented(runner.state.current!)])
+    #expect(runner.state.results.map(\.outcome) == [.skipped])
+    #expect(runner.state.progress.skipped == 1)
   }
 
   @Test func theQuestionLimitEndsTheSessionWithASummary() throws {
-    var (state, _, dependencies) = try start(Fixtures.months(), mode: .questionLimit(2))
+    var (runner, _) = try start(Fixtures.months(), mode: .questionLimit(2))
     clock.advance(3)
-    _ = Session.reduce(&state, .answerSubmitted("x"), dependencies)
-    _ = Session.reduce(&state, .answerSubmitted(String(state.current!.answer.value)), dependencies)
+    _ = runner.send(.answerSubmitted("x"))
+    _ = runner.send(.answerSubmitted(String(runner.state.current!.answer.value)))
     clock.advance(1)
-    let effects = Session.reduce(&state, .skipRequested, dependencies)
-    #expect(state.isFinished)
-    #expect(state.current == nil)
+    let effects = runner.send(.skipRequested)
+    #expect(runner.state.isFinished)
+    #expect(runner.state.current == nil)
     let summary = try #require(effects.last.flatMap { if case .sessionFinished(let s) = $0 { s } else { nil } })
     #expect(summary.endReason == .questionLimitReached)
     #expect(summary.questions == 2)
@@ -112,44 +153,45 @@ import Testing
     #expect(summary.averageSeconds == 2)
     #expect(summary.totalSeconds == 4)
     #expect(summary.missed.count == 2)
-    #expect(Session.reduce(&state, .answerSubmitted("1"), dependencies) == [])
+    #expect(runner.send(.answerSubmitted("1")) == [])
   }
 
   @Test func theTimeLimitEndsOnATick() throws {
-    var (state, _, dependencies) = try start(Fixtures.months(), mode: .timeLimit(seconds: 60))
+    var (runner, _) = try start(Fixtures.months(), mode: .timeLimit(seconds: 60))
     clock.advance(59.9)
-    #expect(Session.reduce(&state, .clockTicked, dependencies) == [])
-    #expect(!state.isFinished)
+    #expect(runner.send(.clockTicked) == [])
+    #expect(!runner.state.isFinished)
     clock.advance(0.1)
-    let effects = Session.reduce(&state, .clockTicked, dependencies)
-    #expect(state.endReason == .timeUp)
-    guard case .sessionFinished(let summary) = effects.first else { Issue.record("no summary"); return }
+    let effects = runner.send(.clockTicked)
+    #expect(runner.state.endReason == .timeUp)
+    #expect(effects.first == .recorded(.ended(topicID: "dates.months", reason: .timeUp, questions: 0, correct: 0)))
+    guard case .sessionFinished(let summary) = effects.last else { Issue.record("no summary"); return }
     #expect(summary.totalSeconds == 60)
   }
 
   @Test func anAnswerAfterTheDeadlineDoesNotCount() throws {
-    var (state, _, dependencies) = try start(Fixtures.months(), mode: .timeLimit(seconds: 10))
+    var (runner, _) = try start(Fixtures.months(), mode: .timeLimit(seconds: 10))
     clock.advance(11)
-    let effects = Session.reduce(&state, .answerSubmitted(String(state.current!.answer.value)), dependencies)
-    #expect(state.endReason == .timeUp)
-    #expect(state.results.isEmpty)
-    #expect(effects.count == 1)
+    let effects = runner.send(.answerSubmitted(String(runner.state.current!.answer.value)))
+    #expect(runner.state.endReason == .timeUp)
+    #expect(runner.state.results.isEmpty)
+    #expect(effects.count == 2)  // the end recorded, and the summary: no answer
   }
 
   @Test func endingMidQuestionKeepsItsWrongAnswers() throws {
-    var (state, _, dependencies) = try start(Fixtures.months(), mode: .infinite)
-    _ = Session.reduce(&state, .answerSubmitted("13"), dependencies)
-    _ = Session.reduce(&state, .endRequested, dependencies)
-    #expect(state.endReason == .endedByLearner)
-    #expect(state.results.map(\.outcome) == [.unanswered])
+    var (runner, _) = try start(Fixtures.months(), mode: .infinite)
+    _ = runner.send(.answerSubmitted("13"))
+    _ = runner.send(.endRequested)
+    #expect(runner.state.endReason == .endedByLearner)
+    #expect(runner.state.results.map(\.outcome) == [.unanswered])
   }
 
   @Test func aTwelveMonthTopicShowsAllTwelveBeforeAnyRepeat() throws {
-    var (state, _, dependencies) = try start(Fixtures.months(), mode: .infinite, seed: 2024)
-    var seen = [state.current!.answer.value]
+    var (runner, _) = try start(Fixtures.months(), mode: .infinite, seed: 2024)
+    var seen = [runner.state.current!.answer.value]
     for _ in 1..<24 {
-      _ = Session.reduce(&state, .skipRequested, dependencies)
-      seen.append(state.current!.answer.value)
+      _ = runner.send(.skipRequested)
+      seen.append(runner.state.current!.answer.value)
     }
     #expect(Set(seen.prefix(12)) == Set(1...12))
     #expect(Set(seen.suffix(12)) == Set(1...12))
@@ -158,11 +200,11 @@ import Testing
 
   @Test func aSeedReplaysTheSameSession() throws {
     func run(seed: UInt64) throws -> [String] {
-      var (state, _, dependencies) = try start(Fixtures.money(), mode: .questionLimit(20), seed: seed)
+      var (runner, _) = try start(Fixtures.money(), mode: .questionLimit(20), seed: seed)
       var shown: [String] = []
-      while let question = state.current {
+      while let question = runner.state.current {
         shown.append(question.display)
-        _ = Session.reduce(&state, .skipRequested, dependencies)
+        _ = runner.send(.skipRequested)
       }
       return shown
     }
@@ -188,12 +230,12 @@ import Testing
     let generator = try NumberPhraseGenerator(range: 9...11, phrasing: .counted(.tsu))
       .generator(for: Fixtures.topic("counters.tsu", .counter))
     // 11つ cannot be read: it is passed over, and 9つ and 10つ go on being asked.
-    var (session, _, dependencies) = try start(generator, mode: .infinite, seed: 3)
+    var (runner, _) = try start(generator, mode: .infinite, seed: 3)
     for _ in 0..<20 {
-      let question = try #require(session.current, "the session ended: \(String(describing: session.endReason))")
+      let question = try #require(runner.state.current, "the session ended: \(String(describing: runner.state.endReason))")
       #expect(question.answer.value != 11)
-      _ = Session.reduce(&session, .skipRequested, dependencies)
+      _ = runner.send(.skipRequested)
     }
-    #expect(!session.isFinished)
+    #expect(!runner.state.isFinished)
   }
 }

@@ -9,13 +9,32 @@ import Testing
     isCorrect: false, seconds: 2.25)
 
   @Test func aLineRoundTrips() {
-    let contents = HistoryFile.parse(HistoryFile.line(entry), path: "h")
+    let contents = HistoryFile.parse(HistoryFile.line(.answer(entry)), path: "h")
     #expect(contents.entries == [entry])
     #expect(contents.warnings.isEmpty)
   }
 
+  /// A history written before sessions were recorded (Biki at c785286, which wrote only
+  /// answers, as here byte for byte) reads the same today, and lines of both kinds mix.
+  @Test func historiesWrittenByEarlierVersionsStillRead() {
+    let earlier = """
+      {"at":1795000000.25,"topic":"counters.hon","seed":"3","skill":"reading","question":"八本","expected":"8本","given":"8","correct":true,"skipped":false,"seconds":2.5}
+      {"at":1795000004.5,"topic":"counters.hon","seed":"7","skill":"kana","question":"6本","expected":"ろっぽん","given":"","correct":false,"skipped":true,"seconds":4.0}
+
+      """
+    let contents = HistoryFile.parse(Array(earlier.utf8), path: "h")
+    #expect(contents.warnings.isEmpty)
+    #expect(contents.entries.map(\.question) == ["八本", "6本"])
+    #expect(contents.entries.map(\.skipped) == [false, true])
+    let started = HistoryFile.line(.sessionStarted(at: 1, topicID: "counters.hon", skill: .kana, seed: 9))
+    let ended = HistoryFile.line(.sessionEnded(at: 2, topicID: "counters.hon", reason: "ended", questions: 1, correct: 0))
+    let mixed = HistoryFile.parse(Array(earlier.utf8) + started + ended, path: "h")
+    #expect(mixed.warnings.isEmpty)
+    #expect(mixed.entries.count == 2)
+  }
+
   @Test func aTornLastLineIsDroppedWithAWarning() {
-    let whole = HistoryFile.line(entry)
+    let whole = HistoryFile.line(.answer(entry))
     let torn = whole + whole.prefix(20)
     let contents = HistoryFile.parse(torn, path: "/state/biki/history.jsonl")
     #expect(contents.entries == [entry])
@@ -24,7 +43,7 @@ import Testing
   }
 
   @Test func aDamagedLineIsSkippedAndTheRestKept() {
-    let bytes = Array("{\"not\":\"an answer\"}\n\n".utf8) + HistoryFile.line(entry) + Array("\u{FF}garbage\n".utf8)
+    let bytes = Array("{\"not\":\"an answer\"}\n\n".utf8) + HistoryFile.line(.answer(entry)) + Array("\u{FF}garbage\n".utf8)
     let contents = HistoryFile.parse(bytes, path: "h")
     #expect(contents.entries == [entry])
     #expect(contents.warnings.count == 2)
@@ -43,7 +62,7 @@ import Testing
     // A kill in the middle of the next write leaves half a line.
     let handle = try #require(FileHandle(forWritingAtPath: path))
     handle.seekToEndOfFile()
-    handle.write(Data(HistoryFile.line(entry).prefix(30)))
+    handle.write(Data(HistoryFile.line(.answer(entry)).prefix(30)))
     try handle.close()
     #expect(history.load().warnings.count == 1)
 

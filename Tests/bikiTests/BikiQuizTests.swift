@@ -12,6 +12,25 @@ import Testing
     return try BikiProcess.run([], viaShell: script, environment: environment)
   }
 
+  /// The terminal quiz keeps its answers where the server does: biki stats counts both.
+  @Test func terminalPracticeIsInTheHistoryAndInStats() throws {
+    let home = NSTemporaryDirectory() + "biki-quiz-" + UUID().uuidString
+    var environment = BikiPackTests.isolated(home)
+    environment["XDG_STATE_HOME"] = home + "/state"
+    environment["BIKI_INPUT"] = "8\nskip\n1\n7本\n"
+    let quiz = try BikiProcess.run(
+      [], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz counters.hon --seed 4 --mode questions=3", environment: environment)
+    #expect(quiz.status == 0, "\(quiz.standardError)")
+    let lines = try String(contentsOfFile: home + "/state/biki/history.jsonl", encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 6)  // started, 8 (wrong), skip, 1, 7本, ended
+    #expect(lines.first?.contains(#""event":"sessionStarted""#) == true)
+    #expect(lines.last?.contains(#""event":"sessionEnded""#) == true)
+    #expect(lines[2].contains(#""skipped":true"#))
+    let stats = try BikiProcess.run(["stats"], environment: environment)
+    #expect(stats.status == 0, "\(stats.standardError)")
+    #expect(stats.standardOutput.contains("counters.hon"), "\(stats.standardOutput)")
+  }
+
   @Test func aScriptedSessionRunsToItsSummary() throws {
     // Seed 4 on counters.hon asks 六本, 一本, 七本 (see the test above it in the output).
     let result = try quiz(["counters.hon", "--seed", "4", "--mode", "questions=3"], input: "8\nskip\n1\n7本\n")

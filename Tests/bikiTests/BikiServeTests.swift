@@ -290,7 +290,10 @@ final class ServeConversation {
         + ServeRun.shutdownAndExit, home: home)
     #expect(run.status == 0)
     let history = try String(contentsOfFile: home + "/state/biki/history.jsonl", encoding: .utf8)
-    #expect(history.split(separator: "\n").count == 2)
+    // The session's start, the answer and the skip; the end when the session ends.
+    let lines = history.split(separator: "\n")
+    #expect(lines.filter { !$0.contains(#""event""#) }.count == 2)
+    #expect(lines.first?.contains(#""event":"sessionStarted""#) == true)
     #expect(history.contains(#""given":"いっぽん""#))
     let stats = try BikiProcess.run(["stats"], environment: ["HOME": home, "XDG_STATE_HOME": home + "/state"])
     #expect(stats.status == 0)
