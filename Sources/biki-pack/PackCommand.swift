@@ -15,10 +15,10 @@ struct PackCommandContext {
   var pluginIsolation: PluginIsolation { .worker(executable: TopicRegistry.ownExecutable, logPath: "/dev/null", timeout: 2, now: now) }
   var workerSpawner: WorkerSpawner { .live(executable: TopicRegistry.ownExecutable, now: now) }
 
-  func searchPaths(extra: [String]) -> PackSearchPaths {
-    let builtIn = Installation.locate(executable: executable, environment: environment, fileSystem: fileSystem).packs
-    return PackSearchPaths.standard(environment: environment, builtIn: builtIn, extra: extra)
-  }
+  /// Where Biki's files are (shared with biki).
+  var host: HostSetup { HostSetup(fileSystem: fileSystem, environment: environment, executable: executable) }
+
+  func searchPaths(extra: [String]) -> PackSearchPaths { host.packSearchPaths(extra: extra) }
 }
 
 enum PackCommand {

@@ -26,6 +26,12 @@ struct BikiEnvironment {
       console: .live, now: MonotonicClock.live(), wallClock: { Date().timeIntervalSince1970 }, speaker: .espeak, seeds: .live)
   }
 
+  /// Where Biki's files are and how topics load (shared with biki-pack).
+  var host: HostSetup { HostSetup(fileSystem: fileSystem, environment: variables, executable: executable) }
+
+  /// This Biki's own packs and plugins, found from its executable.
+  var installation: Installation { host.installation }
+
   /// Topics from packs (standard places plus `--packs`) and plugins (standard places plus
   /// `--plugins`), run in worker processes unless `inProcess`; only clean topics serve.
   func loadTopics(packDirectories: [String] = [], pluginDirectories: [String] = [], inProcess: Bool = false) -> TopicRegistry {
@@ -36,55 +42,19 @@ struct BikiEnvironment {
   func loadCatalog(packDirectories: [String] = [], pluginDirectories: [String] = [], inProcess: Bool = false) -> (
     packs: PackLoad, registry: TopicRegistry
   ) {
-    let loader = PackLoader(fileSystem: fileSystem)
-    let plugins = pluginLibraries(pluginDirectories)
-    let isolation: PluginIsolation
-    if inProcess || plugins.isEmpty {
-      isolation = .inProcess  // with no plugins, nothing is started and no log is needed
-    } else {
-      isolation = .worker(executable: TopicRegistry.ownExecutable, logPath: PluginLog.path(stateHome: stateHome), timeout: 2, now: now)
-    }
-    let paths = packSearchPaths(packDirectories)
-    let packs = loader.load(files: packFiles(packDirectories), precedence: paths.precedence(of:))
-    let pluginPaths = PluginSearchPaths.standard(environment: variables, installation: installation, extra: pluginDirectories)
-    var registry = TopicRegistry.load(packs: packs, plugins: plugins, pluginPrecedence: pluginPaths.precedence(of:), isolation: isolation)
-    // Numbers first, then money, durations, dates and counters, as Count Biki listed them.
-    let order = Topic.Category.allCases
-    registry.topics = registry.topics.enumerated().sorted { a, b in
-      let (ca, cb) = (order.firstIndex(of: a.element.topic.category)!, order.firstIndex(of: b.element.topic.category)!)
-      return ca != cb ? ca < cb : a.offset < b.offset
-    }.map(\.element)
-    return (packs, registry)
+    host.loadCatalog(
+      packDirectories: packDirectories, pluginDirectories: pluginDirectories, inProcess: inProcess, workerExecutable: TopicRegistry.ownExecutable, now: now)
   }
 
   /// Changes when any pack file or plugin library that `loadCatalog` would load changes.
   func sourceStamp(packDirectories: [String] = [], pluginDirectories: [String] = []) -> String {
-    (packFiles(packDirectories) + pluginLibraries(pluginDirectories)).map { "\($0)=\(fileSystem.stamp($0) ?? "-")" }.joined(separator: "\n")
+    host.sourceStamp(packDirectories: packDirectories, pluginDirectories: pluginDirectories)
   }
-
-  /// This Biki's own packs and plugins, found from its executable.
-  var installation: Installation { Installation.locate(executable: executable, environment: variables, fileSystem: fileSystem) }
-
-  private func packSearchPaths(_ extra: [String]) -> PackSearchPaths {
-    PackSearchPaths.standard(environment: variables, builtIn: installation.packs, extra: extra)
-  }
-
-  private func packFiles(_ extra: [String]) -> [String] {
-    let paths = packSearchPaths(extra)
-    return (try? PackLoader(fileSystem: fileSystem).packFiles(in: paths.directories, requireExistence: false)) ?? []
-  }
-
-  private func pluginLibraries(_ extra: [String]) -> [String] {
-    PluginSearchPaths.standard(environment: variables, installation: installation, extra: extra).libraries(fileSystem: fileSystem)
-  }
-
-  /// `$XDG_STATE_HOME`, by default `~/.local/state`; nil when neither is an absolute path.
-  var stateHome: String? { XDGDirectories(environment: variables).stateHome }
 
   /// The answer history, `$XDG_STATE_HOME/biki/history.jsonl`; without a state directory,
   /// none, and every attempt to record says why.
   var history: AnswerHistory {
-    stateHome.map { .file(path: $0 + "/biki/history.jsonl") } ?? .unavailable(reason: XDGDirectories.noStateHome)
+    host.historyPath.map { .file(path: $0) } ?? .unavailable(reason: XDGDirectories.noStateHome)
   }
 }
 
@@ -126,13 +96,5 @@ struct Speaker: Sendable {
     } catch {
       return "cannot run espeak-ng: \(error)"
     }
-  }
-}
-
-/// Where plugin workers' crash reports go: `$XDG_STATE_HOME/biki/plugin-workers.log`.
-enum PluginLog {
-  static func path(stateHome: String?) -> String {
-    guard let stateHome, let directory = try? PrivateDirectory.create(stateHome + "/biki") else { return "/dev/null" }
-    return directory + "/plugin-workers.log"
   }
 }

@@ -1,0 +1,79 @@
+import BikiCore
+import BikiPacks
+
+/// Where everything Biki reads and writes is, and how its topics are loaded: the one place the
+/// commands compose the host from the file system, the environment and the running executable.
+public struct HostSetup: Sendable {
+  public var fileSystem: FileSystem
+  public var environment: [String: String]
+  /// This Biki's own packs and plugins, found from its executable.
+  public var installation: Installation
+
+  public init(fileSystem: FileSystem, environment: [String: String], executable: String) {
+    self.fileSystem = fileSystem
+    self.environment = environment
+    self.installation = Installation.locate(executable: executable, environment: environment, fileSystem: fileSystem)
+  }
+
+  public func packSearchPaths(extra: [String] = []) -> PackSearchPaths {
+    PackSearchPaths.standard(environment: environment, builtIn: installation.packs, extra: extra)
+  }
+
+  public func pluginSearchPaths(extra: [String] = []) -> PluginSearchPaths {
+    PluginSearchPaths.standard(environment: environment, installation: installation, extra: extra)
+  }
+
+  /// The pack files in the standard places and `extra`.
+  public func packFiles(extra: [String] = []) -> [String] {
+    (try? PackLoader(fileSystem: fileSystem).packFiles(in: packSearchPaths(extra: extra).directories, requireExistence: false)) ?? []
+  }
+
+  public func pluginLibraries(extra: [String] = []) -> [String] {
+    pluginSearchPaths(extra: extra).libraries(fileSystem: fileSystem)
+  }
+
+  /// `$XDG_STATE_HOME/biki` (by default `~/.local/state/biki`); nil when there is no absolute
+  /// state directory to be had.
+  public var stateDirectory: String? { XDGDirectories(environment: environment).stateHome.map { $0 + "/biki" } }
+
+  /// The answer history: `$XDG_STATE_HOME/biki/history.jsonl`.
+  public var historyPath: String? { stateDirectory.map { $0 + "/history.jsonl" } }
+
+  /// Where plugin workers' crash reports go: `$XDG_STATE_HOME/biki/plugin-workers.log`, in a
+  /// private directory; /dev/null when there is none.
+  public var pluginLogPath: String {
+    guard let stateDirectory, let directory = try? PrivateDirectory.create(stateDirectory) else { return "/dev/null" }
+    return directory + "/plugin-workers.log"
+  }
+
+  /// The topics from packs (standard places plus `packDirectories`) and plugins (standard places
+  /// plus `pluginDirectories`), and the packs they were compiled from, listed as Count Biki did:
+  /// numbers, money, durations, dates, counters. Plugins run in worker processes started from
+  /// `workerExecutable`, unless `inProcess`.
+  public func loadCatalog(
+    packDirectories: [String] = [], pluginDirectories: [String] = [], inProcess: Bool = false, workerExecutable: String,
+    now: @Sendable @escaping () -> Double
+  ) -> (packs: PackLoad, registry: TopicRegistry) {
+    let plugins = pluginLibraries(extra: pluginDirectories)
+    let isolation: PluginIsolation =
+      inProcess || plugins.isEmpty
+      ? .inProcess  // with no plugins, nothing is started and no log is needed
+      : .worker(executable: workerExecutable, logPath: pluginLogPath, timeout: 2, now: now)
+    let packPaths = packSearchPaths(extra: packDirectories)
+    let packs = PackLoader(fileSystem: fileSystem).load(files: packFiles(extra: packDirectories), precedence: packPaths.precedence(of:))
+    var registry = TopicRegistry.load(
+      packs: packs, plugins: plugins, pluginPrecedence: pluginSearchPaths(extra: pluginDirectories).precedence(of:), isolation: isolation)
+    let order = Topic.Category.allCases
+    registry.topics = registry.topics.enumerated().sorted { a, b in
+      let (ca, cb) = (order.firstIndex(of: a.element.topic.category) ?? 0, order.firstIndex(of: b.element.topic.category) ?? 0)
+      return ca != cb ? ca < cb : a.offset < b.offset
+    }.map(\.element)
+    return (packs, registry)
+  }
+
+  /// Changes when any pack file or plugin library `loadCatalog` would load changes.
+  public func sourceStamp(packDirectories: [String] = [], pluginDirectories: [String] = []) -> String {
+    (packFiles(extra: packDirectories) + pluginLibraries(extra: pluginDirectories)).map { "\($0)=\(fileSystem.stamp($0) ?? "-")" }
+      .joined(separator: "\n")
+  }
+}
