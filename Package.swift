@@ -7,19 +7,14 @@ let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
 
 let package = Package(
   name: "Biki",
+  // The public surface: the programs, the plugin ABI (a C header any plugin builds against) and
+  // the sample plugins. Every Swift module is internal to this package (`package` access).
   products: [
     .executable(name: "biki", targets: ["biki"]),
-    .executable(name: "biki-bench", targets: ["biki-bench"]),
-    .library(name: "BikiJapanese", targets: ["BikiJapanese"]),
-    .library(name: "BikiCore", targets: ["BikiCore"]),
-    .library(name: "BikiJSON", targets: ["BikiJSON"]),
-    .library(name: "BikiPacks", targets: ["BikiPacks"]),
-    .library(name: "BikiHost", targets: ["BikiHost"]),
-    .library(name: "BikiPlugins", targets: ["BikiPlugins"]),
-    .library(name: "BikiProtocol", targets: ["BikiProtocol"]),
-    .library(name: "BikiServer", targets: ["BikiServer"]),
     .executable(name: "biki-pack", targets: ["biki-pack"]),
-    // Sample native plugin, built as a shared library (libbiki-calendar.so).
+    .executable(name: "biki-bench", targets: ["biki-bench"]),
+    .library(name: "BikiPluginABI", targets: ["BikiPluginABI"]),
+    // Sample native plugins, built as shared libraries (libbiki-calendar.so, libbiki-prices.so).
     .library(name: "biki-calendar", type: .dynamic, targets: ["BikiCalendarPlugin"]),
     .library(name: "biki-prices", type: .dynamic, targets: ["BikiPricesPlugin"]),
   ],

@@ -4,31 +4,31 @@ import BikiCore
 /// `--name value` and `--name=value`, flags, repeatable options, positionals, and `--` to end
 /// options. Every mistake is a usage error in the same words ("Missing value for '--packs
 /// <dir>'.", "Unknown option '--pack'. Did you mean '--packs'?").
-public struct ParsedArguments: Sendable {
+package struct ParsedArguments: Sendable {
   /// An option a command accepts.
-  public struct Option: Sendable {
-    public var name: String
+  package struct Option: Sendable {
+    package var name: String
     /// What its value is called in messages (`<dir>`); nil for a flag.
-    public var valueName: String?
-    public var shortName: String?
+    package var valueName: String?
+    package var shortName: String?
 
-    public static func flag(_ name: String, short: String? = nil) -> Option { Option(name: name, valueName: nil, shortName: short) }
-    public static func value(_ name: String, _ valueName: String, short: String? = nil) -> Option {
+    package static func flag(_ name: String, short: String? = nil) -> Option { Option(name: name, valueName: nil, shortName: short) }
+    package static func value(_ name: String, _ valueName: String, short: String? = nil) -> Option {
       Option(name: name, valueName: valueName, shortName: short)
     }
   }
 
-  public struct UsageError: Error, Sendable, Equatable {
-    public var message: String
+  package struct UsageError: Error, Sendable, Equatable {
+    package var message: String
   }
 
   /// The arguments that are not options, in order.
-  public private(set) var positionals: [String] = []
+  package private(set) var positionals: [String] = []
   /// Each option given, in order, with its value ("" for a flag).
-  public private(set) var given: [(name: String, value: String)] = []
+  package private(set) var given: [(name: String, value: String)] = []
 
   /// `--help` and `-h` are always understood; `helpRequested` says whether one was given.
-  public init(_ arguments: [String], options: [Option], allowsNegativeNumbers: Bool = false) throws(UsageError) {
+  package init(_ arguments: [String], options: [Option], allowsNegativeNumbers: Bool = false) throws(UsageError) {
     let all = options + [.flag("--help", short: "-h")]
     var index = 0
     var optionsEnded = false
@@ -71,20 +71,20 @@ public struct ParsedArguments: Sendable {
     }
   }
 
-  public var helpRequested: Bool { isSet("--help") }
+  package var helpRequested: Bool { isSet("--help") }
 
-  public func isSet(_ name: String) -> Bool { given.contains { $0.name == name } }
+  package func isSet(_ name: String) -> Bool { given.contains { $0.name == name } }
 
   /// The last value given for an option.
-  public func value(_ name: String) -> String? { given.last { $0.name == name }?.value }
+  package func value(_ name: String) -> String? { given.last { $0.name == name }?.value }
 
   /// Every value given for a repeatable option, in order.
-  public func values(_ name: String) -> [String] { given.filter { $0.name == name }.map(\.value) }
+  package func values(_ name: String) -> [String] { given.filter { $0.name == name }.map(\.value) }
 }
 
 extension CommandOutcome {
   /// Parses a command's arguments, or says how they are wrong (or shows the help).
-  public static func parse(
+  package static func parse(
     _ arguments: [String], options: [ParsedArguments.Option], help: String, usage: String, helpCommand: String,
     allowsNegativeNumbers: Bool = false
   ) -> Result<ParsedArguments, CommandFailure> {
@@ -99,10 +99,10 @@ extension CommandOutcome {
 }
 
 /// What a command returns instead of running: help, or a usage error.
-public struct CommandFailure: Error, Sendable {
-  public var outcome: CommandOutcome
+package struct CommandFailure: Error, Sendable {
+  package var outcome: CommandOutcome
 
-  public init(outcome: CommandOutcome) {
+  package init(outcome: CommandOutcome) {
     self.outcome = outcome
   }
 }

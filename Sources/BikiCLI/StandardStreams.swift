@@ -2,12 +2,12 @@ import Glibc
 
 /// Writing to stdout and stderr without traps: a reader that goes away (`biki quiz | head`)
 /// ends the program quietly, as Unix tools do, instead of crashing on EPIPE.
-public enum StandardStreams {
-  public static func writeOutput(_ text: String) {
+package enum StandardStreams {
+  package static func writeOutput(_ text: String) {
     if !write(1, text) { exit(0) }
   }
 
-  public static func writeError(_ text: String) {
+  package static func writeError(_ text: String) {
     _ = write(2, text)
   }
 

@@ -3,8 +3,8 @@ import BikiJapanese
 /// Whether typed input answers a question, after normalising what learners really type:
 /// full-width digits, separators, ¥ and 円 or the counter, kanji numerals; for the kana skill,
 /// katakana and long-vowel marks.
-public enum AnswerChecker {
-  public static func check(_ input: String, against question: Question, skill: Skill) -> Verdict {
+package enum AnswerChecker {
+  package static func check(_ input: String, against question: Question, skill: Skill) -> Verdict {
     let correct =
       switch skill {
       case .listening, .reading: numericValue(of: input, answer: question.answer) == question.answer.value
@@ -18,7 +18,7 @@ public enum AnswerChecker {
   static let currency = ["¥", "￥", "円"]
 
   /// The number typed, ignoring spaces and any accepted prefix or postfix; nil if none.
-  public static func numericValue(of input: String, answer: Answer) -> Int64? {
+  package static func numericValue(of input: String, answer: Answer) -> Int64? {
     var text = Substring(input.filter { !$0.isWhitespace })
     var affixes = [answer.prefix, answer.postfix] + answer.acceptedAffixes
     if affixes.contains(where: currency.contains) { affixes += currency }
@@ -30,8 +30,8 @@ public enum AnswerChecker {
   }
 }
 
-public struct Verdict: Hashable, Sendable, Codable {
-  public var isCorrect: Bool
+package struct Verdict: Hashable, Sendable, Codable {
+  package var isCorrect: Bool
   /// The accepted answer, as shown to the learner after a miss.
-  public var expected: String
+  package var expected: String
 }

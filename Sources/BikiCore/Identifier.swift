@@ -1,10 +1,10 @@
 /// The one rule for pack, topic, counter and plugin ids: lowercase ASCII letters, digits and
 /// '-', starting with a letter. Ids appear in file names, command lines and `pack.topic` ids,
 /// so they stay plain.
-public enum Identifier {
-  public static let rule = "lowercase letters, digits and '-', starting with a letter"
+package enum Identifier {
+  package static let rule = "lowercase letters, digits and '-', starting with a letter"
 
-  public static func isValid(_ id: String) -> Bool {
+  package static func isValid(_ id: String) -> Bool {
     id.first.map { $0.isASCII && $0.isLowercase } == true
       && id.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" }
   }

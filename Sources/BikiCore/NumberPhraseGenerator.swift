@@ -2,18 +2,18 @@ import BikiJapanese
 
 /// Questions about one number from an arithmetic range, read bare, as money, or with a unit or
 /// counter: the building block of most topics (1–100, ¥800–6,000 by 10, 1–10本, 1–12月).
-public struct NumberPhraseGenerator: Sendable {
-  public enum Phrasing: Hashable, Sendable {
+package struct NumberPhraseGenerator: Sendable {
+  package enum Phrasing: Hashable, Sendable {
     case number
     case money
     case counted(Counter)
   }
 
-  public var range: ClosedRange<Int64>
-  public var step: Int64
-  public var phrasing: Phrasing
+  package var range: ClosedRange<Int64>
+  package var step: Int64
+  package var phrasing: Phrasing
 
-  public init(range: ClosedRange<Int64>, step: Int64 = 1, phrasing: Phrasing) throws(ParameterError) {
+  package init(range: ClosedRange<Int64>, step: Int64 = 1, phrasing: Phrasing) throws(ParameterError) {
     guard range.lowerBound >= 0 else { throw .inconsistent("values must not be negative, but the range starts at \(range.lowerBound)") }
     guard step > 0 else { throw .inconsistent("step must be positive, not \(step)") }
     guard (range.upperBound - range.lowerBound) % step == 0 else {
@@ -24,21 +24,21 @@ public struct NumberPhraseGenerator: Sendable {
     self.phrasing = phrasing
   }
 
-  public var count: UInt64 { UInt64((range.upperBound - range.lowerBound) / step) + 1 }
+  package var count: UInt64 { UInt64((range.upperBound - range.lowerBound) / step) + 1 }
 
-  public func value(at index: UInt64) -> Int64 {
+  package func value(at index: UInt64) -> Int64 {
     range.lowerBound + Int64(index) * step
   }
 
   /// A generator for `topic` over this range.
-  public func generator(for topic: Topic) -> QuestionGenerator {
+  package func generator(for topic: Topic) -> QuestionGenerator {
     let phrase = self
     return QuestionGenerator(topic: topic, spaceSize: count) { index throws(GenerationError) in
       try phrase.question(topicID: topic.id, index: index)
     }
   }
 
-  public func question(topicID: String, index: UInt64) throws(GenerationError) -> Question {
+  package func question(topicID: String, index: UInt64) throws(GenerationError) -> Question {
     let value = value(at: index)
     let digits = NumberFormatting.grouped(value)
     let kanji = JapaneseNumber.kanji(UInt128(value))

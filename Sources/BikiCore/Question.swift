@@ -2,21 +2,21 @@ import BikiJapanese
 
 /// One generated question: what is shown, what is spoken, how it is read, and what is accepted.
 /// A pure function of (topic, parameters, seed).
-public struct Question: Hashable, Sendable {
-  public var topicID: String
+package struct Question: Hashable, Sendable {
+  package var topicID: String
   /// Reproduces this question: the generator's `question(seed:)` gives it back.
-  public var seed: UInt64
+  package var seed: UInt64
   /// Shown for the kana skill, with digits: `¥1,500`, `3本`, `午後4時`.
-  public var display: String
+  package var display: String
   /// Shown for the reading skill, in kanji numerals: `千五百円`, `三本`, `午後四時`.
-  public var kanjiDisplay: String
+  package var kanjiDisplay: String
   /// Text for speech: the standard reading.
-  public var spoken: String
+  package var spoken: String
   /// Every accepted reading, standard first.
-  public var reading: Reading
-  public var answer: Answer
+  package var reading: Reading
+  package var answer: Answer
 
-  public init(
+  package init(
     topicID: String, seed: UInt64, display: String, kanjiDisplay: String, spoken: String? = nil, reading: Reading,
     answer: Answer
   ) {
@@ -30,7 +30,7 @@ public struct Question: Hashable, Sendable {
   }
 
   /// What the learner is shown for `skill` (for listening, what is spoken; clients voice it).
-  public func prompt(for skill: Skill) -> String {
+  package func prompt(for skill: Skill) -> String {
     switch skill {
     case .listening: spoken
     case .reading: kanjiDisplay
@@ -39,7 +39,7 @@ public struct Question: Hashable, Sendable {
   }
 
   /// The answer as it is revealed for `skill`.
-  public func expected(for skill: Skill) -> String {
+  package func expected(for skill: Skill) -> String {
     switch skill {
     case .listening, .reading: answer.display
     case .kana: reading.description
@@ -48,18 +48,18 @@ public struct Question: Hashable, Sendable {
 }
 
 /// The numeric answer to a question, with what may be typed around it.
-public struct Answer: Hashable, Sendable, Codable {
-  public var value: Int64
+package struct Answer: Hashable, Sendable, Codable {
+  package var value: Int64
   /// Shown before the input field, e.g. `¥`.
-  public var prefix: String
+  package var prefix: String
   /// Shown after the input field, e.g. `円`, `本`, `時`.
-  public var postfix: String
+  package var postfix: String
   /// Anything else the learner may type before or after the number: ￥, 円, か月 ….
-  public var acceptedAffixes: [String]
+  package var acceptedAffixes: [String]
   /// Whether the number is written with thousands separators (¥1,500, but 2024年).
-  public var isGrouped: Bool
+  package var isGrouped: Bool
 
-  public init(value: Int64, prefix: String = "", postfix: String = "", acceptedAffixes: [String] = [], isGrouped: Bool = true) {
+  package init(value: Int64, prefix: String = "", postfix: String = "", acceptedAffixes: [String] = [], isGrouped: Bool = true) {
     self.value = value
     self.prefix = prefix
     self.postfix = postfix
@@ -68,12 +68,12 @@ public struct Answer: Hashable, Sendable, Codable {
   }
 
   /// The answer as written: `¥1,500`, `3本`, `2024年`.
-  public var display: String { prefix + (isGrouped ? NumberFormatting.grouped(value) : String(value)) + postfix }
+  package var display: String { prefix + (isGrouped ? NumberFormatting.grouped(value) : String(value)) + postfix }
 }
 
-public enum NumberFormatting {
+package enum NumberFormatting {
   /// Digits grouped by three with commas, as prices and counts are written: 1,500.
-  public static func grouped(_ value: Int64) -> String {
+  package static func grouped(_ value: Int64) -> String {
     // Filled from the right into a fixed buffer: this runs for every question shown.
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
       var magnitude = value.magnitude

@@ -4,16 +4,16 @@
 /// A topic's questions form a finite space numbered `0..<spaceSize`; a seed selects the
 /// question at `seed % spaceSize`, so a seed alone reproduces a question, and a session can
 /// walk the space without repeats by choosing seeds below `spaceSize`.
-public struct QuestionGenerator: Sendable {
-  public var topic: Topic
-  public var spaceSize: UInt64
+package struct QuestionGenerator: Sendable {
+  package var topic: Topic
+  package var spaceSize: UInt64
   /// The question at an index below `spaceSize`.
-  public var questionAt: @Sendable (_ index: UInt64) throws(GenerationError) -> Question
+  package var questionAt: @Sendable (_ index: UInt64) throws(GenerationError) -> Question
   /// Many questions by index at once, when the source answers faster in batches (a plugin in a
   /// worker process: one round trip instead of one per question). Nil means one at a time.
-  public var batch: (@Sendable (_ indices: [UInt64]) -> [Result<Question, GenerationError>])?
+  package var batch: (@Sendable (_ indices: [UInt64]) -> [Result<Question, GenerationError>])?
 
-  public init(
+  package init(
     topic: Topic, spaceSize: UInt64, questionAt: @Sendable @escaping (UInt64) throws(GenerationError) -> Question
   ) {
     self.topic = topic
@@ -22,7 +22,7 @@ public struct QuestionGenerator: Sendable {
   }
 
   /// The questions the seeds select, in order, batched when the source can.
-  public func questions(seeds: [UInt64]) -> [Result<Question, GenerationError>] {
+  package func questions(seeds: [UInt64]) -> [Result<Question, GenerationError>] {
     guard let batch else { return seeds.map { seed in Result { () throws(GenerationError) in try question(seed: seed) } } }
     return zip(seeds, batch(seeds.map { $0 % spaceSize })).map { seed, result in
       result.map { question in
@@ -34,21 +34,21 @@ public struct QuestionGenerator: Sendable {
   }
 
   /// The question a seed selects; its `seed` is the one given.
-  public func question(seed: UInt64) throws(GenerationError) -> Question {
+  package func question(seed: UInt64) throws(GenerationError) -> Question {
     var question = try questionAt(seed % spaceSize)
     question.seed = seed
     return question
   }
 }
 
-public struct GenerationError: Error, Hashable, Sendable, CustomStringConvertible {
-  public var topicID: String
-  public var reason: String
+package struct GenerationError: Error, Hashable, Sendable, CustomStringConvertible {
+  package var topicID: String
+  package var reason: String
 
-  public init(topicID: String, reason: String) {
+  package init(topicID: String, reason: String) {
     self.topicID = topicID
     self.reason = reason
   }
 
-  public var description: String { "topic \(topicID) could not generate a question: \(reason)" }
+  package var description: String { "topic \(topicID) could not generate a question: \(reason)" }
 }

@@ -5,17 +5,17 @@
 ///
 /// The permutation is a four-round Feistel network on the next even power of two, walked until
 /// it lands inside the space ("cycle walking"), which keeps it a bijection on `0..<count`.
-public struct QuestionOrder: Hashable, Sendable, Codable {
-  public let count: UInt64
-  public let seed: UInt64
-  public private(set) var cycle: UInt64 = 0
-  public private(set) var position: UInt64 = 0
+package struct QuestionOrder: Hashable, Sendable, Codable {
+  package let count: UInt64
+  package let seed: UInt64
+  package private(set) var cycle: UInt64 = 0
+  package private(set) var position: UInt64 = 0
   /// Where this cycle starts, so a new cycle never opens with the question that closed the last.
   private var offset: UInt64 = 0
-  public private(set) var last: UInt64?
+  package private(set) var last: UInt64?
   private let halfBits: UInt64
 
-  public init(count: UInt64, seed: UInt64) {
+  package init(count: UInt64, seed: UInt64) {
     precondition(count > 0, "a topic has at least one question")
     self.count = count
     self.seed = seed
@@ -25,7 +25,7 @@ public struct QuestionOrder: Hashable, Sendable, Codable {
   }
 
   /// The next question index.
-  public mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     if position == count {
       cycle += 1
       position = 0

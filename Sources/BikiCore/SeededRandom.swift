@@ -1,19 +1,19 @@
 /// SplitMix64: small, fast, and the same sequence for the same seed on every platform, which
 /// is what makes a session or a bug reproducible from its seed.
-public struct SeededRandom: RandomNumberGenerator, Sendable, Hashable {
-  public private(set) var state: UInt64
+package struct SeededRandom: RandomNumberGenerator, Sendable, Hashable {
+  package private(set) var state: UInt64
 
-  public init(seed: UInt64) {
+  package init(seed: UInt64) {
     state = seed
   }
 
-  public mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     return SeededRandom.mix(state)
   }
 
   /// The SplitMix64 finaliser: a bijection on UInt64 that scatters nearby inputs.
-  public static func mix(_ value: UInt64) -> UInt64 {
+  package static func mix(_ value: UInt64) -> UInt64 {
     var z = value
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -23,16 +23,16 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Hashable {
 
 /// Where fresh seeds come from when the caller gives none: the system's generator when live,
 /// a fixed value in tests.
-public struct SeedSource: Sendable {
-  public var next: @Sendable () -> UInt64
+package struct SeedSource: Sendable {
+  package var next: @Sendable () -> UInt64
 
-  public init(next: @Sendable @escaping () -> UInt64) {
+  package init(next: @Sendable @escaping () -> UInt64) {
     self.next = next
   }
 
-  public static let live = SeedSource { UInt64.random(in: .min ... .max) }
+  package static let live = SeedSource { UInt64.random(in: .min ... .max) }
 
-  public static func constant(_ seed: UInt64) -> SeedSource {
+  package static func constant(_ seed: UInt64) -> SeedSource {
     SeedSource { seed }
   }
 }

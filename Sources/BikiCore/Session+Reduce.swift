@@ -1,7 +1,7 @@
 extension Session {
   /// A new session, waiting for its first question: the effects record its start and ask for
   /// the question at the first index of its order.
-  public static func start(
+  package static func start(
     topic: Topic, spaceSize: UInt64, skill: Skill, mode: Mode, seed: UInt64, dependencies: Dependencies
   ) throws(SessionError) -> (State, [Effect]) {
     guard topic.skills.contains(skill) else {
@@ -21,7 +21,7 @@ extension Session {
     return (state, [.recorded(.started(topicID: topic.id, skill: skill, mode: mode, seed: seed)), .questionNeeded(index: first)])
   }
 
-  public static func reduce(_ state: inout State, _ action: Action, _ dependencies: Dependencies) -> [Effect] {
+  package static func reduce(_ state: inout State, _ action: Action, _ dependencies: Dependencies) -> [Effect] {
     guard !state.isFinished else { return [] }
     let now = dependencies.now()
     if case .timeLimit(let seconds) = state.mode, now - state.startedAt >= seconds {
@@ -85,7 +85,7 @@ extension Session {
   }
 
   /// How many questions in a row may fail before a session gives up.
-  public static let generationAttempts = 3
+  package static let generationAttempts = 3
 
   private static func finish(_ state: inout State, _ reason: EndReason, now: Double) -> [Effect] {
     if let open = state.current, !state.currentWrongAnswers.isEmpty {
@@ -122,14 +122,14 @@ extension Session {
 /// The shell around the session reducer: it makes the questions the reducer asks for, with the
 /// topic's generator, and hands back everything else for its caller to carry out (present,
 /// record, summarise). `biki quiz` and `biki serve` both drive sessions through it.
-public struct SessionRunner: Sendable {
-  public private(set) var state: Session.State
-  public let generator: QuestionGenerator
-  public let dependencies: Session.Dependencies
+package struct SessionRunner: Sendable {
+  package private(set) var state: Session.State
+  package let generator: QuestionGenerator
+  package let dependencies: Session.Dependencies
 
   /// Starts a session and makes its first question. A topic whose first questions all fail is
   /// refused with `generationFailed`, as there is nothing to ask.
-  public static func start(
+  package static func start(
     generator: QuestionGenerator, skill: Skill, mode: Session.Mode, seed: UInt64, dependencies: Session.Dependencies
   ) throws(SessionError) -> (SessionRunner, [Session.Effect]) {
     let (state, effects) = try Session.start(
@@ -143,7 +143,7 @@ public struct SessionRunner: Sendable {
   }
 
   /// Reduces an action; questions asked for are made before this returns.
-  public mutating func send(_ action: Session.Action) -> [Session.Effect] {
+  package mutating func send(_ action: Session.Action) -> [Session.Effect] {
     fulfil(Session.reduce(&state, action, dependencies))
   }
 

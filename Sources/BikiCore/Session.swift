@@ -4,14 +4,14 @@
 /// a worker round trip): it asks for one by index and is given it, or told it failed, as an
 /// action. Nothing here reads a clock or touches a file; the clock comes in `Dependencies`.
 /// `SessionRunner` is the shell that makes the questions.
-public enum Session {
-  public enum Mode: Hashable, Sendable, Codable {
+package enum Session {
+  package enum Mode: Hashable, Sendable, Codable {
     case infinite
     case questionLimit(Int)
     case timeLimit(seconds: Double)
   }
 
-  public enum Action: Hashable, Sendable {
+  package enum Action: Hashable, Sendable {
     case answerSubmitted(String)
     /// Reveal the answer and move on, as Count Biki does.
     case skipRequested
@@ -24,7 +24,7 @@ public enum Session {
     case questionFailed(GenerationError)
   }
 
-  public enum Effect: Hashable, Sendable {
+  package enum Effect: Hashable, Sendable {
     /// Keep this in the learner's history.
     case recorded(Record)
     /// Make the question at this index of the topic's space, and send it back as
@@ -35,44 +35,44 @@ public enum Session {
   }
 
   /// What a session leaves in the history: its start, every answer and skip, and its end.
-  public enum Record: Hashable, Sendable {
+  package enum Record: Hashable, Sendable {
     case started(topicID: String, skill: Skill, mode: Mode, seed: UInt64)
     case answered(AnswerRecord)
     case ended(topicID: String, reason: EndReason, questions: Int, correct: Int)
   }
 
-  public struct Dependencies: Sendable {
+  package struct Dependencies: Sendable {
     /// Seconds on a monotonic clock.
-    public var now: @Sendable () -> Double
+    package var now: @Sendable () -> Double
 
-    public init(now: @Sendable @escaping () -> Double) {
+    package init(now: @Sendable @escaping () -> Double) {
       self.now = now
     }
   }
 
-  public struct State: Hashable, Sendable {
-    public let topicID: String
-    public let skill: Skill
-    public let mode: Mode
-    public let seed: UInt64
-    public internal(set) var order: QuestionOrder
+  package struct State: Hashable, Sendable {
+    package let topicID: String
+    package let skill: Skill
+    package let mode: Mode
+    package let seed: UInt64
+    package internal(set) var order: QuestionOrder
     /// The question being asked; nil while the next is being made and once the session has
     /// finished.
-    public internal(set) var current: Question?
+    package internal(set) var current: Question?
     /// Questions asked for in a row that could not be made.
-    public internal(set) var failedInARow = 0
+    package internal(set) var failedInARow = 0
     /// Wrong answers given to the current question so far.
-    public internal(set) var currentWrongAnswers: [String] = []
-    public internal(set) var questionStartedAt: Double
-    public let startedAt: Double
-    public internal(set) var results: [QuestionResult] = []
+    package internal(set) var currentWrongAnswers: [String] = []
+    package internal(set) var questionStartedAt: Double
+    package let startedAt: Double
+    package internal(set) var results: [QuestionResult] = []
     /// What the last action told the learner.
-    public internal(set) var feedback: Feedback?
-    public internal(set) var endReason: EndReason?
+    package internal(set) var feedback: Feedback?
+    package internal(set) var endReason: EndReason?
 
-    public var isFinished: Bool { endReason != nil }
+    package var isFinished: Bool { endReason != nil }
 
-    public var progress: Progress {
+    package var progress: Progress {
       Progress(
         completed: results.count,
         correct: results.filter { $0.outcome == .correct }.count,
@@ -83,28 +83,28 @@ public enum Session {
     }
   }
 
-  public enum Feedback: Hashable, Sendable {
+  package enum Feedback: Hashable, Sendable {
     case correct
     case incorrect(expected: String)
     case skipped(expected: String)
   }
 
-  public enum EndReason: Hashable, Sendable, Codable {
+  package enum EndReason: Hashable, Sendable, Codable {
     case questionLimitReached
     case timeUp
     case endedByLearner
     case generationFailed(String)
   }
 
-  public struct Progress: Hashable, Sendable, Codable {
-    public var completed: Int
-    public var correct: Int
-    public var incorrectAttempts: Int
-    public var skipped: Int
-    public var questionLimit: Int?
-    public var timeLimit: Double?
+  package struct Progress: Hashable, Sendable, Codable {
+    package var completed: Int
+    package var correct: Int
+    package var incorrectAttempts: Int
+    package var skipped: Int
+    package var questionLimit: Int?
+    package var timeLimit: Double?
 
-    public init(
+    package init(
       completed: Int, correct: Int, incorrectAttempts: Int, skipped: Int, questionLimit: Int? = nil,
       timeLimit: Double? = nil
     ) {
@@ -118,37 +118,37 @@ public enum Session {
   }
 
   /// One question's outcome.
-  public struct QuestionResult: Hashable, Sendable {
-    public enum Outcome: String, Hashable, Sendable, Codable {
+  package struct QuestionResult: Hashable, Sendable {
+    package enum Outcome: String, Hashable, Sendable, Codable {
       case correct, skipped
       /// The session ended while the question was open, after at least one wrong answer.
       case unanswered
     }
 
-    public var question: Question
-    public var outcome: Outcome
-    public var wrongAnswers: [String]
-    public var seconds: Double
+    package var question: Question
+    package var outcome: Outcome
+    package var wrongAnswers: [String]
+    package var seconds: Double
 
-    public var attempts: Int { wrongAnswers.count + (outcome == .correct ? 1 : 0) }
-    public var wasMissed: Bool { outcome != .correct || !wrongAnswers.isEmpty }
+    package var attempts: Int { wrongAnswers.count + (outcome == .correct ? 1 : 0) }
+    package var wasMissed: Bool { outcome != .correct || !wrongAnswers.isEmpty }
   }
 
   /// One answer, or one skip, as stored in the history.
-  public struct AnswerRecord: Hashable, Sendable, Codable {
-    public var topicID: String
-    public var seed: UInt64
-    public var skill: Skill
+  package struct AnswerRecord: Hashable, Sendable, Codable {
+    package var topicID: String
+    package var seed: UInt64
+    package var skill: Skill
     /// What the learner was shown, and the answer as revealed.
-    public var prompt: String
-    public var expected: String
-    public var given: String
-    public var isCorrect: Bool
+    package var prompt: String
+    package var expected: String
+    package var given: String
+    package var isCorrect: Bool
     /// The learner asked for the answer instead of giving one.
-    public var skipped: Bool
-    public var seconds: Double
+    package var skipped: Bool
+    package var seconds: Double
 
-    public init(
+    package init(
       topicID: String, seed: UInt64, skill: Skill, prompt: String = "", expected: String = "", given: String, isCorrect: Bool,
       skipped: Bool = false, seconds: Double
     ) {
@@ -164,31 +164,31 @@ public enum Session {
     }
   }
 
-  public struct Summary: Hashable, Sendable {
-    public var topicID: String
-    public var endReason: EndReason
-    public var questions: Int
-    public var correct: Int
-    public var correctFirstTry: Int
-    public var incorrectAttempts: Int
-    public var skipped: Int
-    public var attempts: Int
-    public var totalSeconds: Double
-    public var secondsPerQuestion: [Double]
-    public var missed: [QuestionResult]
+  package struct Summary: Hashable, Sendable {
+    package var topicID: String
+    package var endReason: EndReason
+    package var questions: Int
+    package var correct: Int
+    package var correctFirstTry: Int
+    package var incorrectAttempts: Int
+    package var skipped: Int
+    package var attempts: Int
+    package var totalSeconds: Double
+    package var secondsPerQuestion: [Double]
+    package var missed: [QuestionResult]
 
-    public var averageSeconds: Double {
+    package var averageSeconds: Double {
       secondsPerQuestion.isEmpty ? 0 : secondsPerQuestion.reduce(0, +) / Double(secondsPerQuestion.count)
     }
   }
 }
 
-public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
   case skillNotOffered(Skill, topic: String, offered: [Skill])
   case invalidLimit(String)
   case generationFailed(GenerationError)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .skillNotOffered(let skill, let topic, let offered):
       "topic \(topic) does not offer the \(skill.rawValue) skill; it offers: \(offered.map(\.rawValue).joined(separator: ", "))"

@@ -1,11 +1,11 @@
 /// "Did you mean …?" for mistyped names: keys, options, subcommands, topic ids.
-public enum Suggestion {
+package enum Suggestion {
   /// The closest candidate by edit distance, when it is close enough to be a typo.
   ///
   /// Candidates whose length alone rules them out are skipped before any distance is
   /// computed (the distance is at least the difference in lengths), so a huge word costs
   /// no more than reading it once.
-  public static func closest(to word: String, among candidates: [String]) -> String? {
+  package static func closest(to word: String, among candidates: [String]) -> String? {
     let length = word.count
     guard length <= maximumWordLength else { return nil }
     let lowered = word.lowercased()
@@ -25,12 +25,12 @@ public enum Suggestion {
   static let maximumWordLength = 128
 
   /// " Did you mean 'x'?" for the closest candidate, or nothing: the hint command-line errors end with.
-  public static func didYouMean(_ word: String, among candidates: [String]) -> String {
+  package static func didYouMean(_ word: String, among candidates: [String]) -> String {
     closest(to: word, among: candidates).map { " Did you mean '\($0)'?" } ?? ""
   }
 
   /// Levenshtein distance, in characters.
-  public static func editDistance(_ a: String, _ b: String) -> Int {
+  package static func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }

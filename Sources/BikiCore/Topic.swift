@@ -1,15 +1,15 @@
 /// A topic as plain data: what it drills and what a session may set. The behaviour that makes
 /// questions lives apart, in a `QuestionGenerator`.
-public struct Topic: Hashable, Sendable, Codable {
+package struct Topic: Hashable, Sendable, Codable {
   /// Stable `pack.topic` id, e.g. `numbers.beginner`.
-  public var id: String
-  public var title: String
-  public var description: String
-  public var category: Category
-  public var skills: [Skill]
-  public var parameters: [Parameter]
+  package var id: String
+  package var title: String
+  package var description: String
+  package var category: Category
+  package var skills: [Skill]
+  package var parameters: [Parameter]
 
-  public init(
+  package init(
     id: String, title: String, description: String = "", category: Category, skills: [Skill] = Skill.allCases,
     parameters: [Parameter] = []
   ) {
@@ -21,19 +21,19 @@ public struct Topic: Hashable, Sendable, Codable {
     self.parameters = parameters
   }
 
-  public enum Category: String, Hashable, Sendable, Codable, CaseIterable {
+  package enum Category: String, Hashable, Sendable, Codable, CaseIterable {
     case number, money, duration, dateTime, counter
   }
 
   /// A value a session may override, with its default and bounds (inclusive).
-  public struct Parameter: Hashable, Sendable, Codable {
-    public var name: String
-    public var description: String
-    public var defaultValue: Int64
-    public var minimum: Int64
-    public var maximum: Int64
+  package struct Parameter: Hashable, Sendable, Codable {
+    package var name: String
+    package var description: String
+    package var defaultValue: Int64
+    package var minimum: Int64
+    package var maximum: Int64
 
-    public init(name: String, description: String = "", defaultValue: Int64, minimum: Int64, maximum: Int64) {
+    package init(name: String, description: String = "", defaultValue: Int64, minimum: Int64, maximum: Int64) {
       precondition(minimum <= defaultValue && defaultValue <= maximum, "default of \(name) out of its bounds")
       self.name = name
       self.description = description
@@ -44,7 +44,7 @@ public struct Topic: Hashable, Sendable, Codable {
   }
 
   /// Every parameter's value: the defaults, overridden by `overrides`, each checked.
-  public func resolve(_ overrides: [String: Int64]) throws(ParameterError) -> [String: Int64] {
+  package func resolve(_ overrides: [String: Int64]) throws(ParameterError) -> [String: Int64] {
     var values: [String: Int64] = [:]
     for parameter in parameters { values[parameter.name] = parameter.defaultValue }
     for (name, value) in overrides.sorted(by: { $0.key < $1.key }) {
@@ -60,7 +60,7 @@ public struct Topic: Hashable, Sendable, Codable {
   }
 }
 
-public enum Skill: String, Hashable, Sendable, Codable, CaseIterable {
+package enum Skill: String, Hashable, Sendable, Codable, CaseIterable {
   /// Hear the reading, type the number.
   case listening
   /// See kanji numerals, type the number.
@@ -69,12 +69,12 @@ public enum Skill: String, Hashable, Sendable, Codable, CaseIterable {
   case kana
 }
 
-public enum ParameterError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ParameterError: Error, Equatable, Sendable, CustomStringConvertible {
   case unknown(name: String, topic: String, known: [String])
   case outOfBounds(name: String, value: Int64, minimum: Int64, maximum: Int64)
   case inconsistent(String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .unknown(let name, let topic, let known):
       known.isEmpty

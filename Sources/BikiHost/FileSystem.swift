@@ -3,24 +3,24 @@ import Glibc
 
 /// The file system as the host uses it: a struct of closures, so tests run against an
 /// in-memory tree and only `live` touches the disk.
-public struct FileSystem: Sendable {
-  public enum Kind: Sendable { case file, directory }
+package struct FileSystem: Sendable {
+  package enum Kind: Sendable { case file, directory }
 
   /// What is at a path, or nil when nothing is.
-  public var kind: @Sendable (_ path: String) -> Kind?
+  package var kind: @Sendable (_ path: String) -> Kind?
   /// Entry names in a directory (not paths), unsorted.
-  public var contents: @Sendable (_ directory: String) throws -> [String]
-  public var read: @Sendable (_ path: String) throws -> [UInt8]
+  package var contents: @Sendable (_ directory: String) throws -> [String]
+  package var read: @Sendable (_ path: String) throws -> [UInt8]
   /// Writes a new file; fails if one exists.
-  public var create: @Sendable (_ path: String, _ bytes: [UInt8]) throws -> Void
+  package var create: @Sendable (_ path: String, _ bytes: [UInt8]) throws -> Void
   /// One spelling per file (absolute, `..` and symlinks resolved), so `TopicPacks/a.json`
   /// and `/repo/TopicPacks/a.json` are known to be the same pack.
-  public var canonicalPath: @Sendable (_ path: String) -> String
+  package var canonicalPath: @Sendable (_ path: String) -> String
   /// Something that changes when the file at a path changes (size and modification time), to
   /// notice edits by polling; nil when nothing is there.
-  public var stamp: @Sendable (_ path: String) -> String?
+  package var stamp: @Sendable (_ path: String) -> String?
 
-  public init(
+  package init(
     kind: @Sendable @escaping (String) -> Kind?, contents: @Sendable @escaping (String) throws -> [String],
     read: @Sendable @escaping (String) throws -> [UInt8], create: @Sendable @escaping (String, [UInt8]) throws -> Void,
     canonicalPath: @Sendable @escaping (String) -> String = { $0 },
@@ -35,16 +35,16 @@ public struct FileSystem: Sendable {
   }
 }
 
-public struct FileSystemError: Error, CustomStringConvertible, Sendable {
-  public var description: String
-  public init(_ description: String) { self.description = description }
+package struct FileSystemError: Error, CustomStringConvertible, Sendable {
+  package var description: String
+  package init(_ description: String) { self.description = description }
 }
 
 extension FileSystem {
   /// Packs larger than this are refused unread: a pack is a page of rules, not a data dump.
-  public static let maximumPackSize: UInt64 = 8 * 1024 * 1024
+  package static let maximumPackSize: UInt64 = 8 * 1024 * 1024
 
-  public static let live = FileSystem(
+  package static let live = FileSystem(
     kind: { path in
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
@@ -85,7 +85,7 @@ extension FileSystem {
     })
 
   /// An in-memory tree for tests: paths to file contents; directories are implied.
-  public static func memory(_ files: [String: [UInt8]]) -> FileSystem {
+  package static func memory(_ files: [String: [UInt8]]) -> FileSystem {
     let files = files
     return FileSystem(
       kind: { path in

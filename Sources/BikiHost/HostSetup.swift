@@ -3,45 +3,45 @@ import BikiPacks
 
 /// Where everything Biki reads and writes is, and how its topics are loaded: the one place the
 /// commands compose the host from the file system, the environment and the running executable.
-public struct HostSetup: Sendable {
-  public var fileSystem: FileSystem
-  public var environment: [String: String]
+package struct HostSetup: Sendable {
+  package var fileSystem: FileSystem
+  package var environment: [String: String]
   /// This Biki's own packs and plugins, found from its executable.
-  public var installation: Installation
+  package var installation: Installation
 
-  public init(fileSystem: FileSystem, environment: [String: String], executable: String) {
+  package init(fileSystem: FileSystem, environment: [String: String], executable: String) {
     self.fileSystem = fileSystem
     self.environment = environment
     self.installation = Installation.locate(executable: executable, environment: environment, fileSystem: fileSystem)
   }
 
-  public func packSearchPaths(extra: [String] = []) -> PackSearchPaths {
+  package func packSearchPaths(extra: [String] = []) -> PackSearchPaths {
     PackSearchPaths.standard(environment: environment, builtIn: installation.packs, extra: extra)
   }
 
-  public func pluginSearchPaths(extra: [String] = []) -> PluginSearchPaths {
+  package func pluginSearchPaths(extra: [String] = []) -> PluginSearchPaths {
     PluginSearchPaths.standard(environment: environment, installation: installation, extra: extra)
   }
 
   /// The pack files in the standard places and `extra`.
-  public func packFiles(extra: [String] = []) -> [String] {
+  package func packFiles(extra: [String] = []) -> [String] {
     (try? PackLoader(fileSystem: fileSystem).packFiles(in: packSearchPaths(extra: extra).directories, requireExistence: false)) ?? []
   }
 
-  public func pluginLibraries(extra: [String] = []) -> [String] {
+  package func pluginLibraries(extra: [String] = []) -> [String] {
     pluginSearchPaths(extra: extra).libraries(fileSystem: fileSystem)
   }
 
   /// `$XDG_STATE_HOME/biki` (by default `~/.local/state/biki`); nil when there is no absolute
   /// state directory to be had.
-  public var stateDirectory: String? { XDGDirectories(environment: environment).stateHome.map { $0 + "/biki" } }
+  package var stateDirectory: String? { XDGDirectories(environment: environment).stateHome.map { $0 + "/biki" } }
 
   /// The answer history: `$XDG_STATE_HOME/biki/history.jsonl`.
-  public var historyPath: String? { stateDirectory.map { $0 + "/history.jsonl" } }
+  package var historyPath: String? { stateDirectory.map { $0 + "/history.jsonl" } }
 
   /// Where plugin workers' crash reports go: `$XDG_STATE_HOME/biki/plugin-workers.log`, in a
   /// private directory; /dev/null when there is none.
-  public var pluginLogPath: String {
+  package var pluginLogPath: String {
     guard let stateDirectory, let directory = try? PrivateDirectory.create(stateDirectory) else { return "/dev/null" }
     return directory + "/plugin-workers.log"
   }
@@ -50,7 +50,7 @@ public struct HostSetup: Sendable {
   /// plus `pluginDirectories`), and the packs they were compiled from, listed as Count Biki did:
   /// numbers, money, durations, dates, counters. Plugins run in worker processes started from
   /// `workerExecutable`, unless `inProcess`.
-  public func loadCatalog(
+  package func loadCatalog(
     packDirectories: [String] = [], pluginDirectories: [String] = [], inProcess: Bool = false, workerExecutable: String,
     now: @Sendable @escaping () -> Double
   ) -> (packs: PackLoad, registry: TopicRegistry) {
@@ -72,7 +72,7 @@ public struct HostSetup: Sendable {
   }
 
   /// Changes when any pack file or plugin library `loadCatalog` would load changes.
-  public func sourceStamp(packDirectories: [String] = [], pluginDirectories: [String] = []) -> String {
+  package func sourceStamp(packDirectories: [String] = [], pluginDirectories: [String] = []) -> String {
     (packFiles(extra: packDirectories) + pluginLibraries(extra: pluginDirectories)).map { "\($0)=\(fileSystem.stamp($0) ?? "-")" }
       .joined(separator: "\n")
   }

@@ -2,27 +2,27 @@ import BikiCore
 
 /// What `biki install` copies, worked out from the running Biki's installation before anything
 /// is written, so a missing piece stops the install with nothing half done.
-public struct InstallPlan: Sendable, Equatable {
-  public struct Copy: Sendable, Equatable {
-    public var source: String
+package struct InstallPlan: Sendable, Equatable {
+  package struct Copy: Sendable, Equatable {
+    package var source: String
     /// Relative to the prefix.
-    public var destination: String
-    public var isExecutable: Bool
+    package var destination: String
+    package var isExecutable: Bool
   }
 
-  public var copies: [Copy]
+  package var copies: [Copy]
 
   /// Relative to the prefix: every file an install wrote, one per line, so uninstall (and a
   /// later install) removes exactly those and nothing else.
-  public static let manifestPath = "share/biki/installed-files"
-  public static let programs = ["biki", "biki-pack"]
+  package static let manifestPath = "share/biki/installed-files"
+  package static let programs = ["biki", "biki-pack"]
 
-  public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
-    public var description: String
+  package struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+    package var description: String
   }
 
   /// The programs, the built-in packs (with their schema) and Biki's own plugins.
-  public static func make(from installation: Installation, fileSystem: FileSystem) throws(Problem) -> InstallPlan {
+  package static func make(from installation: Installation, fileSystem: FileSystem) throws(Problem) -> InstallPlan {
     var copies: [Copy] = []
     for program in programs {
       let path = Installation.join(installation.binDirectory, program)
@@ -48,12 +48,12 @@ public struct InstallPlan: Sendable, Equatable {
   }
 
   /// The manifest's text for this plan.
-  public var manifest: String {
+  package var manifest: String {
     (copies.map(\.destination) + [InstallPlan.manifestPath]).joined(separator: "\n") + "\n"
   }
 
   /// The files a manifest lists, refusing any entry that would reach outside the prefix.
-  public static func files(inManifest text: String) throws(Problem) -> [String] {
+  package static func files(inManifest text: String) throws(Problem) -> [String] {
     var files: [String] = []
     for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
       let path = String(line)
@@ -67,5 +67,5 @@ public struct InstallPlan: Sendable, Equatable {
   }
 
   /// Directories an install creates, deepest first: removed at uninstall when left empty.
-  public static let ownDirectories = [Installation.packsPath, "share/biki", Installation.pluginsPath, "lib/biki"]
+  package static let ownDirectories = [Installation.packsPath, "share/biki", Installation.pluginsPath, "lib/biki"]
 }

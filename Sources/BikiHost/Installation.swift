@@ -6,18 +6,18 @@
 ///   `PREFIX/lib/biki/plugins`;
 /// - a source checkout: `.build/<config>/biki`, with the nearest `TopicPacks/` above it and the
 ///   sample plugins built beside it (`libbiki-*.so`).
-public struct Installation: Sendable, Equatable {
+package struct Installation: Sendable, Equatable {
   /// The directory holding `biki` and `biki-pack`.
-  public var binDirectory: String
+  package var binDirectory: String
   /// The built-in packs, if found.
-  public var packs: String?
+  package var packs: String?
   /// The built-in plugins' directory, if any.
-  public var plugins: String?
+  package var plugins: String?
   /// In a build directory only `libbiki-*.so` are plugins (the rest are Biki's own
   /// libraries); in an installed plugin directory every `.so` is.
-  public var pluginNamePrefix: String
+  package var pluginNamePrefix: String
 
-  public init(binDirectory: String, packs: String?, plugins: String?, pluginNamePrefix: String) {
+  package init(binDirectory: String, packs: String?, plugins: String?, pluginNamePrefix: String) {
     self.binDirectory = binDirectory
     self.packs = packs
     self.plugins = plugins
@@ -25,12 +25,12 @@ public struct Installation: Sendable, Equatable {
   }
 
   /// Relative to an installation prefix.
-  public static let packsPath = "share/biki/packs"
-  public static let pluginsPath = "lib/biki/plugins"
+  package static let packsPath = "share/biki/packs"
+  package static let pluginsPath = "lib/biki/plugins"
 
   /// Finds the installation `executable` belongs to. `BIKI_BUILTIN_PACKS` overrides where the
   /// built-in packs are (for running a build against another tree).
-  public static func locate(executable: String, environment: [String: String], fileSystem: FileSystem) -> Installation {
+  package static func locate(executable: String, environment: [String: String], fileSystem: FileSystem) -> Installation {
     let real = fileSystem.canonicalPath(executable)
     let bin = parent(of: real)
     var installation: Installation

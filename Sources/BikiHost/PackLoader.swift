@@ -6,12 +6,12 @@ import BikiPacks
 /// the file being linted, `--packs`, `--plugins`) over the user's installed packs and plugins,
 /// and those over Biki's built-in ones. A careless third-party pack can override a built-in
 /// topic for its user, with a warning, but never make it vanish.
-public enum Precedence: Int, Comparable, Sendable, CaseIterable {
+package enum Precedence: Int, Comparable, Sendable, CaseIterable {
   case given = 0
   case user = 1
   case builtIn = 2
 
-  public static func < (a: Precedence, b: Precedence) -> Bool { a.rawValue < b.rawValue }
+  package static func < (a: Precedence, b: Precedence) -> Bool { a.rawValue < b.rawValue }
 
   /// For messages: "which is used instead (a built-in pack)".
   var what: String {
@@ -24,12 +24,12 @@ public enum Precedence: Int, Comparable, Sendable, CaseIterable {
 }
 
 /// One pack file as loaded: where it came from and what compiling it produced.
-public struct LoadedPack: Sendable {
-  public var path: String
-  public var compilation: PackCompilation
-  public var precedence: Precedence
+package struct LoadedPack: Sendable {
+  package var path: String
+  package var compilation: PackCompilation
+  package var precedence: Precedence
 
-  public init(path: String, compilation: PackCompilation, precedence: Precedence = .user) {
+  package init(path: String, compilation: PackCompilation, precedence: Precedence = .user) {
     self.path = path
     self.compilation = compilation
     self.precedence = precedence
@@ -38,21 +38,21 @@ public struct LoadedPack: Sendable {
 
 /// Everything loaded from a set of paths: each file's result and the topics that serve. A
 /// topic id defined twice is settled by precedence and reported, never silently overridden.
-public struct PackLoad: Sendable {
-  public var packs: [LoadedPack]
+package struct PackLoad: Sendable {
+  package var packs: [LoadedPack]
   /// Diagnostics across files (the same topic id in two packs), by the path they belong to.
-  public var crossPackDiagnostics: [(path: String, diagnostic: Diagnostic)]
+  package var crossPackDiagnostics: [(path: String, diagnostic: Diagnostic)]
 
   /// Serving topics, each id once: where several packs define it, the one that takes precedence.
-  public var topics: [(topic: CompiledTopic, path: String)]
+  package var topics: [(topic: CompiledTopic, path: String)]
 
-  public init(packs: [LoadedPack], crossPackDiagnostics: [(path: String, diagnostic: Diagnostic)], topics: [(topic: CompiledTopic, path: String)]) {
+  package init(packs: [LoadedPack], crossPackDiagnostics: [(path: String, diagnostic: Diagnostic)], topics: [(topic: CompiledTopic, path: String)]) {
     self.packs = packs
     self.crossPackDiagnostics = crossPackDiagnostics
     self.topics = topics
   }
 
-  public func diagnostics(for path: String) -> [Diagnostic] {
+  package func diagnostics(for path: String) -> [Diagnostic] {
     let own = packs.first { $0.path == path }?.compilation.diagnostics ?? []
     return (own + crossPackDiagnostics.filter { $0.path == path }.map(\.diagnostic)).sorted {
       ($0.range.start, $0.rule) < ($1.range.start, $1.rule)
@@ -60,28 +60,28 @@ public struct PackLoad: Sendable {
   }
 }
 
-public enum PackLoaderError: Error, Equatable, CustomStringConvertible, Sendable {
+package enum PackLoaderError: Error, Equatable, CustomStringConvertible, Sendable {
   case notFound(String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .notFound(let path): "\(path): no such file or directory"
     }
   }
 }
 
-public struct PackLoader: Sendable {
-  public var fileSystem: FileSystem
-  public var check: ReadingCheck
+package struct PackLoader: Sendable {
+  package var fileSystem: FileSystem
+  package var check: ReadingCheck
 
-  public init(fileSystem: FileSystem, check: ReadingCheck = .sample(64)) {
+  package init(fileSystem: FileSystem, check: ReadingCheck = .sample(64)) {
     self.fileSystem = fileSystem
     self.check = check
   }
 
   /// The pack files at `paths`: files as given, directories' `*.json` files (schemas excepted)
   /// in name order. Missing directories among the standard paths are simply skipped.
-  public func packFiles(in paths: [String], requireExistence: Bool) throws(PackLoaderError) -> [String] {
+  package func packFiles(in paths: [String], requireExistence: Bool) throws(PackLoaderError) -> [String] {
     var files: [String] = []
     for path in paths {
       switch fileSystem.kind(path) {
@@ -99,7 +99,7 @@ public struct PackLoader: Sendable {
   }
 
   /// Loads each file once, however many ways it was named (the first spelling is kept).
-  public func load(files: [String], precedence: (String) -> Precedence = { _ in .user }) -> PackLoad {
+  package func load(files: [String], precedence: (String) -> Precedence = { _ in .user }) -> PackLoad {
     var packs: [LoadedPack] = []
     var seen = Set<String>()
     for path in files where seen.insert(fileSystem.canonicalPath(path)).inserted {
@@ -170,7 +170,7 @@ extension PackLoad {
   /// What `biki-pack lint` reports for one pack's text, checked against the packs loaded here
   /// (so a topic id another pack defines is caught); the loaded copy of the same file, named by
   /// `isSameFile`, is left out, since the text replaces it.
-  public func lint(
+  package func lint(
     path: String, text: [UInt8], check: ReadingCheck = .thorough, isCancelled: @Sendable () -> Bool = { false },
     isSameFile: (String) -> Bool
   ) -> [Diagnostic] {
@@ -178,7 +178,7 @@ extension PackLoad {
   }
 
   /// `lint`, with the document's own compilation, for an editor to reuse (hover).
-  public func lintDocument(
+  package func lintDocument(
     path: String, text: [UInt8], check: ReadingCheck = .thorough, isCancelled: @Sendable () -> Bool = { false },
     isSameFile: (String) -> Bool
   ) -> (compilation: PackCompilation, diagnostics: [Diagnostic]) {

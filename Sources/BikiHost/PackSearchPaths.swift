@@ -1,21 +1,21 @@
 /// Where packs come from, in order: the built-in `TopicPacks/`, `$XDG_DATA_HOME/biki/packs`
 /// (default `~/.local/share/biki/packs`), each absolute directory in `BIKI_PACK_PATH`, and any
 /// given with `--packs`.
-public struct PackSearchPaths: Sendable, Equatable {
-  public var directories: [String]
+package struct PackSearchPaths: Sendable, Equatable {
+  package var directories: [String]
   /// The built-in packs' directory, and those given on the command line: what decides which
   /// of two definitions of a topic serves (see `Precedence`).
-  public var builtIn: String?
-  public var given: [String]
+  package var builtIn: String?
+  package var given: [String]
 
-  public init(directories: [String], builtIn: String? = nil, given: [String] = []) {
+  package init(directories: [String], builtIn: String? = nil, given: [String] = []) {
     self.directories = directories
     self.builtIn = builtIn
     self.given = given
   }
 
   /// The standard paths for an environment; `builtIn` is where the shipped packs are.
-  public static func standard(environment: [String: String], builtIn: String?, extra: [String] = []) -> PackSearchPaths {
+  package static func standard(environment: [String: String], builtIn: String?, extra: [String] = []) -> PackSearchPaths {
     var directories: [String] = []
     if let builtIn { directories.append(builtIn) }
     if let dataHome = XDGDirectories(environment: environment).dataHome { directories.append(dataHome + "/biki/packs") }
@@ -27,7 +27,7 @@ public struct PackSearchPaths: Sendable, Equatable {
 
   /// The precedence of a file found in these directories (files are named as `packFiles`
   /// names them: the directory, a slash, the file name), or given as itself.
-  public func precedence(of file: String) -> Precedence {
+  package func precedence(of file: String) -> Precedence {
     func isIn(_ directory: String) -> Bool {
       file == directory || file.hasPrefix(directory.hasSuffix("/") ? directory : directory + "/")
     }

@@ -6,16 +6,16 @@ import BikiPlugins
 /// Checks a plugin library the way clap-validator checks audio plugins: every check in a
 /// fresh worker process with a timeout, so a plugin that crashes or hangs fails its check and
 /// nothing else. Problems come back as diagnostics, like a pack's.
-public struct PluginValidator: Sendable {
-  public var spawner: WorkerSpawner
-  public var now: @Sendable () -> Double
-  public var timeout: Double
+package struct PluginValidator: Sendable {
+  package var spawner: WorkerSpawner
+  package var now: @Sendable () -> Double
+  package var timeout: Double
   /// Seeds generated per topic.
-  public var seedsPerTopic: UInt64 = 1000
+  package var seedsPerTopic: UInt64 = 1000
   /// How long loading and describing may take, in seconds.
-  public var entryBudget: Double = 0.1
+  package var entryBudget: Double = 0.1
 
-  public init(spawner: WorkerSpawner, now: @Sendable @escaping () -> Double, timeout: Double = 5) {
+  package init(spawner: WorkerSpawner, now: @Sendable @escaping () -> Double, timeout: Double = 5) {
     self.spawner = spawner
     self.now = now
     self.timeout = timeout
@@ -27,7 +27,7 @@ public struct PluginValidator: Sendable {
   }
 
   /// `otherTopics`: the installed topics' ids and where each comes from.
-  public func validate(_ path: String, otherTopics: [String: String]) -> [Diagnostic] {
+  package func validate(_ path: String, otherTopics: [String: String]) -> [Diagnostic] {
     var problems: [Diagnostic] = []
     func report(_ message: String, _ rule: String) {
       problems.append(Diagnostic(.error, message, rule: rule, at: .fileStart))

@@ -5,11 +5,11 @@ import Foundation
 #endif
 
 /// Directories for personal data (the answer history, worker logs): created owner-only.
-public enum PrivateDirectory {
+package enum PrivateDirectory {
   /// Creates `path` and its missing parents with mode 0700 whatever the umask, and returns
   /// `path`. Directories that exist are left as they are; a path that exists and is not a
   /// directory is an error.
-  public static func create(_ path: String) throws(PrivateDirectoryError) -> String {
+  package static func create(_ path: String) throws(PrivateDirectoryError) -> String {
     guard path.hasPrefix("/") else { throw PrivateDirectoryError(path: path, reason: "it is not an absolute path") }
     var prefix = ""
     for component in path.split(separator: "/") {
@@ -30,8 +30,8 @@ public enum PrivateDirectory {
   }
 }
 
-public struct PrivateDirectoryError: Error, CustomStringConvertible, Sendable {
-  public var path: String
-  public var reason: String
-  public var description: String { "cannot create \(path): \(reason)" }
+package struct PrivateDirectoryError: Error, CustomStringConvertible, Sendable {
+  package var path: String
+  package var reason: String
+  package var description: String { "cannot create \(path): \(reason)" }
 }

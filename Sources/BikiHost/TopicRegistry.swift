@@ -5,13 +5,13 @@ import BikiPlugins
 import Glibc
 
 /// One topic the host serves, whatever its source: a JSON pack or a native plugin.
-public struct RegisteredTopic: Sendable {
-  public var topic: Topic
+package struct RegisteredTopic: Sendable {
+  package var topic: Topic
   /// The pack file or plugin library it comes from.
-  public var source: String
-  public var makeGenerator: @Sendable (_ parameters: [String: Int64]) throws(ParameterError) -> QuestionGenerator
+  package var source: String
+  package var makeGenerator: @Sendable (_ parameters: [String: Int64]) throws(ParameterError) -> QuestionGenerator
 
-  public init(
+  package init(
     topic: Topic, source: String, makeGenerator: @Sendable @escaping ([String: Int64]) throws(ParameterError) -> QuestionGenerator
   ) {
     self.topic = topic
@@ -19,30 +19,30 @@ public struct RegisteredTopic: Sendable {
     self.makeGenerator = makeGenerator
   }
 
-  public func generator(parameters: [String: Int64] = [:]) throws(ParameterError) -> QuestionGenerator {
+  package func generator(parameters: [String: Int64] = [:]) throws(ParameterError) -> QuestionGenerator {
     try makeGenerator(parameters)
   }
 }
 
 /// Every serving topic, and every problem found while loading, by the file it belongs to.
-public struct TopicRegistry: Sendable {
-  public var topics: [RegisteredTopic]
-  public var problems: [(path: String, diagnostic: Diagnostic)]
+package struct TopicRegistry: Sendable {
+  package var topics: [RegisteredTopic]
+  package var problems: [(path: String, diagnostic: Diagnostic)]
 }
 
 /// Where plugins come from: Biki's own (the samples, built or installed with it), `$XDG_DATA_HOME/biki/plugins`,
 /// each absolute directory in `BIKI_PLUGIN_PATH`, and `--plugins DIR`. Never a path a client
 /// sends, and never one resolved against the current directory.
-public struct PluginSearchPaths: Sendable, Equatable {
-  public var directories: [String]
+package struct PluginSearchPaths: Sendable, Equatable {
+  package var directories: [String]
   /// Biki's own plugins: the installation's plugin directory, or the build directory, where
   /// only `libbiki-*.so` count (the rest are Biki's own libraries).
-  public var builtIn: String?
-  public var builtInNamePrefix: String
+  package var builtIn: String?
+  package var builtInNamePrefix: String
   /// Directories given with `--plugins`.
-  public var given: [String]
+  package var given: [String]
 
-  public init(directories: [String], builtIn: String?, builtInNamePrefix: String, given: [String] = []) {
+  package init(directories: [String], builtIn: String?, builtInNamePrefix: String, given: [String] = []) {
     self.directories = directories
     self.builtIn = builtIn
     self.builtInNamePrefix = builtInNamePrefix
@@ -50,14 +50,14 @@ public struct PluginSearchPaths: Sendable, Equatable {
   }
 
   /// Which of two definitions of a topic id serves (see `Precedence`).
-  public func precedence(of library: String) -> Precedence {
+  package func precedence(of library: String) -> Precedence {
     func isIn(_ directory: String) -> Bool { library.hasPrefix(directory.hasSuffix("/") ? directory : directory + "/") }
     if given.contains(where: isIn) { return .given }
     if let builtIn, isIn(builtIn) { return .builtIn }
     return .user
   }
 
-  public static func standard(environment: [String: String], installation: Installation?, extra: [String] = []) -> PluginSearchPaths {
+  package static func standard(environment: [String: String], installation: Installation?, extra: [String] = []) -> PluginSearchPaths {
     var directories = XDGDirectories(environment: environment).dataHome.map { [$0 + "/biki/plugins"] } ?? []
     directories += XDGDirectories.absoluteEntries(environment["BIKI_PLUGIN_PATH"])
     directories += extra
@@ -65,7 +65,7 @@ public struct PluginSearchPaths: Sendable, Equatable {
   }
 
   /// The plugin libraries present, in a stable order.
-  public func libraries(fileSystem: FileSystem) -> [String] {
+  package func libraries(fileSystem: FileSystem) -> [String] {
     var files: [String] = []
     if let builtIn, fileSystem.kind(builtIn) == .directory {
       files += ((try? fileSystem.contents(builtIn)) ?? []).filter { $0.hasPrefix(builtInNamePrefix) && $0.hasSuffix(".so") }.sorted()
@@ -80,7 +80,7 @@ public struct PluginSearchPaths: Sendable, Equatable {
 }
 
 /// How plugins are run.
-public enum PluginIsolation: Sendable {
+package enum PluginIsolation: Sendable {
   /// In a worker process started from `workerExecutable` (the default).
   case worker(executable: String, logPath: String, timeout: Double, now: @Sendable () -> Double)
   /// Loaded into this process (`--in-process`): for trusted plugins, when speed matters.
@@ -91,7 +91,7 @@ extension TopicRegistry {
   /// Topics from packs and plugins together. A topic id defined by a plugin and by something
   /// else serves from the one with the higher precedence (the first loaded among equals), with
   /// a warning on both sides; among equals the one not loaded has an error.
-  public static func load(
+  package static func load(
     packs: PackLoad, plugins: [String], pluginPrecedence: (String) -> Precedence = { _ in .user }, isolation: PluginIsolation
   ) -> TopicRegistry {
     var precedence: [String: Precedence] = [:]
@@ -149,7 +149,7 @@ extension TopicRegistry {
 
   /// This process's own executable, for starting workers (`/proc/self/exe`: absolute, and right
   /// even when started through PATH or a symlink).
-  public static var ownExecutable: String {
+  package static var ownExecutable: String {
     var buffer = [CChar](repeating: 0, count: 4096)
     let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
     return count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]

@@ -2,25 +2,25 @@
 /// variable that is unset, empty or not an absolute path is ignored, and the default lies under
 /// `$HOME`. When `HOME` is unset or relative too, there is no such directory: nothing is ever
 /// resolved against the current directory, where anyone may have put a `~` or `.local`.
-public struct XDGDirectories: Sendable, Equatable {
+package struct XDGDirectories: Sendable, Equatable {
   /// `$XDG_DATA_HOME`, by default `~/.local/share`: user packs and plugins.
-  public var dataHome: String?
+  package var dataHome: String?
   /// `$XDG_STATE_HOME`, by default `~/.local/state`: the answer history, worker logs.
-  public var stateHome: String?
+  package var stateHome: String?
 
-  public init(environment: [String: String]) {
+  package init(environment: [String: String]) {
     let home = Self.absolute(environment["HOME"])
     dataHome = Self.absolute(environment["XDG_DATA_HOME"]) ?? home.map { $0 + "/.local/share" }
     stateHome = Self.absolute(environment["XDG_STATE_HOME"]) ?? home.map { $0 + "/.local/state" }
   }
 
   /// Why there is no state directory, for the messages that must say where answers did not go.
-  public static let noStateHome = "neither XDG_STATE_HOME nor HOME is set to an absolute path"
+  package static let noStateHome = "neither XDG_STATE_HOME nor HOME is set to an absolute path"
 
   /// The absolute directories of a colon-separated list such as `BIKI_PACK_PATH`; relative
   /// entries are ignored like relative XDG values, so a list never reaches into the current
   /// directory by accident.
-  public static func absoluteEntries(_ list: String?) -> [String] {
+  package static func absoluteEntries(_ list: String?) -> [String] {
     (list ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
   }
 

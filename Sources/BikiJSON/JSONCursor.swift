@@ -2,13 +2,13 @@
 /// of keys and array elements down to it, and whether a key or a value is being typed there.
 /// One forward scan up to the cursor, so it costs the same on broken text as on valid text, and
 /// its stack is an array: nesting depth cannot overflow anything.
-public struct JSONCursor: Equatable, Sendable {
-  public enum Step: Equatable, Sendable {
+package struct JSONCursor: Equatable, Sendable {
+  package enum Step: Equatable, Sendable {
     case key(String)
     case element
   }
 
-  public enum Slot: Equatable, Sendable {
+  package enum Slot: Equatable, Sendable {
     /// A key of the innermost object is expected (or being typed).
     case key
     /// A value is expected for this key of the innermost object, or as an element of the
@@ -18,18 +18,18 @@ public struct JSONCursor: Equatable, Sendable {
 
   /// Where the thing being typed goes: for a key, the path of its object; for a value, the path
   /// of the value itself (ending in its key, or in `.element` inside an array).
-  public var path: [Step]
-  public var slot: Slot
+  package var path: [Step]
+  package var slot: Slot
   /// When the cursor is inside a string: the byte offset just after its opening quote, and
   /// what was typed between it and the cursor.
-  public var stringStart: Int?
-  public var typed: String
+  package var stringStart: Int?
+  package var typed: String
   /// The keys the innermost object already has (before the cursor).
-  public var siblingKeys: [String]
+  package var siblingKeys: [String]
 
   /// The context at byte `offset` of `text`; nil when the cursor is not inside any object or
   /// array (before the root, or after it closed).
-  public static func at(_ offset: Int, in text: [UInt8]) -> JSONCursor? {
+  package static func at(_ offset: Int, in text: [UInt8]) -> JSONCursor? {
     struct Frame {
       var isObject: Bool
       /// The key whose value is being read (objects), after its colon.

@@ -3,11 +3,11 @@
 /// It reads UTF-8 bytes, so invalid UTF-8 is reported at the byte where it occurs rather than
 /// lost in a lossy decode. It stops at the first syntax error: past that point positions are
 /// guesswork, and a linter is better served by one precise message than by a cascade.
-public enum JSONParser {
+package enum JSONParser {
   /// Nesting deeper than this is refused, so hostile input cannot exhaust the stack.
-  public static let maximumDepth = 256
+  package static let maximumDepth = 256
 
-  public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+  package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
     var parser = Parser(bytes: bytes)
     // A file that is not UTF-8 is reported as such, at its first bad byte, before any syntax:
     // that is the fault to fix first, wherever it is.
@@ -22,18 +22,18 @@ public enum JSONParser {
     return node
   }
 
-  public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
+  package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
     try parse(Array(text.utf8))
   }
 }
 
-public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
-  public var message: String
-  public var position: SourcePosition
+package struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+  package var message: String
+  package var position: SourcePosition
   /// Whether the input was not valid UTF-8 (as opposed to a JSON syntax error).
-  public var isEncodingError: Bool
+  package var isEncodingError: Bool
 
-  public var description: String { "\(position): \(message)" }
+  package var description: String { "\(position): \(message)" }
 }
 
 private struct Parser {

@@ -1,6 +1,6 @@
 /// A JSON value as Biki writes and reads it (the protocol, the history). Objects keep their key order, so what
 /// the server writes is stable and readable.
-public indirect enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+package indirect enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
   ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
   case null
@@ -11,13 +11,13 @@ public indirect enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, Expre
   case array([JSON])
   case object([(String, JSON)])
 
-  public init(stringLiteral value: String) { self = .string(value) }
-  public init(integerLiteral value: Int64) { self = .integer(value) }
-  public init(booleanLiteral value: Bool) { self = .bool(value) }
-  public init(arrayLiteral elements: JSON...) { self = .array(elements) }
-  public init(dictionaryLiteral elements: (String, JSON)...) { self = .object(elements) }
+  package init(stringLiteral value: String) { self = .string(value) }
+  package init(integerLiteral value: Int64) { self = .integer(value) }
+  package init(booleanLiteral value: Bool) { self = .bool(value) }
+  package init(arrayLiteral elements: JSON...) { self = .array(elements) }
+  package init(dictionaryLiteral elements: (String, JSON)...) { self = .object(elements) }
 
-  public static func == (lhs: JSON, rhs: JSON) -> Bool {
+  package static func == (lhs: JSON, rhs: JSON) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): true
     case (.bool(let a), .bool(let b)): a == b
@@ -30,30 +30,30 @@ public indirect enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, Expre
     }
   }
 
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(serialized)
   }
 
   /// The member named `key` of an object.
-  public subscript(key: String) -> JSON? {
+  package subscript(key: String) -> JSON? {
     guard case .object(let members) = self else { return nil }
     return members.first { $0.0 == key }?.1
   }
 
-  public var stringValue: String? { if case .string(let text) = self { text } else { nil } }
-  public var integerValue: Int64? {
+  package var stringValue: String? { if case .string(let text) = self { text } else { nil } }
+  package var integerValue: Int64? {
     switch self {
     case .integer(let value): value
     case .double(let value) where value.rounded() == value && abs(value) < 9e18: Int64(value)
     default: nil
     }
   }
-  public var boolValue: Bool? { if case .bool(let flag) = self { flag } else { nil } }
-  public var arrayValue: [JSON]? { if case .array(let elements) = self { elements } else { nil } }
-  public var isObject: Bool { if case .object = self { true } else { false } }
+  package var boolValue: Bool? { if case .bool(let flag) = self { flag } else { nil } }
+  package var arrayValue: [JSON]? { if case .array(let elements) = self { elements } else { nil } }
+  package var isObject: Bool { if case .object = self { true } else { false } }
 
   /// What this kind of value is called in error messages.
-  public var kindDescription: String {
+  package var kindDescription: String {
     switch self {
     case .null: "null"
     case .bool: "a boolean"
@@ -65,7 +65,7 @@ public indirect enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, Expre
   }
 
   /// From a parsed node (positions are not needed on the wire).
-  public init(_ node: JSONNode) {
+  package init(_ node: JSONNode) {
     switch node.value {
     case .null: self = .null
     case .bool(let flag): self = .bool(flag)
@@ -77,10 +77,10 @@ public indirect enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, Expre
   }
 
   /// Compact JSON text.
-  public var serialized: String { String(decoding: bytes, as: UTF8.self) }
+  package var serialized: String { String(decoding: bytes, as: UTF8.self) }
 
   /// Compact JSON as UTF-8, written straight into bytes: this runs for every message sent.
-  public var bytes: [UInt8] {
+  package var bytes: [UInt8] {
     var output: [UInt8] = []
     output.reserveCapacity(256)
     write(to: &output)

@@ -1,49 +1,49 @@
 /// A place in a source text. Lines and columns are 0-based; `column` counts Unicode scalars
 /// (what a person sees), `utf16Column` counts UTF-16 code units (what LSP clients use).
-public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConvertible {
-  public var line: Int
-  public var column: Int
-  public var utf16Column: Int
+package struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConvertible {
+  package var line: Int
+  package var column: Int
+  package var utf16Column: Int
   /// Byte offset in the UTF-8 text.
-  public var offset: Int
+  package var offset: Int
 
-  public init(line: Int, column: Int, utf16Column: Int, offset: Int) {
+  package init(line: Int, column: Int, utf16Column: Int, offset: Int) {
     self.line = line
     self.column = column
     self.utf16Column = utf16Column
     self.offset = offset
   }
 
-  public static let start = SourcePosition(line: 0, column: 0, utf16Column: 0, offset: 0)
+  package static let start = SourcePosition(line: 0, column: 0, utf16Column: 0, offset: 0)
 
-  public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool { lhs.offset < rhs.offset }
+  package static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool { lhs.offset < rhs.offset }
 
   /// `line:column`, 1-based, as compilers and linters print it.
-  public var description: String { "\(line + 1):\(column + 1)" }
+  package var description: String { "\(line + 1):\(column + 1)" }
 }
 
-public struct SourceRange: Hashable, Sendable {
-  public var start: SourcePosition
-  public var end: SourcePosition
+package struct SourceRange: Hashable, Sendable {
+  package var start: SourcePosition
+  package var end: SourcePosition
 
-  public init(start: SourcePosition, end: SourcePosition) {
+  package init(start: SourcePosition, end: SourcePosition) {
     self.start = start
     self.end = end
   }
 }
 
 /// A parsed JSON value with the range of its source text, and of every value inside it.
-public struct JSONNode: Hashable, Sendable {
-  public var value: JSONValue
-  public var range: SourceRange
+package struct JSONNode: Hashable, Sendable {
+  package var value: JSONValue
+  package var range: SourceRange
 
-  public init(_ value: JSONValue, range: SourceRange) {
+  package init(_ value: JSONValue, range: SourceRange) {
     self.value = value
     self.range = range
   }
 }
 
-public enum JSONValue: Hashable, Sendable {
+package enum JSONValue: Hashable, Sendable {
   /// Members in source order; duplicate keys are kept so a validator can report them.
   case object([JSONMember])
   case array([JSONNode])
@@ -54,7 +54,7 @@ public enum JSONValue: Hashable, Sendable {
   case null
 
   /// What this kind of value is called in messages: "an object", "a string" ….
-  public var kindDescription: String {
+  package var kindDescription: String {
     switch self {
     case .object: "an object"
     case .array: "an array"
@@ -66,12 +66,12 @@ public enum JSONValue: Hashable, Sendable {
   }
 }
 
-public struct JSONMember: Hashable, Sendable {
-  public var key: String
-  public var keyRange: SourceRange
-  public var value: JSONNode
+package struct JSONMember: Hashable, Sendable {
+  package var key: String
+  package var keyRange: SourceRange
+  package var value: JSONNode
 
-  public init(key: String, keyRange: SourceRange, value: JSONNode) {
+  package init(key: String, keyRange: SourceRange, value: JSONNode) {
     self.key = key
     self.keyRange = keyRange
     self.value = value
@@ -80,33 +80,33 @@ public struct JSONMember: Hashable, Sendable {
 
 extension JSONNode {
   /// The members of an object, or nil.
-  public var members: [JSONMember]? {
+  package var members: [JSONMember]? {
     if case .object(let members) = value { members } else { nil }
   }
 
   /// The first member named `key` of an object.
-  public subscript(key: String) -> JSONMember? {
+  package subscript(key: String) -> JSONMember? {
     members?.first { $0.key == key }
   }
 
-  public var stringValue: String? {
+  package var stringValue: String? {
     if case .string(let text) = value { text } else { nil }
   }
 
   /// The value as an exact integer, if it is a number literal without fraction or exponent
   /// (or with one that still denotes an integer, such as 1e3) that fits in Int64.
-  public var integerValue: Int64? {
+  package var integerValue: Int64? {
     guard case .number(let literal) = value else { return nil }
     if let exact = Int64(literal) { return exact }
     guard let double = Double(literal), double.rounded() == double, abs(double) < 9.0e18 else { return nil }
     return Int64(double)
   }
 
-  public var arrayValue: [JSONNode]? {
+  package var arrayValue: [JSONNode]? {
     if case .array(let elements) = value { elements } else { nil }
   }
 
-  public var boolValue: Bool? {
+  package var boolValue: Bool? {
     if case .bool(let flag) = value { flag } else { nil }
   }
 }

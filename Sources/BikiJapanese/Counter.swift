@@ -12,47 +12,47 @@
 /// sound: さんびゃく, ろっぴゃく, はっぴゃく); 1000, 3000, 8000 for 千; 10⁴, 10⁸, 10¹², 10¹⁶ for
 /// 万, 億, 兆, 京. When 300/600/800 are not declared they follow the 100 form (ひゃっぽん gives
 /// さんびゃっぽん), and 3000/8000 follow a 1000 form that starts with せん (せんぼん gives さんぜんぼん).
-public struct Counter: Hashable, Sendable {
-  public static func == (lhs: Counter, rhs: Counter) -> Bool {
+package struct Counter: Hashable, Sendable {
+  package static func == (lhs: Counter, rhs: Counter) -> Bool {
     (lhs.id, lhs.symbols, lhs.reading, lhs.kind, lhs.note) == (rhs.id, rhs.symbols, rhs.reading, rhs.kind, rhs.note)
       && lhs.wholeForms == rhs.wholeForms && lhs.finalForms == rhs.finalForms && lhs.zeroForms == rhs.zeroForms
       && lhs.validValues == rhs.validValues
   }
 
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(id)
     hasher.combine(symbols)
     hasher.combine(finalForms)
   }
 
   /// Stable id, e.g. `hon`, `dayOfMonth`; symbols can be shared (日 as a count and as a date).
-  public var id: String
+  package var id: String
   /// How it is written after a number; the first is the canonical spelling (ヶ月, か月, カ月).
-  public var symbols: [String]
+  package var symbols: [String]
   /// The reading when nothing changes: ほん, えん, がつ.
-  public var reading: String
-  public var kind: Kind
-  public var wholeForms: [UInt64: [String]]
-  public var finalForms: [UInt64: [String]]
+  package var reading: String
+  package var kind: Kind
+  package var wholeForms: [UInt64: [String]]
+  package var finalForms: [UInt64: [String]]
   /// Readings of zero with this counter; nil uses ぜろ/れい + reading.
-  public var zeroForms: [String]?
+  package var zeroForms: [String]?
   /// Values that can be read at all (months 1–12, つ 1–10); nil for any value.
-  public var validValues: ClosedRange<UInt64>?
+  package var validValues: ClosedRange<UInt64>?
   /// Where these forms come from, for docs/readings.md and lint messages.
-  public var note: String
+  package var note: String
   /// Whole values written without the counter: 10 with つ is 十 (とお), never 10つ.
-  public var writtenWhole: [UInt64: String]
+  package var writtenWhole: [UInt64: String]
   /// `reading` as a segment, built once so readings can share it.
   let readingSegment: ReadingSegment
   /// `finalForms` as segments: keys 0–10 by index (the common case, no hashing), the rest hashed.
   private let smallFinalSegments: [ReadingSegment?]
   private let largeFinalSegments: [UInt64: ReadingSegment]
 
-  public enum Kind: String, Hashable, Sendable, CaseIterable {
+  package enum Kind: String, Hashable, Sendable, CaseIterable {
     case money, duration, date, time, counter, age, unit
   }
 
-  public init(
+  package init(
     id: String, symbols: [String], reading: String, kind: Kind,
     wholeForms: [UInt64: [String]] = [:], finalForms: [UInt64: [String]] = [:],
     zeroForms: [String]? = nil, validValues: ClosedRange<UInt64>? = nil, note: String = "", writtenWhole: [UInt64: String] = [:]
@@ -74,7 +74,7 @@ public struct Counter: Hashable, Sendable {
   }
 
   /// The final components a number can end in, the only keys `finalForms` is looked up by.
-  public static let finalKeys: Set<UInt64> = [
+  package static let finalKeys: Set<UInt64> = [
     1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 100, 300, 600, 800, 1000, 3000, 8000, 10_000, 100_000_000, 1_000_000_000_000,
     10_000_000_000_000_000,
   ]
@@ -85,10 +85,10 @@ public struct Counter: Hashable, Sendable {
   }
 
   /// The canonical spelling.
-  public var symbol: String { symbols[0] }
+  package var symbol: String { symbols[0] }
 
   /// The same counter with a suffix on every reading: 分 → 分間, 日 → 日間.
-  public func suffixed(id: String, symbols: [String], kana: String, kind: Kind? = nil) -> Counter {
+  package func suffixed(id: String, symbols: [String], kana: String, kind: Kind? = nil) -> Counter {
     let extend: ([String]) -> [String] = { $0.map { $0 + kana } }
     return Counter(
       id: id, symbols: symbols, reading: reading + kana, kind: kind ?? self.kind,

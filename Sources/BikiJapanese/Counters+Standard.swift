@@ -5,7 +5,7 @@
 extension Counter {
   // MARK: Money
 
-  public static let yen = Counter(
+  package static let yen = Counter(
     id: "yen", symbols: ["円"], reading: "えん", kind: .money,
     finalForms: [4: ["よえん"]],
     note: "4 is よ (よえん); 9 is きゅうえん, never くえん.")
@@ -13,14 +13,14 @@ extension Counter {
   // MARK: Time of day and calendar
 
   /// 時 as a time of day (4時 よじ, 7時 しちじ|ななじ, 9時 くじ); 0–24.
-  public static let hour = Counter(
+  package static let hour = Counter(
     id: "hour", symbols: ["時"], reading: "じ", kind: .time,
     finalForms: [4: ["よじ"], 7: ["しちじ", "ななじ"], 9: ["くじ"]],
     zeroForms: ["れいじ", "ぜろじ"], validValues: 0...24,
     note: "4, 7, 9 take よ, しち, く; ななじ is also said, on stations and the phone, so 7 is not heard as 1 (いちじ).")
 
   /// 分 as minutes, both a time of day and a duration.
-  public static let minute = Counter(
+  package static let minute = Counter(
     id: "minute", symbols: ["分"], reading: "ふん", kind: .time,
     finalForms: [
       1: ["いっぷん"], 3: ["さんぷん"], 4: ["よんぷん", "よんふん"], 6: ["ろっぷん"],
@@ -30,30 +30,30 @@ extension Counter {
     zeroForms: ["れいふん", "ぜろふん"],
     note: "ふん becomes ぷん after 1, 3, 4, 6, 8, 10, 100, 1000.")
 
-  public static let second = Counter(
+  package static let second = Counter(
     id: "second", symbols: ["秒"], reading: "びょう", kind: .time,
     zeroForms: ["れいびょう", "ぜろびょう"], note: "No sound changes.")
 
   /// 月 as the name of a month: 4月 しがつ, 7月 しちがつ, 9月 くがつ; 1–12.
-  public static let month = Counter(
+  package static let month = Counter(
     id: "month", symbols: ["月"], reading: "がつ", kind: .date,
     wholeForms: [4: ["しがつ"], 7: ["しちがつ"], 9: ["くがつ"]],
     validValues: 1...12, note: "4, 7, 9 take し, しち, く.")
 
   /// 日 as a day of the month: ついたち, ふつか … とおか, じゅうよっか, はつか, にじゅうよっか; 1–31.
-  public static let dayOfMonth = Counter(
+  package static let dayOfMonth = Counter(
     id: "dayOfMonth", symbols: ["日"], reading: "にち", kind: .date,
     wholeForms: Counter.nativeDays.merging([1: ["ついたち"]]) { _, date in date },
     finalForms: Counter.dayFinalForms, validValues: 1...31,
     note: "Native forms for 1–10, 14, 20, 24; じゅうしちにち and じゅうくにち for 17 and 19.")
 
   /// 日 as a number of days: 1日 いちにち, 2日 ふつか … 10日 とおか, 14日 じゅうよっか, 20日 はつか.
-  public static let day = Counter(
+  package static let day = Counter(
     id: "day", symbols: ["日"], reading: "にち", kind: .duration,
     wholeForms: Counter.nativeDays, finalForms: Counter.dayFinalForms,
     note: "As a date except 1日, which counts as いちにち.")
 
-  public static let days = Counter.day.suffixed(id: "days", symbols: ["日間"], kana: "かん")
+  package static let days = Counter.day.suffixed(id: "days", symbols: ["日間"], kana: "かん")
 
   private static let nativeDays: [UInt64: [String]] = [
     1: ["いちにち"], 2: ["ふつか"], 3: ["みっか"], 4: ["よっか"], 5: ["いつか"], 6: ["むいか"],
@@ -65,17 +65,17 @@ extension Counter {
 
   // MARK: Durations
 
-  public static let hours = Counter(
+  package static let hours = Counter(
     id: "hours", symbols: ["時間"], reading: "じかん", kind: .duration,
     finalForms: [4: ["よじかん"], 7: ["しちじかん", "ななじかん"], 9: ["くじかん"]],
     note: "As 時: よじかん, くじかん; 7 is しちじかん or ななじかん.")
 
-  public static let minutes = Counter.minute.suffixed(
+  package static let minutes = Counter.minute.suffixed(
     id: "minutes", symbols: ["分間"], kana: "かん", kind: .duration)
-  public static let seconds = Counter.second.suffixed(
+  package static let seconds = Counter.second.suffixed(
     id: "seconds", symbols: ["秒間"], kana: "かん", kind: .duration)
 
-  public static let weeks = Counter(
+  package static let weeks = Counter(
     id: "weeks", symbols: ["週間"], reading: "しゅうかん", kind: .duration,
     finalForms: [
       1: ["いっしゅうかん"], 8: ["はっしゅうかん", "はちしゅうかん"],
@@ -83,7 +83,7 @@ extension Counter {
     ],
     note: "Gemination before し after 1, 8, 10.")
 
-  public static let months = Counter(
+  package static let months = Counter(
     id: "months", symbols: ["ヶ月", "か月", "カ月", "ケ月", "ヵ月", "箇月"], reading: "かげつ",
     kind: .duration,
     finalForms: [
@@ -93,15 +93,15 @@ extension Counter {
     note: "Gemination before か after 1, 6, 8, 10, 100.")
 
   /// 年 as a count of years and as a calendar year: 4年 よねん, 7年 しちねん|ななねん.
-  public static let year = Counter(
+  package static let year = Counter(
     id: "year", symbols: ["年"], reading: "ねん", kind: .date,
     finalForms: [4: ["よねん"], 7: ["しちねん", "ななねん"]],
     note: "4 is よ; 7 is しち or なな; 9 is きゅうねん.")
 
-  public static let years = Counter.year.suffixed(
+  package static let years = Counter.year.suffixed(
     id: "years", symbols: ["年間"], kana: "かん", kind: .duration)
 
-  public static let age = Counter(
+  package static let age = Counter(
     id: "age", symbols: ["歳", "才"], reading: "さい", kind: .age,
     wholeForms: [20: ["はたち", "にじゅっさい", "にじっさい"]],
     finalForms: [
@@ -111,7 +111,7 @@ extension Counter {
 
   // MARK: Counters
 
-  public static let ko = Counter(
+  package static let ko = Counter(
     id: "ko", symbols: ["個"], reading: "こ", kind: .counter,
     finalForms: [
       1: ["いっこ"], 6: ["ろっこ"], 8: ["はっこ", "はちこ"], 10: ["じゅっこ", "じっこ"],
@@ -119,22 +119,22 @@ extension Counter {
     ],
     note: "k-row counter: gemination after 1, 6, 8, 10, 100.")
 
-  public static let hon = Counter(
+  package static let hon = Counter(
     id: "hon", symbols: ["本"], reading: "ほん", kind: .counter,
     finalForms: Counter.hRow(p: "ぽん", b: "ぼん", plain: "ほん"),
     note: "h-row counter: ぽん after 1, 6, 8, 10, 100; ぼん after 3, 1000, 万.")
 
-  public static let hiki = Counter(
+  package static let hiki = Counter(
     id: "hiki", symbols: ["匹"], reading: "ひき", kind: .counter,
     finalForms: Counter.hRow(p: "ぴき", b: "びき", plain: "ひき"),
     note: "h-row counter, as 本.")
 
-  public static let hai = Counter(
+  package static let hai = Counter(
     id: "hai", symbols: ["杯"], reading: "はい", kind: .counter,
     finalForms: Counter.hRow(p: "ぱい", b: "ばい", plain: "はい"),
     note: "h-row counter, as 本.")
 
-  public static let satsu = Counter(
+  package static let satsu = Counter(
     id: "satsu", symbols: ["冊"], reading: "さつ", kind: .counter,
     finalForms: [
       1: ["いっさつ"], 8: ["はっさつ", "はちさつ"], 10: ["じゅっさつ", "じっさつ"],
@@ -142,30 +142,30 @@ extension Counter {
     ],
     note: "s-row counter: gemination after 1, 8, 10.")
 
-  public static let mai = Counter(
+  package static let mai = Counter(
     id: "mai", symbols: ["枚"], reading: "まい", kind: .counter, note: "No sound changes.")
 
-  public static let dai = Counter(
+  package static let dai = Counter(
     id: "dai", symbols: ["台"], reading: "だい", kind: .counter, note: "No sound changes.")
 
-  public static let kai = Counter(
+  package static let kai = Counter(
     id: "kai", symbols: ["回"], reading: "かい", kind: .counter,
     finalForms: Counter.kRow(geminated: "っかい"),
     note: "k-row counter: gemination after 1, 6, 8, 10, 100.")
 
-  public static let floor = Counter(
+  package static let floor = Counter(
     id: "floor", symbols: ["階"], reading: "かい", kind: .counter,
     finalForms: Counter.kRow(geminated: "っかい").merging([3: ["さんがい", "さんかい"]]) { _, new in new },
     note: "As 回, and 3階 is さんがい (さんかい also heard).")
 
-  public static let nin = Counter(
+  package static let nin = Counter(
     id: "nin", symbols: ["人"], reading: "にん", kind: .counter,
     wholeForms: [1: ["ひとり"], 2: ["ふたり"]],
     finalForms: [4: ["よにん"], 7: ["ななにん", "しちにん"], 9: ["きゅうにん", "くにん"]],
     note: "ひとり, ふたり alone; 4 is よにん also in 14, 24 ….")
 
   /// つ, the native counter: ひとつ … ここのつ, とお; it is not used past 10.
-  public static let tsu = Counter(
+  package static let tsu = Counter(
     id: "tsu", symbols: ["つ"], reading: "つ", kind: .counter,
     wholeForms: [
       1: ["ひとつ"], 2: ["ふたつ"], 3: ["みっつ"], 4: ["よっつ"], 5: ["いつつ"],
@@ -174,14 +174,14 @@ extension Counter {
     validValues: 1...10, note: "Native numbers; from 11 on, 個 or a bare number is used. 10 is written 十 alone (とお).",
     writtenWhole: [10: "十"])
 
-  public static let ken = Counter(
+  package static let ken = Counter(
     id: "ken", symbols: ["軒"], reading: "けん", kind: .counter,
     finalForms: Counter.kRow(geminated: "っけん").merging([
       3: ["さんげん", "さんけん"], 1000: ["せんげん"],
     ]) { _, new in new },
     note: "k-row counter; 3軒 is さんげん.")
 
-  public static let soku = Counter(
+  package static let soku = Counter(
     id: "soku", symbols: ["足"], reading: "そく", kind: .counter,
     finalForms: [
       1: ["いっそく"], 3: ["さんぞく"], 8: ["はっそく", "はちそく"], 10: ["じゅっそく", "じっそく"],
@@ -189,21 +189,21 @@ extension Counter {
     ],
     note: "s-row counter; 3足 is さんぞく.")
 
-  public static let chaku = Counter(
+  package static let chaku = Counter(
     id: "chaku", symbols: ["着"], reading: "ちゃく", kind: .counter,
     finalForms: [
       1: ["いっちゃく"], 8: ["はっちゃく", "はちちゃく"], 10: ["じゅっちゃく", "じっちゃく"],
     ],
     note: "t-row counter: gemination after 1, 8, 10.")
 
-  public static let tou = Counter(
+  package static let tou = Counter(
     id: "tou", symbols: ["頭"], reading: "とう", kind: .counter,
     finalForms: [
       1: ["いっとう"], 8: ["はっとう", "はちとう"], 10: ["じゅっとう", "じっとう"],
     ],
     note: "t-row counter: gemination after 1, 8, 10.")
 
-  public static let wa = Counter(
+  package static let wa = Counter(
     id: "wa", symbols: ["羽"], reading: "わ", kind: .counter,
     finalForms: [
       3: ["さんわ", "さんば"], 4: ["よんわ", "よんば"], 6: ["ろっぱ", "ろくわ"], 7: ["ななわ", "しちわ"],
@@ -212,7 +212,7 @@ extension Counter {
     ],
     note: "Forms in the order of IMABI's chart, most used first; older ば/ぱ forms kept.")
 
-  public static let haku = Counter(
+  package static let haku = Counter(
     id: "haku", symbols: ["泊"], reading: "はく", kind: .counter,
     finalForms: [
       1: ["いっぱく"], 3: ["さんぱく", "さんばく"], 4: ["よんはく", "よんぱく"], 6: ["ろっぱく"],
@@ -221,15 +221,15 @@ extension Counter {
     ],
     note: "h-row counter; 3泊 is さんぱく.")
 
-  public static let kenCase = Counter(
+  package static let kenCase = Counter(
     id: "kenCase", symbols: ["件"], reading: "けん", kind: .counter,
     finalForms: Counter.kRow(geminated: "っけん"),
     note: "k-row counter; unlike 軒, 3件 is さんけん.")
 
-  public static let doCounter = Counter(
+  package static let doCounter = Counter(
     id: "do", symbols: ["度"], reading: "ど", kind: .counter, note: "No sound changes.")
 
-  public static let hako = Counter(
+  package static let hako = Counter(
     id: "hako", symbols: ["箱"], reading: "はこ", kind: .counter,
     wholeForms: [1: ["ひとはこ", "いっぱこ"], 2: ["ふたはこ", "にはこ"], 3: ["さんはこ", "さんぱこ", "さんばこ", "みはこ"]],
     finalForms: [
@@ -238,20 +238,20 @@ extension Counter {
     ],
     note: "ひとはこ, ふたはこ alone; gemination to ぱこ after 1, 6, 8, 10, 100.")
 
-  public static let tsuu = Counter(
+  package static let tsuu = Counter(
     id: "tsuu", symbols: ["通"], reading: "つう", kind: .counter,
     finalForms: [
       1: ["いっつう"], 8: ["はっつう", "はちつう"], 10: ["じゅっつう", "じっつう"],
     ],
     note: "t-row counter: gemination after 1, 8, 10.")
 
-  public static let kan = Counter(
+  package static let kan = Counter(
     id: "kan", symbols: ["缶"], reading: "かん", kind: .counter,
     wholeForms: [1: ["ひとかん", "いっかん"], 2: ["ふたかん", "にかん"]],
     finalForms: Counter.kRow(geminated: "っかん"),
     note: "ひとかん, ふたかん alone; k-row gemination.")
 
-  public static let kyoku = Counter(
+  package static let kyoku = Counter(
     id: "kyoku", symbols: ["曲"], reading: "きょく", kind: .counter,
     finalForms: Counter.kRow(geminated: "っきょく"),
     note: "k-row counter: gemination after 1, 6, 8, 10, 100.")
@@ -276,33 +276,33 @@ extension Counter {
 }
 
 /// Every built-in unit and counter, looked up by id or by symbol.
-public struct CounterCatalog: Sendable {
-  public let counters: [Counter]
+package struct CounterCatalog: Sendable {
+  package let counters: [Counter]
   /// All symbols, longest first, so a suffix matcher prefers 時間 to 時 and 分間 to 分.
-  public let symbolsLongestFirst: [String]
+  package let symbolsLongestFirst: [String]
 
   /// The symbols by first scalar, for the phrase reader.
   let symbolIndex: FirstScalarIndex
 
-  public init(_ counters: [Counter]) {
+  package init(_ counters: [Counter]) {
     self.counters = counters
     self.symbolsLongestFirst = Array(Set(counters.flatMap(\.symbols))).sorted { ($0.count, $0) > ($1.count, $1) }
     self.symbolIndex = FirstScalarIndex(symbolsLongestFirst)
   }
 
-  public static let standard = CounterCatalog([
+  package static let standard = CounterCatalog([
     .yen, .hour, .minute, .second, .month, .dayOfMonth, .day, .days, .hours, .minutes, .seconds,
     .weeks, .months, .year, .years, .age, .ko, .hon, .hiki, .hai, .satsu, .mai, .dai, .kai, .floor,
     .nin, .tsu, .ken, .soku, .chaku, .tou, .wa, .haku, .kenCase, .doCounter, .hako, .tsuu, .kan,
     .kyoku,
   ])
 
-  public func counter(id: String) -> Counter? {
+  package func counter(id: String) -> Counter? {
     counters.first { $0.id == id }
   }
 
   /// Counters written with `symbol`, in catalog order (日 gives the date and the count).
-  public func counters(symbol: String) -> [Counter] {
+  package func counters(symbol: String) -> [Counter] {
     counters.filter { $0.symbols.contains(symbol) }
   }
 

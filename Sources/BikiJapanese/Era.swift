@@ -2,48 +2,48 @@
 ///
 /// 明治 was proclaimed on 1868-10-23 and applied to the whole of that lunar year, so 明治元年 is
 /// 1868 when converting years; date lookups before the proclamation give no era.
-public struct Era: Hashable, Sendable {
-  public var name: String
-  public var reading: String
-  public var start: CalendarDate
+package struct Era: Hashable, Sendable {
+  package var name: String
+  package var reading: String
+  package var start: CalendarDate
 
-  public static let meiji = Era(name: "明治", reading: "めいじ", start: CalendarDate(1868, 10, 23))
-  public static let taisho = Era(name: "大正", reading: "たいしょう", start: CalendarDate(1912, 7, 30))
-  public static let showa = Era(name: "昭和", reading: "しょうわ", start: CalendarDate(1926, 12, 25))
-  public static let heisei = Era(name: "平成", reading: "へいせい", start: CalendarDate(1989, 1, 8))
-  public static let reiwa = Era(name: "令和", reading: "れいわ", start: CalendarDate(2019, 5, 1))
+  package static let meiji = Era(name: "明治", reading: "めいじ", start: CalendarDate(1868, 10, 23))
+  package static let taisho = Era(name: "大正", reading: "たいしょう", start: CalendarDate(1912, 7, 30))
+  package static let showa = Era(name: "昭和", reading: "しょうわ", start: CalendarDate(1926, 12, 25))
+  package static let heisei = Era(name: "平成", reading: "へいせい", start: CalendarDate(1989, 1, 8))
+  package static let reiwa = Era(name: "令和", reading: "れいわ", start: CalendarDate(2019, 5, 1))
 
   /// Oldest first.
-  public static let all: [Era] = [.meiji, .taisho, .showa, .heisei, .reiwa]
+  package static let all: [Era] = [.meiji, .taisho, .showa, .heisei, .reiwa]
 
-  public static func named(_ name: String) -> Era? {
+  package static func named(_ name: String) -> Era? {
     all.first { $0.name == name }
   }
 
   /// The era that follows this one, if any.
-  public var successor: Era? {
+  package var successor: Era? {
     Era.all.firstIndex(of: self).flatMap { $0 + 1 < Era.all.count ? Era.all[$0 + 1] : nil }
   }
 
   /// The Gregorian year of the era's `year` (1 is 元年): 令和元年 → 2019, 昭和64年 → 1989.
-  public func gregorianYear(_ year: Int) -> Int {
+  package func gregorianYear(_ year: Int) -> Int {
     start.year + year - 1
   }
 
   /// The last year of this era that was (or, for the current era, can be) written, if it ended.
-  public var lastYear: Int? {
+  package var lastYear: Int? {
     successor.map { $0.start.year - start.year + 1 }
   }
 
   /// Whether `year` of this era existed: 平成31年 did, 平成32年 did not, 令和 has no end.
-  public func contains(year: Int) -> Bool {
+  package func contains(year: Int) -> Bool {
     year >= 1 && lastYear.map { year <= $0 } ?? true
   }
 
   /// Whether some day of `year` of this era (1 is 元年), in `month` and on `day` where given,
   /// fell within the era: 昭和64年1月7日 did, 昭和64年1月8日 (平成元年) did not, nor did
   /// 令和元年4月30日. 明治元年 counts from the first day of 1868, as the proclamation made it.
-  public func contains(year: Int, month: Int?, day: Int?) -> Bool {
+  package func contains(year: Int, month: Int?, day: Int?) -> Bool {
     guard contains(year: year) else { return false }
     let gregorian = gregorianYear(year)
     let first = self == .meiji ? CalendarDate(start.year, 1, 1) : start
@@ -54,13 +54,13 @@ public struct Era: Hashable, Sendable {
   }
 
   /// The era and era year of a date: 2019-04-30 → (平成, 31), 2019-05-01 → (令和, 1).
-  public static func of(_ date: CalendarDate) -> (era: Era, year: Int)? {
+  package static func of(_ date: CalendarDate) -> (era: Era, year: Int)? {
     guard let era = all.last(where: { $0.start <= date }) else { return nil }
     return (era, date.year - era.start.year + 1)
   }
 
   /// Every era year that falls in a Gregorian year: 1989 → [(昭和, 64), (平成, 1)].
-  public static func eras(inGregorianYear year: Int) -> [(era: Era, year: Int)] {
+  package static func eras(inGregorianYear year: Int) -> [(era: Era, year: Int)] {
     all.compactMap { era in
       let eraYear = year - era.start.year + 1
       return era.contains(year: eraYear) ? (era, eraYear) : nil
@@ -69,30 +69,30 @@ public struct Era: Hashable, Sendable {
 }
 
 /// A day of the proleptic Gregorian calendar, without time or zone.
-public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible {
-  public var year: Int
-  public var month: Int
-  public var day: Int
+package struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+  package var year: Int
+  package var month: Int
+  package var day: Int
 
-  public init(_ year: Int, _ month: Int, _ day: Int) {
+  package init(_ year: Int, _ month: Int, _ day: Int) {
     self.year = year
     self.month = month
     self.day = day
   }
 
-  public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+  package static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
     (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
   }
 
   /// Days in `month` (1–12) of `year`, Gregorian leap years; nil for a month that is not one.
   /// A year of nil allows 29 days in February.
-  public static func daysIn(month: Int, year: Int?) -> Int? {
+  package static func daysIn(month: Int, year: Int?) -> Int? {
     guard (1...12).contains(month) else { return nil }
     let leap = year.map { $0 % 4 == 0 && ($0 % 100 != 0 || $0 % 400 == 0) } ?? true
     return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
   }
 
-  public var description: String {
+  package var description: String {
     func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
     return "\(year)-\(pad(month))-\(pad(day))"
   }

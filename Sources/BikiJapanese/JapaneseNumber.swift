@@ -1,17 +1,17 @@
 /// Readings and kanji numerals of integers from 0 to 10²⁰ − 1 (through 京).
-public enum JapaneseNumber {
+package enum JapaneseNumber {
   /// The largest number that can be read: 9999京9999兆9999億9999万9999.
-  public static let maximum: UInt128 = NumberWords.limit - 1
+  package static let maximum: UInt128 = NumberWords.limit - 1
 
   /// The reading of a bare number: 4 → よん|し, 300 → さんびゃく, 1兆 → いっちょう.
-  public static func reading(of value: UInt128) throws(ReadingError) -> Reading {
+  package static func reading(of value: UInt128) throws(ReadingError) -> Reading {
     guard value <= maximum else { throw .tooLarge(String(value)) }
     if value == 0 { return Reading(alternatives: Kana.zero) }
     return NumberWords(value).reading
   }
 
   /// The reading of a number joined with a unit or counter: 8本 → はっぽん|はちほん.
-  public static func reading(of value: UInt128, with counter: Counter) throws(ReadingError) -> Reading {
+  package static func reading(of value: UInt128, with counter: Counter) throws(ReadingError) -> Reading {
     guard value <= maximum else { throw .tooLarge(String(value)) }
     if let valid = counter.validValues, value > UInt128(valid.upperBound) || value < UInt128(valid.lowerBound) {
       throw .outOfRange(value, counter: counter.symbol, valid: valid)
@@ -26,7 +26,7 @@ public enum JapaneseNumber {
   }
 
   /// Kanji numerals with place words: 350 → 三百五十, 2024 → 二千二十四, 120000000 → 一億二千万.
-  public static func kanji(_ value: UInt128) -> String {
+  package static func kanji(_ value: UInt128) -> String {
     if value == 0 { return "〇" }
     // Every kanji here is three UTF-8 bytes. The longest numeral has five groups of at most seven
     // kanji (九千九百九十九) and four units: 39 kanji, 117 bytes.
@@ -62,19 +62,19 @@ public enum JapaneseNumber {
   }
 
   /// Kanji digits one by one, as years are often written: 2024 → 二〇二四.
-  public static func kanjiDigits(_ value: UInt128) -> String {
+  package static func kanjiDigits(_ value: UInt128) -> String {
     String(String(value).map { KanjiNumeral.digits[Int($0.asciiValue! - 48)] })
   }
 
 }
 
 /// Why a number or phrase has no reading.
-public enum ReadingError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ReadingError: Error, Equatable, Sendable, CustomStringConvertible {
   case tooLarge(String)
   case outOfRange(UInt128, counter: String, valid: ClosedRange<UInt64>)
   case unreadable(String, reason: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .tooLarge(let value):
       "\(value) is too large: readings go up to 9999京9999兆9999億9999万9999 (10^20 − 1)"

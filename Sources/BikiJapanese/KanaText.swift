@@ -1,8 +1,8 @@
 /// Normalisation of typed kana, so any accepted spelling of a reading compares equal.
-public enum KanaText {
+package enum KanaText {
   /// Katakana to hiragana, full-width and spaces removed, and a long-vowel mark written as
   /// the vowel it lengthens (キュー → きゅう, ケー → けい): learners type readings every way.
-  public static func normalized(_ text: String) -> String {
+  package static func normalized(_ text: String) -> String {
     // One pass, each scalar joining the output as it stands: a sound mark joins the kana before
     // it even when that kana came from ー or from katakana, so normalising twice changes nothing.
     var scalars: [Unicode.Scalar] = []
@@ -60,12 +60,12 @@ public enum KanaText {
   /// Whether `text` is a reading as Biki stores one: hiragana letters (ぁ…ゖ), and ー for
   /// loanwords. Not katakana, not combining sound marks (U+3099, U+309A: か + ゚ looks like a
   /// kana but matches nothing a learner types), not iteration marks.
-  public static func isKana(_ text: String) -> Bool {
+  package static func isKana(_ text: String) -> Bool {
     !text.isEmpty && text.unicodeScalars.allSatisfy { (0x3041...0x3096).contains($0.value) || $0.value == 0x30FC }
   }
 
   /// Whether `text` has a combining voiced or semi-voiced sound mark.
-  public static func hasCombiningMark(_ text: String) -> Bool {
+  package static func hasCombiningMark(_ text: String) -> Bool {
     text.unicodeScalars.contains { $0.value == 0x3099 || $0.value == 0x309A }
   }
 

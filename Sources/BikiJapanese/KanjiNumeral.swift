@@ -1,23 +1,23 @@
 /// Parses the ways a number is written in Japanese text into its value:
 /// kanji numerals (三百五十, 千五百, 一億二千万), kanji digits (二〇二四), Arabic and full-width
 /// digits (1500, １５００), grouped digits (1,500, 1，500) and mixtures (3万5千, 1億2000万).
-public enum KanjiNumeral {
+package enum KanjiNumeral {
   /// Whether a character can be part of a written number: digits of any width, kanji
   /// numerals and their units, and thousands separators.
-  public static func isPartOfNumber(_ character: Character) -> Bool {
+  package static func isPartOfNumber(_ character: Character) -> Bool {
     scalar(of: character).map(isPartOfNumber) ?? false
   }
 
   static let digits: [Character] = ["〇", "一", "二", "三", "四", "五", "六", "七", "八", "九"]
 
   /// The value of `text`, or nil when it is not a well-formed number (or exceeds 10²⁰ − 1).
-  public static func parse<S: StringProtocol>(_ text: S) -> UInt128? {
+  package static func parse<S: StringProtocol>(_ text: S) -> UInt128? {
     parse(scalars: text.unicodeScalars)
   }
 
   /// The same, over scalars: every numeral is one scalar, and a scalar that is not one (a
   /// combining mark after a digit, say) makes the text no number.
-  public static func parse(scalars: some Sequence<Unicode.Scalar>) -> UInt128? {
+  package static func parse(scalars: some Sequence<Unicode.Scalar>) -> UInt128? {
     var parser = Parser()
     for scalar in scalars {
       guard parser.consume(scalar) else { return nil }
@@ -73,7 +73,7 @@ public enum KanjiNumeral {
   }
 
   /// Whether a scalar can be part of a written number (see `isPartOfNumber`).
-  public static func isPartOfNumber(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isPartOfNumber(_ scalar: Unicode.Scalar) -> Bool {
     digitValue(scalar) != nil || smallUnit(scalar) != nil || largeUnit(scalar) != nil || scalar == "," || scalar == "，"
   }
 

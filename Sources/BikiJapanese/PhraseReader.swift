@@ -1,18 +1,18 @@
 /// What kind of phrase a text is, when the text alone is ambiguous (1日: a day, or the 1st?).
-public enum PhraseKind: String, CaseIterable, Sendable {
+package enum PhraseKind: String, CaseIterable, Sendable {
   case number, money, duration, date, time, counter
 }
 
 /// Reads written phrases aloud in kana: `8本`, `¥1,500`, `令和元年`, `午後4時`, `9時半`,
 /// `5月5日`, `1時間30分`, `三百五十`.
-public struct PhraseReader: Sendable {
-  public var catalog: CounterCatalog
+package struct PhraseReader: Sendable {
+  package var catalog: CounterCatalog
 
-  public init(catalog: CounterCatalog = .standard) {
+  package init(catalog: CounterCatalog = .standard) {
     self.catalog = catalog
   }
 
-  public func read(_ text: String, as kind: PhraseKind? = nil) throws(ReadingError) -> Reading {
+  package func read(_ text: String, as kind: PhraseKind? = nil) throws(ReadingError) -> Reading {
     let trimmed = text.trimmingWhitespace()
     guard !trimmed.isEmpty else { throw .unreadable(text, reason: "it is empty") }
     let tokens = try PhraseTokenizer(catalog: catalog).tokens(of: trimmed)

@@ -5,21 +5,21 @@
 /// (a lattice) instead of a list of whole strings lets `8本` carry `はっぽん|はちほん`, and a
 /// long number carry its なな/しち choices, without multiplying strings: answers are matched
 /// against the lattice directly, and whole strings are only spelled out on request.
-public struct Reading: Hashable, Sendable {
+package struct Reading: Hashable, Sendable {
   /// Each segment's alternatives, standard first.
-  public private(set) var parts: [ReadingSegment]
+  package private(set) var parts: [ReadingSegment]
 
-  public init(segments: [[String]]) {
+  package init(segments: [[String]]) {
     precondition(!segments.isEmpty && segments.allSatisfy { !$0.isEmpty }, "a reading needs text")
     self.parts = segments.map { ReadingSegment($0) }
   }
 
-  public init(_ text: String) {
+  package init(_ text: String) {
     self.parts = [ReadingSegment(text)]
   }
 
   /// Every alternative as one list (the standard first, duplicates removed).
-  public init(alternatives: [String]) {
+  package init(alternatives: [String]) {
     precondition(!alternatives.isEmpty, "a reading needs text")
     self.parts = [ReadingSegment(alternatives)]
   }
@@ -30,10 +30,10 @@ public struct Reading: Hashable, Sendable {
   }
 
   /// Each segment's alternatives as plain lists.
-  public var segments: [[String]] { parts.map(\.alternatives) }
+  package var segments: [[String]] { parts.map(\.alternatives) }
 
   /// The standard reading: the first alternative of every segment.
-  public var standard: String {
+  package var standard: String {
     var length = 0
     for part in parts { length += part.standard.utf8.count }
     return String(unsafeUninitializedCapacity: length) { buffer in
@@ -50,7 +50,7 @@ public struct Reading: Hashable, Sendable {
   }
 
   /// How many distinct whole readings the lattice spells (an upper bound when segments overlap).
-  public var variantCount: Int {
+  package var variantCount: Int {
     parts.reduce(1) { count, part in
       let (product, overflow) = count.multipliedReportingOverflow(by: part.alternates.count + 1)
       return overflow ? Int.max : product
@@ -59,7 +59,7 @@ public struct Reading: Hashable, Sendable {
 
   /// Whole readings, the standard first, then alternates in order of the earliest segment that
   /// differs; at most `limit` of them.
-  public func all(limit: Int = 64) -> [String] {
+  package func all(limit: Int = 64) -> [String] {
     if parts.allSatisfy({ $0.alternates.isEmpty }) { return limit > 0 ? [standard] : [] }
     let segments = self.segments
     var results: [String] = []
@@ -83,7 +83,7 @@ public struct Reading: Hashable, Sendable {
   }
 
   /// Whether `kana` (already normalised to hiragana) spells one of the readings.
-  public func accepts(_ kana: String) -> Bool {
+  package func accepts(_ kana: String) -> Bool {
     // Compared as UTF-8 bytes, as in `unique`: kana are generated, so no normalisation applies.
     let target = Array(kana.utf8)
     // Which byte offsets each step can reach: one flag per offset, reused between steps, since
@@ -109,11 +109,11 @@ public struct Reading: Hashable, Sendable {
   }
 
   /// This reading followed by another.
-  public func appending(_ other: Reading) -> Reading {
+  package func appending(_ other: Reading) -> Reading {
     Reading(parts: parts + other.parts)
   }
 
-  public static func + (lhs: Reading, rhs: Reading) -> Reading { lhs.appending(rhs) }
+  package static func + (lhs: Reading, rhs: Reading) -> Reading { lhs.appending(rhs) }
 
   /// Alternatives without repeats, in order. Compared as UTF-8 bytes: readings are generated
   /// kana, and byte equality skips the Unicode normalisation that hashing and `==` perform
@@ -131,18 +131,18 @@ public struct Reading: Hashable, Sendable {
 
 /// One segment of a reading: its standard form and any accepted alternates. Most segments
 /// have no alternates, so copying one costs a short string and the shared empty array.
-public struct ReadingSegment: Hashable, Sendable {
-  public var standard: String
+package struct ReadingSegment: Hashable, Sendable {
+  package var standard: String
   /// nil rather than empty when there are none, so copying a segment retains nothing extra.
   private var others: [String]?
 
-  public init(_ standard: String) {
+  package init(_ standard: String) {
     self.standard = standard
     self.others = nil
   }
 
   /// The alternatives, standard first; duplicates are dropped.
-  public init(_ alternatives: [String]) {
+  package init(_ alternatives: [String]) {
     let unique = Reading.unique(alternatives)
     self.standard = unique[0]
     self.others = unique.count > 1 ? Array(unique.dropFirst()) : nil
@@ -155,12 +155,12 @@ public struct ReadingSegment: Hashable, Sendable {
   }
 
   /// The accepted forms other than the standard one.
-  public var alternates: [String] { others ?? [] }
+  package var alternates: [String] { others ?? [] }
 
-  public var alternatives: [String] { others.map { [standard] + $0 } ?? [standard] }
+  package var alternatives: [String] { others.map { [standard] + $0 } ?? [standard] }
 }
 
 extension Reading: CustomStringConvertible {
   /// Whole readings separated by `|`, the standard first, as `biki read` prints them.
-  public var description: String { all().joined(separator: "|") }
+  package var description: String { all().joined(separator: "|") }
 }

@@ -1,8 +1,8 @@
 /// The numbers a text shows, for checking an answer against what a learner sees: each run of
 /// numerals (digits of any width with separators, kanji numerals with their units), 元 before 年
 /// as 1, and for an era year its Gregorian year as well (令和元年 shows 1 and 2019).
-public enum WrittenNumbers {
-  public static func values(in text: String) -> [UInt128] {
+package enum WrittenNumbers {
+  package static func values(in text: String) -> [UInt128] {
     var values: [UInt128] = []
     // Numerals, 元, 年 and era names are single scalars: no need to form Characters.
     let scalars = Array(text.unicodeScalars)

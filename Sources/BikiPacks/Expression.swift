@@ -6,7 +6,7 @@
 /// A tree is at most `maximumDepth` deep, so everything that walks one recursively (the
 /// parser, `variables`, evaluation, even releasing it) uses a small, fixed amount of stack
 /// whatever a pack author writes.
-public indirect enum Expression: Hashable, Sendable {
+package indirect enum Expression: Hashable, Sendable {
   case literal(Int64)
   case variable(String)
   case unary(negate: Expression)
@@ -14,11 +14,11 @@ public indirect enum Expression: Hashable, Sendable {
   /// A function applied to a variable: every function takes exactly one variable name.
   case call(Function, String)
 
-  public enum Operator: Character, Hashable, Sendable {
+  package enum Operator: Character, Hashable, Sendable {
     case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
   }
 
-  public enum Function: String, Hashable, Sendable, CaseIterable {
+  package enum Function: String, Hashable, Sendable, CaseIterable {
     /// The Gregorian year of an `eraYear` variable.
     case gregorian
     /// The era year (1 for 元年) of an `eraYear` variable.
@@ -26,7 +26,7 @@ public indirect enum Expression: Hashable, Sendable {
   }
 
   /// Every variable the expression reads.
-  public var variables: [String] {
+  package var variables: [String] {
     switch self {
     case .literal: []
     case .variable(let name): [name]
@@ -37,7 +37,7 @@ public indirect enum Expression: Hashable, Sendable {
   }
 
   /// The functions called, with the variable each is applied to.
-  public var calls: [(Function, String)] {
+  package var calls: [(Function, String)] {
     switch self {
     case .literal, .variable: []
     case .unary(let operand): operand.calls
@@ -47,10 +47,10 @@ public indirect enum Expression: Hashable, Sendable {
   }
 
   /// Operators deep, counting the leaves: `n` is 1, `a + b * c` is 3.
-  public static let maximumDepth = 100
+  package static let maximumDepth = 100
 }
 
-public enum ExpressionError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum ExpressionError: Error, Hashable, Sendable, CustomStringConvertible {
   case syntax(String, offset: Int)
   case undefined(String)
   case overflow
@@ -59,7 +59,7 @@ public enum ExpressionError: Error, Hashable, Sendable, CustomStringConvertible 
   case notACounter
   case notAChoice
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .syntax(let message, _): message
     case .undefined(let name): "'\(name)' is not a variable of this topic"
@@ -74,7 +74,7 @@ public enum ExpressionError: Error, Hashable, Sendable, CustomStringConvertible 
 
 extension Expression {
   /// Parses an expression; errors carry the character offset where they occur.
-  public static func parse(_ text: String) throws(ExpressionError) -> Expression {
+  package static func parse(_ text: String) throws(ExpressionError) -> Expression {
     var parser = ExpressionParser(characters: Array(text))
     let expression = try parser.parseSum().expression
     parser.skipSpaces()

@@ -3,8 +3,8 @@ import BikiJSON
 import BikiJapanese
 
 /// A topic from a pack that passed validation, ready to make generators.
-public struct CompiledTopic: Sendable {
-  public var topic: Topic
+package struct CompiledTopic: Sendable {
+  package var topic: Topic
   let program: TopicProgram
   /// Which range bound each parameter sets: (source slot, bound).
   let parameterTargets: [String: (slot: Int, bound: Bound)]
@@ -14,7 +14,7 @@ public struct CompiledTopic: Sendable {
   /// A generator with the defaults, or with parameters overridden (each within its bounds, and
   /// the range still non-empty). An overridden step need not divide the range: min=1 max=500
   /// step=5 asks 1, 6, … 496, as a learner who types it expects.
-  public func generator(parameters: [String: Int64] = [:]) throws(ParameterError) -> QuestionGenerator {
+  package func generator(parameters: [String: Int64] = [:]) throws(ParameterError) -> QuestionGenerator {
     let values = try topic.resolve(parameters)
     var program = self.program
     for (name, target) in parameterTargets {
@@ -44,16 +44,16 @@ public struct CompiledTopic: Sendable {
 
 /// What compiling one pack file produced: its definition (as far as it decoded), the topics
 /// that are clean, and every diagnostic. Topics with errors are left out; the rest serve.
-public struct PackCompilation: Sendable {
-  public var pack: PackDefinition?
-  public var topics: [CompiledTopic]
-  public var diagnostics: [Diagnostic]
+package struct PackCompilation: Sendable {
+  package var pack: PackDefinition?
+  package var topics: [CompiledTopic]
+  package var diagnostics: [Diagnostic]
   /// How many questions were generated to prove their readings, of how many there are.
-  public var readingCoverage: ReadingCoverage
+  package var readingCoverage: ReadingCoverage
 
-  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+  package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-  public init(pack: PackDefinition?, topics: [CompiledTopic], diagnostics: [Diagnostic], readingCoverage: ReadingCoverage = ReadingCoverage()) {
+  package init(pack: PackDefinition?, topics: [CompiledTopic], diagnostics: [Diagnostic], readingCoverage: ReadingCoverage = ReadingCoverage()) {
     self.pack = pack
     self.topics = topics
     self.diagnostics = diagnostics
@@ -62,7 +62,7 @@ public struct PackCompilation: Sendable {
 }
 
 /// How many of a topic's questions are generated to prove each one has a reading.
-public enum ReadingCheck: Sendable {
+package enum ReadingCheck: Sendable {
   /// Every question when there are at most 100,000, else 100,000 spread evenly, and at most
   /// 250,000 in one file, shared out over its topics: for lint.
   case thorough
@@ -85,14 +85,14 @@ public enum ReadingCheck: Sendable {
   }
 }
 
-public enum PackCompiler {
+package enum PackCompiler {
   /// Fewer possible questions than a typical question limit draws a warning.
-  public static let typicalQuestionLimit: UInt64 = 10
+  package static let typicalQuestionLimit: UInt64 = 10
 
   /// Compiles a pack's bytes. `isCancelled` is asked between topics and during reading
   /// checks; once it says yes, the rest is skipped and the result is incomplete (for a check
   /// a newer edit superseded, whose result nobody will read).
-  public static func compile(
+  package static func compile(
     _ bytes: [UInt8], catalog: CounterCatalog = .standard, check: ReadingCheck = .thorough,
     isCancelled: @Sendable () -> Bool = { false }
   ) -> PackCompilation {

@@ -3,15 +3,15 @@ import BikiJSON
 /// Whether an editor's document is a pack, decided from its text each time it changes. A
 /// generic client sends every JSON file it opens (and Emacs 28's eglot every `.js` buffer);
 /// `package.json` must not get pack errors, and a new file becomes a pack as soon as it says so.
-public enum PackDocument {
+package enum PackDocument {
   /// What the schema is called wherever a pack names it in `"$schema"`.
-  public static let schemaName = "biki-pack.schema.json"
+  package static let schemaName = "biki-pack.schema.json"
 
   /// A pack says so: its top-level object names Biki's schema in `"$schema"`, or has both
   /// `"format"` and `"topics"`. Text that is not (yet) valid JSON counts when it mentions the
   /// schema, or both keys. A file in a pack directory is a pack whatever it holds, as the
   /// loader treats it.
-  public static func isPack(_ text: [UInt8], inPackDirectory: Bool) -> Bool {
+  package static func isPack(_ text: [UInt8], inPackDirectory: Bool) -> Bool {
     if inPackDirectory { return true }
     guard let root = try? JSONParser.parse(text) else {
       return contains(text, schemaName) || (contains(text, "\"format\"") && contains(text, "\"topics\""))

@@ -4,68 +4,68 @@ import BikiJapanese
 
 /// A pack as written, with the source range of everything a diagnostic may point at.
 /// Decoding fills what it can and reports the rest, so one mistake hides nothing else.
-public struct PackDefinition: Sendable {
-  public var format: Int64 = 0
-  public var id = Located("")
-  public var title = ""
-  public var version = ""
-  public var description: String?
-  public var counters: [CounterDefinition] = []
-  public var topics: [TopicDefinition] = []
+package struct PackDefinition: Sendable {
+  package var format: Int64 = 0
+  package var id = Located("")
+  package var title = ""
+  package var version = ""
+  package var description: String?
+  package var counters: [CounterDefinition] = []
+  package var topics: [TopicDefinition] = []
 }
 
 /// A value with the range of the JSON that gave it.
-public struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
-  public var value: Value
-  public var range: SourceRange
+package struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
+  package var value: Value
+  package var range: SourceRange
 
-  public init(_ value: Value, range: SourceRange = .fileStart) {
+  package init(_ value: Value, range: SourceRange = .fileStart) {
     self.value = value
     self.range = range
   }
 }
 
-public struct CounterDefinition: Sendable {
-  public var id = Located("")
-  public var symbols: [Located<String>] = []
-  public var reading = Located("")
-  public var kind: BikiJapanese.Counter.Kind = .counter
-  public var whole: [UInt64: [String]] = [:]
-  public var final: [UInt64: [String]] = [:]
-  public var zero: [String]?
-  public var validValues: ClosedRange<UInt64>?
-  public var note = ""
-  public var range: SourceRange = .fileStart
+package struct CounterDefinition: Sendable {
+  package var id = Located("")
+  package var symbols: [Located<String>] = []
+  package var reading = Located("")
+  package var kind: BikiJapanese.Counter.Kind = .counter
+  package var whole: [UInt64: [String]] = [:]
+  package var final: [UInt64: [String]] = [:]
+  package var zero: [String]?
+  package var validValues: ClosedRange<UInt64>?
+  package var note = ""
+  package var range: SourceRange = .fileStart
   /// Whether decoding found errors in this counter: then no topic may use it.
-  public var hasDecodingErrors = false
+  package var hasDecodingErrors = false
 }
 
-public struct TopicDefinition: Sendable {
-  public var id = Located("")
-  public var title = ""
-  public var description: String?
-  public var category: Topic.Category = .number
-  public var skills: [Skill] = []
-  public var variables: [VariableDefinition] = []
+package struct TopicDefinition: Sendable {
+  package var id = Located("")
+  package var title = ""
+  package var description: String?
+  package var category: Topic.Category = .number
+  package var skills: [Skill] = []
+  package var variables: [VariableDefinition] = []
   /// Every variable name written, including those whose definition has errors, so one bad
   /// definition is reported once and not again at every use.
-  public var variableNames: Set<String> = []
-  public var parameters: [ParameterDefinition] = []
-  public var parts: [PartDefinition] = []
-  public var answer = AnswerDefinition()
-  public var range: SourceRange = .fileStart
+  package var variableNames: Set<String> = []
+  package var parameters: [ParameterDefinition] = []
+  package var parts: [PartDefinition] = []
+  package var answer = AnswerDefinition()
+  package var range: SourceRange = .fileStart
   /// Whether decoding already found errors in this topic: then it is never served.
-  public var hasDecodingErrors = false
+  package var hasDecodingErrors = false
 }
 
-public struct VariableDefinition: Sendable {
-  public var name: String
-  public var kind: Kind
-  public var range: SourceRange
+package struct VariableDefinition: Sendable {
+  package var name: String
+  package var kind: Kind
+  package var range: SourceRange
   /// Where its name is declared (the key in `"variables"`), for go-to-definition and outlines.
-  public var nameRange: SourceRange = .fileStart
+  package var nameRange: SourceRange = .fileStart
 
-  public enum Kind: Sendable {
+  package enum Kind: Sendable {
     case range(min: Located<Int64>, max: Located<Int64>, step: Located<Int64>)
     case choice([ChoiceItem])
     case eraYear(eras: [Located<String>], through: Located<Int64>?)
@@ -74,7 +74,7 @@ public struct VariableDefinition: Sendable {
     case counters([Located<String>])
 
     /// As the pack format spells it.
-    public var name: String {
+    package var name: String {
       switch self {
       case .range: "range"
       case .choice: "choice"
@@ -86,23 +86,23 @@ public struct VariableDefinition: Sendable {
   }
 }
 
-public struct ChoiceItem: Sendable, Hashable {
-  public var text: String
-  public var reading: String
-  public var value: Int64
+package struct ChoiceItem: Sendable, Hashable {
+  package var text: String
+  package var reading: String
+  package var value: Int64
 }
 
-public struct ParameterDefinition: Sendable {
-  public var name: String
-  public var target = Located("")
-  public var minimum: Int64 = 0
-  public var maximum: Int64 = 0
-  public var description = ""
-  public var range: SourceRange
+package struct ParameterDefinition: Sendable {
+  package var name: String
+  package var target = Located("")
+  package var minimum: Int64 = 0
+  package var maximum: Int64 = 0
+  package var description = ""
+  package var range: SourceRange
 }
 
-public struct PartDefinition: Sendable {
-  public enum Kind: Sendable {
+package struct PartDefinition: Sendable {
+  package enum Kind: Sendable {
     case text(String, reading: String)
     /// `style`: "grouped" (1,500; the default), "plain" (2024), "kanjiDigits" (二〇二四 in kanji).
     case number(Located<String>, counter: Located<String>?, style: String)
@@ -111,21 +111,21 @@ public struct PartDefinition: Sendable {
     case eraYear(Located<String>)
   }
 
-  public var kind: Kind
-  public var range: SourceRange
+  package var kind: Kind
+  package var range: SourceRange
 }
 
-public struct AnswerDefinition: Sendable {
-  public var value = Located("")
-  public var prefix = ""
-  public var postfix = ""
-  public var accept: [String] = []
+package struct AnswerDefinition: Sendable {
+  package var value = Located("")
+  package var prefix = ""
+  package var postfix = ""
+  package var accept: [String] = []
   /// "grouped" or "plain"; nil picks plain for years (…年) and grouped otherwise.
-  public var style: String?
-  public var range: SourceRange = .fileStart
+  package var style: String?
+  package var range: SourceRange = .fileStart
 }
 
 extension PackDefinition {
   /// The only pack format this version reads.
-  public static let supportedFormats: [Int64] = [1]
+  package static let supportedFormats: [Int64] = [1]
 }

@@ -450,11 +450,11 @@ struct PackValidator {
 }
 
 /// How many questions the reading check generated, of how many the checked topics have.
-public struct ReadingCoverage: Hashable, Sendable {
-  public var checked: UInt64 = 0
-  public var possible: UInt64 = 0
+package struct ReadingCoverage: Hashable, Sendable {
+  package var checked: UInt64 = 0
+  package var possible: UInt64 = 0
 
-  public init() {}
+  package init() {}
 
   mutating func add(checked count: UInt64, of space: UInt64) {
     checked += count
@@ -462,7 +462,7 @@ public struct ReadingCoverage: Hashable, Sendable {
   }
 
   /// Whether some questions were left unchecked.
-  public var isSample: Bool { checked < possible }
+  package var isSample: Bool { checked < possible }
 }
 
 private func uniqueInOrder(_ items: [String]) -> [String] {

@@ -3,14 +3,14 @@ import BikiJapanese
 
 /// Every key and every fixed value the pack format has, in one place: the decoder checks packs
 /// against it and the language server completes from it, so the two cannot disagree.
-public enum PackVocabulary {
+package enum PackVocabulary {
   /// The kinds of object a pack holds.
-  public enum Object: Sendable, CaseIterable {
+  package enum Object: Sendable, CaseIterable {
     case pack, counter, counterValues, topic, variable, range, choice, eraYear, parameter, question, part, answer
   }
 
   /// An object's keys: those it must have, then those it may have.
-  public static func keys(of object: Object) -> (required: [String], optional: [String]) {
+  package static func keys(of object: Object) -> (required: [String], optional: [String]) {
     switch object {
     case .pack: (["format", "id", "title", "version", "topics"], ["$schema", "description", "counters"])
     case .counter: (["id", "symbols", "reading"], ["kind", "whole", "final", "zero", "values", "note"])
@@ -27,24 +27,24 @@ public enum PackVocabulary {
     }
   }
 
-  public static let variableKinds = ["range", "choice", "eraYear", "derive", "counters"]
-  public static let partKinds = ["text", "number", "money", "choice", "eraYear"]
-  public static let numberStyles = ["grouped", "plain", "kanjiDigits"]
-  public static let answerStyles = ["grouped", "plain"]
-  public static var categories: [String] { Topic.Category.allCases.map(\.rawValue) }
-  public static var skills: [String] { Skill.allCases.map(\.rawValue) }
-  public static var counterKinds: [String] { BikiJapanese.Counter.Kind.allCases.map(\.rawValue) }
-  public static var eras: [String] { Era.all.map(\.name) }
+  package static let variableKinds = ["range", "choice", "eraYear", "derive", "counters"]
+  package static let partKinds = ["text", "number", "money", "choice", "eraYear"]
+  package static let numberStyles = ["grouped", "plain", "kanjiDigits"]
+  package static let answerStyles = ["grouped", "plain"]
+  package static var categories: [String] { Topic.Category.allCases.map(\.rawValue) }
+  package static var skills: [String] { Skill.allCases.map(\.rawValue) }
+  package static var counterKinds: [String] { BikiJapanese.Counter.Kind.allCases.map(\.rawValue) }
+  package static var eras: [String] { Era.all.map(\.name) }
 
   /// One step down into a pack: a key of an object, or any element of an array.
-  public enum Step: Hashable, Sendable {
+  package enum Step: Hashable, Sendable {
     case key(String)
     case element
   }
 
   /// Which object sits at a path from the pack's root, if the format puts one there. Keys under
   /// `variables` and `parameters` are names the author chooses.
-  public static func object(at path: [Step]) -> Object? {
+  package static func object(at path: [Step]) -> Object? {
     /// Under a key: the object, and what comes between (an array's element, or a chosen name).
     enum Between { case nothing, element, name }
     let children: [Object: [String: (Between, Object)]] = [

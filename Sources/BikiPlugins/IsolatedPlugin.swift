@@ -7,10 +7,10 @@ import BikiSync
 /// questions costs those questions; one that crashes on every call is stopped after three.
 ///
 /// - Important: calls are serialised; one worker answers one request at a time.
-public final class IsolatedPlugin: Sendable {
-  public let path: String
-  public let timeout: Double
-  public static let quarantineAfter = 3
+package final class IsolatedPlugin: Sendable {
+  package let path: String
+  package let timeout: Double
+  package static let quarantineAfter = 3
 
   private let spawner: WorkerSpawner
   private let now: @Sendable () -> Double
@@ -23,7 +23,7 @@ public final class IsolatedPlugin: Sendable {
     var lastError: PluginError?
   }
 
-  public init(path: String, spawner: WorkerSpawner, timeout: Double = 2, now: @Sendable @escaping () -> Double) {
+  package init(path: String, spawner: WorkerSpawner, timeout: Double = 2, now: @Sendable @escaping () -> Double) {
     self.path = path
     self.spawner = spawner
     self.timeout = timeout
@@ -34,23 +34,23 @@ public final class IsolatedPlugin: Sendable {
     _ = state.withLock { $0.worker?.stop() }
   }
 
-  public var isQuarantined: Bool { state.withLock { $0.consecutiveFailures >= IsolatedPlugin.quarantineAfter } }
+  package var isQuarantined: Bool { state.withLock { $0.consecutiveFailures >= IsolatedPlugin.quarantineAfter } }
 
   /// The plugin's identity (from its descriptor) and description, as raw bytes for the validator.
-  public func describe() throws(PluginError) -> (identity: [UInt8], description: [UInt8]) {
+  package func describe() throws(PluginError) -> (identity: [UInt8], description: [UInt8]) {
     let results = try request(WorkerProtocol.describeRequest(), expecting: 2)
     return (try results[0].get(), try results[1].get())
   }
 
   /// The plugin's count of the topic's questions for these parameters, nil if it has none.
-  public func questionCount(topic: String, parameters: [String: Int64]) throws(PluginError) -> UInt64? {
+  package func questionCount(topic: String, parameters: [String: Int64]) throws(PluginError) -> UInt64? {
     let bytes = try request(WorkerProtocol.countRequest(topic: topic, parameters: parameters), expecting: 1)[0].get()
     var reader = WorkerProtocol.Reader(bytes: bytes)
     return bytes.isEmpty ? nil : reader.integer(UInt64.self)
   }
 
   /// One result per seed, in order, from a single round trip.
-  public func generate(topic: String, parameters: [String: Int64], seeds: [UInt64]) throws(PluginError) -> [Result<[UInt8], PluginError>] {
+  package func generate(topic: String, parameters: [String: Int64], seeds: [UInt64]) throws(PluginError) -> [Result<[UInt8], PluginError>] {
     try request(WorkerProtocol.generateRequest(topic: topic, parameters: parameters, seeds: seeds), expecting: seeds.count)
   }
 

@@ -2,18 +2,18 @@ import BikiJSON
 
 /// How the host talks to one plugin, whether loaded in this process or run in a worker:
 /// everything above this sees the same calls.
-public struct PluginBackend: Sendable {
-  public var path: String
+package struct PluginBackend: Sendable {
+  package var path: String
   /// The plugin's identity and its raw description.
-  public var describe: @Sendable () throws(PluginError) -> (identity: PluginIdentity, description: [UInt8])
+  package var describe: @Sendable () throws(PluginError) -> (identity: PluginIdentity, description: [UInt8])
   /// Raw questions for many seeds in one call (one round trip to a worker).
-  public var generate: @Sendable (_ topic: String, _ parameters: [String: Int64], _ seeds: [UInt64]) throws(PluginError) -> [Result<[UInt8], PluginError>]
+  package var generate: @Sendable (_ topic: String, _ parameters: [String: Int64], _ seeds: [UInt64]) throws(PluginError) -> [Result<[UInt8], PluginError>]
 
   /// The plugin's own count of a topic's questions for these parameters; nil when it has none
   /// (then the description's questionCount holds for every setting).
-  public var questionCount: @Sendable (_ topic: String, _ parameters: [String: Int64]) throws(PluginError) -> UInt64?
+  package var questionCount: @Sendable (_ topic: String, _ parameters: [String: Int64]) throws(PluginError) -> UInt64?
 
-  public init(
+  package init(
     path: String, describe: @Sendable @escaping () throws(PluginError) -> (identity: PluginIdentity, description: [UInt8]),
     generate: @Sendable @escaping (_ topic: String, _ parameters: [String: Int64], _ seeds: [UInt64]) throws(PluginError) -> [Result<[UInt8], PluginError>],
     questionCount: @Sendable @escaping (_ topic: String, _ parameters: [String: Int64]) throws(PluginError) -> UInt64? = { _, _ in nil }
@@ -25,7 +25,7 @@ public struct PluginBackend: Sendable {
   }
 
   /// Loaded into this process: fastest, but a crash here is a crash of the host. For trusted plugins.
-  public static func inProcess(_ path: String) -> PluginBackend {
+  package static func inProcess(_ path: String) -> PluginBackend {
     switch Result(catching: { () throws(PluginError) in try PluginLibrary(path: path) }) {
     case .success(let library): return inProcess(library)
     case .failure(let error):
@@ -36,7 +36,7 @@ public struct PluginBackend: Sendable {
   }
 
   /// A library already loaded into this process.
-  public static func inProcess(_ library: PluginLibrary) -> PluginBackend {
+  package static func inProcess(_ library: PluginLibrary) -> PluginBackend {
     PluginBackend(
       path: library.path,
       describe: { () throws(PluginError) in (PluginIdentity(library), try library.describe()) },
@@ -47,7 +47,7 @@ public struct PluginBackend: Sendable {
   }
 
   /// In a worker process: a crash, abort or hang costs the call, never the host.
-  public static func isolated(_ plugin: IsolatedPlugin) -> PluginBackend {
+  package static func isolated(_ plugin: IsolatedPlugin) -> PluginBackend {
     PluginBackend(
       path: plugin.path,
       describe: { () throws(PluginError) in
@@ -62,15 +62,15 @@ public struct PluginBackend: Sendable {
 }
 
 /// What a plugin's descriptor says of it.
-public struct PluginIdentity: Sendable, Hashable {
-  public var id: String
-  public var name: String
-  public var version: String
-  public var abiVersion: UInt32
+package struct PluginIdentity: Sendable, Hashable {
+  package var id: String
+  package var name: String
+  package var version: String
+  package var abiVersion: UInt32
   /// Whether the plugin counts its questions per parameter setting (`question_count`).
-  public var countsQuestions: Bool
+  package var countsQuestions: Bool
 
-  public init(id: String, name: String, version: String, abiVersion: UInt32, countsQuestions: Bool = false) {
+  package init(id: String, name: String, version: String, abiVersion: UInt32, countsQuestions: Bool = false) {
     self.id = id
     self.name = name
     self.version = version

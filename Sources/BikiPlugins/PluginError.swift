@@ -1,8 +1,8 @@
 import BikiPluginABI
 
 /// Why a plugin could not be used, naming the file: each is a diagnostic, never a crash.
-public struct PluginError: Error, Hashable, Sendable, CustomStringConvertible {
-  public enum Kind: Hashable, Sendable {
+package struct PluginError: Error, Hashable, Sendable, CustomStringConvertible {
+  package enum Kind: Hashable, Sendable {
     case cannotLoad, missingEntry, refusedVersion, incompatibleVersion, badDescriptor, badOutput
     /// The plugin's `init` refused to start.
     case initFailed
@@ -29,7 +29,7 @@ public struct PluginError: Error, Hashable, Sendable, CustomStringConvertible {
     case workerFailed
 
     /// The lint rule id for this kind of failure.
-    public var rule: String {
+    package var rule: String {
       switch self {
       case .cannotLoad: "plugin-load"
       case .missingEntry: "plugin-entry"
@@ -52,17 +52,17 @@ public struct PluginError: Error, Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  public var path: String
-  public var kind: Kind
-  public var reason: String
+  package var path: String
+  package var kind: Kind
+  package var reason: String
 
-  public init(path: String, kind: Kind, reason: String) {
+  package init(path: String, kind: Kind, reason: String) {
     self.path = path
     self.kind = kind
     self.reason = reason
   }
 
-  public var description: String {
+  package var description: String {
     switch kind {
     case .cannotLoad: "\(path): cannot load the plugin: \(reason)"
     case .callFailed(let status), .failedAfterOutput(let status):

@@ -8,16 +8,16 @@ import Glibc
 /// - Important: the library is opened with `RTLD_NODELETE` and never closed: a library that
 ///   holds Swift metadata cannot be safely unloaded, and a plugin is loaded once per process.
 ///   For the same reason the host struct it was given is never freed.
-public final class PluginLibrary: @unchecked Sendable {
-  public let path: String
-  public let id: String
-  public let name: String
-  public let version: String
-  public let isThreadSafe: Bool
+package final class PluginLibrary: @unchecked Sendable {
+  package let path: String
+  package let id: String
+  package let name: String
+  package let version: String
+  package let isThreadSafe: Bool
   /// The plugin's own ABI version.
-  public let abiVersion: UInt32
+  package let abiVersion: UInt32
   /// The size of the plugin's descriptor: larger than this host's when built against a later header.
-  public let descriptorSize: UInt32
+  package let descriptorSize: UInt32
   private let describeFunction: @convention(c) (UnsafePointer<biki_call_t>?) -> biki_status_t
   private let generateFunction:
     @convention(c) (UnsafePointer<CChar>?, UnsafePointer<biki_parameter_list_t>?, UInt64, UnsafePointer<biki_call_t>?) -> biki_status_t
@@ -34,16 +34,16 @@ public final class PluginLibrary: @unchecked Sendable {
   private let deinitialized = Locked(false)
 
   /// The ABI version this host speaks.
-  public static let hostABIVersion = UInt32(BIKI_PLUGIN_ABI_VERSION)
+  package static let hostABIVersion = UInt32(BIKI_PLUGIN_ABI_VERSION)
   /// Output larger than this is refused: a question is a few hundred bytes.
-  public static let maximumOutput = 1 << 20
+  package static let maximumOutput = 1 << 20
   /// The smallest descriptor v1 accepts: everything through `question_count`.
-  public static let minimumDescriptorSize =
+  package static let minimumDescriptorSize =
     MemoryLayout<biki_plugin_descriptor_t>.offset(of: \.question_count)! + MemoryLayout<UnsafeRawPointer?>.size
 
   /// Opens `path`, checks what its entry returns and calls its `init`; every failure names the
   /// file and why.
-  public init(path: String) throws(PluginError) {
+  package init(path: String) throws(PluginError) {
     self.path = path
     dlerror()
     guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
@@ -112,18 +112,18 @@ public final class PluginLibrary: @unchecked Sendable {
   private let lateWriteCounter = LateWrites()
 
   /// Whether the plugin counts its questions per parameter setting.
-  public var countsQuestions: Bool { countFunction != nil }
+  package var countsQuestions: Bool { countFunction != nil }
 
   /// How many times the plugin wrote through a writer after its call had returned.
-  public var lateWrites: Int { lateWriteCounter.count }
+  package var lateWrites: Int { lateWriteCounter.count }
 
   /// The plugin's description, as raw bytes for the validator.
-  public func describe() throws(PluginError) -> [UInt8] {
+  package func describe() throws(PluginError) -> [UInt8] {
     try call { describeFunction($0) }
   }
 
   /// The raw question the plugin writes for (topic, parameters, seed).
-  public func generate(topic: String, parameters: [String: Int64], seed: UInt64) throws(PluginError) -> [UInt8] {
+  package func generate(topic: String, parameters: [String: Int64], seed: UInt64) throws(PluginError) -> [UInt8] {
     try withArguments(topic, parameters) { topic, list throws(PluginError) in
       try call { generateFunction(topic, list, seed, $0) }
     }
@@ -131,7 +131,7 @@ public final class PluginLibrary: @unchecked Sendable {
 
   /// How many questions the topic has with these parameters, if the plugin says (nil when it
   /// has no `question_count`).
-  public func questionCount(topic: String, parameters: [String: Int64]) throws(PluginError) -> UInt64? {
+  package func questionCount(topic: String, parameters: [String: Int64]) throws(PluginError) -> UInt64? {
     guard let countFunction else { return nil }
     var count: UInt64 = 0
     try withArguments(topic, parameters) { topic, list throws(PluginError) in
@@ -141,7 +141,7 @@ public final class PluginLibrary: @unchecked Sendable {
   }
 
   /// Calls the plugin's `deinit`, once; nothing may be called after it.
-  public func shutDown() {
+  package func shutDown() {
     let first = deinitialized.withLock { done in
       defer { done = true }
       return !done

@@ -3,20 +3,20 @@ import BikiJSON
 import BikiJapanese
 
 /// A plugin's topics, validated, ready to make generators like any JSON topic.
-public struct PluginTopics: Sendable {
-  public let backend: PluginBackend
-  public let identity: PluginIdentity
-  public let topics: [Topic]
+package struct PluginTopics: Sendable {
+  package let backend: PluginBackend
+  package let identity: PluginIdentity
+  package let topics: [Topic]
   /// Question space sizes by full topic id.
   let questionCounts: [String: UInt64]
 
   /// Loads a plugin in this process and checks its description.
-  public init(library: PluginLibrary) throws(PluginError) {
+  package init(library: PluginLibrary) throws(PluginError) {
     try self.init(backend: .inProcess(library))
   }
 
   /// Asks the plugin to describe itself and checks every field.
-  public init(backend: PluginBackend) throws(PluginError) {
+  package init(backend: PluginBackend) throws(PluginError) {
     self.backend = backend
     let (identity, description) = try backend.describe()
     self.identity = identity
@@ -64,7 +64,7 @@ public struct PluginTopics: Sendable {
 
   /// A generator for one of the plugin's topics; the plugin is asked for each question and
   /// everything it writes is checked.
-  public func generator(for topic: Topic, parameters: [String: Int64] = [:]) throws(ParameterError) -> QuestionGenerator {
+  package func generator(for topic: Topic, parameters: [String: Int64] = [:]) throws(ParameterError) -> QuestionGenerator {
     _ = try topic.resolve(parameters)
     let backend = self.backend
     let localID = String(topic.id.dropFirst(identity.id.count + 1))
@@ -106,7 +106,7 @@ public struct PluginTopics: Sendable {
   /// Checks a question the plugin wrote: texts present, readings in hiragana (as in JSON
   /// packs), spoken among them, the answer the number the display shows, and the readings ones
   /// Biki gives too wherever it can read the display or the question declares its number.
-  public static func question(_ bytes: [UInt8], topicID: String, seed: UInt64, path: String) throws(PluginError) -> Question {
+  package static func question(_ bytes: [UInt8], topicID: String, seed: UInt64, path: String) throws(PluginError) -> Question {
     let node = try parse(bytes, path: path, what: "a question")
     func fail(_ reason: String, _ kind: PluginError.Kind = .badOutput) -> PluginError {
       PluginError(path: path, kind: kind, reason: "question \(seed) of \(topicID): \(reason)")

@@ -2,13 +2,13 @@ import Glibc
 
 /// The worker side: `biki --plugin-worker PATH` loads one plugin and answers framed requests
 /// on stdin until it closes. If the plugin crashes or hangs, only this process is lost.
-public enum PluginWorker {
+package enum PluginWorker {
   /// The flag executables check first, before any other argument handling.
-  public static let flag = "--plugin-worker"
+  package static let flag = "--plugin-worker"
 
   /// Runs the worker loop; returns the exit status. A load failure is answered to the first
   /// request as an error, so the host reports why rather than just "it exited".
-  public static func run(path: String) -> Int32 {
+  package static func run(path: String) -> Int32 {
     signal(SIGPIPE, SIG_IGN)
     // The protocol keeps a private copy of stdout; fd 1 then points at stderr (the worker log),
     // so a plugin that prints cannot break the frames its worker sends.
@@ -62,7 +62,7 @@ public enum PluginWorker {
   }
 
   /// The most memory a plugin may allocate in its worker; past it, allocations fail.
-  public static let memoryLimit = 1 << 30
+  package static let memoryLimit = 1 << 30
 
   /// Caps the worker's data segment (heap and private mappings), so a plugin that allocates
   /// gigabytes fails in its own process instead of starving the machine.

@@ -2,21 +2,21 @@ import Glibc
 
 /// A running worker process, as the host uses it: a struct of closures, so tests can stand in
 /// for a process and only `WorkerSpawner.live` starts real ones.
-public struct WorkerProcess: Sendable {
-  public enum ReadResult: Sendable, Equatable {
+package struct WorkerProcess: Sendable {
+  package enum ReadResult: Sendable, Equatable {
     case bytes([UInt8])
     case closed
     case timedOut
   }
 
   /// Writes all the bytes; false if the worker is gone (its pipe closed).
-  public var write: @Sendable ([UInt8]) -> Bool
+  package var write: @Sendable ([UInt8]) -> Bool
   /// Reads exactly `count` bytes, waiting until `deadline` (seconds on the host's clock).
-  public var read: @Sendable (_ count: Int, _ deadline: Double) -> ReadResult
+  package var read: @Sendable (_ count: Int, _ deadline: Double) -> ReadResult
   /// Kills the worker (SIGKILL) and reaps it; says how it ended ("crashed with signal 11 (SIGSEGV)").
-  public var stop: @Sendable () -> String
+  package var stop: @Sendable () -> String
 
-  public init(
+  package init(
     write: @Sendable @escaping ([UInt8]) -> Bool, read: @Sendable @escaping (Int, Double) -> ReadResult,
     stop: @Sendable @escaping () -> String
   ) {
@@ -26,16 +26,16 @@ public struct WorkerProcess: Sendable {
   }
 }
 
-public struct WorkerSpawner: Sendable {
-  public var spawn: @Sendable (_ pluginPath: String) -> Result<WorkerProcess, PluginError>
+package struct WorkerSpawner: Sendable {
+  package var spawn: @Sendable (_ pluginPath: String) -> Result<WorkerProcess, PluginError>
 
-  public init(spawn: @Sendable @escaping (String) -> Result<WorkerProcess, PluginError>) {
+  package init(spawn: @Sendable @escaping (String) -> Result<WorkerProcess, PluginError>) {
     self.spawn = spawn
   }
 
   /// Starts `executable --plugin-worker PATH` with pipes for stdin and stdout; the worker's
   /// stderr (a crash report, say) goes to `logPath`, never into the caller's streams.
-  public static func live(executable: String, logPath: String = "/dev/null", now: @Sendable @escaping () -> Double) -> WorkerSpawner {
+  package static func live(executable: String, logPath: String = "/dev/null", now: @Sendable @escaping () -> Double) -> WorkerSpawner {
     WorkerSpawner { pluginPath in
       var toWorker: [Int32] = [0, 0], fromWorker: [Int32] = [0, 0]
       guard pipe(&toWorker) == 0, pipe(&fromWorker) == 0 else {

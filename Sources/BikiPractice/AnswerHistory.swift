@@ -5,23 +5,23 @@ import Foundation
 import BikiSync
 
 /// One answered question as the history keeps it: a line of JSON.
-public struct HistoryEntry: Equatable, Sendable {
+package struct HistoryEntry: Equatable, Sendable {
   /// Seconds since 1970, for the learner's own records.
-  public var at: Double
-  public var topicID: String
-  public var seed: UInt64
-  public var skill: Skill
+  package var at: Double
+  package var topicID: String
+  package var seed: UInt64
+  package var skill: Skill
   /// What the learner was shown.
-  public var question: String
+  package var question: String
   /// The answer as revealed: `3本`, or the reading for the kana skill.
-  public var expected: String
-  public var given: String
-  public var isCorrect: Bool
+  package var expected: String
+  package var given: String
+  package var isCorrect: Bool
   /// The learner asked for the answer instead of giving one.
-  public var skipped: Bool
-  public var seconds: Double
+  package var skipped: Bool
+  package var seconds: Double
 
-  public init(
+  package init(
     at: Double, topicID: String, seed: UInt64, skill: Skill, question: String, expected: String, given: String, isCorrect: Bool,
     skipped: Bool = false, seconds: Double
   ) {
@@ -66,7 +66,7 @@ public struct HistoryEntry: Equatable, Sendable {
 
 extension HistoryEntry {
   /// The entry for an answer or skip a session recorded, stamped with the wall clock.
-  public init(_ record: Session.AnswerRecord, at: Double) {
+  package init(_ record: Session.AnswerRecord, at: Double) {
     self.init(
       at: at, topicID: record.topicID, seed: record.seed, skill: record.skill, question: record.prompt, expected: record.expected,
       given: record.given, isCorrect: record.isCorrect, skipped: record.skipped, seconds: record.seconds)
@@ -75,13 +75,13 @@ extension HistoryEntry {
 
 /// A line of the history: an answer (or skip), or a session's start or end. Answers are what
 /// stats count; the session lines say which quiz each answer belonged to, and how it ended.
-public enum HistoryLine: Equatable, Sendable {
+package enum HistoryLine: Equatable, Sendable {
   case answer(HistoryEntry)
   case sessionStarted(at: Double, topicID: String, skill: Skill, seed: UInt64)
   case sessionEnded(at: Double, topicID: String, reason: String, questions: Int, correct: Int)
 
   /// The line for what a session recorded, stamped with the wall clock.
-  public init(_ record: Session.Record, at: Double) {
+  package init(_ record: Session.Record, at: Double) {
     switch record {
     case .answered(let answer): self = .answer(HistoryEntry(answer, at: at))
     case .started(let topicID, let skill, _, let seed): self = .sessionStarted(at: at, topicID: topicID, skill: skill, seed: seed)
@@ -115,15 +115,15 @@ public enum HistoryLine: Equatable, Sendable {
 
 /// The history file's format: one JSON object per line, each line written whole and flushed
 /// before the answer is acknowledged. A line cut short by a kill has no newline; it is dropped.
-public enum HistoryFile {
-  public struct Contents: Equatable, Sendable {
-    public var entries: [HistoryEntry]
-    public var warnings: [String]
+package enum HistoryFile {
+  package struct Contents: Equatable, Sendable {
+    package var entries: [HistoryEntry]
+    package var warnings: [String]
     /// Bytes up to the end of the last complete line: where the next line must start.
-    public var intactLength: Int
+    package var intactLength: Int
   }
 
-  public static func parse(_ bytes: [UInt8], path: String) -> Contents {
+  package static func parse(_ bytes: [UInt8], path: String) -> Contents {
     var entries: [HistoryEntry] = []
     var warnings: [String] = []
     var lineStart = 0
@@ -153,21 +153,21 @@ public enum HistoryFile {
     return Contents(entries: entries, warnings: warnings, intactLength: lineStart)
   }
 
-  public static func line(_ line: HistoryLine) -> [UInt8] {
+  package static func line(_ line: HistoryLine) -> [UInt8] {
     Array((line.json.serialized + "\n").utf8)
   }
 }
 
 /// Where answers are kept. `file` is the only one that touches the disk.
-public struct AnswerHistory: Sendable {
+package struct AnswerHistory: Sendable {
   /// Appends one line durably: when this returns, it survives a kill or power loss.
-  public var appendLine: @Sendable (HistoryLine) throws -> Void
+  package var appendLine: @Sendable (HistoryLine) throws -> Void
   /// Every entry kept, and what was wrong with the rest.
-  public var load: @Sendable () -> (entries: [HistoryEntry], warnings: [String])
+  package var load: @Sendable () -> (entries: [HistoryEntry], warnings: [String])
   /// Where it is, for messages.
-  public var location: String
+  package var location: String
 
-  public init(
+  package init(
     location: String, appendLine: @Sendable @escaping (HistoryLine) throws -> Void,
     load: @Sendable @escaping () -> (entries: [HistoryEntry], warnings: [String])
   ) {
@@ -177,13 +177,13 @@ public struct AnswerHistory: Sendable {
   }
 
   /// Appends an answer durably.
-  public func append(_ entry: HistoryEntry) throws { try appendLine(.answer(entry)) }
+  package func append(_ entry: HistoryEntry) throws { try appendLine(.answer(entry)) }
 
   /// Appends what a session recorded, stamped with the wall clock.
-  public func record(_ record: Session.Record, at: Double) throws { try appendLine(HistoryLine(record, at: at)) }
+  package func record(_ record: Session.Record, at: Double) throws { try appendLine(HistoryLine(record, at: at)) }
 
   /// Kept in memory, for tests; `lines` sees every line appended.
-  public static func memory(_ initial: [HistoryEntry] = []) -> AnswerHistory {
+  package static func memory(_ initial: [HistoryEntry] = []) -> AnswerHistory {
     memory(lines: Locked(initial.map(HistoryLine.answer)))
   }
 
@@ -201,7 +201,7 @@ public struct AnswerHistory: Sendable {
 
   /// No history at all, because there is nowhere private to keep it: every append fails
   /// with `reason`, and loading says so once.
-  public static func unavailable(reason: String) -> AnswerHistory {
+  package static func unavailable(reason: String) -> AnswerHistory {
     AnswerHistory(
       location: "(nowhere: \(reason))",
       appendLine: { _ in throw HistoryError(path: "the history", reason: "there is nowhere to keep it: \(reason)") },
@@ -213,7 +213,7 @@ public struct AnswerHistory: Sendable {
   /// It is personal data: created 0600 in a 0700 directory whatever the umask, and never
   /// reached through a symbolic link or anything but a regular file, so no other file is
   /// ever appended to or cut short.
-  public static func file(path: String) -> AnswerHistory {
+  package static func file(path: String) -> AnswerHistory {
     let opened = Locked<Int32?>(nil)
     return AnswerHistory(
       location: path,
@@ -321,8 +321,8 @@ public struct AnswerHistory: Sendable {
   }
 }
 
-public struct HistoryError: Error, CustomStringConvertible, Sendable {
-  public var path: String
-  public var reason: String
-  public var description: String { "cannot record the answer in \(path): \(reason)" }
+package struct HistoryError: Error, CustomStringConvertible, Sendable {
+  package var path: String
+  package var reason: String
+  package var description: String { "cannot record the answer in \(path): \(reason)" }
 }

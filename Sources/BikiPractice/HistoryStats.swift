@@ -2,41 +2,41 @@ import BikiCore
 
 /// Accuracy over the answer history: per topic, and the forms missed most often, so a learner
 /// sees which readings to drill.
-public struct HistoryStats: Equatable, Sendable {
-  public struct TopicStats: Equatable, Sendable {
-    public var topicID: String
+package struct HistoryStats: Equatable, Sendable {
+  package struct TopicStats: Equatable, Sendable {
+    package var topicID: String
     /// Answers given (each attempt counts), skips apart.
-    public var answers: Int
-    public var correct: Int
-    public var skipped: Int
-    public var averageSeconds: Double
+    package var answers: Int
+    package var correct: Int
+    package var skipped: Int
+    package var averageSeconds: Double
 
     /// Correct answers over answers and skips; nil before any.
-    public var accuracy: Double? { answers + skipped == 0 ? nil : Double(correct) / Double(answers + skipped) }
+    package var accuracy: Double? { answers + skipped == 0 ? nil : Double(correct) / Double(answers + skipped) }
   }
 
   /// One answer form (`8本`, `はっぽん`) in one topic and skill.
-  public struct MissedForm: Equatable, Sendable {
-    public var topicID: String
-    public var skill: Skill
-    public var question: String
-    public var expected: String
+  package struct MissedForm: Equatable, Sendable {
+    package var topicID: String
+    package var skill: Skill
+    package var question: String
+    package var expected: String
     /// Wrong answers and skips.
-    public var misses: Int
+    package var misses: Int
     /// Every time it was answered or skipped.
-    public var seen: Int
+    package var seen: Int
     /// The wrong answers given, most recent last (at most five).
-    public var recentWrongAnswers: [String]
+    package var recentWrongAnswers: [String]
   }
 
-  public var topics: [TopicStats]
-  public var mostMissed: [MissedForm]
-  public var total: TopicStats
+  package var topics: [TopicStats]
+  package var mostMissed: [MissedForm]
+  package var total: TopicStats
 
-  public static let mostMissedLimit = 10
+  package static let mostMissedLimit = 10
 
   /// Stats over `entries`, only those of `topicID` when given.
-  public static func compute(_ entries: [HistoryEntry], topicID: String? = nil) -> HistoryStats {
+  package static func compute(_ entries: [HistoryEntry], topicID: String? = nil) -> HistoryStats {
     let chosen = topicID.map { id in entries.filter { $0.topicID == id } } ?? entries
     var order: [String] = []
     var byTopic: [String: [HistoryEntry]] = [:]

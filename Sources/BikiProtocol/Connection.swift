@@ -10,16 +10,16 @@ import BikiSync
 /// parses what arrives, the message loop handles it in order and calls the server's `tick` at
 /// its deadlines, and a serialized writer sends whole frames. A client that vanishes is end of
 /// input (or a failed write), never a crash.
-public struct Connection: Sendable {
-  public var input: Int32
-  public var output: Int32
+package struct Connection: Sendable {
+  package var input: Int32
+  package var output: Int32
   /// Seconds on a monotonic clock; the server's deadlines are on this clock.
-  public var now: @Sendable () -> Double
+  package var now: @Sendable () -> Double
   /// Where the connection reports what it cannot send to the client (stderr).
-  public var log: @Sendable (String) -> Void
-  public var maximumBody: Int
+  package var log: @Sendable (String) -> Void
+  package var maximumBody: Int
 
-  public init(
+  package init(
     input: Int32, output: Int32, now: @Sendable @escaping () -> Double, log: @Sendable @escaping (String) -> Void,
     maximumBody: Int = MessageFramer.defaultMaximumBody
   ) {
@@ -32,7 +32,7 @@ public struct Connection: Sendable {
 
   /// Keeps fd 1 for the protocol and points the process's stdout at stderr, so a stray print
   /// cannot corrupt the stream. Returns the descriptor to write protocol messages to.
-  public static func claimStandardOutput() -> Int32 {
+  package static func claimStandardOutput() -> Int32 {
     signal(SIGPIPE, SIG_IGN)
     let protocolOutput = dup(1)
     dup2(2, 1)
@@ -40,7 +40,7 @@ public struct Connection: Sendable {
   }
 
   /// Serves until `exit` or the end of input; returns the exit status (0 only after `shutdown`).
-  public func run<Server: LanguageServer>(_ endpoint: inout Endpoint<Server>) -> Int32 {
+  package func run<Server: LanguageServer>(_ endpoint: inout Endpoint<Server>) -> Int32 {
     let inbox = Inbox()
     startReadLoop(into: inbox)
     let writer = MessageWriter(descriptor: output)

@@ -3,7 +3,7 @@ import BikiJSON
 /// What a server does with the messages the lifecycle lets through. The protocol layer owns
 /// `initialize`, `shutdown`, `exit` and every error the base protocol defines; the server sees
 /// only its own methods, and may send notifications of its own through `outbox`.
-public protocol LanguageServer {
+package protocol LanguageServer {
   /// The `serverInfo` sent in the `initialize` result.
   var name: String { get }
   var version: String { get }
@@ -24,23 +24,23 @@ public protocol LanguageServer {
 
 /// The LSP lifecycle around a server: a pure state machine from incoming messages to the
 /// messages to send and, after `exit`, the process's exit status.
-public struct Endpoint<Server: LanguageServer> {
-  public enum Phase: Equatable, Sendable {
+package struct Endpoint<Server: LanguageServer> {
+  package enum Phase: Equatable, Sendable {
     case awaitingInitialize
     case running
     case shutDown
   }
 
-  public var server: Server
-  public private(set) var phase: Phase = .awaitingInitialize
+  package var server: Server
+  package private(set) var phase: Phase = .awaitingInitialize
   /// Set once `exit` arrives: 0 after `shutdown`, 1 without.
-  public private(set) var exitStatus: Int32?
+  package private(set) var exitStatus: Int32?
 
-  public init(server: Server) {
+  package init(server: Server) {
     self.server = server
   }
 
-  public mutating func receive(_ message: IncomingMessage) -> [OutgoingMessage] {
+  package mutating func receive(_ message: IncomingMessage) -> [OutgoingMessage] {
     var outbox: [OutgoingMessage] = []
     switch message {
     case .invalid(let id, let error):
@@ -66,18 +66,18 @@ public struct Endpoint<Server: LanguageServer> {
   }
 
   /// The answer to a request the client cancelled before it was handled.
-  public static func cancelled(_ id: RequestID) -> OutgoingMessage {
+  package static func cancelled(_ id: RequestID) -> OutgoingMessage {
     .error(id: id, ResponseError(code: ResponseError.requestCancelled, message: "the request was cancelled"))
   }
 
-  public mutating func tick(now: Double) -> [OutgoingMessage] {
+  package mutating func tick(now: Double) -> [OutgoingMessage] {
     guard phase == .running else { return [] }
     var outbox: [OutgoingMessage] = []
     server.tick(now: now, outbox: &outbox)
     return outbox
   }
 
-  public var nextDeadline: Double? { phase == .running ? server.nextDeadline : nil }
+  package var nextDeadline: Double? { phase == .running ? server.nextDeadline : nil }
 
   private mutating func request(_ method: String, params: JSON?, outbox: inout [OutgoingMessage]) -> Result<JSON, ResponseError> {
     switch (phase, method) {
@@ -116,7 +116,7 @@ public struct Endpoint<Server: LanguageServer> {
 }
 
 extension ResponseError {
-  public static func methodNotFound(_ method: String) -> ResponseError {
+  package static func methodNotFound(_ method: String) -> ResponseError {
     ResponseError(code: methodNotFound, message: "unknown method \"\(method)\"")
   }
 }

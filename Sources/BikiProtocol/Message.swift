@@ -1,11 +1,11 @@
 import BikiJSON
 
 /// A JSON-RPC request id: a number or a string.
-public enum RequestID: Hashable, Sendable {
+package enum RequestID: Hashable, Sendable {
   case number(Int64)
   case string(String)
 
-  public var json: JSON {
+  package var json: JSON {
     switch self {
     case .number(let value): .integer(value)
     case .string(let text): .string(text)
@@ -14,29 +14,29 @@ public enum RequestID: Hashable, Sendable {
 }
 
 /// A JSON-RPC error, with the codes JSON-RPC 2.0 and LSP define.
-public struct ResponseError: Error, Hashable, Sendable {
-  public var code: Int
-  public var message: String
-  public var data: JSON?
+package struct ResponseError: Error, Hashable, Sendable {
+  package var code: Int
+  package var message: String
+  package var data: JSON?
 
-  public init(code: Int, message: String, data: JSON? = nil) {
+  package init(code: Int, message: String, data: JSON? = nil) {
     self.code = code
     self.message = message
     self.data = data
   }
 
-  public static let parseError = -32700
-  public static let invalidRequest = -32600
-  public static let methodNotFound = -32601
-  public static let invalidParams = -32602
-  public static let internalError = -32603
-  public static let serverNotInitialized = -32002
-  public static let requestCancelled = -32800
+  package static let parseError = -32700
+  package static let invalidRequest = -32600
+  package static let methodNotFound = -32601
+  package static let invalidParams = -32602
+  package static let internalError = -32603
+  package static let serverNotInitialized = -32002
+  package static let requestCancelled = -32800
   /// LSP 3.17: the request was valid but could not be carried out.
-  public static let requestFailed = -32803
+  package static let requestFailed = -32803
 
-  public static func invalidParams(_ message: String) -> ResponseError { ResponseError(code: invalidParams, message: message) }
-  public static func requestFailed(_ message: String) -> ResponseError { ResponseError(code: requestFailed, message: message) }
+  package static func invalidParams(_ message: String) -> ResponseError { ResponseError(code: invalidParams, message: message) }
+  package static func requestFailed(_ message: String) -> ResponseError { ResponseError(code: requestFailed, message: message) }
 
   var json: JSON {
     var members: [(String, JSON)] = [("code", .integer(Int64(code))), ("message", .string(message))]
@@ -46,7 +46,7 @@ public struct ResponseError: Error, Hashable, Sendable {
 }
 
 /// A message from the client, as far as JSON-RPC is concerned.
-public enum IncomingMessage: Equatable, Sendable {
+package enum IncomingMessage: Equatable, Sendable {
   case request(id: RequestID, method: String, params: JSON?)
   case notification(method: String, params: JSON?)
   /// A response to something the server sent; servers that send no requests ignore them.
@@ -58,7 +58,7 @@ public enum IncomingMessage: Equatable, Sendable {
   case invalidNotification(method: String, error: ResponseError)
 
   /// Classifies one framed body.
-  public static func parse(_ body: [UInt8]) -> IncomingMessage {
+  package static func parse(_ body: [UInt8]) -> IncomingMessage {
     let root: JSON
     do {
       root = JSON(try JSONParser.parse(body))
@@ -104,12 +104,12 @@ public enum IncomingMessage: Equatable, Sendable {
 }
 
 /// What the server sends.
-public enum OutgoingMessage: Sendable {
+package enum OutgoingMessage: Sendable {
   case result(id: RequestID?, JSON)
   case error(id: RequestID?, ResponseError)
   case notification(method: String, params: JSON)
 
-  public var json: JSON {
+  package var json: JSON {
     switch self {
     case .result(let id, let result): ["jsonrpc": "2.0", "id": id?.json ?? .null, "result": result]
     case .error(let id, let error): ["jsonrpc": "2.0", "id": id?.json ?? .null, "error": error.json]
@@ -118,5 +118,5 @@ public enum OutgoingMessage: Sendable {
   }
 
   /// The framed bytes to write.
-  public var framed: [UInt8] { MessageFramer.frame(json.bytes) }
+  package var framed: [UInt8] { MessageFramer.frame(json.bytes) }
 }

@@ -3,8 +3,8 @@
 /// Incremental and bounded: feed it whatever the pipe delivered and take complete messages out.
 /// A body over `maximumBody` is skipped as it streams past, never buffered. A malformed header
 /// block is reported and skipped, and the framer carries on with the next one.
-public struct MessageFramer: Sendable {
-  public enum Event: Equatable, Sendable {
+package struct MessageFramer: Sendable {
+  package enum Event: Equatable, Sendable {
     case message([UInt8])
     /// A header block that could not be understood; the text says why.
     case malformedHeader(String)
@@ -12,24 +12,24 @@ public struct MessageFramer: Sendable {
     case oversized(length: Int)
   }
 
-  public static let defaultMaximumBody = 16 << 20
+  package static let defaultMaximumBody = 16 << 20
   /// Header blocks longer than this are malformed: a real one is a line or two.
   static let maximumHeader = 8 << 10
 
-  public let maximumBody: Int
+  package let maximumBody: Int
   private var buffer: [UInt8] = []
   private var start = 0
   private var pendingBody: Int?
   private var skipping = 0
 
-  public init(maximumBody: Int = defaultMaximumBody) {
+  package init(maximumBody: Int = defaultMaximumBody) {
     self.maximumBody = maximumBody
   }
 
   /// Whether bytes of an unfinished message are held (so EOF now means a truncated message).
-  public var hasPartialMessage: Bool { buffer.count > start || pendingBody != nil || skipping > 0 }
+  package var hasPartialMessage: Bool { buffer.count > start || pendingBody != nil || skipping > 0 }
 
-  public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Event] {
+  package mutating func feed(_ bytes: some Sequence<UInt8>) -> [Event] {
     buffer.append(contentsOf: bytes)
     var events: [Event] = []
     while true {
@@ -138,7 +138,7 @@ public struct MessageFramer: Sendable {
   }
 
   /// A framed message: exactly `Content-Length` and the body.
-  public static func frame(_ body: [UInt8]) -> [UInt8] {
+  package static func frame(_ body: [UInt8]) -> [UInt8] {
     Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
   }
 }

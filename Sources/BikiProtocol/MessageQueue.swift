@@ -1,5 +1,5 @@
 /// What the read loop hands to the message loop, in arrival order.
-public enum InboxEntry: Equatable, Sendable {
+package enum InboxEntry: Equatable, Sendable {
   case message(IncomingMessage)
   /// A request the client cancelled while it was still waiting here: answer -32800.
   case cancelled(RequestID)
@@ -10,14 +10,14 @@ public enum InboxEntry: Equatable, Sendable {
 /// Messages read but not yet handled. A `$/cancelRequest` for a request still waiting here
 /// takes that request's place, so it is answered as cancelled without being run; one for a
 /// request already handled is dropped, since its response has been sent.
-public struct MessageQueue: Sendable {
+package struct MessageQueue: Sendable {
   private var entries: [InboxEntry] = []
 
-  public init() {}
+  package init() {}
 
-  public var isEmpty: Bool { entries.isEmpty }
+  package var isEmpty: Bool { entries.isEmpty }
 
-  public mutating func push(_ entry: InboxEntry) {
+  package mutating func push(_ entry: InboxEntry) {
     if case .message(.notification("$/cancelRequest", let params)) = entry {
       let id: RequestID? =
         switch params?["id"] {
@@ -37,13 +37,13 @@ public struct MessageQueue: Sendable {
   }
 
   /// Everything waiting, oldest first.
-  public mutating func takeAll() -> [InboxEntry] {
+  package mutating func takeAll() -> [InboxEntry] {
     defer { entries.removeAll(keepingCapacity: true) }
     return entries
   }
 
   /// The inbox entries for what the framer made of the bytes read.
-  public static func entries(for events: [MessageFramer.Event], maximumBody: Int) -> [InboxEntry] {
+  package static func entries(for events: [MessageFramer.Event], maximumBody: Int) -> [InboxEntry] {
     events.map { event in
       switch event {
       case .message(let body):

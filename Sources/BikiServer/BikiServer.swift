@@ -8,35 +8,35 @@ import BikiProtocol
 
 /// What the server serves: the topics, and the packs they came from (open pack documents are
 /// checked against these, as `biki-pack lint` checks a file against the installed packs).
-public struct Catalog: Sendable {
-  public var registry: TopicRegistry
-  public var packs: PackLoad
+package struct Catalog: Sendable {
+  package var registry: TopicRegistry
+  package var packs: PackLoad
 
-  public init(registry: TopicRegistry, packs: PackLoad) {
+  package init(registry: TopicRegistry, packs: PackLoad) {
     self.registry = registry
     self.packs = packs
   }
 }
 
 /// What the server needs from the world; `biki serve` passes the live ones.
-public struct ServerDependencies: Sendable {
-  public var loadCatalog: @Sendable () -> Catalog
+package struct ServerDependencies: Sendable {
+  package var loadCatalog: @Sendable () -> Catalog
   /// Changes whenever a pack file is added, removed or modified; polled to notice edits.
-  public var packStamp: @Sendable () -> String
-  public var history: AnswerHistory
+  package var packStamp: @Sendable () -> String
+  package var history: AnswerHistory
   /// Seconds on a monotonic clock, for time limits, debouncing and polling.
-  public var now: @Sendable () -> Double
+  package var now: @Sendable () -> Double
   /// Seconds since 1970, stamped on history entries.
-  public var wallClock: @Sendable () -> Double
-  public var seeds: SeedSource
+  package var wallClock: @Sendable () -> Double
+  package var seeds: SeedSource
   /// One spelling per file, to match a document to the pack it is a copy of.
-  public var canonicalPath: @Sendable (String) -> String
+  package var canonicalPath: @Sendable (String) -> String
   /// How thoroughly open pack documents are checked; lint's default.
-  public var readingCheck: ReadingCheck
+  package var readingCheck: ReadingCheck
   /// Where document checks run: a thread of their own, or at once in tests.
-  public var background: BackgroundRunner
+  package var background: BackgroundRunner
 
-  public init(
+  package init(
     loadCatalog: @Sendable @escaping () -> Catalog, packStamp: @Sendable @escaping () -> String, history: AnswerHistory,
     now: @Sendable @escaping () -> Double, wallClock: @Sendable @escaping () -> Double, seeds: SeedSource,
     canonicalPath: @Sendable @escaping (String) -> String = { $0 }, readingCheck: ReadingCheck = .thorough,
@@ -56,9 +56,9 @@ public struct ServerDependencies: Sendable {
 
 /// The `biki/*` methods and the pack-file language features, behind the LSP lifecycle. It is
 /// the one source of truth for sessions: clients hold copies and change them only by requests.
-public struct BikiServer: LanguageServer {
-  public let name = "biki"
-  public let version: String
+package struct BikiServer: LanguageServer {
+  package let name = "biki"
+  package let version: String
   let dependencies: ServerDependencies
 
   var catalog: Catalog
@@ -90,7 +90,7 @@ public struct BikiServer: LanguageServer {
   static let finishedKept = 64
   static let maximumGenerateCount: Int64 = 1000
 
-  public init(version: String, dependencies: ServerDependencies) {
+  package init(version: String, dependencies: ServerDependencies) {
     self.version = version
     self.dependencies = dependencies
     catalog = dependencies.loadCatalog()
@@ -98,7 +98,7 @@ public struct BikiServer: LanguageServer {
     nextPoll = dependencies.now() + BikiServer.pollInterval
   }
 
-  public mutating func initialize(params: JSON?, outbox: inout [OutgoingMessage]) -> JSON {
+  package mutating func initialize(params: JSON?, outbox: inout [OutgoingMessage]) -> JSON {
     let formats = params?["capabilities"]?["textDocument"]?["hover"]?["contentFormat"]?.arrayValue ?? []
     hoverMarkdown = formats.contains { $0.stringValue == "markdown" }
     hierarchicalSymbols = params?["capabilities"]?["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue ?? false
@@ -114,7 +114,7 @@ public struct BikiServer: LanguageServer {
     ]
   }
 
-  public mutating func request(_ method: String, params: JSON?, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON {
+  package mutating func request(_ method: String, params: JSON?, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON {
     let params = Params(params)
     switch method {
     case "biki/topics": return ["topics": .array(catalog.registry.topics.map(WireFormat.topic))]
@@ -135,7 +135,7 @@ public struct BikiServer: LanguageServer {
     }
   }
 
-  public mutating func notification(_ method: String, params: JSON?, outbox: inout [OutgoingMessage]) {
+  package mutating func notification(_ method: String, params: JSON?, outbox: inout [OutgoingMessage]) {
     switch method {
     case "textDocument/didOpen": didOpen(Params(params), outbox: &outbox)
     case "textDocument/didChange": didChange(Params(params), outbox: &outbox)
@@ -144,7 +144,7 @@ public struct BikiServer: LanguageServer {
     }
   }
 
-  public var nextDeadline: Double? {
+  package var nextDeadline: Double? {
     var deadline = nextPoll
     for document in documents.values { if let at = document.checkAt { deadline = min(deadline, at) } }
     if !checks.isEmpty { deadline = min(deadline, dependencies.now() + BikiServer.checkPollInterval) }
@@ -152,7 +152,7 @@ public struct BikiServer: LanguageServer {
     return deadline
   }
 
-  public mutating func tick(now: Double, outbox: inout [OutgoingMessage]) {
+  package mutating func tick(now: Double, outbox: inout [OutgoingMessage]) {
     checkDueDocuments(now: now, outbox: &outbox)
     finishTimedOutSessions(now: now, outbox: &outbox)
     if now >= nextPoll {

@@ -4,21 +4,21 @@ import BikiSync
 
 /// Runs work away from the message loop. The live value starts a thread; tests run the work
 /// at once, so a check's result is there before the call returns.
-public struct BackgroundRunner: Sendable {
-  public var run: @Sendable (_ work: @escaping @Sendable () -> Void) -> Void
+package struct BackgroundRunner: Sendable {
+  package var run: @Sendable (_ work: @escaping @Sendable () -> Void) -> Void
 
-  public init(run: @Sendable @escaping (_ work: @escaping @Sendable () -> Void) -> Void) {
+  package init(run: @Sendable @escaping (_ work: @escaping @Sendable () -> Void) -> Void) {
     self.run = run
   }
 
-  public static let thread = BackgroundRunner { work in
+  package static let thread = BackgroundRunner { work in
     let thread = Thread { work() }
     // Pack checks recurse as deep as a pack nests (at most 256 levels); leave them room.
     thread.stackSize = 8 << 20
     thread.start()
   }
 
-  public static let immediate = BackgroundRunner { work in work() }
+  package static let immediate = BackgroundRunner { work in work() }
 }
 
 /// One check of an open document, running on its own thread: the message loop starts it,
