@@ -74,3 +74,24 @@ let package = Package(
     .testTarget(name: "bikiTests", dependencies: ["biki", "biki-pack", "BikiTestSupport"]),
   ]
 )
+
+// Coverage-guided fuzz targets (Tests/Fuzz), only when Tests/Fuzz/run builds them with libFuzzer
+// and AddressSanitizer (BIKI_FUZZ=1): they link libFuzzer's driver, which a plain build lacks.
+// In this package, so they reach the modules' `package` declarations.
+if ProcessInfo.processInfo.environment["BIKI_FUZZ"] == "1" {
+  func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+    .executableTarget(name: name, dependencies: ["FuzzDriver"] + dependencies, path: "Tests/Fuzz/Sources/" + name)
+  }
+  package.targets += [
+    .target(name: "FuzzDriver", path: "Tests/Fuzz/Sources/FuzzDriver"),
+    fuzzTarget("fuzz-json", ["BikiJSON"]),
+    fuzzTarget("fuzz-pack", ["BikiPacks", "BikiCore"]),
+    fuzzTarget("fuzz-pack-structured", ["BikiPacks", "BikiCore"]),
+    fuzzTarget("fuzz-phrase", ["BikiJapanese", "BikiCore"]),
+    fuzzTarget("fuzz-protocol", ["BikiProtocol", "BikiJSON"]),
+    fuzzTarget("fuzz-plugin-output", ["BikiPlugins", "BikiCore", "BikiJapanese"]),
+  ]
+  package.products += ["fuzz-json", "fuzz-pack", "fuzz-pack-structured", "fuzz-phrase", "fuzz-protocol", "fuzz-plugin-output"].map {
+    .executable(name: $0, targets: [$0])
+  }
+}
