@@ -56,7 +56,7 @@ let package = Package(
       name: "biki", dependencies: ["BikiCLI", "BikiJapanese", "BikiCore", "BikiHost", "BikiPacks", "BikiPlugins", "BikiProtocol", "BikiServer", "BikiJSON", "BikiPractice"]),
     // Speed and memory figures; run in release (`swift run -c release biki-bench`).
     .executableTarget(
-      name: "biki-bench", dependencies: ["BikiJapanese", "BikiCore", "BikiHost", "BikiPacks", "BikiPlugins", "BikiPluginABI", "BikiProtocol", "BikiJSON"]),
+      name: "biki-bench", dependencies: ["BikiJapanese", "BikiCore", "BikiHost", "BikiPacks", "BikiPlugins", "BikiPluginABI", "BikiProtocol", "BikiJSON", "BikiPractice"]),
 
     // What tests share: whether they run under a sanitizer.
     .target(name: "BikiTestSupport", path: "Tests/BikiTestSupport"),

@@ -123,6 +123,29 @@ package enum HistoryFile {
     package var intactLength: Int
   }
 
+  /// What one line holds.
+  package enum Line {
+    case answer(HistoryEntry)
+    /// A session's start or end, or a blank line: nothing for stats, and not a problem.
+    case other
+    case damaged
+  }
+
+  package static func classify(_ line: ArraySlice<UInt8>) -> Line {
+    if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { return .other }
+    let json = (try? JSONParser.parse(Array(line))).map(JSON.init)
+    if let json, let entry = HistoryEntry(json: json) { return .answer(entry) }
+    return json?["event"]?.stringValue != nil ? .other : .damaged
+  }
+
+  static func damaged(_ path: String, line number: Int) -> String {
+    "\(path):\(number): skipped a line that is not an answer record"
+  }
+
+  static func torn(_ path: String, line number: Int, bytes: Int) -> String {
+    "\(path):\(number): dropped an unfinished last line (\(bytes) bytes), left by an interrupted write"
+  }
+
   package static func parse(_ bytes: [UInt8], path: String) -> Contents {
     var entries: [HistoryEntry] = []
     var warnings: [String] = []
@@ -131,25 +154,17 @@ package enum HistoryFile {
     var index = 0
     while index < bytes.count {
       if bytes[index] == UInt8(ascii: "\n") {
-        let line = bytes[lineStart..<index]
-        if !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) {
-          let json = (try? JSONParser.parse(Array(line))).map(JSON.init)
-          if let json, let entry = HistoryEntry(json: json) {
-            entries.append(entry)
-          } else if json?["event"]?.stringValue != nil {
-            // A session's start or end: not an answer, and not a problem.
-          } else {
-            warnings.append("\(path):\(lineNumber): skipped a line that is not an answer record")
-          }
+        switch classify(bytes[lineStart..<index]) {
+        case .answer(let entry): entries.append(entry)
+        case .other: break
+        case .damaged: warnings.append(damaged(path, line: lineNumber))
         }
         lineNumber += 1
         lineStart = index + 1
       }
       index += 1
     }
-    if lineStart < bytes.count {
-      warnings.append("\(path):\(lineNumber): dropped an unfinished last line (\(bytes.count - lineStart) bytes), left by an interrupted write")
-    }
+    if lineStart < bytes.count { warnings.append(torn(path, line: lineNumber, bytes: bytes.count - lineStart)) }
     return Contents(entries: entries, warnings: warnings, intactLength: lineStart)
   }
 
@@ -164,16 +179,26 @@ package struct AnswerHistory: Sendable {
   package var appendLine: @Sendable (HistoryLine) throws -> Void
   /// Every entry kept, and what was wrong with the rest.
   package var load: @Sendable () -> (entries: [HistoryEntry], warnings: [String])
+  /// What stats need, and what was wrong with the lines read for it: for the file, kept beside
+  /// it and brought up to date from the lines added since, so it costs the same however long
+  /// the history.
+  package var summary: @Sendable () -> (summary: HistorySummary, warnings: [String])
   /// Where it is, for messages.
   package var location: String
 
   package init(
     location: String, appendLine: @Sendable @escaping (HistoryLine) throws -> Void,
-    load: @Sendable @escaping () -> (entries: [HistoryEntry], warnings: [String])
+    load: @Sendable @escaping () -> (entries: [HistoryEntry], warnings: [String]),
+    summary: (@Sendable () -> (summary: HistorySummary, warnings: [String]))? = nil
   ) {
     self.location = location
     self.appendLine = appendLine
     self.load = load
+    self.summary =
+      summary ?? {
+        let (entries, warnings) = load()
+        return (HistorySummary(entries), warnings)
+      }
   }
 
   /// Appends an answer durably.
@@ -243,7 +268,8 @@ package struct AnswerHistory: Sendable {
         } catch {
           return ([], ["\(error)"])
         }
-      })
+      },
+      summary: { HistorySummaryFile(historyPath: path).current() })
   }
 
   private static func openForAppending(_ path: String) throws(HistoryError) -> Int32 {
@@ -273,7 +299,7 @@ package struct AnswerHistory: Sendable {
   /// Opens `path` without following a symbolic link, and only if it is a regular file;
   /// with `create`, makes it owner-only. An existing history readable by others is made
   /// owner-only too, since it is ours.
-  private static func openRegularFile(_ path: String, flags: Int32, create: Bool) throws(HistoryError) -> Int32 {
+  static func openRegularFile(_ path: String, flags: Int32, create: Bool) throws(HistoryError) -> Int32 {
     var descriptor = open(path, flags | O_NOFOLLOW | O_CLOEXEC | (create ? O_CREAT | O_EXCL : 0), 0o600)
     if descriptor >= 0 && create {
       fchmod(descriptor, 0o600)
@@ -308,7 +334,7 @@ package struct AnswerHistory: Sendable {
     return readAll(descriptor, size: Int(status.st_size))
   }
 
-  private static func readAll(_ descriptor: Int32, size: Int) -> [UInt8] {
+  static func readAll(_ descriptor: Int32, size: Int) -> [UInt8] {
     var bytes = [UInt8](repeating: 0, count: max(0, size))
     var filled = 0
     while filled < bytes.count {

@@ -37,43 +37,6 @@ package struct HistoryStats: Equatable, Sendable {
 
   /// Stats over `entries`, only those of `topicID` when given.
   package static func compute(_ entries: [HistoryEntry], topicID: String? = nil) -> HistoryStats {
-    let chosen = topicID.map { id in entries.filter { $0.topicID == id } } ?? entries
-    var order: [String] = []
-    var byTopic: [String: [HistoryEntry]] = [:]
-    for entry in chosen {
-      if byTopic[entry.topicID] == nil { order.append(entry.topicID) }
-      byTopic[entry.topicID, default: []].append(entry)
-    }
-    let topics = order.sorted().map { summarize($0, byTopic[$0]!) }
-
-    struct FormKey: Hashable {
-      var topicID: String
-      var skill: Skill
-      var expected: String
-    }
-    var forms: [FormKey: MissedForm] = [:]
-    for entry in chosen {
-      let key = FormKey(topicID: entry.topicID, skill: entry.skill, expected: entry.expected)
-      var form = forms[key] ?? MissedForm(topicID: entry.topicID, skill: entry.skill, question: entry.question, expected: entry.expected, misses: 0, seen: 0, recentWrongAnswers: [])
-      form.seen += 1
-      if !entry.isCorrect {
-        form.misses += 1
-        if !entry.skipped { form.recentWrongAnswers = Array((form.recentWrongAnswers + [entry.given]).suffix(5)) }
-      }
-      forms[key] = form
-    }
-    let mostMissed = forms.values.filter { $0.misses > 0 }
-      .sorted { a, b in
-        a.misses != b.misses ? a.misses > b.misses : (a.topicID, a.expected, a.skill.rawValue) < (b.topicID, b.expected, b.skill.rawValue)
-      }
-      .prefix(mostMissedLimit)
-    return HistoryStats(topics: topics, mostMissed: Array(mostMissed), total: summarize(topicID ?? "", chosen))
-  }
-
-  private static func summarize(_ topicID: String, _ entries: [HistoryEntry]) -> TopicStats {
-    let answers = entries.filter { !$0.skipped }
-    return TopicStats(
-      topicID: topicID, answers: answers.count, correct: answers.filter(\.isCorrect).count, skipped: entries.count - answers.count,
-      averageSeconds: answers.isEmpty ? 0 : answers.reduce(0) { $0 + $1.seconds } / Double(answers.count))
+    HistorySummary(entries).stats(topicID: topicID)
   }
 }

@@ -102,7 +102,7 @@ package struct BikiServer: LanguageServer {
     let formats = params?["capabilities"]?["textDocument"]?["hover"]?["contentFormat"]?.arrayValue ?? []
     hoverMarkdown = formats.contains { $0.stringValue == "markdown" }
     hierarchicalSymbols = params?["capabilities"]?["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue ?? false
-    for warning in dependencies.history.load().warnings { outbox.append(Self.log(warning, type: 2)) }
+    for warning in dependencies.history.summary().warnings { outbox.append(Self.log(warning, type: 2)) }
     for (path, diagnostic) in catalog.registry.problems where diagnostic.severity == .error {
       outbox.append(Self.log("not loaded: \(diagnostic.formatted(path: path))", type: 2))
     }
@@ -196,8 +196,8 @@ package struct BikiServer: LanguageServer {
 
   mutating func stats(_ params: Params, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON {
     let topicID = try params.optionalString("topicId")
-    let (entries, warnings) = dependencies.history.load()
+    let (summary, warnings) = dependencies.history.summary()
     for warning in warnings where historyProblemsShown.insert(warning).inserted { outbox.append(Self.log(warning, type: 2)) }
-    return WireFormat.stats(HistoryStats.compute(entries, topicID: topicID), location: dependencies.history.location)
+    return WireFormat.stats(summary.stats(topicID: topicID), location: dependencies.history.location)
   }
 }

@@ -23,10 +23,10 @@ struct ServerBench {
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
     let stdin = Pipe(), stdout = Pipe()
 
-    init(executable: String) throws {
+    init(executable: String, stateHome: String? = nil) throws {
       process.executableURL = URL(fileURLWithPath: executable)
       process.arguments = ["serve"]
-      let state = NSTemporaryDirectory() + "biki-bench-" + UUID().uuidString
+      let state = stateHome ?? NSTemporaryDirectory() + "biki-bench-" + UUID().uuidString
       var environment = ProcessInfo.processInfo.environment
       environment["XDG_STATE_HOME"] = state
       process.environment = environment

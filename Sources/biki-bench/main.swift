@@ -187,6 +187,15 @@ if options.selects("packs.hostile") {
   }
 }
 
+if options.selects("history") {
+  let executable = benchDirectory + "/biki"
+  if FileManager.default.isExecutableFile(atPath: executable) {
+    for line in try HistoryBench(executable: executable).run() { print(line) }
+  } else {
+    print("history: \(executable) not built; run `swift build -c release` first")
+  }
+}
+
 if options.selects("serve") {
   let executable = benchDirectory + "/biki"
   if FileManager.default.isExecutableFile(atPath: executable) {

@@ -32,9 +32,9 @@ enum StatsCommand {
       return CommandOutcome.usageError("Give one topic at a time.", usage: usage, helpCommand: "biki stats --help")
     }
     let topic = parsed.positionals.first
-    let (entries, warnings) = history.load()
+    let (summary, warnings) = history.summary()
     var outcome = CommandOutcome(standardError: warnings.map { "Warning: \($0)" })
-    let stats = HistoryStats.compute(entries, topicID: topic)
+    let stats = summary.stats(topicID: topic)
     guard stats.total.answers + stats.total.skipped > 0 else {
       outcome.standardOutput = [topic.map { "No answers recorded for \($0) yet." } ?? "No answers recorded yet (\(history.location))."]
       return outcome

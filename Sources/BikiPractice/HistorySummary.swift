@@ -1,0 +1,165 @@
+import BikiCore
+import BikiJSON
+
+/// Everything stats need from the history, kept up to date one line at a time: totals per
+/// topic, and per answer form how often it was seen and missed. Its size depends on how many
+/// forms a learner has met, not on how long they have practised, so start-up and stats cost the
+/// same after a week as after years: the summary is kept beside the history with the number of
+/// history bytes it covers, and only lines past that are read.
+package struct HistorySummary: Equatable, Sendable {
+  package struct Totals: Equatable, Sendable {
+    package var answers = 0
+    package var correct = 0
+    package var skipped = 0
+    /// Seconds over the answers (not the skips), for the average.
+    package var seconds = 0.0
+  }
+
+  package struct FormKey: Hashable, Sendable, Comparable {
+    package var topicID: String
+    package var skill: Skill
+    package var expected: String
+
+    package static func < (a: FormKey, b: FormKey) -> Bool { (a.topicID, a.expected, a.skill.rawValue) < (b.topicID, b.expected, b.skill.rawValue) }
+  }
+
+  package var topics: [String: Totals] = [:]
+  package var forms: [FormKey: HistoryStats.MissedForm] = [:]
+  /// History bytes (whole lines) this summary covers.
+  package var coveredBytes = 0
+  /// Lines counted, for the line numbers of warnings about later lines.
+  package var lines = 0
+  /// A hash of the (at most 256) history bytes just before `coveredBytes`: a history replaced or
+  /// edited since is noticed, and summarised afresh.
+  package var tailHash: UInt64 = 0
+
+  /// At most this many forms are tracked; past it the ones never missed are let go first, as
+  /// stats name only missed forms. A learner meets this many only on topics with huge spaces.
+  package static let formLimit = 20_000
+
+  package init() {}
+
+  package init(_ entries: [HistoryEntry]) {
+    for entry in entries { add(entry) }
+  }
+
+  package mutating func add(_ entry: HistoryEntry) {
+    var totals = topics[entry.topicID] ?? Totals()
+    if entry.skipped {
+      totals.skipped += 1
+    } else {
+      totals.answers += 1
+      if entry.isCorrect { totals.correct += 1 }
+      totals.seconds += entry.seconds
+    }
+    topics[entry.topicID] = totals
+
+    let key = FormKey(topicID: entry.topicID, skill: entry.skill, expected: entry.expected)
+    var form =
+      forms[key]
+      ?? HistoryStats.MissedForm(
+        topicID: entry.topicID, skill: entry.skill, question: entry.question, expected: entry.expected, misses: 0, seen: 0, recentWrongAnswers: [])
+    form.seen += 1
+    if !entry.isCorrect {
+      form.misses += 1
+      if !entry.skipped { form.recentWrongAnswers = Array((form.recentWrongAnswers + [entry.given]).suffix(5)) }
+    }
+    forms[key] = form
+    if forms.count > Self.formLimit { forget() }
+  }
+
+  /// Lets a tenth of the forms go: never-missed ones first, then the least missed.
+  private mutating func forget() {
+    let ranked = forms.sorted { a, b in (a.value.misses, a.value.seen, a.key) < (b.value.misses, b.value.seen, b.key) }
+    for (key, _) in ranked.prefix(Self.formLimit / 10) { forms[key] = nil }
+  }
+
+  /// The stats: every topic, or one.
+  package func stats(topicID: String? = nil) -> HistoryStats {
+    func topicStats(_ id: String, _ totals: Totals) -> HistoryStats.TopicStats {
+      HistoryStats.TopicStats(
+        topicID: id, answers: totals.answers, correct: totals.correct, skipped: totals.skipped,
+        averageSeconds: totals.answers == 0 ? 0 : totals.seconds / Double(totals.answers))
+    }
+    let chosen = topics.filter { topicID == nil || $0.key == topicID }
+    var total = Totals()
+    for totals in chosen.values {
+      total.answers += totals.answers
+      total.correct += totals.correct
+      total.skipped += totals.skipped
+      total.seconds += totals.seconds
+    }
+    let mostMissed = forms.filter { (topicID == nil || $0.key.topicID == topicID) && $0.value.misses > 0 }
+      .sorted { a, b in a.value.misses != b.value.misses ? a.value.misses > b.value.misses : a.key < b.key }
+      .prefix(HistoryStats.mostMissedLimit).map(\.value)
+    return HistoryStats(
+      topics: chosen.keys.sorted().map { topicStats($0, chosen[$0]!) }, mostMissed: Array(mostMissed), total: topicStats(topicID ?? "", total))
+  }
+
+  // MARK: Stored beside the history
+
+  package var json: JSON {
+    [
+      "version": 1, "coveredBytes": .integer(Int64(coveredBytes)), "lines": .integer(Int64(lines)), "tailHash": .string(String(tailHash)),
+      "topics": .array(
+        topics.keys.sorted().map { id in
+          let totals = topics[id]!
+          return [
+            "topic": .string(id), "answers": .integer(Int64(totals.answers)), "correct": .integer(Int64(totals.correct)),
+            "skipped": .integer(Int64(totals.skipped)), "seconds": .double(totals.seconds),
+          ]
+        }),
+      "forms": .array(
+        forms.keys.sorted().map { key in
+          let form = forms[key]!
+          return [
+            "topic": .string(key.topicID), "skill": .string(key.skill.rawValue), "expected": .string(key.expected), "question": .string(form.question),
+            "misses": .integer(Int64(form.misses)), "seen": .integer(Int64(form.seen)), "wrong": .array(form.recentWrongAnswers.map(JSON.string)),
+          ]
+        }),
+    ]
+  }
+
+  /// A stored summary; nil for anything that is not one this version wrote whole.
+  package init?(json: JSON) {
+    guard json["version"]?.integerValue == 1, let covered = json["coveredBytes"]?.integerValue, covered >= 0,
+      let lines = json["lines"]?.integerValue, let topics = json["topics"]?.arrayValue, let forms = json["forms"]?.arrayValue
+    else { return nil }
+    coveredBytes = Int(covered)
+    self.lines = Int(lines)
+    guard let hash = json["tailHash"]?.stringValue.flatMap(UInt64.init) else { return nil }
+    tailHash = hash
+    func number(_ value: JSON?) -> Double? {
+      switch value {
+      case .double(let number)?: number
+      case .integer(let number)?: Double(number)
+      default: nil
+      }
+    }
+    for topic in topics {
+      guard let id = topic["topic"]?.stringValue, let answers = topic["answers"]?.integerValue, let correct = topic["correct"]?.integerValue,
+        let skipped = topic["skipped"]?.integerValue, let seconds = number(topic["seconds"])
+      else { return nil }
+      self.topics[id] = Totals(answers: Int(answers), correct: Int(correct), skipped: Int(skipped), seconds: seconds)
+    }
+    for form in forms {
+      guard let id = form["topic"]?.stringValue, let skill = form["skill"]?.stringValue.flatMap(Skill.init),
+        let expected = form["expected"]?.stringValue, let question = form["question"]?.stringValue,
+        let misses = form["misses"]?.integerValue, let seen = form["seen"]?.integerValue, let wrong = form["wrong"]?.arrayValue
+      else { return nil }
+      self.forms[FormKey(topicID: id, skill: skill, expected: expected)] = HistoryStats.MissedForm(
+        topicID: id, skill: skill, question: question, expected: expected, misses: Int(misses), seen: Int(seen),
+        recentWrongAnswers: wrong.compactMap(\.stringValue))
+    }
+  }
+
+  /// FNV-1a over bytes: a fingerprint, not a defence.
+  package static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    return hash
+  }
+}

@@ -1,0 +1,111 @@
+import BikiJSON
+import Foundation
+
+/// The summary kept beside a history file (`history.jsonl.summary`), brought up to date from the
+/// history's new lines each time it is asked for. The history stays the truth: a summary that is
+/// missing, damaged, or does not match the history's bytes is made afresh from the history.
+struct HistorySummaryFile {
+  let historyPath: String
+  var summaryPath: String { historyPath + ".summary" }
+
+  /// Lines are read in chunks of this many bytes, so even a first summary of a long history
+  /// holds only a chunk and the summary in memory.
+  static let chunkSize = 4 << 20
+
+  func current() -> (summary: HistorySummary, warnings: [String]) {
+    let descriptor: Int32
+    do {
+      descriptor = try AnswerHistory.openRegularFile(historyPath, flags: O_RDONLY, create: false)
+    } catch {
+      if access(historyPath, F_OK) != 0 && errno == ENOENT { return (HistorySummary(), []) }
+      return (HistorySummary(), ["\(error)"])
+    }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return (HistorySummary(), []) }
+    let size = Int(status.st_size)
+
+    var summary = stored().flatMap { matches($0, descriptor: descriptor, size: size) ? $0 : nil } ?? HistorySummary()
+    let start = summary.coveredBytes
+    var warnings: [String] = []
+    var pending: [UInt8] = []
+    var offset = start
+    while offset < size {
+      let chunk = read(descriptor, at: offset, count: min(Self.chunkSize, size - offset))
+      guard !chunk.isEmpty else { break }
+      offset += chunk.count
+      pending += chunk
+      var lineStart = 0
+      while let newline = pending[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
+        summary.lines += 1
+        switch HistoryFile.classify(pending[lineStart..<newline]) {
+        case .answer(let entry): summary.add(entry)
+        case .other: break
+        case .damaged: warnings.append(HistoryFile.damaged(historyPath, line: summary.lines))
+        }
+        summary.coveredBytes += newline + 1 - lineStart
+        lineStart = newline + 1
+      }
+      pending.removeFirst(lineStart)
+    }
+    if !pending.isEmpty { warnings.append(HistoryFile.torn(historyPath, line: summary.lines + 1, bytes: pending.count)) }
+    if summary.coveredBytes != start {
+      summary.tailHash = tailHash(descriptor, before: summary.coveredBytes)
+      store(summary)
+    }
+    return (summary, warnings)
+  }
+
+  /// Whether a stored summary is of this history: it covers no more than there is, and the
+  /// bytes it ends on are the ones it saw.
+  private func matches(_ summary: HistorySummary, descriptor: Int32, size: Int) -> Bool {
+    summary.coveredBytes <= size && tailHash(descriptor, before: summary.coveredBytes) == summary.tailHash
+  }
+
+  private func tailHash(_ descriptor: Int32, before end: Int) -> UInt64 {
+    let start = max(0, end - 256)
+    return HistorySummary.hash(read(descriptor, at: start, count: end - start))
+  }
+
+  private func read(_ descriptor: Int32, at offset: Int, count: Int) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: count)
+    var filled = 0
+    while filled < count {
+      let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + filled, count - filled, off_t(offset + filled)) }
+      if got < 0 && errno == EINTR { continue }
+      guard got > 0 else { break }
+      filled += got
+    }
+    return Array(bytes[..<filled])
+  }
+
+  private func stored() -> HistorySummary? {
+    guard let descriptor = try? AnswerHistory.openRegularFile(summaryPath, flags: O_RDONLY, create: false) else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_size < 256 << 20 else { return nil }
+    let bytes = AnswerHistory.readAll(descriptor, size: Int(status.st_size))
+    return (try? JSONParser.parse(bytes)).flatMap { HistorySummary(json: JSON($0)) }
+  }
+
+  /// Writes the summary whole or not at all (a temporary file, then a rename), owner-only, as
+  /// the history is. Failing to keep it costs time next time, nothing else.
+  private func store(_ summary: HistorySummary) {
+    let temporary = summaryPath + ".\(getpid()).tmp"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return }
+    let bytes = Array(summary.json.serialized.utf8)
+    var written = 0
+    let complete = bytes.withUnsafeBytes { raw -> Bool in
+      while written < raw.count {
+        let count = write(descriptor, raw.baseAddress! + written, raw.count - written)
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { return false }
+        written += count
+      }
+      return true
+    }
+    close(descriptor)
+    if !complete || rename(temporary, summaryPath) != 0 { unlink(temporary) }
+  }
+}
