@@ -47,17 +47,18 @@ package struct NumberPhraseGenerator: Sendable {
       case .number:
         return Question(
           topicID: topicID, seed: index, display: digits, kanjiDisplay: kanji,
-          reading: try JapaneseNumber.reading(of: UInt128(value)), answer: Answer(value: value))
+          reading: try JapaneseNumber.reading(of: UInt128(value)), answer: Answer(value: value), forms: ReadingForms.of(UInt128(value)))
       case .money:
         return Question(
           topicID: topicID, seed: index, display: "¥" + digits, kanjiDisplay: kanji + "円",
           reading: try JapaneseNumber.reading(of: UInt128(value), with: .yen),
-          answer: Answer(value: value, prefix: "¥", acceptedAffixes: ["￥", "円", "えん"]))
+          answer: Answer(value: value, prefix: "¥", acceptedAffixes: ["￥", "円", "えん"]), forms: ReadingForms.of(UInt128(value), counter: .yen))
       case .counted(let counter):
         return Question(
           topicID: topicID, seed: index, display: digits + counter.symbol, kanjiDisplay: kanji + counter.symbol,
           reading: try JapaneseNumber.reading(of: UInt128(value), with: counter),
-          answer: Answer(value: value, postfix: counter.symbol, acceptedAffixes: counter.symbols))
+          answer: Answer(value: value, postfix: counter.symbol, acceptedAffixes: counter.symbols),
+          forms: ReadingForms.of(UInt128(value), counter: counter))
       }
     } catch {
       throw GenerationError(topicID: topicID, reason: error.description)

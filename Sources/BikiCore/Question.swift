@@ -15,11 +15,15 @@ package struct Question: Hashable, Sendable {
   /// Every accepted reading, standard first.
   package var reading: Reading
   package var answer: Answer
+  /// The sound changes and special readings it exercises (8本 はっぽん: `本/final:8`), for
+  /// scheduling practice by form.
+  package var forms: [ReadingForm]
 
   package init(
     topicID: String, seed: UInt64, display: String, kanjiDisplay: String, spoken: String? = nil, reading: Reading,
-    answer: Answer
+    answer: Answer, forms: [ReadingForm] = []
   ) {
+    self.forms = forms
     self.topicID = topicID
     self.seed = seed
     self.display = display

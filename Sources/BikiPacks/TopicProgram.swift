@@ -132,8 +132,9 @@ struct TopicProgram: Sendable {
       var display = "", kanji = ""
       var reading: Reading?
       var date = ShownDate()
+      var forms: [ReadingForm] = []
       for part in parts {
-        let (partDisplay, partKanji, partReading) = try render(part, slots, date: &date)
+        let (partDisplay, partKanji, partReading) = try render(part, slots, date: &date, forms: &forms)
         display += partDisplay
         kanji += partKanji
         reading = reading.map { $0 + partReading } ?? partReading
@@ -147,7 +148,7 @@ struct TopicProgram: Sendable {
         topicID: topicID, seed: index, display: display, kanjiDisplay: kanji, reading: reading ?? Reading(""),
         answer: Answer(
           value: value, prefix: answerPrefix, postfix: answerPostfix, acceptedAffixes: affixes,
-          isGrouped: answerIsGrouped))
+          isGrouped: answerIsGrouped), forms: forms)
     } catch let error as ExpressionError {
       throw GenerationError(topicID: topicID, reason: error.description)
     } catch let error as ReadingError {
@@ -157,7 +158,7 @@ struct TopicProgram: Sendable {
     }
   }
 
-  private func render(_ part: Part, _ slots: [Int64], date: inout ShownDate) throws -> (String, String, Reading) {
+  private func render(_ part: Part, _ slots: [Int64], date: inout ShownDate, forms: inout [ReadingForm]) throws -> (String, String, Reading) {
     switch part {
     case .text(let text, let reading):
       return (text, text, reading)
@@ -169,6 +170,7 @@ struct TopicProgram: Sendable {
       let kanji = style == .kanjiDigits ? JapaneseNumber.kanjiDigits(UInt128(value)) : JapaneseNumber.kanji(UInt128(value))
       let symbol = counter?.symbol ?? ""
       if let counter { date.note(value, counter: counter) }
+      forms += ReadingForms.of(UInt128(value), counter: counter)
       if let written = counter?.writtenWhole[UInt64(value)], let counter {
         return (written, written, try JapaneseNumber.reading(of: UInt128(value), with: counter))
       }
@@ -178,6 +180,7 @@ struct TopicProgram: Sendable {
     case .money(let expression):
       let value = try expression.evaluate(self, slots)
       guard value >= 0 else { throw ReadingError.unreadable(String(value), reason: "negative amounts have no reading here") }
+      forms += ReadingForms.of(UInt128(value), counter: .yen)
       return (
         "¥" + NumberFormatting.grouped(value), JapaneseNumber.kanji(UInt128(value)) + "円",
         try JapaneseNumber.reading(of: UInt128(value), with: .yen)
@@ -190,6 +193,7 @@ struct TopicProgram: Sendable {
       guard let pair = eraYear(of: slot, slots) else { throw ExpressionError.notAnEraYear("eraYear") }
       date.era = pair
       let first = pair.year == 1
+      forms += first ? [ReadingForms.firstYear(of: pair.era)] : ReadingForms.of(UInt128(pair.year), counter: .year)
       let reading = first ? Reading("がんねん") : try JapaneseNumber.reading(of: UInt128(pair.year), with: .year)
       return (
         pair.era.name + (first ? "元年" : "\(pair.year)年"),

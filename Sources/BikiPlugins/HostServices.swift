@@ -74,6 +74,14 @@ enum HostServices {
     }
   }
 
+  /// The forms a plugin's question exercises, when it declares its number (and a counter Biki
+  /// knows, or none).
+  static func forms(of value: UInt64, counter: String) -> [ReadingForm] {
+    if counter.isEmpty { return ReadingForms.of(UInt128(value)) }
+    guard let known = knownCounters[Array(counter.utf8)] else { return [] }
+    return ReadingForms.of(UInt128(value), counter: known)
+  }
+
   private static func write(_ text: String, to writer: UnsafePointer<biki_writer_t>?) -> Bool {
     guard let writer, let write = writer.pointee.write else { return false }
     var bytes = Array(text.utf8)

@@ -140,13 +140,17 @@ package struct PluginTopics: Sendable {
       }
     }
     try checkReadings(readings, display: display, declared: node["number"]?.value, fail: fail)
+    var forms: [ReadingForm] = []
+    if let declared = node["number"]?.value, let number = declared["value"]?.value.integerValue, number >= 0 {
+      forms = HostServices.forms(of: UInt64(number), counter: declared["counter"]?.value.stringValue ?? "")
+    }
     let postfix = answer.value["postfix"]?.value.stringValue ?? ""
     return Question(
       topicID: topicID, seed: seed, display: display, kanjiDisplay: kanjiDisplay, spoken: spoken,
       reading: Reading(alternatives: readings),
       answer: Answer(
         value: value, prefix: answer.value["prefix"]?.value.stringValue ?? "", postfix: postfix,
-        isGrouped: (answer.value["style"]?.value.stringValue ?? (postfix == "年" ? "plain" : "grouped")) == "grouped"))
+        isGrouped: (answer.value["style"]?.value.stringValue ?? (postfix == "年" ? "plain" : "grouped")) == "grouped"), forms: forms)
   }
 
   /// The readings must be Biki's own: when the question declares its number (and counter), each
