@@ -47,7 +47,7 @@ let package = Package(
     .target(name: "BikiProtocol", dependencies: ["BikiJSON", "BikiSync"]),
     // The biki/* methods, pack files as a language, the session table and the answer history.
     // Practice: the history of answers, stats over it; what quiz and serve both record into.
-    .target(name: "BikiPractice", dependencies: ["BikiCore", "BikiHost", "BikiJSON", "BikiSync"]),
+    .target(name: "BikiPractice", dependencies: ["BikiCore", "BikiJapanese", "BikiHost", "BikiJSON", "BikiSync"]),
     .target(name: "BikiServer", dependencies: ["BikiProtocol", "BikiHost", "BikiCore", "BikiPacks", "BikiJSON", "BikiJapanese", "BikiSync", "BikiPractice"]),
     // What the command-line tools share: outcomes, exit statuses, usage errors.
     .target(name: "BikiCLI", dependencies: ["BikiCore"]),

@@ -68,7 +68,8 @@ extension Session {
   private static func answerRecord(_ question: Question, _ state: State, given: String, isCorrect: Bool, skipped: Bool, now: Double) -> AnswerRecord {
     AnswerRecord(
       topicID: question.topicID, seed: question.seed, skill: state.skill, prompt: question.prompt(for: state.skill),
-      expected: question.expected(for: state.skill), given: given, isCorrect: isCorrect, skipped: skipped, seconds: now - state.questionStartedAt)
+      expected: question.expected(for: state.skill), given: given, isCorrect: isCorrect, skipped: skipped, seconds: now - state.questionStartedAt,
+      isFirstAttempt: state.currentWrongAnswers.isEmpty, forms: question.forms)
   }
 
   /// Closes the current question and asks for the next, unless the session is over.

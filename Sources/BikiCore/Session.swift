@@ -1,3 +1,5 @@
+import BikiJapanese
+
 /// A quiz session as a pure state machine: `reduce` takes the state and an event and returns
 /// the effects for the caller to carry out (make the next question, record what happened,
 /// present a question, report the summary). It makes no questions itself (a plugin's can take
@@ -135,7 +137,7 @@ package enum Session {
   }
 
   /// One answer, or one skip, as stored in the history.
-  package struct AnswerRecord: Hashable, Sendable, Codable {
+  package struct AnswerRecord: Hashable, Sendable {
     package var topicID: String
     package var seed: UInt64
     package var skill: Skill
@@ -147,11 +149,18 @@ package enum Session {
     /// The learner asked for the answer instead of giving one.
     package var skipped: Bool
     package var seconds: Double
+    /// The first attempt at its question: what scheduling grades (a later attempt only shows
+    /// the question was missed, which the first already said).
+    package var isFirstAttempt: Bool
+    /// The forms its question exercises.
+    package var forms: [ReadingForm]
 
     package init(
       topicID: String, seed: UInt64, skill: Skill, prompt: String = "", expected: String = "", given: String, isCorrect: Bool,
-      skipped: Bool = false, seconds: Double
+      skipped: Bool = false, seconds: Double, isFirstAttempt: Bool = true, forms: [ReadingForm] = []
     ) {
+      self.isFirstAttempt = isFirstAttempt
+      self.forms = forms
       self.topicID = topicID
       self.seed = seed
       self.skill = skill

@@ -1,4 +1,5 @@
 import BikiCore
+import BikiJapanese
 import BikiHost
 import BikiJSON
 import Foundation
@@ -20,11 +21,17 @@ package struct HistoryEntry: Equatable, Sendable {
   /// The learner asked for the answer instead of giving one.
   package var skipped: Bool
   package var seconds: Double
+  /// The first attempt at its question (histories before forms were kept count every answer so).
+  package var isFirstAttempt: Bool
+  /// The forms its question exercises (none in histories written before they were kept).
+  package var forms: [ReadingForm]
 
   package init(
     at: Double, topicID: String, seed: UInt64, skill: Skill, question: String, expected: String, given: String, isCorrect: Bool,
-    skipped: Bool = false, seconds: Double
+    skipped: Bool = false, seconds: Double, isFirstAttempt: Bool = true, forms: [ReadingForm] = []
   ) {
+    self.isFirstAttempt = isFirstAttempt
+    self.forms = forms
     self.at = at
     self.topicID = topicID
     self.seed = seed
@@ -38,11 +45,17 @@ package struct HistoryEntry: Equatable, Sendable {
   }
 
   var json: JSON {
-    [
-      "at": .double(at), "topic": .string(topicID), "seed": .string(String(seed)), "skill": .string(skill.rawValue),
-      "question": .string(question), "expected": .string(expected), "given": .string(given), "correct": .bool(isCorrect),
-      "skipped": .bool(skipped), "seconds": .double(seconds),
+    var members: [(String, JSON)] = [
+      ("at", .double(at)), ("topic", .string(topicID)), ("seed", .string(String(seed))), ("skill", .string(skill.rawValue)),
+      ("question", .string(question)), ("expected", .string(expected)), ("given", .string(given)), ("correct", .bool(isCorrect)),
+      ("skipped", .bool(skipped)), ("seconds", .double(seconds)),
     ]
+    // Written only when they say something, so an answer line reads as it always has.
+    if !isFirstAttempt { members.append(("first", false)) }
+    if !forms.isEmpty {
+      members.append(("forms", .array(forms.map { form in form.rule == form.id ? ["id": .string(form.id)] : ["id": .string(form.id), "rule": .string(form.rule)] })))
+    }
+    return .object(members)
   }
 
   init?(json: JSON) {
@@ -60,7 +73,10 @@ package struct HistoryEntry: Equatable, Sendable {
     self.init(
       at: number("at"), topicID: topicID, seed: seed, skill: skill, question: json["question"]?.stringValue ?? "",
       expected: json["expected"]?.stringValue ?? "", given: given, isCorrect: isCorrect,
-      skipped: json["skipped"]?.boolValue ?? false, seconds: number("seconds"))
+      skipped: json["skipped"]?.boolValue ?? false, seconds: number("seconds"), isFirstAttempt: json["first"]?.boolValue ?? true,
+      forms: json["forms"]?.arrayValue?.compactMap { form in
+        form["id"]?.stringValue.map { ReadingForm(id: $0, rule: form["rule"]?.stringValue) }
+      } ?? [])
   }
 }
 
@@ -69,7 +85,8 @@ extension HistoryEntry {
   package init(_ record: Session.AnswerRecord, at: Double) {
     self.init(
       at: at, topicID: record.topicID, seed: record.seed, skill: record.skill, question: record.prompt, expected: record.expected,
-      given: record.given, isCorrect: record.isCorrect, skipped: record.skipped, seconds: record.seconds)
+      given: record.given, isCorrect: record.isCorrect, skipped: record.skipped, seconds: record.seconds, isFirstAttempt: record.isFirstAttempt,
+      forms: record.forms)
   }
 }
 

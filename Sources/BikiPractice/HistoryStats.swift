@@ -29,14 +29,31 @@ package struct HistoryStats: Equatable, Sendable {
     package var recentWrongAnswers: [String]
   }
 
+  /// How well one form is remembered, by FSRS, for one skill.
+  package struct FormRecall: Equatable, Sendable {
+    package var skill: Skill
+    /// The rule, and where the learner last met it (`本/final:8`).
+    package var rule: String
+    package var example: String
+    package var memory: FSRS.Memory
+    /// The probability of recall now.
+    package var recall: Double
+    /// When it is due for review, in seconds since 1970.
+    package var due: Double
+    package var reviews: Int
+    package var lapses: Int
+  }
+
   package var topics: [TopicStats]
   package var mostMissed: [MissedForm]
   package var total: TopicStats
+  /// Forms by recall, weakest first.
+  package var forms: [FormRecall] = []
 
   package static let mostMissedLimit = 10
 
   /// Stats over `entries`, only those of `topicID` when given.
-  package static func compute(_ entries: [HistoryEntry], topicID: String? = nil) -> HistoryStats {
-    HistorySummary(entries).stats(topicID: topicID)
+  package static func compute(_ entries: [HistoryEntry], topicID: String? = nil, now: Double = 0) -> HistoryStats {
+    HistorySummary(entries).stats(topicID: topicID, now: now)
   }
 }

@@ -23,8 +23,31 @@ package struct HistorySummary: Equatable, Sendable {
     package static func < (a: FormKey, b: FormKey) -> Bool { (a.topicID, a.expected, a.skill.rawValue) < (b.topicID, b.expected, b.skill.rawValue) }
   }
 
+  /// What is remembered of one rule, for one skill.
+  package struct MemoryKey: Hashable, Sendable, Comparable {
+    package var skill: Skill
+    package var rule: String
+
+    package static func < (a: MemoryKey, b: MemoryKey) -> Bool { (a.rule, a.skill.rawValue) < (b.rule, b.skill.rawValue) }
+  }
+
+  package struct FormMemory: Equatable, Sendable {
+    package var memory: FSRS.Memory
+    /// The last review, in seconds since 1970.
+    package var last: Double
+    package var reviews: Int
+    package var lapses: Int
+    /// The form the rule was last met as (`本/final:8`), and in which topic.
+    package var example: String
+    package var topicID: String
+  }
+
   package var topics: [String: Totals] = [:]
   package var forms: [FormKey: HistoryStats.MissedForm] = [:]
+  /// FSRS memory per (skill, rule), from each question's first attempt: right is `good`,
+  /// wrong or skipped is `again`. Rules are few (a few hundred), so this stays small.
+  package var memories: [MemoryKey: FormMemory] = [:]
+  package static let scheduler = FSRS()
   /// History bytes (whole lines) this summary covers.
   package var coveredBytes = 0
   /// Lines counted, for the line numbers of warnings about later lines.
@@ -66,6 +89,37 @@ package struct HistorySummary: Equatable, Sendable {
     }
     forms[key] = form
     if forms.count > Self.formLimit { forget() }
+
+    guard entry.isFirstAttempt else { return }
+    let grade: FSRS.Grade = entry.isCorrect && !entry.skipped ? .good : .again
+    for readingForm in Set(entry.forms.map(\.rule)).sorted() {
+      let key = MemoryKey(skill: entry.skill, rule: readingForm)
+      let example = entry.forms.first { $0.rule == readingForm }?.id ?? readingForm
+      if var known = memories[key] {
+        known.memory = Self.scheduler.next(known.memory, grade, elapsedDays: max(0, entry.at - known.last) / 86_400)
+        known.last = max(known.last, entry.at)
+        known.reviews += 1
+        if grade == .again { known.lapses += 1 }
+        known.example = example
+        known.topicID = entry.topicID
+        memories[key] = known
+      } else {
+        memories[key] = FormMemory(
+          memory: Self.scheduler.first(grade), last: entry.at, reviews: 1, lapses: grade == .again ? 1 : 0, example: example, topicID: entry.topicID)
+      }
+    }
+  }
+
+  /// Each remembered form's recall at `now` (seconds since 1970), weakest first.
+  package func recall(now: Double, skill: Skill? = nil, topicID: String? = nil) -> [HistoryStats.FormRecall] {
+    memories.filter { (skill == nil || $0.key.skill == skill) && (topicID == nil || $0.value.topicID == topicID) }
+      .map { key, known in
+        HistoryStats.FormRecall(
+          skill: key.skill, rule: key.rule, example: known.example, memory: known.memory,
+          recall: Self.scheduler.retrievability(known.memory, elapsedDays: max(0, now - known.last) / 86_400),
+          due: known.last + Double(Self.scheduler.interval(known.memory)) * 86_400, reviews: known.reviews, lapses: known.lapses)
+      }
+      .sorted { a, b in a.recall != b.recall ? a.recall < b.recall : MemoryKey(skill: a.skill, rule: a.rule) < MemoryKey(skill: b.skill, rule: b.rule) }
   }
 
   /// Lets a tenth of the forms go: never-missed ones first, then the least missed.
@@ -74,8 +128,8 @@ package struct HistorySummary: Equatable, Sendable {
     for (key, _) in ranked.prefix(Self.formLimit / 10) { forms[key] = nil }
   }
 
-  /// The stats: every topic, or one.
-  package func stats(topicID: String? = nil) -> HistoryStats {
+  /// The stats: every topic, or one; forms' recall as of `now` (seconds since 1970).
+  package func stats(topicID: String? = nil, now: Double = 0) -> HistoryStats {
     func topicStats(_ id: String, _ totals: Totals) -> HistoryStats.TopicStats {
       HistoryStats.TopicStats(
         topicID: id, answers: totals.answers, correct: totals.correct, skipped: totals.skipped,
@@ -93,20 +147,30 @@ package struct HistorySummary: Equatable, Sendable {
       .sorted { a, b in a.value.misses != b.value.misses ? a.value.misses > b.value.misses : a.key < b.key }
       .prefix(HistoryStats.mostMissedLimit).map(\.value)
     return HistoryStats(
-      topics: chosen.keys.sorted().map { topicStats($0, chosen[$0]!) }, mostMissed: Array(mostMissed), total: topicStats(topicID ?? "", total))
+      topics: chosen.keys.sorted().map { topicStats($0, chosen[$0]!) }, mostMissed: Array(mostMissed), total: topicStats(topicID ?? "", total),
+      forms: recall(now: now, topicID: topicID))
   }
 
   // MARK: Stored beside the history
 
   package var json: JSON {
     [
-      "version": 1, "coveredBytes": .integer(Int64(coveredBytes)), "lines": .integer(Int64(lines)), "tailHash": .string(String(tailHash)),
+      "version": 2, "coveredBytes": .integer(Int64(coveredBytes)), "lines": .integer(Int64(lines)), "tailHash": .string(String(tailHash)),
       "topics": .array(
         topics.keys.sorted().map { id in
           let totals = topics[id]!
           return [
             "topic": .string(id), "answers": .integer(Int64(totals.answers)), "correct": .integer(Int64(totals.correct)),
             "skipped": .integer(Int64(totals.skipped)), "seconds": .double(totals.seconds),
+          ]
+        }),
+      "memories": .array(
+        memories.keys.sorted().map { key in
+          let known = memories[key]!
+          return [
+            "skill": .string(key.skill.rawValue), "rule": .string(key.rule), "stability": .double(known.memory.stability),
+            "difficulty": .double(known.memory.difficulty), "last": .double(known.last), "reviews": .integer(Int64(known.reviews)),
+            "lapses": .integer(Int64(known.lapses)), "example": .string(known.example), "topic": .string(known.topicID),
           ]
         }),
       "forms": .array(
@@ -122,7 +186,7 @@ package struct HistorySummary: Equatable, Sendable {
 
   /// A stored summary; nil for anything that is not one this version wrote whole.
   package init?(json: JSON) {
-    guard json["version"]?.integerValue == 1, let covered = json["coveredBytes"]?.integerValue, covered >= 0,
+    guard json["version"]?.integerValue == 2, let covered = json["coveredBytes"]?.integerValue, covered >= 0,
       let lines = json["lines"]?.integerValue, let topics = json["topics"]?.arrayValue, let forms = json["forms"]?.arrayValue
     else { return nil }
     coveredBytes = Int(covered)
@@ -141,6 +205,15 @@ package struct HistorySummary: Equatable, Sendable {
         let skipped = topic["skipped"]?.integerValue, let seconds = number(topic["seconds"])
       else { return nil }
       self.topics[id] = Totals(answers: Int(answers), correct: Int(correct), skipped: Int(skipped), seconds: seconds)
+    }
+    for entry in json["memories"]?.arrayValue ?? [] {
+      guard let skill = entry["skill"]?.stringValue.flatMap(Skill.init), let rule = entry["rule"]?.stringValue,
+        let stability = number(entry["stability"]), let difficulty = number(entry["difficulty"]), let last = number(entry["last"]),
+        let reviews = entry["reviews"]?.integerValue, let lapses = entry["lapses"]?.integerValue
+      else { return nil }
+      memories[MemoryKey(skill: skill, rule: rule)] = FormMemory(
+        memory: FSRS.Memory(stability: stability, difficulty: difficulty), last: last, reviews: Int(reviews), lapses: Int(lapses),
+        example: entry["example"]?.stringValue ?? rule, topicID: entry["topic"]?.stringValue ?? "")
     }
     for form in forms {
       guard let id = form["topic"]?.stringValue, let skill = form["skill"]?.stringValue.flatMap(Skill.init),

@@ -198,6 +198,6 @@ package struct BikiServer: LanguageServer {
     let topicID = try params.optionalString("topicId")
     let (summary, warnings) = dependencies.history.summary()
     for warning in warnings where historyProblemsShown.insert(warning).inserted { outbox.append(Self.log(warning, type: 2)) }
-    return WireFormat.stats(summary.stats(topicID: topicID), location: dependencies.history.location)
+    return WireFormat.stats(summary.stats(topicID: topicID, now: dependencies.wallClock()), location: dependencies.history.location)
   }
 }

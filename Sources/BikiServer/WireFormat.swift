@@ -140,6 +140,14 @@ enum WireFormat {
             "recentWrongAnswers": .array(form.recentWrongAnswers.map(JSON.string)),
           ]
         }),
+      "forms": .array(
+        stats.forms.map { form in
+          [
+            "skill": .string(form.skill.rawValue), "rule": .string(form.rule), "form": .string(form.example), "recall": .double(form.recall),
+            "stability": .double(form.memory.stability), "difficulty": .double(form.memory.difficulty), "due": .double(form.due),
+            "reviews": .integer(Int64(form.reviews)), "lapses": .integer(Int64(form.lapses)),
+          ]
+        }),
       "history": .string(location),
     ]
   }

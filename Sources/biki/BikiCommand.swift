@@ -56,7 +56,7 @@ enum BikiCommand {
       return TopicsCommand.run(arguments: Array(arguments.dropFirst()), environment: environment())
     case "stats":
       let environment = environment()
-      return StatsCommand.run(arguments: Array(arguments.dropFirst()), history: environment.history)
+      return StatsCommand.run(arguments: Array(arguments.dropFirst()), history: environment.history, now: environment.wallClock())
     case "serve":
       return ServeCommand.run(arguments: Array(arguments.dropFirst()), environment: environment())
     case "install":

@@ -22,7 +22,7 @@ enum StatsCommand {
       -h, --help              Show help information.
     """
 
-  static func run(arguments: [String], history: AnswerHistory) -> CommandOutcome {
+  static func run(arguments: [String], history: AnswerHistory, now: Double) -> CommandOutcome {
     let parsed: ParsedArguments
     switch CommandOutcome.parse(arguments, options: [], help: help, usage: usage, helpCommand: "biki stats --help") {
     case .success(let found): parsed = found
@@ -34,7 +34,7 @@ enum StatsCommand {
     let topic = parsed.positionals.first
     let (summary, warnings) = history.summary()
     var outcome = CommandOutcome(standardError: warnings.map { "Warning: \($0)" })
-    let stats = summary.stats(topicID: topic)
+    let stats = summary.stats(topicID: topic, now: now)
     guard stats.total.answers + stats.total.skipped > 0 else {
       outcome.standardOutput = [topic.map { "No answers recorded for \($0) yet." } ?? "No answers recorded yet (\(history.location))."]
       return outcome
@@ -45,6 +45,17 @@ enum StatsCommand {
         [row.topicID.isEmpty ? "all" : row.topicID, "\(row.answers)", "\(row.correct)", "\(row.skipped)", percent(row.accuracy), String(format: "%.1fs", row.averageSeconds)]
           .joined(separator: "\t"))
     }
+    if !stats.forms.isEmpty {
+      outcome.standardOutput.append("")
+      outcome.standardOutput.append("Forms by recall, weakest first (FSRS):")
+      let shown = stats.forms.prefix(formsShown)
+      for form in shown {
+        let due = form.due <= now ? "due now" : "due in \(days(form.due - now))"
+        outcome.standardOutput.append(
+          "  \(percent(form.recall))\t\(form.example)\t\(form.skill.rawValue)\t\(due)\t\(form.reviews) reviews, \(form.lapses) missed")
+      }
+      if stats.forms.count > shown.count { outcome.standardOutput.append("  … and \(stats.forms.count - shown.count) more") }
+    }
     if !stats.mostMissed.isEmpty {
       outcome.standardOutput.append("")
       outcome.standardOutput.append("Missed most often:")
@@ -54,6 +65,13 @@ enum StatsCommand {
       }
     }
     return outcome
+  }
+
+  static let formsShown = 15
+
+  private static func days(_ seconds: Double) -> String {
+    let days = Int((seconds / 86_400).rounded(.up))
+    return days == 1 ? "1 day" : "\(days) days"
   }
 
   private static func percent(_ accuracy: Double?) -> String {
