@@ -12,6 +12,9 @@ package struct QuestionGenerator: Sendable {
   /// Many questions by index at once, when the source answers faster in batches (a plugin in a
   /// worker process: one round trip instead of one per question). Nil means one at a time.
   package var batch: (@Sendable (_ indices: [UInt64]) -> [Result<Question, GenerationError>])?
+  /// The space is already in the order to ask it (a review plan), and each question keeps the
+  /// seed of the topic it came from, so the history says which question it was.
+  package var isPlanned = false
 
   package init(
     topic: Topic, spaceSize: UInt64, questionAt: @Sendable @escaping (UInt64) throws(GenerationError) -> Question
@@ -36,7 +39,7 @@ package struct QuestionGenerator: Sendable {
   /// The question a seed selects; its `seed` is the one given.
   package func question(seed: UInt64) throws(GenerationError) -> Question {
     var question = try questionAt(seed % spaceSize)
-    question.seed = seed
+    if !isPlanned { question.seed = seed }
     return question
   }
 }

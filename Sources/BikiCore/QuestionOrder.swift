@@ -14,6 +14,15 @@ package struct QuestionOrder: Hashable, Sendable, Codable {
   private var offset: UInt64 = 0
   package private(set) var last: UInt64?
   private let halfBits: UInt64
+  /// In index order, for a space already put in the order it is to be asked in (a review plan).
+  package private(set) var isSequential = false
+
+  /// 0, 1, 2, … and round again: for spaces whose own order is the order to ask.
+  package static func sequential(count: UInt64) -> QuestionOrder {
+    var order = QuestionOrder(count: count, seed: 0)
+    order.isSequential = true
+    return order
+  }
 
   package init(count: UInt64, seed: UInt64) {
     precondition(count > 0, "a topic has at least one question")
@@ -26,6 +35,11 @@ package struct QuestionOrder: Hashable, Sendable, Codable {
 
   /// The next question index.
   package mutating func next() -> UInt64 {
+    if isSequential {
+      defer { position = (position + 1) % count }
+      last = position
+      return position
+    }
     if position == count {
       cycle += 1
       position = 0

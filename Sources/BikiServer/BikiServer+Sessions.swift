@@ -31,11 +31,29 @@ extension BikiServer {
   }
 
   mutating func startSession(_ params: Params, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON {
-    let entry = try topic(params)
-    let generator = try generator(for: entry, params)
-    let skill: Skill = try params.optionalChoice("skill", among: Skill.allCases) ?? (entry.topic.skills.contains(.reading) ? .reading : entry.topic.skills[0])
-    let mode = try Self.mode(params)
     let seed = try params.optionalSeed("seed") ?? dependencies.seeds.next()
+    let generator: QuestionGenerator
+    let skill: Skill
+    let mode: Session.Mode
+    if let count = try Self.reviewCount(params) {
+      // A review: forms due first, then weak, then new, from the topic given or every topic.
+      let chosen = try params.optionalString("topicId") == nil ? catalog.registry.topics : [try topic(params)]
+      let generators = chosen.compactMap { try? $0.generator() }
+      skill = try params.optionalChoice("skill", among: Skill.allCases) ?? .kana
+      let plan = ReviewPlan.make(
+        summary: dependencies.history.summary().summary, skill: skill, generators: generators, now: dependencies.wallClock(), seed: seed, count: count)
+      let title = chosen.count == 1 ? "Review of \(chosen[0].topic.title)" : "Review of every topic"
+      guard let planned = plan.generator(topic: Topic(id: "review", title: title, category: .number, skills: [skill]), generators: generators) else {
+        throw .requestFailed("nothing to review with the \(skill.rawValue) skill")
+      }
+      generator = planned
+      mode = .questionLimit(plan.picks.count)
+    } else {
+      let entry = try topic(params)
+      generator = try self.generator(for: entry, params)
+      skill = try params.optionalChoice("skill", among: Skill.allCases) ?? (entry.topic.skills.contains(.reading) ? .reading : entry.topic.skills[0])
+      mode = try Self.mode(params)
+    }
     guard sessions.count < BikiServer.maximumOpenSessions else {
       throw .requestFailed("\(BikiServer.maximumOpenSessions) sessions are open; end some with biki/endSession first")
     }
@@ -56,20 +74,27 @@ extension BikiServer {
     sessions[id] = OpenSession(runner: runner)
     if case .timeLimit(let seconds) = mode { timeLimits[id] = state.startedAt + seconds }
     return [
-      "sessionId": .string(id), "topicId": .string(entry.topic.id), "skill": .string(skill.rawValue), "seed": .string(String(seed)),
+      "sessionId": .string(id), "topicId": .string(generator.topic.id), "skill": .string(skill.rawValue), "seed": .string(String(seed)),
       "question": WireFormat.openQuestion(state.current!, number: 1, skill: skill),
       "progress": WireFormat.progress(state, now: dependencies.now()),
     ]
   }
 
+  /// For `{mode: {kind: "review", limit?}}`, how many questions (default 20).
+  static func reviewCount(_ params: Params) throws(ResponseError) -> Int? {
+    guard let mode = try params.optionalObject("mode"), try mode.optionalString("kind") == "review" else { return nil }
+    return Int(try mode.optionalInteger("limit", in: 1...1000) ?? 20)
+  }
+
   static func mode(_ params: Params) throws(ResponseError) -> Session.Mode {
     guard let mode = try params.optionalObject("mode") else { return .questionLimit(10) }
-    enum Kind: String, CaseIterable { case infinite, questionLimit, timeLimit }
+    enum Kind: String, CaseIterable { case infinite, questionLimit, timeLimit, review }
     guard let kind: Kind = try mode.optionalChoice("kind", among: Kind.allCases) else {
       throw .invalidParams("missing required field \"mode.kind\"")
     }
     switch kind {
     case .infinite: return .infinite
+    case .review: return .questionLimit(Int(try mode.optionalInteger("limit", in: 1...1000) ?? 20))
     case .questionLimit: return .questionLimit(Int(try mode.integer("limit", in: 1...1_000_000)))
     case .timeLimit:
       guard let seconds = try mode.optionalNumber("limit") else { throw .invalidParams("missing required field \"mode.limit\"") }

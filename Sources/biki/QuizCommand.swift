@@ -2,12 +2,13 @@ import BikiCLI
 import BikiCore
 import BikiHost
 import BikiPacks
+import BikiPractice
 import Foundation
 
 /// `biki quiz [TOPIC] [--mode …] [--skill …] [--seed N] [--speak] [--param k=v]`: the main job.
 enum QuizCommand {
   static let usage =
-    "biki quiz [<topic>] [--mode infinite|questions=<n>|time=<seconds>] [--skill listening|reading|kana] [--seed <n>] [--speak] [--param <name>=<value> ...] [--packs <dir>] [--plugins <dir>] [--in-process]"
+    "biki quiz [<topic>|--all] [--mode infinite|questions=<n>|time=<seconds>|review[=<n>]] [--skill listening|reading|kana] [--seed <n>] [--speak] [--param <name>=<value> ...] [--packs <dir>] [--plugins <dir>] [--in-process]"
   static let helpCommand = "biki quiz --help"
 
   static let help = """
@@ -24,7 +25,11 @@ enum QuizCommand {
       <topic>                 A topic id from 'biki topics', e.g. counters.hon or numbers.custom.
 
     OPTIONS:
-      --mode <mode>           infinite, questions=<n> (default questions=10), or time=<seconds>.
+      --mode <mode>           infinite, questions=<n> (default questions=10), time=<seconds>, or
+                              review[=<n>] (default 20): the forms you are due to review first
+                              (8本 はっぽん, 300 さんびゃく, 20日 はつか), then the weak ones, then
+                              new ones, from <topic> or, with --all or no topic, every topic.
+      --all                   With --mode review: review forms from every topic.
       --skill <skill>         reading: see kanji, type the number (default when offered);
                               listening: hear the reading, type the number;
                               kana: see the number, type its reading in kana.
@@ -47,6 +52,9 @@ enum QuizCommand {
     var packs: [String] = []
     var plugins: [String] = []
     var inProcess = false
+    /// Review this many questions, chosen by what is due, instead of drilling a topic in order.
+    var review: Int?
+    var all = false
   }
 
   enum Parsed {
@@ -56,7 +64,7 @@ enum QuizCommand {
 
   static let options: [ParsedArguments.Option] = [
     .value("--mode", "<mode>"), .value("--skill", "<skill>"), .value("--seed", "<n>"), .flag("--speak"), .value("--param", "<name>=<value>"),
-    .value("--packs", "<dir>"), .value("--plugins", "<dir>"), .flag("--in-process"),
+    .value("--packs", "<dir>"), .value("--plugins", "<dir>"), .flag("--in-process"), .flag("--all"),
   ]
 
   static func parse(_ arguments: [String]) -> Parsed {
@@ -72,11 +80,23 @@ enum QuizCommand {
     options.inProcess = parsed.isSet("--in-process")
     options.packs = parsed.values("--packs")
     options.plugins = parsed.values("--plugins")
+    options.all = parsed.isSet("--all")
     if let text = parsed.value("--mode") {
-      guard let mode = parseMode(text) else {
-        return .failure(usageError("'--mode' takes infinite, questions=<n> (n ≥ 1) or time=<seconds> (> 0)."))
+      if text == "review" || text.hasPrefix("review=") {
+        guard let count = text == "review" ? 20 : Int(text.dropFirst(7)), (1...1000).contains(count) else {
+          return .failure(usageError("'--mode review=<n>' takes a count from 1 to 1000."))
+        }
+        options.review = count
+      } else {
+        guard let mode = parseMode(text) else {
+          return .failure(usageError("'--mode' takes infinite, questions=<n> (n ≥ 1), time=<seconds> (> 0) or review[=<n>]."))
+        }
+        options.mode = mode
       }
-      options.mode = mode
+    }
+    if options.all {
+      guard options.review != nil else { return .failure(usageError("'--all' goes with '--mode review'.")) }
+      guard options.topic == nil else { return .failure(usageError("Give a topic or '--all', not both.")) }
     }
     if let text = parsed.value("--skill") {
       guard let skill = Skill(rawValue: text) else {
@@ -122,6 +142,7 @@ enum QuizCommand {
     guard !topics.isEmpty else {
       return CommandOutcome(standardError: ["Error: no topics are loaded. Check your packs with 'biki-pack lint'."], status: ExitStatus.failure)
     }
+    if let count = options.review { return review(count, options: options, topics: topics, environment: environment) }
     let chosen: RegisteredTopic
     if let name = options.topic {
       guard let found = find(name, in: topics) else {
@@ -146,6 +167,34 @@ enum QuizCommand {
     let seed = options.seed ?? environment.seeds.next()
     var quiz = QuizLoop(environment: environment, speak: options.speak)
     return quiz.run(generator: generator, skill: skill, mode: options.mode, seed: seed)
+  }
+
+  /// A review: the forms due first, then the weak, then new ones, from one topic or all.
+  static func review(_ count: Int, options: Options, topics: [RegisteredTopic], environment: BikiEnvironment) -> CommandOutcome {
+    var candidates = topics
+    if let name = options.topic {
+      guard let found = find(name, in: topics) else {
+        let hint = Suggestion.didYouMean(name, among: topics.map(\.topic.id))
+        return CommandOutcome(standardError: ["Error: no topic '\(name)'.\(hint) Run 'biki topics' to list them."], status: ExitStatus.usage)
+      }
+      candidates = [found]
+    }
+    let generators = candidates.compactMap { try? $0.generator(parameters: options.topic == nil ? [:] : options.parameters) }
+    let skill = options.skill ?? .kana
+    let seed = options.seed ?? environment.seeds.next()
+    let (summary, warnings) = environment.history.summary()
+    warnings.forEach { environment.console.writeError("Warning: \($0)") }
+    let plan = ReviewPlan.make(summary: summary, skill: skill, generators: generators, now: environment.wallClock(), seed: seed, count: count)
+    let title = options.topic == nil ? "Review of every topic" : "Review of \(candidates[0].topic.title)"
+    let topic = Topic(id: "review", title: title, category: .number, skills: [skill])
+    guard let generator = plan.generator(topic: topic, generators: generators) else {
+      return CommandOutcome(standardError: ["Error: nothing to review with the \(skill.rawValue) skill."], status: ExitStatus.unavailable)
+    }
+    let due = plan.picks.filter { $0.reason == .due }.count, weak = plan.picks.filter { $0.reason == .weak }.count
+    let new = plan.picks.filter { $0.reason == .new }.count
+    environment.console.write("\(plan.picks.count) questions: \(due) due, \(weak) weak, \(new) new forms.")
+    var quiz = QuizLoop(environment: environment, speak: options.speak)
+    return quiz.run(generator: generator, skill: skill, mode: .questionLimit(plan.picks.count), seed: seed)
   }
 
   /// By full id, or by the part after the pack id when that is unique (`hon` → counters.hon).

@@ -1,5 +1,6 @@
 import BikiPractice
 import BikiCore
+import BikiJapanese
 import BikiJSON
 import BikiProtocol
 import Testing
@@ -130,6 +131,27 @@ import Testing
     // The summary is still there for endSession, once.
     #expect(endpoint.call("biki/endSession", ["sessionId": "s1"])["summary"]?["endReason"] == "timeUp")
     #expect(endpoint.failure("biki/answer", ["sessionId": "s1", "answer": "1"])?.code == ResponseError.invalidParams)
+  }
+
+  /// `{mode: {kind: "review"}}`: what the history says is due comes first; the answers go to the
+  /// history under the topic they came from.
+  @Test func aReviewSessionAsksWhatIsDueFirst() throws {
+    let missed = HistoryEntry(
+      at: 1_800_000_000 - 5 * 86_400, topicID: "test.hon", seed: 7, skill: .kana, question: "8本", expected: "はっぽん", given: "はちぽん",
+      isCorrect: false, seconds: 3, forms: ReadingForms.of(8, counter: .hon))
+    let history = AnswerHistory.memory([missed])
+    var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(history: history))
+    let started = endpoint.call("biki/startSession", ["mode": ["kind": "review", "limit": 3], "seed": 5])
+    #expect(started["topicId"] == "review")
+    #expect(started["skill"] == "kana")
+    #expect(started["question"]?["prompt"]?.stringValue?.hasSuffix("8本") == true, "\(started)")
+    #expect(started["progress"]?["questionLimit"] == 3)
+    _ = endpoint.call("biki/answer", ["sessionId": "s1", "answer": "はっぽん"])
+    let recorded = history.load().entries.last
+    #expect(recorded?.topicID == "test.hon")
+    #expect(recorded?.forms.map(\.id) == ["本/final:8"])
+    // A topic that is not loaded is refused as for any session.
+    #expect(endpoint.failure("biki/startSession", ["topicId": "nope.x", "mode": ["kind": "review"]])?.code == ResponseError.invalidParams)
   }
 
   @Test func parametersChangeWhatIsAsked() {

@@ -31,6 +31,27 @@ import Testing
     #expect(stats.standardOutput.contains("counters.hon"), "\(stats.standardOutput)")
   }
 
+  /// `--mode review`: forms missed in a quiz come back first in the next review, across topics.
+  @Test func aReviewBringsBackWhatWasMissed() throws {
+    let home = NSTemporaryDirectory() + "biki-review-" + UUID().uuidString
+    var environment = BikiPackTests.isolated(home)
+    environment["XDG_STATE_HOME"] = home + "/state"
+    func run(_ script: String, input: String) throws -> BikiProcess.Result {
+      environment["BIKI_INPUT"] = input
+      return try BikiProcess.run([], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" " + script, environment: environment)
+    }
+    // Seed 4 on counters.hon asks 六本 first: skipping it misses ろっぽん (本/final:6).
+    let quiz = try run("quiz counters.hon --skill kana --seed 4 --mode questions=1", input: "skip\n")
+    #expect(quiz.status == 0, "\(quiz.standardError)")
+    let review = try run("quiz --mode review=3 --seed 1 --in-process", input: "skip\nskip\nskip\n")
+    #expect(review.status == 0, "\(review.standardError)")
+    #expect(review.standardOutput.hasPrefix("3 questions: 0 due, 1 weak, 2 new forms."), "\(review.standardOutput)")
+    // The weak form comes first, through whichever topic exercises it (ろっ…: 6本, 6杯, 6匹 …).
+    let firstAnswer = review.standardOutput.split(separator: "\n").first { $0.hasPrefix("→ The answer: ") } ?? ""
+    #expect(firstAnswer.contains("ろっ"), "\(review.standardOutput)")
+    #expect(try run("quiz counters.hon --all --mode review", input: "").status == 64)
+  }
+
   @Test func aScriptedSessionRunsToItsSummary() throws {
     // Seed 4 on counters.hon asks 六本, 一本, 七本 (see the test above it in the output).
     let result = try quiz(["counters.hon", "--seed", "4", "--mode", "questions=3"], input: "8\nskip\n1\n7本\n")

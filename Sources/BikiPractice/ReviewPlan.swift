@@ -1,0 +1,87 @@
+import BikiCore
+import BikiJapanese
+
+/// A review session's questions: the forms due for review first (the longest overdue first),
+/// then the weak ones (lowest recall first), then forms never practised, each asked through a
+/// question that exercises it, from any topic that has it. A pure function of the summary, the
+/// topics, the time and the seed, so a review replays from its seed and the history.
+package struct ReviewPlan: Sendable {
+  package enum Reason: String, Sendable {
+    case due, weak, new
+    /// No form left to review: more questions from the topics, to fill the session.
+    case more
+  }
+
+  package struct Pick: Sendable {
+    package var topicID: String
+    package var index: UInt64
+    package var rule: String?
+    package var reason: Reason
+  }
+
+  package var picks: [Pick]
+
+  /// How many questions of each topic are looked at to find which forms it exercises.
+  package static let scanLimit: UInt64 = 240
+  /// A form whose recall is below this is weak.
+  package static let weakRecall = 0.9
+
+  package static func make(
+    summary: HistorySummary, skill: Skill, generators: [QuestionGenerator], now: Double, seed: UInt64, count: Int
+  ) -> ReviewPlan {
+    // Where each rule can be asked: the first question found for it, topics in the order given.
+    var places: [String: (topicID: String, index: UInt64)] = [:]
+    var ruleOrder: [String] = []
+    var others: [(topicID: String, index: UInt64)] = []
+    for generator in generators where generator.topic.skills.contains(skill) {
+      var order = QuestionOrder(count: generator.spaceSize, seed: seed)
+      for _ in 0..<min(scanLimit, generator.spaceSize) {
+        let index = order.next()
+        guard let question = try? generator.question(seed: index) else { continue }
+        var placed = false
+        for form in question.forms where places[form.rule] == nil {
+          places[form.rule] = (generator.topic.id, index)
+          ruleOrder.append(form.rule)
+          placed = true
+        }
+        if !placed { others.append((generator.topic.id, index)) }
+      }
+    }
+    let recall = Dictionary(summary.recall(now: now, skill: skill).map { ($0.rule, $0) }, uniquingKeysWith: { first, _ in first })
+    let due = ruleOrder.compactMap { rule in recall[rule].flatMap { $0.due <= now ? (rule, $0.due) : nil } }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+      .map(\.0)
+    let dueSet = Set(due)
+    let weak = ruleOrder.compactMap { rule -> (String, Double)? in
+      guard !dueSet.contains(rule), let known = recall[rule], known.recall < weakRecall || known.lapses > 0 && known.reviews < 3 else { return nil }
+      return (rule, known.recall)
+    }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0)
+    let new = ruleOrder.filter { recall[$0] == nil }
+
+    var picks: [Pick] = []
+    for (rules, reason) in [(due, Reason.due), (weak, .weak), (new, .new)] {
+      for rule in rules where picks.count < count {
+        let place = places[rule]!
+        picks.append(Pick(topicID: place.topicID, index: place.index, rule: rule, reason: reason))
+      }
+    }
+    for place in others where picks.count < count {
+      picks.append(Pick(topicID: place.topicID, index: place.index, rule: nil, reason: .more))
+    }
+    return ReviewPlan(picks: picks)
+  }
+
+  /// The plan as a generator: its questions in plan order, each from its own topic and keeping
+  /// that topic's seed.
+  package func generator(topic: Topic, generators: [QuestionGenerator]) -> QuestionGenerator? {
+    guard !picks.isEmpty else { return nil }
+    let byID = Dictionary(generators.map { ($0.topic.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let picks = self.picks
+    var generator = QuestionGenerator(topic: topic, spaceSize: UInt64(picks.count)) { index throws(GenerationError) in
+      let pick = picks[Int(index % UInt64(picks.count))]
+      guard let source = byID[pick.topicID] else { throw GenerationError(topicID: pick.topicID, reason: "the topic is no longer loaded") }
+      return try source.question(seed: pick.index)
+    }
+    generator.isPlanned = true
+    return generator
+  }
+}
