@@ -187,6 +187,15 @@ if options.selects("packs.hostile") {
   }
 }
 
+if options.selects("learner") {
+  // A topic with many forms: counters mixed (本 匹 杯 個 冊 枚 台 回 階 人 …, 1–10).
+  guard let mixed = topics.first(where: { $0.topic.id == "counters.mixed" }), let generator = try? mixed.generator() else {
+    FileHandle.standardError.write(Data("Error: learner: counters.mixed is not loaded\n".utf8))
+    exit(1)
+  }
+  for line in LearnerBench(generator: generator).run() { print(line) }
+}
+
 if options.selects("history") {
   let executable = benchDirectory + "/biki"
   if FileManager.default.isExecutableFile(atPath: executable) {
