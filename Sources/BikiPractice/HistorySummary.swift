@@ -43,6 +43,9 @@ package struct HistorySummary: Equatable, Sendable {
   }
 
   package var topics: [String: Totals] = [:]
+  /// Totals per day (days since 1970, UTC): a learner's progress over time. A day is a few
+  /// numbers, so years of them stay small.
+  package var days: [Int: Totals] = [:]
   package var forms: [FormKey: HistoryStats.MissedForm] = [:]
   /// FSRS memory per (skill, rule), from each question's first attempt: right is `good`,
   /// wrong or skipped is `again`. Rules are few (a few hundred), so this stays small.
@@ -76,6 +79,18 @@ package struct HistorySummary: Equatable, Sendable {
       totals.seconds += entry.seconds
     }
     topics[entry.topicID] = totals
+    if entry.at.isFinite, abs(entry.at) < 1e12 {
+      let day = Int((entry.at / 86_400).rounded(.down))
+      var daily = days[day] ?? Totals()
+      if entry.skipped {
+        daily.skipped += 1
+      } else {
+        daily.answers += 1
+        if entry.isCorrect { daily.correct += 1 }
+        daily.seconds += entry.seconds
+      }
+      days[day] = daily
+    }
 
     let key = FormKey(topicID: entry.topicID, skill: entry.skill, expected: entry.expected)
     var form =
@@ -155,12 +170,20 @@ package struct HistorySummary: Equatable, Sendable {
 
   package var json: JSON {
     [
-      "version": 2, "coveredBytes": .integer(Int64(coveredBytes)), "lines": .integer(Int64(lines)), "tailHash": .string(String(tailHash)),
+      "version": 3, "coveredBytes": .integer(Int64(coveredBytes)), "lines": .integer(Int64(lines)), "tailHash": .string(String(tailHash)),
       "topics": .array(
         topics.keys.sorted().map { id in
           let totals = topics[id]!
           return [
             "topic": .string(id), "answers": .integer(Int64(totals.answers)), "correct": .integer(Int64(totals.correct)),
+            "skipped": .integer(Int64(totals.skipped)), "seconds": .double(totals.seconds),
+          ]
+        }),
+      "days": .array(
+        days.keys.sorted().map { day in
+          let totals = days[day]!
+          return [
+            "day": .integer(Int64(day)), "answers": .integer(Int64(totals.answers)), "correct": .integer(Int64(totals.correct)),
             "skipped": .integer(Int64(totals.skipped)), "seconds": .double(totals.seconds),
           ]
         }),
@@ -186,7 +209,7 @@ package struct HistorySummary: Equatable, Sendable {
 
   /// A stored summary; nil for anything that is not one this version wrote whole.
   package init?(json: JSON) {
-    guard json["version"]?.integerValue == 2, let covered = json["coveredBytes"]?.integerValue, covered >= 0,
+    guard json["version"]?.integerValue == 3, let covered = json["coveredBytes"]?.integerValue, covered >= 0,
       let lines = json["lines"]?.integerValue, let topics = json["topics"]?.arrayValue, let forms = json["forms"]?.arrayValue
     else { return nil }
     coveredBytes = Int(covered)
@@ -205,6 +228,12 @@ package struct HistorySummary: Equatable, Sendable {
         let skipped = topic["skipped"]?.integerValue, let seconds = number(topic["seconds"])
       else { return nil }
       self.topics[id] = Totals(answers: Int(answers), correct: Int(correct), skipped: Int(skipped), seconds: seconds)
+    }
+    for entry in json["days"]?.arrayValue ?? [] {
+      guard let day = entry["day"]?.integerValue, abs(day) < 1 << 40, let answers = entry["answers"]?.integerValue,
+        let correct = entry["correct"]?.integerValue, let skipped = entry["skipped"]?.integerValue, let seconds = number(entry["seconds"])
+      else { return nil }
+      days[Int(day)] = Totals(answers: Int(answers), correct: Int(correct), skipped: Int(skipped), seconds: seconds)
     }
     for entry in json["memories"]?.arrayValue ?? [] {
       guard let skill = entry["skill"]?.stringValue.flatMap(Skill.init), let rule = entry["rule"]?.stringValue,

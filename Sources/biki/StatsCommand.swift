@@ -5,7 +5,7 @@ import Foundation
 
 /// `biki stats [TOPIC]`: accuracy over the answer history, and the forms missed most often.
 enum StatsCommand {
-  static let usage = "biki stats [<topic>]"
+  static let usage = "biki stats [<topic>] [--html <file>]"
 
   static let help = """
     OVERVIEW: Show accuracy over your answer history, and what you miss most often.
@@ -19,12 +19,14 @@ enum StatsCommand {
       <topic>                 Only this topic, e.g. counters.hon.
 
     OPTIONS:
+      --html <file>           Also write a report page: accuracy over time, time per answer, and
+                              a heat map of forms by recall (one file; no network, no script).
       -h, --help              Show help information.
     """
 
   static func run(arguments: [String], history: AnswerHistory, now: Double) -> CommandOutcome {
     let parsed: ParsedArguments
-    switch CommandOutcome.parse(arguments, options: [], help: help, usage: usage, helpCommand: "biki stats --help") {
+    switch CommandOutcome.parse(arguments, options: [.value("--html", "<file>")], help: help, usage: usage, helpCommand: "biki stats --help") {
     case .success(let found): parsed = found
     case .failure(let failure): return failure.outcome
     }
@@ -35,6 +37,16 @@ enum StatsCommand {
     let (summary, warnings) = history.summary()
     var outcome = CommandOutcome(standardError: warnings.map { "Warning: \($0)" })
     let stats = summary.stats(topicID: topic, now: now)
+    if let file = parsed.value("--html") {
+      do {
+        try Data(ProgressReport(summary: summary, now: now).html().utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+        outcome.standardError.append("Wrote \(file).")
+      } catch {
+        outcome.standardError.append("Error: cannot write \(file): \(error.localizedDescription)")
+        outcome.status = ExitStatus.cannotCreate
+        return outcome
+      }
+    }
     guard stats.total.answers + stats.total.skipped > 0 else {
       outcome.standardOutput = [topic.map { "No answers recorded for \($0) yet." } ?? "No answers recorded yet (\(history.location))."]
       return outcome

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// `biki stats --html`, rendered by headless Chromium as a learner's browser would show it.
+@Suite struct ReportTests {
+  static let hasChromium = RealClientTests.required || RealClientTests.succeeds("command -v chromium")
+
+  /// A history of answers with forms, written as Biki writes it: 8本 missed, 3杯 and 20日 right.
+  static func history(at path: String) throws {
+    let now = Date().timeIntervalSince1970
+    func line(_ at: Double, _ topic: String, _ question: String, _ expected: String, _ correct: Bool, _ form: String, _ rule: String?) -> String {
+      let forms = rule.map { #"[{"id":"\#(form)","rule":"\#($0)"}]"# } ?? #"[{"id":"\#(form)"}]"#
+      return #"{"at":\#(at),"topic":"\#(topic)","seed":"1","skill":"kana","question":"\#(question)","expected":"\#(expected)","given":"x","correct":\#(correct),"skipped":false,"seconds":3.5,"forms":\#(forms)}"#
+    }
+    let lines = [
+      line(now - 3 * 86_400, "counters.hon", "8本", "はっぽん", false, "本/final:8", "final:8:はっ+h→p"),
+      line(now - 2 * 86_400, "counters.hai", "3杯", "さんばい", true, "杯/final:3", "final:3:さん+h→b"),
+      line(now - 86_400, "dates.days", "20日", "はつか", true, "日/date:20", nil),
+    ]
+    try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+  }
+
+  @Test(.enabled(if: hasChromium, "needs Chromium: sudo apt-get install chromium"))
+  func theReportRendersWithItsHeatMap() throws {
+    let home = NSTemporaryDirectory() + "biki-report-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    try Self.history(at: home + "/state/biki/history.jsonl")
+    let page = home + "/report.html"
+    let stats = try BikiProcess.run(["stats", "--html", page], environment: ["HOME": home, "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin"])
+    #expect(stats.status == 0, "\(stats.standardError)")
+
+    let render = try BikiProcess.run(
+      [], viaShell: "timeout 90 chromium --headless --no-sandbox --disable-gpu --enable-logging=stderr --v=0 --dump-dom \"file://$0\" 2>\"$0.log\"; cat \"$0.log\" >&2"
+        .replacingOccurrences(of: "$0", with: page), environment: ["HOME": home, "PATH": "/usr/bin:/bin"])
+    #expect(render.status == 0)
+    let dom = render.standardOutput
+    #expect(dom.contains("<h1>Biki progress</h1>"), "\(dom.prefix(300))")
+    // No console error of any kind (the page has no script, so there should be none at all).
+    #expect(!render.standardError.contains("CONSOLE"), "\(render.standardError)")
+    // The heat map shows the forms this history practised, coloured; the rest of the row grey.
+    for form in ["本/final:8", "杯/final:3", "日/date:20"] {
+      let cell = dom.components(separatedBy: #"data-form="\#(form)""#).dropFirst().first ?? ""
+      #expect(cell.hasPrefix(#" style="background:hsl("#), "\(form): \(cell.prefix(80))")
+    }
+    #expect(dom.contains(#"class="none" data-form="本/final:1""#))
+    // 8本 was missed: its cell is redder (a lower hue) than 3杯's, which was right.
+    func hue(_ form: String) -> Int? {
+      let after = dom.components(separatedBy: #"data-form="\#(form)" style="background:hsl("#).dropFirst().first ?? ""
+      return Int(after.prefix { $0.isNumber })
+    }
+    let missed = try #require(hue("本/final:8")), known = try #require(hue("杯/final:3"))
+    #expect(missed < known)
+    #expect(dom.contains(#"class="day""#))
+  }
+}
