@@ -16,3 +16,24 @@ end, {
     return require("biki").complete_topics(lead)
   end,
 })
+
+vim.api.nvim_create_user_command("BikiReview", function(args)
+  local topic, count = args.fargs[1], tonumber(args.fargs[2])
+  if tonumber(topic) then
+    topic, count = nil, tonumber(topic)
+  end
+  require("biki").review(topic, count)
+end, {
+  nargs = "*",
+  desc = "Review the forms due, then weak, then new: :BikiReview [topic] [questions]",
+  complete = function(lead, line)
+    if #vim.split(line, "%s+") > 2 then
+      return {}
+    end
+    return require("biki").complete_topics(lead)
+  end,
+})
+
+vim.api.nvim_create_user_command("BikiStats", function()
+  require("biki").stats()
+end, { desc = "Show accuracy and forms by recall" })

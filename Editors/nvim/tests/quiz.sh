@@ -86,7 +86,19 @@ sleep 1
 check ":BikiTopics twice raises nothing" not_shows "Failed to rename"
 check "no error is on screen" not_shows "E5108"
 
-check "three answers are in the history" test "$(grep -vc '"event"' "$state/biki/history.jsonl" 2>/dev/null || echo 0)" -eq 3
+# A review: the missed form first, in kana.
+tmux send-keys -t "$session" ":BikiReview counters.hon 2" Enter
+check ":BikiReview asks in kana, with its own title" wait_for "Reading (kana):"
+check "the review window says what it is" shows "[1/2] Review of 本 (1–10)"
+tmux send-keys -t "$session" "skip" Enter
+sleep 0.5
+tmux send-keys -t "$session" "skip" Enter
+check "the review ends with a summary" wait_for "— finished"
+tmux send-keys -t "$session" "q" ":BikiStats" Enter
+check ":BikiStats shows forms by recall" wait_for "Forms by recall, weakest first"
+check "and accuracy per topic" shows "counters.hon"
+
+check "five answers are in the history" test "$(grep -vc '"event"' "$state/biki/history.jsonl" 2>/dev/null || echo 0)" -eq 5
 
 tmux send-keys -t "$session" ":qa!" Enter
 if [ "$failures" -eq 0 ]; then echo "nvim quiz: all checks passed"; else echo "nvim quiz: $failures checks failed"; fi

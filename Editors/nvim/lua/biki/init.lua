@@ -330,6 +330,77 @@ function M.quiz(topic, count)
   end)
 end
 
+-- :BikiReview [topic] [questions]: the forms due for review first, then weak, then new, from
+-- one topic or every topic, in the kana skill unless config.skill says otherwise.
+function M.review(topic, count)
+  local params = { mode = { kind = "review", limit = count or 20 }, skill = M.config.skill or "kana" }
+  if topic and topic ~= "" then
+    params.topicId = topic
+  end
+  if M.config.seed then
+    params.seed = M.config.seed
+  end
+  M.request("biki/startSession", params, function(result)
+    local title = topic and topic ~= "" and ("Review of " .. title_of(topic)) or "Review"
+    quiz = { session = result.sessionId, title = title, question = result.question, progress = result.progress }
+    ask()
+  end)
+end
+
+-- A scratch buffer of `lines` named `name`, reused when shown again.
+local function scratch(name, lines)
+  -- A floating window (a quiz summary) cannot be split; open from the window behind it.
+  if vim.api.nvim_win_get_config(0).relative ~= "" then
+    vim.cmd("wincmd p")
+  end
+  local buf = vim.fn.bufnr(name)
+  if buf ~= -1 and vim.api.nvim_buf_is_valid(buf) then
+    local win = vim.fn.bufwinid(buf)
+    if win ~= -1 then
+      vim.api.nvim_set_current_win(win)
+    else
+      vim.cmd("botright sbuffer " .. buf)
+    end
+  else
+    vim.cmd("botright new")
+    buf = vim.api.nvim_get_current_buf()
+    vim.bo[buf].buftype = "nofile"
+    vim.bo[buf].bufhidden = "wipe"
+    vim.api.nvim_buf_set_name(buf, name)
+  end
+  vim.bo[buf].modifiable = true
+  vim.api.nvim_buf_set_lines(buf, 0, -1, false, lines)
+  vim.bo[buf].modifiable = false
+end
+
+-- :BikiStats: accuracy per topic and forms by recall, as `biki stats` prints them.
+function M.stats()
+  M.request("biki/stats", vim.empty_dict(), function(result)
+    local function percent(value)
+      return value == vim.NIL and "-" or string.format("%d%%", math.floor(value * 100 + 0.5))
+    end
+    local lines = { string.format("%-28s %7s %7s %7s %8s", "topic", "answers", "correct", "skipped", "accuracy") }
+    for _, topic in ipairs(result.topics) do
+      table.insert(lines, string.format("%-28s %7d %7d %7d %8s", topic.topicId, topic.answers, topic.correct, topic.skipped, percent(topic.accuracy)))
+    end
+    if #result.forms > 0 then
+      table.insert(lines, "")
+      table.insert(lines, "Forms by recall, weakest first (FSRS):")
+      for index, form in ipairs(result.forms) do
+        if index > 15 then
+          table.insert(lines, string.format("  … and %d more", #result.forms - 15))
+          break
+        end
+        table.insert(lines, string.format("  %4s  %-16s %-9s %d reviews, %d missed", percent(form.recall), form.form, form.skill, form.reviews, form.lapses))
+      end
+    end
+    if #result.topics == 0 then
+      lines = { "No answers recorded yet." }
+    end
+    scratch("biki://stats", lines)
+  end)
+end
+
 -- :BikiTopics: every loaded topic, in a scratch buffer.
 function M.topics()
   M.request("biki/topics", {}, function(result)
@@ -337,29 +408,7 @@ function M.topics()
     for _, topic in ipairs(result.topics) do
       table.insert(lines, string.format("%-28s %s  (%s)", topic.id, topic.title, table.concat(topic.skills, ", ")))
     end
-    -- A floating window (a quiz summary) cannot be split; list from the window behind it.
-    if vim.api.nvim_win_get_config(0).relative ~= "" then
-      vim.cmd("wincmd p")
-    end
-    -- One list: a second :BikiTopics refreshes it (in its window, if it has one).
-    local buf = vim.fn.bufnr("biki://topics")
-    if buf ~= -1 and vim.api.nvim_buf_is_valid(buf) then
-      local win = vim.fn.bufwinid(buf)
-      if win ~= -1 then
-        vim.api.nvim_set_current_win(win)
-      else
-        vim.cmd("botright sbuffer " .. buf)
-      end
-    else
-      vim.cmd("botright new")
-      buf = vim.api.nvim_get_current_buf()
-      vim.bo[buf].buftype = "nofile"
-      vim.bo[buf].bufhidden = "wipe"
-      vim.api.nvim_buf_set_name(buf, "biki://topics")
-    end
-    vim.bo[buf].modifiable = true
-    vim.api.nvim_buf_set_lines(buf, 0, -1, false, lines)
-    vim.bo[buf].modifiable = false
+    scratch("biki://topics", lines)
   end)
 end
 
