@@ -10,6 +10,15 @@ package indirect enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, Expr
   case string(String)
   case array([JSON])
   case object([(String, JSON)])
+  /// A value written once and kept with its bytes, for a large answer that changes rarely
+  /// (the topic list): it reads as the value and writes as the bytes.
+  case written(JSON, [UInt8])
+
+  /// `value`, serialized now so that every later write copies the bytes.
+  package static func prewritten(_ value: JSON) -> JSON { .written(value, value.bytes) }
+
+  /// What a written value holds; any other value as it is.
+  package var unwrapped: JSON { if case .written(let value, _) = self { value.unwrapped } else { self } }
 
   package init(stringLiteral value: String) { self = .string(value) }
   package init(integerLiteral value: Int64) { self = .integer(value) }
@@ -18,7 +27,7 @@ package indirect enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, Expr
   package init(dictionaryLiteral elements: (String, JSON)...) { self = .object(elements) }
 
   package static func == (lhs: JSON, rhs: JSON) -> Bool {
-    switch (lhs, rhs) {
+    switch (lhs.unwrapped, rhs.unwrapped) {
     case (.null, .null): true
     case (.bool(let a), .bool(let b)): a == b
     case (.integer(let a), .integer(let b)): a == b
@@ -36,31 +45,31 @@ package indirect enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, Expr
 
   /// The member named `key` of an object.
   package subscript(key: String) -> JSON? {
-    guard case .object(let members) = self else { return nil }
+    guard case .object(let members) = unwrapped else { return nil }
     return members.first { $0.0 == key }?.1
   }
 
-  package var stringValue: String? { if case .string(let text) = self { text } else { nil } }
+  package var stringValue: String? { if case .string(let text) = unwrapped { text } else { nil } }
   package var integerValue: Int64? {
-    switch self {
+    switch unwrapped {
     case .integer(let value): value
     case .double(let value) where value.rounded() == value && abs(value) < 9e18: Int64(value)
     default: nil
     }
   }
-  package var boolValue: Bool? { if case .bool(let flag) = self { flag } else { nil } }
-  package var arrayValue: [JSON]? { if case .array(let elements) = self { elements } else { nil } }
-  package var isObject: Bool { if case .object = self { true } else { false } }
+  package var boolValue: Bool? { if case .bool(let flag) = unwrapped { flag } else { nil } }
+  package var arrayValue: [JSON]? { if case .array(let elements) = unwrapped { elements } else { nil } }
+  package var isObject: Bool { if case .object = unwrapped { true } else { false } }
 
   /// What this kind of value is called in error messages.
   package var kindDescription: String {
-    switch self {
+    switch unwrapped {
     case .null: "null"
     case .bool: "a boolean"
     case .integer, .double: "a number"
     case .string: "a string"
     case .array: "an array"
-    case .object: "an object"
+    case .object, .written: "an object"
     }
   }
 
@@ -114,6 +123,7 @@ package indirect enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, Expr
         member.1.write(to: &output)
       }
       output.append(UInt8(ascii: "}"))
+    case .written(_, let bytes): output.append(contentsOf: bytes)
     }
   }
 

@@ -61,7 +61,16 @@ package struct BikiServer: LanguageServer {
   package let version: String
   let dependencies: ServerDependencies
 
-  var catalog: Catalog
+  var catalog: Catalog {
+    // The topic list is written once per catalog: it is large and asked for often.
+    didSet { topicList = Self.topicList(catalog) }
+  }
+  /// `biki/topics`' answer, serialized.
+  private(set) var topicList: JSON = .null
+
+  static func topicList(_ catalog: Catalog) -> JSON {
+    .prewritten(["topics": .array(catalog.registry.topics.map(WireFormat.topic))])
+  }
   var sessions: [String: OpenSession] = [:]
   /// When each time-limited session runs out. Kept apart from `sessions` because the message
   /// loop asks for the next deadline on every iteration, and most sessions have none.
@@ -94,6 +103,7 @@ package struct BikiServer: LanguageServer {
     self.version = version
     self.dependencies = dependencies
     catalog = dependencies.loadCatalog()
+    topicList = Self.topicList(catalog)
     packStamp = dependencies.packStamp()
     nextPoll = dependencies.now() + BikiServer.pollInterval
   }
@@ -117,7 +127,7 @@ package struct BikiServer: LanguageServer {
   package mutating func request(_ method: String, params: JSON?, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON {
     let params = Params(params)
     switch method {
-    case "biki/topics": return ["topics": .array(catalog.registry.topics.map(WireFormat.topic))]
+    case "biki/topics": return topicList
     case "biki/startSession": return try startSession(params, outbox: &outbox)
     case "biki/answer": return try answer(params, outbox: &outbox)
     case "biki/skip": return try skip(params, outbox: &outbox)
