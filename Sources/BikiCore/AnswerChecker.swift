@@ -8,7 +8,7 @@ package enum AnswerChecker {
     let correct =
       switch skill {
       case .listening, .reading: numericValue(of: input, answer: question.answer) == question.answer.value
-      case .kana: question.reading.accepts(KanaText.normalized(input))
+      case .kana: question.reading.acceptsTyped(input)
       }
     return Verdict(isCorrect: correct, expected: question.expected(for: skill))
   }

@@ -256,6 +256,149 @@ extension Counter {
     finalForms: Counter.kRow(geminated: "っきょく"),
     note: "k-row counter: gemination after 1, 6, 8, 10, 100.")
 
+  // MARK: More counters: gemination before k, s, t, h (see docs/readings.md, "Counters")
+
+  package static let kakoku = Counter(
+    id: "kakoku", symbols: ["ヶ国", "か国", "カ国", "ケ国", "箇国"], reading: "かこく", kind: .counter,
+    finalForms: Counter.kRow(geminated: "っかこく"), note: "Countries; k-row gemination as ヶ月.")
+
+  package static let kasho = Counter(
+    id: "kasho", symbols: ["ヶ所", "か所", "カ所", "ケ所", "箇所"], reading: "かしょ", kind: .counter,
+    finalForms: Counter.kRow(geminated: "っかしょ"), note: "Places; k-row gemination.")
+
+  package static let lesson = Counter(
+    id: "ka-lesson", symbols: ["課"], reading: "か", kind: .counter,
+    finalForms: Counter.kRow(geminated: "っか"), note: "Lessons, sections; k-row gemination.")
+
+  package static let school = Counter(
+    id: "kou", symbols: ["校"], reading: "こう", kind: .counter,
+    finalForms: Counter.kRow(geminated: "っこう"), note: "Schools; k-row gemination.")
+
+  package static let volume = Counter(
+    id: "kan-volume", symbols: ["巻"], reading: "かん", kind: .counter,
+    finalForms: Counter.kRow(geminated: "っかん"), note: "Volumes; k-row gemination; 3巻 stays さんかん.")
+
+  package static let kyaku = Counter(
+    id: "kyaku", symbols: ["脚"], reading: "きゃく", kind: .counter,
+    finalForms: Counter.kRow(geminated: "っきゃく"), note: "Chairs, desks; k-row gemination.")
+
+  package static let kire = Counter(
+    id: "kire", symbols: ["切れ"], reading: "きれ", kind: .counter,
+    wholeForms: [1: ["ひときれ"], 2: ["ふたきれ"], 3: ["さんきれ", "みきれ"]],
+    finalForms: Counter.kRow(geminated: "っきれ"),
+    note: "Slices: ひときれ, ふたきれ, さんきれ (みきれ, the older native form); ろっきれ, じゅっきれ as k-row counters.")
+
+  package static let shuu = Counter(
+    id: "shuu", symbols: ["周"], reading: "しゅう", kind: .counter,
+    finalForms: Counter.sRow(geminated: "っしゅう"), note: "Laps, rounds; s-row gemination after 1, 8, 10.")
+
+  package static let seki = Counter(
+    id: "seki", symbols: ["席"], reading: "せき", kind: .counter,
+    finalForms: Counter.sRow(geminated: "っせき"), note: "Seats; s-row gemination after 1, 8, 10.")
+
+  package static let shou = Counter(
+    id: "shou", symbols: ["章"], reading: "しょう", kind: .counter,
+    finalForms: Counter.sRow(geminated: "っしょう"), note: "Chapters; s-row gemination after 1, 8, 10.")
+
+  package static let centimetre = Counter(
+    id: "centi", symbols: ["センチ", "cm", "ｃｍ"], reading: "せんち", kind: .unit,
+    finalForms: Counter.sRow(geminated: "っせんち"), note: "Centimetres (cm is read センチ); s-row gemination after 1, 8, 10.")
+
+  package static let points = Counter(
+    id: "ten-points", symbols: ["点"], reading: "てん", kind: .counter,
+    finalForms: Counter.tRow(geminated: "ってん"), note: "Points, marks, items; t-row gemination after 1, 8, 10.")
+
+  package static let shops = Counter(
+    id: "ten-shops", symbols: ["店"], reading: "てん", kind: .counter,
+    finalForms: Counter.tRow(geminated: "ってん"), note: "Shops; t-row gemination as 点.")
+
+  package static let hatsu = Counter(
+    id: "hatsu", symbols: ["発"], reading: "はつ", kind: .counter,
+    finalForms: [
+      1: ["いっぱつ"], 3: ["さんぱつ"], 6: ["ろっぱつ"], 8: ["はっぱつ", "はちはつ"], 10: ["じゅっぱつ", "じっぱつ"],
+      100: ["ひゃっぱつ"], 1000: ["せんぱつ"], 10_000: ["まんぱつ"],
+    ],
+    note: "Shots, rounds; h-row, with p (not b) after 3: さんぱつ.")
+
+  package static let steps = Counter(
+    id: "ho", symbols: ["歩"], reading: "ほ", kind: .counter,
+    finalForms: [
+      1: ["いっぽ"], 3: ["さんぽ"], 6: ["ろっぽ"], 8: ["はっぽ", "はちほ"], 10: ["じゅっぽ", "じっぽ"],
+      100: ["ひゃっぽ"], 1000: ["せんぽ"], 10_000: ["まんぽ"],
+    ],
+    note: "Steps; h-row, with p after 3: さんぽ.")
+
+  // MARK: Loanword units (readings in hiragana, as every reading; katakana answers are accepted)
+
+  package static let percent = Counter(
+    id: "percent", symbols: ["パーセント", "%", "％"], reading: "ぱーせんと", kind: .unit,
+    finalForms: [
+      1: ["いっぱーせんと"], 6: ["ろっぱーせんと"], 8: ["はっぱーせんと", "はちぱーせんと"],
+      10: ["じゅっぱーせんと", "じっぱーせんと"], 100: ["ひゃくぱーせんと", "ひゃっぱーせんと"],
+    ],
+    note: "% is read パーセント; gemination before ぱ after 1, 6, 8, 10 (100 is ひゃくパーセント, also ひゃっパーセント).")
+
+  package static let page = Counter(
+    id: "page", symbols: ["ページ", "頁"], reading: "ぺーじ", kind: .counter,
+    finalForms: [
+      1: ["いちぺーじ", "いっぺーじ"], 6: ["ろくぺーじ", "ろっぺーじ"], 8: ["はちぺーじ", "はっぺーじ"],
+      10: ["じゅっぺーじ", "じっぺーじ"], 100: ["ひゃくぺーじ", "ひゃっぺーじ"],
+    ],
+    note: "いちページ, ろくページ, はちページ are usual today; the geminated forms are heard too. 10 is じゅっページ.")
+
+  package static let kilo = Counter(
+    id: "kilo", symbols: ["キロ", "km", "ｋｍ", "kg", "ｋｇ"], reading: "きろ", kind: .unit,
+    finalForms: [
+      6: ["ろっきろ", "ろくきろ"], 8: ["はちきろ", "はっきろ"], 10: ["じゅっきろ", "じっきろ"], 100: ["ひゃっきろ", "ひゃくきろ"],
+    ],
+    note: "Kilometres and kilograms as said (km, kg are read キロ); 1 is いちキロ.")
+
+  package static let metre = Counter(
+    id: "metre", symbols: ["メートル", "m", "ｍ"], reading: "めーとる", kind: .unit, note: "No sound changes.")
+
+  package static let millimetre = Counter(
+    id: "milli", symbols: ["ミリ", "mm", "ｍｍ"], reading: "みり", kind: .unit, note: "Millimetres (mm is read ミリ); no sound changes.")
+
+  package static let gram = Counter(
+    id: "gram", symbols: ["グラム", "g", "ｇ"], reading: "ぐらむ", kind: .unit, note: "No sound changes.")
+
+  package static let litre = Counter(
+    id: "litre", symbols: ["リットル", "L", "ℓ"], reading: "りっとる", kind: .unit, note: "No sound changes.")
+
+  package static let dollar = Counter(
+    id: "dollar", symbols: ["ドル"], reading: "どる", kind: .money, note: "No sound changes.")
+
+  package static let euro = Counter(
+    id: "euro", symbols: ["ユーロ"], reading: "ゆーろ", kind: .money, note: "No sound changes.")
+
+  // MARK: Counters with no sound changes
+
+  package static let mei = Counter(id: "mei", symbols: ["名"], reading: "めい", kind: .counter, note: "People, formally; no sound changes.")
+  package static let bu = Counter(id: "bu", symbols: ["部"], reading: "ぶ", kind: .counter, note: "Copies, parts; no sound changes.")
+  package static let ban = Counter(id: "ban", symbols: ["番"], reading: "ばん", kind: .counter, note: "Numbers in order; no sound changes.")
+  package static let gou = Counter(id: "gou", symbols: ["号"], reading: "ごう", kind: .counter, note: "Issues, rooms, cars; no sound changes.")
+  package static let bai = Counter(id: "bai", symbols: ["倍"], reading: "ばい", kind: .counter, note: "Times as much; no sound changes.")
+  package static let rank = Counter(id: "i-rank", symbols: ["位"], reading: "い", kind: .counter, note: "Ranks, places; no sound changes.")
+  package static let gyou = Counter(id: "gyou", symbols: ["行"], reading: "ぎょう", kind: .counter, note: "Lines of text; no sound changes.")
+  package static let retsu = Counter(id: "retsu", symbols: ["列"], reading: "れつ", kind: .counter, note: "Rows, queues; no sound changes.")
+  package static let mon = Counter(id: "mon", symbols: ["問"], reading: "もん", kind: .counter, note: "Questions; no sound changes.")
+
+  /// An s-row counter's changed forms: 1, 8 and 10 geminate (いっさつ, はっさつ|はちさつ,
+  /// じゅっさつ|じっさつ); 100 may (ひゃくさつ|ひゃっさつ).
+  private static func sRow(geminated tail: String) -> [UInt64: [String]] {
+    let plain = String(tail.dropFirst())
+    return [
+      1: ["い" + tail], 8: ["は" + tail, "はち" + plain], 10: ["じゅ" + tail, "じ" + tail], 100: ["ひゃく" + plain, "ひゃ" + tail],
+    ]
+  }
+
+  /// A t-row counter's changed forms: 1, 8 and 10 geminate (いってん, はってん|はちてん,
+  /// じゅってん|じってん).
+  private static func tRow(geminated tail: String) -> [UInt64: [String]] {
+    let plain = String(tail.dropFirst())
+    return [1: ["い" + tail], 8: ["は" + tail, "はち" + plain], 10: ["じゅ" + tail, "じ" + tail]]
+  }
+
   /// A k-row counter's changed forms: 1, 6, 8, 10 and 100 geminate (いっかい, ろっかい,
   /// はっかい|はちかい, じゅっかい|じっかい, ひゃっかい).
   private static func kRow(geminated tail: String) -> [UInt64: [String]] {
@@ -294,7 +437,9 @@ package struct CounterCatalog: Sendable {
     .yen, .hour, .minute, .second, .month, .dayOfMonth, .day, .days, .hours, .minutes, .seconds,
     .weeks, .months, .year, .years, .age, .ko, .hon, .hiki, .hai, .satsu, .mai, .dai, .kai, .floor,
     .nin, .tsu, .ken, .soku, .chaku, .tou, .wa, .haku, .kenCase, .doCounter, .hako, .tsuu, .kan,
-    .kyoku,
+    .kyoku, .kakoku, .kasho, .lesson, .school, .volume, .kyaku, .kire, .shuu, .seki, .shou, .centimetre, .points, .shops,
+    .hatsu, .steps, .percent, .page, .kilo, .metre, .millimetre, .gram, .litre, .dollar, .euro, .mei, .bu, .ban, .gou, .bai,
+    .rank, .gyou, .retsu, .mon,
   ])
 
   package func counter(id: String) -> Counter? {

@@ -32,6 +32,17 @@ package struct Reading: Hashable, Sendable {
   /// Each segment's alternatives as plain lists.
   package var segments: [[String]] { parts.map(\.alternatives) }
 
+  /// Whether typed kana spells one of the readings once both are normalised alike
+  /// (`KanaText.normalized`): a loanword stored as ぱーせんと matches じゅっぱーせんと,
+  /// ジュッパーセント and じゅっぱあせんと.
+  package func acceptsTyped(_ typed: String) -> Bool {
+    let normalized = KanaText.normalized(typed)
+    if accepts(normalized) { return true }
+    // Only readings with a long-vowel mark differ from their normal form.
+    guard parts.contains(where: { $0.alternatives.contains { $0.unicodeScalars.contains("ー") } }) else { return false }
+    return Reading(parts: parts.map { ReadingSegment($0.alternatives.map(KanaText.normalized)) }).accepts(normalized)
+  }
+
   /// The standard reading: the first alternative of every segment.
   package var standard: String {
     var length = 0
