@@ -15,8 +15,13 @@ package enum Suggestion {
       let allowed = min(max(2, candidateLength / 3), max(length, candidateLength) - 1, (best?.distance ?? .max) - 1)
       guard abs(length - candidateLength) <= allowed else { continue }
       let distance = editDistance(lowered, candidate.lowercased())
-      // Close enough to be a typo, and sharing something: any one character is one edit from any other.
-      if distance <= allowed { best = (candidate, distance) }
+      // Close enough to be a typo, and sharing something: any one character is one edit from any
+      // other. Among equals, a word as long as the one typed is the likelier slip.
+      if distance <= allowed {
+        best = (candidate, distance)
+      } else if let current = best, distance == current.distance, candidateLength == length, current.candidate.count != length {
+        best = (candidate, distance)
+      }
     }
     return best?.candidate
   }
@@ -34,12 +39,17 @@ package enum Suggestion {
     let a = Array(a), b = Array(b)
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
+    // Levenshtein with adjacent transpositions as one edit (optimal string alignment): "hno"
+    // is one slip from "hon", as people type.
+    var beforePrevious = Array(0...b.count)
     var previous = Array(0...b.count)
     for i in 1...a.count {
       var current = [i] + Array(repeating: 0, count: b.count)
       for j in 1...b.count {
         current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { current[j] = min(current[j], beforePrevious[j - 2] + 1) }
       }
+      beforePrevious = previous
       previous = current
     }
     return previous[b.count]

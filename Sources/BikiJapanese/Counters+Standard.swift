@@ -331,7 +331,7 @@ extension Counter {
   // MARK: Loanword units (readings in hiragana, as every reading; katakana answers are accepted)
 
   package static let percent = Counter(
-    id: "percent", symbols: ["パーセント", "%", "％"], reading: "ぱーせんと", kind: .unit,
+    id: "percent", symbols: ["%", "パーセント", "％"], reading: "ぱーせんと", kind: .unit,
     finalForms: [
       1: ["いっぱーせんと"], 6: ["ろっぱーせんと"], 8: ["はっぱーせんと", "はちぱーせんと"],
       10: ["じゅっぱーせんと", "じっぱーせんと"], 100: ["ひゃくぱーせんと", "ひゃっぱーせんと"],

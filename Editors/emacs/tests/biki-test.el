@@ -156,8 +156,8 @@
       (should (string-match-p "Answers: 2" (buffer-string))))))
 
 (ert-deftest biki-errors-speak-of-commands ()
-  (let ((err (should-error (biki-quiz "counters.hn" 2) :type 'user-error)))
-    (should (string-match-p "no topic \"counters.hn\"" (cadr err)))
+  (let ((err (should-error (biki-quiz "counters.hno" 2) :type 'user-error)))
+    (should (string-match-p "no topic \"counters.hno\"" (cadr err)))
     (should (string-match-p "counters.hon" (cadr err)))
     (should (string-match-p "M-x biki-topics" (cadr err)))
     (should-not (string-match-p "biki/" (cadr err)))))
