@@ -58,7 +58,9 @@ package struct HostSetup: Sendable {
     let isolation: PluginIsolation =
       inProcess || plugins.isEmpty
       ? .inProcess  // with no plugins, nothing is started and no log is needed
-      : .worker(executable: workerExecutable, logPath: pluginLogPath, timeout: 2, now: now)
+      : .worker(
+        executable: workerExecutable, logPath: pluginLogPath, timeout: 2, now: now,
+        descriptions: .file(environment: environment, fileSystem: fileSystem))
     let packPaths = packSearchPaths(extra: packDirectories)
     let packs = PackLoader(fileSystem: fileSystem).load(files: packFiles(extra: packDirectories), precedence: packPaths.precedence(of:))
     var registry = TopicRegistry.load(

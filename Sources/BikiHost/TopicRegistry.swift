@@ -82,7 +82,7 @@ package struct PluginSearchPaths: Sendable, Equatable {
 /// How plugins are run.
 package enum PluginIsolation: Sendable {
   /// In a worker process started from `workerExecutable` (the default).
-  case worker(executable: String, logPath: String, timeout: Double, now: @Sendable () -> Double)
+  case worker(executable: String, logPath: String, timeout: Double, now: @Sendable () -> Double, descriptions: PluginDescriptionCache = .none)
   /// Loaded into this process (`--in-process`): for trusted plugins, when speed matters.
   case inProcess
 }
@@ -108,8 +108,9 @@ extension TopicRegistry {
       let backend: PluginBackend
       switch isolation {
       case .inProcess: backend = .inProcess(path)
-      case .worker(let executable, let logPath, let timeout, let now):
-        backend = .isolated(IsolatedPlugin(path: path, spawner: .live(executable: executable, logPath: logPath, now: now), timeout: timeout, now: now))
+      case .worker(let executable, let logPath, let timeout, let now, let descriptions):
+        backend = descriptions.wrapping(
+          .isolated(IsolatedPlugin(path: path, spawner: .live(executable: executable, logPath: logPath, now: now), timeout: timeout, now: now)))
       }
       do {
         let plugin = try PluginTopics(backend: backend)

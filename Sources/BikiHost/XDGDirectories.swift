@@ -7,11 +7,14 @@ package struct XDGDirectories: Sendable, Equatable {
   package var dataHome: String?
   /// `$XDG_STATE_HOME`, by default `~/.local/state`: the answer history, worker logs.
   package var stateHome: String?
+  /// `$XDG_CACHE_HOME`, by default `~/.cache`: what can be made again (plugin descriptions).
+  package var cacheHome: String?
 
   package init(environment: [String: String]) {
     let home = Self.absolute(environment["HOME"])
     dataHome = Self.absolute(environment["XDG_DATA_HOME"]) ?? home.map { $0 + "/.local/share" }
     stateHome = Self.absolute(environment["XDG_STATE_HOME"]) ?? home.map { $0 + "/.local/state" }
+    cacheHome = Self.absolute(environment["XDG_CACHE_HOME"]) ?? home.map { $0 + "/.cache" }
   }
 
   /// Why there is no state directory, for the messages that must say where answers did not go.

@@ -86,7 +86,7 @@ package struct PluginIdentity: Sendable, Hashable {
     countsQuestions = library.countsQuestions
   }
 
-  var json: [UInt8] {
+  package var json: [UInt8] {
     func quoted(_ text: String) -> String {
       "\"" + text.unicodeScalars.map { $0 == "\"" || $0 == "\\" ? "\\\($0)" : $0.value < 0x20 ? String(format: "\\u%04x", $0.value) : String($0) }.joined() + "\""
     }
@@ -94,7 +94,7 @@ package struct PluginIdentity: Sendable, Hashable {
       "{\"id\": \(quoted(id)), \"name\": \(quoted(name)), \"version\": \(quoted(version)), \"abiVersion\": \(abiVersion), \"countsQuestions\": \(countsQuestions)}".utf8)
   }
 
-  init(json: [UInt8], path: String) throws(PluginError) {
+  package init(json: [UInt8], path: String) throws(PluginError) {
     guard let node = try? JSONParser.parse(json), let id = node["id"]?.value.stringValue, let name = node["name"]?.value.stringValue,
       let version = node["version"]?.value.stringValue, let abi = node["abiVersion"]?.value.integerValue
     else { throw PluginError(path: path, kind: .workerFailed, reason: "the worker described the plugin in a form this host does not read") }

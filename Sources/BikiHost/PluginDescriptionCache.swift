@@ -1,0 +1,98 @@
+import BikiCore
+import BikiJSON
+import BikiPlugins
+import BikiSync
+import Foundation
+
+/// What plugins said about themselves, kept between runs so a start-up needs no worker: a
+/// worker is spawned when a plugin's question is first wanted, not to list its topics. Each entry
+/// is keyed by the library's path and stamp (size, modification time, inode) and by Biki's
+/// version, so a rebuilt or replaced library, or another Biki, is asked afresh.
+package struct PluginDescriptionCache: Sendable {
+  package var load: @Sendable () -> [String: Entry]
+  package var store: @Sendable ([String: Entry]) -> Void
+  package var stamp: @Sendable (_ path: String) -> String?
+
+  package struct Entry: Equatable, Sendable {
+    package var identity: [UInt8]
+    package var description: [UInt8]
+  }
+
+  package init(
+    load: @Sendable @escaping () -> [String: Entry], store: @Sendable @escaping ([String: Entry]) -> Void,
+    stamp: @Sendable @escaping (String) -> String?
+  ) {
+    self.load = load
+    self.store = store
+    self.stamp = stamp
+  }
+
+  package static let none = PluginDescriptionCache(load: { [:] }, store: { _ in }, stamp: { _ in nil })
+
+  /// In memory, for tests.
+  package static func memory(stamp: @Sendable @escaping (String) -> String?) -> (PluginDescriptionCache, Locked<[String: Entry]>) {
+    let entries = Locked<[String: Entry]>([:])
+    return (PluginDescriptionCache(load: { entries.withLock { $0 } }, store: { new in entries.withLock { $0 = new } }, stamp: stamp), entries)
+  }
+
+  /// `$XDG_CACHE_HOME/biki/plugin-descriptions.json` (default `~/.cache/biki/…`), private.
+  package static func file(environment: [String: String], fileSystem: FileSystem) -> PluginDescriptionCache {
+    guard let directory = XDGDirectories(environment: environment).cacheHome.map({ $0 + "/biki" }) else { return .none }
+    let path = directory + "/plugin-descriptions.json"
+    return PluginDescriptionCache(
+      load: {
+        guard let bytes = try? fileSystem.read(path), let root = try? JSONParser.parse(bytes) else { return [:] }
+        var entries: [String: Entry] = [:]
+        for member in JSON(root).unwrappedObject {
+          guard let identity = member.1["identity"]?.stringValue, let description = member.1["description"]?.stringValue else { continue }
+          entries[member.0] = Entry(identity: Array(identity.utf8), description: Array(description.utf8))
+        }
+        return entries
+      },
+      store: { entries in
+        guard (try? PrivateDirectory.create(directory)) != nil else { return }
+        let json = JSON.object(
+          entries.keys.sorted().map { key in
+            (key, ["identity": .string(String(decoding: entries[key]!.identity, as: UTF8.self)), "description": .string(String(decoding: entries[key]!.description, as: UTF8.self))])
+          })
+        let temporary = path + ".\(getpid()).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(json.bytes), attributes: [.posixPermissions: 0o600]) else { return }
+        if rename(temporary, path) != 0 { unlink(temporary) }
+      },
+      stamp: fileSystem.stamp)
+  }
+
+  func key(_ path: String) -> String? {
+    stamp(path).map { "\(path)|\($0)|\(BikiVersion.current)" }
+  }
+
+  /// `backend` answering `describe` from the cache when it can, and filling the cache when it
+  /// must ask. Only a description the plugin gave whole (valid UTF-8 JSON) is kept.
+  package func wrapping(_ backend: PluginBackend) -> PluginBackend {
+    var wrapped = backend
+    let cache = self
+    wrapped.describe = { () throws(PluginError) in
+      guard let key = cache.key(backend.path) else { return try backend.describe() }
+      if let entry = cache.load()[key], let identity = try? PluginIdentity(json: entry.identity, path: backend.path) {
+        return (identity, entry.description)
+      }
+      let (identity, description) = try backend.describe()
+      if String(validating: description, as: UTF8.self) != nil {
+        let identityJSON = identity.json
+        var entries = cache.load().filter { !$0.key.hasPrefix(backend.path + "|") }
+        entries[key] = Entry(identity: identityJSON, description: description)
+        cache.store(entries)
+      }
+      return (identity, description)
+    }
+    return wrapped
+  }
+}
+
+extension JSON {
+  /// An object's members in order; none for anything else.
+  fileprivate var unwrappedObject: [(String, JSON)] {
+    if case .object(let members) = unwrapped { return members }
+    return []
+  }
+}
