@@ -14,6 +14,26 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == PluginWorker.fl
 }
 
 var options = BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+
+if options.compare {
+  // The references ship beside the repository (../shared/bench), or where BIKI_BENCH_REFERENCES says.
+  let environment = ProcessInfo.processInfo.environment
+  let repository = Installation.locate(executable: TopicRegistry.ownExecutable, environment: environment, fileSystem: .live).packs
+    .map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+  let references = environment["BIKI_BENCH_REFERENCES"] ?? repository.map { $0 + "/../shared/bench" } ?? ""
+  guard FileManager.default.fileExists(atPath: references + "/lspbench.c") else {
+    FileHandle.standardError.write(Data("Error: compare: no lspbench.c in '\(references)'; set BIKI_BENCH_REFERENCES to the directory with floor_server.c and lspbench.c\n".utf8))
+    exit(66)
+  }
+  let biki = URL(fileURLWithPath: TopicRegistry.ownExecutable).deletingLastPathComponent().appendingPathComponent("biki").path
+  do {
+    for line in try CompareBench(biki: biki, references: references).run() { print(line) }
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("Error: compare: \(error)\n".utf8))
+    exit(1)
+  }
+}
 let benchmarks: [Benchmark] = [
   Benchmark(name: "readings.integers", unit: "readings/s", target: 2_000_000, note: "random integers below 10^16, standard reading spelled") {
     var random = SeededRandom(seed: 1)
@@ -259,6 +279,8 @@ struct DirectCall {
 struct BenchOptions {
   var filter: String?
   var seconds = 1.0
+  /// `--compare`: biki serve side by side with the C floor, lspbench and a bare Swift program.
+  var compare = false
 
   init(arguments: [String]) {
     var iterator = arguments.makeIterator()
@@ -266,8 +288,9 @@ struct BenchOptions {
       switch argument {
       case "--filter": filter = iterator.next()
       case "--seconds": seconds = iterator.next().flatMap(Double.init) ?? seconds
+      case "--compare": compare = true
       case "-h", "--help":
-        print("USAGE: biki-bench [--filter NAME] [--seconds S]\n  --filter topics runs every built-in topic's generation benchmark")
+        print("USAGE: biki-bench [--filter NAME] [--seconds S] [--compare]\n  --filter topics runs every built-in topic's generation benchmark\n  --compare runs biki serve side by side with ../shared/bench's floor server and lspbench, and prints the ratios")
         exit(0)
       default:
         FileHandle.standardError.write(Data("Error: Unknown option '\(argument)'.\nUsage: biki-bench [--filter NAME] [--seconds S]\n".utf8))

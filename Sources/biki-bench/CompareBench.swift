@@ -1,0 +1,124 @@
+import Foundation
+
+/// `biki-bench --compare`: `biki serve` against references built in the same run on the same
+/// machine — the C framing floor server and the C client `lspbench` (from `../shared/bench`, or
+/// `BIKI_BENCH_REFERENCES`), and a Swift program that imports Foundation and prints one line —
+/// and the ratios the speed targets are stated in, each with the median of its rounds and
+/// pass or fail. Absolute figures differ 3–4× between machines; these ratios should not.
+struct CompareBench {
+  let biki: String
+  let references: String
+  let rounds = 5
+
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// Runs a command, its output; a failure (or a non-zero status) stops the comparison.
+  @discardableResult
+  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+    let output = Pipe(), error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    let problems = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw Failure(description: "\(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(String(decoding: problems.prefix(400), as: UTF8.self))")
+    }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// The number after `key` in lspbench's output.
+  static func value(_ key: String, in output: String) throws -> Double {
+    let words = output.split(whereSeparator: { $0 == " " || $0 == "\n" })
+    guard let index = words.firstIndex(where: { $0 == key }), index + 1 < words.count, let value = Double(words[index + 1]) else {
+      throw Failure(description: "no \(key) in lspbench's output: \(output)")
+    }
+    return value
+  }
+
+  static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+  /// Forks and execs a program with its output on a pipe, and prints the milliseconds until the
+  /// pipe closes (the program has printed and exited).
+  static let spawnTimerSource = """
+    #include <stdio.h>
+    #include <time.h>
+    #include <unistd.h>
+    #include <sys/wait.h>
+    int main(int argc, char **argv) {
+      (void)argc;
+      int out[2]; char buffer[4096]; struct timespec a, b;
+      if (pipe(out) != 0) return 1;
+      clock_gettime(CLOCK_MONOTONIC, &a);
+      pid_t child = fork();
+      if (child == 0) { dup2(out[1], 1); close(out[0]); close(out[1]); execv(argv[1], argv + 1); _exit(127); }
+      close(out[1]);
+      while (read(out[0], buffer, sizeof buffer) > 0) {}
+      int status; waitpid(child, &status, 0);
+      clock_gettime(CLOCK_MONOTONIC, &b);
+      printf("start_ms %.2f\\n", (b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6);
+      return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
+    }
+    """
+
+  func run() throws -> [String] {
+    let work = NSTemporaryDirectory() + "biki-compare-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: work) }
+    let lspbench = work + "/lspbench", floor = work + "/floor", hello = work + "/hello"
+    try Self.run(["cc", "-O2", "-o", lspbench, references + "/lspbench.c", "-lpthread"])
+    try Self.run(["cc", "-O2", "-o", floor, references + "/floor_server.c"])
+    try "import Foundation\nprint(\"hello from \\(ProcessInfo.processInfo.processIdentifier)\")\n".write(toFile: work + "/hello.swift", atomically: true, encoding: .utf8)
+    try Self.run(["swiftc", "-O", work + "/hello.swift", "-o", hello])
+    // The program's start is timed as lspbench times the server's: fork and exec, to the end of
+    // its output, in C, so both sides pay the same harness.
+    let spawnTimer = work + "/spawntime"
+    try Self.spawnTimerSource.write(toFile: work + "/spawntime.c", atomically: true, encoding: .utf8)
+    try Self.run(["cc", "-O2", "-o", spawnTimer, work + "/spawntime.c"])
+    let state = work + "/state", cache = work + "/cache"
+    let serve = [biki, "serve"]
+    let environment = ["XDG_STATE_HOME": state, "XDG_CACHE_HOME": cache]
+    let generate = ["BENCH_METHOD": "biki/generate", "BENCH_PARAMS": #"{"topicId":"numbers.beginner","seed":%d,"count":1}"#]
+    let pinned = (try? Self.run(["sh", "-c", "command -v taskset"])) != nil ? ["taskset", "-c", "0"] : []
+
+    var floorPipe: [Double] = [], bikiPipe: [Double] = [], floorP50: [Double] = [], bikiP50: [Double] = []
+    var readPipe: [Double] = [], topicsPipe: [Double] = [], cold: [Double] = [], helloStart: [Double] = []
+    // A first cold start fills the plugin description cache, as any first run does.
+    try Self.run([lspbench, "cold", "1"] + serve, environment: environment)
+    for _ in 0..<rounds {
+      floorPipe.append(try Self.value("rps", in: Self.run([lspbench, "pipe", "20000", floor], environment: generate)))
+      bikiPipe.append(try Self.value("rps", in: Self.run([lspbench, "pipe", "20000"] + serve, environment: environment.merging(generate) { $1 })))
+      floorP50.append(try Self.value("p50_us", in: Self.run(pinned + [lspbench, "seq", "5000"] + pinned + [floor], environment: generate)))
+      bikiP50.append(
+        try Self.value("p50_us", in: Self.run(pinned + [lspbench, "seq", "5000"] + pinned + serve, environment: environment.merging(generate) { $1 })))
+      readPipe.append(
+        try Self.value(
+          "rps", in: Self.run([lspbench, "pipe", "20000"] + serve, environment: environment.merging(["BENCH_METHOD": "biki/read", "BENCH_PARAMS": #"{"text":"%d本"}"#]) { $1 })))
+      topicsPipe.append(
+        try Self.value("rps", in: Self.run([lspbench, "pipe", "5000"] + serve, environment: environment.merging(["BENCH_METHOD": "biki/topics", "BENCH_PARAMS": "{}"]) { $1 })))
+      cold.append(try Self.value("cold_init_ms", in: Self.run([lspbench, "cold", "1"] + serve, environment: environment)))
+      helloStart.append(try Self.value("start_ms", in: Self.run([spawnTimer, hello])))
+    }
+    let m = Self.median
+    func verdict(_ met: Bool) -> String { met ? "met" : "NOT met" }
+    let pipeRatio = m(bikiPipe) / m(floorPipe), seqRatio = m(bikiP50) / m(floorP50)
+    let readRatio = m(readPipe) / m(bikiPipe), topicsRatio = m(topicsPipe) / m(bikiPipe), coldRatio = m(cold) / m(helloStart)
+    return [
+      "compare: medians of \(rounds) rounds; biki/generate is count 1 on numbers.beginner\(pinned.isEmpty ? "; taskset is missing, so nothing is pinned" : "")",
+      String(format: "compare.pipelined: biki %.0f/s, floor %.0f/s: %.0f%% of the floor  (target ≥ 25%%: %@)", m(bikiPipe), m(floorPipe), pipeRatio * 100, verdict(pipeRatio >= 0.25)),
+      String(format: "compare.one-at-a-time: p50 biki %.1f µs, floor %.1f µs on one core: %.2f×  (target ≤ 3×: %@)", m(bikiP50), m(floorP50), seqRatio, verdict(seqRatio <= 3)),
+      String(format: "compare.read: %.0f/s, %.2f of biki/generate's rate  (target ≥ 0.5: %@)", m(readPipe), readRatio, verdict(readRatio >= 0.5)),
+      String(format: "compare.topics: %.0f/s, %.2f of biki/generate's rate  (target ≥ 0.5: %@)", m(topicsPipe), topicsRatio, verdict(topicsRatio >= 0.5)),
+      String(
+        format: "compare.cold-start: biki serve %.1f ms to the initialize reply (built-in packs and plugins, descriptions cached), a Swift program that imports Foundation %.1f ms: %.2f×  (target ≤ 3×: %@)",
+        m(cold), m(helloStart), coldRatio, verdict(coldRatio <= 3)),
+    ]
+  }
+}
