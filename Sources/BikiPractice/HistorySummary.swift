@@ -13,6 +13,16 @@ package struct HistorySummary: Equatable, Sendable {
     package var skipped = 0
     /// Seconds over the answers (not the skips), for the average.
     package var seconds = 0.0
+
+    mutating func count(_ entry: HistoryEntry) {
+      if entry.skipped {
+        skipped += 1
+      } else {
+        answers += 1
+        if entry.isCorrect { correct += 1 }
+        seconds += entry.seconds
+      }
+    }
   }
 
   package struct FormKey: Hashable, Sendable, Comparable {
@@ -70,27 +80,8 @@ package struct HistorySummary: Equatable, Sendable {
   }
 
   package mutating func add(_ entry: HistoryEntry) {
-    var totals = topics[entry.topicID] ?? Totals()
-    if entry.skipped {
-      totals.skipped += 1
-    } else {
-      totals.answers += 1
-      if entry.isCorrect { totals.correct += 1 }
-      totals.seconds += entry.seconds
-    }
-    topics[entry.topicID] = totals
-    if entry.at.isFinite, abs(entry.at) < 1e12 {
-      let day = Int((entry.at / 86_400).rounded(.down))
-      var daily = days[day] ?? Totals()
-      if entry.skipped {
-        daily.skipped += 1
-      } else {
-        daily.answers += 1
-        if entry.isCorrect { daily.correct += 1 }
-        daily.seconds += entry.seconds
-      }
-      days[day] = daily
-    }
+    topics[entry.topicID, default: Totals()].count(entry)
+    if entry.at.isFinite, abs(entry.at) < 1e12 { days[Int((entry.at / 86_400).rounded(.down)), default: Totals()].count(entry) }
 
     let key = FormKey(topicID: entry.topicID, skill: entry.skill, expected: entry.expected)
     var form =

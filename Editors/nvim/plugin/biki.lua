@@ -1,4 +1,13 @@
 -- Commands; `require("biki").setup()` turns on pack diagnostics for JSON packs.
+
+-- The first argument completes to topic ids; the count after it to nothing.
+local function complete_topic(lead, line)
+  if #vim.split(line, "%s+") > 2 then
+    return {}
+  end
+  return require("biki").complete_topics(lead)
+end
+
 vim.api.nvim_create_user_command("BikiTopics", function()
   require("biki").topics()
 end, { desc = "List Biki's topics" })
@@ -8,13 +17,7 @@ vim.api.nvim_create_user_command("BikiQuiz", function(args)
 end, {
   nargs = "*",
   desc = "Drill a Biki topic: :BikiQuiz [topic] [questions]",
-  complete = function(lead, line)
-    -- Only the first argument is a topic.
-    if #vim.split(line, "%s+") > 2 then
-      return {}
-    end
-    return require("biki").complete_topics(lead)
-  end,
+  complete = complete_topic,
 })
 
 vim.api.nvim_create_user_command("BikiReview", function(args)
@@ -26,12 +29,7 @@ vim.api.nvim_create_user_command("BikiReview", function(args)
 end, {
   nargs = "*",
   desc = "Review the forms due, then weak, then new: :BikiReview [topic] [questions]",
-  complete = function(lead, line)
-    if #vim.split(line, "%s+") > 2 then
-      return {}
-    end
-    return require("biki").complete_topics(lead)
-  end,
+  complete = complete_topic,
 })
 
 vim.api.nvim_create_user_command("BikiStats", function()
