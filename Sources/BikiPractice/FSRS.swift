@@ -76,8 +76,9 @@ package struct FSRS: Sendable, Equatable {
   /// `maximumInterval`.
   package func interval(_ memory: Memory) -> Int {
     let days = (memory.stability / factor) * (pow(desiredRetention, 1 / decay) - 1)
-    guard days.isFinite else { return maximumInterval }
-    return min(max(Int(days.rounded(.toNearestOrEven)), 1), maximumInterval)
+    // Checked before converting: a stability read from a damaged summary may be any size.
+    guard days.isFinite, days < Double(maximumInterval) else { return days.isNaN ? 1 : maximumInterval }
+    return max(Int(days.rounded(.toNearestOrEven)), 1)
   }
 
   private func initialDifficulty(_ grade: Grade) -> Double {

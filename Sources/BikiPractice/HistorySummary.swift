@@ -229,7 +229,8 @@ package struct HistorySummary: Equatable, Sendable {
     for entry in json["memories"]?.arrayValue ?? [] {
       guard let skill = entry["skill"]?.stringValue.flatMap(Skill.init), let rule = entry["rule"]?.stringValue,
         let stability = number(entry["stability"]), let difficulty = number(entry["difficulty"]), let last = number(entry["last"]),
-        let reviews = entry["reviews"]?.integerValue, let lapses = entry["lapses"]?.integerValue
+        let reviews = entry["reviews"]?.integerValue, let lapses = entry["lapses"]?.integerValue,
+        stability.isFinite, stability > 0, difficulty.isFinite, last.isFinite
       else { return nil }
       memories[MemoryKey(skill: skill, rule: rule)] = FormMemory(
         memory: FSRS.Memory(stability: stability, difficulty: difficulty), last: last, reviews: Int(reviews), lapses: Int(lapses),

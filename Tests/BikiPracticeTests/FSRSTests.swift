@@ -18,6 +18,13 @@ import Testing
     #expect(fsrs.interval(FSRS.Memory(stability: 0.001, difficulty: 5)) == 1)
   }
 
+  /// Memory read back from a damaged summary never traps: any stability gives an interval in range.
+  @Test(arguments: [1e300, .infinity, .nan, -5, 0])
+  func anyStabilityGivesAnIntervalInRange(stability: Double) {
+    let days = fsrs.interval(FSRS.Memory(stability: stability, difficulty: 5))
+    #expect((1...fsrs.maximumInterval).contains(days))
+  }
+
   @Test func recallFallsToNinetyPercentAfterTheStability() {
     let memory = FSRS.Memory(stability: 10, difficulty: 5)
     #expect(abs(fsrs.retrievability(memory, elapsedDays: 10) - 0.9) < 1e-12)
