@@ -6,7 +6,7 @@ import Testing
 
 /// Quick fixes, the outline and go-to-definition for pack authors, over JSON-RPC messages.
 @Suite struct AuthoringTests {
-  static let uri = "file:///work/kitchen.json"
+  static let uri = "file:///drafts/kitchen.json"
 
   /// A pack with a declared counter, a derived variable and three mistakes with suggestions.
   static let text = """
@@ -118,7 +118,7 @@ import Testing
 
 /// Completion on text as it is being typed.
 @Suite struct CompletionTests {
-  static let uri = "file:///work/kitchen.json"
+  static let uri = "file:///drafts/kitchen.json"
 
   /// Opens the finished pack (so its names are known), then changes the text to `marked`
   /// (the `|` is the cursor, and is removed) and completes there.

@@ -200,7 +200,7 @@ import Testing
   ])
   func otherJSONFilesAreLeftAlone(text: String) {
     var endpoint = ServerFixtures.endpoint()
-    let published = open(&endpoint, "file:///work/app/package.json", text).notifications("textDocument/publishDiagnostics")
+    let published = open(&endpoint, "file:///drafts/app/package.json", text).notifications("textDocument/publishDiagnostics")
     #expect(published.first?["diagnostics"] == [])
   }
 
@@ -210,7 +210,7 @@ import Testing
   ])
   func aDocumentThatSaysItIsAPackIsDiagnosed(text: String) {
     var endpoint = ServerFixtures.endpoint()
-    let published = open(&endpoint, "file:///work/mine.json", text).notifications("textDocument/publishDiagnostics")
+    let published = open(&endpoint, "file:///drafts/mine.json", text).notifications("textDocument/publishDiagnostics")
     #expect(published.first?["diagnostics"]?.arrayValue?.isEmpty == false)
   }
 
@@ -219,7 +219,7 @@ import Testing
   @Test func aNewFileIsDiagnosedOnceItBecomesAPack() {
     let clock = TestClock()
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock))
-    let uri = "file:///work/new.json"
+    let uri = "file:///drafts/new.json"
     #expect(open(&endpoint, uri, "").notifications("textDocument/publishDiagnostics").first?["diagnostics"] == [])
     _ = change(&endpoint, uri, #"{"format": 1, "id": "new", "topics": []}"#, version: 2)
     clock.advance(1)
