@@ -13,6 +13,14 @@ package enum Precedence: Int, Comparable, Sendable, CaseIterable {
 
   package static func < (a: Precedence, b: Precedence) -> Bool { a.rawValue < b.rawValue }
 
+  /// The precedence of a file found in `given` directories, the built-in one, or elsewhere.
+  static func of(_ file: String, given: [String], builtIn: String?) -> Precedence {
+    func isIn(_ directory: String) -> Bool { file == directory || file.hasPrefix(directory.hasSuffix("/") ? directory : directory + "/") }
+    if given.contains(where: isIn) { return .given }
+    if let builtIn, isIn(builtIn) { return .builtIn }
+    return .user
+  }
+
   /// For messages: "which is used instead (a built-in pack)".
   var what: String {
     switch self {

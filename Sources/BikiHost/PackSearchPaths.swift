@@ -27,12 +27,5 @@ package struct PackSearchPaths: Sendable, Equatable {
 
   /// The precedence of a file found in these directories (files are named as `packFiles`
   /// names them: the directory, a slash, the file name), or given as itself.
-  package func precedence(of file: String) -> Precedence {
-    func isIn(_ directory: String) -> Bool {
-      file == directory || file.hasPrefix(directory.hasSuffix("/") ? directory : directory + "/")
-    }
-    if given.contains(where: isIn) { return .given }
-    if let builtIn, isIn(builtIn) { return .builtIn }
-    return .user
-  }
+  package func precedence(of file: String) -> Precedence { .of(file, given: given, builtIn: builtIn) }
 }

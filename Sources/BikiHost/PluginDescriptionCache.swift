@@ -52,12 +52,11 @@ package struct PluginDescriptionCache: Sendable {
       store: { entries in
         guard (try? PrivateDirectory.create(directory)) != nil else { return }
         let json = JSON.object(
-          entries.keys.sorted().map { key in
-            (key, ["identity": .string(String(decoding: entries[key]!.identity, as: UTF8.self)), "description": .string(String(decoding: entries[key]!.description, as: UTF8.self))])
+          entries.sorted { $0.key < $1.key }.map { key, entry in
+            (key, ["identity": .string(String(decoding: entry.identity, as: UTF8.self)), "description": .string(String(decoding: entry.description, as: UTF8.self))])
           })
-        let temporary = path + ".\(getpid()).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(json.bytes), attributes: [.posixPermissions: 0o600]) else { return }
-        if rename(temporary, path) != 0 { unlink(temporary) }
+        // A cache that cannot be written costs a worker start next time, nothing else.
+        try? WholeFile.replace(path, with: json.bytes, mode: 0o600)
       },
       stamp: fileSystem.stamp)
   }

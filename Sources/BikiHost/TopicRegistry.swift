@@ -50,12 +50,7 @@ package struct PluginSearchPaths: Sendable, Equatable {
   }
 
   /// Which of two definitions of a topic id serves (see `Precedence`).
-  package func precedence(of library: String) -> Precedence {
-    func isIn(_ directory: String) -> Bool { library.hasPrefix(directory.hasSuffix("/") ? directory : directory + "/") }
-    if given.contains(where: isIn) { return .given }
-    if let builtIn, isIn(builtIn) { return .builtIn }
-    return .user
-  }
+  package func precedence(of library: String) -> Precedence { .of(library, given: given, builtIn: builtIn) }
 
   package static func standard(environment: [String: String], installation: Installation?, extra: [String] = []) -> PluginSearchPaths {
     var directories = XDGDirectories(environment: environment).dataHome.map { [$0 + "/biki/plugins"] } ?? []

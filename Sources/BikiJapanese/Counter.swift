@@ -47,6 +47,11 @@ package struct Counter: Hashable, Sendable {
   /// `finalForms` as segments: keys 0–10 by index (the common case, no hashing), the rest hashed.
   private let smallFinalSegments: [ReadingSegment?]
   private let largeFinalSegments: [UInt64: ReadingSegment]
+  /// The forms its readings exercise (see `ReadingForm`), named once here so that naming a
+  /// question's forms costs a lookup, not a string built per question.
+  let finalReadingForms: [UInt64: ReadingForm]
+  let wholeReadingForms: [UInt64: ReadingForm]
+  let zeroReadingForm: ReadingForm?
 
   package enum Kind: String, Hashable, Sendable, CaseIterable {
     case money, duration, date, time, counter, age, unit
@@ -71,6 +76,14 @@ package struct Counter: Hashable, Sendable {
     self.largeFinalSegments = segments.filter { $0.key > 10 }
     self.validValues = validValues
     self.note = note
+    let symbol = symbols.first ?? id
+    self.finalReadingForms = Dictionary(
+      uniqueKeysWithValues: self.finalForms.map { key, forms in
+        (key, ReadingForm(id: "\(symbol)/final:\(key)", rule: ReadingForms.rule(key: key, base: reading, form: forms.first)))
+      })
+    let wholeLabel = kind == .date ? "date" : "whole"
+    self.wholeReadingForms = Dictionary(uniqueKeysWithValues: self.wholeForms.keys.map { ($0, ReadingForm(id: "\(symbol)/\(wholeLabel):\($0)")) })
+    self.zeroReadingForm = zeroForms == nil ? nil : ReadingForm(id: "\(symbol)/zero")
   }
 
   /// The final components a number can end in, the only keys `finalForms` is looked up by.

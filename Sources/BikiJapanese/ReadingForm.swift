@@ -23,44 +23,43 @@ package struct ReadingForm: Hashable, Sendable, Comparable, CustomStringConverti
 package enum ReadingForms {
   /// The forms reading `value` exercises, bare or with `counter`, as `JapaneseNumber.reading`
   /// reads it: the number's own sound changes (さんびゃく, はっせん, いっちょう) and the counter's
-  /// whole-value, final-component or zero form when one applies.
+  /// whole-value, final-component or zero form when one applies. Every form is named in advance
+  /// (here and in `Counter`), so this only looks them up: it runs for every question made.
   package static func of(_ value: UInt128, counter: Counter? = nil) -> [ReadingForm] {
     guard value <= JapaneseNumber.maximum else { return [] }
-    if value == 0 {
-      guard let counter, counter.zeroForms != nil else { return [] }
-      return [ReadingForm(id: "\(counter.symbol)/zero")]
-    }
-    if let counter, value <= UInt128(UInt64.max), counter.wholeForms[UInt64(value)] != nil {
-      let label = counter.kind == .date ? "date" : "whole"
-      return [ReadingForm(id: "\(counter.symbol)/\(label):\(value)")]
-    }
+    if value == 0 { return counter?.zeroReadingForm.map { [$0] } ?? [] }
+    if let counter, value <= UInt128(UInt64.max), let whole = counter.wholeReadingForms[UInt64(value)] { return [whole] }
     var forms: [ReadingForm] = []
     var finalKey: UInt64 = 0
     // Four-digit groups, largest first, as NumberWords reads them.
-    let groups: [(UInt64, Int?)] = [
-      (UInt64(value / 10_000_000_000_000_000), 3), (UInt64(value / 1_000_000_000_000 % 10_000), 2), (UInt64(value / 100_000_000 % 10_000), 1),
-      (UInt64(value / 10_000 % 10_000), 0), (UInt64(value % 10_000), nil),
-    ]
-    for (group, unit) in groups where group > 0 {
-      let hundreds = group / 100 % 10, thousands = group / 1000
-      if [3, 6, 8].contains(hundreds) { forms.append(ReadingForm(id: "百/after:\(hundreds)")) }
-      if [3, 8].contains(thousands) { forms.append(ReadingForm(id: "千/after:\(thousands)")) }
+    func visit(_ group: UInt64, unit: Int?) {
+      guard group > 0 else { return }
+      if let form = hundreds[Int(group / 100 % 10)] { forms.append(form) }
+      if let form = thousands[Int(group / 1000)] { forms.append(form) }
       let key = GroupWords.table.keys[Int(group)]
       guard let unit else {
         finalKey = key
-        continue
+        return
       }
-      if LargeUnits.forms[unit][LargeUnits.slot(for: key)] != nil, !(key == 1000 && GroupWords.table.hasMultiplier[Int(group)]) {
-        let symbol = LargeUnits.inOrder[unit].symbol
-        forms.append(ReadingForm(id: "\(symbol)/final:\(key)", rule: rule(key: key, base: LargeUnits.inOrder[unit].reading, counter: LargeUnits.inOrder[unit])))
+      if LargeUnits.forms[unit][LargeUnits.slot(for: key)] != nil, !(key == 1000 && GroupWords.table.hasMultiplier[Int(group)]),
+        let form = LargeUnits.inOrder[unit].finalReadingForms[key]
+      {
+        forms.append(form)
       }
       finalKey = LargeUnits.values[unit]
     }
-    if let counter, counter.finalSegment(for: finalKey) != nil {
-      forms.append(ReadingForm(id: "\(counter.symbol)/final:\(finalKey)", rule: rule(key: finalKey, base: counter.reading, counter: counter)))
-    }
+    visit(UInt64(value / 10_000_000_000_000_000), unit: 3)
+    visit(UInt64(value / 1_000_000_000_000 % 10_000), unit: 2)
+    visit(UInt64(value / 100_000_000 % 10_000), unit: 1)
+    visit(UInt64(value / 10_000 % 10_000), unit: 0)
+    visit(UInt64(value % 10_000), unit: nil)
+    if let counter, let form = counter.finalReadingForms[finalKey] { forms.append(form) }
     return forms
   }
+
+  /// さんびゃく, ろっぴゃく, はっぴゃく; さんぜん, はっせん: by the digit before 百 and 千.
+  private static let hundreds: [ReadingForm?] = (0...9).map { [3, 6, 8].contains($0) ? ReadingForm(id: "百/after:\($0)") : nil }
+  private static let thousands: [ReadingForm?] = (0...9).map { [3, 8].contains($0) ? ReadingForm(id: "千/after:\($0)") : nil }
 
   /// 元年 (がんねん), the first year of any era.
   package static func firstYear(of era: Era) -> ReadingForm {
@@ -70,8 +69,8 @@ package enum ReadingForms {
   /// What a counter's final-component form does to the counter, when it is the usual pattern: a
   /// changed number before the counter's reading, whose first kana may change row (はっ + ほ→ぽ).
   /// Two counters whose forms for a key do the same share the rule.
-  static func rule(key: UInt64, base: String, counter: Counter) -> String? {
-    guard let form = counter.finalSegment(for: key)?.alternatives.first else { return nil }
+  static func rule(key: UInt64, base: String, form: String?) -> String? {
+    guard let form else { return nil }
     let baseScalars = Array(base.unicodeScalars), formScalars = Array(form.unicodeScalars)
     guard let first = baseScalars.first, formScalars.count >= baseScalars.count,
       formScalars.suffix(baseScalars.count - 1).elementsEqual(baseScalars.dropFirst())

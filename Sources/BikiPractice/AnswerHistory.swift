@@ -352,15 +352,7 @@ package struct AnswerHistory: Sendable {
   }
 
   static func readAll(_ descriptor: Int32, size: Int) -> [UInt8] {
-    var bytes = [UInt8](repeating: 0, count: max(0, size))
-    var filled = 0
-    while filled < bytes.count {
-      let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + filled, $0.count - filled, off_t(filled)) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { break }
-      filled += count
-    }
-    return Array(bytes[..<filled])
+    WholeFile.read(descriptor, at: 0, count: size)
   }
 }
 

@@ -153,44 +153,34 @@ package struct HistorySummary: Equatable, Sendable {
       .sorted { a, b in a.value.misses != b.value.misses ? a.value.misses > b.value.misses : a.key < b.key }
       .prefix(HistoryStats.mostMissedLimit).map(\.value)
     return HistoryStats(
-      topics: chosen.keys.sorted().map { topicStats($0, chosen[$0]!) }, mostMissed: Array(mostMissed), total: topicStats(topicID ?? "", total),
+      topics: chosen.sorted { $0.key < $1.key }.map { topicStats($0.key, $0.value) }, mostMissed: Array(mostMissed), total: topicStats(topicID ?? "", total),
       forms: recall(now: now, topicID: topicID))
   }
 
   // MARK: Stored beside the history
 
   package var json: JSON {
-    [
+    func totals(_ key: (String, JSON), _ totals: Totals) -> JSON {
+      .object([
+        key, ("answers", .integer(Int64(totals.answers))), ("correct", .integer(Int64(totals.correct))),
+        ("skipped", .integer(Int64(totals.skipped))), ("seconds", .double(totals.seconds)),
+      ])
+    }
+    return [
       "version": 3, "coveredBytes": .integer(Int64(coveredBytes)), "lines": .integer(Int64(lines)), "tailHash": .string(String(tailHash)),
-      "topics": .array(
-        topics.keys.sorted().map { id in
-          let totals = topics[id]!
-          return [
-            "topic": .string(id), "answers": .integer(Int64(totals.answers)), "correct": .integer(Int64(totals.correct)),
-            "skipped": .integer(Int64(totals.skipped)), "seconds": .double(totals.seconds),
-          ]
-        }),
-      "days": .array(
-        days.keys.sorted().map { day in
-          let totals = days[day]!
-          return [
-            "day": .integer(Int64(day)), "answers": .integer(Int64(totals.answers)), "correct": .integer(Int64(totals.correct)),
-            "skipped": .integer(Int64(totals.skipped)), "seconds": .double(totals.seconds),
-          ]
-        }),
+      "topics": .array(topics.sorted { $0.key < $1.key }.map { totals(("topic", .string($0.key)), $0.value) }),
+      "days": .array(days.sorted { $0.key < $1.key }.map { totals(("day", .integer(Int64($0.key))), $0.value) }),
       "memories": .array(
-        memories.keys.sorted().map { key in
-          let known = memories[key]!
-          return [
+        memories.sorted { $0.key < $1.key }.map { key, known in
+          [
             "skill": .string(key.skill.rawValue), "rule": .string(key.rule), "stability": .double(known.memory.stability),
             "difficulty": .double(known.memory.difficulty), "last": .double(known.last), "reviews": .integer(Int64(known.reviews)),
             "lapses": .integer(Int64(known.lapses)), "example": .string(known.example), "topic": .string(known.topicID),
           ]
         }),
       "forms": .array(
-        forms.keys.sorted().map { key in
-          let form = forms[key]!
-          return [
+        forms.sorted { $0.key < $1.key }.map { key, form in
+          [
             "topic": .string(key.topicID), "skill": .string(key.skill.rawValue), "expected": .string(key.expected), "question": .string(form.question),
             "misses": .integer(Int64(form.misses)), "seen": .integer(Int64(form.seen)), "wrong": .array(form.recentWrongAnswers.map(JSON.string)),
           ]

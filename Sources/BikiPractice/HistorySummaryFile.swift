@@ -1,3 +1,4 @@
+import BikiHost
 import BikiJSON
 import Foundation
 
@@ -68,15 +69,7 @@ struct HistorySummaryFile {
   }
 
   private func read(_ descriptor: Int32, at offset: Int, count: Int) -> [UInt8] {
-    var bytes = [UInt8](repeating: 0, count: count)
-    var filled = 0
-    while filled < count {
-      let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + filled, count - filled, off_t(offset + filled)) }
-      if got < 0 && errno == EINTR { continue }
-      guard got > 0 else { break }
-      filled += got
-    }
-    return Array(bytes[..<filled])
+    WholeFile.read(descriptor, at: offset, count: count)
   }
 
   private func stored() -> HistorySummary? {
@@ -91,21 +84,6 @@ struct HistorySummaryFile {
   /// Writes the summary whole or not at all (a temporary file, then a rename), owner-only, as
   /// the history is. Failing to keep it costs time next time, nothing else.
   private func store(_ summary: HistorySummary) {
-    let temporary = summaryPath + ".\(getpid()).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { return }
-    let bytes = Array(summary.json.serialized.utf8)
-    var written = 0
-    let complete = bytes.withUnsafeBytes { raw -> Bool in
-      while written < raw.count {
-        let count = write(descriptor, raw.baseAddress! + written, raw.count - written)
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { return false }
-        written += count
-      }
-      return true
-    }
-    close(descriptor)
-    if !complete || rename(temporary, summaryPath) != 0 { unlink(temporary) }
+    try? WholeFile.replace(summaryPath, with: summary.json.bytes, mode: 0o600)
   }
 }

@@ -41,9 +41,8 @@ extension BikiServer {
     let slice = Array(text[range.start.offset..<range.end.offset])
     let word = Array(fix.word.utf8)
     guard !word.isEmpty else { return nil }
-    func isWordByte(_ byte: UInt8) -> Bool {
-      byte >= 0x80 || byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
-    }
+    // Counter names may be kana or kanji: any non-ASCII byte is part of a word here.
+    func isWordByte(_ byte: UInt8) -> Bool { byte >= 0x80 || isNameByte(byte) }
     var result: [UInt8] = []
     var index = 0
     var replaced = false
@@ -156,23 +155,17 @@ extension BikiServer {
   /// The identifier around an LSP position inside a string token.
   static func word(at position: (line: Int, character: Int), in text: [UInt8], within range: SourceRange) -> String? {
     guard range.start.line == position.line, range.end.offset <= text.count else { return nil }
-    // Walk from the token's start to the position, counting UTF-16 units.
-    var offset = range.start.offset
-    var units = range.start.utf16Column
-    while offset < range.end.offset, units < position.character {
-      let lead = text[offset]
-      let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-      units += length == 4 ? 2 : 1
-      offset += length
-    }
-    func isName(_ byte: UInt8) -> Bool {
-      byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
-    }
+    let offset = min(max(IncrementalChange.offset(of: position, in: text), range.start.offset), range.end.offset)
     var start = offset, end = offset
-    while start > range.start.offset, isName(text[start - 1]) { start -= 1 }
-    while end < range.end.offset, isName(text[end]) { end += 1 }
+    while start > range.start.offset, isNameByte(text[start - 1]) { start -= 1 }
+    while end < range.end.offset, isNameByte(text[end]) { end += 1 }
     guard start < end else { return nil }
     return String(decoding: text[start..<end], as: UTF8.self)
+  }
+
+  /// A byte of an ASCII name: letters, digits, `_`.
+  static func isNameByte(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
   }
 
   static func position(_ params: Params) throws(ResponseError) -> (line: Int, character: Int) {

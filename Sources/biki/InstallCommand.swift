@@ -150,15 +150,7 @@ enum LiveFiles {
   }
 
   private static func write(_ data: Data, to destination: String, mode: mode_t) throws {
-    let temporary = destination + ".biki-install-\(getpid())"
-    guard FileManager.default.createFile(atPath: temporary, contents: data) else {
-      throw Failure(description: "cannot write \(temporary): \(String(cString: strerror(errno)))")
-    }
-    guard chmod(temporary, mode) == 0, rename(temporary, destination) == 0 else {
-      let reason = String(cString: strerror(errno))
-      unlink(temporary)
-      throw Failure(description: "cannot put \(destination) in place: \(reason)")
-    }
+    try WholeFile.replace(destination, with: [UInt8](data), mode: mode)
   }
 
   /// Removes a file; one already gone is fine.
