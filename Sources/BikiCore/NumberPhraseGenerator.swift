@@ -33,8 +33,21 @@ package struct NumberPhraseGenerator: Sendable {
   /// A generator for `topic` over this range.
   package func generator(for topic: Topic) -> QuestionGenerator {
     let phrase = self
-    return QuestionGenerator(topic: topic, spaceSize: count) { index throws(GenerationError) in
+    var generator = QuestionGenerator(topic: topic, spaceSize: count) { index throws(GenerationError) in
       try phrase.question(topicID: topic.id, index: index)
+    }
+    generator.formsAt = { index in phrase.forms(index: index) }
+    return generator
+  }
+
+  /// The forms the question at `index` exercises.
+  package func forms(index: UInt64) -> [ReadingForm] {
+    let value = value(at: index)
+    guard value >= 0 else { return [] }
+    switch phrasing {
+    case .number: return ReadingForms.of(UInt128(value))
+    case .money: return ReadingForms.of(UInt128(value), counter: .yen)
+    case .counted(let counter): return ReadingForms.of(UInt128(value), counter: counter)
     }
   }
 
@@ -47,18 +60,17 @@ package struct NumberPhraseGenerator: Sendable {
       case .number:
         return Question(
           topicID: topicID, seed: index, display: digits, kanjiDisplay: kanji,
-          reading: try JapaneseNumber.reading(of: UInt128(value)), answer: Answer(value: value), forms: ReadingForms.of(UInt128(value)))
+          reading: try JapaneseNumber.reading(of: UInt128(value)), answer: Answer(value: value))
       case .money:
         return Question(
           topicID: topicID, seed: index, display: "¥" + digits, kanjiDisplay: kanji + "円",
           reading: try JapaneseNumber.reading(of: UInt128(value), with: .yen),
-          answer: Answer(value: value, prefix: "¥", acceptedAffixes: ["￥", "円", "えん"]), forms: ReadingForms.of(UInt128(value), counter: .yen))
+          answer: Answer(value: value, prefix: "¥", acceptedAffixes: ["￥", "円", "えん"]))
       case .counted(let counter):
         return Question(
           topicID: topicID, seed: index, display: digits + counter.symbol, kanjiDisplay: kanji + counter.symbol,
           reading: try JapaneseNumber.reading(of: UInt128(value), with: counter),
-          answer: Answer(value: value, postfix: counter.symbol, acceptedAffixes: counter.symbols),
-          forms: ReadingForms.of(UInt128(value), counter: counter))
+          answer: Answer(value: value, postfix: counter.symbol, acceptedAffixes: counter.symbols))
       }
     } catch {
       throw GenerationError(topicID: topicID, reason: error.description)

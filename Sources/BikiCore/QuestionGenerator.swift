@@ -1,3 +1,5 @@
+import BikiJapanese
+
 /// Makes a topic's questions. Whatever the source of a topic (a JSON pack, a native plugin),
 /// everything downstream sees this one shape.
 ///
@@ -15,6 +17,23 @@ package struct QuestionGenerator: Sendable {
   /// The space is already in the order to ask it (a review plan), and each question keeps the
   /// seed of the topic it came from, so the history says which question it was.
   package var isPlanned = false
+  /// The forms the question at an index exercises, named apart from making the question: only
+  /// the questions a learner is asked need them, and naming them costs a question's making
+  /// time a quarter again. Nil: the questions carry their own (plugins).
+  package var formsAt: (@Sendable (_ index: UInt64) -> [ReadingForm])?
+
+  /// The forms the question a seed selects exercises.
+  package func forms(seed: UInt64) -> [ReadingForm] {
+    if let formsAt { return formsAt(seed % spaceSize) }
+    return (try? question(seed: seed))?.forms ?? []
+  }
+
+  /// The question a seed selects, with the forms it exercises: for a learner.
+  package func questionWithForms(seed: UInt64) throws(GenerationError) -> Question {
+    var question = try question(seed: seed)
+    if let formsAt { question.forms = formsAt(seed % spaceSize) }
+    return question
+  }
 
   package init(
     topic: Topic, spaceSize: UInt64, questionAt: @Sendable @escaping (UInt64) throws(GenerationError) -> Question

@@ -161,7 +161,7 @@ package struct SessionRunner: Sendable {
       }
       let action: Session.Action
       do {
-        action = .questionArrived(try generator.question(seed: index))
+        action = .questionArrived(try generator.questionWithForms(seed: index))
       } catch {
         action = .questionFailed(error)
       }

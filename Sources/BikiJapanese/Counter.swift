@@ -48,10 +48,21 @@ package struct Counter: Hashable, Sendable {
   private let smallFinalSegments: [ReadingSegment?]
   private let largeFinalSegments: [UInt64: ReadingSegment]
   /// The forms its readings exercise (see `ReadingForm`), named once here so that naming a
-  /// question's forms costs a lookup, not a string built per question.
-  let finalReadingForms: [UInt64: ReadingForm]
-  let wholeReadingForms: [UInt64: ReadingForm]
-  let zeroReadingForm: ReadingForm?
+  /// question's forms costs a lookup, not a string built per question. One reference, so a
+  /// counter copied into every question costs one retain for them, not three.
+  let formNames: FormNames
+
+  final class FormNames: Sendable {
+    let final: [UInt64: ReadingForm]
+    let whole: [UInt64: ReadingForm]
+    let zero: ReadingForm?
+
+    init(final: [UInt64: ReadingForm], whole: [UInt64: ReadingForm], zero: ReadingForm?) {
+      self.final = final
+      self.whole = whole
+      self.zero = zero
+    }
+  }
 
   package enum Kind: String, Hashable, Sendable, CaseIterable {
     case money, duration, date, time, counter, age, unit
@@ -77,13 +88,14 @@ package struct Counter: Hashable, Sendable {
     self.validValues = validValues
     self.note = note
     let symbol = symbols.first ?? id
-    self.finalReadingForms = Dictionary(
-      uniqueKeysWithValues: self.finalForms.map { key, forms in
-        (key, ReadingForm(id: "\(symbol)/final:\(key)", rule: ReadingForms.rule(key: key, base: reading, form: forms.first)))
-      })
     let wholeLabel = kind == .date ? "date" : "whole"
-    self.wholeReadingForms = Dictionary(uniqueKeysWithValues: self.wholeForms.keys.map { ($0, ReadingForm(id: "\(symbol)/\(wholeLabel):\($0)")) })
-    self.zeroReadingForm = zeroForms == nil ? nil : ReadingForm(id: "\(symbol)/zero")
+    self.formNames = FormNames(
+      final: Dictionary(
+        uniqueKeysWithValues: self.finalForms.map { key, forms in
+          (key, ReadingForm(id: "\(symbol)/final:\(key)", rule: ReadingForms.rule(key: key, base: reading, form: forms.first)))
+        }),
+      whole: Dictionary(uniqueKeysWithValues: self.wholeForms.keys.map { ($0, ReadingForm(id: "\(symbol)/\(wholeLabel):\($0)")) }),
+      zero: zeroForms == nil ? nil : ReadingForm(id: "\(symbol)/zero"))
   }
 
   /// The final components a number can end in, the only keys `finalForms` is looked up by.

@@ -27,8 +27,8 @@ package enum ReadingForms {
   /// (here and in `Counter`), so this only looks them up: it runs for every question made.
   package static func of(_ value: UInt128, counter: Counter? = nil) -> [ReadingForm] {
     guard value <= JapaneseNumber.maximum else { return [] }
-    if value == 0 { return counter?.zeroReadingForm.map { [$0] } ?? [] }
-    if let counter, value <= UInt128(UInt64.max), let whole = counter.wholeReadingForms[UInt64(value)] { return [whole] }
+    if value == 0 { return counter?.formNames.zero.map { [$0] } ?? [] }
+    if let counter, value <= UInt128(UInt64.max), let whole = counter.formNames.whole[UInt64(value)] { return [whole] }
     var forms: [ReadingForm] = []
     var finalKey: UInt64 = 0
     // Four-digit groups, largest first, as NumberWords reads them.
@@ -42,7 +42,7 @@ package enum ReadingForms {
         return
       }
       if LargeUnits.forms[unit][LargeUnits.slot(for: key)] != nil, !(key == 1000 && GroupWords.table.hasMultiplier[Int(group)]),
-        let form = LargeUnits.inOrder[unit].finalReadingForms[key]
+        let form = LargeUnits.inOrder[unit].formNames.final[key]
       {
         forms.append(form)
       }
@@ -53,7 +53,7 @@ package enum ReadingForms {
     visit(UInt64(value / 100_000_000 % 10_000), unit: 1)
     visit(UInt64(value / 10_000 % 10_000), unit: 0)
     visit(UInt64(value % 10_000), unit: nil)
-    if let counter, let form = counter.finalReadingForms[finalKey] { forms.append(form) }
+    if let counter, let form = counter.formNames.final[finalKey] { forms.append(form) }
     return forms
   }
 

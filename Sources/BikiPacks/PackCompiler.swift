@@ -36,9 +36,11 @@ package struct CompiledTopic: Sendable {
     }
     let id = topic.id
     let frozen = program
-    return QuestionGenerator(topic: topic, spaceSize: spaceSize) { index throws(GenerationError) in
+    var generator = QuestionGenerator(topic: topic, spaceSize: spaceSize) { index throws(GenerationError) in
       try frozen.question(topicID: id, index: index)
     }
+    generator.formsAt = { index in frozen.forms(index: index) }
+    return generator
   }
 }
 

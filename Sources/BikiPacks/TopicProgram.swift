@@ -132,9 +132,8 @@ struct TopicProgram: Sendable {
       var display = "", kanji = ""
       var reading: Reading?
       var date = ShownDate()
-      var forms: [ReadingForm] = []
       for part in parts {
-        let (partDisplay, partKanji, partReading) = try render(part, slots, date: &date, forms: &forms)
+        let (partDisplay, partKanji, partReading) = try render(part, slots, date: &date)
         display += partDisplay
         kanji += partKanji
         reading = reading.map { $0 + partReading } ?? partReading
@@ -148,7 +147,7 @@ struct TopicProgram: Sendable {
         topicID: topicID, seed: index, display: display, kanjiDisplay: kanji, reading: reading ?? Reading(""),
         answer: Answer(
           value: value, prefix: answerPrefix, postfix: answerPostfix, acceptedAffixes: affixes,
-          isGrouped: answerIsGrouped), forms: forms)
+          isGrouped: answerIsGrouped))
     } catch let error as ExpressionError {
       throw GenerationError(topicID: topicID, reason: error.description)
     } catch let error as ReadingError {
@@ -158,7 +157,29 @@ struct TopicProgram: Sendable {
     }
   }
 
-  private func render(_ part: Part, _ slots: [Int64], date: inout ShownDate, forms: inout [ReadingForm]) throws -> (String, String, Reading) {
+  /// The forms the question at `index` exercises (none when it cannot be made).
+  func forms(index: UInt64) -> [ReadingForm] {
+    guard let slots = try? slots(at: index) else { return [] }
+    var forms: [ReadingForm] = []
+    for part in parts {
+      switch part {
+      case .text, .choice: break
+      case .number(let expression, let counterSource, _):
+        guard let value = try? expression.evaluate(self, slots), value >= 0 else { continue }
+        let counter = counterSource.flatMap { try? self.counter($0, slots) }
+        forms += ReadingForms.of(UInt128(value), counter: counter)
+      case .money(let expression):
+        guard let value = try? expression.evaluate(self, slots), value >= 0 else { continue }
+        forms += ReadingForms.of(UInt128(value), counter: .yen)
+      case .eraYear(let slot):
+        guard let pair = eraYear(of: slot, slots) else { continue }
+        forms += pair.year == 1 ? [ReadingForms.firstYear(of: pair.era)] : ReadingForms.of(UInt128(pair.year), counter: .year)
+      }
+    }
+    return forms
+  }
+
+  private func render(_ part: Part, _ slots: [Int64], date: inout ShownDate) throws -> (String, String, Reading) {
     switch part {
     case .text(let text, let reading):
       return (text, text, reading)
@@ -170,7 +191,6 @@ struct TopicProgram: Sendable {
       let kanji = style == .kanjiDigits ? JapaneseNumber.kanjiDigits(UInt128(value)) : JapaneseNumber.kanji(UInt128(value))
       let symbol = counter?.symbol ?? ""
       if let counter { date.note(value, counter: counter) }
-      forms += ReadingForms.of(UInt128(value), counter: counter)
       if let written = counter?.writtenWhole[UInt64(value)], let counter {
         return (written, written, try JapaneseNumber.reading(of: UInt128(value), with: counter))
       }
@@ -180,7 +200,6 @@ struct TopicProgram: Sendable {
     case .money(let expression):
       let value = try expression.evaluate(self, slots)
       guard value >= 0 else { throw ReadingError.unreadable(String(value), reason: "negative amounts have no reading here") }
-      forms += ReadingForms.of(UInt128(value), counter: .yen)
       return (
         "¥" + NumberFormatting.grouped(value), JapaneseNumber.kanji(UInt128(value)) + "円",
         try JapaneseNumber.reading(of: UInt128(value), with: .yen)
@@ -193,7 +212,6 @@ struct TopicProgram: Sendable {
       guard let pair = eraYear(of: slot, slots) else { throw ExpressionError.notAnEraYear("eraYear") }
       date.era = pair
       let first = pair.year == 1
-      forms += first ? [ReadingForms.firstYear(of: pair.era)] : ReadingForms.of(UInt128(pair.year), counter: .year)
       let reading = first ? Reading("がんねん") : try JapaneseNumber.reading(of: UInt128(pair.year), with: .year)
       return (
         pair.era.name + (first ? "元年" : "\(pair.year)年"),

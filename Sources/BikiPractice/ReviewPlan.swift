@@ -37,9 +37,8 @@ package struct ReviewPlan: Sendable {
       var order = QuestionOrder(count: generator.spaceSize, seed: seed)
       for _ in 0..<min(scanLimit, generator.spaceSize) {
         let index = order.next()
-        guard let question = try? generator.question(seed: index) else { continue }
         var placed = false
-        for form in question.forms where places[form.rule] == nil {
+        for form in generator.forms(seed: index) where places[form.rule] == nil {
           places[form.rule] = (generator.topic.id, index)
           ruleOrder.append(form.rule)
           placed = true
@@ -82,6 +81,10 @@ package struct ReviewPlan: Sendable {
       return try source.question(seed: pick.index)
     }
     generator.isPlanned = true
+    generator.formsAt = { index in
+      let pick = picks[Int(index % UInt64(picks.count))]
+      return byID[pick.topicID]?.forms(seed: pick.index) ?? []
+    }
     return generator
   }
 }

@@ -41,7 +41,7 @@ struct LearnerBench {
   var rules: [String] {
     var found: [String] = []
     for index in 0..<generator.spaceSize {
-      for form in (try? generator.question(seed: index))?.forms ?? [] where !found.contains(form.rule) { found.append(form.rule) }
+      for form in generator.forms(seed: index) where !found.contains(form.rule) { found.append(form.rule) }
     }
     return found
   }
@@ -72,7 +72,7 @@ struct LearnerBench {
         indices = plan.picks.map(\.index)
       }
       for (offset, index) in indices.enumerated() {
-        guard let question = try? generator.question(seed: index) else { continue }
+        guard let question = try? generator.questionWithForms(seed: index) else { continue }
         let now = today + Double(offset) * 30 / 86_400
         let exercised = Set(question.forms.map(\.rule))
         var right = true
