@@ -446,9 +446,13 @@ package struct CounterCatalog: Sendable {
     counters.first { $0.id == id }
   }
 
-  /// Counters written with `symbol`, in catalog order (日 gives the date and the count).
+  /// Counters written with `symbol`, in catalog order (日 gives the date and the count). The
+  /// symbol is matched by its bytes once sound marks are composed (ヘ + ゚ is ペ), as the phrase
+  /// reader composes them.
   package func counters(symbol: String) -> [Counter] {
-    counters.filter { $0.symbols.contains(symbol) }
+    let composed = Spelled(
+      KanaText.hasCombiningMark(symbol) ? String(String.UnicodeScalarView(KanaText.composingSoundMarks(Array(symbol.unicodeScalars)))) : symbol)
+    return counters.filter { $0.symbols.contains { $0 ~= composed } }
   }
 
 }

@@ -16,13 +16,15 @@ package struct Era: Hashable, Sendable {
   /// Oldest first.
   package static let all: [Era] = [.meiji, .taisho, .showa, .heisei, .reiwa]
 
+  /// The era written `name`, matched by its bytes (era names have one spelling).
   package static func named(_ name: String) -> Era? {
-    all.first { $0.name == name }
+    all.first { $0.name.utf8.elementsEqual(name.utf8) }
   }
 
-  /// The era that follows this one, if any.
+  /// The era that follows this one, if any. Eras are told apart by the day they began, which
+  /// is cheaper to compare than their names.
   package var successor: Era? {
-    Era.all.firstIndex(of: self).flatMap { $0 + 1 < Era.all.count ? Era.all[$0 + 1] : nil }
+    Era.all.firstIndex { $0.start == start }.flatMap { $0 + 1 < Era.all.count ? Era.all[$0 + 1] : nil }
   }
 
   /// The Gregorian year of the era's `year` (1 is 元年): 令和元年 → 2019, 昭和64年 → 1989.

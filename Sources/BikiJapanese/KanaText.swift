@@ -38,6 +38,25 @@ package enum KanaText {
     return result
   }
 
+  /// Kana followed by a combining sound mark (か + U+3099) joined into the one kana they stand
+  /// for (が), as Unicode composition would; everything else left as it is. Text compared
+  /// scalar by scalar gets the equivalence String comparison would give it.
+  package static func composingSoundMarks(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
+    guard scalars.contains(where: { $0.value == 0x3099 || $0.value == 0x309A }) else { return scalars }
+    var composed: [Unicode.Scalar] = []
+    composed.reserveCapacity(scalars.count)
+    for scalar in scalars {
+      if scalar.value == 0x3099 || scalar.value == 0x309A, let previous = composed.last,
+        let joined = voiced(previous, by: scalar.value - 0x3098)
+      {
+        composed[composed.count - 1] = joined
+      } else {
+        composed.append(scalar)
+      }
+    }
+    return composed
+  }
+
   /// ｦ ｧ ｨ ｩ ｪ ｫ ｬ ｭ ｮ ｯ ｰ ｱ … ﾝ (U+FF66–U+FF9D) in full width.
   private static let halfWidthKatakana: [UInt32] = Array("ヲァィゥェォャュョッーアイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワン".unicodeScalars.map(\.value))
 

@@ -31,48 +31,55 @@ enum PhraseToken: Equatable {
 struct PhraseTokenizer {
   let catalog: CounterCatalog
   static let prefixes = ["午前", "午後", "¥", "￥"] + Era.all.map(\.name)
-  static let extraSymbols = ["半"]
   static let prefixIndex = FirstScalarIndex(prefixes)
+  static let firstYear = FirstScalarIndex(["元年"])
+  /// A half, after a time or a span (9時半), or alone after a counter's number.
+  static let half = FirstScalarIndex(["半"])
 
+  // Scalars, not Characters: every numeral, symbol and prefix is compared scalar by scalar,
+  // where comparing Strings would normalise at every mismatch.
   func tokens(of text: String) throws(ReadingError) -> [PhraseToken] {
+    let scalars = KanaText.composingSoundMarks(Array(text.unicodeScalars))
     var tokens: [PhraseToken] = []
-    var rest = Substring(text)
+    var position = 0
     let symbols = catalog.symbolIndex
-    while !rest.isEmpty {
+    while position < scalars.count {
+      let rest = scalars[position...]
       if let prefix = PhraseTokenizer.prefixIndex.longestPrefix(of: rest) {
-        tokens.append(.prefix(prefix))
-        rest = rest.dropFirst(prefix.count)
+        tokens.append(.prefix(prefix.word))
+        position += prefix.length
         continue
       }
-      if rest.hasPrefix("元年") {
+      if let word = PhraseTokenizer.firstYear.longestPrefix(of: rest) {
         tokens.append(.firstYear)
-        rest = rest.dropFirst(2)
+        position += word.length
         continue
       }
-      if rest.hasPrefix("半") {
-        tokens.append(.number(0, symbol: "半"))
-        rest = rest.dropFirst()
+      if let word = PhraseTokenizer.half.longestPrefix(of: rest) {
+        tokens.append(.number(0, symbol: word.word))
+        position += word.length
         continue
       }
-      let numeral = rest.prefix { PhraseTokenizer.isNumeral($0) }
+      let numeralEnd = rest.firstIndex { !KanjiNumeral.isPartOfNumber($0) } ?? scalars.endIndex
+      let numeral = scalars[position..<numeralEnd]
       guard !numeral.isEmpty else {
-        throw .unreadable(text, reason: "'\(rest.prefix(1))' is not a number, unit or counter Biki knows")
+        let shown = String(String.UnicodeScalarView(rest)).prefix(1)
+        throw .unreadable(text, reason: "'\(shown)' is not a number, unit or counter Biki knows")
       }
-      guard let value = KanjiNumeral.parse(numeral) else {
-        if numeral.allSatisfy({ $0.isNumber || $0 == "," || $0 == "，" }), numeral.filter(\.isNumber).count > 20 {
-          throw .tooLarge(numeral.filter(\.isNumber))
+      guard let value = KanjiNumeral.parse(scalars: numeral) else {
+        let written = String(String.UnicodeScalarView(numeral))
+        if written.allSatisfy({ $0.isNumber || $0 == "," || $0 == "，" }), written.filter(\.isNumber).count > 20 {
+          throw .tooLarge(written.filter(\.isNumber))
         }
-        throw .unreadable(text, reason: "'\(numeral)' is not a well-formed number")
+        throw .unreadable(text, reason: "'\(written)' is not a well-formed number")
       }
-      rest = rest.dropFirst(numeral.count)
-      let symbol = symbols.longestPrefix(of: rest) ?? PhraseTokenizer.extraSymbols.first { rest.hasPrefix($0) }
-      if let symbol { rest = rest.dropFirst(symbol.count) }
-      tokens.append(.number(value, symbol: symbol))
+      position = numeralEnd
+      let symbol = symbols.longestPrefix(of: scalars[position...]) ?? PhraseTokenizer.half.longestPrefix(of: scalars[position...])
+      position += symbol?.length ?? 0
+      tokens.append(.number(value, symbol: symbol?.word))
     }
     return tokens
   }
-
-  static func isNumeral(_ character: Character) -> Bool { KanjiNumeral.isPartOfNumber(character) }
 }
 
 /// Turns tokens into a reading, choosing which counter an ambiguous symbol means.
@@ -82,7 +89,7 @@ struct PhraseInterpreter {
   let kind: PhraseKind?
 
   func reading(of tokens: [PhraseToken]) throws(ReadingError) -> Reading {
-    var parts: [Reading] = []
+    var parts: [ReadingSegment] = []
     var previousSymbol: String?
     var era: Era?
     var date = WrittenDate()
@@ -97,7 +104,7 @@ struct PhraseInterpreter {
             throw fail("\(word) must be followed by a year (\(word)元年, \(word)5年)")
           }
           era = named
-          parts.append(Reading(named.reading))
+          parts.append(ReadingSegment(named.reading))
         } else if word == "¥" || word == "￥" {
           guard index + 1 < tokens.count, case .number(let value, let symbol) = tokens[index + 1],
             symbol == nil || symbol == "円", tokens.count == index + 2
@@ -108,16 +115,16 @@ struct PhraseInterpreter {
             throw fail("\(word) must be followed by an hour, as in \(word)4時")
           }
           meridiem = word
-          parts.append(Reading(word == "午前" ? "ごぜん" : "ごご"))
+          parts.append(ReadingSegment(word == "午前" ? "ごぜん" : "ごご"))
         }
       case .firstYear:
         guard let era else { throw fail("元年 needs an era before it, as in 令和元年") }
         date.year = era.gregorianYear(1)
         date.eraYear = 1
-        parts.append(Reading("がんねん"))
+        parts.append(ReadingSegment("がんねん"))
         previousSymbol = "年"
       case .number(let value, let symbol):
-        parts.append(try reading(value, symbol, after: previousSymbol, era: era, date: &date, meridiem: meridiem, isAlone: tokens.count == 1))
+        parts += try reading(value, symbol, after: previousSymbol, era: era, date: &date, meridiem: meridiem, isAlone: tokens.count == 1).parts
         previousSymbol = symbol
       }
     }
@@ -125,8 +132,8 @@ struct PhraseInterpreter {
       let written = "\(era.name)\(year == 1 ? "元" : String(year))年" + (date.month.map { "\($0)月" } ?? "") + (date.day.map { "\($0)日" } ?? "")
       throw fail("\(written) did not exist: \(era.name) \(Self.span(of: era))")
     }
-    guard let first = parts.first else { throw fail("it is empty") }
-    return parts.dropFirst().reduce(first, +)
+    guard !parts.isEmpty else { throw fail("it is empty") }
+    return Reading(parts: parts)
   }
 
   /// When an era ran, for messages: "ran from 1989-01-08 to 2019-04-30".
@@ -145,11 +152,11 @@ struct PhraseInterpreter {
       return try JapaneseNumber.reading(of: value)
     }
     if kind == .number { throw fail("a number alone was expected, without \(symbol)") }
-    switch symbol {
+    switch Spelled(symbol) {
     case "半":
       // A half after a time or a span: 9時半, 1時間半, 1年半, 2ヶ月半.
       let halves = ["時", "時間", "年"] + (catalog.counter(id: "months")?.symbols ?? [])
-      guard let previous, halves.contains(previous), !(previous == "年" && era != nil) else {
+      guard let previous, halves.contains(where: { $0 ~= Spelled(previous) }), !("年" ~= Spelled(previous) && era != nil) else {
         throw fail("半 follows an hour or a span, as in 9時半, 1時間半 or 1年半")
       }
       return Reading("はん")
@@ -173,7 +180,7 @@ struct PhraseInterpreter {
       date.month = value <= 12 ? Int(value) : nil
       return try JapaneseNumber.reading(of: value, with: .month)
     case "日":
-      if kind == .date || previous == "月" {
+      if kind == .date || previous.map({ "月" ~= Spelled($0) }) == true {
         try checkDay(value, date)
         date.day = Int(exactly: value)
         return try JapaneseNumber.reading(of: value, with: .dayOfMonth)
@@ -184,10 +191,10 @@ struct PhraseInterpreter {
       if meridiem != nil, value > 12 { throw fail("午前 and 午後 take hours 0–12, not \(value)") }
       return try JapaneseNumber.reading(of: value, with: .hour)
     case "分", "秒":
-      if previous == "時" || previous == "分", value > 59 { throw fail("\(value)\(symbol) is not a time: 0–59") }
-      return try JapaneseNumber.reading(of: value, with: symbol == "分" ? .minute : .second)
+      if let previous, "時" ~= Spelled(previous) || "分" ~= Spelled(previous), value > 59 { throw fail("\(value)\(symbol) is not a time: 0–59") }
+      return try JapaneseNumber.reading(of: value, with: "分" ~= Spelled(symbol) ? .minute : .second)
     default:
-      if kind == .money, symbol != "円" { throw fail("an amount in 円 was expected, not \(symbol)") }
+      if kind == .money, !("円" ~= Spelled(symbol)) { throw fail("an amount in 円 was expected, not \(symbol)") }
       guard let counter = catalog.counters(symbol: symbol).first else {
         throw fail("\(symbol) is not a unit or counter Biki knows")
       }
@@ -228,31 +235,71 @@ extension PhraseToken {
 extension StringProtocol {
   func trimmingWhitespace() -> String {
     // Most texts have nothing to trim; they are returned without a copy.
-    if let first = unicodeScalars.first, let last = unicodeScalars.last, !first.properties.isWhitespace, !last.properties.isWhitespace {
+    if let first = unicodeScalars.first, let last = unicodeScalars.last, !first.isWhiteSpace, !last.isWhiteSpace {
       return String(self)
     }
-    let scalars = unicodeScalars.drop { $0.properties.isWhitespace }
+    let scalars = unicodeScalars.drop { $0.isWhiteSpace }
     var end = scalars.endIndex
-    while end > scalars.startIndex, scalars[scalars.index(before: end)].properties.isWhitespace {
+    while end > scalars.startIndex, scalars[scalars.index(before: end)].isWhiteSpace {
       end = scalars.index(before: end)
     }
     return String(String.UnicodeScalarView(scalars[scalars.startIndex..<end]))
   }
 }
 
+extension Unicode.Scalar {
+  /// Unicode's White_Space property, listed: looking the property up cost more than reading
+  /// the rest of a short phrase. The list is stable (Unicode adds no new white space).
+  var isWhiteSpace: Bool {
+    switch value {
+    case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+    default: false
+    }
+  }
+}
+
+/// A symbol or word as the catalog spells it, matched against others by its bytes: the
+/// tokenizer hands out only the catalog's own spellings, and String's `==` would normalise
+/// both sides at every mismatch.
+struct Spelled {
+  let text: String
+
+  init(_ text: String) { self.text = text }
+
+  static func ~= (pattern: String, value: Spelled) -> Bool {
+    pattern.hasSameBytes(as: value.text)
+  }
+}
+
+extension String {
+  /// Whether both are spelled with the same UTF-8 bytes: equality without the Unicode
+  /// normalisation `==` performs, for text known to be composed alike (generated kana, the
+  /// catalog's own symbols).
+  package func hasSameBytes(as other: String) -> Bool {
+    guard utf8.count == other.utf8.count else { return false }
+    return utf8.withContiguousStorageIfAvailable { mine in
+      other.utf8.withContiguousStorageIfAvailable { theirs in mine.elementsEqual(theirs) }
+    }.flatMap { $0 } ?? utf8.elementsEqual(other.utf8)
+  }
+}
+
 /// Words grouped by their first Unicode scalar, longest first, so finding which word a text
-/// starts with compares only the few that could match instead of every word.
+/// starts with compares only the few that could match instead of every word, scalar by scalar.
 struct FirstScalarIndex: Sendable {
-  private let words: [Unicode.Scalar: [String]]
+  private let words: [Unicode.Scalar: [(scalars: [Unicode.Scalar], word: String)]]
 
   init(_ words: [String]) {
-    var grouped: [Unicode.Scalar: [String]] = [:]
-    for word in words { if let first = word.unicodeScalars.first { grouped[first, default: []].append(word) } }
-    self.words = grouped.mapValues { $0.sorted { ($0.count, $0) > ($1.count, $1) } }
+    var grouped: [Unicode.Scalar: [(scalars: [Unicode.Scalar], word: String)]] = [:]
+    for word in words {
+      let scalars = Array(word.unicodeScalars)
+      if let first = scalars.first { grouped[first, default: []].append((scalars, word)) }
+    }
+    self.words = grouped.mapValues { $0.sorted { ($0.scalars.count, $0.word) > ($1.scalars.count, $1.word) } }
   }
 
-  func longestPrefix(of text: Substring) -> String? {
-    guard let first = text.unicodeScalars.first, let candidates = words[first] else { return nil }
-    return candidates.first { text.hasPrefix($0) }
+  /// The longest word `text` starts with, and its length in scalars.
+  func longestPrefix(of text: ArraySlice<Unicode.Scalar>) -> (word: String, length: Int)? {
+    guard let first = text.first, let candidates = words[first] else { return nil }
+    return candidates.first { text.starts(with: $0.scalars) }.map { ($0.word, $0.scalars.count) }
   }
 }

@@ -96,27 +96,43 @@ package struct Reading: Hashable, Sendable {
   /// Whether `kana` (already normalised to hiragana) spells one of the readings.
   package func accepts(_ kana: String) -> Bool {
     // Compared as UTF-8 bytes, as in `unique`: kana are generated, so no normalisation applies.
-    let target = Array(kana.utf8)
-    // Which byte offsets each step can reach: one flag per offset, reused between steps, since
-    // readings are short and a set per step cost more than the matching.
-    var reachable = [Bool](repeating: false, count: target.count + 1)
-    var next = reachable
-    reachable[0] = true
-    for part in parts {
-      var any = false
-      for offset in 0...target.count where reachable[offset] {
-        for alternative in part.alternatives {
-          let bytes = alternative.utf8
-          guard bytes.count <= target.count - offset, target[offset..<(offset + bytes.count)].elementsEqual(bytes) else { continue }
-          next[offset + bytes.count] = true
-          any = true
+    kana.utf8.withContiguousStorageIfAvailable(accepts(bytes:)) ?? Array(kana.utf8).withUnsafeBufferPointer(accepts(bytes:))
+  }
+
+  private func accepts(bytes target: UnsafeBufferPointer<UInt8>) -> Bool {
+    // Which byte offsets each step can reach: a row of flags for this step and one for the
+    // next, on the stack, since this runs for every answer and every question checked.
+    let width = target.count + 1
+    return withUnsafeTemporaryAllocation(of: Bool.self, capacity: 2 * width) { flags in
+      flags.initialize(repeating: false)
+      var (reachable, next) = (0, width)
+      flags[reachable] = true
+      for part in parts {
+        var any = false
+        for offset in 0..<width where flags[reachable + offset] {
+          // The standard, then the alternates, without forming the list of both per offset.
+          for index in -1..<part.alternates.count {
+            let word = index < 0 ? part.standard : part.alternates[index]
+            guard let end = Self.match(word, in: target, at: offset) else { continue }
+            flags[next + end] = true
+            any = true
+          }
         }
+        if !any { return false }
+        for offset in 0..<width { flags[reachable + offset] = false }
+        swap(&reachable, &next)
       }
-      if !any { return false }
-      swap(&reachable, &next)
-      for index in next.indices { next[index] = false }
+      return flags[reachable + target.count]
     }
-    return reachable[target.count]
+  }
+
+  /// Where `word` ends when `target` spells it from `offset`, or nil.
+  private static func match(_ word: String, in target: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
+    let length = word.utf8.count
+    guard length <= target.count - offset else { return nil }
+    let spelled = UnsafeBufferPointer(rebasing: target[offset..<(offset + length)])
+    let equal = word.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(spelled) } ?? word.utf8.elementsEqual(spelled)
+    return equal ? offset + length : nil
   }
 
   /// This reading followed by another.

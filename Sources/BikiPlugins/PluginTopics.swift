@@ -107,16 +107,17 @@ package struct PluginTopics: Sendable {
   /// packs), spoken among them, the answer the number the display shows, and the readings ones
   /// Biki gives too wherever it can read the display or the question declares its number.
   package static func question(_ bytes: [UInt8], topicID: String, seed: UInt64, path: String) throws(PluginError) -> Question {
-    let node = try parse(bytes, path: path, what: "a question")
+    let fields = WrittenQuestion(try parse(bytes, path: path, what: "a question"))
     func fail(_ reason: String, _ kind: PluginError.Kind = .badOutput) -> PluginError {
       PluginError(path: path, kind: kind, reason: "question \(seed) of \(topicID): \(reason)")
     }
-    func text(_ key: String) throws(PluginError) -> String {
-      guard let value = node[key]?.value.stringValue, !value.isEmpty else { throw fail("\"\(key)\" must be a non-empty string") }
+    func text(_ value: String?, _ key: String) throws(PluginError) -> String {
+      guard let value, !value.isEmpty else { throw fail("\"\(key)\" must be a non-empty string") }
       return value
     }
-    let display = try text("display"), kanjiDisplay = try text("kanjiDisplay"), spoken = try text("spoken")
-    let readings = node["readings"]?.value.arrayValue?.compactMap(\.stringValue) ?? []
+    let display = try text(fields.display, "display"), kanjiDisplay = try text(fields.kanjiDisplay, "kanjiDisplay")
+    let spoken = try text(fields.spoken, "spoken")
+    let readings = fields.readings?.arrayValue?.compactMap(\.stringValue) ?? []
     guard !readings.isEmpty else { throw fail("\"readings\" must be a non-empty array of strings") }
     for reading in readings where !KanaText.isKana(reading) {
       let fix =
@@ -125,39 +126,39 @@ package struct PluginTopics: Sendable {
           ? "is not hiragana: write \"\(KanaText.normalized(reading))\"" : "is not hiragana"
       throw fail("reading \"\(reading.prefix(80))\" \(fix)", .notHiragana)
     }
-    guard readings.contains(where: { $0.utf8.elementsEqual(spoken.utf8) }) else {
+    guard readings.contains(where: { $0.hasSameBytes(as: spoken) }) else {
       throw fail("\"spoken\" (\(spoken)) is not one of its readings")
     }
-    guard let answer = node["answer"], let value = answer.value.members.flatMap({ _ in answer.value["value"]?.value.integerValue }) else {
+    guard let answer = fields.answer, let value = answer["value"]?.value.integerValue else {
       throw fail("\"answer\" must be an object with an integer \"value\"")
     }
     // The answer is the number the learner sees, in digits and in kanji.
-    for shown in [display, kanjiDisplay] {
-      let numbers = WrittenNumbers.values(in: shown)
+    let shownInDisplay = WrittenNumbers.values(in: display)
+    for (shown, numbers) in [(display, shownInDisplay), (kanjiDisplay, WrittenNumbers.values(in: kanjiDisplay))] {
       guard numbers.isEmpty || (value >= 0 && numbers.contains(UInt128(value))) else {
         let listed = Array(Set(numbers)).sorted().map(String.init).joined(separator: ", ")
         throw fail("the answer \(value) is not the number \"\(shown)\" shows (\(listed))", .answerMismatch)
       }
     }
-    try checkReadings(readings, display: display, declared: node["number"]?.value, fail: fail)
+    try checkReadings(readings, display: display, shown: shownInDisplay, declared: fields.number, fail: fail)
     var forms: [ReadingForm] = []
-    if let declared = node["number"]?.value, let number = declared["value"]?.value.integerValue, number >= 0 {
+    if let declared = fields.number, let number = declared["value"]?.value.integerValue, number >= 0 {
       forms = HostServices.forms(of: UInt64(number), counter: declared["counter"]?.value.stringValue ?? "")
     }
-    let postfix = answer.value["postfix"]?.value.stringValue ?? ""
+    let postfix = answer["postfix"]?.value.stringValue ?? ""
     return Question(
       topicID: topicID, seed: seed, display: display, kanjiDisplay: kanjiDisplay, spoken: spoken,
       reading: Reading(alternatives: readings),
       answer: Answer(
-        value: value, prefix: answer.value["prefix"]?.value.stringValue ?? "", postfix: postfix,
-        isGrouped: (answer.value["style"]?.value.stringValue ?? (postfix == "年" ? "plain" : "grouped")) == "grouped"), forms: forms)
+        value: value, prefix: answer["prefix"]?.value.stringValue ?? "", postfix: postfix,
+        isGrouped: (answer["style"]?.value.stringValue ?? (postfix == "年" ? "plain" : "grouped")) == "grouped"), forms: forms)
   }
 
   /// The readings must be Biki's own: when the question declares its number (and counter), each
   /// reading contains one of Biki's readings of it (a plugin may add words around it: ぜいこみ);
   /// otherwise, when Biki can read the display, each reading is one Biki accepts for it.
   private static func checkReadings(
-    _ readings: [String], display: String, declared: JSONNode?, fail: (String, PluginError.Kind) -> PluginError
+    _ readings: [String], display: String, shown: [UInt128], declared: JSONNode?, fail: (String, PluginError.Kind) -> PluginError
   ) throws(PluginError) {
     if let declared {
       guard let number = declared["value"]?.value.integerValue, number >= 0 else {
@@ -170,7 +171,6 @@ package struct PluginTopics: Sendable {
       case .success(let found): hosts = found
       case .failure(let message): throw fail("its declared number: \(message.text)", .badOutput)
       }
-      let shown = WrittenNumbers.values(in: display)
       guard shown.isEmpty || shown.contains(UInt128(number)) else {
         throw fail("its declared number \(number) is not what \"\(display)\" shows", .answerMismatch)
       }
@@ -184,6 +184,39 @@ package struct PluginTopics: Sendable {
     } else if let host = try? PhraseReader().read(display) {
       for reading in readings where !host.accepts(reading) {
         throw fail("reading \"\(reading)\" is not one Biki gives for \"\(display)\" (\(host.all(limit: 4).joined(separator: " or ")))", .readingMismatch)
+      }
+    }
+  }
+}
+
+/// The members of a question a plugin wrote, found in one pass over its object (the first of
+/// each name, as everywhere else), so checking does not search the members once per field.
+private struct WrittenQuestion {
+  var display: String?
+  var kanjiDisplay: String?
+  var spoken: String?
+  var readings: JSONNode?
+  /// The answer object, when it is one.
+  var answer: JSONNode?
+  /// The declared number (`{"value": 612, "counter": "号室"}`), when present.
+  var number: JSONNode?
+
+  init(_ node: JSONNode) {
+    var seen: UInt8 = 0
+    func first(_ field: UInt8) -> Bool {
+      defer { seen |= 1 << field }
+      return seen & (1 << field) == 0
+    }
+    for member in node.members ?? [] {
+      let value = member.value
+      switch member.key {
+      case "display" where first(0): display = value.stringValue
+      case "kanjiDisplay" where first(1): kanjiDisplay = value.stringValue
+      case "spoken" where first(2): spoken = value.stringValue
+      case "readings" where first(3): readings = value
+      case "answer" where first(4): answer = value.members == nil ? nil : value
+      case "number" where first(5): number = value
+      default: continue
       }
     }
   }

@@ -106,4 +106,12 @@ import Testing
     #expect(reading.standard.hasSuffix("ねんしがつさんじゅうにち"))
     #expect(throws: ReadingError.self) { try reader.read("99999999999999999999年2月30日") }
   }
+
+  /// Text typed with a combining sound mark (ヘ + U+309A, as some systems store ペ) reads as the
+  /// composed text does; the reader compares scalars, so it composes them first.
+  @Test func aSymbolTypedWithACombiningSoundMarkIsRead() throws {
+    #expect(try reader.read("8\u{30D8}\u{309A}\u{30FC}\u{30B8}").all().contains("はちぺーじ"))
+    #expect(try reader.read("8ページ").all() == reader.read("8\u{30D8}\u{309A}\u{30FC}\u{30B8}").all())
+    #expect(try reader.read("\u{3000}5本 ").standard == "ごほん")
+  }
 }
