@@ -94,6 +94,13 @@ private struct Parser {
         offset += 1
         continue
       }
+      // Kana and kanji: a three-byte character outside the surrogates, checked in place.
+      if offset + 2 < buffer.count, (0xE1...0xEC).contains(buffer[offset]) || (0xEE...0xEF).contains(buffer[offset]),
+        buffer[offset + 1] & 0xC0 == 0x80, buffer[offset + 2] & 0xC0 == 0x80
+      {
+        offset += 3
+        continue
+      }
       guard let length = scalarLength(buffer, at: offset) else { return false }
       offset += length
     }
@@ -311,6 +318,20 @@ private struct Parser {
     // its bytes up to the closing quote, counted for columns as it is scanned.
     let start = index
     var scan = index, columns = 0, utf16 = 0
+    // Eight bytes at a time while none ends the string or needs an escape: each byte that does
+    // not continue a character begins a column, and a four-byte character takes two UTF-16 units.
+    while let base = bytes.baseAddress, scan + 8 <= bytes.count {
+      let word = UnsafeRawPointer(base + scan).loadUnaligned(as: UInt64.self)
+      let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+      func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+      let isControl = (word &- 0x2020_2020_2020_2020) & ~word & highs != 0
+      if isControl || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C)) { break }
+      let continuations = (word & ~(word << 1) & highs).nonzeroBitCount
+      let fourByteLeads = (word & (word << 1) & (word << 2) & (word << 3) & highs).nonzeroBitCount
+      columns += 8 - continuations
+      utf16 += 8 - continuations + fourByteLeads
+      scan += 8
+    }
     while scan < bytes.count {
       let byte = bytes[scan]
       if byte == UInt8(ascii: "\"") {

@@ -119,14 +119,14 @@ for (name, library, topic) in [("c", "libbiki-calendar.so", "eras"), ("swift", "
     exit(1)
   }
   let rawRate = Benchmark(name: "plugins.\(name).abi-call", unit: "calls/s", target: nil, note: "PluginLibrary.generate: writer, lock, copy") {
-    { iteration in (try? inProcess.generate(topic: topic, parameters: [:], seed: UInt64(iteration % 100)))?.count ?? 0 }
+    { iteration in try inProcess.generate(topic: topic, parameters: [:], seed: UInt64(iteration % 100)).count }
   }
   print(rawRate.run(seconds: options.seconds))
   // Checking what a plugin wrote, alone: the same 100 questions, pre-generated.
   let written = try (0..<100).map { try inProcess.generate(topic: topic, parameters: [:], seed: UInt64($0)) }
   let fullID = "\(inProcess.id).\(topic)"
   print(Benchmark(name: "plugins.\(name).validate", unit: "questions/s", target: nil, note: "PluginTopics.question on written output") {
-    { iteration in (try? PluginTopics.question(written[iteration % 100], topicID: fullID, seed: 0, path: path))?.display.utf8.count ?? 0 }
+    { iteration in try PluginTopics.question(written[iteration % 100], topicID: fullID, seed: 0, path: path).display.utf8.count }
   }.run(seconds: options.seconds))
   let direct = Benchmark(name: "plugins.\(name).direct-call", unit: "calls/s", target: nil, note: "the same generate function pointer, minimal writer") {
     DirectCall(path: path, topic: topic).call
@@ -135,14 +135,14 @@ for (name, library, topic) in [("c", "libbiki-calendar.so", "eras"), ("swift", "
   let topics = try PluginTopics(backend: .inProcess(path))
   let generator = try topics.generator(for: topics.topics.first { $0.id.hasSuffix("." + topic) }!)
   print(Benchmark(name: "plugins.\(name).in-process", unit: "questions/s", target: nil, note: "validated questions, in this process") {
-    { iteration in (try? generator.question(seed: UInt64(iteration)))?.display.utf8.count ?? 0 }
+    { iteration in try generator.question(seed: UInt64(iteration)).display.utf8.count }
   }.run(seconds: options.seconds))
 
   let isolated = IsolatedPlugin(path: path, spawner: .live(executable: TopicRegistry.ownExecutable, now: seconds), now: seconds)
   let isolatedTopics = try PluginTopics(backend: .isolated(isolated))
   let isolatedGenerator = try isolatedTopics.generator(for: isolatedTopics.topics.first { $0.id.hasSuffix("." + topic) }!)
   print(Benchmark(name: "plugins.\(name).isolated-single", unit: "questions/s", target: nil, note: "one round trip per question") {
-    { iteration in (try? isolatedGenerator.question(seed: UInt64(iteration)))?.display.utf8.count ?? 0 }
+    { iteration in try isolatedGenerator.question(seed: UInt64(iteration)).display.utf8.count }
   }.run(seconds: options.seconds))
   // Batches of 1,000: the figure per question.
   var best = 0.0
@@ -152,7 +152,12 @@ for (name, library, topic) in [("c", "libbiki-calendar.so", "eras"), ("swift", "
     let seeds = (0..<UInt64(1000)).map { $0 + batchNumber * 1000 }
     let start = seconds()
     let results = isolatedGenerator.questions(seeds: seeds)
-    best = max(best, Double(results.count) / (seconds() - start))
+    let elapsed = seconds() - start
+    if case .failure(let error)? = results.first(where: { if case .failure = $0 { true } else { false } }) {
+      FileHandle.standardError.write(Data("Error: plugins.\(name).isolated-batched: a question failed, so nothing is measured: \(error)\n".utf8))
+      exit(1)
+    }
+    best = max(best, Double(results.count) / elapsed)
     batchNumber += 1
   }
   print("plugins.\(name).isolated-batched: \(Int(best)) questions/s  (target ≥ 200000: \(best >= 200_000 ? "met" : "NOT met"))  [batches of 1,000, validated]")
@@ -308,14 +313,24 @@ struct Benchmark {
   var unit: String
   var target: Double?
   var note: String
-  var setUp: () -> (Int) -> Int
+  var setUp: () -> (Int) throws -> Int
 
   /// Runs the operation in batches until `seconds` have passed; reports the best batch rate,
-  /// which is the least disturbed by other work on the machine.
+  /// which is the least disturbed by other work on the machine. An operation that fails stops
+  /// the bench with the error and status 1: a failure is never counted as throughput.
   func run(seconds: Double) -> String {
+    do {
+      return try measure(seconds: seconds)
+    } catch {
+      FileHandle.standardError.write(Data("Error: \(name): the operation failed, so nothing is measured: \(error)\n".utf8))
+      exit(1)
+    }
+  }
+
+  private func measure(seconds: Double) throws -> String {
     let operation = setUp()
     var sink = 0
-    for iteration in 0..<10_000 { sink &+= operation(iteration) }  // warm up
+    for iteration in 0..<10_000 { sink &+= try operation(iteration) }  // warm up
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: .seconds(seconds))
     var best = 0.0
@@ -324,7 +339,7 @@ struct Benchmark {
     while clock.now < deadline {
       let start = clock.now
       for _ in 0..<batch {
-        sink &+= operation(iteration)
+        sink &+= try operation(iteration)
         iteration += 1
       }
       let elapsed = start.duration(to: clock.now)

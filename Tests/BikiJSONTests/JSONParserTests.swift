@@ -23,6 +23,26 @@ import Testing
     #expect(max.value.integerValue == 10)
   }
 
+  /// Long strings are scanned eight bytes at a time; the columns after them must count every
+  /// scalar (and UTF-16 unit) as a byte-by-byte scan does, wherever a chunk boundary falls.
+  @Test(arguments: 0..<9) func positionsAfterLongStringsCountEveryScalar(_ padding: Int) throws {
+    let word = String(repeating: "a", count: padding) + "𝄞漢é" + String(repeating: "本x😀", count: 5) + "tail"
+    let text = "[\"\(word)\", 1]"
+    let node = try JSONParser.parse(text)
+    let number = try #require(node.arrayValue?.last)
+    let before = "[\"\(word)\", "
+    #expect(number.range.start.column == before.unicodeScalars.count)
+    #expect(number.range.start.utf16Column == before.utf16.count)
+    #expect(number.range.start.offset == before.utf8.count)
+    #expect(node.arrayValue?.first?.stringValue == word)
+  }
+
+  @Test func aQuoteOrEscapeInsideALongStringEndsTheFastScan() throws {
+    let node = try JSONParser.parse(#"["abcdefghijklmnop\"qrstuvwx", "abcdefgh\u00e9ijklmnop"]"#)
+    #expect(node.arrayValue?.map(\.value) == [.string("abcdefghijklmnop\"qrstuvwx"), .string("abcdefghéijklmnop")])
+    #expect(throws: JSONSyntaxError.self) { try JSONParser.parse("[\"abcdefghijklmnop\u{01}qrstuvwx\"]") }
+  }
+
   @Test func keepsDuplicateKeysForTheValidator() throws {
     let node = try JSONParser.parse(#"{"id": "a", "id": "b"}"#)
     #expect(node.members?.map(\.key) == ["id", "id"])
