@@ -217,10 +217,11 @@
 (defun biki--quiz-prompt ()
   "The minibuffer prompt for the current question."
   (let ((question (plist-get biki--quiz :question)))
-    (if (equal (plist-get question :skill) "kana")
-        "Reading (kana): "
-      (let ((postfix (or (plist-get question :postfix) "")))
-        (if (string-empty-p postfix) "Answer: " (format "Answer (%s): " postfix))))))
+    (cond
+     ((equal (plist-get question :skill) "kana") "Reading (kana): ")
+     ((equal (plist-get question :skill) "counter") "Count with its counter (5本 or ごほん): ")
+     (t (let ((postfix (or (plist-get question :postfix) "")))
+          (if (string-empty-p postfix) "Answer: " (format "Answer (%s): " postfix)))))))
 
 (defun biki-quiz-submit (input)
   "Answer the current question of the quiz buffer with INPUT.

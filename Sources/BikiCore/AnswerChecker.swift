@@ -9,8 +9,25 @@ package enum AnswerChecker {
       switch skill {
       case .listening, .reading: numericValue(of: input, answer: question.answer) == question.answer.value
       case .kana: question.reading.acceptsTyped(input)
+      case .counter: question.counted.map { countedPhraseMatches(input, $0) } ?? question.reading.acceptsTyped(input)
       }
     return Verdict(isCorrect: correct, expected: question.expected(for: skill))
+  }
+
+  /// Whether the input says the count with a counter the thing takes: in digits or kanji with
+  /// the counter written any of its ways (5本, 五本, ５本), as a whole form (十 for 10 with つ, and
+  /// then never 10つ), or in kana (ごほん, ゴホン).
+  static func countedPhraseMatches(_ input: String, _ counted: CountedThing) -> Bool {
+    let text = input.filter { !$0.isWhitespace }
+    for phrase in counted.phrases {
+      if text == phrase.display || text == phrase.kanjiDisplay || phrase.reading.acceptsTyped(text) { return true }
+      // A count written whole (十 for 10 with つ) is never written with the counter: 10つ is wrong.
+      guard phrase.symbols.contains(where: { !$0.isEmpty && phrase.display.hasSuffix($0) }) else { continue }
+      for symbol in phrase.symbols where !symbol.isEmpty && text.hasSuffix(symbol) {
+        if let value = KanjiNumeral.parse(text.dropLast(symbol.count)), value == UInt128(clamping: counted.count) { return true }
+      }
+    }
+    return false
   }
 
   /// Every way of writing yen: an amount may be typed ¥1,500, ￥1500 or 1500円, whatever the

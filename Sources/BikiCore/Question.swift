@@ -18,12 +18,15 @@ package struct Question: Hashable, Sendable {
   /// The sound changes and special readings it exercises (8本 はっぽん: `本/final:8`), for
   /// scheduling practice by form.
   package var forms: [ReadingForm]
+  /// What is counted, for the "which counter?" skill; nil when the question counts no thing.
+  package var counted: CountedThing?
 
   package init(
     topicID: String, seed: UInt64, display: String, kanjiDisplay: String, spoken: String? = nil, reading: Reading,
-    answer: Answer, forms: [ReadingForm] = []
+    answer: Answer, forms: [ReadingForm] = [], counted: CountedThing? = nil
   ) {
     self.forms = forms
+    self.counted = counted
     self.topicID = topicID
     self.seed = seed
     self.display = display
@@ -39,6 +42,7 @@ package struct Question: Hashable, Sendable {
     case .listening: spoken
     case .reading: kanjiDisplay
     case .kana: display
+    case .counter: counted?.prompt ?? display
     }
   }
 
@@ -47,7 +51,56 @@ package struct Question: Hashable, Sendable {
     switch skill {
     case .listening, .reading: answer.display
     case .kana: reading.description
+    case .counter: counted?.expected ?? reading.description
     }
+  }
+}
+
+/// A thing and how many of it, with every counted phrase that says so: うさぎ × 3 is 3匹
+/// (さんびき) or 3羽 (さんわ).
+package struct CountedThing: Hashable, Sendable {
+  /// As it is written: 鉛筆.
+  package var name: String
+  /// Its reading in hiragana: えんぴつ.
+  package var reading: String
+  /// In English, for learners: pencil.
+  package var meaning: String
+  package var count: Int64
+  /// One per counter the thing takes, the usual one first.
+  package var phrases: [CountedPhrase]
+
+  package init(name: String, reading: String, meaning: String, count: Int64, phrases: [CountedPhrase]) {
+    self.name = name
+    self.reading = reading
+    self.meaning = meaning
+    self.count = count
+    self.phrases = phrases
+  }
+
+  /// 鉛筆 (えんぴつ, pencil) × 5
+  package var prompt: String {
+    "\(name) (\(reading)\(meaning.isEmpty ? "" : ", " + meaning)) × \(count)"
+  }
+
+  /// 3匹 or 3羽 (さんびき or さんわ)
+  package var expected: String {
+    phrases.map(\.display).joined(separator: " or ") + " (" + phrases.map(\.reading.standard).joined(separator: " or ") + ")"
+  }
+}
+
+/// The count said with one counter: 5本, 五本, ごほん.
+package struct CountedPhrase: Hashable, Sendable {
+  package var display: String
+  package var kanjiDisplay: String
+  package var reading: Reading
+  /// Every way the counter is written (ヶ国, か国, カ国 …).
+  package var symbols: [String]
+
+  package init(display: String, kanjiDisplay: String, reading: Reading, symbols: [String]) {
+    self.display = display
+    self.kanjiDisplay = kanjiDisplay
+    self.reading = reading
+    self.symbols = symbols
   }
 }
 

@@ -67,6 +67,9 @@ package enum Skill: String, Hashable, Sendable, Codable, CaseIterable {
   case reading
   /// See the number, type its reading in kana.
   case kana
+  /// See a thing and how many (鉛筆 × 5), type the counted phrase (5本, or ごほん): which
+  /// counter the thing takes.
+  case counter
 }
 
 package enum ParameterError: Error, Equatable, Sendable, CustomStringConvertible {

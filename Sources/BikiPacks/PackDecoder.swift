@@ -35,6 +35,9 @@ struct PackDecoder {
       counter.hasDecodingErrors = reader.errorCount > errorsBefore
       pack.counters.append(counter)
     }
+    for node in reader.array(members["objects"], "objects", nonEmpty: false) ?? [] {
+      if let thing = decodeThing(node) { pack.things.append(thing) }
+    }
     for node in reader.array(members["topics"], "topics") ?? [] {
       if let topic = decodeTopic(node) { pack.topics.append(topic) }
     }
@@ -45,6 +48,22 @@ struct PackDecoder {
     if !Identifier.isValid(id.value) {
       reader.error("\(what) \"\(id.value)\" must be \(Identifier.rule)", "invalid-id", at: id.range)
     }
+  }
+
+  // MARK: Things
+
+  mutating func decodeThing(_ node: JSONNode) -> ThingDefinition? {
+    guard let members = reader.object(node, "an object", PackVocabulary.keys(of: .thing)) else { return nil }
+    var thing = ThingDefinition(range: node.range)
+    guard let name = reader.string(members["name"], "the object's name") else { return nil }
+    thing.name = name
+    if let reading = reader.string(members["reading"], "the object's reading") {
+      thing.reading = reading.value
+      checkKana(reading)
+    }
+    thing.meaning = reader.string(members["meaning"], "the object's meaning", nonEmpty: false)?.value ?? ""
+    thing.counters = reader.strings(members["counters"], "the counters of \"\(Excerpt.of(name.value))\"") ?? []
+    return thing.counters.isEmpty ? nil : thing
   }
 
   // MARK: Counters
@@ -256,6 +275,9 @@ struct PackDecoder {
     case "counters":
       let counters = reader.strings(member, "the counters of \(what)") ?? []
       return counters.isEmpty ? nil : VariableDefinition(name: entry.key, kind: .counters(counters), range: member.value.range)
+    case "objects":
+      let things = reader.strings(member, "the objects of \(what)") ?? []
+      return things.isEmpty ? nil : VariableDefinition(name: entry.key, kind: .things(things), range: member.value.range)
     default:
       guard let expression = reader.string(member, "the expression of \(what)") else { return nil }
       return VariableDefinition(name: entry.key, kind: .derive(expression), range: member.value.range)

@@ -11,7 +11,19 @@ package struct PackDefinition: Sendable {
   package var version = ""
   package var description: String?
   package var counters: [CounterDefinition] = []
+  /// Things to count, for the "which counter?" skill.
+  package var things: [ThingDefinition] = []
   package var topics: [TopicDefinition] = []
+}
+
+/// A thing and the counters it takes: 鉛筆 (えんぴつ, pencil) takes 本.
+package struct ThingDefinition: Sendable {
+  package var name = Located("")
+  package var reading = ""
+  package var meaning = ""
+  /// By id or symbol, the usual one first.
+  package var counters: [Located<String>] = []
+  package var range: SourceRange = .fileStart
 }
 
 /// A value with the range of the JSON that gave it.
@@ -72,6 +84,8 @@ package struct VariableDefinition: Sendable {
     case derive(Located<String>)
     /// One of several counters, by id or symbol: for mixed-counter topics.
     case counters([Located<String>])
+    /// One of the pack's things, by name: its counters count it.
+    case things([Located<String>])
 
     /// As the pack format spells it.
     package var name: String {
@@ -81,6 +95,7 @@ package struct VariableDefinition: Sendable {
       case .eraYear: "eraYear"
       case .derive: "derive"
       case .counters: "counters"
+      case .things: "objects"
       }
     }
   }

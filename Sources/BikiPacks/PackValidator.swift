@@ -132,6 +132,15 @@ struct PackValidator {
 
     let parts = definition.parts.compactMap { part(for: $0, slots: slots, kinds: kinds, known: known) }
     if definition.parts.isEmpty { return nil }
+    let countsAThing = definition.parts.contains { part in
+      guard case .number(_, let counter?, _) = part.kind, case .things = kinds[counter.value] else { return false }
+      return true
+    }
+    if definition.skills.contains(.counter) && !countsAThing {
+      reader.error(
+        "the counter skill shows a thing to count: give a number part an \"objects\" variable as its counter", "counter-skill-without-objects",
+        at: definition.id.range)
+    }
     let answer = expression(definition.answer.value, known: known, kinds: kinds).flatMap { SlotExpression($0, slots: slots) }
     let parameterTargets = parameters(definition, slots: slots, sources: sources)
     guard errorCount == errorsBefore, let answer, parts.count == definition.parts.count else { return nil }
@@ -228,6 +237,20 @@ struct PackValidator {
     case .counters(let names):
       let counters = names.compactMap { resolveCounter($0) }
       return counters.count == names.count ? .counters(counters) : nil
+    case .things(let names):
+      var things: [TopicProgram.Thing] = []
+      for name in names {
+        guard let definition = pack.things.first(where: { $0.name.value == name.value }) else {
+          let hint = reader.hint(name.value, among: Set(pack.things.map(\.name.value)))
+          reader.error(
+            "\"\(Excerpt.of(name.value))\" is not one of this pack's \"objects\"\(hint)", "unknown-object", at: name.range, fix: hint.fix)
+          continue
+        }
+        let counters = definition.counters.compactMap { resolveCounter($0) }
+        guard counters.count == definition.counters.count else { continue }
+        things.append(TopicProgram.Thing(name: definition.name.value, reading: definition.reading, meaning: definition.meaning, counters: counters))
+      }
+      return things.count == names.count ? .things(things) : nil
     case .derive:
       return nil
     }
@@ -321,10 +344,11 @@ struct PackValidator {
     case .number(let source, let counterName, let style):
       var counter: TopicProgram.CounterSource?
       if let counterName {
-        if case .counters = kinds[counterName.value] {
+        switch kinds[counterName.value] {
+        case .counters, .things:
           guard let slot = slots[counterName.value] else { return nil }
           counter = .variable(slot: slot)
-        } else {
+        default:
           guard let fixed = resolveCounter(counterName) else { return nil }
           counter = .fixed(fixed)
         }

@@ -6,13 +6,14 @@ import BikiJapanese
 package enum PackVocabulary {
   /// The kinds of object a pack holds.
   package enum Object: Sendable, CaseIterable {
-    case pack, counter, counterValues, topic, variable, range, choice, eraYear, parameter, question, part, answer
+    case pack, counter, counterValues, thing, topic, variable, range, choice, eraYear, parameter, question, part, answer
   }
 
   /// An object's keys: those it must have, then those it may have.
   package static func keys(of object: Object) -> (required: [String], optional: [String]) {
     switch object {
-    case .pack: (["format", "id", "title", "version", "topics"], ["$schema", "description", "counters"])
+    case .pack: (["format", "id", "title", "version", "topics"], ["$schema", "description", "counters", "objects"])
+    case .thing: (["name", "reading", "counters"], ["meaning"])
     case .counter: (["id", "symbols", "reading"], ["kind", "whole", "final", "zero", "values", "note"])
     case .counterValues: (["min", "max"], [])
     case .topic: (["id", "title", "category", "skills", "variables", "question"], ["description", "parameters"])
@@ -27,7 +28,7 @@ package enum PackVocabulary {
     }
   }
 
-  package static let variableKinds = ["range", "choice", "eraYear", "derive", "counters"]
+  package static let variableKinds = ["range", "choice", "eraYear", "derive", "counters", "objects"]
   package static let partKinds = ["text", "number", "money", "choice", "eraYear"]
   package static let numberStyles = ["grouped", "plain", "kanjiDigits"]
   package static let answerStyles = ["grouped", "plain"]
@@ -48,7 +49,7 @@ package enum PackVocabulary {
     /// Under a key: the object, and what comes between (an array's element, or a chosen name).
     enum Between { case nothing, element, name }
     let children: [Object: [String: (Between, Object)]] = [
-      .pack: ["counters": (.element, .counter), "topics": (.element, .topic)],
+      .pack: ["counters": (.element, .counter), "objects": (.element, .thing), "topics": (.element, .topic)],
       .counter: ["values": (.nothing, .counterValues)],
       .topic: ["variables": (.name, .variable), "parameters": (.name, .parameter), "question": (.nothing, .question)],
       .variable: ["range": (.nothing, .range), "eraYear": (.nothing, .eraYear), "choice": (.element, .choice)],

@@ -9,6 +9,8 @@ struct TopicProgram: Sendable {
     case choice([ChoiceItem])
     case eraYear([(era: Era, year: Int)])
     case counters([Counter])
+    /// Things to count: a number part that takes this variable as its counter counts one.
+    case things([Thing])
 
     /// How many values the source takes; nil when that is more than a `UInt64` holds
     /// (a range from near Int64.min to near Int64.max with step 1).
@@ -18,6 +20,7 @@ struct TopicProgram: Sendable {
       case .choice(let items): UInt64(items.count)
       case .eraYear(let pairs): UInt64(pairs.count)
       case .counters(let counters): UInt64(counters.count)
+      case .things(let things): UInt64(things.count)
       }
     }
 
@@ -29,6 +32,14 @@ struct TopicProgram: Sendable {
       let (count, overflow) = (distance / UInt64(step)).addingReportingOverflow(1)
       return overflow ? nil : count
     }
+  }
+
+  /// A thing and the counters it takes, the usual one first.
+  struct Thing: Sendable {
+    var name: String
+    var reading: String
+    var meaning: String
+    var counters: [Counter]
   }
 
   /// Independent variables, the first varying slowest; their slots are 0..<sources.count.
@@ -64,9 +75,29 @@ struct TopicProgram: Sendable {
     switch source {
     case .fixed(let counter): return counter
     case .variable(let slot):
-      guard case .counters(let counters) = sources[slot] else { throw .notACounter }
-      return counters[Int(slots[slot])]
+      switch sources[slot] {
+      case .counters(let counters): return counters[Int(slots[slot])]
+      case .things(let things): return things[Int(slots[slot])].counters[0]
+      default: throw .notACounter
+      }
     }
+  }
+
+  /// The thing a question counts, when a number part takes a `things` variable as its counter.
+  func countedThing(_ slots: [Int64]) throws -> CountedThing? {
+    for case .number(let expression, .variable(let slot)?, let style) in parts {
+      guard case .things(let things) = sources[slot] else { continue }
+      let thing = things[Int(slots[slot])]
+      let count = try expression.evaluate(self, slots)
+      var phrases: [CountedPhrase] = []
+      for counter in thing.counters {
+        var ignored = ShownDate()
+        let (display, kanji, reading) = try render(count, counter: counter, style: style, date: &ignored)
+        phrases.append(CountedPhrase(display: display, kanjiDisplay: kanji, reading: reading, symbols: counter.symbols))
+      }
+      return CountedThing(name: thing.name, reading: thing.reading, meaning: thing.meaning, count: count, phrases: phrases)
+    }
+    return nil
   }
 
   /// How many questions there are: the product of the sources' counts, or nil when it
@@ -116,7 +147,7 @@ struct TopicProgram: Sendable {
     case .eraYear(let pairs):
       let pair = pairs[Int(slots[slot])]
       return Int64(pair.era.gregorianYear(pair.year))
-    case .counters:
+    case .counters, .things:
       return slots[slot]
     }
   }
@@ -147,7 +178,7 @@ struct TopicProgram: Sendable {
         topicID: topicID, seed: index, display: display, kanjiDisplay: kanji, reading: reading ?? Reading(""),
         answer: Answer(
           value: value, prefix: answerPrefix, postfix: answerPostfix, acceptedAffixes: affixes,
-          isGrouped: answerIsGrouped))
+          isGrouped: answerIsGrouped), counted: try countedThing(slots))
     } catch let error as ExpressionError {
       throw GenerationError(topicID: topicID, reason: error.description)
     } catch let error as ReadingError {
@@ -185,18 +216,7 @@ struct TopicProgram: Sendable {
       return (text, text, reading)
     case .number(let expression, let counterSource, let style):
       let counter = try counterSource.map { source throws(ExpressionError) in try self.counter(source, slots) }
-      let value = try expression.evaluate(self, slots)
-      guard value >= 0 else { throw ReadingError.unreadable(String(value), reason: "negative numbers have no reading here") }
-      let digits = style == .grouped ? NumberFormatting.grouped(value) : String(value)
-      let kanji = style == .kanjiDigits ? JapaneseNumber.kanjiDigits(UInt128(value)) : JapaneseNumber.kanji(UInt128(value))
-      let symbol = counter?.symbol ?? ""
-      if let counter { date.note(value, counter: counter) }
-      if let written = counter?.writtenWhole[UInt64(value)], let counter {
-        return (written, written, try JapaneseNumber.reading(of: UInt128(value), with: counter))
-      }
-      let reading =
-        try counter.map { try JapaneseNumber.reading(of: UInt128(value), with: $0) } ?? JapaneseNumber.reading(of: UInt128(value))
-      return (digits + symbol, kanji + symbol, reading)
+      return try render(try expression.evaluate(self, slots), counter: counter, style: style, date: &date)
     case .money(let expression):
       let value = try expression.evaluate(self, slots)
       guard value >= 0 else { throw ReadingError.unreadable(String(value), reason: "negative amounts have no reading here") }
@@ -219,6 +239,23 @@ struct TopicProgram: Sendable {
         Reading(pair.era.reading) + reading
       )
     }
+  }
+}
+
+extension TopicProgram {
+  /// A number as shown with digits, in kanji, and read, with its counter if it has one.
+  func render(_ value: Int64, counter: Counter?, style: NumberStyle, date: inout ShownDate) throws -> (String, String, Reading) {
+    guard value >= 0 else { throw ReadingError.unreadable(String(value), reason: "negative numbers have no reading here") }
+    let digits = style == .grouped ? NumberFormatting.grouped(value) : String(value)
+    let kanji = style == .kanjiDigits ? JapaneseNumber.kanjiDigits(UInt128(value)) : JapaneseNumber.kanji(UInt128(value))
+    let symbol = counter?.symbol ?? ""
+    if let counter { date.note(value, counter: counter) }
+    if let written = counter?.writtenWhole[UInt64(value)], let counter {
+      return (written, written, try JapaneseNumber.reading(of: UInt128(value), with: counter))
+    }
+    let reading =
+      try counter.map { try JapaneseNumber.reading(of: UInt128(value), with: $0) } ?? JapaneseNumber.reading(of: UInt128(value))
+    return (digits + symbol, kanji + symbol, reading)
   }
 }
 

@@ -32,9 +32,14 @@ enum WireFormat {
       ("prompt", .string(question.prompt(for: skill))),
     ]
     if skill == .listening { members.append(("speech", .string(question.spoken))) }
-    // The kana skill's answer is a reading, typed without the number's prefix or postfix.
-    if skill != .kana {
+    // Only a number is typed around the prefix and postfix: a reading is typed whole, and for
+    // the counter skill the counter is the answer.
+    if skill == .listening || skill == .reading {
       members += [("prefix", .string(question.answer.prefix)), ("postfix", .string(question.answer.postfix))]
+    }
+    if skill == .counter, let counted = question.counted {
+      members.append(
+        ("thing", ["name": .string(counted.name), "reading": .string(counted.reading), "meaning": .string(counted.meaning), "count": .integer(counted.count)]))
     }
     return .object(members)
   }

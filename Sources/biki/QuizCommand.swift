@@ -8,7 +8,7 @@ import Foundation
 /// `biki quiz [TOPIC] [--mode …] [--skill …] [--seed N] [--speak] [--param k=v]`: the main job.
 enum QuizCommand {
   static let usage =
-    "biki quiz [<topic>|--all] [--mode infinite|questions=<n>|time=<seconds>|review[=<n>]] [--skill listening|reading|kana] [--seed <n>] [--speak] [--param <name>=<value> ...] [--packs <dir>] [--plugins <dir>] [--in-process]"
+    "biki quiz [<topic>|--all] [--mode infinite|questions=<n>|time=<seconds>|review[=<n>]] [--skill listening|reading|kana|counter] [--seed <n>] [--speak] [--param <name>=<value> ...] [--packs <dir>] [--plugins <dir>] [--in-process]"
   static let helpCommand = "biki quiz --help"
 
   static let help = """
@@ -32,7 +32,9 @@ enum QuizCommand {
       --all                   With --mode review: review forms from every topic.
       --skill <skill>         reading: see kanji, type the number (default when offered);
                               listening: hear the reading, type the number;
-                              kana: see the number, type its reading in kana.
+                              kana: see the number, type its reading in kana;
+                              counter: see a thing and how many (鉛筆 × 5), type the count
+                              with the counter it takes (5本 or ごほん).
       --seed <n>              Replay exactly the same questions.
       --speak                 Read questions aloud with espeak-ng's Japanese voice.
       --param <name>=<value>  Set a topic parameter, e.g. --param max=500 (repeatable).
@@ -101,7 +103,7 @@ enum QuizCommand {
     if let text = parsed.value("--skill") {
       guard let skill = Skill(rawValue: text) else {
         let hint = Suggestion.didYouMean(text, among: Skill.allCases.map(\.rawValue))
-        return .failure(usageError("The value '\(text)' is invalid for '--skill'.\(hint) Use listening, reading or kana."))
+        return .failure(usageError("The value '\(text)' is invalid for '--skill'.\(hint) Use listening, reading, kana or counter."))
       }
       options.skill = skill
     }

@@ -104,8 +104,10 @@ struct QuizLoop {
         console.write("   \(prompt)")
       }
     default:
-      console.write("\(progress)\(prompt)" + (question.answer.prefix.isEmpty || state.skill == .kana ? "" : "  (\(question.answer.prefix)…)"))
-      if speak, let problem = environment.speaker.speak(question.spoken), !speechProblemShown {
+      let hintsPrefix = !question.answer.prefix.isEmpty && (state.skill == .listening || state.skill == .reading)
+      console.write("\(progress)\(prompt)" + (hintsPrefix ? "  (\(question.answer.prefix)…)" : ""))
+      // Saying the count with its counter would give away the "which counter?" answer.
+      if speak, state.skill != .counter, let problem = environment.speaker.speak(question.spoken), !speechProblemShown {
         console.writeError("Warning: \(problem)")
         speechProblemShown = true
       }
@@ -156,6 +158,7 @@ struct QuizLoop {
     case .listening: "listening: hear it, type the number"
     case .reading: "reading: see the kanji, type the number"
     case .kana: "kana: see the number, type its reading"
+    case .counter: "which counter: see a thing and how many, type the count with its counter (5本 or ごほん)"
     }
   }
 

@@ -9,7 +9,7 @@ M.config = {
   speak = true,
   -- A quiz's length when :BikiQuiz is given no count.
   questions = 10,
-  -- Which skill to drill: "reading", "listening" or "kana"; nil for the topic's default.
+  -- Which skill to drill: "reading", "listening", "kana" or "counter"; nil for the topic's default.
   skill = nil,
 }
 
@@ -200,7 +200,9 @@ local function ask()
   if question.speech then
     speak(question.speech)
   end
-  local label = question.skill == "kana" and "Reading (kana): " or "Answer" .. ((question.postfix or "") ~= "" and (" (" .. question.postfix .. ")") or "") .. ": "
+  local label = question.skill == "kana" and "Reading (kana): "
+    or question.skill == "counter" and "Count with its counter (5本 or ごほん): "
+    or "Answer" .. ((question.postfix or "") ~= "" and (" (" .. question.postfix .. ")") or "") .. ": "
   -- The window must be on screen before the prompt blocks, or the learner answers the
   -- question before this one.
   vim.cmd("redraw")

@@ -1,0 +1,125 @@
+import BikiCore
+import BikiPacks
+import Testing
+
+/// The "which counter?" skill on the built-in things: what a learner types for a thing and a
+/// count, checked against readings from counter references (docs/readings.md), not against the
+/// data the topic is built from.
+@Suite struct WhichCounterTests {
+  static let topic: CompiledTopic? = {
+    guard let bytes = try? PackFixtures.builtIn("counters") else { return nil }
+    return PackCompiler.compile(bytes, check: .sample(2)).topics.first { $0.topic.id == "counters.which-counter" }
+  }()
+
+  /// The question counting `count` of `thing`.
+  static func question(_ thing: String, _ count: Int64) throws -> Question {
+    let generator = try #require(topic).generator()
+    for seed in 0..<generator.spaceSize {
+      let question = try generator.question(seed: seed)
+      if question.counted?.name == thing && question.counted?.count == count { return question }
+    }
+    throw Missing(thing: thing, count: count)
+  }
+
+  struct Missing: Error { var thing: String, count: Int64 }
+
+  static let table: [(thing: String, count: Int64, right: [String], wrong: [String])] = [
+    ("鉛筆", 1, ["1本", "一本", "１本", "いっぽん", "イッポン", " 1 本 "], ["いちほん", "1枚", "1", "いっぽ", "2本"]),
+    ("鉛筆", 6, ["6本", "ろっぽん"], ["ろくほん", "6匹"]),
+    ("傘", 8, ["8本", "はっぽん", "はちほん"], ["はちぽん"]),
+    ("映画", 10, ["10本", "十本", "じゅっぽん", "じっぽん"], ["10枚"]),
+    ("猫", 3, ["3匹", "さんびき"], ["さんひき", "3頭", "3本"]),
+    ("犬", 6, ["6匹", "ろっぴき"], ["ろくひき"]),
+    ("うさぎ", 3, ["3匹", "さんびき", "3羽", "さんわ", "さんば"], ["3頭", "さんとう"]),
+    ("鳥", 6, ["6羽", "ろっぱ", "ろくわ"], ["6匹"]),
+    ("馬", 1, ["1頭", "いっとう"], ["1匹", "いちとう"]),
+    ("象", 8, ["8頭", "はっとう"], ["8匹"]),
+    ("切符", 2, ["2枚", "にまい", "二枚"], ["2本", "ふたまい"]),
+    ("シャツ", 3, ["3枚", "さんまい", "3着", "さんちゃく"], ["3本"]),
+    ("本", 1, ["1冊", "いっさつ"], ["1本", "いちさつ"]),
+    ("雑誌", 10, ["10冊", "じゅっさつ", "じっさつ"], ["10本"]),
+    ("車", 1, ["1台", "いちだい"], ["1個"]),
+    ("家", 3, ["3軒", "さんげん"], ["3個"]),
+    ("靴", 3, ["3足", "さんぞく"], ["さんそく", "3枚"]),
+    ("靴下", 8, ["8足", "はっそく"], ["8枚"]),
+    ("コーヒー", 6, ["6杯", "ろっぱい"], ["ろくはい", "6本"]),
+    ("学生", 1, ["1人", "ひとり", "1名", "いちめい"], ["いちにん", "1個"]),
+    ("学生", 4, ["4人", "よにん", "4名", "よんめい"], ["よんにん", "しにん"]),
+    ("りんご", 1, ["1個", "いっこ", "1つ", "ひとつ", "一つ"], ["いちこ", "1本"]),
+    ("りんご", 10, ["10個", "じゅっこ", "十", "とお"], ["10つ", "じゅうつ"]),
+    ("卵", 9, ["9個", "きゅうこ", "9つ", "ここのつ"], ["くこ"]),
+    ("手紙", 1, ["1通", "いっつう"], ["いちつう", "1枚"]),
+    ("国", 1, ["1ヶ国", "1か国", "1カ国", "いっかこく"], ["1個", "いちかこく"]),
+    ("椅子", 6, ["6脚", "ろっきゃく"], ["ろくきゃく"]),
+    ("歌", 1, ["1曲", "いっきょく"], ["1本"]),
+  ]
+
+  @Test(arguments: table.indices)
+  func whatALearnerTypesIsJudgedByTheCountersTheThingTakes(_ index: Int) throws {
+    let row = Self.table[index]
+    let question = try Self.question(row.thing, row.count)
+    for input in row.right {
+      #expect(AnswerChecker.check(input, against: question, skill: .counter).isCorrect, "\(row.thing) × \(row.count): \(input) should be right")
+    }
+    for input in row.wrong {
+      #expect(!AnswerChecker.check(input, against: question, skill: .counter).isCorrect, "\(row.thing) × \(row.count): \(input) should be wrong")
+    }
+  }
+
+  @Test func thePromptShowsTheThingAndTheAnswerEveryCounter() throws {
+    let pencils = try Self.question("鉛筆", 5)
+    #expect(pencils.prompt(for: .counter) == "鉛筆 (えんぴつ, pencil) × 5")
+    #expect(pencils.expected(for: .counter) == "5本 (ごほん)")
+    let rabbits = try Self.question("うさぎ", 3)
+    #expect(rabbits.expected(for: .counter) == "3匹 or 3羽 (さんびき or さんわ)")
+    #expect(try #require(Self.topic).topic.skills == [.counter])
+  }
+
+  @Test func aPackAddsItsOwnThings() throws {
+    let text = """
+      {
+        "format": 1, "id": "kitchen", "title": "Kitchen", "version": "1.0.0",
+        "objects": [
+          { "name": "箸", "reading": "はし", "meaning": "pair of chopsticks", "counters": ["膳"] },
+          { "name": "皿", "reading": "さら", "counters": ["枚"] }
+        ],
+        "counters": [{ "id": "zen", "symbols": ["膳"], "reading": "ぜん" }],
+        "topics": [{
+          "id": "things", "title": "Kitchen things", "category": "counter", "skills": ["counter", "kana"],
+          "variables": { "thing": { "objects": ["箸", "皿"] }, "n": { "range": { "min": 1, "max": 10 } } },
+          "question": { "parts": [{ "number": "n", "counter": "thing" }], "answer": { "value": "n" } }
+        }]
+      }
+      """
+    let compilation = PackFixtures.compile(text)
+    #expect(compilation.diagnostics.filter { $0.severity == .error }.map(\.message) == [])
+    let generator = try #require(compilation.topics.first).generator()
+    let questions = try (0..<generator.spaceSize).map { try generator.question(seed: $0) }
+    let chopsticks = try #require(questions.first { $0.counted?.name == "箸" && $0.counted?.count == 3 })
+    #expect(AnswerChecker.check("3膳", against: chopsticks, skill: .counter).isCorrect)
+    #expect(AnswerChecker.check("さんぜん", against: chopsticks, skill: .counter).isCorrect)
+    // The kana skill asks for the reading of what is shown, as everywhere.
+    #expect(chopsticks.prompt(for: .kana) == "3膳")
+    #expect(AnswerChecker.check("さんぜん", against: chopsticks, skill: .kana).isCorrect)
+  }
+
+  @Test func mistakesWithThingsAreReportedWhereTheyAre() {
+    let unknown = PackFixtures.compile(
+      PackFixtures.pack(
+        topic: """
+          { "id": "t", "title": "T", "category": "counter", "skills": ["counter"],
+            "variables": { "thing": { "objects": ["鉛筆"] }, "n": { "range": { "min": 1, "max": 10 } } },
+            "question": { "parts": [{ "number": "n", "counter": "thing" }], "answer": { "value": "n" } } }
+          """))
+    #expect(unknown.diagnostics.contains { $0.rule == "unknown-object" && $0.message.contains("鉛筆") })
+    let noThing = PackFixtures.compile(PackFixtures.pack(topic: PackFixtures.validTopic.replacingOccurrences(of: #"["listening", "reading", "kana"]"#, with: #"["counter"]"#)))
+    #expect(noThing.diagnostics.map(\.rule).contains("counter-skill-without-objects"))
+    #expect(noThing.topics.isEmpty)
+    let katakana = PackFixtures.compile(
+      """
+      { "format": 1, "id": "p", "title": "P", "version": "1", "objects": [{ "name": "猫", "reading": "ネコ", "counters": ["匹"] }],
+        "topics": [\(PackFixtures.validTopic)] }
+      """)
+    #expect(katakana.diagnostics.contains { $0.rule == "invalid-kana" && $0.message.contains("ねこ") })
+  }
+}
