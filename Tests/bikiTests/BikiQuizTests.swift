@@ -52,6 +52,20 @@ import Testing
     #expect(try run("quiz counters.hon --all --mode review", input: "").status == 64)
   }
 
+  /// Which counter: the terminal shows the thing and how many, never speaks or hints the answer.
+  @Test func theWhichCounterSkillAsksForTheCountWithItsCounter() throws {
+    // Seed 3 asks 靴下 × 9 (9足, きゅうそく), then ノート × 2 (2冊, にさつ).
+    let result = try quiz(["counters.which-counter", "--seed", "3", "--mode", "questions=2"], input: "9本\n9足\nにさつ\n")
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.contains("[1/2] 靴下 (くつした, pair of socks) × 9\n✗ Not quite."), "\(result.standardOutput)")
+    #expect(result.standardOutput.contains("[2/2] ノート (のーと, notebook) × 2\n✓"), "\(result.standardOutput)")
+    #expect(result.standardOutput.contains("Correct: 2 (1 on the first try)"), "\(result.standardOutput)")
+    #expect(result.standardOutput.contains("靴下 (くつした, pair of socks) × 9 → 9足 (きゅうそく)"), "\(result.standardOutput)")
+    let kana = try quiz(["counters.which-counter", "--skill", "kana"], input: "")
+    #expect(kana.status == 64)
+    #expect(kana.standardError.contains("does not offer the kana skill; it offers: counter"), "\(kana.standardError)")
+  }
+
   @Test func aScriptedSessionRunsToItsSummary() throws {
     // Seed 4 on counters.hon asks 六本, 一本, 七本 (see the test above it in the output).
     let result = try quiz(["counters.hon", "--seed", "4", "--mode", "questions=3"], input: "8\nskip\n1\n7本\n")

@@ -100,6 +100,16 @@ check "and accuracy per topic" shows "counters.hon"
 
 check "five answers are in the history" test "$(grep -vc '"event"' "$state/biki/history.jsonl" 2>/dev/null || echo 0)" -eq 5
 
+# Which counter: the thing and how many are shown; the count with its counter is typed.
+tmux send-keys -t "$session" Escape ":BikiQuiz counters.which-counter 2" Enter
+check "which-counter asks for the count with its counter" wait_for "Count with its counter (5本 or ごほん):"
+check "showing the thing and how many" shows "靴下 (くつした, pair of socks) × 9"
+tmux send-keys -t "$session" "9本" Enter
+check "the wrong counter is wrong" wait_for "✗ not 9本"
+tmux send-keys -t "$session" "きゅうそく" Enter
+check "the count in kana with the right counter is right" wait_for "✓ 9足 (きゅうそく)"
+check "and the next thing is shown" shows "ノート (のーと, notebook) × 2"
+
 tmux send-keys -t "$session" ":qa!" Enter
 if [ "$failures" -eq 0 ]; then echo "nvim quiz: all checks passed"; else echo "nvim quiz: $failures checks failed"; fi
 [ "$failures" -eq 0 ]

@@ -1,0 +1,46 @@
+import BikiJSON
+import BikiProtocol
+import Testing
+
+@testable import BikiServer
+
+/// The "which counter?" skill over the protocol: the open question shows the thing and how
+/// many, and nothing that gives the counter away.
+@Suite struct WhichCounterSessionTests {
+  static let pack = """
+    {
+      "format": 1, "id": "things", "title": "Things", "version": "1.0.0",
+      "objects": [{ "name": "うさぎ", "reading": "うさぎ", "meaning": "rabbit", "counters": ["匹", "羽"] }],
+      "topics": [{
+        "id": "rabbits", "title": "Rabbits", "category": "counter", "skills": ["counter"],
+        "variables": { "thing": { "objects": ["うさぎ"] }, "n": { "range": { "min": 3, "max": 3 } } },
+        "question": { "parts": [{ "number": "n", "counter": "thing" }], "answer": { "value": "n" } }
+      }]
+    }
+    """
+
+  @Test func aSessionShowsTheThingAndAcceptsEveryCounterItTakes() {
+    var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(files: ServerFixtures.Files(["/packs/things.json": Self.pack])))
+    let started = endpoint.call("biki/startSession", ["topicId": "things.rabbits", "seed": 1, "mode": ["kind": "questionLimit", "limit": 3]])
+    let question = started["question"] ?? .null
+    #expect(question["skill"] == "counter")
+    #expect(question["prompt"] == "うさぎ (うさぎ, rabbit) × 3")
+    #expect(question["thing"] == ["name": "うさぎ", "reading": "うさぎ", "meaning": "rabbit", "count": 3])
+    #expect(question["postfix"] == nil && question["speech"] == nil)
+    #expect(!question.serialized.contains("匹") && !question.serialized.contains("びき"))
+
+    #expect(endpoint.call("biki/answer", ["sessionId": "s1", "answer": "3"])["verdict"] == "incorrect")
+    #expect(endpoint.call("biki/answer", ["sessionId": "s1", "answer": "3本"])["verdict"] == "incorrect")
+    let right = endpoint.call("biki/answer", ["sessionId": "s1", "answer": "3羽"])
+    #expect(right["verdict"] == "correct")
+    #expect(right["expected"]?["answer"] == "3匹 or 3羽 (さんびき or さんわ)")
+    #expect(endpoint.call("biki/answer", ["sessionId": "s1", "answer": "さんびき"])["verdict"] == "correct")
+  }
+
+  @Test func aSkillTheTopicDoesNotOfferIsRefused() {
+    var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(files: ServerFixtures.Files(["/packs/things.json": Self.pack])))
+    let refused = endpoint.failure("biki/startSession", ["topicId": "things.rabbits", "skill": "kana"])
+    #expect(refused?.code == ResponseError.invalidParams)
+    #expect(refused?.message.contains("counter") == true)
+  }
+}
