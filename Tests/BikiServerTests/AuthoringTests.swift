@@ -135,7 +135,8 @@ import Testing
   }
 
   @Test func keysTheObjectCanStillTake() throws {
-    #expect(try Self.complete(#"{"format": 1, "id": "kitchen", |"#) == ["title", "version", "topics", "$schema", "description", "counters"])
+    #expect(try Self.complete(#"{"format": 1, "id": "kitchen", |"#) == ["title", "version", "topics", "$schema", "description", "counters", "objects"])
+    #expect(try Self.complete(#"{"objects": [{"name": "猫", |"#) == ["reading", "counters", "meaning"])
     let topicKeys = try Self.complete(#"{"topics": [{"id": "x", "ti|"#)
     #expect(topicKeys == ["title", "category", "skills", "variables", "question", "description", "parameters"])
     #expect(try Self.complete(#"{"topics": [{"question": {"answer": {"|"#) == ["value", "prefix", "postfix", "accept", "style"])
@@ -143,7 +144,7 @@ import Testing
 
   @Test func valuesTheFormatAllows() throws {
     #expect(try Self.complete(#"{"topics": [{"category": "|"#) == ["number", "money", "duration", "dateTime", "counter"])
-    #expect(try Self.complete(#"{"topics": [{"skills": ["kana", "|"#) == ["listening", "reading", "kana"])
+    #expect(try Self.complete(#"{"topics": [{"skills": ["kana", "|"#) == ["listening", "reading", "kana", "counter"])
     #expect(try Self.complete(#"{"topics": [{"variables": {"y": {"eraYear": {"eras": ["|"#) == ["明治", "大正", "昭和", "平成", "令和"])
   }
 
