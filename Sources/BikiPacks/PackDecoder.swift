@@ -57,13 +57,15 @@ struct PackDecoder {
     var thing = ThingDefinition(range: node.range)
     guard let name = reader.string(members["name"], "the object's name") else { return nil }
     thing.name = name
+    let errorsBefore = reader.errorCount
     if let reading = reader.string(members["reading"], "the object's reading") {
       thing.reading = reading.value
       checkKana(reading)
     }
     thing.meaning = reader.string(members["meaning"], "the object's meaning", nonEmpty: false)?.value ?? ""
     thing.counters = reader.strings(members["counters"], "the counters of \"\(Excerpt.of(name.value))\"") ?? []
-    return thing.counters.isEmpty ? nil : thing
+    thing.hasDecodingErrors = reader.errorCount > errorsBefore || thing.counters.isEmpty
+    return thing
   }
 
   // MARK: Counters

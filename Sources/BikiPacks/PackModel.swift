@@ -24,6 +24,9 @@ package struct ThingDefinition: Sendable {
   /// By id or symbol, the usual one first.
   package var counters: [Located<String>] = []
   package var range: SourceRange = .fileStart
+  /// Whether decoding found errors in it: then topics that count it are not served, and are not
+  /// told again that it is missing.
+  package var hasDecodingErrors = false
 }
 
 /// A value with the range of the JSON that gave it.

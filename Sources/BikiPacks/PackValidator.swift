@@ -246,6 +246,7 @@ struct PackValidator {
             "\"\(Excerpt.of(name.value))\" is not one of this pack's \"objects\"\(hint)", "unknown-object", at: name.range, fix: hint.fix)
           continue
         }
+        if definition.hasDecodingErrors { continue }  // reported where it is defined
         let counters = definition.counters.compactMap { resolveCounter($0) }
         guard counters.count == definition.counters.count else { continue }
         things.append(TopicProgram.Thing(name: definition.name.value, reading: definition.reading, meaning: definition.meaning, counters: counters))

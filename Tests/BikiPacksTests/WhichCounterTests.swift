@@ -121,5 +121,17 @@ import Testing
         "topics": [\(PackFixtures.validTopic)] }
       """)
     #expect(katakana.diagnostics.contains { $0.rule == "invalid-kana" && $0.message.contains("ねこ") })
+    // An object with a mistake is reported where it is written, once; the topic counting it is
+    // left out without a second message about it.
+    let broken = PackFixtures.compile(
+      """
+      { "format": 1, "id": "p", "title": "P", "version": "1", "objects": [{ "name": "猫", "reading": "ねこ" }],
+        "topics": [{ "id": "t", "title": "T", "category": "counter", "skills": ["counter"],
+          "variables": { "thing": { "objects": ["猫"] }, "n": { "range": { "min": 1, "max": 10 } } },
+          "question": { "parts": [{ "number": "n", "counter": "thing" }], "answer": { "value": "n" } } }] }
+      """)
+    #expect(broken.diagnostics.filter { $0.severity == .error }.count == 1, "\(broken.diagnostics.map(\.message))")
+    #expect(broken.diagnostics.first?.message.contains("counters") == true)
+    #expect(broken.topics.isEmpty)
   }
 }
