@@ -155,6 +155,16 @@
     (with-current-buffer "*Biki stats*"
       (should (string-match-p "Answers: 2" (buffer-string))))))
 
+(ert-deftest biki-which-counter-shows-the-thing ()
+  (let ((biki-quiz-seed 3))
+    (biki-quiz "counters.which-counter" 2)
+    (with-current-buffer biki-quiz-buffer-name
+      (should (string-match-p "靴下 (くつした, pair of socks) × 9" (buffer-string)))
+      (should (equal (biki--quiz-prompt) "Count with its counter (5本 or ごほん): "))
+      ;; Ended without an answer, so the stats other tests count stay as they are.
+      (should-not (biki-quiz-submit "quit"))
+      (should (string-match-p "— finished" (buffer-string))))))
+
 (ert-deftest biki-errors-speak-of-commands ()
   (let ((err (should-error (biki-quiz "counters.hno" 2) :type 'user-error)))
     (should (string-match-p "no topic \"counters.hno\"" (cadr err)))
