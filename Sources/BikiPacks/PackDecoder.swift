@@ -36,7 +36,14 @@ struct PackDecoder {
       pack.counters.append(counter)
     }
     for node in reader.array(members["objects"], "objects", nonEmpty: false) ?? [] {
-      if let thing = decodeThing(node) { pack.things.append(thing) }
+      guard let thing = decodeThing(node) else { continue }
+      if let first = pack.things.first(where: { $0.name.value == thing.name.value }) {
+        reader.error(
+          "object \"\(Excerpt.of(thing.name.value))\" is already declared at line \(first.name.range.start.line + 1) of this pack", "duplicate-object",
+          at: thing.name.range)
+        continue
+      }
+      pack.things.append(thing)
     }
     for node in reader.array(members["topics"], "topics") ?? [] {
       if let topic = decodeTopic(node) { pack.topics.append(topic) }

@@ -55,7 +55,9 @@ struct LearnerBench {
     while weak.count < min(5, rules.count) { weak.insert(pool.remove(at: Int(random.next() % UInt64(pool.count)))) }
     var strength = Dictionary(uniqueKeysWithValues: rules.map { ($0, weak.contains($0) ? 0.02 : 365.0) })
     var lastPractice = Dictionary(uniqueKeysWithValues: rules.map { ($0, -1000.0) })
-    func recall(_ rule: String, at day: Double) -> Double { pow(0.9, max(0, day - lastPractice[rule]!) / strength[rule]!) }
+    func recall(_ rule: String, at day: Double) -> Double {
+      pow(0.9, max(0, day - lastPractice[rule, default: -1000]) / strength[rule, default: 365])
+    }
 
     var summary = HistorySummary()
     var order = QuestionOrder(count: generator.spaceSize, seed: seed)
@@ -78,7 +80,8 @@ struct LearnerBench {
         var right = true
         for rule in exercised.sorted() {
           let recalled = Double(random.next() % 1_000_000) / 1_000_000 < recall(rule, at: now)
-          strength[rule] = recalled ? strength[rule]! * 3 : max(strength[rule]! * 1.5, 0.2)
+          let known = strength[rule, default: 365]
+          strength[rule] = recalled ? known * 3 : max(known * 1.5, 0.2)
           lastPractice[rule] = now
           if !recalled { right = false }
         }

@@ -50,7 +50,7 @@ import Testing
     ("卵", 9, ["9個", "きゅうこ", "9つ", "ここのつ"], ["くこ"]),
     ("手紙", 1, ["1通", "いっつう"], ["いちつう", "1枚"]),
     ("国", 1, ["1ヶ国", "1か国", "1カ国", "いっかこく"], ["1個", "いちかこく"]),
-    ("椅子", 6, ["6脚", "ろっきゃく"], ["ろくきゃく"]),
+    ("椅子", 6, ["6脚", "ろっきゃく"], ["ろくきゃく", "6個"]),
     ("歌", 1, ["1曲", "いっきょく"], ["1本"]),
   ]
 
@@ -133,5 +133,15 @@ import Testing
     #expect(broken.diagnostics.filter { $0.severity == .error }.count == 1, "\(broken.diagnostics.map(\.message))")
     #expect(broken.diagnostics.first?.message.contains("counters") == true)
     #expect(broken.topics.isEmpty)
+    let misspelt = PackFixtures.compile(
+      """
+      { "format": 1, "id": "p", "title": "P", "version": "1",
+        "objects": [{ "name": "pencil", "reading": "えんぴつ", "counters": ["本"] }, { "name": "pencil", "reading": "えんぴつ", "counters": ["本"] }],
+        "topics": [{ "id": "t", "title": "T", "category": "counter", "skills": ["counter"],
+          "variables": { "thing": { "objects": ["pencils"] }, "n": { "range": { "min": 1, "max": 10 } } },
+          "question": { "parts": [{ "number": "n", "counter": "thing" }], "answer": { "value": "n" } } }] }
+      """)
+    #expect(misspelt.diagnostics.contains { $0.rule == "unknown-object" && $0.message.contains("did you mean \"pencil\"") }, "\(misspelt.diagnostics.map(\.message))")
+    #expect(misspelt.diagnostics.contains { $0.rule == "duplicate-object" && $0.message.contains("already declared at line 2") })
   }
 }
