@@ -17,10 +17,18 @@ package struct QuestionGenerator: Sendable {
   /// The space is already in the order to ask it (a review plan), and each question keeps the
   /// seed of the topic it came from, so the history says which question it was.
   package var isPlanned = false
+  /// How many questions, numbered first, a session asks twice as often as the rest (those that
+  /// exercise a sound change, when the topic favours them); 0 for an even spread.
+  package var favouredCount: UInt64 = 0
   /// The forms the question at an index exercises, named apart from making the question: only
   /// the questions a learner is asked need them, and naming them costs a question's making
   /// time a quarter again. Nil: the questions carry their own (plugins).
   package var formsAt: (@Sendable (_ index: UInt64) -> [ReadingForm])?
+
+  /// The order a session walks the space in, from its seed.
+  package func order(seed: UInt64) -> QuestionOrder {
+    isPlanned ? .sequential(count: spaceSize) : QuestionOrder(count: spaceSize, seed: seed, favoured: favouredCount)
+  }
 
   /// The forms the question a seed selects exercises.
   package func forms(seed: UInt64) -> [ReadingForm] {

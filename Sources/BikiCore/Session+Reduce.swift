@@ -2,7 +2,7 @@ extension Session {
   /// A new session, waiting for its first question: the effects record its start and ask for
   /// the question at the first index of its order.
   package static func start(
-    topic: Topic, spaceSize: UInt64, skill: Skill, mode: Mode, seed: UInt64, isPlanned: Bool = false, dependencies: Dependencies
+    topic: Topic, order: QuestionOrder, skill: Skill, mode: Mode, seed: UInt64, dependencies: Dependencies
   ) throws(SessionError) -> (State, [Effect]) {
     guard topic.skills.contains(skill) else {
       throw .skillNotOffered(skill, topic: topic.id, offered: topic.skills)
@@ -15,7 +15,7 @@ extension Session {
     default: break
     }
     let now = dependencies.now()
-    var order = isPlanned ? QuestionOrder.sequential(count: spaceSize) : QuestionOrder(count: spaceSize, seed: seed)
+    var order = order
     let first = order.next()
     let state = State(topicID: topic.id, skill: skill, mode: mode, seed: seed, order: order, current: nil, questionStartedAt: now, startedAt: now)
     return (state, [.recorded(.started(topicID: topic.id, skill: skill, mode: mode, seed: seed)), .questionNeeded(index: first)])
@@ -134,8 +134,7 @@ package struct SessionRunner: Sendable {
     generator: QuestionGenerator, skill: Skill, mode: Session.Mode, seed: UInt64, dependencies: Session.Dependencies
   ) throws(SessionError) -> (SessionRunner, [Session.Effect]) {
     let (state, effects) = try Session.start(
-      topic: generator.topic, spaceSize: generator.spaceSize, skill: skill, mode: mode, seed: seed, isPlanned: generator.isPlanned,
-      dependencies: dependencies)
+      topic: generator.topic, order: generator.order(seed: seed), skill: skill, mode: mode, seed: seed, dependencies: dependencies)
     var runner = SessionRunner(state: state, generator: generator, dependencies: dependencies)
     let all = runner.fulfil(effects)
     if runner.state.isFinished, case .generationFailed(let reason)? = runner.state.endReason {

@@ -8,6 +8,10 @@ package struct CompiledTopic: Sendable {
   let program: TopicProgram
   /// Which range bound each parameter sets: (source slot, bound).
   let parameterTargets: [String: (slot: Int, bound: Bound)]
+  /// Which questions the topic asks more often, and their layout with the default parameters
+  /// (built once, as every request for a generator without parameters would build it again).
+  var favour: TopicDefinition.Favour?
+  var defaultLayout: FavouredLayout?
 
   enum Bound: String, Sendable { case min, max, step }
 
@@ -17,13 +21,16 @@ package struct CompiledTopic: Sendable {
   package func generator(parameters: [String: Int64] = [:]) throws(ParameterError) -> QuestionGenerator {
     let values = try topic.resolve(parameters)
     var program = self.program
+    var changed = false
     for (name, target) in parameterTargets {
       guard let value = values[name], case .range(var min, var max, var step) = program.sources[target.slot] else { continue }
+      let before = (min, max, step)
       switch target.bound {
       case .min: min = value
       case .max: max = value
       case .step: step = value
       }
+      if before != (min, max, step) { changed = true }
       program.sources[target.slot] = .range(min: min, max: max, step: step)
     }
     for source in program.sources {
@@ -36,10 +43,23 @@ package struct CompiledTopic: Sendable {
     }
     let id = topic.id
     let frozen = program
-    var generator = QuestionGenerator(topic: topic, spaceSize: spaceSize) { index throws(GenerationError) in
-      try frozen.question(topicID: id, index: index)
+    guard let favour else {
+      var generator = QuestionGenerator(topic: topic, spaceSize: spaceSize) { index throws(GenerationError) in
+        try frozen.question(topicID: id, index: index)
+      }
+      generator.formsAt = { index in frozen.forms(index: index) }
+      return generator
     }
-    generator.formsAt = { index in frozen.forms(index: index) }
+    guard let layout = changed ? FavouredLayout(program, space: spaceSize, favour: favour) : defaultLayout else {
+      throw .inconsistent(
+        "a topic that favours \(favour.rawValue) may have at most \(FavouredLayout.maximumSpace) possible questions; these parameters give \(spaceSize)")
+    }
+    let table = layout.programIndex
+    var generator = QuestionGenerator(topic: topic, spaceSize: spaceSize) { index throws(GenerationError) in
+      try frozen.question(topicID: id, index: UInt64(table[Int(index)]))
+    }
+    generator.formsAt = { index in frozen.forms(index: UInt64(table[Int(index)])) }
+    generator.favouredCount = layout.favouredCount
     return generator
   }
 }

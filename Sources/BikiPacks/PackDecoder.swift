@@ -203,6 +203,10 @@ struct PackDecoder {
     }
     let categories = Dictionary(uniqueKeysWithValues: Topic.Category.allCases.map { ($0.rawValue, $0) })
     topic.category = reader.oneOf(members["category"], "the category", categories) ?? .number
+    if let favour = members["favour"] {
+      let choices = Dictionary(uniqueKeysWithValues: TopicDefinition.Favour.allCases.map { ($0.rawValue, $0) })
+      topic.favour = reader.oneOf(favour, "what the topic favours", choices).map { Located($0, range: favour.value.range) }
+    }
     let skills = Dictionary(uniqueKeysWithValues: Skill.allCases.map { ($0.rawValue, $0) })
     for skill in reader.array(members["skills"], "skills") ?? [] {
       let member = JSONMember(key: "", keyRange: skill.range, value: skill)

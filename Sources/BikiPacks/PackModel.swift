@@ -68,9 +68,20 @@ package struct TopicDefinition: Sendable {
   package var parameters: [ParameterDefinition] = []
   package var parts: [PartDefinition] = []
   package var answer = AnswerDefinition()
+  /// Which questions come up more often, where the key is written.
+  package var favour: Located<Favour>?
   package var range: SourceRange = .fileStart
   /// Whether decoding already found errors in this topic: then it is never served.
   package var hasDecodingErrors = false
+}
+
+extension TopicDefinition {
+  /// Questions a topic asks twice as often as the rest.
+  package enum Favour: String, Sendable, Hashable, CaseIterable {
+    /// Those whose reading exercises a sound change or a form of its own (11本 じゅういっぽん,
+    /// 4人 よにん, 300 さんびゃく): the numbers a learner gets wrong.
+    case soundChanges = "sound-changes"
+  }
 }
 
 package struct VariableDefinition: Sendable {

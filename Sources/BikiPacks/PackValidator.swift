@@ -175,9 +175,24 @@ struct PackValidator {
         "topic \"\(definition.id.value)\" has only \(space) possible question\(space == 1 ? "" : "s"), fewer than a typical quiz of \(PackCompiler.typicalQuestionLimit) asks",
         "few-questions", at: definition.id.range)
     }
-    let compiled = CompiledTopic(
+    var compiled = CompiledTopic(
       topic: topic, program: program,
       parameterTargets: Dictionary(uniqueKeysWithValues: parameterTargets.map { ($0.name, ($0.slot, $0.bound)) }))
+    if let favour = definition.favour {
+      guard let layout = FavouredLayout(program, space: space, favour: favour.value) else {
+        reader.error(
+          "a topic that favours \(favour.value.rawValue) may have at most \(FavouredLayout.maximumSpace) possible questions, and this one has \(space); narrow its variables or drop \"favour\"",
+          "favour-space-too-large", at: favour.range)
+        return nil
+      }
+      if layout.favouredCount == 0 || layout.favouredCount == space {
+        reader.warning(
+          "\(layout.favouredCount == 0 ? "none" : "every one") of this topic's \(space) questions exercises a sound change, so favouring them changes nothing",
+          "favour-without-effect", at: favour.range)
+      }
+      compiled.favour = favour.value
+      compiled.defaultLayout = layout
+    }
     return (compiled, space)
   }
 

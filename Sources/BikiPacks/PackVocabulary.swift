@@ -16,7 +16,7 @@ package enum PackVocabulary {
     case .thing: (["name", "reading", "counters"], ["meaning"])
     case .counter: (["id", "symbols", "reading"], ["kind", "whole", "final", "zero", "values", "note"])
     case .counterValues: (["min", "max"], [])
-    case .topic: (["id", "title", "category", "skills", "variables", "question"], ["description", "parameters"])
+    case .topic: (["id", "title", "category", "skills", "variables", "question"], ["description", "parameters", "favour"])
     case .variable: ([], variableKinds)
     case .range: (["min", "max"], ["step"])
     case .choice: (["text", "reading", "value"], [])
@@ -33,6 +33,7 @@ package enum PackVocabulary {
   package static let numberStyles = ["grouped", "plain", "kanjiDigits"]
   package static let answerStyles = ["grouped", "plain"]
   package static var categories: [String] { Topic.Category.allCases.map(\.rawValue) }
+  package static var favours: [String] { TopicDefinition.Favour.allCases.map(\.rawValue) }
   package static var skills: [String] { Skill.allCases.map(\.rawValue) }
   package static var counterKinds: [String] { BikiJapanese.Counter.Kind.allCases.map(\.rawValue) }
   package static var eras: [String] { Era.all.map(\.name) }

@@ -34,6 +34,7 @@ package struct ReviewPlan: Sendable {
     var ruleOrder: [String] = []
     var others: [(topicID: String, index: UInt64)] = []
     for generator in generators where generator.topic.skills.contains(skill) {
+      // Every question once, whatever the topic favours: this looks for a place to ask each form.
       var order = QuestionOrder(count: generator.spaceSize, seed: seed)
       for _ in 0..<min(scanLimit, generator.spaceSize) {
         let index = order.next()

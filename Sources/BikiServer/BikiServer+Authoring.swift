@@ -256,6 +256,7 @@ extension BikiServer {
     }
     switch (owner, name, inArray) {
     case (.topic, "category", false): return values(PackVocabulary.categories, "category")
+    case (.topic, "favour", false): return values(PackVocabulary.favours, "questions to favour")
     case (.topic, "skills", true): return values(PackVocabulary.skills, "skill")
     case (.counter, "kind", false): return values(PackVocabulary.counterKinds, "counter kind")
     case (.part, "style", false): return values(PackVocabulary.numberStyles, "number style")

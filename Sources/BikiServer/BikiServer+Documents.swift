@@ -200,7 +200,7 @@ extension BikiServer {
     let id = "\(pack.id.value).\(topic.id.value)"
     var lines = [hoverMarkdown ? "**\(id)** — \(topic.title)" : "\(id) — \(topic.title)", ""]
     if let compiled = compilation.topics.first(where: { $0.topic.id == id }), let generator = try? compiled.generator() {
-      var order = QuestionOrder(count: generator.spaceSize, seed: 0)
+      var order = generator.order(seed: 0)
       let samples = generator.questions(seeds: (0..<min(UInt64(Self.hoverSamples), generator.spaceSize)).map { _ in order.next() })
       lines.append("Sample questions (\(generator.spaceSize) in all):")
       for case .success(let question) in samples {

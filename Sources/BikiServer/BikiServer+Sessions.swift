@@ -229,7 +229,7 @@ extension BikiServer {
     guard let seed = try params.optionalSeed("seed") else { throw .invalidParams("missing required field \"seed\"") }
     let count = try params.optionalInteger("count", in: 1...BikiServer.maximumGenerateCount) ?? 1
     // The same order a session with this seed asks them in: no repeats until the space is used.
-    var order = QuestionOrder(count: generator.spaceSize, seed: seed)
+    var order = generator.order(seed: seed)
     let indices = (0..<count).map { _ in order.next() }
     var questions: [JSON] = []
     for result in generator.questions(seeds: indices) {

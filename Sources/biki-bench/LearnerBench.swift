@@ -60,7 +60,7 @@ struct LearnerBench {
     }
 
     var summary = HistorySummary()
-    var order = QuestionOrder(count: generator.spaceSize, seed: seed)
+    var order = generator.order(seed: seed)
     var asked = 0
     let start = 1_800_000_000.0
     for day in 0..<Self.dayLimit {

@@ -126,7 +126,7 @@ enum SampleCommand {
     for registered in topics {
       do {
         let generator = try registered.generator(parameters: parameters)
-        var order = QuestionOrder(count: generator.spaceSize, seed: seed)
+        var order = generator.order(seed: seed)
         let seeds = (0..<count).map { _ in order.next() }
         for result in generator.questions(seeds: seeds) {
           let question = try result.get()

@@ -46,6 +46,47 @@ import Testing
     #expect(indices != Array(0..<1000))
   }
 
+  /// 本 from 1 to 100: the 50 numbers whose reading changes (1, 3, 6, 8, 10, 11, …) numbered first.
+  @Test(arguments: [(100, 50), (100, 41), (7, 3), (2, 1), (31, 30)] as [(UInt64, UInt64)])
+  func favouredQuestionsComeUpTwiceAsOftenWithoutRepeatsInACycle(_ count: UInt64, _ favoured: UInt64) {
+    var order = QuestionOrder(count: count, seed: 5, favoured: favoured)
+    let others = count - favoured
+    var asked = [Int](repeating: 0, count: Int(count))
+    for pair in 0..<4 {
+      // Two cycles ask every favoured question twice and every other once.
+      let first = (0..<(favoured + (others + 1) / 2)).map { _ in order.next() }
+      let second = (0..<(favoured + others / 2)).map { _ in order.next() }
+      #expect(Set(first).count == first.count, "cycle \(2 * pair)")
+      #expect(Set(second).count == second.count, "cycle \(2 * pair + 1)")
+      #expect(Set(first).isSuperset(of: 0..<favoured) && Set(second).isSuperset(of: 0..<favoured))
+      #expect(Set(first).union(second) == Set(0..<count))
+      for index in first + second { asked[Int(index)] += 1 }
+    }
+    #expect(asked[..<Int(favoured)].allSatisfy { $0 == 8 })
+    #expect(asked[Int(favoured)...].allSatisfy { $0 == 4 })
+  }
+
+  @Test func aFavouredOrderNeverAsksTheSameQuestionTwiceInARow() {
+    for seed in UInt64(0)..<200 {
+      var order = QuestionOrder(count: 12, seed: seed, favoured: 5)
+      var previous: UInt64?
+      for _ in 0..<100 {
+        let index = order.next()
+        #expect(index != previous, "seed \(seed)")
+        previous = index
+      }
+    }
+  }
+
+  @Test func favouringNoneOrEveryQuestionIsTheUsualOrder() {
+    var usual = QuestionOrder(count: 40, seed: 3)
+    var none = QuestionOrder(count: 40, seed: 3, favoured: 0)
+    var every = QuestionOrder(count: 40, seed: 3, favoured: 40)
+    let expected = (0..<120).map { _ in usual.next() }
+    #expect((0..<120).map { _ in none.next() } == expected)
+    #expect((0..<120).map { _ in every.next() } == expected)
+  }
+
   @Test func splitMixMatchesTheReferenceSequence() {
     // Reference outputs of SplitMix64 seeded with 0 (Vigna's splitmix64.c).
     var random = SeededRandom(seed: 0)

@@ -39,7 +39,7 @@ import Testing
     let months = try Fixtures.months()
     let dependencies = Fixtures.dependencies(clock: clock)
     var (state, effects) = try Session.start(
-      topic: months.topic, spaceSize: months.spaceSize, skill: .reading, mode: .infinite, seed: 4, dependencies: dependencies)
+      topic: months.topic, order: months.order(seed: 4), skill: .reading, mode: .infinite, seed: 4, dependencies: dependencies)
     #expect(state.current == nil)
     guard case .questionNeeded(let index)? = effects.last else {
       Issue.record("no question asked for: \(effects)")

@@ -138,13 +138,14 @@ import Testing
     #expect(try Self.complete(#"{"format": 1, "id": "kitchen", |"#) == ["title", "version", "topics", "$schema", "description", "counters", "objects"])
     #expect(try Self.complete(#"{"objects": [{"name": "猫", |"#) == ["reading", "counters", "meaning"])
     let topicKeys = try Self.complete(#"{"topics": [{"id": "x", "ti|"#)
-    #expect(topicKeys == ["title", "category", "skills", "variables", "question", "description", "parameters"])
+    #expect(topicKeys == ["title", "category", "skills", "variables", "question", "description", "parameters", "favour"])
     #expect(try Self.complete(#"{"topics": [{"question": {"answer": {"|"#) == ["value", "prefix", "postfix", "accept", "style"])
   }
 
   @Test func valuesTheFormatAllows() throws {
     #expect(try Self.complete(#"{"topics": [{"category": "|"#) == ["number", "money", "duration", "dateTime", "counter"])
     #expect(try Self.complete(#"{"topics": [{"skills": ["kana", "|"#) == ["listening", "reading", "kana", "counter"])
+    #expect(try Self.complete(#"{"topics": [{"favour": "|"#) == ["sound-changes"])
     #expect(try Self.complete(#"{"topics": [{"variables": {"y": {"eraYear": {"eras": ["|"#) == ["明治", "大正", "昭和", "平成", "令和"])
   }
 
