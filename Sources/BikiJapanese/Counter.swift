@@ -16,7 +16,7 @@ package struct Counter: Hashable, Sendable {
   package static func == (lhs: Counter, rhs: Counter) -> Bool {
     (lhs.id, lhs.symbols, lhs.reading, lhs.kind, lhs.note) == (rhs.id, rhs.symbols, rhs.reading, rhs.kind, rhs.note)
       && lhs.wholeForms == rhs.wholeForms && lhs.finalForms == rhs.finalForms && lhs.zeroForms == rhs.zeroForms
-      && lhs.validValues == rhs.validValues
+      && lhs.validValues == rhs.validValues && lhs.optionalEnding == rhs.optionalEnding
   }
 
   package func hash(into hasher: inout Hasher) {
@@ -42,6 +42,13 @@ package struct Counter: Hashable, Sendable {
   package var note: String
   /// Whole values written without the counter: 10 with つ is 十 (とお), never 10つ.
   package var writtenWhole: [UInt64: String]
+  /// Kana a speaker may add after every reading, saying a symbol's word in full: 3km is
+  /// さんきろ, or さんきろめーとる.
+  package var optionalEnding: String? {
+    didSet { optionalEndingSegment = optionalEnding.map { ReadingSegment(distinct: ["", $0]) } }
+  }
+  /// `optionalEnding` as a segment: nothing (the standard), or the ending.
+  private(set) var optionalEndingSegment: ReadingSegment?
   /// `reading` as a segment, built once so readings can share it.
   let readingSegment: ReadingSegment
   /// `finalForms` as segments: keys 0–10 by index (the common case, no hashing), the rest hashed.
@@ -111,6 +118,15 @@ package struct Counter: Hashable, Sendable {
 
   /// The canonical spelling.
   package var symbol: String { symbols[0] }
+
+  /// The same counter written otherwise, with an ending a speaker may add: km is キロ, or キロメートル.
+  package func written(id: String, symbols: [String], optionalEnding: String) -> Counter {
+    var counter = self
+    counter.id = id
+    counter.symbols = symbols
+    counter.optionalEnding = optionalEnding
+    return counter
+  }
 
   /// The same counter with a suffix on every reading: 分 → 分間, 日 → 日間.
   package func suffixed(id: String, symbols: [String], kana: String, kind: Kind? = nil) -> Counter {

@@ -300,9 +300,12 @@ extension Counter {
     id: "shou", symbols: ["章"], reading: "しょう", kind: .counter,
     finalForms: Counter.sRow(geminated: "っしょう"), note: "Chapters; s-row gemination after 1, 8, 10.")
 
-  package static let centimetre = Counter(
-    id: "centi", symbols: ["センチ", "cm", "ｃｍ"], reading: "せんち", kind: .unit,
-    finalForms: Counter.sRow(geminated: "っせんち"), note: "Centimetres (cm is read センチ); s-row gemination after 1, 8, 10.")
+  package static let centi = Counter(
+    id: "centi", symbols: ["センチ"], reading: "せんち", kind: .unit,
+    finalForms: Counter.sRow(geminated: "っせんち"), note: "Centimetres as said; s-row gemination after 1, 8, 10.")
+  package static let centimetre = Counter.centi.suffixed(id: "centimetre", symbols: ["センチメートル"], kana: "めーとる")
+  /// cm is read as said, センチ, or in full, センチメートル.
+  package static let cm = Counter.centi.written(id: "cm", symbols: ["cm", "ｃｍ"], optionalEnding: "めーとる")
 
   package static let points = Counter(
     id: "ten-points", symbols: ["点"], reading: "てん", kind: .counter,
@@ -347,17 +350,24 @@ extension Counter {
     note: "いちページ, ろくページ, はちページ are usual today; the geminated forms are heard too. 10 is じゅっページ.")
 
   package static let kilo = Counter(
-    id: "kilo", symbols: ["キロ", "km", "ｋｍ", "kg", "ｋｇ"], reading: "きろ", kind: .unit,
+    id: "kilo", symbols: ["キロ"], reading: "きろ", kind: .unit,
     finalForms: [
       6: ["ろっきろ", "ろくきろ"], 8: ["はちきろ", "はっきろ"], 10: ["じゅっきろ", "じっきろ"], 100: ["ひゃっきろ", "ひゃくきろ"],
     ],
-    note: "Kilometres and kilograms as said (km, kg are read キロ); 1 is いちキロ.")
+    note: "Kilometres and kilograms as said; 1 is いちキロ.")
+  package static let kilometre = Counter.kilo.suffixed(id: "kilometre", symbols: ["キロメートル"], kana: "めーとる")
+  package static let kilogram = Counter.kilo.suffixed(id: "kilogram", symbols: ["キログラム"], kana: "ぐらむ")
+  /// km and kg are read as said, キロ, or in full.
+  package static let km = Counter.kilo.written(id: "km", symbols: ["km", "ｋｍ"], optionalEnding: "めーとる")
+  package static let kg = Counter.kilo.written(id: "kg", symbols: ["kg", "ｋｇ"], optionalEnding: "ぐらむ")
 
   package static let metre = Counter(
     id: "metre", symbols: ["メートル", "m", "ｍ"], reading: "めーとる", kind: .unit, note: "No sound changes.")
 
-  package static let millimetre = Counter(
-    id: "milli", symbols: ["ミリ", "mm", "ｍｍ"], reading: "みり", kind: .unit, note: "Millimetres (mm is read ミリ); no sound changes.")
+  package static let milli = Counter(
+    id: "milli", symbols: ["ミリ"], reading: "みり", kind: .unit, note: "Millimetres as said; no sound changes.")
+  package static let millimetre = Counter.milli.suffixed(id: "millimetre", symbols: ["ミリメートル"], kana: "めーとる")
+  package static let mm = Counter.milli.written(id: "mm", symbols: ["mm", "ｍｍ"], optionalEnding: "めーとる")
 
   package static let gram = Counter(
     id: "gram", symbols: ["グラム", "g", "ｇ"], reading: "ぐらむ", kind: .unit, note: "No sound changes.")
@@ -437,8 +447,8 @@ package struct CounterCatalog: Sendable {
     .yen, .hour, .minute, .second, .month, .dayOfMonth, .day, .days, .hours, .minutes, .seconds,
     .weeks, .months, .year, .years, .age, .ko, .hon, .hiki, .hai, .satsu, .mai, .dai, .kai, .floor,
     .nin, .tsu, .ken, .soku, .chaku, .tou, .wa, .haku, .kenCase, .doCounter, .hako, .tsuu, .kan,
-    .kyoku, .kakoku, .kasho, .lesson, .school, .volume, .kyaku, .kire, .shuu, .seki, .shou, .centimetre, .points, .shops,
-    .hatsu, .steps, .percent, .page, .kilo, .metre, .millimetre, .gram, .litre, .dollar, .euro, .mei, .bu, .ban, .gou, .bai,
+    .kyoku, .kakoku, .kasho, .lesson, .school, .volume, .kyaku, .kire, .shuu, .seki, .shou, .centi, .centimetre, .cm, .points, .shops,
+    .hatsu, .steps, .percent, .page, .kilo, .kilometre, .kilogram, .km, .kg, .metre, .milli, .millimetre, .mm, .gram, .litre, .dollar, .euro, .mei, .bu, .ban, .gou, .bai,
     .rank, .gyou, .retsu, .mon,
   ])
 

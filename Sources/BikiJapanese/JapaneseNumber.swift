@@ -12,6 +12,12 @@ package enum JapaneseNumber {
 
   /// The reading of a number joined with a unit or counter: 8本 → はっぽん|はちほん.
   package static func reading(of value: UInt128, with counter: Counter) throws(ReadingError) -> Reading {
+    let reading = try joined(value, counter)
+    guard let ending = counter.optionalEndingSegment else { return reading }
+    return Reading(parts: reading.parts + [ending])
+  }
+
+  private static func joined(_ value: UInt128, _ counter: Counter) throws(ReadingError) -> Reading {
     guard value <= maximum else { throw .tooLarge(String(value)) }
     if let valid = counter.validValues, value > UInt128(valid.upperBound) || value < UInt128(valid.lowerBound) {
       throw .outOfRange(value, counter: counter.symbol, valid: valid)
