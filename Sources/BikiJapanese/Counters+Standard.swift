@@ -164,6 +164,13 @@ extension Counter {
     finalForms: [4: ["よにん"], 7: ["ななにん", "しちにん"], 9: ["きゅうにん", "くにん"]],
     note: "ひとり, ふたり alone; 4 is よにん also in 14, 24 ….")
 
+  /// Portions of food: 人 with まえ, but one and two portions are いちにんまえ and ににんまえ.
+  package static let ninmae = Counter(
+    id: "ninmae", symbols: ["人前"], reading: "にんまえ", kind: .counter,
+    wholeForms: [1: ["いちにんまえ", "ひとりまえ"], 2: ["ににんまえ", "ふたりまえ"]],
+    finalForms: [4: ["よにんまえ"], 7: ["ななにんまえ", "しちにんまえ"], 9: ["きゅうにんまえ", "くにんまえ"]],
+    note: "Portions: いちにんまえ, ににんまえ (ひとりまえ, ふたりまえ also heard); 4 is よにんまえ as with 人.")
+
   /// つ, the native counter: ひとつ … ここのつ, とお; it is not used past 10.
   package static let tsu = Counter(
     id: "tsu", symbols: ["つ"], reading: "つ", kind: .counter,
@@ -288,6 +295,40 @@ extension Counter {
     finalForms: Counter.kRow(geminated: "っきれ"),
     note: "Slices: ひときれ, ふたきれ, さんきれ (みきれ, the older native form); ろっきれ, じゅっきれ as k-row counters.")
 
+  package static let sara = Counter(
+    id: "sara", symbols: ["皿"], reading: "さら", kind: .counter,
+    wholeForms: [1: ["ひとさら"], 2: ["ふたさら"], 3: ["さんさら", "みさら"]],
+    finalForms: Counter.sRow(geminated: "っさら"),
+    note: "Plates and platefuls: ひとさら, ふたさら, さんさら|みさら alone; s-row gemination (はっさら, じゅっさら).")
+
+  package static let kuchi = Counter(
+    id: "kuchi", symbols: ["口"], reading: "くち", kind: .counter,
+    wholeForms: [1: ["ひとくち"], 2: ["ふたくち"], 3: ["さんくち", "みくち"]],
+    finalForms: Counter.kRow(geminated: "っくち"),
+    note: "Mouthfuls, shares, subscriptions: ひとくち, ふたくち, さんくち|みくち alone; k-row gemination (ろっくち, じゅっくち).")
+
+  package static let kumi = Counter(
+    id: "kumi", symbols: ["組"], reading: "くみ", kind: .counter,
+    wholeForms: [1: ["ひとくみ"], 2: ["ふたくみ"], 3: ["さんくみ", "みくみ"]],
+    finalForms: Counter.kRow(geminated: "っくみ"),
+    note: "Sets, pairs, groups: ひとくみ, ふたくみ, さんくみ|みくみ alone; k-row gemination (ろっくみ, じゅっくみ).")
+
+  /// 組 naming a class, with Sino-Japanese numbers throughout: 1年1組 is いちねんいちくみ.
+  package static let kumiClass = Counter(
+    id: "kumi-class", symbols: ["組"], reading: "くみ", kind: .name,
+    finalForms: [6: ["ろくくみ", "ろっくみ"], 8: ["はちくみ", "はっくみ"], 10: ["じゅっくみ", "じっくみ"], 100: ["ひゃくくみ", "ひゃっくみ"]],
+    note: "Class names: いちくみ, にくみ, ろくくみ (also ろっくみ), はちくみ (also はっくみ), じゅっくみ.")
+
+  package static let kabu = Counter(
+    id: "kabu", symbols: ["株"], reading: "かぶ", kind: .counter,
+    wholeForms: [1: ["ひとかぶ"], 2: ["ふたかぶ"]],
+    finalForms: Counter.kRow(geminated: "っかぶ"),
+    note: "Shares of stock, plants: ひとかぶ, ふたかぶ alone; k-row gemination (ろっかぶ, ひゃっかぶ).")
+
+  package static let sen = Counter(
+    id: "sen-matches", symbols: ["戦"], reading: "せん", kind: .counter,
+    finalForms: Counter.sRow(geminated: "っせん"), note: "Matches, games in a series; s-row gemination after 1, 8, 10.")
+
   package static let shuu = Counter(
     id: "shuu", symbols: ["周"], reading: "しゅう", kind: .counter,
     finalForms: Counter.sRow(geminated: "っしゅう"), note: "Laps, rounds; s-row gemination after 1, 8, 10.")
@@ -341,6 +382,9 @@ extension Counter {
     ],
     note: "% is read パーセント; gemination before ぱ after 1, 6, 8, 10 (100 is ひゃくパーセント, also ひゃっパーセント).")
 
+  /// Percent off a price: 20%引き is にじゅっぱーせんとびき, 引き voiced after the unit.
+  package static let percentOff = Counter.percent.suffixed(id: "percent-off", symbols: ["%引き", "パーセント引き", "％引き"], kana: "びき")
+
   package static let page = Counter(
     id: "page", symbols: ["ページ", "頁"], reading: "ぺーじ", kind: .counter,
     finalForms: [
@@ -392,6 +436,10 @@ extension Counter {
   package static let gyou = Counter(id: "gyou", symbols: ["行"], reading: "ぎょう", kind: .counter, note: "Lines of text; no sound changes.")
   package static let retsu = Counter(id: "retsu", symbols: ["列"], reading: "れつ", kind: .counter, note: "Rows, queues; no sound changes.")
   package static let mon = Counter(id: "mon", symbols: ["問"], reading: "もん", kind: .counter, note: "Questions; no sound changes.")
+  package static let bansen = Counter(
+    id: "bansen", symbols: ["番線"], reading: "ばんせん", kind: .name, note: "Station platforms (tracks); no sound changes.")
+  package static let gousha = Counter(
+    id: "gousha", symbols: ["号車"], reading: "ごうしゃ", kind: .name, note: "Train cars by number; no sound changes.")
 
   /// An s-row counter's changed forms: 1, 8 and 10 geminate (いっさつ, はっさつ|はちさつ,
   /// じゅっさつ|じっさつ); 100 may (ひゃくさつ|ひゃっさつ).
@@ -449,7 +497,7 @@ package struct CounterCatalog: Sendable {
     .nin, .tsu, .ken, .soku, .chaku, .tou, .wa, .haku, .kenCase, .doCounter, .hako, .tsuu, .kan,
     .kyoku, .kakoku, .kasho, .lesson, .school, .volume, .kyaku, .kire, .shuu, .seki, .shou, .centi, .centimetre, .cm, .points, .shops,
     .hatsu, .steps, .percent, .page, .kilo, .kilometre, .kilogram, .km, .kg, .metre, .milli, .millimetre, .mm, .gram, .litre, .dollar, .euro, .mei, .bu, .ban, .gou, .bai,
-    .rank, .gyou, .retsu, .mon,
+    .rank, .gyou, .retsu, .mon, .sara, .kuchi, .kumi, .kumiClass, .kabu, .sen, .ninmae, .percentOff, .bansen, .gousha,
   ])
 
   package func counter(id: String) -> Counter? {

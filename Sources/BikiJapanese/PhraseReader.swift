@@ -1,6 +1,9 @@
-/// What kind of phrase a text is, when the text alone is ambiguous (1日: a day, or the 1st?).
+/// What kind of phrase a text is, when the text alone is ambiguous (1日: a day, or the 1st?
+/// 1組: one set, or class 1?).
 package enum PhraseKind: String, CaseIterable, Sendable {
   case number, money, duration, date, time, counter
+  /// A number that names: class 1組 いちくみ.
+  case name
 }
 
 /// Reads written phrases aloud in kana: `8本`, `¥1,500`, `令和元年`, `午後4時`, `9時半`,
@@ -195,7 +198,9 @@ struct PhraseInterpreter {
       return try JapaneseNumber.reading(of: value, with: "分" ~= Spelled(symbol) ? .minute : .second)
     default:
       if kind == .money, !("円" ~= Spelled(symbol)) { throw fail("an amount in 円 was expected, not \(symbol)") }
-      guard let counter = catalog.counters(symbol: symbol).first else {
+      // A symbol both counts and names (組: sets, or a class): a name only when asked for.
+      let counters = catalog.counters(symbol: symbol)
+      guard let counter = counters.first(where: { ($0.kind == .name) == (kind == .name) }) ?? counters.first else {
         throw fail("\(symbol) is not a unit or counter Biki knows")
       }
       return try JapaneseNumber.reading(of: value, with: counter)

@@ -19,9 +19,10 @@ enum ReadCommand {
       <text>                  A number or phrase: 3,000  8本  ¥1,500  令和元年  午後4時  9時半  5月5日
 
     OPTIONS:
-      --as <kind>             Read the text as: number, money, duration, date, time, counter.
-                              Decides what the text alone cannot: '1日' is いちにち, but
-                              '--as date 1日' is ついたち.
+      --as <kind>             Read the text as: number, money, duration, date, time, counter,
+                              name. Decides what the text alone cannot: '1日' is いちにち, but
+                              '--as date 1日' is ついたち; '1組' is ひとくみ (one set), but
+                              '--as name 1組' is いちくみ (class 1).
       -h, --help              Show help information.
 
     EXAMPLES:

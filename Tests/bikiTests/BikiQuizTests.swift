@@ -66,6 +66,18 @@ import Testing
     #expect(kana.standardError.contains("does not offer the kana skill; it offers: counter"), "\(kana.standardError)")
   }
 
+  /// A themed topic mixes the counters of one situation, in the terminal like any other.
+  @Test func aThemedTopicMixesItsCounters() throws {
+    // Seed 1 on the table theme asks 5人前, 4皿, then 8人前.
+    let result = try quiz(
+      ["counters.theme-table", "--seed", "1", "--skill", "kana", "--mode", "questions=3"], input: "ごにんまえ\nヨンサラ\nはっにんまえ\nはちにんまえ\n")
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.contains("At the table (皿, 杯, 人前, 切れ, 個)"), "\(result.standardOutput)")
+    #expect(result.standardOutput.contains("[2/3] 4皿\n✓ Correct"), "\(result.standardOutput)")
+    #expect(result.standardOutput.contains("[3/3] 8人前\n✗ Not quite."), "\(result.standardOutput)")
+    #expect(result.standardOutput.contains("Correct: 3 (2 on the first try)"), "\(result.standardOutput)")
+  }
+
   @Test func aScriptedSessionRunsToItsSummary() throws {
     // Seed 4 on counters.hon asks 六本, 一本, 七本 (see the test above it in the output).
     let result = try quiz(["counters.hon", "--seed", "4", "--mode", "questions=3"], input: "8\nskip\n1\n7本\n")

@@ -110,6 +110,17 @@ tmux send-keys -t "$session" "きゅうそく" Enter
 check "the count in kana with the right counter is right" wait_for "✓ 9足 (きゅうそく)"
 check "and the next thing is shown" shows "ノート (のーと, notebook) × 2"
 
+tmux send-keys -t "$session" "skip" Enter
+check "the which-counter quiz ends with a summary" wait_for "— finished"
+
+# A themed topic: the counters of one situation, mixed.
+tmux send-keys -t "$session" "q" ":BikiQuiz counters.theme-table 2" Enter
+check "a themed topic opens with its title" wait_for "At the table (皿, 杯, 人前, 切れ, 個)"
+check "and shows its first counter" wait_for "七杯"
+tmux send-keys -t "$session" "7" Enter
+check "the count is right" wait_for "✓ 7"
+check "and the next counter of the table is shown" wait_for "九人前"
+
 tmux send-keys -t "$session" ":qa!" Enter
 if [ "$failures" -eq 0 ]; then echo "nvim quiz: all checks passed"; else echo "nvim quiz: $failures checks failed"; fi
 [ "$failures" -eq 0 ]
