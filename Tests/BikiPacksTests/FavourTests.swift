@@ -80,6 +80,24 @@ import Testing
     #expect((600...730).contains(changed), "\(changed) of 1,000 first questions were sound changes")
   }
 
+  /// Every built-in counter topic for 1–10 whose counter changes a sound past 10 has a 1–100
+  /// topic that favours them (つ stops at 10, and a counter without changes needs none).
+  @Test func everyCounterWithSoundChangesHasAFavouringHundredTopic() throws {
+    let byID = Dictionary(uniqueKeysWithValues: Self.builtIn.map { ($0.topic.id, $0) })
+    var checked = 0
+    for topic in Self.builtIn where topic.topic.id.hasPrefix("counters.") && !topic.topic.id.hasSuffix("-100") {
+      let generator = try topic.generator()
+      let symbols = Set(try (0..<generator.spaceSize).map { String(try generator.question(seed: $0).display.drop { $0.isNumber }) })
+      guard generator.spaceSize == 10, symbols.count == 1, let symbol = symbols.first, symbol != "つ" else { continue }
+      let hundred = byID[topic.topic.id + "-100"]
+      let favoured = try hundred?.generator().favouredCount ?? 0
+      let changes = try (0..<generator.spaceSize).contains { !generator.forms(seed: $0).isEmpty }
+      #expect(!changes || favoured > 0, "\(topic.topic.id) (\(symbol)) has sound changes but no 1–100 topic favouring them")
+      checked += 1
+    }
+    #expect(checked >= 40)
+  }
+
   @Test func theSameSeedAsksTheSameQuestions() throws {
     let generator = try Self.generator("counters.ko-100")
     var first = generator.order(seed: 77), second = generator.order(seed: 77)
