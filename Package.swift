@@ -29,7 +29,7 @@ let package = Package(
     // A JSON parser that keeps the source position of every value, for diagnostics.
     .target(name: "BikiJSON"),
     // The JSON pack format: decode with positions, validate into diagnostics, compile to generators.
-    .target(name: "BikiPacks", dependencies: ["BikiCore", "BikiJSON", "BikiJapanese"]),
+    .target(name: "BikiPacks", dependencies: ["BikiCore", "BikiJSON", "BikiJapanese", "BikiSync"]),
     // The stable C ABI for native topic plugins, documented in include/biki_plugin.h.
     .target(name: "BikiPluginABI"),
     // Loads native plugins with dlopen, checks the ABI, validates their output, adapts them to generators.

@@ -1,6 +1,7 @@
 import BikiCore
 import BikiJSON
 import BikiJapanese
+import BikiSync
 
 /// A topic from a pack that passed validation, ready to make generators.
 package struct CompiledTopic: Sendable {
@@ -8,10 +9,12 @@ package struct CompiledTopic: Sendable {
   let program: TopicProgram
   /// Which range bound each parameter sets: (source slot, bound).
   let parameterTargets: [String: (slot: Int, bound: Bound)]
-  /// Which questions the topic asks more often, and their layout with the default parameters
-  /// (built once, as every request for a generator without parameters would build it again).
+  /// Which questions the topic asks more often.
   var favour: TopicDefinition.Favour?
-  var defaultLayout: FavouredLayout?
+  /// The favoured layout with the default parameters: built on the first generator, not while
+  /// packs load (every 1–100 counter topic would cost start-up time), then shared by every
+  /// copy, as each request for a generator would otherwise build it again.
+  let defaultLayout = Locked<FavouredLayout?>(nil)
 
   enum Bound: String, Sendable { case min, max, step }
 
@@ -50,7 +53,16 @@ package struct CompiledTopic: Sendable {
       generator.formsAt = { index in frozen.forms(index: index) }
       return generator
     }
-    guard let layout = changed ? FavouredLayout(program, space: spaceSize, favour: favour) : defaultLayout else {
+    let built: FavouredLayout?
+    if changed {
+      built = FavouredLayout(program, space: spaceSize, favour: favour)
+    } else {
+      built = defaultLayout.withLock { cached in
+        if cached == nil { cached = FavouredLayout(program, space: spaceSize, favour: favour) }
+        return cached
+      }
+    }
+    guard let layout = built else {
       throw .inconsistent(
         "a topic that favours \(favour.rawValue) may have at most \(FavouredLayout.maximumSpace) possible questions; these parameters give \(spaceSize)")
     }

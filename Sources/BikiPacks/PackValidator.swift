@@ -179,19 +179,23 @@ struct PackValidator {
       topic: topic, program: program,
       parameterTargets: Dictionary(uniqueKeysWithValues: parameterTargets.map { ($0.name, ($0.slot, $0.bound)) }))
     if let favour = definition.favour {
-      guard let layout = FavouredLayout(program, space: space, favour: favour.value) else {
+      guard space <= FavouredLayout.maximumSpace else {
         reader.error(
           "a topic that favours \(favour.value.rawValue) may have at most \(FavouredLayout.maximumSpace) possible questions, and this one has \(space); narrow its variables or drop \"favour\"",
           "favour-space-too-large", at: favour.range)
         return nil
       }
-      if layout.favouredCount == 0 || layout.favouredCount == space {
-        reader.warning(
-          "\(layout.favouredCount == 0 ? "none" : "every one") of this topic's \(space) questions exercises a sound change, so favouring them changes nothing",
-          "favour-without-effect", at: favour.range)
-      }
       compiled.favour = favour.value
-      compiled.defaultLayout = layout
+      // Laying the questions out names every question's forms: lint does it to say when
+      // favouring changes nothing; loading leaves it to the first generator.
+      if case .thorough = check, let layout = FavouredLayout(program, space: space, favour: favour.value) {
+        if layout.favouredCount == 0 || layout.favouredCount == space {
+          reader.warning(
+            "\(layout.favouredCount == 0 ? "none" : "every one") of this topic's \(space) questions exercises a sound change, so favouring them changes nothing",
+            "favour-without-effect", at: favour.range)
+        }
+        compiled.defaultLayout.withLock { $0 = layout }
+      }
     }
     return (compiled, space)
   }
