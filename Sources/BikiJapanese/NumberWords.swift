@@ -91,7 +91,7 @@ struct NumberWords {
 
 /// A four-digit group as two segments: everything before its final component (multiplier
 /// included: 1200 is せんに + ひゃく), and the final component, which counters and units change.
-struct GroupWords: Sendable {
+struct GroupWords: Sendable, Equatable {
   var head: ReadingSegment?
   var final: ReadingSegment
   /// `final` when it ends a bare number below 20: a ones digit also accepts し, しち, く.
@@ -103,7 +103,33 @@ struct GroupWords: Sendable {
 
   /// Every group 1–9999 (index 0 unused), computed once on first use and shared read-only;
   /// kept field by field so a lookup copies only what it reads.
-  static let table = Table((0...9999).map { GroupWords(UInt64($0)) })
+  static let table = Table(allGroups())
+
+  /// The groups in order, the same as `GroupWords(g)` for each, with a tenth of the spelling:
+  /// the nine groups after a multiple of ten share its whole reading as their head
+  /// (さんびゃくにじゅう before いち … きゅう), so only the multiples of ten are spelled out. The
+  /// first reading in every process builds this table, so its cost is start-up time.
+  static func allGroups() -> [GroupWords] {
+    var groups: [GroupWords] = []
+    groups.reserveCapacity(10_000)
+    for tens in 0..<1000 {
+      let round = GroupWords(UInt64(tens * 10))
+      groups.append(round)
+      let head: ReadingSegment? =
+        tens == 0
+        ? nil
+        : round.head.map { head in
+          ReadingSegment(distinct: head.alternatives.flatMap { variant in round.final.alternatives.map { variant + $0 } })
+        } ?? round.final
+      for ones in 1...9 {
+        groups.append(
+          GroupWords(
+            head: head, final: Kana.digit[ones], finalBare: Kana.countingDigit[ones], finalCompound: Kana.compoundFinalDigit[ones],
+            key: UInt64(ones), hasMultiplier: false))
+      }
+    }
+    return groups
+  }
 
   struct Table: Sendable {
     let heads: [ReadingSegment?]
