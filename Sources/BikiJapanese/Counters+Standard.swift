@@ -325,7 +325,7 @@ extension Counter {
     finalForms: Counter.kRow(geminated: "っかぶ"),
     note: "Shares of stock, plants: ひとかぶ, ふたかぶ alone; k-row gemination (ろっかぶ, ひゃっかぶ).")
 
-  package static let sen = Counter(
+  package static let matches = Counter(
     id: "sen-matches", symbols: ["戦"], reading: "せん", kind: .counter,
     finalForms: Counter.sRow(geminated: "っせん"), note: "Matches, games in a series; s-row gemination after 1, 8, 10.")
 
@@ -497,7 +497,7 @@ package struct CounterCatalog: Sendable {
     .nin, .tsu, .ken, .soku, .chaku, .tou, .wa, .haku, .kenCase, .doCounter, .hako, .tsuu, .kan,
     .kyoku, .kakoku, .kasho, .lesson, .school, .volume, .kyaku, .kire, .shuu, .seki, .shou, .centi, .centimetre, .cm, .points, .shops,
     .hatsu, .steps, .percent, .page, .kilo, .kilometre, .kilogram, .km, .kg, .metre, .milli, .millimetre, .mm, .gram, .litre, .dollar, .euro, .mei, .bu, .ban, .gou, .bai,
-    .rank, .gyou, .retsu, .mon, .sara, .kuchi, .kumi, .kumiClass, .kabu, .sen, .ninmae, .percentOff, .bansen, .gousha,
+    .rank, .gyou, .retsu, .mon, .sara, .kuchi, .kumi, .kumiClass, .kabu, .matches, .ninmae, .percentOff, .bansen, .gousha,
   ])
 
   package func counter(id: String) -> Counter? {
