@@ -41,7 +41,7 @@ package struct InstallPlan: Sendable, Equatable {
     }
     let plugins = PluginSearchPaths(directories: [], builtIn: installation.plugins, builtInNamePrefix: installation.pluginNamePrefix)
     for library in plugins.libraries(fileSystem: fileSystem) {
-      let name = String(library[library.index(after: library.lastIndex(of: "/")!)...])
+      let name = String(library.split(separator: "/").last ?? Substring(library))
       copies.append(Copy(source: library, destination: Installation.pluginsPath + "/" + name, isExecutable: true))
     }
     return InstallPlan(copies: copies)

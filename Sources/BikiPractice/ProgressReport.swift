@@ -52,13 +52,12 @@ package struct ProgressReport {
 
   /// The last 60 days with answers: accuracy as bars.
   func accuracyChart() -> String {
-    let days = summary.days.keys.sorted().suffix(60)
+    let days = summary.days.sorted { $0.key < $1.key }.suffix(60)
     guard !days.isEmpty else { return "<h2>Accuracy over time</h2>\n<p>No answers yet.</p>\n" }
     let width = 12, height = 120
     var svg = "<h2>Accuracy over time</h2>\n<svg role=\"img\" aria-label=\"accuracy per day\" width=\"\(days.count * width + 40)\" height=\"\(height + 30)\">\n"
     svg += "<text x=\"0\" y=\"12\">100%</text><text x=\"0\" y=\"\(height + 4)\">0%</text>\n"
-    for (offset, day) in days.enumerated() {
-      let totals = summary.days[day]!
+    for (offset, (day, totals)) in days.enumerated() {
       let attempts = totals.answers + totals.skipped
       let accuracy = attempts == 0 ? 0 : Double(totals.correct) / Double(attempts)
       let bar = Int((accuracy * Double(height - 10)).rounded())
@@ -69,12 +68,9 @@ package struct ProgressReport {
 
   /// Average seconds per answer on those days.
   func timeChart() -> String {
-    let days = summary.days.keys.sorted().suffix(60)
+    let days = summary.days.sorted { $0.key < $1.key }.suffix(60)
     guard !days.isEmpty else { return "" }
-    let averages = days.map { day -> Double in
-      let totals = summary.days[day]!
-      return totals.answers == 0 ? 0 : totals.seconds / Double(totals.answers)
-    }
+    let averages = days.map { _, totals in totals.answers == 0 ? 0 : totals.seconds / Double(totals.answers) }
     let top = max(averages.max() ?? 1, 1)
     let width = 12, height = 80
     var svg = "<h2>Time per answer</h2>\n<svg role=\"img\" aria-label=\"seconds per answer\" width=\"\(days.count * width + 40)\" height=\"\(height + 20)\">\n"

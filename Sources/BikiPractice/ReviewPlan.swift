@@ -60,7 +60,7 @@ package struct ReviewPlan: Sendable {
     var picks: [Pick] = []
     for (rules, reason) in [(due, Reason.due), (weak, .weak), (new, .new)] {
       for rule in rules where picks.count < count {
-        let place = places[rule]!
+        guard let place = places[rule] else { continue }
         picks.append(Pick(topicID: place.topicID, index: place.index, rule: rule, reason: reason))
       }
     }
