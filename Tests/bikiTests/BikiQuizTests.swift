@@ -78,6 +78,24 @@ import Testing
     #expect(result.standardOutput.contains("Correct: 3 (2 on the first try)"), "\(result.standardOutput)")
   }
 
+  /// A topic that favours sound changes may have at most 10,000 questions; `--param` that would
+  /// give more is refused with the reason, as docs/topic-packs.md says.
+  @Test func parametersBeyondWhatFavouringAllowsAreRefused() throws {
+    let directory = NSTemporaryDirectory() + "biki-favour-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try #"""
+      {"format": 1, "id": "wide", "title": "Wide", "version": "1.0.0", "topics": [{
+        "id": "hon", "title": "本", "description": "d", "category": "counter", "skills": ["kana"], "favour": "sound-changes",
+        "variables": {"n": {"range": {"min": 1, "max": 100}}}, "parameters": {"max": {"target": "n.max", "min": 1, "max": 20000}},
+        "question": {"parts": [{"number": "n", "counter": "hon"}], "answer": {"value": "n", "postfix": "本"}}}]}
+      """#.write(toFile: directory + "/wide.json", atomically: true, encoding: .utf8)
+    let refused = try quiz(["wide.hon", "--packs", directory, "--param", "max=15000"], input: "")
+    #expect(refused.status == 64, "\(refused.standardError)")
+    #expect(refused.standardError.contains("at most 10000 possible questions; these parameters give 15000"), "\(refused.standardError)")
+    let served = try quiz(["wide.hon", "--packs", directory, "--param", "max=20", "--skill", "kana", "--mode", "questions=1"], input: "skip\n")
+    #expect(served.status == 0, "\(served.standardError)")
+  }
+
   @Test func aScriptedSessionRunsToItsSummary() throws {
     // Seed 4 on counters.hon asks 六本, 一本, 七本 (see the test above it in the output).
     let result = try quiz(["counters.hon", "--seed", "4", "--mode", "questions=3"], input: "8\nskip\n1\n7本\n")

@@ -65,6 +65,14 @@ struct BikiProcess {
     #expect(try BikiProcess.run(["read", "--as=date", "20日"]).standardOutput == "20日\tはつか\n")
   }
 
+  /// README: `1組` is one set unless `--as name` asks for class 1; km is said short or in full.
+  @Test func asNameReadsAClassAndUnitsAreSaidShortOrInFull() throws {
+    #expect(try BikiProcess.run(["read", "1組"]).standardOutput == "1組\tひとくみ\n")
+    #expect(try BikiProcess.run(["read", "--as", "name", "1組"]).standardOutput == "1組\tいちくみ\n")
+    #expect(try BikiProcess.run(["read", "3km", "3キロメートル"]).standardOutput == "3km\tさんきろ|さんきろめーとる\n3キロメートル\tさんきろめーとる\n")
+    #expect(try BikiProcess.run(["read", "--help"]).standardOutput.contains("'--as name 1組' is いちくみ"))
+  }
+
   @Test func unreadableTextIsReportedAndTheRestStillPrinted() throws {
     let result = try BikiProcess.run(["read", "8本", "x12", "平成32年", "600円"])
     #expect(result.status == 65)
