@@ -8,30 +8,101 @@ package enum JSONParser {
   package static let maximumDepth = 256
 
   package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
-    // The parser reads through a buffer pointer: reading through the array retained and
-    // released it for nearly every byte.
-    let result = bytes.withUnsafeBufferPointer { buffer in Result { () throws(JSONSyntaxError) in try parse(buffer) } }
-    return try result.get()
-  }
-
-  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONNode {
-    var parser = Parser(bytes: bytes)
-    // A file that is not UTF-8 is reported as such, at its first bad byte, before any syntax:
-    // that is the fault to fix first, wherever it is.
-    try parser.checkEncoding()
-    parser.skipByteOrderMark()
-    parser.skipWhitespace()
-    let node = try parser.parseValue(depth: 0)
-    parser.skipWhitespace()
-    guard parser.isAtEnd else {
-      throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON value")
-    }
-    return node
+    try parse(bytes, into: PlacedTree.self)
   }
 
   package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
     try parse(Array(text.utf8))
   }
+
+  /// The value alone, for text whose valid values nobody points into: a message, a plugin's
+  /// output, a history line. The same grammar and the same errors, at the same places, as
+  /// `parse`; it skips keeping the place of every value, which costs more than the values.
+  package static func value(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSON {
+    try parse(bytes, into: BareTree.self)
+  }
+
+  private static func parse<Tree: ParseTree>(_ bytes: [UInt8], into tree: Tree.Type) throws(JSONSyntaxError) -> Tree.Node {
+    // The parser reads through a buffer pointer: reading through the array retained and
+    // released it for nearly every byte.
+    let result = bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(JSONSyntaxError) in
+        var parser = Parser<Tree>(bytes: buffer)
+        // A file that is not UTF-8 is reported as such, at its first bad byte, before any syntax:
+        // that is the fault to fix first, wherever it is.
+        try parser.checkEncoding()
+        parser.skipByteOrderMark()
+        parser.skipWhitespace()
+        let node = try parser.parseValue(depth: 0)
+        parser.skipWhitespace()
+        guard parser.isAtEnd else {
+          throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON value")
+        }
+        return node
+      }
+    }
+    return try result.get()
+  }
+}
+
+/// What a parse builds from what it reads.
+private protocol ParseTree {
+  associatedtype Node
+  associatedtype Member
+  /// Whether the parser keeps the line and columns as it goes, for every value's range. When it
+  /// does not, an error's place is worked out from its byte offset when it is thrown.
+  static var recordsPlaces: Bool { get }
+  static func object(_ members: [Member], range: SourceRange) -> Node
+  static func array(_ elements: [Node], range: SourceRange) -> Node
+  static func string(_ text: String, range: SourceRange) -> Node
+  /// A number from its literal, which the parser has checked against JSON's grammar.
+  static func number(_ literal: Slice<UnsafeBufferPointer<UInt8>>, range: SourceRange) -> Node
+  static func bool(_ flag: Bool, range: SourceRange) -> Node
+  static func null(range: SourceRange) -> Node
+  static func member(key: String, keyRange: SourceRange, value: Node) -> Member
+}
+
+/// Nodes with their ranges, for diagnostics and editors.
+private enum PlacedTree: ParseTree {
+  static var recordsPlaces: Bool { true }
+  static func object(_ members: [JSONMember], range: SourceRange) -> JSONNode { JSONNode(.object(members), range: range) }
+  static func array(_ elements: [JSONNode], range: SourceRange) -> JSONNode { JSONNode(.array(elements), range: range) }
+  static func string(_ text: String, range: SourceRange) -> JSONNode { JSONNode(.string(text), range: range) }
+  static func number(_ literal: Slice<UnsafeBufferPointer<UInt8>>, range: SourceRange) -> JSONNode {
+    JSONNode(.number(String(decoding: literal, as: UTF8.self)), range: range)
+  }
+  static func bool(_ flag: Bool, range: SourceRange) -> JSONNode { JSONNode(.bool(flag), range: range) }
+  static func null(range: SourceRange) -> JSONNode { JSONNode(.null, range: range) }
+  static func member(key: String, keyRange: SourceRange, value: JSONNode) -> JSONMember {
+    JSONMember(key: key, keyRange: keyRange, value: value)
+  }
+}
+
+/// Values alone, as `JSON(_: JSONNode)` would make them from a placed tree.
+private enum BareTree: ParseTree {
+  static var recordsPlaces: Bool { false }
+  static func object(_ members: [(String, JSON)], range: SourceRange) -> JSON { .object(members) }
+  static func array(_ elements: [JSON], range: SourceRange) -> JSON { .array(elements) }
+  static func string(_ text: String, range: SourceRange) -> JSON { .string(text) }
+  static func number(_ literal: Slice<UnsafeBufferPointer<UInt8>>, range: SourceRange) -> JSON {
+    // An integer literal that fits is read from its digits; anything else as Double reads it.
+    var value: Int64 = 0
+    var digits = literal[...]
+    let negative = digits.first == UInt8(ascii: "-")
+    if negative { digits = digits.dropFirst() }
+    for digit in digits {
+      guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return .double(Double(String(decoding: literal, as: UTF8.self)) ?? 0) }
+      let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
+      let (next, overflow2) = negative ? times10.subtractingReportingOverflow(Int64(digit - UInt8(ascii: "0")))
+        : times10.addingReportingOverflow(Int64(digit - UInt8(ascii: "0")))
+      guard !overflow, !overflow2 else { return .double(Double(String(decoding: literal, as: UTF8.self)) ?? 0) }
+      value = next
+    }
+    return .integer(value)
+  }
+  static func bool(_ flag: Bool, range: SourceRange) -> JSON { .bool(flag) }
+  static func null(range: SourceRange) -> JSON { .null }
+  static func member(key: String, keyRange: SourceRange, value: JSON) -> (String, JSON) { (key, value) }
 }
 
 package struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -43,7 +114,7 @@ package struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertib
   package var description: String { "\(position): \(message)" }
 }
 
-private struct Parser {
+private struct Parser<Tree: ParseTree> {
   let bytes: UnsafeBufferPointer<UInt8>
   var index = 0
   var line = 0
@@ -57,8 +128,12 @@ private struct Parser {
   var isAtEnd: Bool { index >= bytes.count }
 
   var position: SourcePosition {
-    SourcePosition(line: line, column: column, utf16Column: utf16Column, offset: index)
+    Tree.recordsPlaces
+      ? SourcePosition(line: line, column: column, utf16Column: utf16Column, offset: index) : Self.place(of: index, in: bytes)
   }
+
+  /// Where a value starts or ends, for its range: nowhere, when the tree keeps no places.
+  var place: SourcePosition { Tree.recordsPlaces ? position : .start }
 
   func error(_ message: String, encoding: Bool = false) -> JSONSyntaxError {
     JSONSyntaxError(message: message, position: position, isEncodingError: encoding)
@@ -129,41 +204,42 @@ private struct Parser {
     return length
   }
 
-  /// Walks to the first bad byte, counting lines and columns, and throws the error there.
+  /// Finds the first bad byte and throws the error there.
   private mutating func locateEncodingError() throws(JSONSyntaxError) {
     var offset = 0
-    var line = 0, column = 0, utf16Column = 0
     while offset < bytes.count {
       let byte = bytes[offset]
       if byte < 0x80 {
-        if byte == 0x0A {
-          line += 1
-          column = 0
-          utf16Column = 0
-        } else {
-          column += 1
-          utf16Column += 1
-        }
         offset += 1
         continue
       }
-      index = offset
-      guard let scalar = peekScalar() else {
-        self.line = line
-        self.column = column
-        self.utf16Column = utf16Column
-        let error = error("invalid UTF-8: byte 0x\(String(byte, radix: 16, uppercase: true)) does not begin a well-formed character", encoding: true)
-        index = 0
-        self.line = 0
-        self.column = 0
-        self.utf16Column = 0
-        throw error
+      guard let length = Self.scalarLength(bytes, at: offset) else {
+        let place = Self.place(of: offset, in: bytes)
+        (index, line, column, utf16Column) = (offset, place.line, place.column, place.utf16Column)
+        throw error("invalid UTF-8: byte 0x\(String(byte, radix: 16, uppercase: true)) does not begin a well-formed character", encoding: true)
       }
-      offset += scalar.utf8.count
-      column += 1
-      utf16Column += scalar.utf16.count
+      offset += length
     }
-    index = 0
+  }
+
+  /// The line and columns of `offset`, counted from the start of `bytes` (after a byte order
+  /// mark, as the parser skips it), which must be well-formed UTF-8 up to there.
+  static func place(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourcePosition {
+    var line = 0, column = 0, utf16Column = 0
+    var at = offset >= 3 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    while at < offset {
+      let byte = bytes[at]
+      if byte == 0x0A {
+        line += 1
+        column = 0
+        utf16Column = 0
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+        utf16Column += byte >= 0xF0 ? 2 : 1
+      }
+      at += 1
+    }
+    return SourcePosition(line: line, column: column, utf16Column: utf16Column, offset: offset)
   }
 
   mutating func skipByteOrderMark() {
@@ -173,8 +249,10 @@ private struct Parser {
   /// Advances over one ASCII byte on the current line.
   mutating func advanceASCII() {
     index += 1
-    column += 1
-    utf16Column += 1
+    if Tree.recordsPlaces {
+      column += 1
+      utf16Column += 1
+    }
   }
 
   mutating func skipWhitespace() {
@@ -183,34 +261,49 @@ private struct Parser {
       case 0x20, 0x09, 0x0D: advanceASCII()
       case 0x0A:
         index += 1
-        line += 1
-        column = 0
-        utf16Column = 0
+        if Tree.recordsPlaces {
+          line += 1
+          column = 0
+          utf16Column = 0
+        }
       default: return
       }
     }
   }
 
-  mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONNode {
+  mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> Tree.Node {
     guard depth < JSONParser.maximumDepth else {
       throw error("nesting deeper than \(JSONParser.maximumDepth) levels")
     }
-    let start = position
+    let start = place
     guard !isAtEnd else { throw error("expected a value, found end of file") }
-    let value: JSONValue
+    func range() -> SourceRange { SourceRange(start: start, end: place) }
     switch bytes[index] {
-    case UInt8(ascii: "{"): value = try parseObject(depth: depth)
-    case UInt8(ascii: "["): value = try parseArray(depth: depth)
-    case UInt8(ascii: "\""): value = .string(try parseString())
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try parseNumber())
-    case UInt8(ascii: "t"): try expectWord("true"); value = .bool(true)
-    case UInt8(ascii: "f"): try expectWord("false"); value = .bool(false)
-    case UInt8(ascii: "n"): try expectWord("null"); value = .null
+    case UInt8(ascii: "{"):
+      let members = try parseObject(depth: depth)
+      return Tree.object(members, range: range())
+    case UInt8(ascii: "["):
+      let elements = try parseArray(depth: depth)
+      return Tree.array(elements, range: range())
+    case UInt8(ascii: "\""):
+      let text = try parseString()
+      return Tree.string(text, range: range())
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      let literal = try parseNumber()
+      return Tree.number(bytes[literal], range: range())
+    case UInt8(ascii: "t"):
+      try expectWord("true")
+      return Tree.bool(true, range: range())
+    case UInt8(ascii: "f"):
+      try expectWord("false")
+      return Tree.bool(false, range: range())
+    case UInt8(ascii: "n"):
+      try expectWord("null")
+      return Tree.null(range: range())
     default:
       if bytes[index] >= 0x80, peekScalar() == nil { throw error("invalid UTF-8", encoding: true) }
       throw error("expected a value, found \(describeCurrent())")
     }
-    return JSONNode(value, range: SourceRange(start: start, end: position))
   }
 
   mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
@@ -222,16 +315,16 @@ private struct Parser {
     }
   }
 
-  mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+  mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> [Tree.Member] {
     advanceASCII()  // {
     skipWhitespace()
     if !isAtEnd, bytes[index] == UInt8(ascii: "}") {
       advanceASCII()
-      return .object([])
+      return []
     }
     // Room for a typical object at once rather than four regrowths; a small object gives the
     // room back when it closes, so a file of tiny objects cannot multiply its size in memory.
-    var members: [JSONMember] = []
+    var members: [Tree.Member] = []
     members.reserveCapacity(8)
     while true {
       skipWhitespace()
@@ -239,9 +332,9 @@ private struct Parser {
         if !isAtEnd, bytes[index] == UInt8(ascii: "}") { throw error("trailing comma before '}'") }
         throw error("expected a key in double quotes, found \(describeCurrent())")
       }
-      let keyStart = position
+      let keyStart = place
       let key = try parseString()
-      let keyRange = SourceRange(start: keyStart, end: position)
+      let keyRange = SourceRange(start: keyStart, end: place)
       skipWhitespace()
       guard !isAtEnd, bytes[index] == UInt8(ascii: ":") else {
         throw error("expected ':' after key \"\(key)\", found \(describeCurrent())")
@@ -249,27 +342,27 @@ private struct Parser {
       advanceASCII()
       skipWhitespace()
       let value = try parseValue(depth: depth + 1)
-      members.append(JSONMember(key: key, keyRange: keyRange, value: value))
+      members.append(Tree.member(key: key, keyRange: keyRange, value: value))
       skipWhitespace()
       guard !isAtEnd else { throw error("expected ',' or '}', found end of file (unclosed object)") }
       switch bytes[index] {
       case UInt8(ascii: ","): advanceASCII()
       case UInt8(ascii: "}"):
         advanceASCII()
-        return .object(members.count > 3 ? members : Array(members[...]))
+        return members.count > 3 ? members : Array(members[...])
       default: throw error("expected ',' or '}' after a member, found \(describeCurrent())")
       }
     }
   }
 
-  mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+  mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> [Tree.Node] {
     advanceASCII()  // [
     skipWhitespace()
     if !isAtEnd, bytes[index] == UInt8(ascii: "]") {
       advanceASCII()
-      return .array([])
+      return []
     }
-    var elements: [JSONNode] = []
+    var elements: [Tree.Node] = []
     while true {
       skipWhitespace()
       if !isAtEnd, bytes[index] == UInt8(ascii: "]") { throw error("trailing comma before ']'") }
@@ -280,13 +373,14 @@ private struct Parser {
       case UInt8(ascii: ","): advanceASCII()
       case UInt8(ascii: "]"):
         advanceASCII()
-        return .array(elements)
+        return elements
       default: throw error("expected ',' or ']' after an element, found \(describeCurrent())")
       }
     }
   }
 
-  mutating func parseNumber() throws(JSONSyntaxError) -> String {
+  /// The range of a number's literal, checked against JSON's grammar.
+  mutating func parseNumber() throws(JSONSyntaxError) -> Range<Int> {
     let start = index
     if bytes[index] == UInt8(ascii: "-") { advanceASCII() }
     guard !isAtEnd, isDigit(bytes[index]) else { throw error("expected a digit, found \(describeCurrent())") }
@@ -307,7 +401,7 @@ private struct Parser {
       guard !isAtEnd, isDigit(bytes[index]) else { throw error("expected a digit in the exponent, found \(describeCurrent())") }
       while !isAtEnd, isDigit(bytes[index]) { advanceASCII() }
     }
-    return String(decoding: bytes[start..<index], as: UTF8.self)
+    return start..<index
   }
 
   func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
@@ -326,23 +420,26 @@ private struct Parser {
       func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
       let isControl = (word &- 0x2020_2020_2020_2020) & ~word & highs != 0
       if isControl || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C)) { break }
+      scan += 8
+      guard Tree.recordsPlaces else { continue }
       let continuations = (word & ~(word << 1) & highs).nonzeroBitCount
       let fourByteLeads = (word & (word << 1) & (word << 2) & (word << 3) & highs).nonzeroBitCount
       columns += 8 - continuations
       utf16 += 8 - continuations + fourByteLeads
-      scan += 8
     }
     while scan < bytes.count {
       let byte = bytes[scan]
       if byte == UInt8(ascii: "\"") {
         let text = String(decoding: bytes[start..<scan], as: UTF8.self)
         index = scan + 1
-        column += columns + 1
-        utf16Column += utf16 + 1
+        if Tree.recordsPlaces {
+          column += columns + 1
+          utf16Column += utf16 + 1
+        }
         return text
       }
       if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-      if byte & 0xC0 != 0x80 {
+      if Tree.recordsPlaces, byte & 0xC0 != 0x80 {
         columns += 1
         utf16 += byte >= 0xF0 ? 2 : 1
       }
@@ -369,8 +466,10 @@ private struct Parser {
         guard let scalar = peekScalar() else { throw error("invalid UTF-8", encoding: true) }
         scalars.append(scalar)
         index += scalar.utf8.count
-        column += 1
-        utf16Column += scalar.utf16.count
+        if Tree.recordsPlaces {
+          column += 1
+          utf16Column += scalar.utf16.count
+        }
       }
     }
   }

@@ -1,6 +1,6 @@
 /// A JSON value as Biki writes and reads it (the protocol, the history). Objects keep their key order, so what
 /// the server writes is stable and readable.
-package indirect enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
   ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
   case null
@@ -12,7 +12,7 @@ package indirect enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, Expr
   case object([(String, JSON)])
   /// A value written once and kept with its bytes, for a large answer that changes rarely
   /// (the topic list): it reads as the value and writes as the bytes.
-  case written(JSON, [UInt8])
+  indirect case written(JSON, [UInt8])
 
   /// `value`, serialized now so that every later write copies the bytes.
   package static func prewritten(_ value: JSON) -> JSON { .written(value, value.bytes) }

@@ -100,29 +100,34 @@ package struct Reading: Hashable, Sendable {
   }
 
   private func accepts(bytes target: UnsafeBufferPointer<UInt8>) -> Bool {
-    // Which byte offsets each step can reach: a row of flags for this step and one for the
-    // next, on the stack, since this runs for every answer and every question checked.
+    // The byte offsets each step can reach, as two short lists on the stack (this step's and
+    // the next's): a reading has one or two ways through at each step, so visiting just those
+    // costs less than scanning a row of flags for every offset. An end is listed once, and
+    // every end lies in 0...target.count, so a list never outgrows `width`.
     let width = target.count + 1
-    return withUnsafeTemporaryAllocation(of: Bool.self, capacity: 2 * width) { flags in
-      flags.initialize(repeating: false)
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * width) { offsets in
       var (reachable, next) = (0, width)
-      flags[reachable] = true
+      var reachableCount = 1
+      offsets[reachable] = 0
       for part in parts {
-        var any = false
-        for offset in 0..<width where flags[reachable + offset] {
+        var nextCount = 0
+        for listed in 0..<reachableCount {
+          let offset = offsets[reachable + listed]
           // The standard, then the alternates, without forming the list of both per offset.
-          for index in -1..<part.alternates.count {
-            let word = index < 0 ? part.standard : part.alternates[index]
+          for index in -1..<(part.others?.count ?? 0) {
+            let word = index < 0 ? part.standard : part.others?[index] ?? part.standard
             guard let end = Self.match(word, in: target, at: offset) else { continue }
-            flags[next + end] = true
-            any = true
+            if !(0..<nextCount).contains(where: { offsets[next + $0] == end }) {
+              offsets[next + nextCount] = end
+              nextCount += 1
+            }
           }
         }
-        if !any { return false }
-        for offset in 0..<width { flags[reachable + offset] = false }
+        if nextCount == 0 { return false }
         swap(&reachable, &next)
+        reachableCount = nextCount
       }
-      return flags[reachable + target.count]
+      return (0..<reachableCount).contains { offsets[reachable + $0] == target.count }
     }
   }
 
@@ -161,7 +166,7 @@ package struct Reading: Hashable, Sendable {
 package struct ReadingSegment: Hashable, Sendable {
   package var standard: String
   /// nil rather than empty when there are none, so copying a segment retains nothing extra.
-  private var others: [String]?
+  fileprivate private(set) var others: [String]?
 
   package init(_ standard: String) {
     self.standard = standard

@@ -59,8 +59,13 @@ package enum WrittenNumbers {
     var end = start
     while end < scalars.count, scalars[end] != "年", end - start < 40 { end += 1 }
     guard end < scalars.count, scalars[end] == "年" else { return }
-    // Era names are two scalars; compared in place, without forming a string per number.
-    guard let era = Era.all.first(where: { $0.name.unicodeScalars.elementsEqual(scalars[(start - 2)..<start]) }) else { return }
+    guard let era = eraNames.first(where: { $0.first == scalars[start - 2] && $0.second == scalars[start - 1] })?.era else { return }
     values.append(UInt128(era.gregorianYear(Int(value))))
+  }
+
+  /// Era names are two scalars: compared in place, without forming a string per number.
+  private static let eraNames: [(first: Unicode.Scalar, second: Unicode.Scalar, era: Era)] = Era.all.compactMap { era in
+    let scalars = Array(era.name.unicodeScalars)
+    return scalars.count == 2 ? (scalars[0], scalars[1], era) : nil
   }
 }

@@ -59,27 +59,25 @@ enum HostServices {
   /// What `read_number` answers: Biki's readings of `value` with a counter it knows (by id or
   /// symbol), or with one the plugin names and reads plainly, or of the bare number.
   static func readings(of value: UInt64, counter: String, counterReading: String?) -> Result<[String], Message> {
+    number(value, counter: counter, counterReading: counterReading).map { $0.reading.all() }
+  }
+
+  /// What Biki makes of a number a question declares: its reading, and the forms it exercises
+  /// (none for a counter Biki does not know). One lookup of the counter serves both.
+  static func number(_ value: UInt64, counter: String, counterReading: String?) -> Result<(reading: Reading, forms: [ReadingForm]), Message> {
     do {
-      if counter.isEmpty { return .success(try JapaneseNumber.reading(of: UInt128(value)).all()) }
+      if counter.isEmpty { return .success((try JapaneseNumber.reading(of: UInt128(value)), ReadingForms.of(UInt128(value)))) }
       if let known = knownCounters[Array(counter.utf8)] {
-        return .success(try JapaneseNumber.reading(of: UInt128(value), with: known).all())
+        return .success((try JapaneseNumber.reading(of: UInt128(value), with: known), ReadingForms.of(UInt128(value), counter: known)))
       }
       guard let counterReading, KanaText.isKana(counterReading) else {
         return .failure(Message(text: "Biki does not know the counter \"\(counter)\"; pass its reading in hiragana as counter_reading"))
       }
       let plain = Counter(id: "plugin", symbols: [counter], reading: counterReading, kind: .counter)
-      return .success(try JapaneseNumber.reading(of: UInt128(value), with: plain).all())
+      return .success((try JapaneseNumber.reading(of: UInt128(value), with: plain), []))
     } catch {
       return .failure(Message(text: error.description))
     }
-  }
-
-  /// The forms a plugin's question exercises, when it declares its number (and a counter Biki
-  /// knows, or none).
-  static func forms(of value: UInt64, counter: String) -> [ReadingForm] {
-    if counter.isEmpty { return ReadingForms.of(UInt128(value)) }
-    guard let known = knownCounters[Array(counter.utf8)] else { return [] }
-    return ReadingForms.of(UInt128(value), counter: known)
   }
 
   private static func write(_ text: String, to writer: UnsafePointer<biki_writer_t>?) -> Bool {

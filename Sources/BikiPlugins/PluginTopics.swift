@@ -107,7 +107,12 @@ package struct PluginTopics: Sendable {
   /// packs), spoken among them, the answer the number the display shows, and the readings ones
   /// Biki gives too wherever it can read the display or the question declares its number.
   package static func question(_ bytes: [UInt8], topicID: String, seed: UInt64, path: String) throws(PluginError) -> Question {
-    let fields = WrittenQuestion(try parse(bytes, path: path, what: "a question"))
+    let fields: WrittenQuestion
+    do {
+      fields = WrittenQuestion(try JSONParser.value(bytes))
+    } catch {
+      throw PluginError(path: path, kind: .badOutput, reason: "a question is not valid JSON: \(error)")
+    }
     func fail(_ reason: String, _ kind: PluginError.Kind = .badOutput) -> PluginError {
       PluginError(path: path, kind: kind, reason: "question \(seed) of \(topicID): \(reason)")
     }
@@ -117,8 +122,7 @@ package struct PluginTopics: Sendable {
     }
     let display = try text(fields.display, "display"), kanjiDisplay = try text(fields.kanjiDisplay, "kanjiDisplay")
     let spoken = try text(fields.spoken, "spoken")
-    let readings = fields.readings?.arrayValue?.compactMap(\.stringValue) ?? []
-    guard !readings.isEmpty else { throw fail("\"readings\" must be a non-empty array of strings") }
+    guard let readings = fields.readings, !readings.isEmpty else { throw fail("\"readings\" must be a non-empty array of strings") }
     for reading in readings where !KanaText.isKana(reading) {
       let fix =
         KanaText.hasCombiningMark(reading)
@@ -129,7 +133,7 @@ package struct PluginTopics: Sendable {
     guard readings.contains(where: { $0.hasSameBytes(as: spoken) }) else {
       throw fail("\"spoken\" (\(spoken)) is not one of its readings")
     }
-    guard let answer = fields.answer, let value = answer["value"]?.value.integerValue else {
+    guard let answer = fields.answer, let value = answer["value"]?.integerValue else {
       throw fail("\"answer\" must be an object with an integer \"value\"")
     }
     // The answer is the number the learner sees, in digits and in kanji.
@@ -140,52 +144,49 @@ package struct PluginTopics: Sendable {
         throw fail("the answer \(value) is not the number \"\(shown)\" shows (\(listed))", .answerMismatch)
       }
     }
-    try checkReadings(readings, display: display, shown: shownInDisplay, declared: fields.number, fail: fail)
-    var forms: [ReadingForm] = []
-    if let declared = fields.number, let number = declared["value"]?.value.integerValue, number >= 0 {
-      forms = HostServices.forms(of: UInt64(number), counter: declared["counter"]?.value.stringValue ?? "")
-    }
-    let postfix = answer["postfix"]?.value.stringValue ?? ""
+    let forms = try checkReadings(readings, display: display, shown: shownInDisplay, declared: fields.number, fail: fail)
+    let postfix = answer["postfix"]?.stringValue ?? ""
     return Question(
       topicID: topicID, seed: seed, display: display, kanjiDisplay: kanjiDisplay, spoken: spoken,
       reading: Reading(alternatives: readings),
       answer: Answer(
-        value: value, prefix: answer["prefix"]?.value.stringValue ?? "", postfix: postfix,
-        isGrouped: (answer["style"]?.value.stringValue ?? (postfix == "年" ? "plain" : "grouped")) == "grouped"), forms: forms)
+        value: value, prefix: answer["prefix"]?.stringValue ?? "", postfix: postfix,
+        isGrouped: (answer["style"]?.stringValue ?? (postfix == "年" ? "plain" : "grouped")) == "grouped"), forms: forms)
   }
 
   /// The readings must be Biki's own: when the question declares its number (and counter), each
   /// reading contains one of Biki's readings of it (a plugin may add words around it: ぜいこみ);
   /// otherwise, when Biki can read the display, each reading is one Biki accepts for it.
+  /// Returns the forms a declared number exercises.
   private static func checkReadings(
-    _ readings: [String], display: String, shown: [UInt128], declared: JSONNode?, fail: (String, PluginError.Kind) -> PluginError
-  ) throws(PluginError) {
+    _ readings: [String], display: String, shown: [UInt128], declared: JSON?, fail: (String, PluginError.Kind) -> PluginError
+  ) throws(PluginError) -> [ReadingForm] {
     if let declared {
-      guard let number = declared["value"]?.value.integerValue, number >= 0 else {
+      guard let number = declared["value"]?.integerValue, number >= 0 else {
         throw fail("\"number\" must be an object with a whole \"value\" of at least 0", .badOutput)
       }
-      let counter = declared["counter"]?.value.stringValue ?? ""
-      let counterReading = declared["counterReading"]?.value.stringValue
-      let hosts: [String]
-      switch HostServices.readings(of: UInt64(number), counter: counter, counterReading: counterReading) {
-      case .success(let found): hosts = found
+      let counter = declared["counter"]?.stringValue ?? ""
+      let counterReading = declared["counterReading"]?.stringValue
+      let hosts: [String], forms: [ReadingForm]
+      switch HostServices.number(UInt64(number), counter: counter, counterReading: counterReading) {
+      case .success(let found): (hosts, forms) = (found.reading.all(), found.forms)
       case .failure(let message): throw fail("its declared number: \(message.text)", .badOutput)
       }
       guard shown.isEmpty || shown.contains(UInt128(number)) else {
         throw fail("its declared number \(number) is not what \"\(display)\" shows", .answerMismatch)
       }
-      // Compared as UTF-8 bytes: readings are composed hiragana, checked above.
-      let hostBytes = hosts.map { Array($0.utf8) }
-      for reading in readings where !hostBytes.contains(where: { Array(reading.utf8).containsSubsequence($0) }) {
+      for reading in readings where !hosts.contains(where: { reading.containsBytes(of: $0) }) {
         throw fail(
           "reading \"\(reading)\" does not contain Biki's reading of \(number)\(counter) (\(hosts.prefix(4).joined(separator: " or ")))",
           .readingMismatch)
       }
+      return forms
     } else if let host = try? PhraseReader().read(display) {
       for reading in readings where !host.accepts(reading) {
         throw fail("reading \"\(reading)\" is not one Biki gives for \"\(display)\" (\(host.all(limit: 4).joined(separator: " or ")))", .readingMismatch)
       }
     }
+    return []
   }
 }
 
@@ -195,26 +196,35 @@ private struct WrittenQuestion {
   var display: String?
   var kanjiDisplay: String?
   var spoken: String?
-  var readings: JSONNode?
+  /// The readings, when they are an array of strings only.
+  var readings: [String]?
   /// The answer object, when it is one.
-  var answer: JSONNode?
+  var answer: JSON?
   /// The declared number (`{"value": 612, "counter": "号室"}`), when present.
-  var number: JSONNode?
+  var number: JSON?
 
-  init(_ node: JSONNode) {
+  init(_ root: JSON) {
     var seen: UInt8 = 0
     func first(_ field: UInt8) -> Bool {
       defer { seen |= 1 << field }
       return seen & (1 << field) == 0
     }
-    for member in node.members ?? [] {
-      let value = member.value
-      switch member.key {
+    guard case .object(let members) = root else { return }
+    for (key, value) in members {
+      switch key {
       case "display" where first(0): display = value.stringValue
       case "kanjiDisplay" where first(1): kanjiDisplay = value.stringValue
       case "spoken" where first(2): spoken = value.stringValue
-      case "readings" where first(3): readings = value
-      case "answer" where first(4): answer = value.members == nil ? nil : value
+      case "readings" where first(3):
+        guard case .array(let elements) = value else { continue }
+        var texts: [String] = []
+        texts.reserveCapacity(elements.count)
+        for element in elements {
+          guard case .string(let text) = element else { break }
+          texts.append(text)
+        }
+        readings = texts.count == elements.count ? texts : nil
+      case "answer" where first(4): answer = value.isObject ? value : nil
       case "number" where first(5): number = value
       default: continue
       }
@@ -222,14 +232,20 @@ private struct WrittenQuestion {
   }
 }
 
-extension Array where Element == UInt8 {
-  /// Whether `part` occurs in these bytes, contiguously.
-  fileprivate func containsSubsequence(_ part: [UInt8]) -> Bool {
-    guard part.count <= count else { return false }
-    if part.isEmpty { return true }
-    for start in 0...(count - part.count) where self[start] == part[0] {
-      if self[start..<(start + part.count)].elementsEqual(part) { return true }
+extension String {
+  /// Whether `part`'s UTF-8 bytes occur in this string's, contiguously. Readings are composed
+  /// hiragana (checked before this is asked), so bytes compare them exactly.
+  fileprivate func containsBytes(of part: String) -> Bool {
+    var text = self, part = part
+    return text.withUTF8 { text in
+      part.withUTF8 { part in
+        guard part.count <= text.count else { return false }
+        guard let first = part.first else { return true }
+        for start in 0...(text.count - part.count) where text[start] == first {
+          if UnsafeBufferPointer(rebasing: text[start..<(start + part.count)]).elementsEqual(part) { return true }
+        }
+        return false
+      }
     }
-    return false
   }
 }

@@ -150,7 +150,7 @@ package enum HistoryFile {
 
   package static func classify(_ line: ArraySlice<UInt8>) -> Line {
     if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { return .other }
-    let json = (try? JSONParser.parse(Array(line))).map(JSON.init)
+    let json = try? JSONParser.value(Array(line))
     if let json, let entry = HistoryEntry(json: json) { return .answer(entry) }
     return json?["event"]?.stringValue != nil ? .other : .damaged
   }

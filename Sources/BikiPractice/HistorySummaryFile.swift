@@ -78,7 +78,7 @@ struct HistorySummaryFile {
     var status = stat()
     guard fstat(descriptor, &status) == 0, status.st_size < 256 << 20 else { return nil }
     let bytes = AnswerHistory.readAll(descriptor, size: Int(status.st_size))
-    return (try? JSONParser.parse(bytes)).flatMap { HistorySummary(json: JSON($0)) }
+    return (try? JSONParser.value(bytes)).flatMap { HistorySummary(json: $0) }
   }
 
   /// Writes the summary whole or not at all (a temporary file, then a rename), owner-only, as

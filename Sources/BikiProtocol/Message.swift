@@ -61,7 +61,7 @@ package enum IncomingMessage: Equatable, Sendable {
   package static func parse(_ body: [UInt8]) -> IncomingMessage {
     let root: JSON
     do {
-      root = JSON(try JSONParser.parse(body))
+      root = try JSONParser.value(body)
     } catch {
       return .invalid(id: nil, error: ResponseError(code: ResponseError.parseError, message: "invalid JSON at \(error.position): \(error.message)"))
     }

@@ -102,7 +102,7 @@ for compiled in topics where options.selects("questions." + compiled.topic.id) |
 // Native plugins: the samples built next to this executable (`swift build -c release` builds them).
 let benchDirectory = URL(fileURLWithPath: TopicRegistry.ownExecutable).deletingLastPathComponent().path
 let seconds = MonotonicClock.live()
-for (name, library, topic) in [("c", "libbiki-calendar.so", "eras"), ("swift", "libbiki-prices.so", "man-yen")] where options.selects("plugins") {
+for (name, library, topic) in [("c", "libbiki-calendar.so", "eras"), ("swift", "libbiki-prices.so", "man-yen")] where options.selects("plugins.\(name)") {
   let path = benchDirectory + "/" + library
   guard FileManager.default.fileExists(atPath: path) else {
     print("plugins.\(name): \(path) not built; run `swift build -c release` first")

@@ -93,6 +93,7 @@ import Testing
       #expect(error.position.description == position, "\(error)")
       #expect(error.message.contains(fragment), "\(error)")
       #expect(!error.isEncodingError)
+      #expect(throws: error) { try JSONParser.value(Array(text.utf8)) }
     }
   }
 
@@ -109,6 +110,7 @@ import Testing
       Issue.record("parsed invalid input")
     } catch {
       #expect(error.position.offset == 1, "\(error)")
+      #expect(throws: error) { try JSONParser.value(bytes) }
     }
   }
 
@@ -131,6 +133,7 @@ import Testing
       #expect(error.isEncodingError)
       #expect(error.position.line == 2)
       #expect(error.position.column == 8)
+      #expect(throws: error) { try JSONParser.value(bytes) }
     }
   }
 
@@ -139,5 +142,29 @@ import Testing
     #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(deep) }
     let fine = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
     #expect(throws: Never.self) { try JSONParser.parse(fine) }
+  }
+
+  /// The value-only parse reads what the placed parse reads, value for value, and fails where
+  /// it fails with the same message; only the ranges are left out.
+  @Test(arguments: [
+    #"{"a": [1, -0, 12.5, 1e3, -9223372036854775808, 9223372036854775808, true, false, null], "b": {"c": "本\n😀"}}"#,
+    "\u{FEFF}[\"x\"]",
+    "  {\n \"鍵\" : \"値\" ,\n \"k\": [ ]\n }\n",
+    "[\"\u{FEFF}\", 1]\n\n  x",
+    "{\n  \"本\": \"いっぽん\",\n  \"x\": tru }",
+    "[\"長い長い長い長い文字列\", \"😀😀😀😀\", 1.]",
+  ])
+  func valuesAgreeWithThePlacedParse(_ text: String) {
+    let bytes = Array(text.utf8)
+    switch (Result { () throws(JSONSyntaxError) in try JSONParser.parse(bytes) }, Result { () throws(JSONSyntaxError) in try JSONParser.value(bytes) }) {
+    case (.success(let node), .success(let value)): #expect(JSON(node) == value)
+    case (.failure(let placed), .failure(let bare)): #expect(placed == bare)
+    case (let placed, let bare): Issue.record("\(placed) against \(bare)")
+    }
+  }
+
+  @Test func integersThatFitAreIntegersAndOthersAreDoubles() throws {
+    #expect(try JSONParser.value(Array("[-9223372036854775808, 9223372036854775807, 9223372036854775808, 1e3, -0]".utf8))
+      == [.integer(.min), .integer(.max), .double(9223372036854775808), .double(1000), .integer(0)])
   }
 }
