@@ -1,0 +1,38 @@
+import BikiPlugins
+import Foundation
+import Testing
+
+/// What a plugin writes for a question, checked as written: each fault is refused with a
+/// message that names it.
+@Suite struct PluginOutputTests {
+  static let era =
+    #"{"display": "令和5年", "kanjiDisplay": "令和五年", "spoken": "れいわごねん", "readings": ["れいわごねん"], "answer": {"value": 2023, "postfix": "年"}}"#
+
+  func check(_ json: String) -> Result<String, PluginError> {
+    Result { () throws(PluginError) in
+      try PluginTopics.question(Array(json.utf8), topicID: "test.eras", seed: 3, path: "/plugins/libtest.so").spoken
+    }
+  }
+
+  @Test func aTruthfulQuestionIsServed() throws {
+    #expect(try check(Self.era).get() == "れいわごねん")
+  }
+
+  @Test(arguments: [
+    (#""readings": ["れいわごねん", 5]"#, "\"readings\" must be a non-empty array of strings"),
+    (#""readings": []"#, "\"readings\" must be a non-empty array of strings"),
+    (#""readings": "れいわごねん""#, "\"readings\" must be a non-empty array of strings"),
+    (#""readings": ["れいわろくねん"]"#, "\"spoken\" (れいわごねん) is not one of its readings"),
+  ])
+  func readingsThatAreNotAListOfKanaAreRefused(_ readings: String, _ message: String) {
+    let json = Self.era.replacingOccurrences(of: #""readings": ["れいわごねん"]"#, with: readings)
+    guard case .failure(let error) = check(json) else { Issue.record("accepted \(json)"); return }
+    #expect("\(error)".contains(message), "\(error)")
+    #expect("\(error)".contains("question 3 of test.eras"), "\(error)")
+  }
+
+  @Test func brokenJSONIsNamedWithItsPlace() {
+    guard case .failure(let error) = check(#"{"display": "令和5年", "#) else { Issue.record("accepted"); return }
+    #expect("\(error)".contains("a question is not valid JSON: 1:21: expected a key"), "\(error)")
+  }
+}
