@@ -90,77 +90,162 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
 
   /// Compact JSON as UTF-8, written straight into bytes: this runs for every message sent.
   package var bytes: [UInt8] {
-    var output: [UInt8] = []
-    output.reserveCapacity(256)
-    write(to: &output)
-    return output
+    var sink = ByteSink(capacity: 256)
+    write(to: &sink)
+    return sink.array
   }
 
-  func write(to output: inout [UInt8]) {
+  private func write(to output: inout ByteSink) {
     switch self {
-    case .null: output.append(contentsOf: "null".utf8)
-    case .bool(let flag): output.append(contentsOf: flag ? "true".utf8 : "false".utf8)
+    case .null: output.append("null")
+    case .bool(let flag): output.append(flag ? "true" : "false")
     case .integer(let value): JSON.writeInteger(value, to: &output)
-    case .double(let value): output.append(contentsOf: value.isFinite ? String(value).utf8 : "null".utf8)
+    case .double(let value):
+      if value.isFinite {
+        var text = String(value)
+        text.withUTF8 { output.append($0) }
+      } else {
+        output.append("null")
+      }
     case .string(let text): JSON.writeString(text, to: &output)
     case .array(let elements):
       output.append(UInt8(ascii: "["))
-      var first = true
-      for element in elements {
-        if !first { output.append(UInt8(ascii: ",")) }
-        first = false
-        element.write(to: &output)
+      for index in elements.indices {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        elements[index].write(to: &output)
       }
       output.append(UInt8(ascii: "]"))
     case .object(let members):
       output.append(UInt8(ascii: "{"))
-      var first = true
-      for member in members {
-        if !first { output.append(UInt8(ascii: ",")) }
-        first = false
-        JSON.writeString(member.0, to: &output)
+      for index in members.indices {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        JSON.writeString(members[index].0, to: &output)
         output.append(UInt8(ascii: ":"))
-        member.1.write(to: &output)
+        members[index].1.write(to: &output)
       }
       output.append(UInt8(ascii: "}"))
-    case .written(_, let bytes): output.append(contentsOf: bytes)
+    case .written(_, let bytes): bytes.withUnsafeBufferPointer { output.append($0) }
     }
   }
 
-  private static func writeInteger(_ value: Int64, to output: inout [UInt8]) {
+  /// Digits written straight into the output, not through a String.
+  private static func writeInteger(_ value: Int64, to output: inout ByteSink) {
     if value >= 0 && value < 10 {
       output.append(UInt8(ascii: "0") + UInt8(value))
       return
     }
-    output.append(contentsOf: String(value).utf8)
+    if value < 0 { output.append(UInt8(ascii: "-")) }
+    // The magnitude as unsigned, so Int64.min has one too.
+    var magnitude = value.magnitude
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var start = digits.count
+      repeat {
+        start -= 1
+        digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      output.append(UnsafeBufferPointer(rebasing: digits[start...]))
+    }
   }
 
   /// Quotes a string; UTF-8 is copied as it is, so only `"`, `\\` and control characters are escaped.
-  private static func writeString(_ text: String, to output: inout [UInt8]) {
+  private static func writeString(_ text: String, to output: inout ByteSink) {
     output.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { utf8 in
+      // Nearly every string needs no escape: found eight bytes at a time, and copied whole.
+      guard needsEscape(utf8) else {
+        output.append(utf8)
+        return
+      }
       var runStart = 0
       for index in 0..<utf8.count {
         let byte = utf8[index]
         guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        output.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
         runStart = index + 1
         switch byte {
-        case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
-        case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
-        case UInt8(ascii: "\n"): output.append(contentsOf: "\\n".utf8)
-        case UInt8(ascii: "\r"): output.append(contentsOf: "\\r".utf8)
-        case UInt8(ascii: "\t"): output.append(contentsOf: "\\t".utf8)
+        case UInt8(ascii: "\""): output.append("\\\"")
+        case UInt8(ascii: "\\"): output.append("\\\\")
+        case UInt8(ascii: "\n"): output.append("\\n")
+        case UInt8(ascii: "\r"): output.append("\\r")
+        case UInt8(ascii: "\t"): output.append("\\t")
         default:
-          let hex = Array("0123456789abcdef".utf8)
-          output.append(contentsOf: "\\u00".utf8)
-          output.append(hex[Int(byte >> 4)])
-          output.append(hex[Int(byte & 15)])
+          let hex: StaticString = "0123456789abcdef"
+          output.append("\\u00")
+          output.append(hex.utf8Start[Int(byte >> 4)])
+          output.append(hex.utf8Start[Int(byte & 15)])
         }
       }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+      output.append(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
     }
     output.append(UInt8(ascii: "\""))
+  }
+
+  /// Whether any byte is a quote, a backslash or a control character.
+  private static func needsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    if let base = utf8.baseAddress {
+      let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+      func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+      while index + 8 <= utf8.count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        // A byte below 0x20 borrows when 0x20 is taken from it (and has its high bit clear).
+        let hasControl = (word &- 0x2020_2020_2020_2020) & ~word & highs != 0
+        if hasControl || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C)) { return true }
+        index += 8
+      }
+    }
+    while index < utf8.count {
+      let byte = utf8[index]
+      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+      index += 1
+    }
+    return false
+  }
+}
+
+/// Bytes being written: a buffer that grows by doubling, appended to without an array's
+/// checks on every byte. It owns its memory, so it cannot be copied.
+private struct ByteSink: ~Copyable {
+  private var base: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  private var count = 0
+
+  init(capacity: Int) {
+    self.capacity = max(capacity, 16)
+    self.base = .allocate(capacity: self.capacity)
+  }
+
+  deinit { base.deallocate() }
+
+  /// What has been written, as an array.
+  var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+  private mutating func reserve(_ extra: Int) {
+    guard extra > capacity - count else { return }
+    var grown = capacity * 2
+    while grown - count < extra { grown *= 2 }
+    let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+    moved.initialize(from: base, count: count)
+    base.deallocate()
+    (base, capacity) = (moved, grown)
+  }
+
+  mutating func append(_ byte: UInt8) {
+    reserve(1)
+    base[count] = byte
+    count += 1
+  }
+
+  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+    reserve(bytes.count)
+    (base + count).initialize(from: source, count: bytes.count)
+    count += bytes.count
+  }
+
+  mutating func append(_ text: StaticString) {
+    append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 }

@@ -22,10 +22,11 @@ package struct CompiledTopic: Sendable {
   /// the range still non-empty). An overridden step need not divide the range: min=1 max=500
   /// step=5 asks 1, 6, … 496, as a learner who types it expects.
   package func generator(parameters: [String: Int64] = [:]) throws(ParameterError) -> QuestionGenerator {
-    let values = try topic.resolve(parameters)
     var program = self.program
     var changed = false
-    for (name, target) in parameterTargets {
+    // No overrides (nearly every request): the program already holds the defaults.
+    let values = parameters.isEmpty ? [:] : try topic.resolve(parameters)
+    for (name, target) in parameterTargets where !values.isEmpty {
       guard let value = values[name], case .range(var min, var max, var step) = program.sources[target.slot] else { continue }
       let before = (min, max, step)
       switch target.bound {

@@ -149,11 +149,12 @@ struct MessageWriter {
   /// False once the client can no longer be written to.
   func write(_ messages: [OutgoingMessage]) -> Bool {
     var bytes: [UInt8] = []
-    for message in messages { bytes += message.framed }
+    for message in messages { MessageFramer.frame(message.json.bytes, into: &bytes) }
     return bytes.withUnsafeBytes { raw in
+      guard let base = raw.baseAddress else { return true }
       var sent = 0
       while sent < raw.count {
-        let count = Glibc.write(descriptor, raw.baseAddress! + sent, raw.count - sent)
+        let count = Glibc.write(descriptor, base + sent, raw.count - sent)
         if count < 0 && errno == EINTR { continue }
         guard count > 0 else { return false }
         sent += count

@@ -93,7 +93,8 @@ package struct MessageFramer: Sendable {
 
   /// The Content-Length of a header block, read from its bytes: this runs for every message.
   static func contentLength(_ header: ArraySlice<UInt8>) -> Result<Int, HeaderProblem> {
-    guard String(validating: header, as: UTF8.self) != nil else {
+    // Headers are ASCII in practice: only a header with other bytes is checked as UTF-8.
+    guard header.allSatisfy({ $0 < 0x80 }) || String(validating: header, as: UTF8.self) != nil else {
       return .failure(HeaderProblem(reason: "the header is not valid UTF-8"))
     }
     var length: Int?
@@ -131,14 +132,35 @@ package struct MessageFramer: Sendable {
 
   /// Header names are case-insensitive.
   private static func isContentLength(_ name: ArraySlice<UInt8>) -> Bool {
-    let expected = "content-length".utf8
-    return name.count == expected.count && zip(name, expected).allSatisfy { byte, lower in
-      (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == lower
+    let expected: StaticString = "content-length"
+    guard name.count == expected.utf8CodeUnitCount else { return false }
+    for (offset, byte) in name.enumerated() where (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != expected.utf8Start[offset] {
+      return false
     }
+    return true
   }
 
   /// A framed message: exactly `Content-Length` and the body.
   package static func frame(_ body: [UInt8]) -> [UInt8] {
-    Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+    var framed: [UInt8] = []
+    frame(body, into: &framed)
+    return framed
+  }
+
+  /// Appends a framed message to what is about to be written.
+  package static func frame(_ body: [UInt8], into output: inout [UInt8]) {
+    // Reserved only for the first message: reserving for each would copy the buffer each time.
+    if output.isEmpty { output.reserveCapacity(body.count + 32) }
+    output.append(contentsOf: "Content-Length: ".utf8)
+    // The length's digits, written without forming a string.
+    let digitsStart = output.count
+    var length = body.count
+    repeat {
+      output.append(UInt8(ascii: "0") + UInt8(length % 10))
+      length /= 10
+    } while length > 0
+    output[digitsStart...].reverse()
+    output.append(contentsOf: "\r\n\r\n".utf8)
+    output.append(contentsOf: body)
   }
 }

@@ -32,6 +32,25 @@ import Testing
     #expect(try chou.question(seed: 99).reading.standard == "いっちょう")
   }
 
+  /// A generator asked for no overrides and one given every default explicitly ask the same
+  /// questions: the first skips resolving parameters, so every built-in topic must agree.
+  @Test func noOverridesAndExplicitDefaultsAgreeForEveryBuiltInTopic() throws {
+    let packs = try FileManager.default.contentsOfDirectory(atPath: PackFixtures.builtInDirectory.path).filter { $0.hasSuffix(".json") }
+    var compared = 0
+    for pack in packs {
+      for compiled in PackCompiler.compile(try PackFixtures.builtIn(String(pack.dropLast(5)))).topics where !compiled.topic.parameters.isEmpty {
+        let defaults = Dictionary(uniqueKeysWithValues: compiled.topic.parameters.map { ($0.name, $0.defaultValue) })
+        let plain = try compiled.generator(), explicit = try compiled.generator(parameters: defaults)
+        #expect(plain.spaceSize == explicit.spaceSize, "\(compiled.topic.id)")
+        for seed in [0, 1, 7, 99] as [UInt64] {
+          #expect(try plain.question(seed: seed) == explicit.question(seed: seed), "\(compiled.topic.id) seed \(seed)")
+        }
+        compared += 1
+      }
+    }
+    #expect(compared > 0)
+  }
+
   @Test func parametersOverrideTheRangeWithinBounds() throws {
     let compilation = PackCompiler.compile(try PackFixtures.builtIn("numbers"))
     let custom = try #require(compilation.topics.first { $0.topic.id == "numbers.custom" })

@@ -54,5 +54,13 @@ import Testing
   @Test func framesCarryOnlyContentLength() {
     #expect(MessageFramer.frame(bytes("{}")) == bytes("Content-Length: 2\r\n\r\n{}"))
     #expect(MessageFramer.frame(bytes("\"本\"")) == bytes("Content-Length: 5\r\n\r\n\"本\""))
+    #expect(MessageFramer.frame([]) == bytes("Content-Length: 0\r\n\r\n"))
+    let long = [UInt8](repeating: UInt8(ascii: "1"), count: 12_345)
+    #expect(MessageFramer.frame(long) == bytes("Content-Length: 12345\r\n\r\n") + long)
+    // Several messages framed into one write, each with its own length.
+    var both: [UInt8] = []
+    MessageFramer.frame(bytes("{}"), into: &both)
+    MessageFramer.frame(bytes("[1,2]"), into: &both)
+    #expect(both == bytes("Content-Length: 2\r\n\r\n{}Content-Length: 5\r\n\r\n[1,2]"))
   }
 }

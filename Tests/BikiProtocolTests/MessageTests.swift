@@ -72,6 +72,23 @@ import Testing
     #expect(text.serialized == #"{"s":"a\"b\\c\n\r\t\u0001日本🎌","n":[0,7,-12,1234567890123],"d":0.5,"x":[true,false,null]}"#)
   }
 
+  /// Long strings go through the eight-bytes-at-a-time check: an escape anywhere in them, or
+  /// none, and the extremes of Int64, are written exactly.
+  @Test func longStringsAndExtremeIntegersAreWrittenExactly() {
+    let plain = String(repeating: "いっぽん", count: 9)
+    let value: JSON = [
+      "plain": .string(plain), "quoteAtTheEnd": .string(plain + "\""), "controlInTheMiddle": .string("abcdefgh\u{1F}ijklmnop"),
+      "integers": [.integer(.min), .integer(.max), -10, 10, 9, 1_000_000],
+    ]
+    #expect(
+      value.serialized
+        == #"{"plain":"\#(plain)","quoteAtTheEnd":"\#(plain)\"","controlInTheMiddle":"abcdefgh\u001fijklmnop","integers":[-9223372036854775808,9223372036854775807,-10,10,9,1000000]}"#
+    )
+    // A value longer than the writer's first buffer.
+    let long: JSON = .array(Array(repeating: .string(plain), count: 100))
+    #expect(long.bytes.count == 100 * (plain.utf8.count + 3) + 1)
+  }
+
   @Test func serializedTextParsesBackToTheSameValue() throws {
     let value: JSON = ["nested": ["key with \"quotes\"": ["deep": "\u{7F}\u{1F}"]], "empty": [:], "list": []]
     #expect(JSON(try JSONParser.parse(value.bytes)) == value)
