@@ -1,15 +1,15 @@
-import Dispatch
-import Foundation
-import BikiSync
+import Glibc
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// Runs an endpoint over a pair of file descriptors: a read loop on its own thread frames and
-/// parses what arrives, the message loop handles it in order and calls the server's `tick` at
-/// its deadlines, and a serialized writer sends whole frames. A client that vanishes is end of
-/// input (or a failed write), never a crash.
+/// Runs an endpoint over a pair of file descriptors on one thread: it waits for input or the
+/// server's next deadline, reads what has arrived, frames and parses it, handles it in order,
+/// calls the server's `tick` at its deadlines, and sends the responses as whole frames. A client
+/// that vanishes is end of input (or a failed write), never a crash.
+///
+/// One thread, not a read loop handing messages to a message loop: a request answered one at a
+/// time then costs the process one wake-up, as it costs a C server, rather than two. Work that
+/// takes long (checking a large pack) runs elsewhere and is collected at a deadline, and a
+/// `$/cancelRequest` that arrives while a request is handled is read with the requests still
+/// waiting behind it, which it can still cancel.
 package struct Connection: Sendable {
   package var input: Int32
   package var output: Int32
@@ -41,14 +41,13 @@ package struct Connection: Sendable {
 
   /// Serves until `exit` or the end of input; returns the exit status (0 only after `shutdown`).
   package func run<Server: LanguageServer>(_ endpoint: inout Endpoint<Server>) -> Int32 {
-    let inbox = Inbox()
-    startReadLoop(into: inbox)
+    var reader = InputReader(descriptor: input, maximumBody: maximumBody)
     let writer = MessageWriter(descriptor: output)
     while true {
       let timeout = endpoint.nextDeadline.map { max(0, $0 - now()) }
       var outgoing: [OutgoingMessage] = []
       var ended = false
-      for entry in inbox.take(waitingAtMost: timeout) {
+      for entry in reader.read(waitingAtMost: timeout) {
         switch entry {
         case .message(let message): outgoing += endpoint.receive(message)
         case .cancelled(let id): outgoing.append(Endpoint<Server>.cancelled(id))
@@ -69,76 +68,33 @@ package struct Connection: Sendable {
       if ended { return endpoint.phase == .shutDown ? 0 : 1 }
     }
   }
-
-  private func startReadLoop(into inbox: Inbox) {
-    let input = input
-    let maximumBody = maximumBody
-    let thread = Thread {
-      var framer = MessageFramer(maximumBody: maximumBody)
-      var buffer = [UInt8](repeating: 0, count: 1 << 16)
-      while true {
-        let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else {
-          inbox.push([.end(truncated: framer.hasPartialMessage)])
-          return
-        }
-        let events = framer.feed(buffer[..<count])
-        if !events.isEmpty { inbox.push(MessageQueue.entries(for: events, maximumBody: maximumBody)) }
-      }
-    }
-    thread.stackSize = 1 << 20
-    thread.start()
-  }
 }
 
-/// The queue between the read loop and the message loop. It is bounded: when the message
-/// loop falls behind a client that pipelines, the read loop waits, and the rest stays in the
-/// pipe rather than in memory.
-final class Inbox: Sendable {
-  private struct State {
+/// Reads the client's input: waits until some has arrived (or a timeout passes), reads what is
+/// there, and returns the messages it completes, with cancellations applied among them.
+struct InputReader {
+  let descriptor: Int32
+  private var framer: MessageFramer
+  private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+
+  init(descriptor: Int32, maximumBody: Int) {
+    self.descriptor = descriptor
+    self.framer = MessageFramer(maximumBody: maximumBody)
+  }
+
+  /// What one read completes; nothing when `timeout` seconds pass first (forever when nil).
+  mutating func read(waitingAtMost timeout: Double?) -> [InboxEntry] {
+    var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    // Milliseconds, rounded up so a deadline a fraction of one away is not spun on.
+    let milliseconds = timeout.map { Int32(min(($0 * 1000).rounded(.up), 3_600_000)) } ?? -1
+    guard poll(&ready, 1, milliseconds) > 0 else { return [] }
+    let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+    if count < 0 && errno == EINTR { return [] }
+    guard count > 0 else { return [.end(truncated: framer.hasPartialMessage)] }
+    let events = framer.feed(buffer[..<count])
     var queue = MessageQueue()
-    var count = 0
-    var readerWaiting = false
-  }
-
-  static let capacity = 1024
-  private let state = Locked(State())
-  private let arrived = DispatchSemaphore(value: 0)
-  private let drained = DispatchSemaphore(value: 0)
-
-  func push(_ entries: [InboxEntry]) {
-    let full = state.withLock { state in
-      for entry in entries { state.queue.push(entry) }
-      state.count += entries.count
-      state.readerWaiting = state.count >= Inbox.capacity
-      return state.readerWaiting
-    }
-    arrived.signal()
-    if full { drained.wait() }
-  }
-
-  /// What is waiting; if nothing is, waits up to `timeout` seconds (forever when nil) for more.
-  func take(waitingAtMost timeout: Double?) -> [InboxEntry] {
-    let waiting = takeAll()
-    if !waiting.isEmpty { return waiting }
-    if let timeout {
-      _ = arrived.wait(timeout: .now() + .nanoseconds(Int(min(timeout, 3600) * 1e9)))
-    } else {
-      arrived.wait()
-    }
-    return takeAll()
-  }
-
-  private func takeAll() -> [InboxEntry] {
-    let (entries, wakeReader) = state.withLock { state in
-      let entries = state.queue.takeAll()
-      state.count = 0
-      defer { state.readerWaiting = false }
-      return (entries, state.readerWaiting)
-    }
-    if wakeReader { drained.signal() }
-    return entries
+    for entry in MessageQueue.entries(for: events, maximumBody: framer.maximumBody) { queue.push(entry) }
+    return queue.takeAll()
   }
 }
 

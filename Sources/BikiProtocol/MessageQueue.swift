@@ -1,4 +1,4 @@
-/// What the read loop hands to the message loop, in arrival order.
+/// What reading the client's input yields for the message loop, in arrival order.
 package enum InboxEntry: Equatable, Sendable {
   case message(IncomingMessage)
   /// A request the client cancelled while it was still waiting here: answer -32800.

@@ -13,7 +13,7 @@ struct OpenSession {
 extension BikiServer {
   func topic(_ params: Params) throws(ResponseError) -> RegisteredTopic {
     let id = try params.string("topicId")
-    guard let found = catalog.registry.topics.first(where: { $0.topic.id == id }) else {
+    guard let found = catalog.topic(id: id) else {
       let hint = Suggestion.didYouMean(id, among: catalog.registry.topics.map(\.topic.id))
       // Clients add where their users see the list (`:BikiTopics`, `biki topics`).
       throw .invalidParams("\"topicId\": no topic \"\(id.prefix(80))\".\(hint)")
@@ -24,7 +24,7 @@ extension BikiServer {
   func generator(for entry: RegisteredTopic, _ params: Params) throws(ResponseError) -> QuestionGenerator {
     let overrides = try params.integerMap("params")
     do {
-      return try entry.generator(parameters: overrides)
+      return try catalog.generator(for: entry, parameters: overrides)
     } catch {
       throw .invalidParams("\"params\": \(error)")
     }

@@ -5,16 +5,35 @@ import BikiJapanese
 import BikiPacks
 import BikiJSON
 import BikiProtocol
+import BikiSync
 
 /// What the server serves: the topics, and the packs they came from (open pack documents are
 /// checked against these, as `biki-pack lint` checks a file against the installed packs).
 package struct Catalog: Sendable {
-  package var registry: TopicRegistry
-  package var packs: PackLoad
+  package let registry: TopicRegistry
+  package let packs: PackLoad
+  /// Each topic by id (the first of an id, as the registry lists them): every request names one.
+  private let topicsByID: [String: RegisteredTopic]
+  /// Generators with the default parameters, made on first use: most requests ask for no
+  /// overrides, and making one costs more than the question it asks.
+  private let defaultGenerators = Locked<[String: QuestionGenerator]>([:])
 
   package init(registry: TopicRegistry, packs: PackLoad) {
     self.registry = registry
     self.packs = packs
+    self.topicsByID = Dictionary(registry.topics.map { ($0.topic.id, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  package func topic(id: String) -> RegisteredTopic? { topicsByID[id] }
+
+  /// A generator for `entry`, shared when it takes the defaults. A generator is a value whose
+  /// questions depend only on their seeds, so sharing it changes no question.
+  package func generator(for entry: RegisteredTopic, parameters: [String: Int64]) throws(ParameterError) -> QuestionGenerator {
+    guard parameters.isEmpty else { return try entry.generator(parameters: parameters) }
+    if let made = defaultGenerators.withLock({ $0[entry.topic.id] }) { return made }
+    let made = try entry.generator()
+    defaultGenerators.withLock { $0[entry.topic.id] = made }
+    return made
   }
 }
 
