@@ -17,7 +17,10 @@ struct Params {
   private func member(_ key: String) throws(ResponseError) -> JSON? {
     switch value {
     case nil, .null?: return nil
-    case .object?: return value?[key].flatMap { $0 == .null ? nil : $0 }
+    case .object?:
+      guard let found = value?[key] else { return nil }
+      if case .null = found.unwrapped { return nil }
+      return found
     case let other?:
       throw .invalidParams("\(path.isEmpty ? "params" : path) must be an object, not \(other.kindDescription)")
     }
