@@ -62,7 +62,8 @@ package struct HostSetup: Sendable {
         executable: workerExecutable, logPath: pluginLogPath, timeout: 2, now: now,
         descriptions: .file(environment: environment, fileSystem: fileSystem))
     let packPaths = packSearchPaths(extra: packDirectories)
-    let packs = PackLoader(fileSystem: fileSystem).load(files: packFiles(extra: packDirectories), precedence: packPaths.precedence(of:))
+    let loader = PackLoader(fileSystem: fileSystem, checked: .file(environment: environment, fileSystem: fileSystem))
+    let packs = loader.load(files: packFiles(extra: packDirectories), precedence: packPaths.precedence(of:))
     var registry = TopicRegistry.load(
       packs: packs, plugins: plugins, pluginPrecedence: pluginSearchPaths(extra: pluginDirectories).precedence(of:), isolation: isolation)
     let order = Topic.Category.allCases

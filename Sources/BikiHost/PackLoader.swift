@@ -81,10 +81,14 @@ package enum PackLoaderError: Error, Equatable, CustomStringConvertible, Sendabl
 package struct PackLoader: Sendable {
   package var fileSystem: FileSystem
   package var check: ReadingCheck
+  /// Files that passed a sampled check before, unchanged since: only their first and last
+  /// questions are checked again. Never consulted for a thorough check (lint).
+  package var checked: PackCheckCache
 
-  package init(fileSystem: FileSystem, check: ReadingCheck = .sample(64)) {
+  package init(fileSystem: FileSystem, check: ReadingCheck = .sample(64), checked: PackCheckCache = .none) {
     self.fileSystem = fileSystem
     self.check = check
+    self.checked = checked
   }
 
   /// The pack files at `paths`: files as given, directories' `*.json` files (schemas excepted)
@@ -110,16 +114,23 @@ package struct PackLoader: Sendable {
   package func load(files: [String], precedence: (String) -> Precedence = { _ in .user }) -> PackLoad {
     var packs: [LoadedPack] = []
     var seen = Set<String>()
+    let sampled = if case .sample = check { true } else { false }
+    let passedBefore = sampled ? checked.load() : []
+    var passed = Set<String>()
     for path in files where seen.insert(fileSystem.canonicalPath(path)).inserted {
+      let key = sampled ? checked.key(path) : nil
       let compilation: PackCompilation
       do {
-        compilation = PackCompiler.compile(try fileSystem.read(path), check: check)
+        let bytes = try fileSystem.read(path)
+        compilation = PackCompiler.compile(bytes, check: key.map(passedBefore.contains) == true ? .sample(2) : check)
       } catch {
         compilation = PackCompilation(
           pack: nil, topics: [], diagnostics: [Diagnostic(.error, "cannot read the pack: \(error)", rule: "unreadable-file", at: .fileStart)])
       }
+      if let key, !compilation.hasErrors { passed.insert(key) }
       packs.append(LoadedPack(path: path, compilation: compilation, precedence: precedence(path)))
     }
+    if sampled && passed != passedBefore { checked.store(passed) }
     return PackLoader.resolve(packs)
   }
 

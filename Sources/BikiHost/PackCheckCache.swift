@@ -1,0 +1,52 @@
+import BikiCore
+import BikiJSON
+import BikiSync
+
+/// Which pack files passed their reading check at load, kept between runs so that a start-up
+/// rechecks only what changed. Each entry is a file's path and stamp (size, modification time,
+/// inode) and Biki's version, so an edited pack, or another Biki with other readings, is
+/// checked in full again. A file listed here is still compiled, and its first and last
+/// questions are still checked.
+package struct PackCheckCache: Sendable {
+  package var load: @Sendable () -> Set<String>
+  package var store: @Sendable (Set<String>) -> Void
+  package var stamp: @Sendable (_ path: String) -> String?
+
+  package init(
+    load: @Sendable @escaping () -> Set<String>, store: @Sendable @escaping (Set<String>) -> Void,
+    stamp: @Sendable @escaping (String) -> String?
+  ) {
+    self.load = load
+    self.store = store
+    self.stamp = stamp
+  }
+
+  package static let none = PackCheckCache(load: { [] }, store: { _ in }, stamp: { _ in nil })
+
+  /// In memory, for tests.
+  package static func memory(stamp: @Sendable @escaping (String) -> String?) -> (PackCheckCache, Locked<Set<String>>) {
+    let entries = Locked<Set<String>>([])
+    return (PackCheckCache(load: { entries.withLock { $0 } }, store: { new in entries.withLock { $0 = new } }, stamp: stamp), entries)
+  }
+
+  /// `$XDG_CACHE_HOME/biki/pack-checks.json` (default `~/.cache/biki/…`), private.
+  package static func file(environment: [String: String], fileSystem: FileSystem) -> PackCheckCache {
+    guard let directory = XDGDirectories(environment: environment).cacheHome.map({ $0 + "/biki" }) else { return .none }
+    let path = directory + "/pack-checks.json"
+    return PackCheckCache(
+      load: {
+        guard let bytes = try? fileSystem.read(path), case .array(let keys)? = try? JSONParser.value(bytes) else { return [] }
+        return Set(keys.compactMap(\.stringValue))
+      },
+      store: { keys in
+        guard (try? PrivateDirectory.create(directory)) != nil else { return }
+        // A cache that cannot be written costs a full check next time, nothing else.
+        try? WholeFile.replace(path, with: JSON.array(keys.sorted().map(JSON.string)).bytes, mode: 0o600)
+      },
+      stamp: fileSystem.stamp)
+  }
+
+  func key(_ path: String) -> String? {
+    stamp(path).map { "\(path)|\($0)|\(BikiVersion.current)" }
+  }
+}
