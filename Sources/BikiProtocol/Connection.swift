@@ -7,9 +7,9 @@ import Glibc
 ///
 /// One thread, not a read loop handing messages to a message loop: a request answered one at a
 /// time then costs the process one wake-up, as it costs a C server, rather than two. Work that
-/// takes long (checking a large pack) runs elsewhere and is collected at a deadline, and a
-/// `$/cancelRequest` that arrives while a request is handled is read with the requests still
-/// waiting behind it, which it can still cancel.
+/// takes long (checking a large pack) runs elsewhere and is collected at a deadline. Input that
+/// arrives while a request is handled waits in the pipe and is read in one piece afterwards, so
+/// a `$/cancelRequest` read with the request it names still takes that request's place.
 package struct Connection: Sendable {
   package var input: Int32
   package var output: Int32
@@ -87,7 +87,9 @@ struct InputReader {
     var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
     // Milliseconds, rounded up so a deadline a fraction of one away is not spun on.
     let milliseconds = timeout.map { Int32(min(($0 * 1000).rounded(.up), 3_600_000)) } ?? -1
-    guard poll(&ready, 1, milliseconds) > 0 else { return [] }
+    let polled = poll(&ready, 1, milliseconds)
+    if polled < 0 && errno != EINTR { return [.end(truncated: framer.hasPartialMessage)] }
+    guard polled > 0 else { return [] }
     let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
     if count < 0 && errno == EINTR { return [] }
     guard count > 0 else { return [.end(truncated: framer.hasPartialMessage)] }
