@@ -5,55 +5,33 @@ import BikiJSON
 import Foundation
 import BikiSync
 
-/// One answered question as the history keeps it: a line of JSON.
+/// One answered question as the history keeps it (a line of JSON): what the session recorded,
+/// stamped with the wall clock. Its fields are the record's (`entry.topicID`, `entry.prompt` …).
+@dynamicMemberLookup
 package struct HistoryEntry: Equatable, Sendable {
   /// Seconds since 1970, for the learner's own records.
   package var at: Double
-  package var topicID: String
-  package var seed: UInt64
-  package var skill: Skill
-  /// What the learner was shown.
-  package var question: String
-  /// The answer as revealed: `3本`, or the reading for the kana skill.
-  package var expected: String
-  package var given: String
-  package var isCorrect: Bool
-  /// The learner asked for the answer instead of giving one.
-  package var skipped: Bool
-  package var seconds: Double
-  /// The first attempt at its question (histories before forms were kept count every answer so).
-  package var isFirstAttempt: Bool
-  /// The forms its question exercises (none in histories written before they were kept).
-  package var forms: [ReadingForm]
+  package var record: Session.AnswerRecord
 
-  package init(
-    at: Double, topicID: String, seed: UInt64, skill: Skill, question: String, expected: String, given: String, isCorrect: Bool,
-    skipped: Bool = false, seconds: Double, isFirstAttempt: Bool = true, forms: [ReadingForm] = []
-  ) {
-    self.isFirstAttempt = isFirstAttempt
-    self.forms = forms
+  /// The entry for an answer or skip a session recorded, stamped with the wall clock.
+  package init(_ record: Session.AnswerRecord, at: Double) {
+    self.record = record
     self.at = at
-    self.topicID = topicID
-    self.seed = seed
-    self.skill = skill
-    self.question = question
-    self.expected = expected
-    self.given = given
-    self.isCorrect = isCorrect
-    self.skipped = skipped
-    self.seconds = seconds
   }
+
+  package subscript<Value>(dynamicMember field: KeyPath<Session.AnswerRecord, Value>) -> Value { record[keyPath: field] }
 
   var json: JSON {
     var members: [(String, JSON)] = [
-      ("at", .double(at)), ("topic", .string(topicID)), ("seed", .string(String(seed))), ("skill", .string(skill.rawValue)),
-      ("question", .string(question)), ("expected", .string(expected)), ("given", .string(given)), ("correct", .bool(isCorrect)),
-      ("skipped", .bool(skipped)), ("seconds", .double(seconds)),
+      ("at", .double(at)), ("topic", .string(record.topicID)), ("seed", .string(String(record.seed))), ("skill", .string(record.skill.rawValue)),
+      ("question", .string(record.prompt)), ("expected", .string(record.expected)), ("given", .string(record.given)),
+      ("correct", .bool(record.isCorrect)), ("skipped", .bool(record.skipped)), ("seconds", .double(record.seconds)),
     ]
     // Written only when they say something, so an answer line reads as it always has.
-    if !isFirstAttempt { members.append(("first", false)) }
-    if !forms.isEmpty {
-      members.append(("forms", .array(forms.map { form in form.rule == form.id ? ["id": .string(form.id)] : ["id": .string(form.id), "rule": .string(form.rule)] })))
+    if !record.isFirstAttempt { members.append(("first", false)) }
+    if !record.forms.isEmpty {
+      members.append(
+        ("forms", .array(record.forms.map { form in form.rule == form.id ? ["id": .string(form.id)] : ["id": .string(form.id), "rule": .string(form.rule)] })))
     }
     return .object(members)
   }
@@ -71,22 +49,14 @@ package struct HistoryEntry: Equatable, Sendable {
       }
     }
     self.init(
-      at: number("at"), topicID: topicID, seed: seed, skill: skill, question: json["question"]?.stringValue ?? "",
-      expected: json["expected"]?.stringValue ?? "", given: given, isCorrect: isCorrect,
-      skipped: json["skipped"]?.boolValue ?? false, seconds: number("seconds"), isFirstAttempt: json["first"]?.boolValue ?? true,
-      forms: json["forms"]?.arrayValue?.compactMap { form in
-        form["id"]?.stringValue.map { ReadingForm(id: $0, rule: form["rule"]?.stringValue) }
-      } ?? [])
-  }
-}
-
-extension HistoryEntry {
-  /// The entry for an answer or skip a session recorded, stamped with the wall clock.
-  package init(_ record: Session.AnswerRecord, at: Double) {
-    self.init(
-      at: at, topicID: record.topicID, seed: record.seed, skill: record.skill, question: record.prompt, expected: record.expected,
-      given: record.given, isCorrect: record.isCorrect, skipped: record.skipped, seconds: record.seconds, isFirstAttempt: record.isFirstAttempt,
-      forms: record.forms)
+      Session.AnswerRecord(
+        topicID: topicID, seed: seed, skill: skill, prompt: json["question"]?.stringValue ?? "",
+        expected: json["expected"]?.stringValue ?? "", given: given, isCorrect: isCorrect,
+        skipped: json["skipped"]?.boolValue ?? false, seconds: number("seconds"), isFirstAttempt: json["first"]?.boolValue ?? true,
+        forms: json["forms"]?.arrayValue?.compactMap { form in
+          form["id"]?.stringValue.map { ReadingForm(id: $0, rule: form["rule"]?.stringValue) }
+        } ?? []),
+      at: number("at"))
   }
 }
 

@@ -87,7 +87,7 @@ package struct HistorySummary: Equatable, Sendable {
     var form =
       forms[key]
       ?? HistoryStats.MissedForm(
-        topicID: entry.topicID, skill: entry.skill, question: entry.question, expected: entry.expected, misses: 0, seen: 0, recentWrongAnswers: [])
+        topicID: entry.topicID, skill: entry.skill, question: entry.prompt, expected: entry.expected, misses: 0, seen: 0, recentWrongAnswers: [])
     form.seen += 1
     if !entry.isCorrect {
       form.misses += 1

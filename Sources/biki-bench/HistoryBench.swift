@@ -61,7 +61,7 @@ struct HistoryBench {
       "history.serve-stats: \(String(format: "%.0f", median * 1000)) ms, \(resident / 1024) MB resident  (target < 200 ms and < 60 MB: \(median < 0.2 && resident < 60 << 10 ? "met" : "NOT met"))  [spawn, initialize, biki/stats; median of 3]"
     )
 
-    try history.append(HistoryEntry(at: 1, topicID: "counters.hon", seed: 1, skill: .kana, question: "8本", expected: "はっぽん", given: "はっぽん", isCorrect: true, seconds: 1))
+    try history.append(HistoryEntry(Session.AnswerRecord(topicID: "counters.hon", seed: 1, skill: .kana, prompt: "8本", expected: "はっぽん", given: "はっぽん", isCorrect: true, seconds: 1), at: 1))
     let (_, steadyTime) = timed { history.summary() }
     lines.append("history.steady-summary: \(String(format: "%.1f", steadyTime * 1000)) ms  [one answer more: only the new line is read]")
     return lines
@@ -76,9 +76,9 @@ struct HistoryBench {
     for index in 0..<Self.answers {
       let form = index % 400
       let entry = HistoryEntry(
-        at: 1_790_000_000 + Double(index) * 7.5, topicID: "topic.t\(index % 40)", seed: UInt64(index), skill: .kana, question: "\(form)本",
+        Session.AnswerRecord(topicID: "topic.t\(index % 40)", seed: UInt64(index), skill: .kana, prompt: "\(form)本",
         expected: "ほん\(form)", given: index % 4 == 0 ? "まちがい" : "ほん\(form)", isCorrect: index % 4 != 0, skipped: index % 97 == 0,
-        seconds: Double(index % 9) + 0.5)
+        seconds: Double(index % 9) + 0.5), at: 1_790_000_000 + Double(index) * 7.5)
       buffer += HistoryFile.line(.answer(entry))
       if buffer.count >= 1 << 22 {
         handle.write(Data(buffer))

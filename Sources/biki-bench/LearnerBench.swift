@@ -87,9 +87,9 @@ struct LearnerBench {
         }
         summary.add(
           HistoryEntry(
-            at: start + now * 86_400, topicID: generator.topic.id, seed: index, skill: .kana, question: question.display,
+            Session.AnswerRecord(topicID: generator.topic.id, seed: index, skill: .kana, prompt: question.display,
             expected: question.reading.standard, given: right ? question.reading.standard : "", isCorrect: right, seconds: 30,
-            forms: question.forms))
+            forms: question.forms), at: start + now * 86_400))
         asked += 1
       }
       if rules.allSatisfy({ recall($0, at: today + 1) >= 0.9 }) { return asked }

@@ -1,3 +1,4 @@
+import BikiCore
 import Foundation
 import Testing
 
@@ -5,8 +6,8 @@ import Testing
 
 @Suite struct AnswerHistoryTests {
   let entry = HistoryEntry(
-    at: 1_800_000_000.5, topicID: "counters.hon", seed: UInt64.max, skill: .kana, question: "8本", expected: "はっぽん", given: "はちほん",
-    isCorrect: false, seconds: 2.25)
+    Session.AnswerRecord(topicID: "counters.hon", seed: UInt64.max, skill: .kana, prompt: "8本", expected: "はっぽん", given: "はちほん",
+    isCorrect: false, seconds: 2.25), at: 1_800_000_000.5)
 
   @Test func aLineRoundTrips() {
     let contents = HistoryFile.parse(HistoryFile.line(.answer(entry)), path: "h")
@@ -24,7 +25,7 @@ import Testing
       """
     let contents = HistoryFile.parse(Array(earlier.utf8), path: "h")
     #expect(contents.warnings.isEmpty)
-    #expect(contents.entries.map(\.question) == ["八本", "6本"])
+    #expect(contents.entries.map(\.prompt) == ["八本", "6本"])
     #expect(contents.entries.map(\.skipped) == [false, true])
     let started = HistoryFile.line(.sessionStarted(at: 1, topicID: "counters.hon", skill: .kana, seed: 9))
     let ended = HistoryFile.line(.sessionEnded(at: 2, topicID: "counters.hon", reason: "ended", questions: 1, correct: 0))
@@ -75,7 +76,7 @@ import Testing
 
   @Test func statsCountPerTopicAndRankTheFormsMissed() {
     func answer(_ topic: String, _ expected: String, _ correct: Bool, skipped: Bool = false) -> HistoryEntry {
-      HistoryEntry(at: 0, topicID: topic, seed: 0, skill: .kana, question: expected, expected: expected, given: correct ? expected : "x", isCorrect: correct, skipped: skipped, seconds: 2)
+      HistoryEntry(Session.AnswerRecord(topicID: topic, seed: 0, skill: .kana, prompt: expected, expected: expected, given: correct ? expected : "x", isCorrect: correct, skipped: skipped, seconds: 2), at: 0)
     }
     let stats = HistoryStats.compute([
       answer("a", "はっぽん", false), answer("a", "はっぽん", false), answer("a", "はっぽん", true),

@@ -7,8 +7,8 @@ import Testing
 @Suite struct HistorySummaryTests {
   func entry(_ topic: String, _ expected: String, correct: Bool, skipped: Bool = false, seconds: Double = 2) -> HistoryEntry {
     HistoryEntry(
-      at: 1, topicID: topic, seed: 1, skill: .kana, question: expected, expected: expected, given: correct ? expected : "x", isCorrect: correct,
-      skipped: skipped, seconds: seconds)
+      Session.AnswerRecord(topicID: topic, seed: 1, skill: .kana, prompt: expected, expected: expected, given: correct ? expected : "x", isCorrect: correct,
+      skipped: skipped, seconds: seconds), at: 1)
   }
 
   /// A fresh directory with a history file in it, removed afterwards.

@@ -11,8 +11,8 @@ import Testing
 
   func answer(_ value: UInt128, _ counter: Counter, correct: Bool, at: Double) -> HistoryEntry {
     HistoryEntry(
-      at: at, topicID: "counters.x", seed: 0, skill: .kana, question: "\(value)", expected: "", given: "", isCorrect: correct, seconds: 1,
-      forms: ReadingForms.of(value, counter: counter))
+      Session.AnswerRecord(topicID: "counters.x", seed: 0, skill: .kana, prompt: "\(value)", expected: "", given: "", isCorrect: correct, seconds: 1,
+      forms: ReadingForms.of(value, counter: counter)), at: at)
   }
 
   @Test func dueFirstThenWeakThenNew() throws {

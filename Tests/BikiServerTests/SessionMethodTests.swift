@@ -137,8 +137,8 @@ import Testing
   /// history under the topic they came from.
   @Test func aReviewSessionAsksWhatIsDueFirst() throws {
     let missed = HistoryEntry(
-      at: 1_800_000_000 - 5 * 86_400, topicID: "test.hon", seed: 7, skill: .kana, question: "8本", expected: "はっぽん", given: "はちぽん",
-      isCorrect: false, seconds: 3, forms: ReadingForms.of(8, counter: .hon))
+      Session.AnswerRecord(topicID: "test.hon", seed: 7, skill: .kana, prompt: "8本", expected: "はっぽん", given: "はちぽん",
+      isCorrect: false, seconds: 3, forms: ReadingForms.of(8, counter: .hon)), at: 1_800_000_000 - 5 * 86_400)
     let history = AnswerHistory.memory([missed])
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(history: history))
     let started = endpoint.call("biki/startSession", ["mode": ["kind": "review", "limit": 3], "seed": 5])
@@ -198,8 +198,8 @@ import Testing
 
   @Test func statsReadTheHistory() {
     let history = AnswerHistory.memory([
-      HistoryEntry(at: 0, topicID: "test.hon", seed: 1, skill: .kana, question: "8本", expected: "はっぽん", given: "はちほん", isCorrect: false, seconds: 3),
-      HistoryEntry(at: 0, topicID: "test.hon", seed: 1, skill: .kana, question: "8本", expected: "はっぽん", given: "はっぽん", isCorrect: true, seconds: 1),
+      HistoryEntry(Session.AnswerRecord(topicID: "test.hon", seed: 1, skill: .kana, prompt: "8本", expected: "はっぽん", given: "はちほん", isCorrect: false, seconds: 3), at: 0),
+      HistoryEntry(Session.AnswerRecord(topicID: "test.hon", seed: 1, skill: .kana, prompt: "8本", expected: "はっぽん", given: "はっぽん", isCorrect: true, seconds: 1), at: 0),
     ])
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(history: history))
     let stats = endpoint.call("biki/stats", ["topicId": "test.hon"])
