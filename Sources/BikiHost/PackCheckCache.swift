@@ -47,6 +47,6 @@ package struct PackCheckCache: Sendable {
   }
 
   func key(_ path: String) -> String? {
-    stamp(path).map { "\(path)|\($0)|\(BikiVersion.current)" }
+    CacheKey.of(path, stamp: stamp(path))
   }
 }

@@ -62,7 +62,7 @@ package struct PluginDescriptionCache: Sendable {
   }
 
   func key(_ path: String) -> String? {
-    stamp(path).map { "\(path)|\($0)|\(BikiVersion.current)" }
+    CacheKey.of(path, stamp: stamp(path))
   }
 
   /// `backend` answering `describe` from the cache when it can, and filling the cache when it
