@@ -8,8 +8,8 @@ import Glibc
 /// One thread, not a read loop handing messages to a message loop: a request answered one at a
 /// time then costs the process one wake-up, as it costs a C server, rather than two. Work that
 /// takes long (checking a large pack) runs elsewhere and is collected at a deadline. Input that
-/// arrives while a request is handled waits in the pipe and is read in one piece afterwards, so
-/// a `$/cancelRequest` read with the request it names still takes that request's place.
+/// arrives while a request is handled waits in the pipe and is read after it, so a
+/// `$/cancelRequest` read with the request it names still takes that request's place.
 package struct Connection: Sendable {
   package var input: Int32
   package var output: Int32

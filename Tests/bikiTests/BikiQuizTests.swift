@@ -191,6 +191,37 @@ import Testing
   }
 }
 
+/// Which packs passed their reading check is remembered in the user's cache directory, and an
+/// edited pack is read afresh, as a learner running `biki` twice meets it.
+@Suite struct PackCheckCacheFileTests {
+  @Test func packsThatPassedAreRememberedAndAnEditedOneIsReadAgain() throws {
+    let home = NSTemporaryDirectory() + "biki-pack-checks-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    let packs = home + "/data/biki/packs", cache = home + "/.cache/biki/pack-checks.json"
+    try FileManager.default.createDirectory(atPath: packs, withIntermediateDirectories: true)
+    let pack = #"""
+      {"format": 1, "id": "mine", "title": "Mine", "version": "1.0.0",
+       "topics": [{"id": "hon", "title": "本", "category": "counter", "skills": ["kana"],
+                   "variables": {"n": {"range": {"min": 1, "max": 300}}},
+                   "question": {"parts": [{"number": "n", "counter": "hon"}], "answer": {"value": "n", "postfix": "本"}}}]}
+      """#
+    try Data(pack.utf8).write(to: URL(fileURLWithPath: packs + "/mine.json"))
+    let first = try BikiProcess.run(["topics"], environment: BikiPackTests.isolated(home))
+    #expect(first.standardOutput.contains("mine.hon\t"))
+    let remembered = try String(contentsOfFile: cache, encoding: .utf8)
+    #expect(remembered.contains(packs + "/mine.json|"))
+    let second = try BikiProcess.run(["topics"], environment: BikiPackTests.isolated(home))
+    #expect(second.standardOutput == first.standardOutput)
+    #expect(second.standardError.isEmpty)
+    // Edited into a broken pack: read again, reported, and no longer remembered.
+    try Data(#"{"format": 1, "id": "mine"}"#.utf8).write(to: URL(fileURLWithPath: packs + "/mine.json"))
+    let edited = try BikiProcess.run(["topics"], environment: BikiPackTests.isolated(home))
+    #expect(!edited.standardOutput.contains("mine.hon\t"))
+    #expect(edited.standardError.contains("mine.json:"))
+    #expect(try !String(contentsOfFile: cache, encoding: .utf8).contains(packs + "/mine.json|"))
+  }
+}
+
 /// Plugins next to JSON topics, through the real executables.
 @Suite struct PluginIntegrationTests {
   /// Builds a plugin with plain `cc` into a fresh directory, as a plugin author would.
