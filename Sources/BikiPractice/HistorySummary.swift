@@ -236,14 +236,4 @@ package struct HistorySummary: Equatable, Sendable {
         recentWrongAnswers: wrong.compactMap(\.stringValue))
     }
   }
-
-  /// FNV-1a over bytes: a fingerprint, not a defence.
-  package static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
-    return hash
-  }
 }

@@ -1,3 +1,4 @@
+import BikiCore
 import BikiHost
 import BikiJSON
 import Foundation
@@ -65,7 +66,7 @@ struct HistorySummaryFile {
 
   private func tailHash(_ descriptor: Int32, before end: Int) -> UInt64 {
     let start = max(0, end - 256)
-    return HistorySummary.hash(read(descriptor, at: start, count: end - start))
+    return Fingerprint.of(read(descriptor, at: start, count: end - start))
   }
 
   private func read(_ descriptor: Int32, at offset: Int, count: Int) -> [UInt8] {

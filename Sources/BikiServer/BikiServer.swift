@@ -82,14 +82,9 @@ package struct BikiServer: LanguageServer {
 
   var catalog: Catalog {
     // The topic list is written once per catalog: it is large and asked for often.
-    didSet { topicList = Self.topicList(catalog) }
+    didSet { topicList = TopicListAnswer(catalog) }
   }
-  /// `biki/topics`' answer, serialized.
-  private(set) var topicList: JSON = .null
-
-  static func topicList(_ catalog: Catalog) -> JSON {
-    .prewritten(["topics": .array(catalog.registry.topics.map(WireFormat.topic))])
-  }
+  private(set) var topicList: TopicListAnswer
   var sessions: [String: OpenSession] = [:]
   /// When each time-limited session runs out. Kept apart from `sessions` because the message
   /// loop asks for the next deadline on every iteration, and most sessions have none.
@@ -122,7 +117,7 @@ package struct BikiServer: LanguageServer {
     self.version = version
     self.dependencies = dependencies
     catalog = dependencies.loadCatalog()
-    topicList = Self.topicList(catalog)
+    topicList = TopicListAnswer(catalog)
     packStamp = dependencies.packStamp()
     nextPoll = dependencies.now() + BikiServer.pollInterval
   }
@@ -146,7 +141,7 @@ package struct BikiServer: LanguageServer {
   package mutating func request(_ method: String, params: JSON?, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON {
     let params = Params(params)
     switch method {
-    case "biki/topics": return topicList
+    case "biki/topics": return try topicList.answer(previousResultID: params.optionalString("previousResultId"))
     case "biki/startSession": return try startSession(params, outbox: &outbox)
     case "biki/answer": return try answer(params, outbox: &outbox)
     case "biki/skip": return try skip(params, outbox: &outbox)

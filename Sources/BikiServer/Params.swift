@@ -16,7 +16,9 @@ struct Params {
 
   private func member(_ key: String) throws(ResponseError) -> JSON? {
     switch value {
-    case nil, .null?: return nil
+    // Lua clients (Neovim's among them) cannot tell an empty table from an empty list and
+    // send `{}` as `[]`; nothing in it is lost by reading it as the object it was meant to be.
+    case nil, .null?, .array([])?: return nil
     case .object?:
       guard let found = value?[key] else { return nil }
       if case .null = found.unwrapped { return nil }

@@ -253,13 +253,17 @@ import Testing
     let clock = TestClock()
     let files = ServerFixtures.Files(["/packs/test.json": ServerFixtures.pack()])
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(files: files, clock: clock))
+    let kept = endpoint.call("biki/topics")["resultId"] ?? .null
     clock.advance(BikiServer.pollInterval)
     #expect(endpoint.tick(now: clock.now()).notifications("biki/packsChanged").isEmpty)
     files.set("/packs/more.json", ServerFixtures.pack(id: "more"))
     clock.advance(BikiServer.pollInterval)
     let changed = endpoint.tick(now: clock.now()).notifications("biki/packsChanged")
     #expect(changed.first?["topicCount"] == 2)
-    #expect(endpoint.call("biki/topics")["topics"]?.arrayValue?.count == 2)
+    // A client that kept the old list gets the new one in full.
+    let refreshed = endpoint.call("biki/topics", ["previousResultId": kept])
+    #expect(refreshed["kind"] == "full" && refreshed["resultId"] != kept)
+    #expect(refreshed["topics"]?.arrayValue?.count == 2)
 
     files.set("/packs/more.json", "{")
     let reloaded = endpoint.call("biki/reloadPacks")

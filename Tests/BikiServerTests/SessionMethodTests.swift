@@ -24,6 +24,33 @@ import Testing
     #expect(topics.first?["source"] == "/packs/test.json")
   }
 
+  @Test func aClientThatKeepsTheTopicListIsToldWhileItIsUnchanged() throws {
+    var endpoint = ServerFixtures.endpoint()
+    let full = endpoint.call("biki/topics")
+    #expect(full["kind"] == "full")
+    let resultID = try #require(full["resultId"]?.stringValue)
+    #expect(resultID.count == 16 && resultID.allSatisfy(\.isHexDigit))
+
+    #expect(endpoint.call("biki/topics", ["previousResultId": .string(resultID)]) == ["kind": "unchanged", "resultId": .string(resultID)])
+    let stale = endpoint.call("biki/topics", ["previousResultId": "0123456789abcdef"])
+    #expect(stale["kind"] == "full" && stale["topics"] == full["topics"] && stale["resultId"] == full["resultId"])
+    #expect(endpoint.failure("biki/topics", ["previousResultId": 7])?.code == -32602)
+
+    // The id names the packs, not the run: a restarted server with the same packs says unchanged.
+    var restarted = ServerFixtures.endpoint()
+    #expect(restarted.call("biki/topics", ["previousResultId": .string(resultID)])["kind"] == "unchanged")
+  }
+
+  @Test func paramsLeftOutNullOrAnEmptyListReadAsNoParams() {
+    var endpoint = ServerFixtures.endpoint()
+    for params: JSON? in [nil, .null, []] {
+      #expect(endpoint.call("biki/topics", params)["kind"] == "full")
+      #expect(endpoint.call("biki/stats", params)["topicId"] == nil)
+    }
+    #expect(endpoint.failure("biki/topics", ["0123456789abcdef"])?.message == "params must be an object, not an array")
+    #expect(endpoint.failure("biki/generate", [])?.message == "missing required field \"topicId\"")
+  }
+
   @Test func aSeededSessionAsksWhatGenerateGivesAndFinishesAtItsLimit() {
     let history = AnswerHistory.memory()
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(history: history))

@@ -17,6 +17,10 @@ end
 local biki = require("biki")
 local state = vim.fn.tempname()
 vim.env.XDG_STATE_HOME = state
+-- Packs the server watches; section 2 adds one while Neovim runs.
+local user_packs = vim.fn.tempname()
+vim.fn.mkdir(user_packs, "p")
+vim.env.BIKI_PACK_PATH = user_packs
 biki.setup({ cmd = { vim.env.BIKI or (here .. "../../.build/debug/biki"), "serve" }, speak = false })
 
 -- 1. A broken pack: the diagnostic lands on the right line and column. Neovim keeps columns
@@ -67,6 +71,18 @@ local client = vim.lsp.get_client_by_id(biki.client())
 local completions = vim.fn.getcompletion("BikiQuiz counters.h", "cmdline")
 check(":BikiQuiz <Tab> completes topic ids", vim.tbl_contains(completions, "counters.hon"), completions)
 
+-- A pack added while Neovim runs: once the server says the packs changed, <Tab> offers its topic.
+vim.fn.writefile({
+  '{"format": 1, "id": "added", "title": "Added", "version": "1.0.0", "topics": [{',
+  '  "id": "hon", "title": "本", "description": "Long things.", "category": "counter",',
+  '  "skills": ["reading"], "variables": {"n": {"range": {"min": 1, "max": 10}}},',
+  '  "question": {"parts": [{"number": "n", "counter": "本"}], "answer": {"value": "n", "postfix": "本"}}}]}',
+}, user_packs .. "/added.json")
+local offered = vim.wait(15000, function()
+  return vim.tbl_contains(vim.fn.getcompletion("BikiQuiz added.", "cmdline"), "added.hon")
+end, 100)
+check(":BikiQuiz <Tab> offers a topic from a pack added since", offered, vim.fn.getcompletion("BikiQuiz added.", "cmdline"))
+
 -- 3. :BikiTopics lists the topics.
 vim.cmd("BikiTopics")
 local listed = vim.wait(10000, function() return vim.api.nvim_buf_get_name(0):find("biki://topics", 1, true) ~= nil end, 20)
@@ -80,4 +96,6 @@ check(":BikiTopics a second time refreshes the same list", again and vim.v.errms
 
 io.stderr:write(failures == 0 and "nvim: all checks passed\n" or ("nvim: " .. failures .. " checks failed\n"))
 vim.lsp.stop_client(client.id)
+vim.fn.delete(user_packs, "rf")
+vim.fn.delete(state, "rf")
 vim.cmd(failures == 0 and "qa!" or "cquit 1")

@@ -41,6 +41,8 @@ function M.client()
     root_dir = vim.fn.getcwd(),
     handlers = {
       ["biki/packsChanged"] = function(_, params)
+        -- The kept list is stale now: ask again on the next completion.
+        topic_list = nil
         notify(string.format("packs reloaded: %d topics, %d problems", params.topicCount, #params.problems))
       end,
       ["biki/sessionFinished"] = function(_, params)
@@ -320,7 +322,7 @@ function M.quiz(topic, count)
     start(topic)
     return
   end
-  M.request("biki/topics", {}, function(result)
+  M.request("biki/topics", vim.empty_dict(), function(result)
     vim.ui.select(result.topics, {
       prompt = "Biki topic",
       format_item = function(item) return item.title .. "  [" .. item.id .. "]" end,
@@ -405,7 +407,7 @@ end
 
 -- :BikiTopics: every loaded topic, in a scratch buffer.
 function M.topics()
-  M.request("biki/topics", {}, function(result)
+  M.request("biki/topics", vim.empty_dict(), function(result)
     local lines = {}
     for _, topic in ipairs(result.topics) do
       table.insert(lines, string.format("%-28s %s  (%s)", topic.id, topic.title, table.concat(topic.skills, ", ")))

@@ -1,0 +1,25 @@
+import BikiCore
+import BikiJSON
+
+/// `biki/topics`' two answers, written once per catalog. The full list is tens of kilobytes,
+/// so a client that keeps it sends back the `resultId` it was given and is told "unchanged"
+/// while the packs are the same: the pattern of LSP's pull diagnostics (`previousResultId`).
+struct TopicListAnswer {
+  /// Names the list's content, not the server run: the same packs give the same id after a
+  /// restart, so a client may keep the list between runs.
+  let resultID: String
+  private let full: JSON
+  private let unchanged: JSON
+
+  init(_ catalog: Catalog) {
+    let topics = JSON.array(catalog.registry.topics.map(WireFormat.topic))
+    let fingerprint = String(Fingerprint.of(topics.bytes), radix: 16)
+    resultID = String(repeating: "0", count: 16 - fingerprint.count) + fingerprint
+    full = .prewritten(["kind": "full", "resultId": .string(resultID), "topics": topics])
+    unchanged = .prewritten(["kind": "unchanged", "resultId": .string(resultID)])
+  }
+
+  func answer(previousResultID: String?) -> JSON {
+    previousResultID == resultID ? unchanged : full
+  }
+}
