@@ -10,15 +10,18 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
   case string(String)
   case array([JSON])
   case object([(String, JSON)])
-  /// A value written once and kept with its bytes, for a large answer that changes rarely
-  /// (the topic list): it reads as the value and writes as the bytes.
-  indirect case written(JSON, [UInt8])
+  /// JSON text already written, by `JSONWriter` or `prewritten`: sending it copies the bytes.
+  /// Answers the server builds often and only sends are kept so. Reading one parses it.
+  case written([UInt8])
 
   /// `value`, serialized now so that every later write copies the bytes.
-  package static func prewritten(_ value: JSON) -> JSON { .written(value, value.bytes) }
+  package static func prewritten(_ value: JSON) -> JSON { .written(value.bytes) }
 
-  /// What a written value holds; any other value as it is.
-  package var unwrapped: JSON { if case .written(let value, _) = self { value.unwrapped } else { self } }
+  /// What written text holds (parsed now, so a read costs a parse); any other value as it is.
+  package var unwrapped: JSON {
+    guard case .written(let bytes) = self else { return self }
+    return (try? JSONParser.value(bytes)) ?? .null
+  }
 
   package init(stringLiteral value: String) { self = .string(value) }
   package init(integerLiteral value: Int64) { self = .integer(value) }
@@ -69,7 +72,8 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
     case .integer, .double: "a number"
     case .string: "a string"
     case .array: "an array"
-    case .object, .written: "an object"
+    case .object: "an object"
+    case .written: "JSON text"
     }
   }
 
@@ -95,7 +99,7 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
     return sink.array
   }
 
-  private func write(to output: inout ByteSink) {
+  fileprivate func write(to output: inout ByteSink) {
     switch self {
     case .null: output.append("null")
     case .bool(let flag): output.append(flag ? "true" : "false")
@@ -124,12 +128,12 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
         members[index].1.write(to: &output)
       }
       output.append(UInt8(ascii: "}"))
-    case .written(_, let bytes): bytes.withUnsafeBufferPointer { output.append($0) }
+    case .written(let bytes): bytes.withUnsafeBufferPointer { output.append($0) }
     }
   }
 
   /// Digits written straight into the output, not through a String.
-  private static func writeInteger(_ value: Int64, to output: inout ByteSink) {
+  fileprivate static func writeInteger(_ value: Int64, to output: inout ByteSink) {
     if value >= 0 && value < 10 {
       output.append(UInt8(ascii: "0") + UInt8(value))
       return
@@ -149,7 +153,7 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
   }
 
   /// Quotes a string; UTF-8 is copied as it is, so only `"`, `\\` and control characters are escaped.
-  private static func writeString(_ text: String, to output: inout ByteSink) {
+  fileprivate static func writeString(_ text: String, to output: inout ByteSink) {
     output.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { utf8 in
@@ -207,7 +211,7 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
 
 /// Bytes being written: a buffer that grows by doubling, appended to without an array's
 /// checks on every byte. It owns its memory, so it cannot be copied.
-private struct ByteSink: ~Copyable {
+struct ByteSink: ~Copyable {
   private var base: UnsafeMutablePointer<UInt8>
   private var capacity: Int
   private var count = 0
@@ -248,4 +252,68 @@ private struct ByteSink: ~Copyable {
   mutating func append(_ text: StaticString) {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
+}
+
+/// Writes JSON text straight into bytes, for an answer sent far more often than it is read
+/// (`biki/generate`'s questions): no tree of values is built, copied and freed on the way.
+/// Commas go in by themselves; objects and arrays must be closed in the order they opened.
+package struct JSONWriter: ~Copyable {
+  private var sink = ByteSink(capacity: 512)
+  /// Whether a value has been written at this level since its `[` or `{`: the next needs a comma.
+  private var followsValue = false
+
+  package init() {}
+
+  private mutating func separate() {
+    if followsValue { sink.append(UInt8(ascii: ",")) }
+    followsValue = false
+  }
+
+  package mutating func beginObject() {
+    separate()
+    sink.append(UInt8(ascii: "{"))
+  }
+
+  package mutating func endObject() {
+    sink.append(UInt8(ascii: "}"))
+    followsValue = true
+  }
+
+  package mutating func beginArray() {
+    separate()
+    sink.append(UInt8(ascii: "["))
+  }
+
+  package mutating func endArray() {
+    sink.append(UInt8(ascii: "]"))
+    followsValue = true
+  }
+
+  /// A member's key; its value is what is written next.
+  package mutating func key(_ key: String) {
+    separate()
+    JSON.writeString(key, to: &sink)
+    sink.append(UInt8(ascii: ":"))
+  }
+
+  package mutating func string(_ text: String) {
+    separate()
+    JSON.writeString(text, to: &sink)
+    followsValue = true
+  }
+
+  package mutating func integer(_ value: Int64) {
+    separate()
+    JSON.writeInteger(value, to: &sink)
+    followsValue = true
+  }
+
+  package mutating func value(_ value: JSON) {
+    separate()
+    value.write(to: &sink)
+    followsValue = true
+  }
+
+  /// Everything written, as a value that sends as these bytes.
+  package consuming func finish() -> JSON { .written(sink.array) }
 }

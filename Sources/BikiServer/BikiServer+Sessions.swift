@@ -231,14 +231,19 @@ extension BikiServer {
     // The same order a session with this seed asks them in: no repeats until the space is used.
     var order = generator.order(seed: seed)
     let indices = (0..<count).map { _ in order.next() }
-    var questions: [JSON] = []
+    var writer = JSONWriter()
+    writer.beginObject()
+    writer.key("questions")
+    writer.beginArray()
     for result in generator.questions(seeds: indices) {
       switch result {
-      case .success(let question): questions.append(WireFormat.revealed(question))
+      case .success(let question): WireFormat.revealed(question, into: &writer)
       case .failure(let error): throw .requestFailed(error.description)
       }
     }
-    return ["questions": .array(questions)]
+    writer.endArray()
+    writer.endObject()
+    return writer.finish()
   }
 
   /// Appends what the session recorded to the history before the response goes out; a failure

@@ -44,15 +44,35 @@ enum WireFormat {
     return .object(members)
   }
 
-  /// Everything about a question, for `biki/generate` and for answers once revealed.
-  static func revealed(_ question: Question) -> JSON {
-    [
-      "topicId": .string(question.topicID), "seed": .string(String(question.seed)), "display": .string(question.display),
-      "kanji": .string(question.kanjiDisplay), "speech": .string(question.spoken), "reading": .string(question.reading.standard),
-      "readings": .array(question.reading.all().map(JSON.string)), "answer": .integer(question.answer.value),
-      "answerDisplay": .string(question.answer.display), "prefix": .string(question.answer.prefix),
-      "postfix": .string(question.answer.postfix),
-    ]
+  /// Everything about a question, for `biki/generate`: written straight to text, since a tool
+  /// may ask for thousands a second.
+  static func revealed(_ question: Question, into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("topicId")
+    writer.string(question.topicID)
+    writer.key("seed")
+    writer.string(String(question.seed))
+    writer.key("display")
+    writer.string(question.display)
+    writer.key("kanji")
+    writer.string(question.kanjiDisplay)
+    writer.key("speech")
+    writer.string(question.spoken)
+    writer.key("reading")
+    writer.string(question.reading.standard)
+    writer.key("readings")
+    writer.beginArray()
+    for reading in question.reading.all() { writer.string(reading) }
+    writer.endArray()
+    writer.key("answer")
+    writer.integer(question.answer.value)
+    writer.key("answerDisplay")
+    writer.string(question.answer.display)
+    writer.key("prefix")
+    writer.string(question.answer.prefix)
+    writer.key("postfix")
+    writer.string(question.answer.postfix)
+    writer.endObject()
   }
 
   /// The answer to `question` as the learner should have typed it, with its readings.

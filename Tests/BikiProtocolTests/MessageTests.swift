@@ -89,6 +89,37 @@ import Testing
     #expect(long.bytes.count == 100 * (plain.utf8.count + 3) + 1)
   }
 
+  @Test func theWriterWritesWhatTheTreeWouldAndCommasWhereTheyBelong() {
+    var writer = JSONWriter()
+    writer.beginObject()
+    writer.key("empty")
+    writer.beginArray()
+    writer.endArray()
+    writer.key("list")
+    writer.beginArray()
+    writer.beginObject()
+    writer.key("s")
+    writer.string("a\"b\n日本")
+    writer.endObject()
+    writer.beginObject()
+    writer.endObject()
+    writer.integer(-7)
+    writer.value(["x": [true, .null]])
+    writer.beginArray()
+    writer.string("")
+    writer.endArray()
+    writer.endArray()
+    writer.key("k\"ey")
+    writer.integer(.min)
+    writer.endObject()
+    let written = writer.finish()
+    let tree: JSON = ["empty": [], "list": [["s": "a\"b\n日本"], [:], -7, ["x": [true, .null]], [""]], "k\"ey": .integer(.min)]
+    #expect(written.serialized == tree.serialized)
+    // Written text reads as the value it holds, and sends as itself inside another value.
+    #expect(written == tree && written["list"]?.arrayValue?.count == 5)
+    #expect(JSON.object([("result", written)]).serialized == #"{"result":"# + tree.serialized + "}")
+  }
+
   @Test func serializedTextParsesBackToTheSameValue() throws {
     let value: JSON = ["nested": ["key with \"quotes\"": ["deep": "\u{7F}\u{1F}"]], "empty": [:], "list": []]
     #expect(JSON(try JSONParser.parse(value.bytes)) == value)
