@@ -154,16 +154,18 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
 
   /// Quotes a string; UTF-8 is copied as it is, so only `"`, `\\` and control characters are escaped.
   fileprivate static func writeString(_ text: String, to output: inout ByteSink) {
-    output.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { utf8 in
-      // Nearly every string needs no escape: found eight bytes at a time, and copied whole.
-      guard needsEscape(utf8) else {
-        output.append(utf8)
+      output.reserve(utf8.count + 2)
+      output.append(UInt8(ascii: "\""))
+      // Nearly every string needs no escape: it is copied as it is checked, in one pass.
+      let plain = output.appendUpToEscape(utf8)
+      guard plain < utf8.count else {
+        output.append(UInt8(ascii: "\""))
         return
       }
-      var runStart = 0
-      for index in 0..<utf8.count {
+      var runStart = plain
+      for index in plain..<utf8.count {
         let byte = utf8[index]
         guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
         output.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
@@ -182,30 +184,8 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
         }
       }
       output.append(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+      output.append(UInt8(ascii: "\""))
     }
-    output.append(UInt8(ascii: "\""))
-  }
-
-  /// Whether any byte is a quote, a backslash or a control character.
-  private static func needsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-    var index = 0
-    if let base = utf8.baseAddress {
-      let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-      func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
-      while index + 8 <= utf8.count {
-        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-        // A byte below 0x20 borrows when 0x20 is taken from it (and has its high bit clear).
-        let hasControl = (word &- 0x2020_2020_2020_2020) & ~word & highs != 0
-        if hasControl || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C)) { return true }
-        index += 8
-      }
-    }
-    while index < utf8.count {
-      let byte = utf8[index]
-      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
-      index += 1
-    }
-    return false
   }
 }
 
@@ -226,7 +206,7 @@ struct ByteSink: ~Copyable {
   /// What has been written, as an array.
   var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
-  private mutating func reserve(_ extra: Int) {
+  mutating func reserve(_ extra: Int) {
     guard extra > capacity - count else { return }
     var grown = capacity * 2
     while grown - count < extra { grown *= 2 }
@@ -247,6 +227,33 @@ struct ByteSink: ~Copyable {
     reserve(bytes.count)
     (base + count).initialize(from: source, count: bytes.count)
     count += bytes.count
+  }
+
+  /// Copies bytes up to the first that JSON must escape in a string (a quote, a backslash, a
+  /// control character), eight at a time while none is; how many it copied.
+  mutating func appendUpToEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let source = bytes.baseAddress else { return 0 }
+    reserve(bytes.count)
+    let target = base + count
+    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+    var index = 0
+    while index + 8 <= bytes.count {
+      let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
+      // A byte below 0x20 borrows when 0x20 is taken from it (and has its high bit clear).
+      let hasControl = (word &- 0x2020_2020_2020_2020) & ~word & highs != 0
+      if hasControl || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C)) { break }
+      UnsafeMutableRawPointer(target + index).storeBytes(of: word, as: UInt64.self)
+      index += 8
+    }
+    while index < bytes.count {
+      let byte = source[index]
+      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
+      target[index] = byte
+      index += 1
+    }
+    count += index
+    return index
   }
 
   mutating func append(_ text: StaticString) {

@@ -68,11 +68,23 @@ package enum IncomingMessage: Equatable, Sendable {
     if case .array = root {
       return .invalid(id: nil, error: ResponseError(code: ResponseError.invalidRequest, message: "batches are not supported; send one message at a time"))
     }
-    guard root.isObject else {
+    guard case .object(let members) = root else {
       return .invalid(id: nil, error: ResponseError(code: ResponseError.invalidRequest, message: "a message must be a JSON object, not \(root.kindDescription)"))
     }
+    // One pass over the members rather than a search for each; the first of a repeated key counts.
+    var idValue: JSON?, version: JSON?, methodValue: JSON?, params: JSON?, isResponse = false
+    for (key, value) in members {
+      switch key {
+      case "id" where idValue == nil: idValue = value
+      case "jsonrpc" where version == nil: version = value
+      case "method" where methodValue == nil: methodValue = value
+      case "params" where params == nil: params = value
+      case "result", "error": isResponse = true
+      default: continue
+      }
+    }
     var id: RequestID?
-    switch root["id"] {
+    switch idValue {
     case .integer(let value)?: id = .number(value)
     case .string(let text)?: id = .string(text)
     case .double(let value)? where value.rounded() == value && abs(value) < 9e18: id = .number(Int64(value))
@@ -80,18 +92,17 @@ package enum IncomingMessage: Equatable, Sendable {
     case let other?:
       return .invalid(id: nil, error: ResponseError(code: ResponseError.invalidRequest, message: "\"id\" must be an integer or a string, not \(other.kindDescription == "a number" ? "a fraction or a number that large" : other.kindDescription)"))
     }
-    guard root["jsonrpc"]?.stringValue == "2.0" else {
+    guard version?.stringValue == "2.0" else {
       return .invalid(id: id, error: ResponseError(code: ResponseError.invalidRequest, message: "\"jsonrpc\" must be \"2.0\""))
     }
-    guard let methodValue = root["method"] else {
-      if root["result"] != nil || root["error"] != nil { return .response(id: id) }
+    guard let methodValue else {
+      if isResponse { return .response(id: id) }
       return .invalid(id: id, error: ResponseError(code: ResponseError.invalidRequest, message: "a request needs a \"method\""))
     }
     guard let method = methodValue.stringValue else {
       return .invalid(id: id, error: ResponseError(code: ResponseError.invalidRequest, message: "\"method\" must be a string"))
     }
     // `"params": null` is how several clients (eglot, jsonrpc.el) spell "no params".
-    var params = root["params"]
     if case .null? = params { params = nil }
     if let params, !(params.isObject || params.arrayValue != nil) {
       let error = ResponseError(code: ResponseError.invalidParams, message: "\"params\" must be an object or an array, not \(params.kindDescription)")

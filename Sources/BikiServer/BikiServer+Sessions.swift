@@ -11,7 +11,7 @@ struct OpenSession {
 }
 
 extension BikiServer {
-  func topic(_ params: Params) throws(ResponseError) -> RegisteredTopic {
+  func topic(_ params: Params) throws(ResponseError) -> CatalogEntry {
     let id = try params.string("topicId")
     guard let found = catalog.topic(id: id) else {
       let hint = Suggestion.didYouMean(id, among: catalog.registry.topics.map(\.topic.id))
@@ -21,10 +21,10 @@ extension BikiServer {
     return found
   }
 
-  func generator(for entry: RegisteredTopic, _ params: Params) throws(ResponseError) -> QuestionGenerator {
+  func generator(for entry: CatalogEntry, _ params: Params) throws(ResponseError) -> QuestionGenerator {
     let overrides = try params.integerMap("params")
     do {
-      return try catalog.generator(for: entry, parameters: overrides)
+      return try entry.generator(parameters: overrides)
     } catch {
       throw .invalidParams("\"params\": \(error)")
     }
@@ -37,7 +37,7 @@ extension BikiServer {
     let mode: Session.Mode
     if let count = try Self.reviewCount(params) {
       // A review: forms due first, then weak, then new, from the topic given or every topic.
-      let chosen = try params.optionalString("topicId") == nil ? catalog.registry.topics : [try topic(params)]
+      let chosen = try params.optionalString("topicId") == nil ? catalog.registry.topics : [try topic(params).registered]
       let generators = chosen.compactMap { try? $0.generator() }
       skill = try params.optionalChoice("skill", among: Skill.allCases) ?? .kana
       let plan = ReviewPlan.make(

@@ -13,26 +13,35 @@ package struct Catalog: Sendable {
   package let registry: TopicRegistry
   package let packs: PackLoad
   /// Each topic by id (the first of an id, as the registry lists them): every request names one.
-  private let topicsByID: [String: RegisteredTopic]
-  /// Generators with the default parameters, made on first use: most requests ask for no
-  /// overrides, and making one costs more than the question it asks.
-  private let defaultGenerators = Locked<[String: QuestionGenerator]>([:])
+  private let topicsByID: [String: CatalogEntry]
 
   package init(registry: TopicRegistry, packs: PackLoad) {
     self.registry = registry
     self.packs = packs
-    self.topicsByID = Dictionary(registry.topics.map { ($0.topic.id, $0) }, uniquingKeysWith: { first, _ in first })
+    self.topicsByID = Dictionary(registry.topics.map { ($0.topic.id, CatalogEntry($0)) }, uniquingKeysWith: { first, _ in first })
   }
 
-  package func topic(id: String) -> RegisteredTopic? { topicsByID[id] }
+  package func topic(id: String) -> CatalogEntry? { topicsByID[id] }
+}
 
-  /// A generator for `entry`, shared when it takes the defaults. A generator is a value whose
-  /// questions depend only on their seeds, so sharing it changes no question.
-  package func generator(for entry: RegisteredTopic, parameters: [String: Int64]) throws(ParameterError) -> QuestionGenerator {
-    guard parameters.isEmpty else { return try entry.generator(parameters: parameters) }
-    if let made = defaultGenerators.withLock({ $0[entry.topic.id] }) { return made }
-    let made = try entry.generator()
-    defaultGenerators.withLock { $0[entry.topic.id] = made }
+/// A topic as requests find it: one lookup gives the topic and its shared generator.
+package final class CatalogEntry: Sendable {
+  package let registered: RegisteredTopic
+  /// The generator with the default parameters, made on first use: most requests ask for no
+  /// overrides, and making one costs more than the question it asks.
+  private let defaultGenerator = Locked<QuestionGenerator?>(nil)
+
+  init(_ registered: RegisteredTopic) { self.registered = registered }
+
+  package var topic: Topic { registered.topic }
+
+  /// A generator for these parameters, shared when they are the defaults. A generator is a
+  /// value whose questions depend only on their seeds, so sharing it changes no question.
+  package func generator(parameters: [String: Int64]) throws(ParameterError) -> QuestionGenerator {
+    guard parameters.isEmpty else { return try registered.generator(parameters: parameters) }
+    if let made = defaultGenerator.withLock({ $0 }) { return made }
+    let made = try registered.generator()
+    defaultGenerator.withLock { $0 = made }
     return made
   }
 }

@@ -45,22 +45,41 @@ struct CompareBench {
 
   static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
+  /// `biki serve`'s answer to one request, as text (after the `initialize` reply).
+  static func answer(_ serve: [String], environment: [String: String], method: String, params: String) throws -> String {
+    func framed(_ body: String) -> String { "Content-Length: \(body.utf8.count)\r\n\r\n" + body }
+    let session = [
+      #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#,
+      #"{"jsonrpc":"2.0","id":1,"method":""# + method + #"","params":"# + params + "}",
+      #"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#, #"{"jsonrpc":"2.0","method":"exit"}"#,
+    ].map(framed).joined()
+    let output = try run(["sh", "-c", "printf '%s' \"$0\" | \"$@\"", session] + serve, environment: environment)
+    guard let start = output.range(of: #"{"jsonrpc":"2.0","id":1,"#)?.lowerBound else {
+      throw Failure(description: "\(method) got no answer: \(output.suffix(300))")
+    }
+    let end = output[start...].range(of: "Content-Length:")?.lowerBound ?? output.endIndex
+    return String(output[start..<end])
+  }
+
+  /// Fails unless the request a benchmark repeats is answered with a result: lspbench counts
+  /// answers, not what they say, so an error on every request would pass for speed.
+  static func requireResult(_ serve: [String], environment: [String: String], bench: [String: String]) throws {
+    let method = bench["BENCH_METHOD"] ?? "", params = (bench["BENCH_PARAMS"] ?? "{}").replacingOccurrences(of: "%d", with: "1")
+    let answer = try answer(serve, environment: environment, method: method, params: params)
+    guard answer.contains(#""result":"#), !answer.contains(#""error":{"code""#) else {
+      throw Failure(description: "\(method) \(params) failed, so its rate would mean nothing: \(answer.prefix(300))")
+    }
+  }
+
   /// The `resultId` of `biki/topics`' list, checked to be answered "unchanged" when sent back,
   /// so the kept-list rate cannot quietly measure full answers.
   static func topicListID(_ serve: [String], environment: [String: String]) throws -> String {
-    func framed(_ body: String) -> String { "Content-Length: \(body.utf8.count)\r\n\r\n" + body }
-    func ask(_ params: String) throws -> String {
-      let session = [
-        #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#,
-        #"{"jsonrpc":"2.0","id":1,"method":"biki/topics","params":"# + params + "}",
-        #"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#, #"{"jsonrpc":"2.0","method":"exit"}"#,
-      ].map(framed).joined()
-      return try run(["sh", "-c", "printf '%s' \"$0\" | \"$@\"", session] + serve, environment: environment)
-    }
+    let full = try answer(serve, environment: environment, method: "biki/topics", params: "{}")
     let marker = #""resultId":""#
-    guard let start = try ask("{}").range(of: marker)?.upperBound else { throw Failure(description: "biki/topics gave no resultId") }
-    let id = String(try ask("{}")[start...].prefix { $0 != "\"" })
-    guard try ask(#"{"previousResultId":""# + id + #""}"#).contains(#""kind":"unchanged""#) else {
+    guard let start = full.range(of: marker)?.upperBound else { throw Failure(description: "biki/topics gave no resultId") }
+    let id = String(full[start...].prefix { $0 != "\"" })
+    let kept = try answer(serve, environment: environment, method: "biki/topics", params: #"{"previousResultId":""# + id + #""}"#)
+    guard kept.contains(#""kind":"unchanged""#) else {
       throw Failure(description: "biki/topics did not answer \"unchanged\" to its own resultId \(id)")
     }
     return id
@@ -112,6 +131,8 @@ struct CompareBench {
     var floorPipe: [Double] = [], bikiPipe: [Double] = [], floorP50: [Double] = [], bikiP50: [Double] = []
     var readPipe: [Double] = [], topicsPipe: [Double] = [], keptTopicsPipe: [Double] = [], cold: [Double] = [], helloStart: [Double] = []
     let keptTopics = ["BENCH_METHOD": "biki/topics", "BENCH_PARAMS": #"{"previousResultId":""# + (try Self.topicListID(serve, environment: environment)) + #""}"#]
+    let read = ["BENCH_METHOD": "biki/read", "BENCH_PARAMS": #"{"text":"%d本"}"#], fullTopics = ["BENCH_METHOD": "biki/topics", "BENCH_PARAMS": "{}"]
+    for bench in [generate, read, fullTopics, keptTopics] { try Self.requireResult(serve, environment: environment, bench: bench) }
     // A first cold start fills the plugin description cache, as any first run does.
     try Self.run([lspbench, "cold", "1"] + serve, environment: environment)
     for _ in 0..<rounds {
@@ -122,9 +143,9 @@ struct CompareBench {
         try Self.value("p50_us", in: Self.run(pinned + [lspbench, "seq", "5000"] + pinned + serve, environment: environment.merging(generate) { $1 })))
       readPipe.append(
         try Self.value(
-          "rps", in: Self.run([lspbench, "pipe", "20000"] + serve, environment: environment.merging(["BENCH_METHOD": "biki/read", "BENCH_PARAMS": #"{"text":"%d本"}"#]) { $1 })))
+          "rps", in: Self.run([lspbench, "pipe", "20000"] + serve, environment: environment.merging(read) { $1 })))
       topicsPipe.append(
-        try Self.value("rps", in: Self.run([lspbench, "pipe", "5000"] + serve, environment: environment.merging(["BENCH_METHOD": "biki/topics", "BENCH_PARAMS": "{}"]) { $1 })))
+        try Self.value("rps", in: Self.run([lspbench, "pipe", "5000"] + serve, environment: environment.merging(fullTopics) { $1 })))
       keptTopicsPipe.append(try Self.value("rps", in: Self.run([lspbench, "pipe", "20000"] + serve, environment: environment.merging(keptTopics) { $1 })))
       cold.append(try Self.value("cold_init_ms", in: Self.run([lspbench, "cold", "1"] + serve, environment: environment)))
       helloStart.append(try Self.value("start_ms", in: Self.run([spawnTimer, hello])))
