@@ -322,10 +322,10 @@ private struct Parser<Tree: ParseTree> {
       advanceASCII()
       return []
     }
-    // Room for a typical object at once rather than four regrowths; a small object gives the
-    // room back when it closes, so a file of tiny objects cannot multiply its size in memory.
+    // Room for a typical small object (a message, its params) at once; a larger one grows by
+    // doubling, so no object holds more than twice the room it needs.
     var members: [Tree.Member] = []
-    members.reserveCapacity(8)
+    members.reserveCapacity(4)
     while true {
       skipWhitespace()
       guard !isAtEnd, bytes[index] == UInt8(ascii: "\"") else {
@@ -349,7 +349,7 @@ private struct Parser<Tree: ParseTree> {
       case UInt8(ascii: ","): advanceASCII()
       case UInt8(ascii: "}"):
         advanceASCII()
-        return members.count > 3 ? members : Array(members[...])
+        return members
       default: throw error("expected ',' or '}' after a member, found \(describeCurrent())")
       }
     }

@@ -154,38 +154,42 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
 
   /// Quotes a string; UTF-8 is copied as it is, so only `"`, `\\` and control characters are escaped.
   fileprivate static func writeString(_ text: String, to output: inout ByteSink) {
-    var text = text
-    text.withUTF8 { utf8 in
-      output.reserve(utf8.count + 2)
+    // Native strings lend their bytes as they are; others (bridged, lazily decoded) are copied.
+    if text.utf8.withContiguousStorageIfAvailable({ writeString(utf8: $0, to: &output) }) != nil { return }
+    var copy = text
+    copy.withUTF8 { writeString(utf8: $0, to: &output) }
+  }
+
+  private static func writeString(utf8: UnsafeBufferPointer<UInt8>, to output: inout ByteSink) {
+    output.reserve(utf8.count + 2)
+    output.append(UInt8(ascii: "\""))
+    // Nearly every string needs no escape: it is copied as it is checked, in one pass.
+    let plain = output.appendUpToEscape(utf8)
+    guard plain < utf8.count else {
       output.append(UInt8(ascii: "\""))
-      // Nearly every string needs no escape: it is copied as it is checked, in one pass.
-      let plain = output.appendUpToEscape(utf8)
-      guard plain < utf8.count else {
-        output.append(UInt8(ascii: "\""))
-        return
-      }
-      var runStart = plain
-      for index in plain..<utf8.count {
-        let byte = utf8[index]
-        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-        output.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-        runStart = index + 1
-        switch byte {
-        case UInt8(ascii: "\""): output.append("\\\"")
-        case UInt8(ascii: "\\"): output.append("\\\\")
-        case UInt8(ascii: "\n"): output.append("\\n")
-        case UInt8(ascii: "\r"): output.append("\\r")
-        case UInt8(ascii: "\t"): output.append("\\t")
-        default:
-          let hex: StaticString = "0123456789abcdef"
-          output.append("\\u00")
-          output.append(hex.utf8Start[Int(byte >> 4)])
-          output.append(hex.utf8Start[Int(byte & 15)])
-        }
-      }
-      output.append(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
-      output.append(UInt8(ascii: "\""))
+      return
     }
+    var runStart = plain
+    for index in plain..<utf8.count {
+      let byte = utf8[index]
+      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+      output.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+      runStart = index + 1
+      switch byte {
+      case UInt8(ascii: "\""): output.append("\\\"")
+      case UInt8(ascii: "\\"): output.append("\\\\")
+      case UInt8(ascii: "\n"): output.append("\\n")
+      case UInt8(ascii: "\r"): output.append("\\r")
+      case UInt8(ascii: "\t"): output.append("\\t")
+      default:
+        let hex: StaticString = "0123456789abcdef"
+        output.append("\\u00")
+        output.append(hex.utf8Start[Int(byte >> 4)])
+        output.append(hex.utf8Start[Int(byte & 15)])
+      }
+    }
+    output.append(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+    output.append(UInt8(ascii: "\""))
   }
 }
 
@@ -206,8 +210,15 @@ struct ByteSink: ~Copyable {
   /// What has been written, as an array.
   var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
+  /// Room for `extra` more bytes. Called for every value written, so only the rare growth is
+  /// out of line.
+  @inline(__always)
   mutating func reserve(_ extra: Int) {
-    guard extra > capacity - count else { return }
+    if extra > capacity - count { grow(extra) }
+  }
+
+  @inline(never)
+  private mutating func grow(_ extra: Int) {
     var grown = capacity * 2
     while grown - count < extra { grown *= 2 }
     let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
@@ -216,12 +227,14 @@ struct ByteSink: ~Copyable {
     (base, capacity) = (moved, grown)
   }
 
+  @inline(__always)
   mutating func append(_ byte: UInt8) {
     reserve(1)
     base[count] = byte
     count += 1
   }
 
+  @inline(__always)
   mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
     reserve(bytes.count)
