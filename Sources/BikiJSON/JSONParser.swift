@@ -323,7 +323,8 @@ private struct Parser<Tree: ParseTree> {
       return []
     }
     // Room for a typical small object (a message, its params) at once; a larger one grows by
-    // doubling, so no object holds more than twice the room it needs.
+    // doubling. An object holding less than half its room gives it back, so a file of tiny
+    // objects cannot multiply its size in memory.
     var members: [Tree.Member] = []
     members.reserveCapacity(4)
     while true {
@@ -349,7 +350,7 @@ private struct Parser<Tree: ParseTree> {
       case UInt8(ascii: ","): advanceASCII()
       case UInt8(ascii: "}"):
         advanceASCII()
-        return members
+        return members.count * 2 < members.capacity ? Array(members[...]) : members
       default: throw error("expected ',' or '}' after a member, found \(describeCurrent())")
       }
     }
