@@ -150,6 +150,15 @@ struct CompareBench {
       cold.append(try Self.value("cold_init_ms", in: Self.run([lspbench, "cold", "1"] + serve, environment: environment)))
       helloStart.append(try Self.value("start_ms", in: Self.run([spawnTimer, hello])))
     }
+    // Two targets are ratios of biki serve to itself: a request's latency while a large pack is
+    // checked against its latency without, and memory after 10,000 sessions against at start.
+    let serverBench = ServerBench(executable: biki)
+    let seconds = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    let checked = try serverBench.started()
+    let duringCheck = try serverBench.duringCheck(checked, normal: serverBench.roundTrips(checked, seconds: seconds).p50, seconds: seconds)
+    checked.stop()
+    let memory = try serverBench.memory()
+
     let m = Self.median
     func verdict(_ met: Bool) -> String { met ? "met" : "NOT met" }
     let pipeRatio = m(bikiPipe) / m(floorPipe), seqRatio = m(bikiP50) / m(floorP50)
@@ -167,6 +176,8 @@ struct CompareBench {
       String(
         format: "compare.cold-start: biki serve %.1f ms to the initialize reply (built-in packs and plugins, descriptions cached), a Swift program that imports Foundation %.1f ms: %.2f×  (target ≤ 3×: %@)",
         m(cold), m(helloStart), coldRatio, verdict(coldRatio <= 3)),
+      "compare." + duringCheck.line.dropFirst("serve.".count),
+      "compare." + memory.line.dropFirst("serve.".count),
     ]
   }
 }
