@@ -140,7 +140,11 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
     }
     if value < 0 { output.append(UInt8(ascii: "-")) }
     // The magnitude as unsigned, so Int64.min has one too.
-    var magnitude = value.magnitude
+    writeDigits(value.magnitude, to: &output)
+  }
+
+  fileprivate static func writeDigits(_ value: UInt64, to output: inout ByteSink) {
+    var magnitude = value
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
       var start = digits.count
       repeat {
@@ -325,6 +329,16 @@ package struct JSONWriter: ~Copyable {
   package mutating func integer(_ value: Int64) {
     separate()
     JSON.writeInteger(value, to: &sink)
+    followsValue = true
+  }
+
+  /// An integer as a string of its digits (`"42"`): how seeds go on the wire, since JSON
+  /// numbers lose precision past 2^53 in many clients.
+  package mutating func quotedInteger(_ value: UInt64) {
+    separate()
+    sink.append(UInt8(ascii: "\""))
+    JSON.writeDigits(value, to: &sink)
+    sink.append(UInt8(ascii: "\""))
     followsValue = true
   }
 

@@ -51,18 +51,20 @@ enum WireFormat {
     writer.key("topicId")
     writer.string(question.topicID)
     writer.key("seed")
-    writer.string(String(question.seed))
+    writer.quotedInteger(question.seed)
     writer.key("display")
     writer.string(question.display)
     writer.key("kanji")
     writer.string(question.kanjiDisplay)
     writer.key("speech")
     writer.string(question.spoken)
+    // The standard reading is the first of them all.
+    let readings = question.reading.all()
     writer.key("reading")
-    writer.string(question.reading.standard)
+    writer.string(readings.first ?? question.reading.standard)
     writer.key("readings")
     writer.beginArray()
-    for reading in question.reading.all() { writer.string(reading) }
+    for reading in readings { writer.string(reading) }
     writer.endArray()
     writer.key("answer")
     writer.integer(question.answer.value)
