@@ -164,7 +164,7 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
     copy.withUTF8 { writeString(utf8: $0, to: &output) }
   }
 
-  private static func writeString(utf8: UnsafeBufferPointer<UInt8>, to output: inout ByteSink) {
+  fileprivate static func writeString(utf8: UnsafeBufferPointer<UInt8>, to output: inout ByteSink) {
     output.reserve(utf8.count + 2)
     output.append(UInt8(ascii: "\""))
     // Nearly every string needs no escape: it is copied as it is checked, in one pass.
@@ -313,10 +313,10 @@ package struct JSONWriter: ~Copyable {
     followsValue = true
   }
 
-  /// A member's key; its value is what is written next.
-  package mutating func key(_ key: String) {
+  /// A member's key, a literal in Biki's code; its value is what is written next.
+  package mutating func key(_ key: StaticString) {
     separate()
-    JSON.writeString(key, to: &sink)
+    JSON.writeString(utf8: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount), to: &sink)
     sink.append(UInt8(ascii: ":"))
   }
 

@@ -71,20 +71,23 @@ package struct Reading: Hashable, Sendable {
   /// Whole readings, the standard first, then alternates in order of the earliest segment that
   /// differs; at most `limit` of them.
   package func all(limit: Int = 64) -> [String] {
-    if parts.allSatisfy({ $0.alternates.isEmpty }) { return limit > 0 ? [standard] : [] }
-    let segments = self.segments
+    guard limit > 0 else { return [] }
+    if parts.allSatisfy({ $0.others == nil }) { return [standard] }
     var results: [String] = []
-    var choice = [Int](repeating: 0, count: segments.count)
+    // Each segment's choice: 0 for its standard, n for its nth alternate.
+    var choice = [Int](repeating: 0, count: parts.count)
     while results.count < limit {
       var text = ""
-      for (index, segment) in segments.enumerated() { text += segment[choice[index]] }
+      for index in parts.indices {
+        text += choice[index] == 0 ? parts[index].standard : parts[index].others?[choice[index] - 1] ?? parts[index].standard
+      }
       // Compared as bytes, as in `unique`: no Unicode normalisation for kana.
       if !results.contains(where: { $0.utf8.elementsEqual(text.utf8) }) { results.append(text) }
       // An odometer with the last segment turning fastest keeps "standard first" order stable.
-      var position = segments.count - 1
+      var position = parts.count - 1
       while position >= 0 {
         choice[position] += 1
-        if choice[position] < segments[position].count { break }
+        if choice[position] <= parts[position].others?.count ?? 0 { break }
         choice[position] = 0
         position -= 1
       }
