@@ -14,13 +14,15 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == PluginWorker.fl
 }
 
 var options = BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+// The checkout the packs come from, for the commit every report is stamped with.
+let repositoryRoot = Installation.locate(executable: TopicRegistry.ownExecutable, environment: ProcessInfo.processInfo.environment, fileSystem: .live).packs
+  .map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+print(BenchStamp.line(repository: repositoryRoot))
 
 if options.compare {
   // The references ship beside the repository (../shared/bench), or where BIKI_BENCH_REFERENCES says.
   let environment = ProcessInfo.processInfo.environment
-  let repository = Installation.locate(executable: TopicRegistry.ownExecutable, environment: environment, fileSystem: .live).packs
-    .map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
-  let references = environment["BIKI_BENCH_REFERENCES"] ?? repository.map { $0 + "/../shared/bench" } ?? ""
+  let references = environment["BIKI_BENCH_REFERENCES"] ?? repositoryRoot.map { $0 + "/../shared/bench" } ?? ""
   guard FileManager.default.fileExists(atPath: references + "/lspbench.c") else {
     FileHandle.standardError.write(Data("Error: compare: no lspbench.c in '\(references)'; set BIKI_BENCH_REFERENCES to the directory with floor_server.c and lspbench.c\n".utf8))
     exit(66)
@@ -77,17 +79,22 @@ let loader = PackLoader(fileSystem: .live)
 let files = try loader.packFiles(in: [builtIn], requireExistence: true)
 if options.selects("packs.load") {
   let clock = ContinuousClock()
-  var best = Duration.seconds(1000)
+  var times: [Double] = []
   var topicCount = 0
   for _ in 0..<20 {
     let start = clock.now
     let load = loader.load(files: files)
-    best = min(best, start.duration(to: clock.now))
+    let elapsed = start.duration(to: clock.now)
+    times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
+    guard load.packs.allSatisfy({ $0.compilation.diagnostics.allSatisfy { $0.severity != .error } }) else {
+      FileHandle.standardError.write(Data("Error: packs.load: a built-in pack failed to load, so nothing is measured\n".utf8))
+      exit(1)
+    }
     topicCount = load.topics.count
   }
-  let milliseconds = Double(best.components.attoseconds) / 1e15 + Double(best.components.seconds) * 1000
-  let verdict = milliseconds < 20 ? "met" : "NOT met"
-  print("packs.load: \(String(format: "%.2f", milliseconds)) ms  (target < 20 ms: \(verdict))  [read, parse, validate and compile \(files.count) packs, \(topicCount) topics; best of 20]")
+  let spread = Spread(times)
+  let verdict = spread.median < 20 ? "met" : "NOT met"
+  print("packs.load: \(String(format: "%.2f", spread.median)) ms median (\(String(format: "%.2f", spread.low))–\(String(format: "%.2f", spread.high)))  (target < 20 ms: \(verdict))  [read, parse, validate and compile \(files.count) packs, \(topicCount) topics; 20 loads]")
 }
 let topics = loader.load(files: files).topics.map(\.topic)
 for compiled in topics where options.selects("questions." + compiled.topic.id) || options.filter == "topics" {
@@ -145,7 +152,7 @@ for (name, library, topic) in [("c", "libbiki-calendar.so", "eras"), ("swift", "
     { iteration in try isolatedGenerator.question(seed: UInt64(iteration)).display.utf8.count }
   }.run(seconds: options.seconds))
   // Batches of 1,000: the figure per question.
-  var best = 0.0
+  var rates: [Double] = []
   let deadline = seconds() + options.seconds
   var batchNumber: UInt64 = 0
   while seconds() < deadline {
@@ -157,18 +164,20 @@ for (name, library, topic) in [("c", "libbiki-calendar.so", "eras"), ("swift", "
       FileHandle.standardError.write(Data("Error: plugins.\(name).isolated-batched: a question failed, so nothing is measured: \(error)\n".utf8))
       exit(1)
     }
-    best = max(best, Double(results.count) / elapsed)
+    rates.append(Double(results.count) / elapsed)
     batchNumber += 1
   }
-  print("plugins.\(name).isolated-batched: \(Int(best)) questions/s  (target ≥ 200000: \(best >= 200_000 ? "met" : "NOT met"))  [batches of 1,000, validated]")
+  let batched = Spread(rates)
+  print("plugins.\(name).isolated-batched: \(Int(batched.median)) questions/s median (\(Int(batched.low))–\(Int(batched.high)))  (target ≥ 200000: \(batched.median >= 200_000 ? "met" : "NOT met"))  [batches of 1,000, validated]")
   // Worker start: spawn, load, describe, answered.
-  var fastest = Double.infinity
+  var starts: [Double] = []
   for _ in 0..<20 {
     let start = seconds()
     _ = try IsolatedPlugin(path: path, spawner: .live(executable: TopicRegistry.ownExecutable, now: seconds), now: seconds).describe()
-    fastest = min(fastest, seconds() - start)
+    starts.append(seconds() - start)
   }
-  print("plugins.\(name).worker-start: \(String(format: "%.2f", fastest * 1000)) ms  (target < 10 ms: \(fastest < 0.010 ? "met" : "NOT met"))  [spawn, load, describe; best of 20]")
+  let start = Spread(starts)
+  print("plugins.\(name).worker-start: \(String(format: "%.2f", start.median * 1000)) ms median (\(String(format: "%.2f", start.low * 1000))–\(String(format: "%.2f", start.high * 1000)))  (target < 10 ms: \(start.median < 0.010 ? "met" : "NOT met"))  [spawn, load, describe; 20 starts]")
 }
 
 // Packs written to cost the compiler: each compiled at size n and 2n, so the ratio shows the
@@ -315,9 +324,9 @@ struct Benchmark {
   var note: String
   var setUp: () -> (Int) throws -> Int
 
-  /// Runs the operation in batches until `seconds` have passed; reports the best batch rate,
-  /// which is the least disturbed by other work on the machine. An operation that fails stops
-  /// the bench with the error and status 1: a failure is never counted as throughput.
+  /// Runs the operation in batches until `seconds` have passed; reports the median batch rate
+  /// and the spread of the batches. An operation that fails stops the bench with the error and
+  /// status 1: a failure is never counted as throughput.
   func run(seconds: Double) -> String {
     do {
       return try measure(seconds: seconds)
@@ -333,7 +342,7 @@ struct Benchmark {
     for iteration in 0..<10_000 { sink &+= try operation(iteration) }  // warm up
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: .seconds(seconds))
-    var best = 0.0
+    var rates: [Double] = []
     var iteration = 0
     let batch = 20_000
     while clock.now < deadline {
@@ -344,9 +353,10 @@ struct Benchmark {
       }
       let elapsed = start.duration(to: clock.now)
       let perSecond = Double(batch) / (Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds))
-      best = max(best, perSecond)
+      rates.append(perSecond)
     }
-    let verdict = target.map { best >= $0 ? "  (target ≥ \(Int($0)): met)" : "  (target ≥ \(Int($0)): NOT met)" } ?? ""
-    return "\(name): \(Int(best)) \(unit)\(verdict)  [\(note); checksum \(sink & 0xFF)]"
+    let spread = Spread(rates)
+    let verdict = target.map { spread.median >= $0 ? "  (target ≥ \(Int($0)): met)" : "  (target ≥ \(Int($0)): NOT met)" } ?? ""
+    return "\(name): \(Int(spread.median)) \(unit) median (\(Int(spread.low))–\(Int(spread.high)))\(verdict)  [\(note); \(rates.count) batches; checksum \(sink & 0xFF)]"
   }
 }
