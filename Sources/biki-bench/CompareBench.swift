@@ -1,3 +1,5 @@
+import BikiCore
+import BikiJSON
 import Foundation
 
 /// `biki-bench --compare`: `biki serve` against references built in the same run on the same
@@ -43,8 +45,6 @@ struct CompareBench {
     return value
   }
 
-  static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-
   /// `biki serve`'s answer to one request, as text (after the `initialize` reply).
   static func answer(_ serve: [String], environment: [String: String], method: String, params: String) throws -> String {
     func framed(_ body: String) -> String { "Content-Length: \(body.utf8.count)\r\n\r\n" + body }
@@ -65,21 +65,20 @@ struct CompareBench {
   /// answers, not what they say, so an error on every request would pass for speed.
   static func requireResult(_ serve: [String], environment: [String: String], bench: [String: String]) throws {
     let method = bench["BENCH_METHOD"] ?? "", params = (bench["BENCH_PARAMS"] ?? "{}").replacingOccurrences(of: "%d", with: "1")
-    let answer = try answer(serve, environment: environment, method: method, params: params)
-    guard answer.contains(#""result":"#), !answer.contains(#""error":{"code""#) else {
-      throw Failure(description: "\(method) \(params) failed, so its rate would mean nothing: \(answer.prefix(300))")
-    }
+    try ServerBench.requireResult(Array(answer(serve, environment: environment, method: method, params: params).utf8))
   }
 
   /// The `resultId` of `biki/topics`' list, checked to be answered "unchanged" when sent back,
   /// so the kept-list rate cannot quietly measure full answers.
   static func topicListID(_ serve: [String], environment: [String: String]) throws -> String {
-    let full = try answer(serve, environment: environment, method: "biki/topics", params: "{}")
-    let marker = #""resultId":""#
-    guard let start = full.range(of: marker)?.upperBound else { throw Failure(description: "biki/topics gave no resultId") }
-    let id = String(full[start...].prefix { $0 != "\"" })
-    let kept = try answer(serve, environment: environment, method: "biki/topics", params: #"{"previousResultId":""# + id + #""}"#)
-    guard kept.contains(#""kind":"unchanged""#) else {
+    func topics(_ params: String) throws -> JSON? {
+      let text = try answer(serve, environment: environment, method: "biki/topics", params: params)
+      return (try? JSONParser.value(Array(text.utf8)))?["result"]
+    }
+    guard let id = try topics("{}")?["resultId"]?.stringValue, id.allSatisfy(\.isHexDigit) else {
+      throw Failure(description: "biki/topics gave no resultId")
+    }
+    guard try topics(#"{"previousResultId":""# + id + #""}"#)?["kind"] == "unchanged" else {
       throw Failure(description: "biki/topics did not answer \"unchanged\" to its own resultId \(id)")
     }
     return id
@@ -153,13 +152,13 @@ struct CompareBench {
     // Two targets are ratios of biki serve to itself: a request's latency while a large pack is
     // checked against its latency without, and memory after 10,000 sessions against at start.
     let serverBench = ServerBench(executable: biki)
-    let seconds = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    let seconds = MonotonicClock.live()
     let checked = try serverBench.started()
     let duringCheck = try serverBench.duringCheck(checked, normal: serverBench.roundTrips(checked, seconds: seconds).p50, seconds: seconds)
     checked.stop()
     let memory = try serverBench.memory()
 
-    let m = Self.median
+    func m(_ values: [Double]) -> Double { Spread(values).median }
     func verdict(_ met: Bool) -> String { met ? "met" : "NOT met" }
     let pipeRatio = m(bikiPipe) / m(floorPipe), seqRatio = m(bikiP50) / m(floorP50)
     let readRatio = m(readPipe) / m(bikiPipe), coldRatio = m(cold) / m(helloStart)

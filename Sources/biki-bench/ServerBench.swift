@@ -96,8 +96,6 @@ struct ServerBench {
     }
   }
 
-  static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-
   static func frame(_ json: String) -> [UInt8] { MessageFramer.frame(Array(json.utf8)) }
   static func request(_ id: Int, _ method: String, _ params: String?) -> [UInt8] {
     frame(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)""# + (params.map { #","params":\#($0)"# } ?? "") + "}")
@@ -202,9 +200,9 @@ struct ServerBench {
       starts.append(seconds() - start)
       server.stop()
     }
-    starts.sort()
+    let start = Spread(starts)
     report.append(
-      "serve.cold-start: \(String(format: "%.1f", Self.median(starts) * 1000)) ms median (\(String(format: "%.1f", starts[0] * 1000))–\(String(format: "%.1f", starts[starts.count - 1] * 1000)) ms)  [spawn to the initialize response, built-in packs loaded; 20 starts; target as a ratio in --compare]"
+      "serve.cold-start: \(String(format: "%.1f", start.median * 1000)) ms median (\(String(format: "%.1f", start.low * 1000))–\(String(format: "%.1f", start.high * 1000)) ms)  [spawn to the initialize response, built-in packs loaded; 20 starts; target as a ratio in --compare]"
     )
 
     // Sequential round trips, with client and server sharing one core (the server inherits
@@ -239,9 +237,9 @@ struct ServerBench {
       for _ in 0..<count { _ = try server.receiveResult() }
       rates.append(Double(count) / (seconds() - start))
     }
-    rates.sort()
+    let pipelined = Spread(rates)
     report.append(
-      "serve.pipelined: \(Int(Self.median(rates))) requests/s median (\(Int(rates[0]))–\(Int(rates[rates.count - 1])))  [biki/generate count 1, 100,000 in flight; 3 runs; target as a ratio to the floor server in --compare]"
+      "serve.pipelined: \(Int(pipelined.median)) requests/s median (\(Int(pipelined.low))–\(Int(pipelined.high)))  [biki/generate count 1, 100,000 in flight; 3 runs; target as a ratio to the floor server in --compare]"
     )
     server.stop()
 
