@@ -1,0 +1,16 @@
+import Foundation
+import Testing
+
+/// What docs/performance.md says of every `biki-bench` report, as a run shows it.
+@Suite struct BenchReportTests {
+  @Test func aReportIsStampedWithTheCommitAndCPUAndGivesMediansWithTheirSpread() throws {
+    let result = try BikiProcess.run(["--filter", "readings.phrases", "--seconds", "0.05"], program: "biki-bench")
+    #expect(result.status == 0, "\(result.standardError)")
+    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    let stamp = try #require(lines.first)
+    #expect(
+      stamp.wholeMatch(of: /biki-bench at ([0-9a-f]{7,}(\+changes)?|an unknown commit) on .+, [0-9]+ CPUs/) != nil, "\(stamp)")
+    let figure = try #require(lines.first { $0.hasPrefix("readings.phrases:") })
+    #expect(figure.wholeMatch(of: /readings\.phrases: [0-9]+ phrases\/s median \([0-9]+–[0-9]+\)  \[.*; [0-9]+ batches; .*\]/) != nil, "\(figure)")
+  }
+}
