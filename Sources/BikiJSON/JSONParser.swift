@@ -1,3 +1,5 @@
+import Glibc
+
 /// A strict JSON (RFC 8259) parser that records where every value is, for diagnostics.
 ///
 /// It reads UTF-8 bytes, so invalid UTF-8 is reported at the byte where it occurs rather than
@@ -28,17 +30,24 @@ package enum JSONParser {
     let result = bytes.withUnsafeBufferPointer { buffer in
       Result { () throws(JSONSyntaxError) in
         var parser = Parser<Tree>(bytes: buffer)
-        // A file that is not UTF-8 is reported as such, at its first bad byte, before any syntax:
-        // that is the fault to fix first, wherever it is.
-        try parser.checkEncoding()
-        parser.skipByteOrderMark()
-        parser.skipWhitespace()
-        let node = try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        guard parser.isAtEnd else {
-          throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON value")
+        do throws(JSONSyntaxError) {
+          parser.skipByteOrderMark()
+          parser.skipWhitespace()
+          let node = try parser.parseValue(depth: 0)
+          parser.skipWhitespace()
+          guard parser.isAtEnd else {
+            throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON value")
+          }
+          return node
+        } catch {
+          // A file that is not UTF-8 is reported as such, at its first bad byte, before any
+          // syntax: that is the fault to fix first, wherever it is. A parse that succeeds
+          // needs no separate check: outside strings only ASCII is valid, and each string is
+          // validated as it becomes a String.
+          var checker = Parser<Tree>(bytes: buffer)
+          try checker.checkEncoding()
+          throw error
         }
-        return node
       }
     }
     return try result.get()
@@ -409,10 +418,12 @@ private struct Parser<Tree: ParseTree> {
 
   mutating func parseString() throws(JSONSyntaxError) -> String {
     advanceASCII()  // opening quote
-    // Fast path: the whole input is already known to be UTF-8, so a string without escapes is
-    // its bytes up to the closing quote, counted for columns as it is scanned.
+    // Fast path: a string without escapes is its bytes up to the closing quote, counted for
+    // columns as it is scanned and validated as UTF-8 when it becomes a String.
     let start = index
     var scan = index, columns = 0, utf16 = 0
+    // Whether any byte had its high bit set: only such a string can be invalid UTF-8.
+    var highBits: UInt64 = 0
     // Eight bytes at a time while none ends the string or needs an escape: each byte that does
     // not continue a character begins a column, and a four-byte character takes two UTF-16 units.
     while let base = bytes.baseAddress, scan + 8 <= bytes.count {
@@ -422,6 +433,7 @@ private struct Parser<Tree: ParseTree> {
       let isControl = (word &- 0x2020_2020_2020_2020) & ~word & highs != 0
       if isControl || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C)) { break }
       scan += 8
+      highBits |= word
       guard Tree.recordsPlaces else { continue }
       let continuations = (word & ~(word << 1) & highs).nonzeroBitCount
       let fourByteLeads = (word & (word << 1) & (word << 2) & (word << 3) & highs).nonzeroBitCount
@@ -431,7 +443,17 @@ private struct Parser<Tree: ParseTree> {
     while scan < bytes.count {
       let byte = bytes[scan]
       if byte == UInt8(ascii: "\"") {
-        let text = String(decoding: bytes[start..<scan], as: UTF8.self)
+        // String(decoding:) validates as it copies and repairs what is not UTF-8: the text is
+        // valid exactly when the copy holds the same bytes (the caller then locates a bad one).
+        var text = String(decoding: bytes[start..<scan], as: UTF8.self)
+        if highBits & 0x8080_8080_8080_8080 != 0 {
+          let source = UnsafeBufferPointer(rebasing: bytes[start..<scan])
+          guard let from = source.baseAddress,
+            text.withUTF8({ copy in copy.count == source.count && copy.baseAddress.map { memcmp($0, from, copy.count) == 0 } == true })
+          else {
+            throw error("invalid UTF-8", encoding: true)
+          }
+        }
         index = scan + 1
         if Tree.recordsPlaces {
           column += columns + 1
@@ -440,6 +462,7 @@ private struct Parser<Tree: ParseTree> {
         return text
       }
       if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+      highBits |= UInt64(byte)
       if Tree.recordsPlaces, byte & 0xC0 != 0x80 {
         columns += 1
         utf16 += byte >= 0xF0 ? 2 : 1

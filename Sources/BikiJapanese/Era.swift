@@ -18,7 +18,7 @@ package struct Era: Hashable, Sendable {
 
   /// The era written `name`, matched by its bytes (era names have one spelling).
   package static func named(_ name: String) -> Era? {
-    all.first { $0.name.utf8.elementsEqual(name.utf8) }
+    all.first { $0.name.hasSameBytes(as: name) }
   }
 
   /// The era that follows this one, if any. Eras are told apart by the day they began, which
@@ -48,7 +48,7 @@ package struct Era: Hashable, Sendable {
   package func contains(year: Int, month: Int?, day: Int?) -> Bool {
     guard contains(year: year) else { return false }
     let gregorian = gregorianYear(year)
-    let first = self == .meiji ? CalendarDate(start.year, 1, 1) : start
+    let first = start == Era.meiji.start ? CalendarDate(start.year, 1, 1) : start
     // The latest and earliest days the written date could mean.
     let latest = CalendarDate(gregorian, month ?? 12, day ?? 31)
     let earliest = CalendarDate(gregorian, month ?? 1, day ?? 1)

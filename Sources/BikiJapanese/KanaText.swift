@@ -42,19 +42,25 @@ package enum KanaText {
   /// for (が), as Unicode composition would; everything else left as it is. Text compared
   /// scalar by scalar gets the equivalence String comparison would give it.
   package static func composingSoundMarks(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
-    guard scalars.contains(where: { $0.value == 0x3099 || $0.value == 0x309A }) else { return scalars }
-    var composed: [Unicode.Scalar] = []
-    composed.reserveCapacity(scalars.count)
-    for scalar in scalars {
-      if scalar.value == 0x3099 || scalar.value == 0x309A, let previous = composed.last,
-        let joined = voiced(previous, by: scalar.value - 0x3098)
-      {
-        composed[composed.count - 1] = joined
+    var composed = scalars
+    let count = composed.withUnsafeMutableBufferPointer { composeSoundMarks(in: $0) }
+    composed.removeLast(composed.count - count)
+    return composed
+  }
+
+  /// The same, in place: the joined scalars move to the front of `scalars`; returns how many.
+  static func composeSoundMarks(in scalars: UnsafeMutableBufferPointer<Unicode.Scalar>) -> Int {
+    var count = 0
+    for index in scalars.indices {
+      let scalar = scalars[index]
+      if scalar.value == 0x3099 || scalar.value == 0x309A, count > 0, let joined = voiced(scalars[count - 1], by: scalar.value - 0x3098) {
+        scalars[count - 1] = joined
       } else {
-        composed.append(scalar)
+        scalars[count] = scalar
+        count += 1
       }
     }
-    return composed
+    return count
   }
 
   /// ｦ ｧ ｨ ｩ ｪ ｫ ｬ ｭ ｮ ｯ ｰ ｱ … ﾝ (U+FF66–U+FF9D) in full width.

@@ -1,3 +1,5 @@
+import Glibc
+
 /// What kind of phrase a text is, when the text alone is ambiguous (1日: a day, or the 1st?
 /// 1組: one set, or class 1?).
 package enum PhraseKind: String, CaseIterable, Sendable {
@@ -42,46 +44,47 @@ struct PhraseTokenizer {
   // Scalars, not Characters: every numeral, symbol and prefix is compared scalar by scalar,
   // where comparing Strings would normalise at every mismatch.
   func tokens(of text: String) throws(ReadingError) -> [PhraseToken] {
-    let scalars = KanaText.composingSoundMarks(Array(text.unicodeScalars))
-    var tokens: [PhraseToken] = []
-    var position = 0
-    let symbols = catalog.symbolIndex
-    while position < scalars.count {
-      let rest = scalars[position...]
-      if let prefix = PhraseTokenizer.prefixIndex.longestPrefix(of: rest) {
-        tokens.append(.prefix(prefix.word))
-        position += prefix.length
-        continue
-      }
-      if let word = PhraseTokenizer.firstYear.longestPrefix(of: rest) {
-        tokens.append(.firstYear)
-        position += word.length
-        continue
-      }
-      if let word = PhraseTokenizer.half.longestPrefix(of: rest) {
-        tokens.append(.number(0, symbol: word.word))
-        position += word.length
-        continue
-      }
-      let numeralEnd = rest.firstIndex { !KanjiNumeral.isPartOfNumber($0) } ?? scalars.endIndex
-      let numeral = scalars[position..<numeralEnd]
-      guard !numeral.isEmpty else {
-        let shown = String(String.UnicodeScalarView(rest)).prefix(1)
-        throw .unreadable(text, reason: "'\(shown)' is not a number, unit or counter Biki knows")
-      }
-      guard let value = KanjiNumeral.parse(scalars: numeral) else {
-        let written = String(String.UnicodeScalarView(numeral))
-        if written.allSatisfy({ $0.isNumber || $0 == "," || $0 == "，" }), written.filter(\.isNumber).count > 20 {
-          throw .tooLarge(written.filter(\.isNumber))
+    try text.withScalars(composingSoundMarks: true) { scalars throws(ReadingError) in
+      var tokens: [PhraseToken] = []
+      var position = 0
+      let symbols = catalog.symbolIndex
+      while position < scalars.count {
+        let rest = scalars[position...]
+        if let prefix = PhraseTokenizer.prefixIndex.longestPrefix(of: rest) {
+          tokens.append(.prefix(prefix.word))
+          position += prefix.length
+          continue
         }
-        throw .unreadable(text, reason: "'\(written)' is not a well-formed number")
+        if let word = PhraseTokenizer.firstYear.longestPrefix(of: rest) {
+          tokens.append(.firstYear)
+          position += word.length
+          continue
+        }
+        if let word = PhraseTokenizer.half.longestPrefix(of: rest) {
+          tokens.append(.number(0, symbol: word.word))
+          position += word.length
+          continue
+        }
+        let numeralEnd = rest.firstIndex { !KanjiNumeral.isPartOfNumber($0) } ?? scalars.endIndex
+        let numeral = scalars[position..<numeralEnd]
+        guard !numeral.isEmpty else {
+          let shown = String(String.UnicodeScalarView(rest)).prefix(1)
+          throw .unreadable(text, reason: "'\(shown)' is not a number, unit or counter Biki knows")
+        }
+        guard let value = KanjiNumeral.parse(scalars: numeral) else {
+          let written = String(String.UnicodeScalarView(numeral))
+          if written.allSatisfy({ $0.isNumber || $0 == "," || $0 == "，" }), written.filter(\.isNumber).count > 20 {
+            throw .tooLarge(written.filter(\.isNumber))
+          }
+          throw .unreadable(text, reason: "'\(written)' is not a well-formed number")
+        }
+        position = numeralEnd
+        let symbol = symbols.longestPrefix(of: scalars[position...]) ?? PhraseTokenizer.half.longestPrefix(of: scalars[position...])
+        position += symbol?.length ?? 0
+        tokens.append(.number(value, symbol: symbol?.word))
       }
-      position = numeralEnd
-      let symbol = symbols.longestPrefix(of: scalars[position...]) ?? PhraseTokenizer.half.longestPrefix(of: scalars[position...])
-      position += symbol?.length ?? 0
-      tokens.append(.number(value, symbol: symbol?.word))
+      return tokens
     }
-    return tokens
   }
 }
 
@@ -281,17 +284,25 @@ extension String {
   /// normalisation `==` performs, for text known to be composed alike (generated kana, the
   /// catalog's own symbols).
   package func hasSameBytes(as other: String) -> Bool {
-    guard utf8.count == other.utf8.count else { return false }
-    return utf8.withContiguousStorageIfAvailable { mine in
-      other.utf8.withContiguousStorageIfAvailable { theirs in mine.elementsEqual(theirs) }
-    }.flatMap { $0 } ?? utf8.elementsEqual(other.utf8)
+    // Copies share storage; `withUTF8` only needs them mutable to make a bridged string native.
+    var mine = self, theirs = other
+    return mine.withUTF8 { mine in
+      theirs.withUTF8 { theirs in
+        guard mine.count == theirs.count, let first = mine.baseAddress, let second = theirs.baseAddress else { return mine.count == theirs.count }
+        return memcmp(first, second, mine.count) == 0
+      }
+    }
   }
 }
 
 /// Words grouped by their first Unicode scalar, longest first, so finding which word a text
 /// starts with compares only the few that could match instead of every word, scalar by scalar.
+/// The groups sit in an open-addressed table keyed by that scalar: hashing a scalar through
+/// `Hasher` for a dictionary cost more than comparing the words.
 struct FirstScalarIndex: Sendable {
-  private let words: [Unicode.Scalar: [(scalars: [Unicode.Scalar], word: String)]]
+  private typealias Group = (first: Unicode.Scalar, words: [(scalars: [Unicode.Scalar], word: String)])
+  /// A power of two at least twice the number of groups, so every probe ends at an empty slot.
+  private let slots: [Group?]
 
   init(_ words: [String]) {
     var grouped: [Unicode.Scalar: [(scalars: [Unicode.Scalar], word: String)]] = [:]
@@ -299,12 +310,31 @@ struct FirstScalarIndex: Sendable {
       let scalars = Array(word.unicodeScalars)
       if let first = scalars.first { grouped[first, default: []].append((scalars, word)) }
     }
-    self.words = grouped.mapValues { $0.sorted { ($0.scalars.count, $0.word) > ($1.scalars.count, $1.word) } }
+    var size = 2
+    while size < grouped.count * 2 { size *= 2 }
+    var slots = [Group?](repeating: nil, count: size)
+    for (first, words) in grouped.sorted(by: { $0.key.value < $1.key.value }) {
+      var slot = Self.slot(of: first, size: size)
+      while slots[slot] != nil { slot = (slot + 1) & (size - 1) }
+      slots[slot] = (first, words.sorted { ($0.scalars.count, $0.word) > ($1.scalars.count, $1.word) })
+    }
+    self.slots = slots
+  }
+
+  private static func slot(of scalar: Unicode.Scalar, size: Int) -> Int {
+    Int(truncatingIfNeeded: (scalar.value &* 0x9E37_79B1) >> 7) & (size - 1)
   }
 
   /// The longest word `text` starts with, and its length in scalars.
-  func longestPrefix(of text: ArraySlice<Unicode.Scalar>) -> (word: String, length: Int)? {
-    guard let first = text.first, let candidates = words[first] else { return nil }
-    return candidates.first { text.starts(with: $0.scalars) }.map { ($0.word, $0.scalars.count) }
+  func longestPrefix(of text: Slice<UnsafeBufferPointer<Unicode.Scalar>>) -> (word: String, length: Int)? {
+    guard let first = text.first else { return nil }
+    var slot = Self.slot(of: first, size: slots.count)
+    while let group = slots[slot] {
+      if group.first == first {
+        return group.words.first { text.starts(with: $0.scalars) }.map { ($0.word, $0.scalars.count) }
+      }
+      slot = (slot + 1) & (slots.count - 1)
+    }
+    return nil
   }
 }

@@ -3,35 +3,36 @@
 /// as 1, and for an era year its Gregorian year as well (令和元年 shows 1 and 2019).
 package enum WrittenNumbers {
   package static func values(in text: String) -> [UInt128] {
-    var values: [UInt128] = []
     // Numerals, 元, 年 and era names are single scalars: no need to form Characters.
-    let scalars = Array(text.unicodeScalars)
-    var index = 0
-    while index < scalars.count {
-      let start = index
-      if scalars[index] == "元" {
-        index += 1
-        if index < scalars.count, scalars[index] == "年" { record(1, startingAt: start, in: scalars, into: &values) }
-        continue
+    text.withScalars { scalars in
+      var values: [UInt128] = []
+      var index = 0
+      while index < scalars.count {
+        let start = index
+        if scalars[index] == "元" {
+          index += 1
+          if index < scalars.count, scalars[index] == "年" { record(1, startingAt: start, in: scalars, into: &values) }
+          continue
+        }
+        guard KanjiNumeral.isPartOfNumber(scalars[index]) else {
+          index += 1
+          continue
+        }
+        while index < scalars.count, KanjiNumeral.isPartOfNumber(scalars[index]) { index += 1 }
+        // Separators at the edges belong to the text around the number ("1, 2").
+        var run = scalars[start..<index]
+        while let first = run.first, first == "," || first == "，" { run = run.dropFirst() }
+        while let last = run.last, last == "," || last == "，" { run = run.dropLast() }
+        if let value = digits(run) ?? KanjiNumeral.parse(scalars: run) { record(value, startingAt: start, in: scalars, into: &values) }
       }
-      guard KanjiNumeral.isPartOfNumber(scalars[index]) else {
-        index += 1
-        continue
-      }
-      while index < scalars.count, KanjiNumeral.isPartOfNumber(scalars[index]) { index += 1 }
-      // Separators at the edges belong to the text around the number ("1, 2").
-      var run = scalars[start..<index]
-      while let first = run.first, first == "," || first == "，" { run = run.dropFirst() }
-      while let last = run.last, last == "," || last == "，" { run = run.dropLast() }
-      if let value = digits(run) ?? kanji(run) { record(value, startingAt: start, in: scalars, into: &values) }
+      return values
     }
-    return values
   }
 
   /// A value, and its Gregorian year when an era name comes just before it and 年 after it.
   /// A run of digits and separators only (1,500 or １５００), read without forming a string: the
   /// common case, for every question a plugin writes. Nil for anything else.
-  private static func digits(_ run: ArraySlice<Unicode.Scalar>) -> UInt128? {
+  private static func digits(_ run: Slice<UnsafeBufferPointer<Unicode.Scalar>>) -> UInt128? {
     var value: UInt128 = 0
     var sawDigit = false
     for scalar in run {
@@ -49,11 +50,7 @@ package enum WrittenNumbers {
     return sawDigit ? value : nil
   }
 
-  private static func kanji(_ run: ArraySlice<Unicode.Scalar>) -> UInt128? {
-    KanjiNumeral.parse(scalars: run)
-  }
-
-  private static func record(_ value: UInt128, startingAt start: Int, in scalars: [Unicode.Scalar], into values: inout [UInt128]) {
+  private static func record(_ value: UInt128, startingAt start: Int, in scalars: UnsafeBufferPointer<Unicode.Scalar>, into values: inout [UInt128]) {
     values.append(value)
     guard start >= 2, value >= 1, value <= 10_000 else { return }
     var end = start
