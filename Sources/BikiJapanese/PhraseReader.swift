@@ -96,6 +96,7 @@ struct PhraseInterpreter {
 
   func reading(of tokens: [PhraseToken]) throws(ReadingError) -> Reading {
     var parts: [ReadingSegment] = []
+    parts.reserveCapacity(tokens.count * 2)
     var previousSymbol: String?
     var era: Era?
     var date = WrittenDate()

@@ -5,7 +5,9 @@ package enum WrittenNumbers {
   package static func values(in text: String) -> [UInt128] {
     // Numerals, 元, 年 and era names are single scalars: no need to form Characters.
     text.withScalars { scalars in
+      // Room for a number and its Gregorian year: growing the array cost a second allocation.
       var values: [UInt128] = []
+      values.reserveCapacity(2)
       var index = 0
       while index < scalars.count {
         let start = index
