@@ -44,8 +44,8 @@ package struct PluginDescriptionCache: Sendable {
         guard let bytes = try? fileSystem.read(path), let root = try? JSONParser.parse(bytes) else { return [:] }
         var entries: [String: Entry] = [:]
         for member in JSON(root).unwrappedObject {
-          guard let identity = member.1["identity"]?.stringValue, let description = member.1["description"]?.stringValue else { continue }
-          entries[member.0] = Entry(identity: Array(identity.utf8), description: Array(description.utf8))
+          guard let identity = member.value["identity"]?.stringValue, let description = member.value["description"]?.stringValue else { continue }
+          entries[member.key] = Entry(identity: Array(identity.utf8), description: Array(description.utf8))
         }
         return entries
       },
@@ -90,7 +90,7 @@ package struct PluginDescriptionCache: Sendable {
 
 extension JSON {
   /// An object's members in order; none for anything else.
-  fileprivate var unwrappedObject: [(String, JSON)] {
+  fileprivate var unwrappedObject: [JSON.Member] {
     if case .object(let members) = unwrapped { return members }
     return []
   }

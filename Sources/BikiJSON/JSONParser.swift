@@ -90,7 +90,7 @@ private enum PlacedTree: ParseTree {
 /// Values alone, as `JSON(_: JSONNode)` would make them from a placed tree.
 private enum BareTree: ParseTree {
   static var recordsPlaces: Bool { false }
-  static func object(_ members: [(String, JSON)], range: SourceRange) -> JSON { .object(members) }
+  static func object(_ members: [JSON.Member], range: SourceRange) -> JSON { .object(members) }
   static func array(_ elements: [JSON], range: SourceRange) -> JSON { .array(elements) }
   static func string(_ text: String, range: SourceRange) -> JSON { .string(text) }
   static func number(_ literal: Slice<UnsafeBufferPointer<UInt8>>, range: SourceRange) -> JSON {
@@ -111,7 +111,7 @@ private enum BareTree: ParseTree {
   }
   static func bool(_ flag: Bool, range: SourceRange) -> JSON { .bool(flag) }
   static func null(range: SourceRange) -> JSON { .null }
-  static func member(key: String, keyRange: SourceRange, value: JSON) -> (String, JSON) { (key, value) }
+  static func member(key: String, keyRange: SourceRange, value: JSON) -> JSON.Member { JSON.Member(key, value) }
 }
 
 package struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -9,7 +9,7 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
   case double(Double)
   case string(String)
   case array([JSON])
-  case object([(String, JSON)])
+  case object([Member])
   /// JSON text already written, by `JSONWriter` or `prewritten`: sending it copies the bytes.
   /// Answers the server builds often and only sends are kept so. Reading one parses it.
   case written([UInt8])
@@ -27,7 +27,22 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
   package init(integerLiteral value: Int64) { self = .integer(value) }
   package init(booleanLiteral value: Bool) { self = .bool(value) }
   package init(arrayLiteral elements: JSON...) { self = .array(elements) }
-  package init(dictionaryLiteral elements: (String, JSON)...) { self = .object(elements) }
+  package init(dictionaryLiteral elements: (String, JSON)...) { self = .object(elements.map(Member.init)) }
+
+  /// An object from its members as pairs, in order.
+  package static func object(_ pairs: [(String, JSON)]) -> JSON { .object(pairs.map(Member.init)) }
+
+  /// One member of an object. A struct, not a tuple: an array of tuples is destroyed through
+  /// the runtime's generic code, member by member, and every parsed message is destroyed.
+  package struct Member: Sendable {
+    package var key: String
+    package var value: JSON
+
+    package init(_ key: String, _ value: JSON) {
+      self.key = key
+      self.value = value
+    }
+  }
 
   package static func == (lhs: JSON, rhs: JSON) -> Bool {
     switch (lhs.unwrapped, rhs.unwrapped) {
@@ -37,7 +52,7 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
     case (.double(let a), .double(let b)): a == b
     case (.string(let a), .string(let b)): a == b
     case (.array(let a), .array(let b)): a == b
-    case (.object(let a), .object(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+    case (.object(let a), .object(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     default: false
     }
   }
@@ -49,7 +64,7 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
   /// The member named `key` of an object.
   package subscript(key: String) -> JSON? {
     guard case .object(let members) = unwrapped else { return nil }
-    return members.first { $0.0 == key }?.1
+    return members.first { $0.key == key }?.value
   }
 
   package var stringValue: String? { if case .string(let text) = unwrapped { text } else { nil } }
@@ -85,7 +100,7 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
     case .number(let literal): self = Int64(literal).map(JSON.integer) ?? .double(Double(literal) ?? 0)
     case .string(let text): self = .string(text)
     case .array(let elements): self = .array(elements.map(JSON.init))
-    case .object(let members): self = .object(members.map { ($0.key, JSON($0.value)) })
+    case .object(let members): self = .object(members.map { Member($0.key, JSON($0.value)) })
     }
   }
 
@@ -123,9 +138,9 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
       output.append(UInt8(ascii: "{"))
       for index in members.indices {
         if index > 0 { output.append(UInt8(ascii: ",")) }
-        JSON.writeString(members[index].0, to: &output)
+        JSON.writeString(members[index].key, to: &output)
         output.append(UInt8(ascii: ":"))
-        members[index].1.write(to: &output)
+        members[index].value.write(to: &output)
       }
       output.append(UInt8(ascii: "}"))
     case .written(let bytes): bytes.withUnsafeBufferPointer { output.append($0) }
@@ -273,6 +288,20 @@ struct ByteSink: ~Copyable {
     return index
   }
 
+  /// `"key":` for a key that is one of Biki's literals, short and with nothing to escape,
+  /// copied byte by byte: a call to memcpy and a check for escapes cost more than the key.
+  @inline(__always)
+  mutating func appendKey(_ key: StaticString) {
+    let length = key.utf8CodeUnitCount
+    reserve(length + 3)
+    let start = key.utf8Start
+    base[count] = UInt8(ascii: "\"")
+    for offset in 0..<length { base[count + 1 + offset] = start[offset] }
+    base[count + 1 + length] = UInt8(ascii: "\"")
+    base[count + 2 + length] = UInt8(ascii: ":")
+    count += length + 3
+  }
+
   mutating func append(_ text: StaticString) {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
@@ -313,11 +342,11 @@ package struct JSONWriter: ~Copyable {
     followsValue = true
   }
 
-  /// A member's key, a literal in Biki's code; its value is what is written next.
+  /// A member's key, a literal in Biki's code with nothing JSON escapes (no quote, backslash
+  /// or control character); its value is what is written next.
   package mutating func key(_ key: StaticString) {
     separate()
-    JSON.writeString(utf8: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount), to: &sink)
-    sink.append(UInt8(ascii: ":"))
+    sink.appendKey(key)
   }
 
   package mutating func string(_ text: String) {

@@ -210,8 +210,9 @@ private struct WrittenQuestion {
       return seen & (1 << field) == 0
     }
     guard case .object(let members) = root else { return }
-    for (key, value) in members {
-      switch key {
+    for member in members {
+      let value = member.value
+      switch member.key {
       case "display" where first(0): display = value.stringValue
       case "kanjiDisplay" where first(1): kanjiDisplay = value.stringValue
       case "spoken" where first(2): spoken = value.stringValue

@@ -73,12 +73,12 @@ package enum IncomingMessage: Equatable, Sendable {
     }
     // One pass over the members rather than a search for each; the first of a repeated key counts.
     var idValue: JSON?, version: JSON?, methodValue: JSON?, params: JSON?, isResponse = false
-    for (key, value) in members {
-      switch key {
-      case "id" where idValue == nil: idValue = value
-      case "jsonrpc" where version == nil: version = value
-      case "method" where methodValue == nil: methodValue = value
-      case "params" where params == nil: params = value
+    for member in members {
+      switch member.key {
+      case "id" where idValue == nil: idValue = member.value
+      case "jsonrpc" where version == nil: version = member.value
+      case "method" where methodValue == nil: methodValue = member.value
+      case "params" where params == nil: params = member.value
       case "result", "error": isResponse = true
       default: continue
       }

@@ -95,9 +95,9 @@ struct Params {
   func integerMap(_ key: String) throws(ResponseError) -> [String: Int64] {
     guard let nested = try optionalObject(key), case .object(let members)? = nested.value else { return [:] }
     var values: [String: Int64] = [:]
-    for (name, value) in members {
-      guard let number = value.integerValue else { throw wrongKind(key + "." + name, "a whole number", value) }
-      values[name] = number
+    for member in members {
+      guard let number = member.value.integerValue else { throw wrongKind(key + "." + member.key, "a whole number", member.value) }
+      values[member.key] = number
     }
     return values
   }
