@@ -288,18 +288,24 @@ struct ByteSink: ~Copyable {
     return index
   }
 
-  /// `"key":` for a key that is one of Biki's literals, short and with nothing to escape,
-  /// copied byte by byte: a call to memcpy and a check for escapes cost more than the key.
+  /// `"key":` for a short literal key with nothing to escape, copied byte by byte: a call to
+  /// memcpy and the general escaping cost more than such a key. False, having written nothing
+  /// that counts, when the key needs an escape.
   @inline(__always)
-  mutating func appendKey(_ key: StaticString) {
+  mutating func appendPlainKey(_ key: StaticString) -> Bool {
     let length = key.utf8CodeUnitCount
     reserve(length + 3)
     let start = key.utf8Start
     base[count] = UInt8(ascii: "\"")
-    for offset in 0..<length { base[count + 1 + offset] = start[offset] }
+    for offset in 0..<length {
+      let byte = start[offset]
+      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+      base[count + 1 + offset] = byte
+    }
     base[count + 1 + length] = UInt8(ascii: "\"")
     base[count + 2 + length] = UInt8(ascii: ":")
     count += length + 3
+    return true
   }
 
   mutating func append(_ text: StaticString) {
@@ -342,11 +348,13 @@ package struct JSONWriter: ~Copyable {
     followsValue = true
   }
 
-  /// A member's key, a literal in Biki's code with nothing JSON escapes (no quote, backslash
-  /// or control character); its value is what is written next.
+  /// A member's key, a literal in Biki's code; its value is what is written next.
   package mutating func key(_ key: StaticString) {
     separate()
-    sink.appendKey(key)
+    if !sink.appendPlainKey(key) {
+      JSON.writeString(utf8: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount), to: &sink)
+      sink.append(UInt8(ascii: ":"))
+    }
   }
 
   package mutating func string(_ text: String) {

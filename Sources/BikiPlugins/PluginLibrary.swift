@@ -155,8 +155,15 @@ package final class PluginLibrary: @unchecked Sendable {
     _ topic: String, _ parameters: [String: Int64],
     _ body: (UnsafePointer<CChar>, UnsafePointer<biki_parameter_list_t>) throws(PluginError) -> T
   ) throws(PluginError) -> T {
-    let sorted = parameters.sorted { $0.key < $1.key }
     guard let topicCopy = strdup(topic) else { throw PluginError(path: path, kind: .workerFailed, reason: "out of memory") }
+    // Most topics take no parameters: an empty list needs no sorting and no entries.
+    if parameters.isEmpty {
+      defer { free(topicCopy) }
+      var list = biki_parameter_list_t(
+        size: UInt32(MemoryLayout<biki_parameter_list_t>.size), element_size: UInt32(MemoryLayout<biki_parameter_t>.stride), count: 0, entries: nil)
+      return try withUnsafePointer(to: &list) { list throws(PluginError) in try body(topicCopy, list) }
+    }
+    let sorted = parameters.sorted { $0.key < $1.key }
     let names = sorted.map { strdup($0.key) }
     defer {
       free(topicCopy)
