@@ -51,7 +51,7 @@ package struct PluginDescriptionCache: Sendable {
       },
       store: { entries in
         guard (try? PrivateDirectory.create(directory)) != nil else { return }
-        let json = JSON.object(
+        let json = JSON.object(pairs:
           entries.sorted { $0.key < $1.key }.map { key, entry in
             (key, ["identity": .string(String(decoding: entry.identity, as: UTF8.self)), "description": .string(String(decoding: entry.description, as: UTF8.self))])
           })

@@ -30,7 +30,7 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
   package init(dictionaryLiteral elements: (String, JSON)...) { self = .object(elements.map(Member.init)) }
 
   /// An object from its members as pairs, in order.
-  package static func object(_ pairs: [(String, JSON)]) -> JSON { .object(pairs.map(Member.init)) }
+  package static func object(pairs: [(String, JSON)]) -> JSON { .object(pairs.map(Member.init)) }
 
   /// One member of an object. A struct, not a tuple: an array of tuples is destroyed through
   /// the runtime's generic code, member by member, and every parsed message is destroyed.

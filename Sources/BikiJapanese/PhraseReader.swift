@@ -289,7 +289,8 @@ extension String {
     var mine = self, theirs = other
     return mine.withUTF8 { mine in
       theirs.withUTF8 { theirs in
-        guard mine.count == theirs.count, let first = mine.baseAddress, let second = theirs.baseAddress else { return mine.count == theirs.count }
+        guard mine.count == theirs.count else { return false }
+        guard let first = mine.baseAddress, let second = theirs.baseAddress else { return true }  // both empty
         return memcmp(first, second, mine.count) == 0
       }
     }

@@ -156,27 +156,21 @@ package final class PluginLibrary: @unchecked Sendable {
     _ body: (UnsafePointer<CChar>, UnsafePointer<biki_parameter_list_t>) throws(PluginError) -> T
   ) throws(PluginError) -> T {
     guard let topicCopy = strdup(topic) else { throw PluginError(path: path, kind: .workerFailed, reason: "out of memory") }
-    // Most topics take no parameters: an empty list needs no sorting and no entries.
-    if parameters.isEmpty {
-      defer { free(topicCopy) }
-      var list = biki_parameter_list_t(
-        size: UInt32(MemoryLayout<biki_parameter_list_t>.size), element_size: UInt32(MemoryLayout<biki_parameter_t>.stride), count: 0, entries: nil)
-      return try withUnsafePointer(to: &list) { list throws(PluginError) in try body(topicCopy, list) }
-    }
     let sorted = parameters.sorted { $0.key < $1.key }
     let names = sorted.map { strdup($0.key) }
+    // Most topics take no parameters: an empty list allocates no entries.
+    let entries = sorted.isEmpty ? nil : UnsafeMutableBufferPointer<biki_parameter_t>.allocate(capacity: sorted.count)
     defer {
       free(topicCopy)
       names.forEach { free($0) }
+      entries?.deallocate()
     }
-    let entries = UnsafeMutableBufferPointer<biki_parameter_t>.allocate(capacity: max(sorted.count, 1))
-    defer { entries.deallocate() }
     for (index, (name, parameter)) in zip(names, sorted).enumerated() {
-      entries[index] = biki_parameter_t(size: UInt32(MemoryLayout<biki_parameter_t>.size), name: UnsafePointer(name), value: parameter.value)
+      entries?[index] = biki_parameter_t(size: UInt32(MemoryLayout<biki_parameter_t>.size), name: UnsafePointer(name), value: parameter.value)
     }
     var list = biki_parameter_list_t(
       size: UInt32(MemoryLayout<biki_parameter_list_t>.size), element_size: UInt32(MemoryLayout<biki_parameter_t>.stride),
-      count: sorted.count, entries: sorted.isEmpty ? nil : UnsafeRawPointer(entries.baseAddress))
+      count: sorted.count, entries: entries.flatMap { $0.baseAddress.map(UnsafeRawPointer.init) })
     return try withUnsafePointer(to: &list) { list throws(PluginError) in try body(topicCopy, list) }
   }
 

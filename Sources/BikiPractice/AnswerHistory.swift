@@ -33,7 +33,7 @@ package struct HistoryEntry: Equatable, Sendable {
       members.append(
         ("forms", .array(record.forms.map { form in form.rule == form.id ? ["id": .string(form.id)] : ["id": .string(form.id), "rule": .string(form.rule)] })))
     }
-    return .object(members)
+    return .object(pairs: members)
   }
 
   init?(json: JSON) {

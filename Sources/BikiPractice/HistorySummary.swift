@@ -161,7 +161,7 @@ package struct HistorySummary: Equatable, Sendable {
 
   package var json: JSON {
     func totals(_ key: (String, JSON), _ totals: Totals) -> JSON {
-      .object([
+      .object(pairs: [
         key, ("answers", .integer(Int64(totals.answers))), ("correct", .integer(Int64(totals.correct))),
         ("skipped", .integer(Int64(totals.skipped))), ("seconds", .double(totals.seconds)),
       ])

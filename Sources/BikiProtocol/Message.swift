@@ -41,7 +41,7 @@ package struct ResponseError: Error, Hashable, Sendable {
   var json: JSON {
     var members: [(String, JSON)] = [("code", .integer(Int64(code))), ("message", .string(message))]
     if let data { members.append(("data", data)) }
-    return .object(members)
+    return .object(pairs: members)
   }
 }
 

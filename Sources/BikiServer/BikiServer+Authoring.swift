@@ -28,7 +28,7 @@ extension BikiServer {
       actions.append([
         "title": .string("Change \"\(fix.word)\" to \"\(fix.replacement)\""), "kind": "quickfix", "isPreferred": true,
         "diagnostics": [WireFormat.diagnostic(diagnostic)],
-        "edit": ["changes": .object([(uri, JSON.array([["range": WireFormat.range(diagnostic.range), "newText": .string(newText)]]))])],
+        "edit": ["changes": .object(pairs: [(uri, JSON.array([["range": WireFormat.range(diagnostic.range), "newText": .string(newText)]]))])],
       ])
     }
     return .array(actions)
@@ -97,7 +97,7 @@ extension BikiServer {
           ("location", ["uri": .string(uri), "range": WireFormat.range(entry.range)]),
         ]
         if let container = entry.container { members.append(("containerName", .string(container))) }
-        return .object(members)
+        return .object(pairs: members)
       })
   }
 
@@ -107,7 +107,7 @@ extension BikiServer {
       ("selectionRange", WireFormat.range(selection)),
     ]
     if !children.isEmpty { members.append(("children", .array(children))) }
-    return .object(members)
+    return .object(pairs: members)
   }
 
   /// `textDocument/definition`: from a variable's name in a part, an answer, a parameter's

@@ -157,7 +157,7 @@ extension BikiServer {
       var params: [(String, JSON)] = [("uri", .string(uri))]
       if let version = check.version { params.append(("version", .integer(version))) }
       params.append(("diagnostics", .array(found.diagnostics.map(WireFormat.diagnostic))))
-      outbox.append(.notification(method: "textDocument/publishDiagnostics", params: .object(params)))
+      outbox.append(.notification(method: "textDocument/publishDiagnostics", params: .object(pairs: params)))
     }
   }
 

@@ -176,7 +176,7 @@ extension BikiServer {
     if !state.isFinished { sessions[id] = session }
     result.append(("progress", WireFormat.progress(state, now: dependencies.now())))
     result.append(("finished", .bool(state.isFinished)))
-    return .object(result)
+    return .object(pairs: result)
   }
 
   /// Moves a finished session out of the table, keeping its summary for a late endSession.

@@ -41,7 +41,7 @@ enum WireFormat {
       members.append(
         ("thing", ["name": .string(counted.name), "reading": .string(counted.reading), "meaning": .string(counted.meaning), "count": .integer(counted.count)]))
     }
-    return .object(members)
+    return .object(pairs: members)
   }
 
   /// Everything about a question, for `biki/generate`: written straight to text, since a tool
@@ -94,7 +94,7 @@ enum WireFormat {
     ]
     if let limit = progress.questionLimit { members.append(("questionLimit", .integer(Int64(limit)))) }
     if let seconds = progress.timeLimit { members.append(("timeLimitSeconds", .double(seconds))) }
-    return .object(members)
+    return .object(pairs: members)
   }
 
   static func summary(_ summary: Session.Summary, skill: Skill) -> JSON {
@@ -123,7 +123,7 @@ enum WireFormat {
       ),
     ]
     if case .generationFailed(let why) = summary.endReason { members.append(("error", .string(why))) }
-    return .object(members)
+    return .object(pairs: members)
   }
 
   /// An LSP diagnostic: 0-based lines, UTF-16 columns.

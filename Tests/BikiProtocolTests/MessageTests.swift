@@ -117,7 +117,7 @@ import Testing
     #expect(written.serialized == tree.serialized)
     // Written text reads as the value it holds, and sends as itself inside another value.
     #expect(written == tree && written["list"]?.arrayValue?.count == 5)
-    #expect(JSON.object([("result", written)]).serialized == #"{"result":"# + tree.serialized + "}")
+    #expect(JSON.object(pairs: [("result", written)]).serialized == #"{"result":"# + tree.serialized + "}")
   }
 
   @Test func serializedTextParsesBackToTheSameValue() throws {

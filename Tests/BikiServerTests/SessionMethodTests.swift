@@ -190,7 +190,7 @@ import Testing
   }
 
   @Test(arguments: [
-    ("biki/startSession", JSON.object([] as [JSON.Member]), "topicId"),
+    ("biki/startSession", JSON.object([]), "topicId"),
     ("biki/startSession", ["topicId": 5], "topicId"),
     ("biki/startSession", ["topicId": "test.hn"], "test.hon"),
     ("biki/startSession", ["topicId": "test.hon", "skill": "writing"], "skill"),
