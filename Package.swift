@@ -63,7 +63,7 @@ let package = Package(
     .testTarget(name: "BikiJapaneseTests", dependencies: ["BikiJapanese"]),
     .testTarget(name: "BikiJSONTests", dependencies: ["BikiJSON"]),
     .testTarget(name: "BikiPacksTests", dependencies: ["BikiPacks"]),
-    .testTarget(name: "BikiPluginsTests", dependencies: ["BikiPlugins", "BikiCore", "BikiTestSupport"], exclude: ["Fixtures"]),
+    .testTarget(name: "BikiPluginsTests", dependencies: ["BikiPlugins", "BikiCore", "BikiSync", "BikiTestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "BikiProtocolTests", dependencies: ["BikiProtocol", "BikiJSON"]),
     .testTarget(name: "BikiServerTests", dependencies: ["BikiServer", "BikiPractice", "BikiJapanese"]),
     .testTarget(name: "BikiPracticeTests", dependencies: ["BikiPractice", "BikiCore", "BikiJapanese"]),

@@ -1,6 +1,7 @@
 import BikiCore
 import BikiJSON
 import BikiJapanese
+import BikiSync
 
 /// A plugin's topics, validated, ready to make generators like any JSON topic.
 package struct PluginTopics: Sendable {
@@ -9,6 +10,9 @@ package struct PluginTopics: Sendable {
   package let topics: [Topic]
   /// Question space sizes by full topic id.
   let questionCounts: [String: UInt64]
+  /// Questions per call in a long batch: enough that a worker's round trip is small beside
+  /// checking them, few enough that checking starts soon.
+  package static let chunkSize = 100
 
   /// Loads a plugin in this process and checks its description.
   package init(library: PluginLibrary) throws(PluginError) {
@@ -68,20 +72,28 @@ package struct PluginTopics: Sendable {
     _ = try topic.resolve(parameters)
     let backend = self.backend
     let localID = String(topic.id.dropFirst(identity.id.count + 1))
+    // Chunks of a long batch are made (by the worker, or the library) while the chunk before is
+    // checked here; a failed call fails its own chunk's questions.
     let batch: @Sendable ([UInt64]) -> [Result<Question, GenerationError>] = { seeds in
-      do {
-        return try backend.generate(localID, parameters, seeds).enumerated().map { offset, result in
-          Result { () throws(GenerationError) in
-            do {
-              return try PluginTopics.question(try result.get(), topicID: topic.id, seed: seeds[offset], path: backend.path)
-            } catch {
-              throw GenerationError(topicID: topic.id, reason: "\(error)")
+      Pipeline.map(
+        seeds, chunkSize: PluginTopics.chunkSize,
+        produce: { chunk in Result { () throws(PluginError) in try backend.generate(localID, parameters, chunk) } },
+        consume: { chunk, written in
+          switch written {
+          case .success(let results):
+            return zip(chunk, results).map { seed, result in
+              Result { () throws(GenerationError) in
+                do {
+                  return try PluginTopics.question(try result.get(), topicID: topic.id, seed: seed, path: backend.path)
+                } catch {
+                  throw GenerationError(topicID: topic.id, reason: "\(error)")
+                }
+              }
             }
+          case .failure(let error):
+            return chunk.map { _ in .failure(GenerationError(topicID: topic.id, reason: "\(error)")) }
           }
-        }
-      } catch {
-        return seeds.map { _ in .failure(GenerationError(topicID: topic.id, reason: "\(error)")) }
-      }
+        })
     }
     // The plugin's own count when it has one (for these parameters); else the description's.
     // A plugin that fails to count fails its questions too, where the failure is reported.
