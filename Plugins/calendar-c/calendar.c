@@ -17,11 +17,16 @@
 
 static int emit(const biki_writer_t *writer, const char *text) { return writer->write(writer, text, strlen(text)); }
 
-/* Era years' readings, asked of Biki's reading engine once, on the first era question (they
- * depend on the year alone; asking at `init` would cost every start the engine's own set-up),
- * and read-only after; empty when the host lacks the engine. `init` keeps the host. */
+/* Each era year's readings before 年 ("しちねん", "ななねん"), asked of Biki's reading engine once,
+ * on the first era question (they depend on the year alone; asking at `init` would cost every
+ * start the engine's own set-up), and read-only after; spelled here when the host lacks the
+ * engine. `init` keeps the host. */
 #define BIKI_CALENDAR_LONGEST_ERA 64
-static char year_cache[BIKI_CALENDAR_LONGEST_ERA + 1][256];
+typedef struct year_readings {
+  int count;
+  char text[2][64];
+} year_readings_t;
+static year_readings_t year_cache[BIKI_CALENDAR_LONGEST_ERA + 1];
 static const biki_host_t *saved_host;
 static const biki_host_readings_t *saved_readings;
 static pthread_once_t year_cache_filled = PTHREAD_ONCE_INIT;
@@ -67,42 +72,76 @@ static int32_t buffer_write(const biki_writer_t *writer, const char *bytes, size
   return 0;
 }
 
-/* Every reading of `year` before 年 from Biki's engine, as the JSON strings of an array without
- * its brackets ("しちねん","ななねん"); 0 when it cannot say. */
-static int ask_biki(const biki_host_t *host, const biki_host_readings_t *readings, int year, char *out, size_t size) {
+/* Every reading of `year` before 年 from Biki's engine, which writes a JSON array of strings
+ * (["しちねん","ななねん"]); 0 when it cannot say. */
+static int ask_biki(int year, year_readings_t *out) {
   buffer_t result = {.length = 0}, error = {.length = 0};
   biki_writer_t result_writer = {sizeof result_writer, &result, buffer_write};
   biki_writer_t error_writer = {sizeof error_writer, &error, buffer_write};
   biki_call_t call = {sizeof call, &result_writer, &error_writer};
-  if (readings->read_number(host, (uint64_t)year, "年", NULL, &call) != BIKI_STATUS_OK || result.length < 2) return 0;
-  /* Strip the brackets: [ … ] */
-  snprintf(out, size, "%.*s", (int)result.length - 2, result.bytes + 1);
-  return 1;
-}
-
-static void fill_year_cache(void) {
-  if (!saved_readings) return;
-  for (int year = 2; year <= BIKI_CALENDAR_LONGEST_ERA; year++) {
-    if (!ask_biki(saved_host, saved_readings, year, year_cache[year], sizeof year_cache[year])) year_cache[year][0] = 0;
+  if (saved_readings->read_number(saved_host, (uint64_t)year, "年", NULL, &call) != BIKI_STATUS_OK) return 0;
+  out->count = 0;
+  for (const char *cursor = strchr(result.bytes, '"'); cursor && out->count < 2; cursor = strchr(cursor, '"')) {
+    const char *end = strchr(cursor + 1, '"');
+    if (!end || (size_t)(end - cursor - 1) >= sizeof out->text[0]) break;
+    memcpy(out->text[out->count], cursor + 1, (size_t)(end - cursor - 1));
+    out->text[out->count++][end - cursor - 1] = 0;
+    cursor = end + 1;
   }
+  return out->count > 0;
 }
 
-/* The same, from the cache, else spelled here (NHK: 4 is よ, 7 しち or なな, 9 きゅう). */
-static int year_readings(int year, char *out, size_t size) {
-  pthread_once(&year_cache_filled, fill_year_cache);
-  if (year_cache[year][0]) return snprintf(out, size, "%s", year_cache[year]) > 0;
+/* The same, spelled here (NHK: 4 is よ, 7 しち or なな, 9 きゅう). */
+static void spell_year(int year, year_readings_t *out) {
   static const char *const ones[10] = {"", "いち", "に", "さん", "よ", "ご", "ろく", "しち", "はち", "きゅう"};
   static const char *const tens[10] = {"", "じゅう", "にじゅう", "さんじゅう", "よんじゅう", "ごじゅう", "ろくじゅう", "ななじゅう", "はちじゅう", "きゅうじゅう"};
   int t = year / 10, o = year % 10;
-  if (o == 7) return snprintf(out, size, "\"%sしちねん\",\"%sななねん\"", tens[t], tens[t]) > 0;
-  return snprintf(out, size, "\"%s%sねん\"", tens[t], ones[o]) > 0;
+  out->count = 1;
+  snprintf(out->text[0], sizeof out->text[0], "%s%sねん", tens[t], ones[o]);
+  if (o == 7) {
+    out->count = 2;
+    snprintf(out->text[1], sizeof out->text[1], "%sななねん", tens[t]);
+  }
+}
+
+static void fill_year_cache(void) {
+  year_cache[1].count = 1;
+  snprintf(year_cache[1].text[0], sizeof year_cache[1].text[0], "がんねん");
+  for (int year = 2; year <= BIKI_CALENDAR_LONGEST_ERA; year++) {
+    if (!saved_readings || !ask_biki(year, &year_cache[year])) spell_year(year, &year_cache[year]);
+  }
+}
+
+/* Text built by appending: bounded, and cheaper than formatting the whole question. */
+typedef struct text {
+  char bytes[1024];
+  size_t length;
+  int overflowed;
+} text_t;
+
+static void append(text_t *text, const char *piece) {
+  size_t length = strlen(piece);
+  if (text->length + length >= sizeof text->bytes) {
+    text->overflowed = 1;
+    return;
+  }
+  memcpy(text->bytes + text->length, piece, length);
+  text->length += length;
+}
+
+static void append_number(text_t *text, int number) {
+  char digits[16];
+  snprintf(digits, sizeof digits, "%d", number);
+  append(text, digits);
 }
 
 static const char *kanji_digits[10] = {"", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
 
-static void kanji_year(int year, char *buffer, size_t size) {
+static void append_kanji_year(text_t *text, int year) {
   int t = year / 10, o = year % 10;
-  snprintf(buffer, size, "%s%s%s", t > 1 ? kanji_digits[t] : "", t > 0 ? "十" : "", kanji_digits[o]);
+  if (t > 1) append(text, kanji_digits[t]);
+  if (t > 0) append(text, "十");
+  append(text, kanji_digits[o]);
 }
 
 /* ---- The ABI ----------------------------------------------------------------------------- */
@@ -131,57 +170,62 @@ static biki_status_t describe(const biki_call_t *call) {
 }
 
 static biki_status_t generate(const char *topic_id, const biki_parameter_list_t *parameters, uint64_t seed, const biki_call_t *call) {
-  char json[1024];
+  text_t json;
+  json.length = 0;
+  json.overflowed = 0;
   if (parameters->count > 0) {
     emit(call->error, "this plugin's topics take no parameters");
     return BIKI_STATUS_INVALID_PARAMETER;
   }
   if (strcmp(topic_id, "weekdays") == 0) {
     int day = (int)(seed % 7);
-    snprintf(json, sizeof json,
-             "{\"display\": \"%s\", \"kanjiDisplay\": \"%s\", \"spoken\": \"%s\", \"readings\": [\"%s\"], "
-             "\"answer\": {\"value\": %d, \"prefix\": \"\", \"postfix\": \"\"}}",
-             weekday_kanji[day], weekday_kanji[day], weekday_kana[day], weekday_kana[day], day + 1);
+    append(&json, "{\"display\": \"");
+    append(&json, weekday_kanji[day]);
+    append(&json, "\", \"kanjiDisplay\": \"");
+    append(&json, weekday_kanji[day]);
+    append(&json, "\", \"spoken\": \"");
+    append(&json, weekday_kana[day]);
+    append(&json, "\", \"readings\": [\"");
+    append(&json, weekday_kana[day]);
+    append(&json, "\"], \"answer\": {\"value\": ");
+    append_number(&json, day + 1);
+    append(&json, ", \"prefix\": \"\", \"postfix\": \"\"}}");
   } else if (strcmp(topic_id, "eras") == 0) {
     int index = (int)(seed % (uint64_t)era_question_count());
     int e = 0;
     while (index >= eras[e].last_year) index -= eras[e++].last_year;
     int year = index + 1;
-    char display[32], kanji[32], years[256];
-    if (year == 1) {
-      snprintf(display, sizeof display, "元");
-      snprintf(kanji, sizeof kanji, "元");
-      snprintf(years, sizeof years, "\"がんねん\"");
-    } else {
-      snprintf(display, sizeof display, "%d", year);
-      kanji_year(year, kanji, sizeof kanji);
-      if (!year_readings(year, years, sizeof years)) {
-        emit(call->error, "the year could not be read");
-        return BIKI_STATUS_GENERATION_FAILED;
-      }
+    pthread_once(&year_cache_filled, fill_year_cache);
+    const year_readings_t *readings = &year_cache[year];
+    append(&json, "{\"display\": \"");
+    append(&json, eras[e].name);
+    if (year == 1) append(&json, "元"); else append_number(&json, year);
+    append(&json, "年\", \"kanjiDisplay\": \"");
+    append(&json, eras[e].name);
+    if (year == 1) append(&json, "元"); else append_kanji_year(&json, year);
+    /* Each reading is the era's and then the year's: "れいわ" + "ごねん". */
+    append(&json, "年\", \"spoken\": \"");
+    append(&json, eras[e].reading);
+    append(&json, readings->text[0]);
+    append(&json, "\", \"readings\": [");
+    for (int i = 0; i < readings->count; i++) {
+      append(&json, i ? ", \"" : "\"");
+      append(&json, eras[e].reading);
+      append(&json, readings->text[i]);
+      append(&json, "\"");
     }
-    /* Each reading of the year, after the era's: "れいわ" + "ごねん". */
-    char all[512] = "", first[128] = "";
-    const char *cursor = years;
-    while (*cursor == '"') {
-      const char *end = strchr(cursor + 1, '"');
-      if (!end) break;
-      char one[160];
-      snprintf(one, sizeof one, "%s\"%s%.*s\"", all[0] ? "," : "", eras[e].reading, (int)(end - cursor - 1), cursor + 1);
-      strncat(all, one, sizeof all - strlen(all) - 1);
-      if (!first[0]) snprintf(first, sizeof first, "%s%.*s", eras[e].reading, (int)(end - cursor - 1), cursor + 1);
-      cursor = end + 1;
-      if (*cursor == ',') cursor++;
-    }
-    snprintf(json, sizeof json,
-             "{\"display\": \"%s%s年\", \"kanjiDisplay\": \"%s%s年\", \"spoken\": \"%s\", \"readings\": [%s], "
-             "\"answer\": {\"value\": %d, \"prefix\": \"\", \"postfix\": \"年\"}}",
-             eras[e].name, display, eras[e].name, kanji, first, all, eras[e].first_gregorian_year + year - 1);
+    append(&json, "], \"answer\": {\"value\": ");
+    append_number(&json, eras[e].first_gregorian_year + year - 1);
+    append(&json, ", \"prefix\": \"\", \"postfix\": \"年\"}}");
   } else {
     emit(call->error, "no such topic");
     return BIKI_STATUS_UNKNOWN_TOPIC;
   }
-  return emit(call->output, json) ? BIKI_STATUS_OUTPUT_REFUSED : BIKI_STATUS_OK;
+  if (json.overflowed) {
+    emit(call->error, "the question did not fit the plugin's buffer");
+    return BIKI_STATUS_GENERATION_FAILED;
+  }
+  return call->output->write(call->output, json.bytes, json.length) ? BIKI_STATUS_OUTPUT_REFUSED : BIKI_STATUS_OK;
 }
 
 static const biki_plugin_descriptor_t descriptor = {

@@ -6,7 +6,7 @@ import BikiJapanese
 import BikiPluginABI
 
 /// The topics, by id: how many questions each has, and how to make one.
-private let topics: [(id: String, json: String, count: UInt64, question: @Sendable (UInt64) -> String)] = [
+private let topics: [(id: String, json: String, count: UInt64, question: @Sendable (UInt64) -> [UInt8])] = [
   (
     "tax-included",
     #"{"id": "tax-included", "title": "税込 prices (¥11–11,000)", "description": "Prices with tax included, as shops show them: ぜいこみせんひゃくえん.", "category": "money", "skills": ["listening", "reading", "kana"], "questionCount": 1000, "parameters": []}"#,
@@ -35,22 +35,32 @@ private let topics: [(id: String, json: String, count: UInt64, question: @Sendab
 ]
 
 /// One question as the ABI's JSON. It declares the amount it reads (`number`, with 円), so
-/// Biki checks every reading against its own.
-private func question(display: String, kanji: String, prefix: String, reading: Reading?, value: Int64, answerPrefix: String) -> String {
-  let readings = (reading?.all() ?? []).map { "\"\(prefix)\($0)\"" }
-  return #"{"display": "\#(display)", "kanjiDisplay": "\#(kanji)", "spoken": "\#(prefix)\#(reading?.standard ?? "")", "#
-    + #""readings": [\#(readings.joined(separator: ", "))], "answer": {"value": \#(value), "prefix": "\#(answerPrefix)", "postfix": ""}, "#
-    + #""number": {"value": \#(value), "counter": "円"}}"#
+/// Biki checks every reading against its own. Written as bytes into one buffer: appending
+/// Strings piece by piece cost more than making the question.
+private func question(display: String, kanji: String, prefix: String, reading: Reading?, value: Int64, answerPrefix: String) -> [UInt8] {
+  var json: [UInt8] = []
+  json.reserveCapacity(512)
+  for piece in [#"{"display": ""#, display, #"", "kanjiDisplay": ""#, kanji, #"", "spoken": ""#, prefix, reading?.standard ?? "", #"", "readings": ["#] {
+    json += piece.utf8
+  }
+  for (index, each) in (reading?.all() ?? []).enumerated() {
+    for piece in [index == 0 ? "\"" : ", \"", prefix, each, "\""] { json += piece.utf8 }
+  }
+  for piece in [#"], "answer": {"value": "#, String(value), #", "prefix": ""#, answerPrefix, #"", "postfix": ""}, "number": {"value": "#, String(value), #", "counter": "円"}}"#] {
+    json += piece.utf8
+  }
+  return json
 }
 
-/// Writes text through one of Biki's writers; false when Biki refuses it.
-private func emit(_ text: String, _ writer: UnsafePointer<biki_writer_t>?) -> Bool {
+/// Writes bytes through one of Biki's writers; false when Biki refuses them.
+private func emit(_ bytes: [UInt8], _ writer: UnsafePointer<biki_writer_t>?) -> Bool {
   guard let writer, let write = writer.pointee.write else { return false }
-  var bytes = Array(text.utf8)
-  return bytes.withUnsafeMutableBufferPointer { buffer in
+  return bytes.withUnsafeBufferPointer { buffer in
     buffer.withMemoryRebound(to: CChar.self) { write(writer, $0.baseAddress, $0.count) == 0 }
   }
 }
+
+private func emit(_ text: String, _ writer: UnsafePointer<biki_writer_t>?) -> Bool { emit(Array(text.utf8), writer) }
 
 private let describe: @convention(c) (UnsafePointer<biki_call_t>?) -> biki_status_t = { call in
   emit(#"{"topics": ["# + topics.map(\.json).joined(separator: ", ") + "]}", call?.pointee.output)
@@ -65,7 +75,7 @@ private let generate:
       _ = emit("this plugin's topics take no parameters", call.pointee.error)
       return Int32(BIKI_STATUS_INVALID_PARAMETER)
     }
-    guard let topicID, let topic = topics.first(where: { $0.id == String(cString: topicID) }) else {
+    guard let topicID, case let id = String(cString: topicID), let topic = topics.first(where: { $0.id == id }) else {
       _ = emit("no such topic", call.pointee.error)
       return Int32(BIKI_STATUS_UNKNOWN_TOPIC)
     }
