@@ -61,28 +61,30 @@ private protocol ParseTree {
   /// Whether the parser keeps the line and columns as it goes, for every value's range. When it
   /// does not, an error's place is worked out from its byte offset when it is thrown.
   static var recordsPlaces: Bool { get }
-  static func object(_ members: [Member], range: SourceRange) -> Node
-  static func array(_ elements: [Node], range: SourceRange) -> Node
-  static func string(_ text: String, range: SourceRange) -> Node
+  // Parts are `consuming`: the parser hands over what it made, and a borrowed part would be
+  // copied (retained) into its node and then released.
+  static func object(_ members: consuming [Member], range: SourceRange) -> Node
+  static func array(_ elements: consuming [Node], range: SourceRange) -> Node
+  static func string(_ text: consuming String, range: SourceRange) -> Node
   /// A number from its literal, which the parser has checked against JSON's grammar.
   static func number(_ literal: Slice<UnsafeBufferPointer<UInt8>>, range: SourceRange) -> Node
   static func bool(_ flag: Bool, range: SourceRange) -> Node
   static func null(range: SourceRange) -> Node
-  static func member(key: String, keyRange: SourceRange, value: Node) -> Member
+  static func member(key: consuming String, keyRange: SourceRange, value: consuming Node) -> Member
 }
 
 /// Nodes with their ranges, for diagnostics and editors.
 private enum PlacedTree: ParseTree {
   static var recordsPlaces: Bool { true }
-  static func object(_ members: [JSONMember], range: SourceRange) -> JSONNode { JSONNode(.object(members), range: range) }
-  static func array(_ elements: [JSONNode], range: SourceRange) -> JSONNode { JSONNode(.array(elements), range: range) }
-  static func string(_ text: String, range: SourceRange) -> JSONNode { JSONNode(.string(text), range: range) }
+  static func object(_ members: consuming [JSONMember], range: SourceRange) -> JSONNode { JSONNode(.object(members), range: range) }
+  static func array(_ elements: consuming [JSONNode], range: SourceRange) -> JSONNode { JSONNode(.array(elements), range: range) }
+  static func string(_ text: consuming String, range: SourceRange) -> JSONNode { JSONNode(.string(text), range: range) }
   static func number(_ literal: Slice<UnsafeBufferPointer<UInt8>>, range: SourceRange) -> JSONNode {
     JSONNode(.number(String(decoding: literal, as: UTF8.self)), range: range)
   }
   static func bool(_ flag: Bool, range: SourceRange) -> JSONNode { JSONNode(.bool(flag), range: range) }
   static func null(range: SourceRange) -> JSONNode { JSONNode(.null, range: range) }
-  static func member(key: String, keyRange: SourceRange, value: JSONNode) -> JSONMember {
+  static func member(key: consuming String, keyRange: SourceRange, value: consuming JSONNode) -> JSONMember {
     JSONMember(key: key, keyRange: keyRange, value: value)
   }
 }
@@ -90,9 +92,9 @@ private enum PlacedTree: ParseTree {
 /// Values alone, as `JSON(_: JSONNode)` would make them from a placed tree.
 private enum BareTree: ParseTree {
   static var recordsPlaces: Bool { false }
-  static func object(_ members: [JSON.Member], range: SourceRange) -> JSON { .object(members) }
-  static func array(_ elements: [JSON], range: SourceRange) -> JSON { .array(elements) }
-  static func string(_ text: String, range: SourceRange) -> JSON { .string(text) }
+  static func object(_ members: consuming [JSON.Member], range: SourceRange) -> JSON { .object(members) }
+  static func array(_ elements: consuming [JSON], range: SourceRange) -> JSON { .array(elements) }
+  static func string(_ text: consuming String, range: SourceRange) -> JSON { .string(text) }
   static func number(_ literal: Slice<UnsafeBufferPointer<UInt8>>, range: SourceRange) -> JSON {
     // An integer literal that fits is read from its digits; anything else as Double reads it.
     var value: Int64 = 0
@@ -111,7 +113,7 @@ private enum BareTree: ParseTree {
   }
   static func bool(_ flag: Bool, range: SourceRange) -> JSON { .bool(flag) }
   static func null(range: SourceRange) -> JSON { .null }
-  static func member(key: String, keyRange: SourceRange, value: JSON) -> JSON.Member { JSON.Member(key, value) }
+  static func member(key: consuming String, keyRange: SourceRange, value: consuming JSON) -> JSON.Member { JSON.Member(key, value) }
 }
 
 package struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -62,22 +62,53 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
   }
 
   /// The member named `key` of an object.
+  ///
+  /// These accessors match `self` and go through `unwrapped` only for written text: taking
+  /// `unwrapped` for every value copied the whole value (a retain and a release) on each read.
   package subscript(key: String) -> JSON? {
-    guard case .object(let members) = unwrapped else { return nil }
-    return members.first { $0.key == key }?.value
-  }
-
-  package var stringValue: String? { if case .string(let text) = unwrapped { text } else { nil } }
-  package var integerValue: Int64? {
-    switch unwrapped {
-    case .integer(let value): value
-    case .double(let value) where value.rounded() == value && abs(value) < 9e18: Int64(value)
+    switch self {
+    case .object(let members): members.firstIndex { $0.key == key }.map { members[$0].value }
+    case .written: unwrapped[key]
     default: nil
     }
   }
-  package var boolValue: Bool? { if case .bool(let flag) = unwrapped { flag } else { nil } }
-  package var arrayValue: [JSON]? { if case .array(let elements) = unwrapped { elements } else { nil } }
-  package var isObject: Bool { if case .object = unwrapped { true } else { false } }
+
+  package var stringValue: String? {
+    switch self {
+    case .string(let text): text
+    case .written: unwrapped.stringValue
+    default: nil
+    }
+  }
+  package var integerValue: Int64? {
+    switch self {
+    case .integer(let value): value
+    case .double(let value) where value.rounded() == value && abs(value) < 9e18: Int64(value)
+    case .written: unwrapped.integerValue
+    default: nil
+    }
+  }
+  package var boolValue: Bool? {
+    switch self {
+    case .bool(let flag): flag
+    case .written: unwrapped.boolValue
+    default: nil
+    }
+  }
+  package var arrayValue: [JSON]? {
+    switch self {
+    case .array(let elements): elements
+    case .written: unwrapped.arrayValue
+    default: nil
+    }
+  }
+  package var isObject: Bool {
+    switch self {
+    case .object: true
+    case .written: unwrapped.isObject
+    default: false
+    }
+  }
 
   /// What this kind of value is called in error messages.
   package var kindDescription: String {

@@ -25,10 +25,16 @@ package enum ReadingForms {
   /// reads it: the number's own sound changes (さんびゃく, はっせん, いっちょう) and the counter's
   /// whole-value, final-component or zero form when one applies. Every form is named in advance
   /// (here and in `Counter`), so this only looks them up: it runs for every question made.
-  package static func of(_ value: UInt128, counter: Counter? = nil) -> [ReadingForm] {
+  package static func of(_ value: UInt128) -> [ReadingForm] { forms(of: value, named: nil) }
+
+  package static func of(_ value: UInt128, counter: Counter) -> [ReadingForm] { forms(of: value, named: counter.formNames) }
+
+  /// Takes the counter's names (one object), not an optional `Counter`: making that optional
+  /// copied, and so retained, every field of the counter for every question.
+  private static func forms(of value: UInt128, named counter: Counter.FormNames?) -> [ReadingForm] {
     guard value <= JapaneseNumber.maximum else { return [] }
-    if value == 0 { return counter?.formNames.zero.map { [$0] } ?? [] }
-    if let counter, value <= UInt128(UInt64.max), let whole = counter.formNames.whole[UInt64(value)] { return [whole] }
+    if value == 0 { return counter?.zero.map { [$0] } ?? [] }
+    if let counter, value <= UInt128(UInt64.max), let whole = counter.whole[UInt64(value)] { return [whole] }
     var forms: [ReadingForm] = []
     var finalKey: UInt64 = 0
     // Four-digit groups, largest first, as NumberWords reads them.
@@ -53,7 +59,7 @@ package enum ReadingForms {
     visit(UInt64(value / 100_000_000 % 10_000), unit: 1)
     visit(UInt64(value / 10_000 % 10_000), unit: 0)
     visit(UInt64(value % 10_000), unit: nil)
-    if let counter, let form = counter.formNames.final[finalKey] { forms.append(form) }
+    if let counter, let form = counter.final[finalKey] { forms.append(form) }
     return forms
   }
 

@@ -198,7 +198,7 @@ struct TopicProgram: Sendable {
       case .number(let expression, let counterSource, _):
         guard let value = try? expression.evaluate(self, slots), value >= 0 else { continue }
         let counter = counterSource.flatMap { try? self.counter($0, slots) }
-        forms += ReadingForms.of(UInt128(value), counter: counter)
+        forms += counter.map { ReadingForms.of(UInt128(value), counter: $0) } ?? ReadingForms.of(UInt128(value))
       case .money(let expression):
         guard let value = try? expression.evaluate(self, slots), value >= 0 else { continue }
         forms += ReadingForms.of(UInt128(value), counter: .yen)

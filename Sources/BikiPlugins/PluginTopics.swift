@@ -149,13 +149,17 @@ package struct PluginTopics: Sendable {
       throw fail("\"answer\" must be an object with an integer \"value\"")
     }
     // The answer is the number the learner sees, in digits and in kanji.
-    let shownInDisplay = WrittenNumbers.values(in: display)
-    for (shown, numbers) in [(display, shownInDisplay), (kanjiDisplay, WrittenNumbers.values(in: kanjiDisplay))] {
+    // Checked one text at a time, not over an array of (text, numbers) pairs: such an array is
+    // made and destroyed through the runtime's generic tuple code for every question.
+    func checkAnswer(against numbers: [UInt128], shownIn shown: String) throws(PluginError) {
       guard numbers.isEmpty || (value >= 0 && numbers.contains(UInt128(value))) else {
         let listed = Array(Set(numbers)).sorted().map(String.init).joined(separator: ", ")
         throw fail("the answer \(value) is not the number \"\(shown)\" shows (\(listed))", .answerMismatch)
       }
     }
+    let shownInDisplay = WrittenNumbers.values(in: display)
+    try checkAnswer(against: shownInDisplay, shownIn: display)
+    try checkAnswer(against: WrittenNumbers.values(in: kanjiDisplay), shownIn: kanjiDisplay)
     let forms = try checkReadings(readings, display: display, shown: shownInDisplay, declared: fields.number, fail: fail)
     let postfix = answer["postfix"]?.stringValue ?? ""
     return Question(
@@ -222,14 +226,15 @@ private struct WrittenQuestion {
       return seen & (1 << field) == 0
     }
     guard case .object(let members) = root else { return }
-    for member in members {
-      let value = member.value
-      switch member.key {
-      case "display" where first(0): display = value.stringValue
-      case "kanjiDisplay" where first(1): kanjiDisplay = value.stringValue
-      case "spoken" where first(2): spoken = value.stringValue
+    // Members are read in place, by index: a `for` loop copies each one out (retaining its key
+    // and value) only to release it again.
+    for index in members.indices {
+      switch members[index].key {
+      case "display" where first(0): display = members[index].value.stringValue
+      case "kanjiDisplay" where first(1): kanjiDisplay = members[index].value.stringValue
+      case "spoken" where first(2): spoken = members[index].value.stringValue
       case "readings" where first(3):
-        guard case .array(let elements) = value else { continue }
+        guard case .array(let elements) = members[index].value else { continue }
         var texts: [String] = []
         texts.reserveCapacity(elements.count)
         for element in elements {
@@ -237,8 +242,8 @@ private struct WrittenQuestion {
           texts.append(text)
         }
         readings = texts.count == elements.count ? texts : nil
-      case "answer" where first(4): answer = value.isObject ? value : nil
-      case "number" where first(5): number = value
+      case "answer" where first(4): answer = members[index].value.isObject ? members[index].value : nil
+      case "number" where first(5): number = members[index].value
       default: continue
       }
     }

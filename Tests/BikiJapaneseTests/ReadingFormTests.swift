@@ -4,7 +4,9 @@ import Testing
 
 /// Which forms a reading exercises, and which share a rule: a table of real readings.
 @Suite struct ReadingFormTests {
-  func ids(_ value: UInt128, _ counter: Counter? = nil) -> [String] { ReadingForms.of(value, counter: counter).map(\.id) }
+  func ids(_ value: UInt128, _ counter: Counter? = nil) -> [String] {
+    (counter.map { ReadingForms.of(value, counter: $0) } ?? ReadingForms.of(value)).map(\.id)
+  }
   func rule(_ value: UInt128, _ counter: Counter) -> String? { ReadingForms.of(value, counter: counter).last?.rule }
 
   @Test func countersFinalForms() {
