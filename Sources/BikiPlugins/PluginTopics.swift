@@ -80,6 +80,9 @@ package struct PluginTopics: Sendable {
         produce: { chunk in Result { () throws(PluginError) in try backend.generate(localID, parameters, chunk) } },
         consume: { chunk, written in
           switch written {
+          case .success(let results) where results.count != chunk.count:
+            let reason = "the plugin gave \(results.count) results for \(chunk.count) seeds"
+            return chunk.map { _ in .failure(GenerationError(topicID: topic.id, reason: reason)) }
           case .success(let results):
             return zip(chunk, results).map { seed, result in
               Result { () throws(GenerationError) in

@@ -7,7 +7,7 @@ import Foundation
 package enum Pipeline {
   /// `consume(produce(chunk))` for each chunk of `items`, in order, joined. `produce` runs on a
   /// thread of its own, one chunk after another and never two at once; `consume` runs on the
-  /// calling thread. Fewer items than two chunks are done on the calling thread alone.
+  /// calling thread. No more items than one chunk holds are done on the calling thread alone.
   package static func map<Item: Sendable, Product: Sendable, Output>(
     _ items: [Item], chunkSize: Int, produce: @escaping @Sendable ([Item]) -> Product, consume: ([Item], Product) -> [Output]
   ) -> [Output] {

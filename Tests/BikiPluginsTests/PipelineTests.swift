@@ -70,4 +70,20 @@ import Testing
     #expect(try results[0].get().spoken == "れいわごねん")
     #expect(try results[349].get().seed == 349)
   }
+
+  /// A backend that answers fewer results than it was given seeds fails that chunk's questions,
+  /// each with a reason, instead of leaving seeds without a result.
+  @Test func tooFewResultsFailTheChunk() throws {
+    let description = #"{"topics": [{"id": "eras", "title": "Eras", "description": "d", "category": "dateTime", "skills": ["reading"], "questionCount": 1000, "parameters": []}]}"#
+    let backend = PluginBackend(
+      path: "/plugins/libtest.so",
+      describe: { () throws(PluginError) in (PluginIdentity(id: "test", name: "Test", version: "1", abiVersion: 1), Array(description.utf8)) },
+      generate: { _, _, seeds throws(PluginError) in seeds.dropLast().map { _ in .failure(PluginError(path: "/plugins/libtest.so", kind: .badOutput, reason: "x")) } })
+    let topics = try PluginTopics(backend: backend)
+    let generator = try topics.generator(for: try #require(topics.topics.first))
+    let results = generator.questions(seeds: [1, 2, 3])
+    #expect(results.count == 3)
+    guard case .failure(let error) = results[2] else { Issue.record("a seed without a result succeeded"); return }
+    #expect(error.description.contains("2 results for 3 seeds"), "\(error)")
+  }
 }
