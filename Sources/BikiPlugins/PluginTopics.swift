@@ -12,7 +12,7 @@ package struct PluginTopics: Sendable {
   let questionCounts: [String: UInt64]
   /// Questions per call in a long batch: enough that a worker's round trip is small beside
   /// checking them, few enough that checking starts soon.
-  package static let chunkSize = 100
+  static let chunkSize = 100
 
   /// Loads a plugin in this process and checks its description.
   package init(library: PluginLibrary) throws(PluginError) {

@@ -86,4 +86,27 @@ import Testing
     guard case .failure(let error) = results[2] else { Issue.record("a seed without a result succeeded"); return }
     #expect(error.description.contains("2 results for 3 seeds"), "\(error)")
   }
+
+  /// docs/plugin-abi.md: a batch of 1,000 questions is ten calls of a hundred seeds (ten round
+  /// trips to a worker), in order.
+  @Test func aThousandQuestionsAreTenCallsOfAHundred() throws {
+    let era = #"{"display": "令和5年", "kanjiDisplay": "令和五年", "spoken": "れいわごねん", "readings": ["れいわごねん"], "answer": {"value": 2023, "postfix": "年"}}"#
+    let description = #"{"topics": [{"id": "eras", "title": "Eras", "description": "d", "category": "dateTime", "skills": ["reading"], "questionCount": 1000, "parameters": []}]}"#
+    let calls = Locked<[[UInt64]]>([])
+    let backend = PluginBackend(
+      path: "/plugins/libtest.so",
+      describe: { () throws(PluginError) in (PluginIdentity(id: "test", name: "Test", version: "1", abiVersion: 1), Array(description.utf8)) },
+      generate: { _, _, seeds throws(PluginError) in
+        calls.withLock { $0.append(seeds) }
+        return seeds.map { _ in .success(Array(era.utf8)) }
+      })
+    let topics = try PluginTopics(backend: backend)
+    let generator = try topics.generator(for: try #require(topics.topics.first))
+    let seeds = (0..<UInt64(1000)).map { $0 }
+    let results = generator.questions(seeds: seeds)
+    #expect(results.allSatisfy { if case .success = $0 { true } else { false } })
+    let made = calls.withLock { $0 }
+    #expect(made.map(\.count) == Array(repeating: 100, count: 10))
+    #expect(made.flatMap { $0 } == seeds)
+  }
 }
