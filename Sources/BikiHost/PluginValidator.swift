@@ -114,7 +114,8 @@ package struct PluginValidator: Sendable {
         var questions: [Question] = []
         for (seed, result) in zip(seeds, raw) {
           do {
-            questions.append(try PluginTopics.question(try result.get(), topicID: topic.id, seed: seed, path: path))
+            questions.append(
+              try PluginTopics.question(try result.get(), topicID: topic.id, seed: seed, path: path, displayReadings: plugin.displayReadings))
           } catch {
             if let index = failures.firstIndex(where: { $0.rule == error.kind.rule }) {
               failures[index].count += 1

@@ -10,6 +10,8 @@ package struct PluginTopics: Sendable {
   package let topics: [Topic]
   /// Question space sizes by full topic id.
   let questionCounts: [String: UInt64]
+  /// Biki's readings of the displays this plugin has shown, for checking its questions.
+  package let displayReadings = DisplayReadings()
   /// Questions per call in a long batch: enough that a worker's round trip is small beside
   /// checking them, few enough that checking starts soon.
   static let chunkSize = 100
@@ -70,7 +72,7 @@ package struct PluginTopics: Sendable {
   /// everything it writes is checked.
   package func generator(for topic: Topic, parameters: [String: Int64] = [:]) throws(ParameterError) -> QuestionGenerator {
     _ = try topic.resolve(parameters)
-    let backend = self.backend
+    let backend = self.backend, displayReadings = self.displayReadings
     let localID = String(topic.id.dropFirst(identity.id.count + 1))
     // Chunks of a long batch are made (by the worker, or the library) while the chunk before is
     // checked here; a failed call fails its own chunk's questions.
@@ -87,7 +89,8 @@ package struct PluginTopics: Sendable {
             return zip(chunk, results).map { seed, result in
               Result { () throws(GenerationError) in
                 do {
-                  return try PluginTopics.question(try result.get(), topicID: topic.id, seed: seed, path: backend.path)
+                  return try PluginTopics.question(
+                    try result.get(), topicID: topic.id, seed: seed, path: backend.path, displayReadings: displayReadings)
                 } catch {
                   throw GenerationError(topicID: topic.id, reason: "\(error)")
                 }
@@ -121,7 +124,11 @@ package struct PluginTopics: Sendable {
   /// Checks a question the plugin wrote: texts present, readings in hiragana (as in JSON
   /// packs), spoken among them, the answer the number the display shows, and the readings ones
   /// Biki gives too wherever it can read the display or the question declares its number.
-  package static func question(_ bytes: [UInt8], topicID: String, seed: UInt64, path: String) throws(PluginError) -> Question {
+  /// `displayReadings` keeps Biki's readings of displays met before; without it, each display
+  /// is read afresh.
+  package static func question(
+    _ bytes: [UInt8], topicID: String, seed: UInt64, path: String, displayReadings: DisplayReadings? = nil
+  ) throws(PluginError) -> Question {
     let fields: WrittenQuestion
     do {
       fields = WrittenQuestion(try JSONParser.value(bytes))
@@ -163,7 +170,8 @@ package struct PluginTopics: Sendable {
     let shownInDisplay = WrittenNumbers.values(in: display)
     try checkAnswer(against: shownInDisplay, shownIn: display)
     try checkAnswer(against: WrittenNumbers.values(in: kanjiDisplay), shownIn: kanjiDisplay)
-    let forms = try checkReadings(readings, display: display, shown: shownInDisplay, declared: fields.number, fail: fail)
+    let forms = try checkReadings(
+      readings, display: display, shown: shownInDisplay, declared: fields.number, displayReadings: displayReadings, fail: fail)
     let postfix = answer["postfix"]?.stringValue ?? ""
     return Question(
       topicID: topicID, seed: seed, display: display, kanjiDisplay: kanjiDisplay, spoken: spoken,
@@ -178,7 +186,8 @@ package struct PluginTopics: Sendable {
   /// otherwise, when Biki can read the display, each reading is one Biki accepts for it.
   /// Returns the forms a declared number exercises.
   private static func checkReadings(
-    _ readings: [String], display: String, shown: [UInt128], declared: JSON?, fail: (String, PluginError.Kind) -> PluginError
+    _ readings: [String], display: String, shown: [UInt128], declared: JSON?, displayReadings: DisplayReadings?,
+    fail: (String, PluginError.Kind) -> PluginError
   ) throws(PluginError) -> [ReadingForm] {
     if let declared {
       guard let number = declared["value"]?.integerValue, number >= 0 else {
@@ -200,7 +209,7 @@ package struct PluginTopics: Sendable {
           .readingMismatch)
       }
       return forms
-    } else if let host = try? PhraseReader().read(display) {
+    } else if let host = displayReadings != nil ? displayReadings?.reading(of: display) : try? PhraseReader().read(display) {
       for reading in readings where !host.accepts(reading) {
         throw fail("reading \"\(reading)\" is not one Biki gives for \"\(display)\" (\(host.all(limit: 4).joined(separator: " or ")))", .readingMismatch)
       }

@@ -132,8 +132,11 @@ for (name, library, topic) in [("c", "libbiki-calendar.so", "eras"), ("swift", "
   // Checking what a plugin wrote, alone: the same 100 questions, pre-generated.
   let written = try (0..<100).map { try inProcess.generate(topic: topic, parameters: [:], seed: UInt64($0)) }
   let fullID = "\(inProcess.id).\(topic)"
-  print(Benchmark(name: "plugins.\(name).validate", unit: "questions/s", target: nil, note: "PluginTopics.question on written output") {
-    { iteration in try PluginTopics.question(written[iteration % 100], topicID: fullID, seed: 0, path: path).display.utf8.count }
+  let displayReadings = DisplayReadings()
+  print(Benchmark(name: "plugins.\(name).validate", unit: "questions/s", target: nil, note: "PluginTopics.question on written output, displays remembered") {
+    { iteration in
+      try PluginTopics.question(written[iteration % 100], topicID: fullID, seed: 0, path: path, displayReadings: displayReadings).display.utf8.count
+    }
   }.run(seconds: options.seconds))
   let direct = Benchmark(name: "plugins.\(name).direct-call", unit: "calls/s", target: nil, note: "the same generate function pointer, minimal writer") {
     DirectCall(path: path, topic: topic).call

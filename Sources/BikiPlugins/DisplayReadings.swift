@@ -1,0 +1,48 @@
+import BikiJapanese
+import BikiSync
+
+/// Biki's own readings of the displays a plugin has shown (`令和5年` → れいわごねん), kept so that
+/// a display met again is not read again. Reading a display is a pure function of its text, and
+/// a topic shows the same displays over and over; every question's readings are still compared
+/// with Biki's, so remembering changes what a check costs, never what it finds.
+///
+/// Shared by the copies of one plugin's `PluginTopics`, and so by threads: a batch's questions
+/// are checked on one thread while the next chunk is made on another.
+package final class DisplayReadings: Sendable {
+  /// The most displays kept. A topic with more distinct displays starts over when this many are
+  /// kept: memory stays bounded whatever a plugin shows.
+  package static let capacity = 4096
+
+  private let known = Locked<[DisplayKey: Reading?]>([:])
+
+  package init() {}
+
+  /// Biki's reading of `display`, or nil when Biki cannot read it (then only what the display
+  /// shows is checked, as without this).
+  package func reading(of display: String) -> Reading? {
+    let key = DisplayKey(text: display)
+    if let found = known.withLock({ $0[key] }) { return found }
+    let reading = try? PhraseReader().read(display)
+    known.withLock { known in
+      if known.count >= Self.capacity { known.removeAll(keepingCapacity: true) }
+      known[key] = reading
+    }
+    return reading
+  }
+
+  /// How many displays are kept now.
+  package var count: Int { known.withLock { $0.count } }
+}
+
+/// A display compared and hashed by its UTF-8 bytes: `String`'s own `==` and hashing normalise
+/// text that is not ASCII first, and displays are rarely ASCII.
+private struct DisplayKey: Hashable, Sendable {
+  let text: String
+
+  static func == (left: DisplayKey, right: DisplayKey) -> Bool { left.text.hasSameBytes(as: right.text) }
+
+  func hash(into hasher: inout Hasher) {
+    var text = text
+    text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+  }
+}
