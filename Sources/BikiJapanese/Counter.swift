@@ -14,7 +14,8 @@
 /// さんびゃっぽん), and 3000/8000 follow a 1000 form that starts with せん (せんぼん gives さんぜんぼん).
 package struct Counter: Hashable, Sendable {
   package static func == (lhs: Counter, rhs: Counter) -> Bool {
-    (lhs.id, lhs.symbols, lhs.reading, lhs.kind, lhs.note) == (rhs.id, rhs.symbols, rhs.reading, rhs.kind, rhs.note)
+    if lhs.storage === rhs.storage { return true }
+    return (lhs.id, lhs.symbols, lhs.reading, lhs.kind, lhs.note) == (rhs.id, rhs.symbols, rhs.reading, rhs.kind, rhs.note)
       && lhs.wholeForms == rhs.wholeForms && lhs.finalForms == rhs.finalForms && lhs.zeroForms == rhs.zeroForms
       && lhs.validValues == rhs.validValues && lhs.optionalEnding == rhs.optionalEnding
   }
@@ -25,39 +26,52 @@ package struct Counter: Hashable, Sendable {
     hasher.combine(finalForms)
   }
 
+  /// Every field, in one shared box: a counter is copied wherever a number is read with it (one
+  /// per question), and a copy of a dozen strings, arrays and dictionaries retained each of them.
+  /// Now a copy retains the box; a change copies the box first unless this counter holds it alone.
+  private var storage: Storage
+
   /// Stable id, e.g. `hon`, `dayOfMonth`; symbols can be shared (日 as a count and as a date).
-  package var id: String
+  package var id: String {
+    get { storage.id }
+    set { update { $0.id = newValue } }
+  }
   /// How it is written after a number; the first is the canonical spelling (ヶ月, か月, カ月).
-  package var symbols: [String]
+  package var symbols: [String] {
+    get { storage.symbols }
+    set { update { $0.symbols = newValue } }
+  }
   /// The reading when nothing changes: ほん, えん, がつ.
-  package var reading: String
-  package var kind: Kind
-  package var wholeForms: [UInt64: [String]]
-  package var finalForms: [UInt64: [String]]
+  package var reading: String { storage.reading }
+  package var kind: Kind { storage.kind }
+  package var wholeForms: [UInt64: [String]] { storage.wholeForms }
+  package var finalForms: [UInt64: [String]] { storage.finalForms }
   /// Readings of zero with this counter; nil uses ぜろ/れい + reading.
-  package var zeroForms: [String]?
+  package var zeroForms: [String]? { storage.zeroForms }
   /// Values that can be read at all (months 1–12, つ 1–10); nil for any value.
-  package var validValues: ClosedRange<UInt64>?
+  package var validValues: ClosedRange<UInt64>? { storage.validValues }
   /// Where these forms come from, for docs/readings.md and lint messages.
-  package var note: String
+  package var note: String { storage.note }
   /// Whole values written without the counter: 10 with つ is 十 (とお), never 10つ.
-  package var writtenWhole: [UInt64: String]
+  package var writtenWhole: [UInt64: String] { storage.writtenWhole }
   /// Kana a speaker may add after every reading, saying a symbol's word in full: 3km is
   /// さんきろ, or さんきろめーとる.
   package var optionalEnding: String? {
-    didSet { optionalEndingSegment = optionalEnding.map { ReadingSegment(distinct: ["", $0]) } }
+    get { storage.optionalEnding }
+    set {
+      update {
+        $0.optionalEnding = newValue
+        $0.optionalEndingSegment = newValue.map { ReadingSegment(distinct: ["", $0]) }
+      }
+    }
   }
   /// `optionalEnding` as a segment: nothing (the standard), or the ending.
-  private(set) var optionalEndingSegment: ReadingSegment?
+  var optionalEndingSegment: ReadingSegment? { storage.optionalEndingSegment }
   /// `reading` as a segment, built once so readings can share it.
-  let readingSegment: ReadingSegment
-  /// `finalForms` as segments: keys 0–10 by index (the common case, no hashing), the rest hashed.
-  private let smallFinalSegments: [ReadingSegment?]
-  private let largeFinalSegments: [UInt64: ReadingSegment]
+  var readingSegment: ReadingSegment { storage.readingSegment }
   /// The forms its readings exercise (see `ReadingForm`), named once here so that naming a
-  /// question's forms costs a lookup, not a string built per question. One reference, so a
-  /// counter copied into every question costs one retain for them, not three.
-  let formNames: FormNames
+  /// question's forms costs a lookup, not a string built per question.
+  var formNames: FormNames { storage.formNames }
 
   final class FormNames: Sendable {
     let final: [UInt64: ReadingForm]
@@ -71,6 +85,65 @@ package struct Counter: Hashable, Sendable {
     }
   }
 
+  /// Written only through `update`, which first makes the box this counter's alone: a box that
+  /// is shared is never written, so sharing it between threads is safe.
+  private final class Storage: @unchecked Sendable {
+    var id: String
+    var symbols: [String]
+    let reading: String
+    let kind: Kind
+    let wholeForms: [UInt64: [String]]
+    let finalForms: [UInt64: [String]]
+    let zeroForms: [String]?
+    let validValues: ClosedRange<UInt64>?
+    let note: String
+    let writtenWhole: [UInt64: String]
+    var optionalEnding: String?
+    var optionalEndingSegment: ReadingSegment?
+    let readingSegment: ReadingSegment
+    /// `finalForms` as segments: keys 0–10 by index (the common case, no hashing), the rest hashed.
+    let smallFinalSegments: [ReadingSegment?]
+    let largeFinalSegments: [UInt64: ReadingSegment]
+    let formNames: FormNames
+
+    init(
+      id: String, symbols: [String], reading: String, kind: Kind, wholeForms: [UInt64: [String]], finalForms: [UInt64: [String]],
+      zeroForms: [String]?, validValues: ClosedRange<UInt64>?, note: String, writtenWhole: [UInt64: String],
+      optionalEnding: String?, optionalEndingSegment: ReadingSegment?, readingSegment: ReadingSegment,
+      smallFinalSegments: [ReadingSegment?], largeFinalSegments: [UInt64: ReadingSegment], formNames: FormNames
+    ) {
+      self.id = id
+      self.symbols = symbols
+      self.reading = reading
+      self.kind = kind
+      self.wholeForms = wholeForms
+      self.finalForms = finalForms
+      self.zeroForms = zeroForms
+      self.validValues = validValues
+      self.note = note
+      self.writtenWhole = writtenWhole
+      self.optionalEnding = optionalEnding
+      self.optionalEndingSegment = optionalEndingSegment
+      self.readingSegment = readingSegment
+      self.smallFinalSegments = smallFinalSegments
+      self.largeFinalSegments = largeFinalSegments
+      self.formNames = formNames
+    }
+
+    func copy() -> Storage {
+      Storage(
+        id: id, symbols: symbols, reading: reading, kind: kind, wholeForms: wholeForms, finalForms: finalForms,
+        zeroForms: zeroForms, validValues: validValues, note: note, writtenWhole: writtenWhole, optionalEnding: optionalEnding,
+        optionalEndingSegment: optionalEndingSegment, readingSegment: readingSegment, smallFinalSegments: smallFinalSegments,
+        largeFinalSegments: largeFinalSegments, formNames: formNames)
+    }
+  }
+
+  private mutating func update(_ change: (Storage) -> Void) {
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    change(storage)
+  }
+
   package enum Kind: String, Hashable, Sendable, CaseIterable {
     case money, duration, date, time, counter, age, unit
     /// A number that names rather than counts: class 1組 いちくみ, not one set ひとくみ.
@@ -82,29 +155,24 @@ package struct Counter: Hashable, Sendable {
     wholeForms: [UInt64: [String]] = [:], finalForms: [UInt64: [String]] = [:],
     zeroForms: [String]? = nil, validValues: ClosedRange<UInt64>? = nil, note: String = "", writtenWhole: [UInt64: String] = [:]
   ) {
-    self.writtenWhole = writtenWhole
-    self.id = id
-    self.symbols = symbols
-    self.reading = reading
-    self.kind = kind
-    self.wholeForms = wholeForms.mapValues(Reading.unique)
-    self.finalForms = Counter.derivingHundredsAndThousands(finalForms).mapValues(Reading.unique)
-    self.zeroForms = zeroForms.map(Reading.unique)
-    self.readingSegment = ReadingSegment(reading)
-    let segments = self.finalForms.mapValues { ReadingSegment($0) }
-    self.smallFinalSegments = (0...10).map { segments[UInt64($0)] }
-    self.largeFinalSegments = segments.filter { $0.key > 10 }
-    self.validValues = validValues
-    self.note = note
+    let wholeForms = wholeForms.mapValues(Reading.unique)
+    let finalForms = Counter.derivingHundredsAndThousands(finalForms).mapValues(Reading.unique)
+    let segments = finalForms.mapValues { ReadingSegment($0) }
     let symbol = symbols.first ?? id
     let wholeLabel = kind == .date ? "date" : "whole"
-    self.formNames = FormNames(
+    let formNames = FormNames(
       final: Dictionary(
-        uniqueKeysWithValues: self.finalForms.map { key, forms in
+        uniqueKeysWithValues: finalForms.map { key, forms in
           (key, ReadingForm(id: "\(symbol)/final:\(key)", rule: ReadingForms.rule(key: key, base: reading, form: forms.first)))
         }),
-      whole: Dictionary(uniqueKeysWithValues: self.wholeForms.keys.map { ($0, ReadingForm(id: "\(symbol)/\(wholeLabel):\($0)")) }),
+      whole: Dictionary(uniqueKeysWithValues: wholeForms.keys.map { ($0, ReadingForm(id: "\(symbol)/\(wholeLabel):\($0)")) }),
       zero: zeroForms == nil ? nil : ReadingForm(id: "\(symbol)/zero"))
+    storage = Storage(
+      id: id, symbols: symbols, reading: reading, kind: kind, wholeForms: wholeForms, finalForms: finalForms,
+      zeroForms: zeroForms.map(Reading.unique), validValues: validValues, note: note, writtenWhole: writtenWhole,
+      optionalEnding: nil, optionalEndingSegment: nil, readingSegment: ReadingSegment(reading),
+      smallFinalSegments: (0...10).map { segments[UInt64($0)] }, largeFinalSegments: segments.filter { $0.key > 10 },
+      formNames: formNames)
   }
 
   /// The final components a number can end in, the only keys `finalForms` is looked up by.
@@ -115,7 +183,7 @@ package struct Counter: Hashable, Sendable {
 
   /// The form of the final component `key` joined with this counter, if it changes.
   func finalSegment(for key: UInt64) -> ReadingSegment? {
-    key <= 10 ? smallFinalSegments[Int(key)] : largeFinalSegments[key]
+    key <= 10 ? storage.smallFinalSegments[Int(key)] : storage.largeFinalSegments[key]
   }
 
   /// The canonical spelling.

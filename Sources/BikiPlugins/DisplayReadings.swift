@@ -13,14 +13,14 @@ package final class DisplayReadings: Sendable {
   /// kept: memory stays bounded whatever a plugin shows.
   package static let capacity = 4096
 
-  private let known = Locked<[DisplayKey: Reading?]>([:])
+  private let known = Locked<[TextBytes: Reading?]>([:])
 
   package init() {}
 
   /// Biki's reading of `display`, or nil when Biki cannot read it (then only what the display
   /// shows is checked, as without this).
   package func reading(of display: String) -> Reading? {
-    let key = DisplayKey(text: display)
+    let key = TextBytes(display)
     if let found = known.withLock({ $0[key] }) { return found }
     let reading = try? PhraseReader().read(display)
     known.withLock { known in
@@ -34,12 +34,14 @@ package final class DisplayReadings: Sendable {
   package var count: Int { known.withLock { $0.count } }
 }
 
-/// A display compared and hashed by its UTF-8 bytes: `String`'s own `==` and hashing normalise
-/// text that is not ASCII first, and displays are rarely ASCII.
-private struct DisplayKey: Hashable, Sendable {
+/// Text compared and hashed by its UTF-8 bytes, for keys that are not ASCII (displays, counter
+/// symbols): `String`'s own `==` and hashing normalise such text first.
+struct TextBytes: Hashable, Sendable {
   let text: String
 
-  static func == (left: DisplayKey, right: DisplayKey) -> Bool { left.text.hasSameBytes(as: right.text) }
+  init(_ text: String) { self.text = text }
+
+  static func == (left: TextBytes, right: TextBytes) -> Bool { left.text.hasSameBytes(as: right.text) }
 
   func hash(into hasher: inout Hasher) {
     var text = text

@@ -45,15 +45,16 @@ enum HostServices {
 
   struct Message: Error { var text: String }
 
-  /// The built-in counters by id and by symbol (the first counter with a symbol wins, as in the
-  /// catalog), keyed by UTF-8 bytes: plugins ask for one per question.
-  private static let knownCounters: [[UInt8]: Counter] = {
-    var counters: [[UInt8]: Counter] = [:]
-    for counter in CounterCatalog.standard.counters {
-      counters[Array(counter.id.utf8)] = counters[Array(counter.id.utf8)] ?? counter
-      for symbol in counter.symbols where counters[Array(symbol.utf8)] == nil { counters[Array(symbol.utf8)] = counter }
+  /// The built-in counters, and where each id and symbol is among them (the first counter with
+  /// a symbol wins, as in the catalog), found by the bytes of the name: plugins ask for one per
+  /// question.
+  private static let knownCounters = CounterCatalog.standard.counters
+  private static let knownCounterIndex: [TextBytes: Int] = {
+    var index: [TextBytes: Int] = [:]
+    for (position, counter) in knownCounters.enumerated() {
+      for name in [counter.id] + counter.symbols where index[TextBytes(name)] == nil { index[TextBytes(name)] = position }
     }
-    return counters
+    return index
   }()
 
   /// What `read_number` answers: Biki's readings of `value` with a counter it knows (by id or
@@ -67,7 +68,8 @@ enum HostServices {
   static func number(_ value: UInt64, counter: String, counterReading: String?) -> Result<(reading: Reading, forms: [ReadingForm]), Message> {
     do {
       if counter.isEmpty { return .success((try JapaneseNumber.reading(of: UInt128(value)), ReadingForms.of(UInt128(value)))) }
-      if let known = knownCounters[Array(counter.utf8)] {
+      if let position = knownCounterIndex[TextBytes(counter)] {
+        let known = knownCounters[position]
         return .success((try JapaneseNumber.reading(of: UInt128(value), with: known), ReadingForms.of(UInt128(value), counter: known)))
       }
       guard let counterReading, KanaText.isKana(counterReading) else {
