@@ -99,10 +99,23 @@ package struct Reading: Hashable, Sendable {
   /// Whether `kana` (already normalised to hiragana) spells one of the readings.
   package func accepts(_ kana: String) -> Bool {
     // Compared as UTF-8 bytes, as in `unique`: kana are generated, so no normalisation applies.
-    kana.utf8.withContiguousStorageIfAvailable(accepts(bytes:)) ?? Array(kana.utf8).withUnsafeBufferPointer(accepts(bytes:))
+    Self.withBytes(of: kana) { spells(in: $0, from: 0, toTheEnd: true) }
   }
 
-  private func accepts(bytes target: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// Whether one of the readings is spelled somewhere in `kana` (composed hiragana):
+  /// ぜいこみさんまんえん contains さんまんえん. Every reading counts, not only the first
+  /// `all()` lists.
+  package func isSpelled(within kana: String) -> Bool {
+    // A start inside a character never matches: readings begin with a lead byte.
+    Self.withBytes(of: kana) { bytes in (0...bytes.count).contains { spells(in: bytes, from: $0, toTheEnd: false) } }
+  }
+
+  private static func withBytes(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+    text.utf8.withContiguousStorageIfAvailable(body) ?? Array(text.utf8).withUnsafeBufferPointer(body)
+  }
+
+  /// Whether the readings spell `target` from `start`, to its end or to anywhere.
+  private func spells(in target: UnsafeBufferPointer<UInt8>, from start: Int, toTheEnd: Bool) -> Bool {
     // The byte offsets each step can reach, as two short lists on the stack (this step's and
     // the next's): a reading has one or two ways through at each step, so visiting just those
     // costs less than scanning a row of flags for every offset. An end is listed once, and
@@ -111,7 +124,7 @@ package struct Reading: Hashable, Sendable {
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * width) { offsets in
       var (reachable, next) = (0, width)
       var reachableCount = 1
-      offsets[reachable] = 0
+      offsets[reachable] = start
       for part in parts {
         var nextCount = 0
         for listed in 0..<reachableCount {
@@ -130,7 +143,7 @@ package struct Reading: Hashable, Sendable {
         swap(&reachable, &next)
         reachableCount = nextCount
       }
-      return (0..<reachableCount).contains { offsets[reachable + $0] == target.count }
+      return !toTheEnd || (0..<reachableCount).contains { offsets[reachable + $0] == target.count }
     }
   }
 

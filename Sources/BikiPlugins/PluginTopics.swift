@@ -195,17 +195,17 @@ package struct PluginTopics: Sendable {
       }
       let counter = declared["counter"]?.stringValue ?? ""
       let counterReading = declared["counterReading"]?.stringValue
-      let hosts: [String], forms: [ReadingForm]
+      let host: Reading, forms: [ReadingForm]
       switch HostServices.number(UInt64(number), counter: counter, counterReading: counterReading) {
-      case .success(let found): (hosts, forms) = (found.reading.all(), found.forms)
+      case .success(let found): (host, forms) = (found.reading, found.forms)
       case .failure(let message): throw fail("its declared number: \(message.text)", .badOutput)
       }
       guard shown.isEmpty || shown.contains(UInt128(number)) else {
         throw fail("its declared number \(number) is not what \"\(display)\" shows", .answerMismatch)
       }
-      for reading in readings where !hosts.contains(where: { reading.containsBytes(of: $0) }) {
+      for reading in readings where !host.isSpelled(within: reading) {
         throw fail(
-          "reading \"\(reading)\" does not contain Biki's reading of \(number)\(counter) (\(hosts.prefix(4).joined(separator: " or ")))",
+          "reading \"\(reading)\" does not contain Biki's reading of \(number)\(counter) (\(host.all(limit: 4).joined(separator: " or ")))",
           .readingMismatch)
       }
       return forms
@@ -257,24 +257,6 @@ private struct WrittenQuestion {
       case "answer" where first(4): answer = members[index].value.isObject ? members[index].value : nil
       case "number" where first(5): number = members[index].value
       default: continue
-      }
-    }
-  }
-}
-
-extension String {
-  /// Whether `part`'s UTF-8 bytes occur in this string's, contiguously. Readings are composed
-  /// hiragana (checked before this is asked), so bytes compare them exactly.
-  fileprivate func containsBytes(of part: String) -> Bool {
-    var text = self, part = part
-    return text.withUTF8 { text in
-      part.withUTF8 { part in
-        guard part.count <= text.count else { return false }
-        guard let first = part.first else { return true }
-        for start in 0...(text.count - part.count) where text[start] == first {
-          if UnsafeBufferPointer(rebasing: text[start..<(start + part.count)]).elementsEqual(part) { return true }
-        }
-        return false
       }
     }
   }
