@@ -26,20 +26,20 @@ package struct Counter: Hashable, Sendable {
     hasher.combine(finalForms)
   }
 
-  /// Every field, in one shared box: a counter is copied wherever a number is read with it (one
-  /// per question), and a copy of a dozen strings, arrays and dictionaries retained each of them.
-  /// Now a copy retains the box; a change copies the box first unless this counter holds it alone.
+  /// Every field, in one shared box that never changes: a counter is copied wherever a number is
+  /// read with it (once per question), and a copy of a dozen strings, arrays and dictionaries
+  /// retained each of them; now it retains the box. The few changes (`written`) make a new box.
   private var storage: Storage
 
   /// Stable id, e.g. `hon`, `dayOfMonth`; symbols can be shared (日 as a count and as a date).
   package var id: String {
     get { storage.id }
-    set { update { $0.id = newValue } }
+    set { storage = storage.copy(id: newValue) }
   }
   /// How it is written after a number; the first is the canonical spelling (ヶ月, か月, カ月).
   package var symbols: [String] {
     get { storage.symbols }
-    set { update { $0.symbols = newValue } }
+    set { storage = storage.copy(symbols: newValue) }
   }
   /// The reading when nothing changes: ほん, えん, がつ.
   package var reading: String { storage.reading }
@@ -58,12 +58,7 @@ package struct Counter: Hashable, Sendable {
   /// さんきろ, or さんきろめーとる.
   package var optionalEnding: String? {
     get { storage.optionalEnding }
-    set {
-      update {
-        $0.optionalEnding = newValue
-        $0.optionalEndingSegment = newValue.map { ReadingSegment(distinct: ["", $0]) }
-      }
-    }
+    set { storage = storage.copy(optionalEnding: newValue) }
   }
   /// `optionalEnding` as a segment: nothing (the standard), or the ending.
   var optionalEndingSegment: ReadingSegment? { storage.optionalEndingSegment }
@@ -85,11 +80,10 @@ package struct Counter: Hashable, Sendable {
     }
   }
 
-  /// Written only through `update`, which first makes the box this counter's alone: a box that
-  /// is shared is never written, so sharing it between threads is safe.
-  private final class Storage: @unchecked Sendable {
-    var id: String
-    var symbols: [String]
+  /// Constants only: a class's `var` is checked for exclusive access at every read.
+  private final class Storage: Sendable {
+    let id: String
+    let symbols: [String]
     let reading: String
     let kind: Kind
     let wholeForms: [UInt64: [String]]
@@ -98,8 +92,8 @@ package struct Counter: Hashable, Sendable {
     let validValues: ClosedRange<UInt64>?
     let note: String
     let writtenWhole: [UInt64: String]
-    var optionalEnding: String?
-    var optionalEndingSegment: ReadingSegment?
+    let optionalEnding: String?
+    let optionalEndingSegment: ReadingSegment?
     let readingSegment: ReadingSegment
     /// `finalForms` as segments: keys 0–10 by index (the common case, no hashing), the rest hashed.
     let smallFinalSegments: [ReadingSegment?]
@@ -130,19 +124,18 @@ package struct Counter: Hashable, Sendable {
       self.formNames = formNames
     }
 
-    func copy() -> Storage {
-      Storage(
-        id: id, symbols: symbols, reading: reading, kind: kind, wholeForms: wholeForms, finalForms: finalForms,
-        zeroForms: zeroForms, validValues: validValues, note: note, writtenWhole: writtenWhole, optionalEnding: optionalEnding,
-        optionalEndingSegment: optionalEndingSegment, readingSegment: readingSegment, smallFinalSegments: smallFinalSegments,
-        largeFinalSegments: largeFinalSegments, formNames: formNames)
+    /// This box with the fields given changed.
+    func copy(id: String? = nil, symbols: [String]? = nil, optionalEnding: String?? = nil) -> Storage {
+      let ending = optionalEnding ?? self.optionalEnding
+      return Storage(
+        id: id ?? self.id, symbols: symbols ?? self.symbols, reading: reading, kind: kind, wholeForms: wholeForms,
+        finalForms: finalForms, zeroForms: zeroForms, validValues: validValues, note: note, writtenWhole: writtenWhole,
+        optionalEnding: ending, optionalEndingSegment: ending.map { ReadingSegment(distinct: ["", $0]) },
+        readingSegment: readingSegment, smallFinalSegments: smallFinalSegments, largeFinalSegments: largeFinalSegments,
+        formNames: formNames)
     }
   }
 
-  private mutating func update(_ change: (Storage) -> Void) {
-    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-    change(storage)
-  }
 
   package enum Kind: String, Hashable, Sendable, CaseIterable {
     case money, duration, date, time, counter, age, unit
