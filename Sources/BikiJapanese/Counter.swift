@@ -136,7 +136,6 @@ package struct Counter: Hashable, Sendable {
     }
   }
 
-
   package enum Kind: String, Hashable, Sendable, CaseIterable {
     case money, duration, date, time, counter, age, unit
     /// A number that names rather than counts: class 1組 いちくみ, not one set ひとくみ.

@@ -12,6 +12,9 @@ package final class DisplayReadings: Sendable {
   /// The most displays kept. A topic with more distinct displays starts over when this many are
   /// kept: memory stays bounded whatever a plugin shows.
   package static let capacity = 4096
+  /// The longest display kept, in UTF-8 bytes; a longer one is read every time. Displays are a
+  /// few words, and a plugin that writes long ones cannot fill memory with them.
+  package static let longestKept = 256
 
   private let known = Locked<[TextBytes: Reading?]>([:])
 
@@ -20,6 +23,7 @@ package final class DisplayReadings: Sendable {
   /// Biki's reading of `display`, or nil when Biki cannot read it (then only what the display
   /// shows is checked, as without this).
   package func reading(of display: String) -> Reading? {
+    guard display.utf8.count <= Self.longestKept else { return try? PhraseReader().read(display) }
     let key = TextBytes(display)
     if let found = known.withLock({ $0[key] }) { return found }
     let reading = try? PhraseReader().read(display)

@@ -63,6 +63,14 @@ import Testing
     #expect(remembered.reading(of: "3本")?.all() == ["さんぼん"])
   }
 
+  @Test func aLongDisplayIsReadButNotKept() {
+    let remembered = DisplayReadings()
+    let long = String(repeating: "本", count: DisplayReadings.longestKept) + "3本"
+    #expect(remembered.reading(of: long) == nil)
+    #expect(remembered.reading(of: "3本")?.all() == ["さんぼん"])
+    #expect(remembered.count == 1)
+  }
+
   @Test func aPluginsGeneratorsShareOne() throws {
     let bytes = Self.question(display: "平成31年", kanji: "平成三十一年", readings: ["へいせいさんじゅういちねん"], year: 2019)
     let backend = PluginBackend(
