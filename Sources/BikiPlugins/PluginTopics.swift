@@ -124,10 +124,10 @@ package struct PluginTopics: Sendable {
   /// Checks a question the plugin wrote: texts present, readings in hiragana (as in JSON
   /// packs), spoken among them, the answer the number the display shows, and the readings ones
   /// Biki gives too wherever it can read the display or the question declares its number.
-  /// `displayReadings` keeps Biki's readings of displays met before; without it, each display
-  /// is read afresh.
+  /// `displayReadings` keeps Biki's readings of displays met before (the plugin's own, so a
+  /// display is read once per plugin).
   package static func question(
-    _ bytes: [UInt8], topicID: String, seed: UInt64, path: String, displayReadings: DisplayReadings? = nil
+    _ bytes: [UInt8], topicID: String, seed: UInt64, path: String, displayReadings: DisplayReadings
   ) throws(PluginError) -> Question {
     let fields: WrittenQuestion
     do {
@@ -186,7 +186,7 @@ package struct PluginTopics: Sendable {
   /// otherwise, when Biki can read the display, each reading is one Biki accepts for it.
   /// Returns the forms a declared number exercises.
   private static func checkReadings(
-    _ readings: [String], display: String, shown: [UInt128], declared: JSON?, displayReadings: DisplayReadings?,
+    _ readings: [String], display: String, shown: [UInt128], declared: JSON?, displayReadings: DisplayReadings,
     fail: (String, PluginError.Kind) -> PluginError
   ) throws(PluginError) -> [ReadingForm] {
     if let declared {
@@ -209,7 +209,7 @@ package struct PluginTopics: Sendable {
           .readingMismatch)
       }
       return forms
-    } else if let host = displayReadings != nil ? displayReadings?.reading(of: display) : try? PhraseReader().read(display) {
+    } else if let host = displayReadings.reading(of: display) {
       for reading in readings where !host.accepts(reading) {
         throw fail("reading \"\(reading)\" is not one Biki gives for \"\(display)\" (\(host.all(limit: 4).joined(separator: " or ")))", .readingMismatch)
       }

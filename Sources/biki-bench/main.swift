@@ -120,7 +120,7 @@ for (name, library, topic) in [("c", "libbiki-calendar.so", "eras"), ("swift", "
   // counted as throughput.
   do {
     _ = try inProcess.generate(topic: topic, parameters: [:], seed: 1)
-    _ = try PluginTopics.question(try inProcess.generate(topic: topic, parameters: [:], seed: 1), topicID: "\(inProcess.id).\(topic)", seed: 1, path: path)
+    _ = try PluginTopics.question(try inProcess.generate(topic: topic, parameters: [:], seed: 1), topicID: "\(inProcess.id).\(topic)", seed: 1, path: path, displayReadings: DisplayReadings())
   } catch {
     FileHandle.standardError.write(Data("Error: plugins.\(name): the plugin's questions fail, so nothing is measured: \(error)\n".utf8))
     exit(1)

@@ -10,7 +10,7 @@ import Testing
 
   func check(_ json: String) -> Result<String, PluginError> {
     Result { () throws(PluginError) in
-      try PluginTopics.question(Array(json.utf8), topicID: "test.eras", seed: 3, path: "/plugins/libtest.so").spoken
+      try PluginTopics.question(Array(json.utf8), topicID: "test.eras", seed: 3, path: "/plugins/libtest.so", displayReadings: DisplayReadings()).spoken
     }
   }
 

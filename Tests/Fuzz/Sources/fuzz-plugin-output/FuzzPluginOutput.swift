@@ -12,7 +12,7 @@ import BikiPlugins
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPluginOutput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = bytes(data, size)
-  if let question = try? PluginTopics.question(bytes, topicID: "fuzz.t", seed: 7, path: "/fuzz.so") {
+  if let question = try? PluginTopics.question(bytes, topicID: "fuzz.t", seed: 7, path: "/fuzz.so", displayReadings: DisplayReadings()) {
     precondition(question.reading.all(limit: 8).allSatisfy(KanaText.isKana), "accepted a reading that is not kana")
     for skill in Skill.allCases { _ = AnswerChecker.check("8", against: question, skill: skill) }
   }
