@@ -14,6 +14,10 @@ package struct QuestionGenerator: Sendable {
   /// Many questions by index at once, when the source answers faster in batches (a plugin in a
   /// worker process: one round trip instead of one per question). Nil means one at a time.
   package var batch: (@Sendable (_ indices: [UInt64]) -> [Result<Question, GenerationError>])?
+  /// Making a question runs a native plugin's code (a worker round trip, or a library in this
+  /// process), which may take up to the plugin's time limit: `biki serve` makes such questions
+  /// off its message loop. Questions from packs take microseconds and are made in place.
+  package var callsPlugin = false
   /// The space is already in the order to ask it (a review plan), and each question keeps the
   /// seed of the topic it came from, so the history says which question it was.
   package var isPlanned = false

@@ -10,12 +10,17 @@ package struct RegisteredTopic: Sendable {
   /// The pack file or plugin library it comes from.
   package var source: String
   package var makeGenerator: @Sendable (_ parameters: [String: Int64]) throws(ParameterError) -> QuestionGenerator
+  /// Making its generator or its questions runs a native plugin's code (see
+  /// `QuestionGenerator.callsPlugin`), so a server does it off its message loop.
+  package var callsPlugin: Bool
 
   package init(
-    topic: Topic, source: String, makeGenerator: @Sendable @escaping ([String: Int64]) throws(ParameterError) -> QuestionGenerator
+    topic: Topic, source: String, callsPlugin: Bool = false,
+    makeGenerator: @Sendable @escaping ([String: Int64]) throws(ParameterError) -> QuestionGenerator
   ) {
     self.topic = topic
     self.source = source
+    self.callsPlugin = callsPlugin
     self.makeGenerator = makeGenerator
   }
 
@@ -110,7 +115,7 @@ extension TopicRegistry {
       do {
         let plugin = try PluginTopics(backend: backend)
         for topic in plugin.topics {
-          topics.append(RegisteredTopic(topic: topic, source: path) { parameters throws(ParameterError) in
+          topics.append(RegisteredTopic(topic: topic, source: path, callsPlugin: true) { parameters throws(ParameterError) in
             try plugin.generator(for: topic, parameters: parameters)
           })
         }

@@ -110,6 +110,7 @@ package struct PluginTopics: Sendable {
       try batch([index])[0].get()
     }
     generator.batch = batch
+    generator.callsPlugin = true
     return generator
   }
 

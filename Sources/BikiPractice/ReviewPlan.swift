@@ -82,6 +82,8 @@ package struct ReviewPlan: Sendable {
       return try source.question(seed: pick.index)
     }
     generator.isPlanned = true
+    let pickedTopics = Set(picks.map(\.topicID))
+    generator.callsPlugin = generators.contains { source in source.callsPlugin && pickedTopics.contains(source.topic.id) }
     generator.formsAt = { index in
       let pick = picks[Int(index % UInt64(picks.count))]
       return byID[pick.topicID]?.forms(seed: pick.index) ?? []

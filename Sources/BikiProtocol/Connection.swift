@@ -1,15 +1,16 @@
 import Glibc
 
-/// Runs an endpoint over a pair of file descriptors on one thread: it waits for input or the
-/// server's next deadline, reads what has arrived, frames and parses it, handles it in order,
-/// calls the server's `tick` at its deadlines, and sends the responses as whole frames. A client
-/// that vanishes is end of input (or a failed write), never a crash.
+/// Runs an endpoint over a pair of file descriptors on one thread: it sleeps until input
+/// arrives, work finished off the loop signals, or the server's next deadline passes, whichever
+/// comes first; reads what has arrived, frames and parses it, handles it in order, lets the
+/// server collect finished work and due timers (`tick`), and sends the responses as whole
+/// frames. A client that vanishes is end of input (or a failed write), never a crash.
 ///
 /// One thread, not a read loop handing messages to a message loop: a request answered one at a
 /// time then costs the process one wake-up, as it costs a C server, rather than two. Work that
-/// takes long (checking a large pack) runs elsewhere and is collected at a deadline. Input that
-/// arrives while a request is handled waits in the pipe and is read after it, so a
-/// `$/cancelRequest` read with the request it names still takes that request's place.
+/// takes long (checking a pack, a plugin's question) runs elsewhere and signals `wake` when it is
+/// done. Input that arrives while a request is handled waits in the pipe and is read after it,
+/// so a `$/cancelRequest` read with the request it names still takes that request's place.
 package struct Connection: Sendable {
   package var input: Int32
   package var output: Int32
@@ -18,16 +19,19 @@ package struct Connection: Sendable {
   /// Where the connection reports what it cannot send to the client (stderr).
   package var log: @Sendable (String) -> Void
   package var maximumBody: Int
+  /// What work finished off the loop signals; nil when nothing runs off it.
+  package var wake: WakeSignal?
 
   package init(
     input: Int32, output: Int32, now: @Sendable @escaping () -> Double, log: @Sendable @escaping (String) -> Void,
-    maximumBody: Int = MessageFramer.defaultMaximumBody
+    maximumBody: Int = MessageFramer.defaultMaximumBody, wake: WakeSignal? = nil
   ) {
     self.input = input
     self.output = output
     self.now = now
     self.log = log
     self.maximumBody = maximumBody
+    self.wake = wake
   }
 
   /// Keeps fd 1 for the protocol and points the process's stdout at stderr, so a stray print
@@ -43,21 +47,28 @@ package struct Connection: Sendable {
   package func run<Server: LanguageServer>(_ endpoint: inout Endpoint<Server>) -> Int32 {
     var reader = InputReader(descriptor: input, maximumBody: maximumBody)
     let writer = MessageWriter(descriptor: output)
+    var inputEnded = false
     while true {
-      let timeout = endpoint.nextDeadline.map { max(0, $0 - now()) }
+      // The deadline is read once per pass: it is a time, not an interval, so a server that
+      // keeps work running cannot push it ahead of itself.
+      let deadline = endpoint.nextDeadline
+      let ready = Self.wait(input: inputEnded ? nil : input, wake: wake?.descriptor, timeout: deadline.map { max(0, $0 - now()) })
       var outgoing: [OutgoingMessage] = []
       var ended = false
-      for entry in reader.read(waitingAtMost: timeout) {
-        switch entry {
-        case .message(let message): outgoing += endpoint.receive(message)
-        case .cancelled(let id): outgoing.append(Endpoint<Server>.cancelled(id))
-        case .end(let truncated):
-          if truncated { log("the client closed the connection in the middle of a message") }
-          ended = true
+      if ready.input {
+        for entry in reader.read() {
+          switch entry {
+          case .message(let message): outgoing += endpoint.receive(message)
+          case .cancelled(let id): outgoing.append(Endpoint<Server>.cancelled(id))
+          case .end(let truncated):
+            if truncated { log("the client closed the connection in the middle of a message") }
+            ended = true
+          }
+          if endpoint.exitStatus != nil { break }
         }
-        if endpoint.exitStatus != nil { break }
       }
-      if let deadline = endpoint.nextDeadline, now() >= deadline {
+      if ready.wake { wake?.drain() }
+      if ready.wake || ready.failed || deadline.map({ now() >= $0 }) == true {
         outgoing += endpoint.tick(now: now())
       }
       if !outgoing.isEmpty && !writer.write(outgoing) {
@@ -65,13 +76,28 @@ package struct Connection: Sendable {
         return endpoint.phase == .shutDown ? 0 : 1
       }
       if let status = endpoint.exitStatus { return status }
-      if ended { return endpoint.phase == .shutDown ? 0 : 1 }
+      if ended || ready.failed { inputEnded = true }
+      if inputEnded { return endpoint.phase == .shutDown ? 0 : 1 }
     }
+  }
+
+  /// Which descriptors are ready after waiting at most `timeout` seconds (forever when nil).
+  /// `failed` when `poll` itself fails for a reason other than a signal.
+  static func wait(input: Int32?, wake: Int32?, timeout: Double?) -> (input: Bool, wake: Bool, failed: Bool) {
+    var descriptors = [pollfd(fd: input ?? -1, events: Int16(POLLIN), revents: 0), pollfd(fd: wake ?? -1, events: Int16(POLLIN), revents: 0)]
+    // Milliseconds, rounded up so a deadline a fraction of one away is not spun on.
+    let milliseconds = timeout.map { Int32(min(($0 * 1000).rounded(.up), 3_600_000)) } ?? -1
+    let polled = poll(&descriptors, 2, milliseconds)
+    if polled < 0 { return (false, false, errno != EINTR) }
+    // POLLHUP and POLLERR count as input: the read that follows sees the end.
+    let inputReady = input != nil && descriptors[0].revents != 0
+    let wakeReady = wake != nil && descriptors[1].revents & Int16(POLLIN) != 0
+    return (inputReady, wakeReady, false)
   }
 }
 
-/// Reads the client's input: waits until some has arrived (or a timeout passes), reads what is
-/// there, and returns the messages it completes, with cancellations applied among them.
+/// Reads the client's input once `poll` says some has arrived, and returns the messages it
+/// completes, with cancellations applied among them.
 struct InputReader {
   let descriptor: Int32
   private var framer: MessageFramer
@@ -82,16 +108,10 @@ struct InputReader {
     self.framer = MessageFramer(maximumBody: maximumBody)
   }
 
-  /// What one read completes; nothing when `timeout` seconds pass first (forever when nil).
-  mutating func read(waitingAtMost timeout: Double?) -> [InboxEntry] {
-    var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-    // Milliseconds, rounded up so a deadline a fraction of one away is not spun on.
-    let milliseconds = timeout.map { Int32(min(($0 * 1000).rounded(.up), 3_600_000)) } ?? -1
-    let polled = poll(&ready, 1, milliseconds)
-    if polled < 0 && errno != EINTR { return [.end(truncated: framer.hasPartialMessage)] }
-    guard polled > 0 else { return [] }
+  /// What one read completes.
+  mutating func read() -> [InboxEntry] {
     let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-    if count < 0 && errno == EINTR { return [] }
+    if count < 0 && (errno == EINTR || errno == EAGAIN) { return [] }
     guard count > 0 else { return [.end(truncated: framer.hasPartialMessage)] }
     let events = framer.feed(buffer[..<count])
     var queue = MessageQueue()

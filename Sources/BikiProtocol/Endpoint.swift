@@ -11,15 +11,30 @@ package protocol LanguageServer {
   /// Handles `initialize`; returns the server's capabilities.
   mutating func initialize(params: JSON?, outbox: inout [OutgoingMessage]) -> JSON
   /// A request other than `initialize` and `shutdown`. Throw `ResponseError.methodNotFound`
-  /// for methods it does not know.
-  mutating func request(_ method: String, params: JSON?, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON
+  /// for methods it does not know. A request whose work runs off the loop is answered `.later`:
+  /// the server then sends its response (with this id) from a later `tick`, or from `cancel`.
+  mutating func request(_ id: RequestID, _ method: String, params: JSON?, outbox: inout [OutgoingMessage]) throws(ResponseError) -> Reply
+  /// `$/cancelRequest` for a request answered `.later` and not yet responded to: the server
+  /// stops waiting for its work and answers it with `Endpoint.cancelled`. Others are ignored.
+  mutating func cancel(_ id: RequestID, outbox: inout [OutgoingMessage])
   /// A notification other than `initialized`, `exit` and `$/…`. Unknown ones are ignored.
   mutating func notification(_ method: String, params: JSON?, outbox: inout [OutgoingMessage])
 
-  /// When the server next wants `tick` called, on the connection's clock; nil for never.
+  /// When the server next wants `tick` called, on the connection's clock; nil for never. It is
+  /// a time, not an interval: the connection also calls `tick` whenever work finished off the
+  /// loop signals, so nothing needs polling.
   var nextDeadline: Double? { get }
-  /// Work that was waiting for a time: debounced diagnostics, polling, time limits.
+  /// Work that was waiting for a time or finished off the loop: debounced diagnostics, finished
+  /// checks and questions, polling, time limits.
   mutating func tick(now: Double, outbox: inout [OutgoingMessage])
+}
+
+/// What a server answers a request with.
+package enum Reply: Sendable {
+  /// The response, now.
+  case result(JSON)
+  /// The work runs off the loop; the server sends the response (or an error) when it is done.
+  case later
 }
 
 /// The LSP lifecycle around a server: a pure state machine from incoming messages to the
@@ -57,8 +72,9 @@ package struct Endpoint<Server: LanguageServer> {
     case .notification(let method, let params):
       notification(method, params: params, outbox: &outbox)
     case .request(let id, let method, let params):
-      switch request(method, params: params, outbox: &outbox) {
-      case .success(let result): outbox.append(.result(id: id, result))
+      switch request(id, method, params: params, outbox: &outbox) {
+      case .success(.result(let result)): outbox.append(.result(id: id, result))
+      case .success(.later): break
       case .failure(let error): outbox.append(.error(id: id, error))
       }
     }
@@ -79,12 +95,12 @@ package struct Endpoint<Server: LanguageServer> {
 
   package var nextDeadline: Double? { phase == .running ? server.nextDeadline : nil }
 
-  private mutating func request(_ method: String, params: JSON?, outbox: inout [OutgoingMessage]) -> Result<JSON, ResponseError> {
+  private mutating func request(_ id: RequestID, _ method: String, params: JSON?, outbox: inout [OutgoingMessage]) -> Result<Reply, ResponseError> {
     switch (phase, method) {
     case (.awaitingInitialize, "initialize"):
       phase = .running
       let capabilities = server.initialize(params: params, outbox: &outbox)
-      return .success(["capabilities": capabilities, "serverInfo": ["name": .string(server.name), "version": .string(server.version)]])
+      return .success(.result(["capabilities": capabilities, "serverInfo": ["name": .string(server.name), "version": .string(server.version)]]))
     case (.awaitingInitialize, _):
       return .failure(ResponseError(code: ResponseError.serverNotInitialized, message: "the server is not initialized; send \"initialize\" first"))
     case (.shutDown, _):
@@ -93,10 +109,10 @@ package struct Endpoint<Server: LanguageServer> {
       return .failure(ResponseError(code: ResponseError.invalidRequest, message: "the server is already initialized"))
     case (.running, "shutdown"):
       phase = .shutDown
-      return .success(.null)
+      return .success(.result(.null))
     case (.running, _):
       do {
-        return .success(try server.request(method, params: params, outbox: &outbox))
+        return .success(try server.request(id, method, params: params, outbox: &outbox))
       } catch {
         return .failure(error)
       }
@@ -108,8 +124,14 @@ package struct Endpoint<Server: LanguageServer> {
       exitStatus = phase == .shutDown ? 0 : 1
       return
     }
+    // A cancel for a request still unread is the message queue's; one for a request whose work
+    // runs off the loop is the server's.
+    if method == "$/cancelRequest", phase != .awaitingInitialize, let id = RequestID(params?["id"]) {
+      server.cancel(id, outbox: &outbox)
+      return
+    }
     // Before `initialize` notifications are dropped, after `shutdown` they are moot, and
-    // `$/` ones are optional by the spec (`$/cancelRequest` is the connection's).
+    // other `$/` ones are optional by the spec.
     guard phase == .running, method != "initialized", !method.hasPrefix("$/") else { return }
     server.notification(method, params: params, outbox: &outbox)
   }

@@ -5,6 +5,15 @@ package enum RequestID: Hashable, Sendable {
   case number(Int64)
   case string(String)
 
+  /// The id a JSON value names, as `$/cancelRequest` gives it; nil for anything else.
+  package init?(_ value: JSON?) {
+    switch value {
+    case .integer(let number)?: self = .number(number)
+    case .string(let text)?: self = .string(text)
+    default: return nil
+    }
+  }
+
   package var json: JSON {
     switch self {
     case .number(let value): .integer(value)

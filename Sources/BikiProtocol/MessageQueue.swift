@@ -8,8 +8,8 @@ package enum InboxEntry: Equatable, Sendable {
 }
 
 /// Messages read but not yet handled. A `$/cancelRequest` for a request still waiting here
-/// takes that request's place, so it is answered as cancelled without being run; one for a
-/// request already handled is dropped, since its response has been sent.
+/// takes that request's place, so it is answered as cancelled without being run; any other goes
+/// on to the server, which cancels the request if its work is still running off the loop.
 package struct MessageQueue: Sendable {
   private var entries: [InboxEntry] = []
 
@@ -19,19 +19,15 @@ package struct MessageQueue: Sendable {
 
   package mutating func push(_ entry: InboxEntry) {
     if case .message(.notification("$/cancelRequest", let params)) = entry {
-      let id: RequestID? =
-        switch params?["id"] {
-        case .integer(let number)?: .number(number)
-        case .string(let text)?: .string(text)
-        default: nil
-        }
+      let id = RequestID(params?["id"])
       let waiting = entries.firstIndex { entry in
         if case .message(.request(let queued, _, _)) = entry { queued == id } else { false }
       }
       if let id, let waiting {
         entries[waiting] = .cancelled(id)
+        return
       }
-      return
+      // Not waiting here: the request may be one whose work runs off the loop.
     }
     entries.append(entry)
   }

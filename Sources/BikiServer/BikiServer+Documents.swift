@@ -28,8 +28,6 @@ extension BikiServer {
   /// Open documents may hold this much text in all; beyond it, a document is not kept.
   static let maximumOpenBytes = 64 << 20
   static let maximumOpenDocuments = 1000
-  /// How often the message loop looks for finished checks while any is running.
-  static let checkPollInterval = 0.005
 
   mutating func didOpen(_ params: Params, outbox: inout [OutgoingMessage]) {
     guard let document = try? params.object("textDocument"), let uri = try? document.string("uri"),
@@ -119,7 +117,7 @@ extension BikiServer {
   /// Drops a document and any check of it; false if it was not open.
   @discardableResult
   private mutating func forget(_ uri: String) -> Bool {
-    checks.removeValue(forKey: uri)?.cancel()
+    checks.removeValue(forKey: uri)?.job.cancel()
     guard let document = documents.removeValue(forKey: uri) else { return false }
     openBytes -= document.text.count
     return true
@@ -136,19 +134,18 @@ extension BikiServer {
   private mutating func startCheck(_ uri: String, outbox: inout [OutgoingMessage]) {
     guard let document = documents[uri] else { return }
     documents[uri]?.checkAt = nil
-    checks[uri]?.cancel()
-    let check = DocumentCheck(version: document.version, edit: document.edits)
-    checks[uri] = check
+    checks[uri]?.job.cancel()
     let packs = catalog.packs, dependencies = dependencies, text = document.text
-    dependencies.background.run {
-      check.finish(Self.check(uri: uri, text: text, packs: packs, dependencies: dependencies) { check.isCancelled })
+    let job = dependencies.background.start { isCancelled in
+      Self.check(uri: uri, text: text, packs: packs, dependencies: dependencies, isCancelled: isCancelled)
     }
+    checks[uri] = DocumentCheck(version: document.version, edit: document.edits, job: job)
     publishFinishedChecks(outbox: &outbox)
   }
 
   private mutating func publishFinishedChecks(outbox: inout [OutgoingMessage]) {
     for (uri, check) in checks {
-      guard let found = check.found else { continue }
+      guard let found = check.job.found else { continue }
       checks[uri] = nil
       if documents[uri]?.edits == check.edit {
         documents[uri]?.compilation = found.compilation

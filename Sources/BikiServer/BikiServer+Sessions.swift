@@ -1,18 +1,48 @@
-import BikiPractice
 import BikiCore
 import BikiHost
 import BikiJSON
+import BikiPractice
 import BikiProtocol
 
-/// A session in the server's table.
+/// A session in the server's table. It is asking a question or making the next one, and its
+/// stage says which: a handler reads the question from `.asking`, never from an optional.
 struct OpenSession {
-  var runner: SessionRunner
-  var state: Session.State { runner.state }
+  var state: Session.State
+  let generator: QuestionGenerator
+  var stage: Stage
+
+  enum Stage {
+    /// The learner has this question in front of them.
+    case asking(Question)
+    /// The next question is being made off the loop (it runs a plugin's code); `reply` is the
+    /// request that gets it.
+    case making(Job<Result<Question, GenerationError>>, reply: WaitingReply)
+  }
+}
+
+/// A request whose response waits for its session's next question (or its end).
+struct WaitingReply {
+  var id: RequestID
+  /// What the response carries before the question: the session's ids for a start, the
+  /// verdict for an answer.
+  var members: [(String, JSON)]
+  var startsSession: Bool
+  /// A start's records, written once it has a question: a session that never starts (its
+  /// topic cannot make a question) leaves nothing in the history.
+  var unwritten: [Session.Record] = []
+}
+
+/// A session that ended by itself, kept for a while after.
+struct FinishedSession {
+  var id: String
+  var summary: JSON
+  var progress: JSON
+  /// Whether it ended because its time limit passed (not by reaching its question limit).
+  var timeRanOut: Bool
 }
 
 extension BikiServer {
-  func topic(_ params: Params) throws(ResponseError) -> CatalogEntry {
-    let id = try params.string("topicId")
+  func topic(id: String) throws(ResponseError) -> CatalogEntry {
     guard let found = catalog.topic(id: id) else {
       let hint = Suggestion.didYouMean(id, among: catalog.registry.topics.map(\.topic.id))
       // Clients add where their users see the list (`:BikiTopics`, `biki topics`).
@@ -21,100 +51,112 @@ extension BikiServer {
     return found
   }
 
-  func generator(for entry: CatalogEntry, _ params: Params) throws(ResponseError) -> QuestionGenerator {
-    let overrides = try params.integerMap("params")
+  static func generator(for entry: CatalogEntry, parameters: [String: Int64]) throws(ResponseError) -> QuestionGenerator {
     do {
-      return try entry.generator(parameters: overrides)
+      return try entry.generator(parameters: parameters)
     } catch {
       throw .invalidParams("\"params\": \(error)")
     }
   }
 
-  mutating func startSession(_ params: Params, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON {
-    let seed = try params.optionalSeed("seed") ?? dependencies.seeds.next()
-    let generator: QuestionGenerator
-    let skill: Skill
-    let mode: Session.Mode
-    if let count = try Self.reviewCount(params) {
-      // A review: forms due first, then weak, then new, from the topic given or every topic.
-      let chosen = try params.optionalString("topicId") == nil ? catalog.registry.topics : [try topic(params).registered]
-      let generators = chosen.compactMap { try? $0.generator() }
-      skill = try params.optionalChoice("skill", among: Skill.allCases) ?? .kana
-      let plan = ReviewPlan.make(
-        summary: dependencies.history.summary().summary, skill: skill, generators: generators, now: dependencies.wallClock(), seed: seed, count: count)
-      let title = chosen.count == 1 ? "Review of \(chosen[0].topic.title)" : "Review of every topic"
-      guard let planned = plan.generator(topic: Topic(id: "review", title: title, category: .number, skills: [skill]), generators: generators) else {
-        throw .requestFailed("nothing to review with the \(skill.rawValue) skill")
+  // MARK: Starting
+
+  /// Decodes the request on the loop; makes the generator there for a pack's topic, off the loop
+  /// when that runs a plugin's code or reads the history (a review).
+  mutating func startSession(_ replyID: RequestID, _ params: Params, outbox: inout [OutgoingMessage]) throws(ResponseError) -> Reply {
+    let request = try StartSessionRequest(params)
+    try checkRoomForSession()
+    let seed = request.seed ?? dependencies.seeds.next()
+    let job: Job<Result<SessionPlan, ResponseError>>
+    switch request.kind {
+    case .topic(let topicID, let mode):
+      let entry = try topic(id: topicID)
+      guard entry.registered.callsPlugin else {
+        return try install(replyID, try Self.plan(entry, request, mode: mode, seed: seed), outbox: &outbox)
       }
-      generator = planned
-      mode = .questionLimit(plan.picks.count)
-    } else {
-      let entry = try topic(params)
-      generator = try self.generator(for: entry, params)
-      skill = try params.optionalChoice("skill", among: Skill.allCases) ?? (entry.topic.skills.contains(.reading) ? .reading : entry.topic.skills[0])
-      mode = try Self.mode(params)
+      job = dependencies.background.start { _ in Result { () throws(ResponseError) in try Self.plan(entry, request, mode: mode, seed: seed) } }
+    case .review(let topicID, let count):
+      let chosen = try topicID.map { id throws(ResponseError) in [try topic(id: id).registered] } ?? catalog.registry.topics
+      let dependencies = dependencies, skill = request.skill ?? .kana
+      job = dependencies.background.start { _ in Result { () throws(ResponseError) in try Self.reviewPlan(chosen, skill: skill, count: count, seed: seed, dependencies) } }
     }
-    guard sessions.count < BikiServer.maximumOpenSessions else {
+    if let prepared = job.found { return try install(replyID, try prepared.get(), outbox: &outbox) }
+    preparing[replyID] = job
+    return .later
+  }
+
+  private func checkRoomForSession() throws(ResponseError) {
+    guard sessions.count + preparing.count < BikiServer.maximumOpenSessions else {
       throw .requestFailed("\(BikiServer.maximumOpenSessions) sessions are open; end some with biki/endSession first")
     }
-    let runner: SessionRunner
-    let effects: [Session.Effect]
-    do {
-      (runner, effects) = try SessionRunner.start(generator: generator, skill: skill, mode: mode, seed: seed, dependencies: Session.Dependencies(now: dependencies.now))
-    } catch {
-      switch error {
-      case .skillNotOffered, .invalidLimit: throw .invalidParams(error.description)
-      case .generationFailed: throw .requestFailed(error.description)
-      }
+  }
+
+  private static func plan(_ entry: CatalogEntry, _ request: StartSessionRequest, mode: Session.Mode, seed: UInt64) throws(ResponseError) -> SessionPlan {
+    let generator = try generator(for: entry, parameters: request.parameters)
+    let skills = entry.topic.skills
+    let skill = request.skill ?? (skills.contains(.reading) ? .reading : skills.first ?? .reading)
+    return SessionPlan(generator: generator, skill: skill, mode: mode, seed: seed)
+  }
+
+  /// A review: forms due first, then weak, then new, from the topics given.
+  private static func reviewPlan(
+    _ chosen: [RegisteredTopic], skill: Skill, count: Int, seed: UInt64, _ dependencies: ServerDependencies
+  ) throws(ResponseError) -> SessionPlan {
+    let generators = chosen.compactMap { try? $0.generator() }
+    let plan = ReviewPlan.make(
+      summary: dependencies.history.summary().summary, skill: skill, generators: generators, now: dependencies.wallClock(), seed: seed, count: count)
+    let title = chosen.count == 1 ? "Review of \(chosen[0].topic.title)" : "Review of every topic"
+    guard let planned = plan.generator(topic: Topic(id: "review", title: title, category: .number, skills: [skill]), generators: generators) else {
+      throw .requestFailed("nothing to review with the \(skill.rawValue) skill")
     }
-    record(effects, outbox: &outbox)
-    let state = runner.state
+    return SessionPlan(generator: planned, skill: skill, mode: .questionLimit(plan.picks.count), seed: seed)
+  }
+
+  /// Opens a session from its plan and asks for its first question.
+  private mutating func install(_ replyID: RequestID, _ plan: SessionPlan, outbox: inout [OutgoingMessage]) throws(ResponseError) -> Reply {
+    try checkRoomForSession()
+    let (state, effects): (Session.State, [Session.Effect])
+    do {
+      (state, effects) = try Session.start(
+        topic: plan.generator.topic, order: plan.generator.order(seed: plan.seed), skill: plan.skill, mode: plan.mode, seed: plan.seed,
+        dependencies: sessionDependencies)
+    } catch {
+      throw .invalidParams(error.description)
+    }
     sessionsStarted += 1
     let id = "s\(sessionsStarted)"
-    sessions[id] = OpenSession(runner: runner)
-    if case .timeLimit(let seconds) = mode { timeLimits[id] = state.startedAt + seconds }
-    return [
-      "sessionId": .string(id), "topicId": .string(generator.topic.id), "skill": .string(skill.rawValue), "seed": .string(String(seed)),
-      "question": WireFormat.openQuestion(state.current!, number: 1, skill: skill),
-      "progress": WireFormat.progress(state, now: dependencies.now()),
-    ]
+    if case .timeLimit(let seconds) = plan.mode { timeLimits[id] = state.startedAt + seconds }
+    let reply = WaitingReply(
+      id: replyID,
+      members: [
+        ("sessionId", .string(id)), ("topicId", .string(plan.generator.topic.id)), ("skill", .string(plan.skill.rawValue)),
+        ("seed", .string(String(plan.seed))),
+      ],
+      startsSession: true)
+    return try advance(id, state, plan.generator, effects, reply, outbox: &outbox)
   }
 
-  /// For `{mode: {kind: "review", limit?}}`, how many questions (default 20).
-  static func reviewCount(_ params: Params) throws(ResponseError) -> Int? {
-    guard let mode = try params.optionalObject("mode"), try mode.optionalString("kind") == "review" else { return nil }
-    return Int(try mode.optionalInteger("limit", in: 1...1000) ?? 20)
-  }
+  var sessionDependencies: Session.Dependencies { Session.Dependencies(now: dependencies.now) }
 
-  static func mode(_ params: Params) throws(ResponseError) -> Session.Mode {
-    guard let mode = try params.optionalObject("mode") else { return .questionLimit(10) }
-    enum Kind: String, CaseIterable { case infinite, questionLimit, timeLimit, review }
-    guard let kind: Kind = try mode.optionalChoice("kind", among: Kind.allCases) else {
-      throw .invalidParams("missing required field \"mode.kind\"")
-    }
-    switch kind {
-    case .infinite: return .infinite
-    case .review: return .questionLimit(Int(try mode.optionalInteger("limit", in: 1...1000) ?? 20))
-    case .questionLimit: return .questionLimit(Int(try mode.integer("limit", in: 1...1_000_000)))
-    case .timeLimit:
-      guard let seconds = try mode.optionalNumber("limit") else { throw .invalidParams("missing required field \"mode.limit\"") }
-      guard seconds > 0, seconds <= 86_400 else { throw .invalidParams("\"mode.limit\" must be a number of seconds from 0 to 86400 (exclusive of 0), not \(seconds)") }
-      return .timeLimit(seconds: seconds)
-    }
-  }
+  // MARK: Answering
 
-  private func sessionID(_ params: Params) throws(ResponseError) -> String {
+  /// The open session a request names, with the question it is asking.
+  private func askingSession(_ params: Params) throws(ResponseError) -> (id: String, session: OpenSession, question: Question) {
     let id = try params.string("sessionId")
-    guard sessions[id] != nil else {
+    guard let session = sessions[id] else {
       let ended = finished.contains { $0.id == id }
       throw .invalidParams("\"sessionId\": \(ended ? "session \"\(id)\" has finished; biki/endSession returns its summary" : "no open session \"\(id.prefix(80))\"")")
     }
-    return id
+    guard case .asking(let question) = session.stage else {
+      // The client has not seen the next question yet, so this cannot be meant for it.
+      throw .requestFailed("session \"\(id)\" is still making its next question; wait for the response that brings it")
+    }
+    return (id, session, question)
   }
 
-  mutating func answer(_ params: Params, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON {
-    if let late = try answerAfterTimeUp(params) { return late }
-    let id = try sessionID(params)
+  mutating func answer(_ replyID: RequestID, _ params: Params, outbox: inout [OutgoingMessage]) throws(ResponseError) -> Reply {
+    if let late = try answerAfterTimeUp(params) { return .result(late) }
+    let (id, session, question) = try askingSession(params)
     let given: String
     switch params.value?["answer"] {
     case .string(let text)?: given = text
@@ -123,32 +165,27 @@ extension BikiServer {
     case let other?: throw .invalidParams("\"answer\" must be a string, not \(other.kindDescription)")
     }
     guard given.utf8.count <= 1024 else { throw .invalidParams("\"answer\" is longer than 1024 bytes") }
-    var session = sessions[id]!
-    let question = session.state.current!
-    let effects = session.runner.send(.answerSubmitted(given))
-    record(effects, outbox: &outbox)
+    var state = session.state
+    let effects = Session.reduce(&state, .answerSubmitted(given), sessionDependencies)
     var verdict: JSON = "timeUp"
     for case .recorded(.answered(let answer)) in effects { verdict = answer.isCorrect ? "correct" : "incorrect" }
-    var result: [(String, JSON)] = [("verdict", verdict)]
+    var members: [(String, JSON)] = [("verdict", verdict)]
     // A wrong answer leaves the question open for another try, so the answer stays hidden.
-    if verdict == "correct" { result.append(("expected", WireFormat.expected(question, skill: session.state.skill))) }
-    return conclude(id, session, effects, result)
+    if verdict == "correct" { members.append(("expected", WireFormat.expected(question, skill: state.skill))) }
+    return try advance(id, state, session.generator, effects, WaitingReply(id: replyID, members: members, startsSession: false), outbox: &outbox)
   }
 
-  mutating func skip(_ params: Params, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON {
-    if let late = try answerAfterTimeUp(params) { return late }
-    let id = try sessionID(params)
-    var session = sessions[id]!
-    let question = session.state.current!
-    let skill = session.state.skill
-    let effects = session.runner.send(.skipRequested)
-    record(effects, outbox: &outbox)
-    var result: [(String, JSON)] = []
+  mutating func skip(_ replyID: RequestID, _ params: Params, outbox: inout [OutgoingMessage]) throws(ResponseError) -> Reply {
+    if let late = try answerAfterTimeUp(params) { return .result(late) }
+    let (id, session, question) = try askingSession(params)
+    var state = session.state
+    let effects = Session.reduce(&state, .skipRequested, sessionDependencies)
+    var members: [(String, JSON)] = []
     // After the time limit the skip does not count and nothing is revealed.
     for case .recorded(.answered(let skip)) in effects where skip.skipped {
-      result.append(("expected", WireFormat.expected(question, skill: skill)))
+      members.append(("expected", WireFormat.expected(question, skill: state.skill)))
     }
-    return conclude(id, session, effects, result)
+    return try advance(id, state, session.generator, effects, WaitingReply(id: replyID, members: members, startsSession: false), outbox: &outbox)
   }
 
   /// The response to an answer or skip that reached a session whose time ran out before it: the
@@ -160,23 +197,63 @@ extension BikiServer {
     return ["verdict": "timeUp", "summary": ended.summary, "progress": ended.progress, "finished": true]
   }
 
-  /// Stores the session's new state and adds what every session response carries.
-  private mutating func conclude(_ id: String, _ session: OpenSession, _ effects: [Session.Effect], _ result: [(String, JSON)]) -> JSON {
-    var result = result
-    let state = session.state
-    for effect in effects {
+  // MARK: Carrying out what the reducer asks
+
+  /// Carries out a session's effects: writes its records, makes the questions it asks for (in
+  /// place for a pack's topic; off the loop for a plugin's, answering `.later`), and once the
+  /// session has its next question or has ended, the response to `reply`.
+  mutating func advance(
+    _ id: String, _ state: Session.State, _ generator: QuestionGenerator, _ effects: [Session.Effect], _ reply: WaitingReply,
+    outbox: inout [OutgoingMessage]
+  ) throws(ResponseError) -> Reply {
+    var state = state, reply = reply, pending = effects[...]
+    making.remove(id)
+    while let effect = pending.popFirst() {
       switch effect {
-      case .questionPresented(let next):
-        result.append(("question", WireFormat.openQuestion(next, number: state.results.count + 1, skill: state.skill)))
+      case .recorded(let record):
+        if reply.startsSession { reply.unwritten.append(record) } else { write(record, outbox: &outbox) }
+      case .questionNeeded(let index):
+        let made: Result<Question, GenerationError>
+        if generator.callsPlugin {
+          let job = dependencies.background.start { _ in Result { () throws(GenerationError) in try generator.questionWithForms(seed: index) } }
+          guard let found = job.found else {
+            sessions[id] = OpenSession(state: state, generator: generator, stage: .making(job, reply: reply))
+            making.insert(id)
+            return .later
+          }
+          made = found
+        } else {
+          made = Result { () throws(GenerationError) in try generator.questionWithForms(seed: index) }
+        }
+        pending = Session.reduce(&state, Self.arrival(made), sessionDependencies)[...] + pending
+      case .questionPresented(let question):
+        reply.members.append(("question", WireFormat.openQuestion(question, number: state.results.count + 1, skill: state.skill)))
       case .sessionFinished(let summary):
-        result.append(("summary", close(id, summary: summary, state: state)))
-      case .recorded, .questionNeeded: break
+        if reply.startsSession, state.results.isEmpty, case .generationFailed(let reason) = summary.endReason {
+          // Nothing was asked: the start fails, and the session is not kept.
+          remove(id)
+          throw .requestFailed(reason)
+        }
+        reply.members.append(("summary", close(id, summary: summary, state: state)))
       }
     }
-    if !state.isFinished { sessions[id] = session }
-    result.append(("progress", WireFormat.progress(state, now: dependencies.now())))
-    result.append(("finished", .bool(state.isFinished)))
-    return .object(pairs: result)
+    for record in reply.unwritten { write(record, outbox: &outbox) }
+    // The reducer's current question is the one asked: a new one, or the same after a wrong answer.
+    if let asking = state.current, !state.isFinished {
+      sessions[id] = OpenSession(state: state, generator: generator, stage: .asking(asking))
+    } else {
+      remove(id)
+    }
+    reply.members.append(("progress", WireFormat.progress(state, now: dependencies.now())))
+    reply.members.append(("finished", .bool(state.isFinished)))
+    return .result(.object(pairs: reply.members))
+  }
+
+  static func arrival(_ made: Result<Question, GenerationError>) -> Session.Action {
+    switch made {
+    case .success(let question): .questionArrived(question)
+    case .failure(let error): .questionFailed(error)
+    }
   }
 
   /// Moves a finished session out of the table, keeping its summary for a late endSession.
@@ -185,60 +262,168 @@ extension BikiServer {
     let json = WireFormat.summary(summary, skill: state.skill)
     var timeRanOut = false
     if case .timeUp = summary.endReason { timeRanOut = true }
+    finished.removeAll { $0.id == id }
     finished.append(FinishedSession(id: id, summary: json, progress: WireFormat.progress(state, now: dependencies.now()), timeRanOut: timeRanOut))
     if finished.count > BikiServer.finishedKept { finished.removeFirst() }
     return json
   }
+
+  private mutating func remove(_ id: String) {
+    sessions[id] = nil
+    timeLimits[id] = nil
+    making.remove(id)
+  }
+
+  // MARK: Ending
 
   mutating func endSession(_ params: Params, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON {
     let id = try params.string("sessionId")
     if let index = finished.firstIndex(where: { $0.id == id }) {
       return ["summary": finished.remove(at: index).summary]
     }
-    guard var session = sessions[id] else { throw .invalidParams("\"sessionId\": no open session \"\(id.prefix(80))\"") }
-    let effects = session.runner.send(.endRequested)
-    record(effects, outbox: &outbox)
+    guard let session = sessions[id] else { throw .invalidParams("\"sessionId\": no open session \"\(id.prefix(80))\"") }
+    var state = session.state
+    let effects = Session.reduce(&state, .endRequested, sessionDependencies)
+    if case .making(let job, let reply) = session.stage {
+      // The request waiting for the next question gets the summary too, and is not left hanging.
+      job.cancel()
+      respond(reply.id, Result { () throws(ResponseError) in try advance(id, state, session.generator, effects, reply, outbox: &outbox) }, outbox: &outbox)
+      guard let index = finished.firstIndex(where: { $0.id == id }) else { return ["summary": .null] }
+      return ["summary": finished.remove(at: index).summary]
+    }
+    for case .recorded(let record) in effects { write(record, outbox: &outbox) }
     remove(id)
     for case .sessionFinished(let summary) in effects {
-      return ["summary": WireFormat.summary(summary, skill: session.state.skill)]
+      return ["summary": WireFormat.summary(summary, skill: state.skill)]
     }
     return ["summary": .null]
   }
 
-  private mutating func remove(_ id: String) {
-    sessions[id] = nil
-    timeLimits[id] = nil
-  }
-
-  /// Ends time-limited sessions whose time is up, telling the client with `biki/sessionFinished`.
+  /// Ends time-limited sessions whose time is up. A session asking a question tells the client
+  /// with `biki/sessionFinished`; one still making a question answers the request waiting for
+  /// it with the summary instead (a start whose time ran out before its first question included).
   mutating func finishTimedOutSessions(now: Double, outbox: inout [OutgoingMessage]) {
     for (id, deadline) in timeLimits where deadline <= now {
-      guard var session = sessions[id] else { continue }
-      let effects = session.runner.send(.clockTicked)
-      record(effects, outbox: &outbox)
-      for case .sessionFinished(let summary) in effects {
-        let json = close(id, summary: summary, state: session.state)
-        outbox.append(.notification(method: "biki/sessionFinished", params: ["sessionId": .string(id), "summary": json]))
+      guard let session = sessions[id] else { continue }
+      var state = session.state
+      let effects = Session.reduce(&state, .clockTicked, sessionDependencies)
+      guard !effects.isEmpty else { continue }
+      switch session.stage {
+      case .making(let job, let reply):
+        job.cancel()
+        respond(reply.id, Result { () throws(ResponseError) in try advance(id, state, session.generator, effects, reply, outbox: &outbox) }, outbox: &outbox)
+      case .asking:
+        for case .recorded(let record) in effects { write(record, outbox: &outbox) }
+        for case .sessionFinished(let summary) in effects {
+          let json = close(id, summary: summary, state: state)
+          outbox.append(.notification(method: "biki/sessionFinished", params: ["sessionId": .string(id), "summary": json]))
+        }
       }
     }
   }
 
-  func generate(_ params: Params) throws(ResponseError) -> JSON {
-    let entry = try topic(params)
-    let generator = try generator(for: entry, params)
+  // MARK: Work finished off the loop
+
+  /// Answers the requests whose work has finished: sessions prepared, questions made, batches
+  /// generated.
+  mutating func collectFinishedWork(outbox: inout [OutgoingMessage]) {
+    for (replyID, job) in preparing {
+      guard let prepared = job.found else { continue }
+      preparing[replyID] = nil
+      respond(replyID, Result { () throws(ResponseError) in try install(replyID, try prepared.get(), outbox: &outbox) }, outbox: &outbox)
+    }
+    for id in making {
+      guard let session = sessions[id], case .making(let job, let reply) = session.stage, let made = job.found else { continue }
+      var state = session.state
+      let effects = Session.reduce(&state, Self.arrival(made), sessionDependencies)
+      respond(reply.id, Result { () throws(ResponseError) in try advance(id, state, session.generator, effects, reply, outbox: &outbox) }, outbox: &outbox)
+    }
+    for (replyID, job) in generating {
+      guard let made = job.found else { continue }
+      generating[replyID] = nil
+      respond(replyID, made.map(Reply.result), outbox: &outbox)
+    }
+  }
+
+  /// `$/cancelRequest` for a request whose work runs off the loop. A cancelled start leaves no
+  /// session. A cancelled answer or skip was already recorded, and without its response the
+  /// client cannot see the next question, so its session ends (`biki/endSession` returns the
+  /// summary).
+  package mutating func cancel(_ replyID: RequestID, outbox: inout [OutgoingMessage]) {
+    if let job = preparing.removeValue(forKey: replyID) {
+      job.cancel()
+      outbox.append(Endpoint<BikiServer>.cancelled(replyID))
+      return
+    }
+    if let job = generating.removeValue(forKey: replyID) {
+      job.cancel()
+      outbox.append(Endpoint<BikiServer>.cancelled(replyID))
+      return
+    }
+    for id in making {
+      guard let session = sessions[id], case .making(let job, let reply) = session.stage, reply.id == replyID else { continue }
+      job.cancel()
+      if reply.startsSession {
+        remove(id)
+      } else {
+        var state = session.state
+        let effects = Session.reduce(&state, .endRequested, sessionDependencies)
+        for case .recorded(let record) in effects { write(record, outbox: &outbox) }
+        for case .sessionFinished(let summary) in effects { _ = close(id, summary: summary, state: state) }
+        remove(id)
+      }
+      outbox.append(Endpoint<BikiServer>.cancelled(replyID))
+      return
+    }
+  }
+
+  /// Sends the response to a request answered `.later`, once it is ready.
+  func respond(_ replyID: RequestID, _ outcome: Result<Reply, ResponseError>, outbox: inout [OutgoingMessage]) {
+    switch outcome {
+    case .success(.result(let result)): outbox.append(.result(id: replyID, result))
+    case .success(.later): break
+    case .failure(let error): outbox.append(.error(id: replyID, error))
+    }
+  }
+
+  // MARK: Generating
+
+  /// Stateless questions: made in place for a pack's topic, off the loop for a plugin's.
+  mutating func generate(_ replyID: RequestID, _ params: Params) throws(ResponseError) -> Reply {
+    let entry = try topic(id: try params.string("topicId"))
+    let parameters = try params.integerMap("params")
+    // A pack's generator is made first, so its parameters are judged before the other fields.
+    let madeHere = entry.registered.callsPlugin ? nil : try Self.generator(for: entry, parameters: parameters)
     guard let seed = try params.optionalSeed("seed") else { throw .invalidParams("missing required field \"seed\"") }
     let count = try params.optionalInteger("count", in: 1...BikiServer.maximumGenerateCount) ?? 1
-    // The same order a session with this seed asks them in: no repeats until the space is used.
+    if let madeHere { return .result(try Self.generated(madeHere, seed: seed, count: count)) }
+    let job = dependencies.background.start { _ in
+      Result { () throws(ResponseError) in try Self.generated(try Self.generator(for: entry, parameters: parameters), seed: seed, count: count) }
+    }
+    if let made = job.found { return .result(try made.get()) }
+    generating[replyID] = job
+    return .later
+  }
+
+  /// The questions a session with this seed asks, in order (no repeats until the space is used).
+  /// A question that cannot be made is listed with its error in its place and costs no other;
+  /// only a batch of which none could be made fails.
+  static func generated(_ generator: QuestionGenerator, seed: UInt64, count: Int64) throws(ResponseError) -> JSON {
     var order = generator.order(seed: seed)
     let indices = (0..<count).map { _ in order.next() }
+    let results = generator.questions(seeds: indices)
+    guard results.contains(where: { (try? $0.get()) != nil }) else {
+      if case .failure(let error)? = results.first { throw .requestFailed(error.description) }
+      throw .requestFailed("topic \(generator.topic.id) made no questions")
+    }
     var writer = JSONWriter()
     writer.beginObject()
     writer.key("questions")
     writer.beginArray()
-    for result in generator.questions(seeds: indices) {
+    for (index, result) in zip(indices, results) {
       switch result {
       case .success(let question): WireFormat.revealed(question, into: &writer)
-      case .failure(let error): throw .requestFailed(error.description)
+      case .failure(let error): WireFormat.failedQuestion(topicID: generator.topic.id, seed: index, error, into: &writer)
       }
     }
     writer.endArray()
@@ -246,27 +431,18 @@ extension BikiServer {
     return writer.finish()
   }
 
-  /// Appends what the session recorded to the history before the response goes out; a failure
-  /// is told to the client once, and the session carries on.
-  mutating func record(_ effects: [Session.Effect], outbox: inout [OutgoingMessage]) {
-    for case .recorded(let record) in effects {
-      do {
-        try dependencies.history.record(record, at: dependencies.wallClock())
-      } catch {
-        let message = "\(error)"
-        if historyProblemsShown.insert(message).inserted {
-          outbox.append(.notification(method: "window/showMessage", params: ["type": 2, "message": .string(message)]))
-        }
+  // MARK: History
+
+  /// Appends a session's record to the history before the response goes out; a failure is told
+  /// to the client once, and the session carries on.
+  mutating func write(_ record: Session.Record, outbox: inout [OutgoingMessage]) {
+    do {
+      try dependencies.history.record(record, at: dependencies.wallClock())
+    } catch {
+      let message = "\(error)"
+      if historyProblemsShown.insert(message).inserted {
+        outbox.append(.notification(method: "window/showMessage", params: ["type": 2, "message": .string(message)]))
       }
     }
   }
-}
-
-/// A session that ended by itself, kept for a while after.
-struct FinishedSession {
-  var id: String
-  var summary: JSON
-  var progress: JSON
-  /// Whether it ended because its time limit passed (not by reaching its question limit).
-  var timeRanOut: Bool
 }

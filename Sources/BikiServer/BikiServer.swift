@@ -95,6 +95,12 @@ package struct BikiServer: LanguageServer {
   }
   private(set) var topicList: TopicListAnswer
   var sessions: [String: OpenSession] = [:]
+  /// Sessions whose next question is being made off the loop, to look at when work finishes.
+  var making: Set<String> = []
+  /// Starts whose generator is being made off the loop, by the request waiting for them.
+  var preparing: [RequestID: Job<Result<SessionPlan, ResponseError>>] = [:]
+  /// `biki/generate` requests whose questions are being made off the loop.
+  var generating: [RequestID: Job<Result<JSON, ResponseError>>] = [:]
   /// When each time-limited session runs out. Kept apart from `sessions` because the message
   /// loop asks for the next deadline on every iteration, and most sessions have none.
   var timeLimits: [String: Double] = [:]
@@ -117,7 +123,9 @@ package struct BikiServer: LanguageServer {
   var historyProblemsShown: Set<String> = []
 
   static let pollInterval = 2.0
-  static let debounce = 0.15
+  /// How long after the first unchecked edit a document is checked: edits typed within it are
+  /// checked together.
+  static let debounce = 0.1
   static let maximumOpenSessions = 1000
   static let finishedKept = 64
   static let maximumGenerateCount: Int64 = 1000
@@ -147,23 +155,23 @@ package struct BikiServer: LanguageServer {
     ]
   }
 
-  package mutating func request(_ method: String, params: JSON?, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON {
+  package mutating func request(_ id: RequestID, _ method: String, params: JSON?, outbox: inout [OutgoingMessage]) throws(ResponseError) -> Reply {
     let params = Params(params)
     switch method {
-    case "biki/topics": return try topicList.answer(previousResultID: params.optionalString("previousResultId"))
-    case "biki/startSession": return try startSession(params, outbox: &outbox)
-    case "biki/answer": return try answer(params, outbox: &outbox)
-    case "biki/skip": return try skip(params, outbox: &outbox)
-    case "biki/endSession": return try endSession(params, outbox: &outbox)
-    case "biki/generate": return try generate(params)
-    case "biki/read": return try read(params)
-    case "biki/stats": return try stats(params, outbox: &outbox)
-    case "biki/reloadPacks": return reloadPacks()
-    case "textDocument/hover": return try hover(params)
-    case "textDocument/codeAction": return try codeActions(params)
-    case "textDocument/documentSymbol": return try documentSymbols(params)
-    case "textDocument/definition": return try definition(params)
-    case "textDocument/completion": return try completion(params)
+    case "biki/topics": return .result(try topicList.answer(previousResultID: params.optionalString("previousResultId")))
+    case StartSessionRequest.method: return try startSession(id, params, outbox: &outbox)
+    case "biki/answer": return try answer(id, params, outbox: &outbox)
+    case "biki/skip": return try skip(id, params, outbox: &outbox)
+    case "biki/endSession": return .result(try endSession(params, outbox: &outbox))
+    case "biki/generate": return try generate(id, params)
+    case "biki/read": return .result(try read(params))
+    case "biki/stats": return .result(try stats(params, outbox: &outbox))
+    case "biki/reloadPacks": return .result(reloadPacks())
+    case "textDocument/hover": return .result(try hover(params))
+    case "textDocument/codeAction": return .result(try codeActions(params))
+    case "textDocument/documentSymbol": return .result(try documentSymbols(params))
+    case "textDocument/definition": return .result(try definition(params))
+    case "textDocument/completion": return .result(try completion(params))
     default: throw .methodNotFound(method)
     }
   }
@@ -177,16 +185,18 @@ package struct BikiServer: LanguageServer {
     }
   }
 
+  /// The pack poll, the next debounced check, the next time limit. Finished work needs no
+  /// deadline: it wakes the loop itself.
   package var nextDeadline: Double? {
     var deadline = nextPoll
     for document in documents.values { if let at = document.checkAt { deadline = min(deadline, at) } }
-    if !checks.isEmpty { deadline = min(deadline, dependencies.now() + BikiServer.checkPollInterval) }
     for at in timeLimits.values { deadline = min(deadline, at) }
     return deadline
   }
 
   package mutating func tick(now: Double, outbox: inout [OutgoingMessage]) {
     checkDueDocuments(now: now, outbox: &outbox)
+    collectFinishedWork(outbox: &outbox)
     finishTimedOutSessions(now: now, outbox: &outbox)
     if now >= nextPoll {
       nextPoll = now + BikiServer.pollInterval

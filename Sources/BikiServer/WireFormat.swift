@@ -77,6 +77,18 @@ enum WireFormat {
     writer.endObject()
   }
 
+  /// A question of a batch that could not be made, in its place: `{topicId, seed, error}`.
+  static func failedQuestion(topicID: String, seed: UInt64, _ error: GenerationError, into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("topicId")
+    writer.string(topicID)
+    writer.key("seed")
+    writer.quotedInteger(seed)
+    writer.key("error")
+    writer.string(error.reason)
+    writer.endObject()
+  }
+
   /// The answer to `question` as the learner should have typed it, with its readings.
   static func expected(_ question: Question, skill: Skill) -> JSON {
     [

@@ -45,6 +45,8 @@ enum ServeCommand {
     let inProcess = parsed.isSet("--in-process")
     let (packDirectories, pluginDirectories, pluginsInProcess) = (packs, plugins, inProcess)
     let output = Connection.claimStandardOutput()
+    // Checks and plugin questions finished off the loop wake it through this.
+    let wake = WakeSignal()
     let dependencies = ServerDependencies(
       loadCatalog: {
         let (load, registry) = environment.loadCatalog(
@@ -54,9 +56,10 @@ enum ServeCommand {
       packStamp: { environment.sourceStamp(packDirectories: packDirectories, pluginDirectories: pluginDirectories) },
       history: environment.history, now: environment.now,
       wallClock: environment.wallClock, seeds: environment.seeds, canonicalPath: environment.fileSystem.canonicalPath,
-      background: .thread)
+      background: .threads(waking: wake))
     var endpoint = Endpoint(server: BikiServer(version: BikiCommand.version, dependencies: dependencies))
-    let connection = Connection(input: 0, output: output, now: environment.now, log: { StandardStreams.writeError("biki serve: \($0)\n") })
+    let connection = Connection(
+      input: 0, output: output, now: environment.now, log: { StandardStreams.writeError("biki serve: \($0)\n") }, wake: wake)
     return CommandOutcome(status: connection.run(&endpoint))
   }
 }

@@ -9,13 +9,25 @@ struct EchoServer: LanguageServer {
   var notifications: [String] = []
   var ticks: [Double] = []
   var nextDeadline: Double? = 5
+  /// Requests answered `.later` and not yet answered.
+  var pending: [RequestID] = []
 
   mutating func initialize(params: JSON?, outbox: inout [OutgoingMessage]) -> JSON { ["echo": true] }
 
-  mutating func request(_ method: String, params: JSON?, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON {
+  mutating func request(_ id: RequestID, _ method: String, params: JSON?, outbox: inout [OutgoingMessage]) throws(ResponseError) -> Reply {
+    if method == "later" {
+      pending.append(id)
+      return .later
+    }
     guard method == "echo" else { throw .methodNotFound(method) }
     outbox.append(.notification(method: "echoed", params: params ?? .null))
-    return params ?? .null
+    return .result(params ?? .null)
+  }
+
+  mutating func cancel(_ id: RequestID, outbox: inout [OutgoingMessage]) {
+    guard let index = pending.firstIndex(of: id) else { return }
+    pending.remove(at: index)
+    outbox.append(Endpoint<EchoServer>.cancelled(id))
   }
 
   mutating func notification(_ method: String, params: JSON?, outbox: inout [OutgoingMessage]) { notifications.append(method) }
@@ -29,6 +41,18 @@ struct EchoServer: LanguageServer {
   func errorCode(_ messages: [OutgoingMessage]) -> Int? {
     for case .error(_, let error) in messages { return error.code }
     return nil
+  }
+
+  @Test func aRequestAnsweredLaterIsCancelledByTheServerAndOthersAreNot() {
+    var endpoint = Endpoint(server: EchoServer())
+    _ = endpoint.receive(request(0, "initialize"))
+    #expect(endpoint.receive(request(1, "later")).isEmpty)
+    #expect(endpoint.receive(.notification(method: "$/cancelRequest", params: ["id": 7])).isEmpty)
+    let cancelled = endpoint.receive(.notification(method: "$/cancelRequest", params: ["id": 1]))
+    #expect(errorCode(cancelled) == ResponseError.requestCancelled)
+    #expect(endpoint.server.pending.isEmpty)
+    // A cancel is not one of the server's own notifications.
+    #expect(endpoint.server.notifications.isEmpty)
   }
 
   @Test func requestsBeforeInitializeAreRefusedAndNotificationsDropped() {
@@ -129,17 +153,17 @@ struct EchoServer: LanguageServer {
     queue.push(.message(.request(id: .number(1), method: "slow", params: nil)))
     queue.push(.message(.request(id: .string("b"), method: "slow", params: nil)))
     queue.push(.message(.notification(method: "$/cancelRequest", params: ["id": "b"])))
-    queue.push(.message(.notification(method: "$/cancelRequest", params: ["id": 99])))
     #expect(queue.takeAll() == [.message(.request(id: .number(1), method: "slow", params: nil)), .cancelled(.string("b"))])
     #expect(queue.isEmpty)
   }
 
-  @Test func aCancelForAHandledRequestIsDropped() {
+  @Test func aCancelForARequestNotWaitingHereGoesOnToTheServer() {
     var queue = MessageQueue()
     queue.push(.message(.request(id: .number(1), method: "x", params: nil)))
     _ = queue.takeAll()
-    queue.push(.message(.notification(method: "$/cancelRequest", params: ["id": 1])))
-    #expect(queue.takeAll().isEmpty)
+    let cancel = InboxEntry.message(.notification(method: "$/cancelRequest", params: ["id": 1]))
+    queue.push(cancel)
+    #expect(queue.takeAll() == [cancel])
   }
 
   @Test func framingProblemsBecomeErrorsWithANullID() {

@@ -43,9 +43,9 @@ import Testing
     #expect(change(&endpoint, uri, Self.brokenPack, version: 2).isEmpty)
     #expect(change(&endpoint, uri, #"{"format": 1, "topics": ["#, version: 3).isEmpty)
     #expect(endpoint.nextDeadline == 100 + BikiServer.debounce)
-    clock.advance(0.1)
+    clock.advance(BikiServer.debounce / 2)
     #expect(endpoint.tick(now: clock.now()).isEmpty)
-    clock.advance(0.06)
+    clock.advance(BikiServer.debounce / 2 + 0.01)
     let published = endpoint.tick(now: clock.now()).notifications("textDocument/publishDiagnostics")
     #expect(published.count == 1)
     #expect(published.first?["version"] == 3)
@@ -59,9 +59,10 @@ import Testing
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock, background: held.runner))
     #expect(open(&endpoint, "file:///p/mine.json", #"{"format": 1, "topics": ["#).notifications("textDocument/publishDiagnostics").isEmpty)
     #expect(held.count == 1)
-    // The check has not finished: requests are still answered, and the loop looks again soon.
+    // The check has not finished: requests are still answered, and nothing is polled for it
+    // (finished work wakes the loop itself).
     #expect(endpoint.call("biki/topics")["topics"]?.arrayValue?.count == 1)
-    #expect(endpoint.nextDeadline == 100 + BikiServer.checkPollInterval)
+    #expect(endpoint.nextDeadline == 100 + BikiServer.pollInterval)
     #expect(endpoint.tick(now: clock.now()).notifications("textDocument/publishDiagnostics").isEmpty)
     held.runAll()
     let published = endpoint.tick(now: clock.now()).notifications("textDocument/publishDiagnostics")

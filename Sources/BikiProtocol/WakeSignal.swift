@@ -1,0 +1,49 @@
+import Glibc
+
+/// Wakes the connection's loop from another thread. Work finished off the loop (a pack check,
+/// a plugin's question) signals here, and the loop, which sleeps in `poll` on this descriptor as
+/// well as on the client's input, wakes at once to send the result.
+///
+/// A self-pipe: a signal writes a byte, which stays readable until the loop reads it, so a
+/// signal sent while the loop is busy is not lost (the next `poll` returns at once). The loop
+/// drains the pipe before it collects results, so a result finished after the drain leaves a
+/// byte behind and wakes it again. Both ends are non-blocking: a full pipe is readable already,
+/// so a signal that finds it full has nothing left to do.
+package final class WakeSignal: Sendable {
+  /// What the loop polls.
+  package let descriptor: Int32
+  private let writeEnd: Int32
+
+  /// Nil when the process cannot make a pipe (out of descriptors).
+  package init?() {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { return nil }
+    for end in ends {
+      _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+    }
+    descriptor = ends[0]
+    writeEnd = ends[1]
+  }
+
+  deinit {
+    close(descriptor)
+    close(writeEnd)
+  }
+
+  /// Callable from any thread.
+  package func signal() {
+    var byte: UInt8 = 1
+    while write(writeEnd, &byte, 1) < 0 && errno == EINTR {}
+  }
+
+  /// Clears pending signals; only the loop calls it.
+  package func drain() {
+    var bytes = [UInt8](repeating: 0, count: 256)
+    while true {
+      let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      if count < bytes.count { return }
+    }
+  }
+}

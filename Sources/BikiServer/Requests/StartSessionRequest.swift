@@ -1,0 +1,67 @@
+import BikiCore
+import BikiProtocol
+
+/// `biki/startSession`, decoded and checked before anything is made: every field problem is a
+/// -32602 naming the field.
+struct StartSessionRequest: Sendable {
+  static let method = "biki/startSession"
+
+  enum Kind: Sendable {
+    /// A session on one topic.
+    case topic(String, Session.Mode)
+    /// A review of the forms due and weak, from one topic or (nil) every topic.
+    case review(topicID: String?, count: Int)
+  }
+
+  var kind: Kind
+  var skill: Skill?
+  /// The topic's parameters; empty for its defaults.
+  var parameters: [String: Int64]
+  /// Nil: a fresh seed, returned in the response.
+  var seed: UInt64?
+
+  init(_ params: Params) throws(ResponseError) {
+    seed = try params.optionalSeed("seed")
+    skill = try params.optionalChoice("skill", among: Skill.allCases)
+    parameters = try params.integerMap("params")
+    if let count = try Self.reviewCount(params) {
+      kind = .review(topicID: try params.optionalString("topicId"), count: count)
+    } else {
+      kind = .topic(try params.string("topicId"), try Self.mode(params))
+    }
+  }
+
+  /// For `{mode: {kind: "review", limit?}}`, how many questions (default 20).
+  static func reviewCount(_ params: Params) throws(ResponseError) -> Int? {
+    guard let mode = try params.optionalObject("mode"), try mode.optionalString("kind") == "review" else { return nil }
+    return Int(try mode.optionalInteger("limit", in: 1...1000) ?? 20)
+  }
+
+  static func mode(_ params: Params) throws(ResponseError) -> Session.Mode {
+    guard let mode = try params.optionalObject("mode") else { return .questionLimit(10) }
+    enum Kind: String, CaseIterable { case infinite, questionLimit, timeLimit, review }
+    guard let kind: Kind = try mode.optionalChoice("kind", among: Kind.allCases) else {
+      throw .invalidParams("missing required field \"mode.kind\"")
+    }
+    switch kind {
+    case .infinite: return .infinite
+    case .review: return .questionLimit(Int(try mode.optionalInteger("limit", in: 1...1000) ?? 20))
+    case .questionLimit: return .questionLimit(Int(try mode.integer("limit", in: 1...1_000_000)))
+    case .timeLimit:
+      guard let seconds = try mode.optionalNumber("limit") else { throw .invalidParams("missing required field \"mode.limit\"") }
+      guard seconds > 0, seconds <= 86_400 else {
+        throw .invalidParams("\"mode.limit\" must be a number of seconds from 0 to 86400 (exclusive of 0), not \(seconds)")
+      }
+      return .timeLimit(seconds: seconds)
+    }
+  }
+}
+
+/// What a session starts from, once its generator is made (off the loop when that runs a
+/// plugin's code, or reads the history for a review).
+struct SessionPlan: Sendable {
+  var generator: QuestionGenerator
+  var skill: Skill
+  var mode: Session.Mode
+  var seed: UInt64
+}
