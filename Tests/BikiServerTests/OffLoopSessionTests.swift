@@ -1,0 +1,194 @@
+import BikiCore
+import BikiHost
+import BikiJSON
+import BikiPacks
+import BikiPractice
+import BikiProtocol
+import Testing
+
+@testable import BikiServer
+
+/// Topics whose questions run a plugin's code are made off the message loop: the request waits,
+/// everything else is answered, and the response follows once the work is done. Here the work
+/// is held until the test runs it, and the test pack's topic stands in for a plugin's.
+@Suite struct OffLoopSessionTests {
+  /// The test pack's topics, marked as a plugin's.
+  static func dependencies(clock: TestClock = TestClock(), held: ServerFixtures.HeldWork, history: AnswerHistory = .memory()) -> ServerDependencies {
+    var dependencies = ServerFixtures.dependencies(clock: clock, history: history, background: held.runner)
+    let load = dependencies.loadCatalog
+    dependencies.loadCatalog = {
+      let catalog = load()
+      var registry = catalog.registry
+      registry.topics = catalog.registry.topics.map { registered in
+        RegisteredTopic(topic: registered.topic, source: "/plugins/libslow.so", callsPlugin: true) { parameters throws(ParameterError) in
+          var generator = try registered.generator(parameters: parameters)
+          generator.callsPlugin = true
+          return generator
+        }
+      }
+      return Catalog(registry: registry, packs: catalog.packs)
+    }
+    return dependencies
+  }
+
+  static func request(_ id: Int64, _ method: String, _ params: JSON) -> IncomingMessage {
+    .request(id: .number(id), method: method, params: params)
+  }
+
+  static func response(_ messages: [OutgoingMessage], id: Int64) -> JSON? {
+    for case .result(.number(id)?, let result) in messages { return result }
+    return nil
+  }
+
+  static func errorCode(_ messages: [OutgoingMessage], id: Int64) -> Int? {
+    for case .error(.number(id)?, let error) in messages { return error.code }
+    return nil
+  }
+
+  static let infinite: JSON = ["topicId": "test.hon", "seed": 3, "mode": ["kind": "infinite"]]
+
+  @Test func aStartWaitsForItsQuestionWhileOtherRequestsAreAnswered() {
+    let held = ServerFixtures.HeldWork()
+    var endpoint = ServerFixtures.endpoint(Self.dependencies(held: held))
+    #expect(endpoint.receive(Self.request(1, "biki/startSession", Self.infinite)).isEmpty)
+    #expect(held.count == 1)
+    #expect(endpoint.call("biki/read", ["text": "8本"])["reading"] == "はっぽん")
+    // Preparing (the generator), then the first question: each a piece of work off the loop.
+    held.runAll()
+    #expect(endpoint.tick(now: 100).isEmpty)
+    held.runAll()
+    let started = Self.response(endpoint.tick(now: 100), id: 1)
+    #expect(started?["sessionId"] == "s1")
+    #expect(started?["question"]?["number"] == 1)
+    #expect(started?["finished"] == false)
+  }
+
+  @Test func anAnswerWaitsForTheNextQuestionAndTheSessionRefusesAnotherMeanwhile() {
+    let held = ServerFixtures.HeldWork()
+    var endpoint = ServerFixtures.endpoint(Self.dependencies(held: held))
+    _ = endpoint.receive(Self.request(1, "biki/startSession", Self.infinite))
+    held.runAll()
+    _ = endpoint.tick(now: 100)
+    held.runAll()
+    _ = endpoint.tick(now: 100)
+    #expect(endpoint.receive(Self.request(2, "biki/skip", ["sessionId": "s1"])).isEmpty)
+    // The client has not seen the next question, so nothing can be meant for it yet.
+    let early = endpoint.receive(Self.request(3, "biki/answer", ["sessionId": "s1", "answer": "1"]))
+    #expect(Self.errorCode(early, id: 3) == ResponseError.requestFailed)
+    held.runAll()
+    let skipped = Self.response(endpoint.tick(now: 100), id: 2)
+    #expect(skipped?["expected"] != nil)
+    #expect(skipped?["question"]?["number"] == 2)
+  }
+
+  @Test func aTimeLimitThatPassesWhileTheFirstQuestionIsMadeEndsTheStartWithItsSummary() {
+    let clock = TestClock()
+    let held = ServerFixtures.HeldWork()
+    let history = AnswerHistory.memory()
+    var endpoint = ServerFixtures.endpoint(Self.dependencies(clock: clock, held: held, history: history))
+    _ = endpoint.receive(Self.request(1, "biki/startSession", ["topicId": "test.hon", "mode": ["kind": "timeLimit", "limit": 1]]))
+    held.runAll()
+    _ = endpoint.tick(now: clock.now())
+    // The plugin is still making the first question when the second is up.
+    #expect(endpoint.nextDeadline == clock.now() + 1)
+    clock.advance(1.5)
+    let ended = Self.response(endpoint.tick(now: clock.now()), id: 1)
+    #expect(ended?["finished"] == true)
+    #expect(ended?["summary"]?["endReason"] == "timeUp")
+    #expect(ended?["summary"]?["questions"] == 0)
+    #expect(ended?["question"] == nil)
+    // The question made too late goes nowhere.
+    held.runAll()
+    #expect(endpoint.tick(now: clock.now()).isEmpty)
+    #expect(endpoint.call("biki/endSession", ["sessionId": "s1"])["summary"]?["endReason"] == "timeUp")
+  }
+
+  @Test func aCancelledStartLeavesNoSessionAndItsLateQuestionIsDropped() {
+    let held = ServerFixtures.HeldWork()
+    var endpoint = ServerFixtures.endpoint(Self.dependencies(held: held))
+    _ = endpoint.receive(Self.request(1, "biki/startSession", Self.infinite))
+    held.runAll()
+    _ = endpoint.tick(now: 100)
+    let cancelled = endpoint.receive(.notification(method: "$/cancelRequest", params: ["id": 1]))
+    #expect(Self.errorCode(cancelled, id: 1) == ResponseError.requestCancelled)
+    held.runAll()
+    #expect(endpoint.tick(now: 100).isEmpty)
+    #expect(endpoint.server.sessions.isEmpty)
+  }
+
+  @Test func aCancelWhileTheGeneratorIsMadeIsAnsweredAtOnce() {
+    let held = ServerFixtures.HeldWork()
+    var endpoint = ServerFixtures.endpoint(Self.dependencies(held: held))
+    _ = endpoint.receive(Self.request(1, "biki/startSession", Self.infinite))
+    _ = endpoint.receive(Self.request(2, "biki/generate", ["topicId": "test.hon", "seed": 1, "count": 5]))
+    #expect(Self.errorCode(endpoint.receive(.notification(method: "$/cancelRequest", params: ["id": 1])), id: 1) == ResponseError.requestCancelled)
+    #expect(Self.errorCode(endpoint.receive(.notification(method: "$/cancelRequest", params: ["id": 2])), id: 2) == ResponseError.requestCancelled)
+    held.runAll()
+    #expect(endpoint.tick(now: 100).isEmpty)
+    // A second cancel of the same request is dropped.
+    #expect(endpoint.receive(.notification(method: "$/cancelRequest", params: ["id": 2])).isEmpty)
+  }
+
+  @Test func aCancelledAnswerKeepsWhatWasRecordedAndEndsTheSession() {
+    let held = ServerFixtures.HeldWork()
+    let history = AnswerHistory.memory()
+    var endpoint = ServerFixtures.endpoint(Self.dependencies(held: held, history: history))
+    _ = endpoint.receive(Self.request(1, "biki/startSession", Self.infinite))
+    held.runAll()
+    _ = endpoint.tick(now: 100)
+    held.runAll()
+    _ = endpoint.tick(now: 100)
+    _ = endpoint.receive(Self.request(2, "biki/skip", ["sessionId": "s1"]))
+    #expect(Self.errorCode(endpoint.receive(.notification(method: "$/cancelRequest", params: ["id": 2])), id: 2) == ResponseError.requestCancelled)
+    #expect(history.load().entries.filter(\.skipped).count == 1)
+    #expect(endpoint.call("biki/endSession", ["sessionId": "s1"])["summary"]?["skipped"] == 1)
+  }
+
+  @Test func endingASessionThatIsMakingAQuestionAnswersTheWaitingRequestToo() {
+    let held = ServerFixtures.HeldWork()
+    var endpoint = ServerFixtures.endpoint(Self.dependencies(held: held))
+    _ = endpoint.receive(Self.request(1, "biki/startSession", Self.infinite))
+    held.runAll()
+    _ = endpoint.tick(now: 100)
+    held.runAll()
+    _ = endpoint.tick(now: 100)
+    _ = endpoint.receive(Self.request(2, "biki/skip", ["sessionId": "s1"]))
+    let ended = endpoint.receive(Self.request(3, "biki/endSession", ["sessionId": "s1"]))
+    #expect(Self.response(ended, id: 2)?["finished"] == true)
+    #expect(Self.response(ended, id: 2)?["summary"]?["endReason"] == "ended")
+    #expect(Self.response(ended, id: 3)?["summary"]?["skipped"] == 1)
+    held.runAll()
+    #expect(endpoint.tick(now: 100).isEmpty)
+  }
+
+  @Test func generateOnAPluginTopicIsAnsweredWhenItsQuestionsAreMade() {
+    let held = ServerFixtures.HeldWork()
+    var endpoint = ServerFixtures.endpoint(Self.dependencies(held: held))
+    #expect(endpoint.receive(Self.request(1, "biki/generate", ["topicId": "test.hon", "seed": 1, "count": 5])).isEmpty)
+    held.runAll()
+    #expect(Self.response(endpoint.tick(now: 100), id: 1)?["questions"]?.arrayValue?.count == 5)
+  }
+}
+
+/// Tiny time limits used to trap on the session's missing first question.
+@Suite struct TinyTimeLimitTests {
+  @Test(arguments: [1e-7, 1e-5, 0.001])
+  func aTimeLimitThatPassesBeforeTheFirstQuestionEndsTheSessionWithItsSummary(limit: Double) {
+    let clock = TestClock()
+    var dependencies = ServerFixtures.dependencies(clock: clock)
+    // Every reading of the clock finds it 10 ms on: the question takes longer than the limit.
+    let now = dependencies.now
+    dependencies.now = {
+      clock.advance(0.01)
+      return now()
+    }
+    var endpoint = ServerFixtures.endpoint(dependencies)
+    for _ in 0..<20 {
+      let started = endpoint.call("biki/startSession", ["topicId": "test.hon", "mode": ["kind": "timeLimit", "limit": .double(limit)]])
+      #expect(started["finished"] == true)
+      #expect(started["question"] == nil)
+      #expect(started["summary"]?["endReason"] == "timeUp")
+    }
+    #expect(endpoint.call("biki/read", ["text": "3本"])["reading"] == "さんぼん")
+  }
+}
