@@ -14,10 +14,27 @@ struct OpenSession {
   enum Stage {
     /// The learner has this question in front of them.
     case asking(Question)
-    /// The next question is being made off the loop (it runs a plugin's code); `reply` is the
-    /// request that gets it.
-    case making(Job<Result<Question, GenerationError>>, reply: WaitingReply)
+    /// The next question is being made off the loop (it runs a plugin's code).
+    case making(NextQuestion)
   }
+}
+
+/// A session's next question being made off the loop, and the requests waiting for it.
+struct NextQuestion {
+  let job: Job<Result<Question, GenerationError>>
+  /// The request that asked for it, answered when it is there.
+  var reply: WaitingReply
+  /// The session's requests that came in meanwhile (from a client that sends without waiting
+  /// for each response), handled in order once it is there.
+  var queued: [QueuedRequest] = []
+}
+
+/// An answer or skip that reached a session while it was making its next question.
+struct QueuedRequest {
+  enum Kind { case answer, skip }
+  var id: RequestID
+  var kind: Kind
+  var params: Params
 }
 
 /// A request whose response waits for its session's next question (or its end).
@@ -140,23 +157,30 @@ extension BikiServer {
 
   // MARK: Answering
 
-  /// The open session a request names, with the question it is asking.
-  private func askingSession(_ params: Params) throws(ResponseError) -> (id: String, session: OpenSession, question: Question) {
-    let id = try params.string("sessionId")
+  /// The open session a request names, with the question it is asking; nil when the session
+  /// is making its next question, in which case the request waits for it in the session's queue.
+  private mutating func askingSession(_ request: QueuedRequest) throws(ResponseError) -> (id: String, session: OpenSession, question: Question)? {
+    let id = try request.params.string("sessionId")
     guard let session = sessions[id] else {
       let ended = finished.contains { $0.id == id }
       throw .invalidParams("\"sessionId\": \(ended ? "session \"\(id)\" has finished; biki/endSession returns its summary" : "no open session \"\(id.prefix(80))\"")")
     }
-    guard case .asking(let question) = session.stage else {
-      // The client has not seen the next question yet, so this cannot be meant for it.
-      throw .requestFailed("session \"\(id)\" is still making its next question; wait for the response that brings it")
+    switch session.stage {
+    case .asking(let question):
+      return (id, session, question)
+    case .making(var next):
+      guard next.queued.count < BikiServer.maximumQueuedPerSession else {
+        throw .requestFailed("session \"\(id)\" has \(BikiServer.maximumQueuedPerSession) requests waiting for its next question; wait for their responses")
+      }
+      next.queued.append(request)
+      sessions[id]?.stage = .making(next)
+      return nil
     }
-    return (id, session, question)
   }
 
   mutating func answer(_ replyID: RequestID, _ params: Params, outbox: inout [OutgoingMessage]) throws(ResponseError) -> Reply {
     if let late = try answerAfterTimeUp(params) { return .result(late) }
-    let (id, session, question) = try askingSession(params)
+    guard let (id, session, question) = try askingSession(QueuedRequest(id: replyID, kind: .answer, params: params)) else { return .later }
     let given: String
     switch params.value?["answer"] {
     case .string(let text)?: given = text
@@ -177,7 +201,7 @@ extension BikiServer {
 
   mutating func skip(_ replyID: RequestID, _ params: Params, outbox: inout [OutgoingMessage]) throws(ResponseError) -> Reply {
     if let late = try answerAfterTimeUp(params) { return .result(late) }
-    let (id, session, question) = try askingSession(params)
+    guard let (id, session, question) = try askingSession(QueuedRequest(id: replyID, kind: .skip, params: params)) else { return .later }
     var state = session.state
     let effects = Session.reduce(&state, .skipRequested, sessionDependencies)
     var members: [(String, JSON)] = []
@@ -217,7 +241,7 @@ extension BikiServer {
         if generator.callsPlugin {
           let job = dependencies.background.start { _ in Result { () throws(GenerationError) in try generator.questionWithForms(seed: index) } }
           guard let found = job.found else {
-            sessions[id] = OpenSession(state: state, generator: generator, stage: .making(job, reply: reply))
+            sessions[id] = OpenSession(state: state, generator: generator, stage: .making(NextQuestion(job: job, reply: reply)))
             making.insert(id)
             return .later
           }
@@ -284,10 +308,10 @@ extension BikiServer {
     guard let session = sessions[id] else { throw .invalidParams("\"sessionId\": no open session \"\(id.prefix(80))\"") }
     var state = session.state
     let effects = Session.reduce(&state, .endRequested, sessionDependencies)
-    if case .making(let job, let reply) = session.stage {
-      // The request waiting for the next question gets the summary too, and is not left hanging.
-      job.cancel()
-      respond(reply.id, Result { () throws(ResponseError) in try advance(id, state, session.generator, effects, reply, outbox: &outbox) }, outbox: &outbox)
+    if case .making(let next) = session.stage {
+      // The requests waiting for the next question get the summary too, and are not left hanging.
+      next.job.cancel()
+      settle(id, session, next, state: state, effects: effects, outbox: &outbox)
       guard let index = finished.firstIndex(where: { $0.id == id }) else { return ["summary": .null] }
       return ["summary": finished.remove(at: index).summary]
     }
@@ -309,9 +333,9 @@ extension BikiServer {
       let effects = Session.reduce(&state, .clockTicked, sessionDependencies)
       guard !effects.isEmpty else { continue }
       switch session.stage {
-      case .making(let job, let reply):
-        job.cancel()
-        respond(reply.id, Result { () throws(ResponseError) in try advance(id, state, session.generator, effects, reply, outbox: &outbox) }, outbox: &outbox)
+      case .making(let next):
+        next.job.cancel()
+        settle(id, session, next, state: state, effects: effects, outbox: &outbox)
       case .asking:
         for case .recorded(let record) in effects { write(record, outbox: &outbox) }
         for case .sessionFinished(let summary) in effects {
@@ -333,10 +357,10 @@ extension BikiServer {
       respond(replyID, Result { () throws(ResponseError) in try install(replyID, try prepared.get(), outbox: &outbox) }, outbox: &outbox)
     }
     for id in making {
-      guard let session = sessions[id], case .making(let job, let reply) = session.stage, let made = job.found else { continue }
+      guard let session = sessions[id], case .making(let next) = session.stage, let made = next.job.found else { continue }
       var state = session.state
       let effects = Session.reduce(&state, Self.arrival(made), sessionDependencies)
-      respond(reply.id, Result { () throws(ResponseError) in try advance(id, state, session.generator, effects, reply, outbox: &outbox) }, outbox: &outbox)
+      settle(id, session, next, state: state, effects: effects, outbox: &outbox)
     }
     for (replyID, job) in generating {
       guard let made = job.found else { continue }
@@ -361,9 +385,18 @@ extension BikiServer {
       return
     }
     for id in making {
-      guard let session = sessions[id], case .making(let job, let reply) = session.stage, reply.id == replyID else { continue }
-      job.cancel()
-      if reply.startsSession {
+      guard let session = sessions[id], case .making(var next) = session.stage else { continue }
+      if let index = next.queued.firstIndex(where: { $0.id == replyID }) {
+        // Still waiting its turn: it simply does not run.
+        next.queued.remove(at: index)
+        sessions[id]?.stage = .making(next)
+        outbox.append(Endpoint<BikiServer>.cancelled(replyID))
+        return
+      }
+      guard next.reply.id == replyID else { continue }
+      next.job.cancel()
+      outbox.append(Endpoint<BikiServer>.cancelled(replyID))
+      if next.reply.startsSession {
         remove(id)
       } else {
         var state = session.state
@@ -372,7 +405,38 @@ extension BikiServer {
         for case .sessionFinished(let summary) in effects { _ = close(id, summary: summary, state: state) }
         remove(id)
       }
-      outbox.append(Endpoint<BikiServer>.cancelled(replyID))
+      // What was queued behind it now finds the session ended, and says so.
+      replay(next.queued, outbox: &outbox)
+      return
+    }
+  }
+
+  /// Answers the request waiting for a session's question with what the reducer made of its
+  /// arrival (or of the session's end), then the requests queued behind it, in order.
+  private mutating func settle(
+    _ id: String, _ session: OpenSession, _ next: NextQuestion, state: Session.State, effects: [Session.Effect], outbox: inout [OutgoingMessage]
+  ) {
+    respond(next.reply.id, Result { () throws(ResponseError) in try advance(id, state, session.generator, effects, next.reply, outbox: &outbox) }, outbox: &outbox)
+    replay(next.queued, outbox: &outbox)
+  }
+
+  /// Handles queued requests in order until one has to wait for a question again; the rest
+  /// then wait behind it.
+  private mutating func replay(_ queued: [QueuedRequest], outbox: inout [OutgoingMessage]) {
+    var rest = queued[...]
+    while let request = rest.popFirst() {
+      let outcome = Result { () throws(ResponseError) -> Reply in
+        switch request.kind {
+        case .answer: try answer(request.id, request.params, outbox: &outbox)
+        case .skip: try skip(request.id, request.params, outbox: &outbox)
+        }
+      }
+      respond(request.id, outcome, outbox: &outbox)
+      guard case .success(.later) = outcome, let id = try? request.params.string("sessionId"), case .making(var next)? = sessions[id]?.stage else {
+        continue
+      }
+      next.queued += rest
+      sessions[id]?.stage = .making(next)
       return
     }
   }

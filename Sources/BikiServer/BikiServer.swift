@@ -127,6 +127,8 @@ package struct BikiServer: LanguageServer {
   /// checked together.
   static let debounce = 0.1
   static let maximumOpenSessions = 1000
+  /// Answers and skips that may wait for one session's next question.
+  static let maximumQueuedPerSession = 64
   static let finishedKept = 64
   static let maximumGenerateCount: Int64 = 1000
 

@@ -63,22 +63,49 @@ import Testing
     #expect(started?["finished"] == false)
   }
 
-  @Test func anAnswerWaitsForTheNextQuestionAndTheSessionRefusesAnotherMeanwhile() {
-    let held = ServerFixtures.HeldWork()
-    var endpoint = ServerFixtures.endpoint(Self.dependencies(held: held))
+  /// A started session, on the plugin stand-in, asking its first question.
+  static func started(_ held: ServerFixtures.HeldWork, history: AnswerHistory = .memory()) -> Endpoint<BikiServer> {
+    var endpoint = ServerFixtures.endpoint(Self.dependencies(held: held, history: history))
     _ = endpoint.receive(Self.request(1, "biki/startSession", Self.infinite))
     held.runAll()
     _ = endpoint.tick(now: 100)
     held.runAll()
     _ = endpoint.tick(now: 100)
+    return endpoint
+  }
+
+  @Test func requestsSentWithoutWaitingAreHandledInOrderOnceTheQuestionIsThere() {
+    let held = ServerFixtures.HeldWork()
+    var endpoint = Self.started(held)
     #expect(endpoint.receive(Self.request(2, "biki/skip", ["sessionId": "s1"])).isEmpty)
-    // The client has not seen the next question, so nothing can be meant for it yet.
-    let early = endpoint.receive(Self.request(3, "biki/answer", ["sessionId": "s1", "answer": "1"]))
-    #expect(Self.errorCode(early, id: 3) == ResponseError.requestFailed)
+    #expect(endpoint.receive(Self.request(3, "biki/skip", ["sessionId": "s1"])).isEmpty)
+    #expect(endpoint.receive(Self.request(4, "biki/skip", ["sessionId": "s1"])).isEmpty)
+    // Another session's requests, and everything else, are answered meanwhile.
+    #expect(endpoint.call("biki/read", ["text": "8本"])["reading"] == "はっぽん")
+    var numbers: [JSON?] = []
+    for id in Int64(2)...4 {
+      held.runAll()
+      let sent = endpoint.tick(now: 100)
+      numbers.append(Self.response(sent, id: id)?["question"]?["number"])
+    }
+    #expect(numbers == [2, 3, 4])
+  }
+
+  @Test func aQueuedRequestCanBeCancelledAndTheQueueIsBounded() {
+    let held = ServerFixtures.HeldWork()
+    var endpoint = Self.started(held)
+    _ = endpoint.receive(Self.request(2, "biki/skip", ["sessionId": "s1"]))
+    _ = endpoint.receive(Self.request(3, "biki/skip", ["sessionId": "s1"]))
+    #expect(Self.errorCode(endpoint.receive(.notification(method: "$/cancelRequest", params: ["id": 3])), id: 3) == ResponseError.requestCancelled)
+    for id in Int64(10)..<Int64(10 + BikiServer.maximumQueuedPerSession) {
+      #expect(endpoint.receive(Self.request(id, "biki/skip", ["sessionId": "s1"])).isEmpty)
+    }
+    let over = endpoint.receive(Self.request(99, "biki/skip", ["sessionId": "s1"]))
+    #expect(Self.errorCode(over, id: 99) == ResponseError.requestFailed)
     held.runAll()
-    let skipped = Self.response(endpoint.tick(now: 100), id: 2)
-    #expect(skipped?["expected"] != nil)
-    #expect(skipped?["question"]?["number"] == 2)
+    let sent = endpoint.tick(now: 100)
+    #expect(Self.response(sent, id: 2)?["question"]?["number"] == 2)
+    #expect(Self.response(sent, id: 3) == nil)
   }
 
   @Test func aTimeLimitThatPassesWhileTheFirstQuestionIsMadeEndsTheStartWithItsSummary() {
@@ -132,12 +159,7 @@ import Testing
   @Test func aCancelledAnswerKeepsWhatWasRecordedAndEndsTheSession() {
     let held = ServerFixtures.HeldWork()
     let history = AnswerHistory.memory()
-    var endpoint = ServerFixtures.endpoint(Self.dependencies(held: held, history: history))
-    _ = endpoint.receive(Self.request(1, "biki/startSession", Self.infinite))
-    held.runAll()
-    _ = endpoint.tick(now: 100)
-    held.runAll()
-    _ = endpoint.tick(now: 100)
+    var endpoint = Self.started(held, history: history)
     _ = endpoint.receive(Self.request(2, "biki/skip", ["sessionId": "s1"]))
     #expect(Self.errorCode(endpoint.receive(.notification(method: "$/cancelRequest", params: ["id": 2])), id: 2) == ResponseError.requestCancelled)
     #expect(history.load().entries.filter(\.skipped).count == 1)
@@ -146,17 +168,15 @@ import Testing
 
   @Test func endingASessionThatIsMakingAQuestionAnswersTheWaitingRequestToo() {
     let held = ServerFixtures.HeldWork()
-    var endpoint = ServerFixtures.endpoint(Self.dependencies(held: held))
-    _ = endpoint.receive(Self.request(1, "biki/startSession", Self.infinite))
-    held.runAll()
-    _ = endpoint.tick(now: 100)
-    held.runAll()
-    _ = endpoint.tick(now: 100)
+    var endpoint = Self.started(held)
     _ = endpoint.receive(Self.request(2, "biki/skip", ["sessionId": "s1"]))
+    _ = endpoint.receive(Self.request(4, "biki/skip", ["sessionId": "s1"]))
     let ended = endpoint.receive(Self.request(3, "biki/endSession", ["sessionId": "s1"]))
     #expect(Self.response(ended, id: 2)?["finished"] == true)
     #expect(Self.response(ended, id: 2)?["summary"]?["endReason"] == "ended")
     #expect(Self.response(ended, id: 3)?["summary"]?["skipped"] == 1)
+    // The skip queued behind finds the session ended.
+    #expect(Self.errorCode(ended, id: 4) == ResponseError.invalidParams)
     held.runAll()
     #expect(endpoint.tick(now: 100).isEmpty)
   }
