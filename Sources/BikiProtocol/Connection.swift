@@ -68,7 +68,7 @@ package struct Connection: Sendable {
         }
       }
       if ready.wake { wake?.drain() }
-      if ready.wake || ready.failed || deadline.map({ now() >= $0 }) == true {
+      if ready.wake || deadline.map({ now() >= $0 }) == true {
         outgoing += endpoint.tick(now: now())
       }
       if !outgoing.isEmpty && !writer.write(outgoing) {
@@ -76,8 +76,11 @@ package struct Connection: Sendable {
         return endpoint.phase == .shutDown ? 0 : 1
       }
       if let status = endpoint.exitStatus { return status }
-      if ended || ready.failed { inputEnded = true }
-      if inputEnded { return endpoint.phase == .shutDown ? 0 : 1 }
+      if ready.failed { return endpoint.phase == .shutDown ? 0 : 1 }
+      if ended { inputEnded = true }
+      // Requests still waiting for work are answered before the process ends: a client that
+      // closes its end after its last request still gets every response it can read.
+      if inputEnded && !endpoint.isWaitingForWork { return endpoint.phase == .shutDown ? 0 : 1 }
     }
   }
 

@@ -17,6 +17,9 @@ package protocol LanguageServer {
   /// `$/cancelRequest` for a request answered `.later` and not yet responded to: the server
   /// stops waiting for its work and answers it with `Endpoint.cancelled`. Others are ignored.
   mutating func cancel(_ id: RequestID, outbox: inout [OutgoingMessage])
+  /// Whether a request answered `.later` is still unanswered. `shutdown` waits for none to be,
+  /// and so does `exit`: no request a client sent is left without its response.
+  var hasPendingRequests: Bool { get }
   /// A notification other than `initialized`, `exit` and `$/…`. Unknown ones are ignored.
   mutating func notification(_ method: String, params: JSON?, outbox: inout [OutgoingMessage])
 
@@ -48,8 +51,17 @@ package struct Endpoint<Server: LanguageServer> {
 
   package var server: Server
   package private(set) var phase: Phase = .awaitingInitialize
-  /// Set once `exit` arrives: 0 after `shutdown`, 1 without.
+  /// Set once `exit` arrives (and no request is still waiting for work): 0 after `shutdown`, 1
+  /// without.
   package private(set) var exitStatus: Int32?
+  /// A `shutdown` answered once the requests still waiting for work are answered.
+  private var shutdownID: RequestID?
+  /// `exit` arrived while requests were still waiting for work; with the status it asks for.
+  private var exitRequested: Int32?
+
+  /// Whether requests are still waiting for work off the loop: the connection keeps serving
+  /// them after the input ends.
+  package var isWaitingForWork: Bool { server.hasPendingRequests }
 
   package init(server: Server) {
     self.server = server
@@ -86,14 +98,30 @@ package struct Endpoint<Server: LanguageServer> {
     .error(id: id, ResponseError(code: ResponseError.requestCancelled, message: "the request was cancelled"))
   }
 
+  /// After `shutdown` the server still collects the work its waiting requests need, and nothing
+  /// else.
   package mutating func tick(now: Double) -> [OutgoingMessage] {
-    guard phase == .running else { return [] }
+    guard phase != .awaitingInitialize else { return [] }
     var outbox: [OutgoingMessage] = []
     server.tick(now: now, outbox: &outbox)
+    settleShutdown(&outbox)
     return outbox
   }
 
-  package var nextDeadline: Double? { phase == .running ? server.nextDeadline : nil }
+  package var nextDeadline: Double? { phase == .awaitingInitialize ? nil : server.nextDeadline }
+
+  /// Answers a waiting `shutdown`, and honours a waiting `exit`, once no request waits for work.
+  private mutating func settleShutdown(_ outbox: inout [OutgoingMessage]) {
+    guard !server.hasPendingRequests else { return }
+    if let id = shutdownID {
+      shutdownID = nil
+      outbox.append(.result(id: id, .null))
+    }
+    if let status = exitRequested {
+      exitRequested = nil
+      exitStatus = status
+    }
+  }
 
   private mutating func request(_ id: RequestID, _ method: String, params: JSON?, outbox: inout [OutgoingMessage]) -> Result<Reply, ResponseError> {
     switch (phase, method) {
@@ -109,7 +137,9 @@ package struct Endpoint<Server: LanguageServer> {
       return .failure(ResponseError(code: ResponseError.invalidRequest, message: "the server is already initialized"))
     case (.running, "shutdown"):
       phase = .shutDown
-      return .success(.result(.null))
+      guard server.hasPendingRequests else { return .success(.result(.null)) }
+      shutdownID = id
+      return .success(.later)
     case (.running, _):
       do {
         return .success(try server.request(id, method, params: params, outbox: &outbox))
@@ -121,7 +151,12 @@ package struct Endpoint<Server: LanguageServer> {
 
   private mutating func notification(_ method: String, params: JSON?, outbox: inout [OutgoingMessage]) {
     if method == "exit" {
-      exitStatus = phase == .shutDown ? 0 : 1
+      let status: Int32 = phase == .shutDown ? 0 : 1
+      if phase != .awaitingInitialize && server.hasPendingRequests {
+        exitRequested = status
+      } else {
+        exitStatus = status
+      }
       return
     }
     // A cancel for a request still unread is the message queue's; one for a request whose work

@@ -29,6 +29,16 @@ struct NextQuestion {
   var queued: [QueuedRequest] = []
 }
 
+/// A session whose generator is being made off the loop (its topic runs a plugin's code, or it
+/// is a review that reads the history), with the request that starts it and the session's
+/// requests sent meanwhile. Its id is given when the start arrives, so ids follow the order of
+/// the requests.
+struct PreparingSession {
+  let job: Job<Result<SessionPlan, ResponseError>>
+  var replyID: RequestID
+  var queued: [QueuedRequest] = []
+}
+
 /// An answer or skip that reached a session while it was making its next question.
 struct QueuedRequest {
   enum Kind { case answer, skip }
@@ -98,7 +108,8 @@ extension BikiServer {
       job = dependencies.background.start { _ in Result { () throws(ResponseError) in try Self.reviewPlan(chosen, skill: skill, count: count, seed: seed, dependencies) } }
     }
     if let prepared = job.found { return try install(replyID, try prepared.get(), outbox: &outbox) }
-    preparing[replyID] = job
+    sessionsStarted += 1
+    preparing["s\(sessionsStarted)"] = PreparingSession(job: job, replyID: replyID)
     return .later
   }
 
@@ -129,9 +140,12 @@ extension BikiServer {
     return SessionPlan(generator: planned, skill: skill, mode: .questionLimit(plan.picks.count), seed: seed)
   }
 
-  /// Opens a session from its plan and asks for its first question.
-  private mutating func install(_ replyID: RequestID, _ plan: SessionPlan, outbox: inout [OutgoingMessage]) throws(ResponseError) -> Reply {
-    try checkRoomForSession()
+  /// Opens a session from its plan and asks for its first question. `reserved` is the id given
+  /// when the start arrived, for a session prepared off the loop.
+  private mutating func install(
+    _ replyID: RequestID, _ plan: SessionPlan, reserved: String? = nil, outbox: inout [OutgoingMessage]
+  ) throws(ResponseError) -> Reply {
+    if reserved == nil { try checkRoomForSession() }
     let (state, effects): (Session.State, [Session.Effect])
     do {
       (state, effects) = try Session.start(
@@ -140,8 +154,13 @@ extension BikiServer {
     } catch {
       throw .invalidParams(error.description)
     }
-    sessionsStarted += 1
-    let id = "s\(sessionsStarted)"
+    let id: String
+    if let reserved {
+      id = reserved
+    } else {
+      sessionsStarted += 1
+      id = "s\(sessionsStarted)"
+    }
     if case .timeLimit(let seconds) = plan.mode { timeLimits[id] = state.startedAt + seconds }
     let reply = WaitingReply(
       id: replyID,
@@ -161,6 +180,12 @@ extension BikiServer {
   /// is making its next question, in which case the request waits for it in the session's queue.
   private mutating func askingSession(_ request: QueuedRequest) throws(ResponseError) -> (id: String, session: OpenSession, question: Question)? {
     let id = try request.params.string("sessionId")
+    if var waiting = preparing[id] {
+      guard waiting.queued.count < BikiServer.maximumQueuedPerSession else { throw Self.queueFull(id) }
+      waiting.queued.append(request)
+      preparing[id] = waiting
+      return nil
+    }
     guard let session = sessions[id] else {
       let ended = finished.contains { $0.id == id }
       throw .invalidParams("\"sessionId\": \(ended ? "session \"\(id)\" has finished; biki/endSession returns its summary" : "no open session \"\(id.prefix(80))\"")")
@@ -169,13 +194,15 @@ extension BikiServer {
     case .asking(let question):
       return (id, session, question)
     case .making(var next):
-      guard next.queued.count < BikiServer.maximumQueuedPerSession else {
-        throw .requestFailed("session \"\(id)\" has \(BikiServer.maximumQueuedPerSession) requests waiting for its next question; wait for their responses")
-      }
+      guard next.queued.count < BikiServer.maximumQueuedPerSession else { throw Self.queueFull(id) }
       next.queued.append(request)
       sessions[id]?.stage = .making(next)
       return nil
     }
+  }
+
+  private static func queueFull(_ id: String) -> ResponseError {
+    .requestFailed("session \"\(id)\" has \(BikiServer.maximumQueuedPerSession) requests waiting for its next question; wait for their responses")
   }
 
   mutating func answer(_ replyID: RequestID, _ params: Params, outbox: inout [OutgoingMessage]) throws(ResponseError) -> Reply {
@@ -305,6 +332,13 @@ extension BikiServer {
     if let index = finished.firstIndex(where: { $0.id == id }) {
       return ["summary": finished.remove(at: index).summary]
     }
+    if let waiting = preparing.removeValue(forKey: id) {
+      // Nothing was asked yet: the start is told, and so is whatever was sent after it.
+      waiting.job.cancel()
+      outbox.append(.error(id: waiting.replyID, .requestFailed("session \"\(id)\" was ended by biki/endSession before its first question")))
+      replay(waiting.queued, outbox: &outbox)
+      return ["summary": .null]
+    }
     guard let session = sessions[id] else { throw .invalidParams("\"sessionId\": no open session \"\(id.prefix(80))\"") }
     var state = session.state
     let effects = Session.reduce(&state, .endRequested, sessionDependencies)
@@ -351,10 +385,13 @@ extension BikiServer {
   /// Answers the requests whose work has finished: sessions prepared, questions made, batches
   /// generated.
   mutating func collectFinishedWork(outbox: inout [OutgoingMessage]) {
-    for (replyID, job) in preparing {
-      guard let prepared = job.found else { continue }
-      preparing[replyID] = nil
-      respond(replyID, Result { () throws(ResponseError) in try install(replyID, try prepared.get(), outbox: &outbox) }, outbox: &outbox)
+    for (id, waiting) in preparing {
+      guard let prepared = waiting.job.found else { continue }
+      preparing[id] = nil
+      respond(
+        waiting.replyID, Result { () throws(ResponseError) in try install(waiting.replyID, try prepared.get(), reserved: id, outbox: &outbox) },
+        outbox: &outbox)
+      replay(waiting.queued, outbox: &outbox)
     }
     for id in making {
       guard let session = sessions[id], case .making(let next) = session.stage, let made = next.job.found else { continue }
@@ -374,10 +411,21 @@ extension BikiServer {
   /// client cannot see the next question, so its session ends (`biki/endSession` returns the
   /// summary).
   package mutating func cancel(_ replyID: RequestID, outbox: inout [OutgoingMessage]) {
-    if let job = preparing.removeValue(forKey: replyID) {
-      job.cancel()
-      outbox.append(Endpoint<BikiServer>.cancelled(replyID))
-      return
+    for (id, var waiting) in preparing {
+      if waiting.replyID == replyID {
+        waiting.job.cancel()
+        preparing[id] = nil
+        outbox.append(Endpoint<BikiServer>.cancelled(replyID))
+        // What was sent to the session meanwhile finds no session, and says so.
+        replay(waiting.queued, outbox: &outbox)
+        return
+      }
+      if let index = waiting.queued.firstIndex(where: { $0.id == replyID }) {
+        waiting.queued.remove(at: index)
+        preparing[id] = waiting
+        outbox.append(Endpoint<BikiServer>.cancelled(replyID))
+        return
+      }
     }
     if let job = generating.removeValue(forKey: replyID) {
       job.cancel()
@@ -440,6 +488,10 @@ extension BikiServer {
       return
     }
   }
+
+  /// Whether any request is waiting for work off the loop: `shutdown` is answered, and the
+  /// process exits, only once none is.
+  package var hasPendingRequests: Bool { !preparing.isEmpty || !making.isEmpty || !generating.isEmpty }
 
   /// Sends the response to a request answered `.later`, once it is ready.
   func respond(_ replyID: RequestID, _ outcome: Result<Reply, ResponseError>, outbox: inout [OutgoingMessage]) {

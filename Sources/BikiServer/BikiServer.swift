@@ -97,8 +97,8 @@ package struct BikiServer: LanguageServer {
   var sessions: [String: OpenSession] = [:]
   /// Sessions whose next question is being made off the loop, to look at when work finishes.
   var making: Set<String> = []
-  /// Starts whose generator is being made off the loop, by the request waiting for them.
-  var preparing: [RequestID: Job<Result<SessionPlan, ResponseError>>] = [:]
+  /// Sessions whose generator is being made off the loop, by the id they will have.
+  var preparing: [String: PreparingSession] = [:]
   /// `biki/generate` requests whose questions are being made off the loop.
   var generating: [RequestID: Job<Result<JSON, ResponseError>>] = [:]
   /// When each time-limited session runs out. Kept apart from `sessions` because the message

@@ -14,7 +14,9 @@ enum DocumentURI {
         bytes.append(byte)
         continue
       }
-      guard utf8.count >= 2, let high = hexValue(utf8.popFirst()!), let low = hexValue(utf8.popFirst()!) else { return nil }
+      guard let highDigit = utf8.popFirst(), let lowDigit = utf8.popFirst(), let high = hexValue(highDigit), let low = hexValue(lowDigit) else {
+        return nil
+      }
       bytes.append(high << 4 | low)
     }
     return String(validating: bytes, as: UTF8.self)

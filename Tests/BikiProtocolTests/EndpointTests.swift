@@ -11,6 +11,7 @@ struct EchoServer: LanguageServer {
   var nextDeadline: Double? = 5
   /// Requests answered `.later` and not yet answered.
   var pending: [RequestID] = []
+  var hasPendingRequests: Bool { !pending.isEmpty }
 
   mutating func initialize(params: JSON?, outbox: inout [OutgoingMessage]) -> JSON { ["echo": true] }
 
@@ -32,7 +33,11 @@ struct EchoServer: LanguageServer {
 
   mutating func notification(_ method: String, params: JSON?, outbox: inout [OutgoingMessage]) { notifications.append(method) }
 
-  mutating func tick(now: Double, outbox: inout [OutgoingMessage]) { ticks.append(now) }
+  mutating func tick(now: Double, outbox: inout [OutgoingMessage]) {
+    ticks.append(now)
+    for id in pending { outbox.append(.result(id: id, "done")) }
+    pending = []
+  }
 }
 
 @Suite struct EndpointTests {
@@ -53,6 +58,21 @@ struct EchoServer: LanguageServer {
     #expect(endpoint.server.pending.isEmpty)
     // A cancel is not one of the server's own notifications.
     #expect(endpoint.server.notifications.isEmpty)
+  }
+
+  @Test func shutdownAndExitWaitForRequestsStillWaitingForWork() {
+    var endpoint = Endpoint(server: EchoServer())
+    _ = endpoint.receive(request(0, "initialize"))
+    _ = endpoint.receive(request(1, "later"))
+    #expect(endpoint.receive(request(2, "shutdown")).isEmpty)
+    #expect(endpoint.receive(.notification(method: "exit", params: nil)).isEmpty)
+    #expect(endpoint.exitStatus == nil)
+    #expect(endpoint.isWaitingForWork)
+    let sent = endpoint.tick(now: 1)
+    #expect(sent.count == 2)
+    if case .result(.number(1)?, "done")? = sent.first {} else { Issue.record("the waiting request comes first: \(sent)") }
+    if case .result(.number(2)?, .null)? = sent.last {} else { Issue.record("then shutdown's null: \(sent)") }
+    #expect(endpoint.exitStatus == 0)
   }
 
   @Test func requestsBeforeInitializeAreRefusedAndNotificationsDropped() {
