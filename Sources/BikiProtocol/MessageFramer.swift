@@ -1,26 +1,49 @@
-/// LSP base framing: `Content-Length: N\r\n` (other headers ignored), a blank line, then N bytes.
+import Glibc
+
+/// LSP base framing: a header block, an empty line, then `Content-Length` bytes of body. Other
+/// headers are ignored. Header lines end in `\r\n` as the spec says, or in `\n` alone, as
+/// hand-written input and hand-rolled clients may end them.
 ///
-/// Incremental and bounded: feed it whatever the pipe delivered and take complete messages out.
-/// A body over `maximumBody` is skipped as it streams past, never buffered. A malformed header
-/// block is reported and skipped, and the framer carries on with the next one.
+/// Incremental and bounded: feed it whatever the pipe delivered and take complete messages out;
+/// the same bytes give the same events however they are split. A body over `maximumBody` is
+/// skipped as it streams past, never buffered.
+///
+/// After a malformed header block nothing can be trusted, not even where its body ends, so the
+/// framer reports it and resynchronises: it discards bytes from the block's second byte up to
+/// the next `Content-Length:` and reads a header block there. That name is looked for anywhere,
+/// not only at a line start, because a header follows the previous body with no line end
+/// between. A block found this way that is malformed too is discarded alike without another
+/// report, so a stretch of junk costs the client one error however long it runs; the next
+/// well-formed header block ends the stretch. Junk is never buffered.
 package struct MessageFramer: Sendable {
   package enum Event: Equatable, Sendable {
     case message([UInt8])
-    /// A header block that could not be understood; the text says why.
+    /// A header block that could not be understood, the first of a malformed stretch; the text
+    /// says why.
     case malformedHeader(String)
     /// A body larger than allowed; it is being discarded.
     case oversized(length: Int)
   }
 
   package static let defaultMaximumBody = 16 << 20
-  /// Header blocks longer than this are malformed: a real one is a line or two.
-  static let maximumHeader = 8 << 10
+  /// Header blocks longer than this, their empty line included, are malformed: a real one is a
+  /// line or two.
+  package static let maximumHeader = 8 << 10
 
   package let maximumBody: Int
   private var buffer: [UInt8] = []
   private var start = 0
   private var pendingBody: Int?
   private var skipping = 0
+  /// Looking for the next `Content-Length:` after a malformed header block.
+  private var resynchronising = false
+  /// A malformed block has been reported and no well-formed one has followed yet.
+  private var inMalformedStretch = false
+  /// How far the header block being read has been searched for its empty line, and whether a
+  /// line starts there: a block that arrives a few bytes at a time, or that is searched again
+  /// from a later byte while resynchronising, is not searched from its beginning each time.
+  private var headerScanned = 0
+  private var headerScannedAtLineStart = true
 
   package init(maximumBody: Int = defaultMaximumBody) {
     self.maximumBody = maximumBody
@@ -29,10 +52,13 @@ package struct MessageFramer: Sendable {
   /// Whether bytes of an unfinished message are held (so EOF now means a truncated message).
   package var hasPartialMessage: Bool { buffer.count > start || pendingBody != nil || skipping > 0 }
 
+  /// Bytes held, consumed or not: while junk is discarded, no more than a few.
+  package var bufferedByteCount: Int { buffer.count }
+
   package mutating func feed(_ bytes: some Sequence<UInt8>) -> [Event] {
     buffer.append(contentsOf: bytes)
     var events: [Event] = []
-    while true {
+    framing: while true {
       if skipping > 0 {
         let dropped = min(skipping, buffer.count - start)
         start += dropped
@@ -47,81 +73,212 @@ package struct MessageFramer: Sendable {
         pendingBody = nil
         continue
       }
-      guard let end = headerEnd() else {
-        if buffer.count - start > MessageFramer.maximumHeader {
-          events.append(.malformedHeader("a header block longer than \(MessageFramer.maximumHeader) bytes"))
-          start = buffer.count
-        }
-        break
+      if resynchronising {
+        guard resynchronise() else { break }
+        continue
       }
-      let header = buffer[start..<end]
-      start = end + 4
-      switch MessageFramer.contentLength(header) {
-      case .success(let length) where length > maximumBody:
-        events.append(.oversized(length: length))
-        skipping = length
-      case .success(let length):
-        pendingBody = length
-      case .failure(let problem):
-        events.append(.malformedHeader(problem.reason))
+      switch headerEnd() {
+      case .incomplete:
+        break framing
+      case .overLimit:
+        malformed("a header block longer than \(MessageFramer.maximumHeader) bytes", resumingAt: start + 1, into: &events)
+      case .found(let lines, let next):
+        switch MessageFramer.contentLength(buffer[lines]) {
+        case .success(let length):
+          start = next
+          inMalformedStretch = false
+          if length > maximumBody {
+            events.append(.oversized(length: length))
+            skipping = length
+          } else {
+            pendingBody = length
+          }
+        case .failure(let problem):
+          // A block starting inside the offending line might read well; one starting at or
+          // before it holds that whole line and is malformed too, so the search skips those.
+          malformed(problem.reason, resumingAt: (problem.line ?? start) + 1, into: &events)
+        }
       }
     }
     compact()
     return events
   }
 
-  private func headerEnd() -> Int? {
-    guard buffer.count - start >= 4 else { return nil }
-    var index = start
-    while index + 3 < buffer.count {
-      if buffer[index] == 13, buffer[index + 1] == 10, buffer[index + 2] == 13, buffer[index + 3] == 10 { return index }
-      index += 1
+  private mutating func malformed(_ reason: String, resumingAt resume: Int, into events: inout [Event]) {
+    if !inMalformedStretch { events.append(.malformedHeader(reason)) }
+    inMalformedStretch = true
+    start = resume
+    resynchronising = true
+  }
+
+  /// Discards bytes up to the next `Content-Length:` (in any case); true once one is at `start`.
+  /// Only a partial match at the end is kept, so junk costs no memory however long it runs.
+  private mutating func resynchronise() -> Bool {
+    let name: StaticString = "content-length:"
+    let from = start
+    var matched = 0
+    var found: Int?
+    buffer.withUnsafeBufferPointer { bytes in
+      var index = from
+      while index < bytes.count {
+        let byte = bytes[index]
+        let folded = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+        index += 1
+        if folded == name.utf8Start[matched] {
+          matched += 1
+          if matched == name.utf8CodeUnitCount {
+            found = index - matched
+            return
+          }
+        } else {
+          // The name has one `c`, so a match can only start again at this byte.
+          matched = folded == UInt8(ascii: "c") ? 1 : 0
+        }
+      }
     }
-    return nil
+    if let found {
+      start = found
+      resynchronising = false
+      return true
+    }
+    // Dropped now rather than at the next compaction, so only the partial match is held.
+    let discarded = buffer.count - matched
+    buffer.removeFirst(discarded)
+    headerScanned = max(0, headerScanned - discarded)
+    start = 0
+    return false
+  }
+
+  private enum HeaderSearch {
+    /// The block's lines, each with its line end, and where what follows its empty line starts.
+    case found(lines: Range<Int>, next: Int)
+    case incomplete
+    /// No empty line ends within `maximumHeader` bytes.
+    case overLimit
+  }
+
+  /// Finds the first empty line (`\n` or `\r\n` at a line start) of the block at `start`.
+  private mutating func headerEnd() -> HeaderSearch {
+    let lineFeed = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
+    let from = start
+    let limit = min(buffer.count, from + MessageFramer.maximumHeader)
+    var position = from
+    var atLineStart = true
+    var next: Int?
+    buffer.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress, from < limit else { return }
+      // What was searched for an earlier block from here on reads the same for this one; only
+      // this block's first line start is new.
+      if headerScanned > from && bytes[from] != lineFeed && bytes[from] != carriageReturn {
+        position = headerScanned
+        atLineStart = headerScannedAtLineStart
+      }
+      while position < limit {
+        if atLineStart {
+          if bytes[position] == lineFeed {
+            next = position + 1
+            return
+          }
+          if bytes[position] == carriageReturn {
+            guard position + 1 < limit else { return }
+            if bytes[position + 1] == lineFeed {
+              next = position + 2
+              return
+            }
+          }
+          atLineStart = false
+        }
+        guard let newline = memchr(base + position, Int32(lineFeed), limit - position) else {
+          position = limit
+          return
+        }
+        position = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(newline)) + 1
+        atLineStart = true
+      }
+    }
+    headerScanned = position
+    headerScannedAtLineStart = atLineStart
+    if let next { return .found(lines: from..<position, next: next) }
+    return buffer.count - from >= MessageFramer.maximumHeader ? .overLimit : .incomplete
   }
 
   private mutating func compact() {
     if start > 0 && start >= buffer.count / 2 {
       buffer.removeFirst(start)
+      headerScanned = max(0, headerScanned - start)
       start = 0
     }
   }
 
   struct HeaderProblem: Error {
     var reason: String
+    /// Where the offending line starts; nil when the block as a whole is at fault.
+    var line: Int? = nil
   }
 
-  /// The Content-Length of a header block, read from its bytes: this runs for every message.
+  /// The Content-Length of a header block, read from its lines' bytes: this runs for every
+  /// message. Lines are split at `\n`, a `\r` before it dropped; when `Content-Length` is given
+  /// twice, the last one counts.
   static func contentLength(_ header: ArraySlice<UInt8>) -> Result<Int, HeaderProblem> {
-    // Headers are ASCII in practice: only a header with other bytes is checked as UTF-8.
-    guard header.allSatisfy({ $0 < 0x80 }) || String(validating: header, as: UTF8.self) != nil else {
-      return .failure(HeaderProblem(reason: "the header is not valid UTF-8"))
-    }
+    let lineFeed = UInt8(ascii: "\n"), colonByte = UInt8(ascii: ":")
     var length: Int?
     var lineStart = header.startIndex
-    while lineStart <= header.endIndex {
-      var lineEnd = lineStart
-      while lineEnd < header.endIndex && !(header[lineEnd] == 13 && lineEnd + 1 < header.endIndex && header[lineEnd + 1] == 10) {
-        lineEnd += 1
-      }
-      let line = header[lineStart..<lineEnd]
-      guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
-        let shown = String(decoding: line.prefix(40), as: UTF8.self)
-        return .failure(HeaderProblem(reason: "header line \"\(shown)\" has no ':'"))
-      }
-      if isContentLength(trimmed(line[..<colon])) {
-        let value = trimmed(line[(colon + 1)...])
-        guard !value.isEmpty, value.count <= 18, value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
-          let shown = String(decoding: value.prefix(40), as: UTF8.self)
-          return .failure(HeaderProblem(reason: "Content-Length \"\(shown)\" is not a non-negative integer"))
+    while lineStart < header.endIndex {
+      let stop = header[lineStart...].firstIndex { $0 == colonByte || $0 == lineFeed }
+      if let colon = stop, header[colon] == colonByte, isContentLength(trimmed(header[lineStart..<colon])) {
+        // Read from the colon and refused at its first bad byte: while resynchronising, blocks
+        // starting at each `Content-Length:` in a long line are read one after another.
+        switch lengthValue(header, after: colon) {
+        case .success(let (value, lineEnd)):
+          length = value
+          lineStart = lineEnd + 1
+        case .failure(let problem):
+          return .failure(HeaderProblem(reason: problem.reason, line: lineStart))
         }
-        length = value.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        continue
+      }
+      let lineEnd = stop.flatMap { header[$0] == lineFeed ? $0 : header[$0...].firstIndex(of: lineFeed) } ?? header.endIndex
+      var line = header[lineStart..<lineEnd]
+      if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+      // Headers are ASCII in practice: only a line with other bytes is checked as UTF-8.
+      guard line.allSatisfy({ $0 < 0x80 }) || String(validating: line, as: UTF8.self) != nil else {
+        return .failure(HeaderProblem(reason: "the header is not valid UTF-8", line: lineStart))
+      }
+      guard line.contains(colonByte) else {
+        let shown = String(decoding: line.prefix(40), as: UTF8.self)
+        return .failure(HeaderProblem(reason: "header line \"\(shown)\" has no ':'", line: lineStart))
       }
       // Content-Type and any other header: accepted and ignored, as the LSP spec allows.
-      lineStart = lineEnd + 2
+      lineStart = lineEnd + 1
     }
     guard let length else { return .failure(HeaderProblem(reason: "the header has no Content-Length")) }
     return .success(length)
+  }
+
+  /// The digits after a Content-Length's colon, up to 18 of them with blanks around, and where
+  /// the line ends.
+  private static func lengthValue(_ header: ArraySlice<UInt8>, after colon: Int) -> Result<(Int, Int), HeaderProblem> {
+    let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+    var index = colon + 1
+    while index < header.endIndex && isBlank(header[index]) { index += 1 }
+    let digitsStart = index
+    var value = 0
+    while index < header.endIndex, header[index] >= 0x30, header[index] <= 0x39, index - digitsStart < 18 {
+      value = value * 10 + Int(header[index] - 0x30)
+      index += 1
+    }
+    let digitsEnd = index
+    while index < header.endIndex && isBlank(header[index]) { index += 1 }
+    if index < header.endIndex && header[index] == UInt8(ascii: "\r") { index += 1 }
+    guard digitsEnd > digitsStart, index == header.endIndex || header[index] == UInt8(ascii: "\n") else {
+      // Shown as far as 40 bytes go, not read to the line's end.
+      var shown = header[digitsStart..<min(header.endIndex, digitsStart + 40)]
+      if let lineEnd = shown.firstIndex(of: UInt8(ascii: "\n")) { shown = shown[..<lineEnd] }
+      if shown.last == UInt8(ascii: "\r") { shown = shown.dropLast() }
+      let text = String(decoding: trimmed(shown), as: UTF8.self)
+      return .failure(HeaderProblem(reason: "Content-Length \"\(text)\" is not a non-negative integer"))
+    }
+    return .success((value, index))
   }
 
   private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
