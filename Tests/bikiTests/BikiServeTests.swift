@@ -204,7 +204,9 @@ final class ServeConversation {
         + Array(#"{"jsonrpc":"2.0","id":1,"method":"biki/topics"}"#.utf8)
         + ServeRun.shutdownAndExit)
     #expect(run.status == 0)
-    #expect(run.nullIDErrors == [-32600, -32600])
+    // One answer for the stretch of junk: the server looks for the next Content-Length after
+    // the first bad block, and the nonsense block is skipped on the way.
+    #expect(run.nullIDErrors == [-32600])
     #expect(run.result(1)?["topics"] != nil)
   }
 
