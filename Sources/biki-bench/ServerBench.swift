@@ -25,9 +25,9 @@ struct ServerBench {
     /// The state directory made for this server, removed when it stops.
     private let ownedState: String?
 
-    init(executable: String, stateHome: String? = nil) throws {
+    init(executable: String, arguments: [String] = [], stateHome: String? = nil) throws {
       process.executableURL = URL(fileURLWithPath: executable)
-      process.arguments = ["serve"]
+      process.arguments = ["serve"] + arguments
       let state = stateHome ?? NSTemporaryDirectory() + "biki-bench-" + UUID().uuidString
       ownedState = stateHome == nil ? state : nil
       var environment = ProcessInfo.processInfo.environment
@@ -105,8 +105,8 @@ struct ServerBench {
     request(id, "biki/generate", #"{"topicId":"numbers.beginner","seed":\#(id),"count":1}"#)
   }
 
-  func started() throws -> Server {
-    let server = try Server(executable: executable)
+  func started(arguments: [String] = []) throws -> Server {
+    let server = try Server(executable: executable, arguments: arguments)
     _ = server.call(Self.initialize)
     server.send(Self.frame(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#))
     return server

@@ -251,6 +251,15 @@ if options.selects("serve") {
   }
 }
 
+if options.selects("serve.latency") {
+  let executable = benchDirectory + "/biki", packTool = benchDirectory + "/biki-pack"
+  if let repository = repositoryRoot, FileManager.default.isExecutableFile(atPath: executable), FileManager.default.isExecutableFile(atPath: packTool) {
+    for line in try LatencyBench(executable: executable, packTool: packTool, repository: repository).run(seconds: seconds) { print(line) }
+  } else {
+    print("serve.latency: biki and biki-pack not built beside biki-bench, or the repository not found; run `swift build -c release` first")
+  }
+}
+
 /// Calls a plugin's generate function pointer with the least possible host code, as the
 /// baseline the ABI layer's overhead is measured against.
 struct DirectCall {
