@@ -157,33 +157,13 @@ package struct BikiServer: LanguageServer {
   }
 
   package mutating func request(_ id: RequestID, _ method: String, params: JSON?, outbox: inout [OutgoingMessage]) throws(ResponseError) -> Reply {
-    let params = Params(params)
-    switch method {
-    case TopicsRequest.method: return .result(topicList.answer(previousResultID: try TopicsRequest(params).previousResultID))
-    case StartSessionRequest.method: return try startSession(id, StartSessionRequest(params), outbox: &outbox)
-    case AnswerRequest.method: return try answer(id, AnswerRequest(params), outbox: &outbox)
-    case SkipRequest.method: return try skip(id, SkipRequest(params), outbox: &outbox)
-    case EndSessionRequest.method: return .result(try endSession(EndSessionRequest(params), outbox: &outbox))
-    case GenerateRequest.method: return try generate(id, params)
-    case ReadRequest.method: return .result(try read(ReadRequest(params)))
-    case StatsRequest.method: return .result(stats(try StatsRequest(params), outbox: &outbox))
-    case ReloadPacksRequest.method: return .result(reloadPacks())
-    case HoverRequest.method: return .result(hover(try HoverRequest(params)))
-    case CodeActionRequest.method: return .result(codeActions(try CodeActionRequest(params)))
-    case DocumentSymbolRequest.method: return .result(documentSymbols(try DocumentSymbolRequest(params)))
-    case DefinitionRequest.method: return .result(definition(try DefinitionRequest(params)))
-    case CompletionRequest.method: return .result(completion(try CompletionRequest(params)))
-    default: throw .methodNotFound(method)
-    }
+    guard let handle = Dispatcher.requests[method] else { throw .methodNotFound(method) }
+    return try handle(&self, id, Params(params), &outbox)
   }
 
+  /// Unknown notifications (didSave, workspace notifications) are ignored: nothing to do.
   package mutating func notification(_ method: String, params: JSON?, outbox: inout [OutgoingMessage]) {
-    switch method {
-    case DidOpenNotification.method: didOpen(try? DidOpenNotification(Params(params)), outbox: &outbox)
-    case DidChangeNotification.method: didChange(try? DidChangeNotification(Params(params)), outbox: &outbox)
-    case DidCloseNotification.method: didClose(try? DidCloseNotification(Params(params)), outbox: &outbox)
-    default: break  // e.g. didSave, workspace notifications: nothing to do
-    }
+    Dispatcher.notifications[method]?(&self, Params(params), &outbox)
   }
 
   /// The pack poll, the next debounced check, the next time limit. Finished work needs no
