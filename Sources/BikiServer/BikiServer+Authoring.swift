@@ -8,18 +8,16 @@ import BikiProtocol
 /// All read the document's last finished check, never compiling on the message loop.
 extension BikiServer {
   /// The document's last check, when it is of the current text.
-  private func checked(_ params: Params) throws(ResponseError) -> (uri: String, document: Document, compilation: PackCompilation)? {
-    let uri = try params.object("textDocument").string("uri")
+  private func checked(_ uri: String) -> (uri: String, document: Document, compilation: PackCompilation)? {
     guard let document = documents[uri], let compilation = document.compilation else { return nil }
     return (uri, document, compilation)
   }
 
   /// `textDocument/codeAction`: a quick fix for each diagnostic with a suggestion that touches
   /// the requested range.
-  func codeActions(_ params: Params) throws(ResponseError) -> JSON {
-    let range = try params.object("range")
-    let start = try Self.position(range.object("start")), end = try Self.position(range.object("end"))
-    guard let (uri, document, compilation) = try checked(params) else { return [] }
+  func codeActions(_ request: CodeActionRequest) -> JSON {
+    let (start, end) = (request.start, request.end)
+    guard let (uri, document, compilation) = checked(request.uri) else { return [] }
     var actions: [JSON] = []
     for diagnostic in compilation.diagnostics {
       guard let fix = diagnostic.fix, diagnostic.range.touches(start: start, end: end),
@@ -64,8 +62,8 @@ extension BikiServer {
 
   /// `textDocument/documentSymbol`: the pack's topics (with their variables and parameters)
   /// and counters, nested when the client can show a tree.
-  func documentSymbols(_ params: Params) throws(ResponseError) -> JSON {
-    guard let (uri, _, compilation) = try checked(params), let pack = compilation.pack else { return [] }
+  func documentSymbols(_ request: DocumentSymbolRequest) -> JSON {
+    guard let (uri, _, compilation) = checked(request.uri), let pack = compilation.pack else { return [] }
     // LSP SymbolKind: 2 module, 5 class, 7 property, 13 variable, 14 constant.
     var symbols: [(name: String, detail: String, kind: Int64, range: SourceRange, selection: SourceRange, children: [JSON], container: String?)] = []
     for topic in pack.topics where !topic.id.value.isEmpty {
@@ -113,9 +111,9 @@ extension BikiServer {
   /// `textDocument/definition`: from a variable's name in a part, an answer, a parameter's
   /// target or a derived value to the variable; from a part's counter to the pack's own
   /// declaration of it. Built-in counters have no place in the document: null.
-  func definition(_ params: Params) throws(ResponseError) -> JSON {
-    let position = try Self.position(params.object("position"))
-    guard let (uri, document, compilation) = try checked(params), let pack = compilation.pack,
+  func definition(_ request: DefinitionRequest) -> JSON {
+    let position = request.position
+    guard let (uri, document, compilation) = checked(request.uri), let pack = compilation.pack,
       let topic = pack.topics.first(where: { $0.range.contains(line: position.line, utf16Column: position.character) })
     else { return .null }
     func location(_ range: SourceRange) -> JSON { ["uri": .string(uri), "range": WireFormat.range(range)] }
@@ -153,7 +151,7 @@ extension BikiServer {
   }
 
   /// The identifier around an LSP position inside a string token.
-  static func word(at position: (line: Int, character: Int), in text: [UInt8], within range: SourceRange) -> String? {
+  static func word(at position: Position, in text: [UInt8], within range: SourceRange) -> String? {
     guard range.start.line == position.line, range.end.offset <= text.count else { return nil }
     let offset = min(max(IncrementalChange.offset(of: position, in: text), range.start.offset), range.end.offset)
     var start = offset, end = offset
@@ -168,14 +166,11 @@ extension BikiServer {
     byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
   }
 
-  static func position(_ params: Params) throws(ResponseError) -> (line: Int, character: Int) {
-    (Int(try params.integer("line", in: 0...Int64(Int32.max))), Int(try params.integer("character", in: 0...Int64(Int32.max))))
-  }
 }
 
 extension SourceRange {
   /// Whether this range and an LSP range (UTF-16 columns) share a position, or touch.
-  func touches(start: (line: Int, character: Int), end: (line: Int, character: Int)) -> Bool {
+  func touches(start: Position, end: Position) -> Bool {
     let from = (self.start.line, self.start.utf16Column), to = (self.end.line, self.end.utf16Column)
     return from <= (end.line, end.character) && (start.line, start.character) <= to
   }
@@ -186,10 +181,9 @@ extension SourceRange {
 /// and the topic's variables. Works on unfinished text: the context comes from a forward scan,
 /// and names from the document's last finished check.
 extension BikiServer {
-  func completion(_ params: Params) throws(ResponseError) -> JSON {
-    let uri = try params.object("textDocument").string("uri")
-    let position = try Self.position(params.object("position"))
-    guard let document = documents[uri] else { return .null }
+  func completion(_ request: CompletionRequest) -> JSON {
+    let position = request.position
+    guard let document = documents[request.uri] else { return .null }
     let offset = IncrementalChange.offset(of: position, in: document.text)
     guard let cursor = JSONCursor.at(offset, in: document.text) else { return ["isIncomplete": false, "items": []] }
     let steps = cursor.path.map { step -> PackVocabulary.Step in
@@ -227,7 +221,7 @@ extension BikiServer {
   }
 
   private func valueCandidates(
-    steps: [PackVocabulary.Step], key: String?, document: Document, position: (line: Int, character: Int)
+    steps: [PackVocabulary.Step], key: String?, document: Document, position: Position
   ) -> [(label: String, kind: Int64, detail: String)] {
     // Array elements are completed by the array's key; the object is the array's owner.
     let inArray = key == nil

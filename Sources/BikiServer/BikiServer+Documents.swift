@@ -29,24 +29,24 @@ extension BikiServer {
   static let maximumOpenBytes = 64 << 20
   static let maximumOpenDocuments = 1000
 
-  mutating func didOpen(_ params: Params, outbox: inout [OutgoingMessage]) {
-    guard let document = try? params.object("textDocument"), let uri = try? document.string("uri"),
-      let text = try? document.string("text")
-    else {
+  /// `notification` is nil when its params do not decode.
+  mutating func didOpen(_ notification: DidOpenNotification?, outbox: inout [OutgoingMessage]) {
+    guard let notification else {
       outbox.append(Self.log("textDocument/didOpen without textDocument.uri and textDocument.text; ignored", type: 1))
       return
     }
-    guard keep(uri: uri, text: Array(text.utf8), version: try? document.optionalInteger("version"), outbox: &outbox) else { return }
+    let uri = notification.uri
+    guard keep(uri: uri, text: Array(notification.text.utf8), version: notification.version, outbox: &outbox) else { return }
     startCheck(uri, outbox: &outbox)
   }
 
-  mutating func didChange(_ params: Params, outbox: inout [OutgoingMessage]) {
-    guard let document = try? params.object("textDocument"), let uri = try? document.string("uri"),
-      case .array(let changes)? = params.value?["contentChanges"]
-    else {
+  /// `notification` is nil when its params do not decode.
+  mutating func didChange(_ notification: DidChangeNotification?, outbox: inout [OutgoingMessage]) {
+    guard let notification else {
       outbox.append(Self.log("textDocument/didChange without textDocument.uri and contentChanges; ignored", type: 1))
       return
     }
+    let uri = notification.uri
     guard documents[uri] != nil else {
       outbox.append(Self.log("textDocument/didChange for \(Excerpt.of(uri, limit: 200)), which is not open; ignored", type: 1))
       return
@@ -54,17 +54,19 @@ extension BikiServer {
     // Incremental sync, as the server announces: each change replaces a range, or (with no
     // range) the whole text; they apply in order.
     var text = documents[uri]?.text ?? []
-    for (number, change) in changes.enumerated() {
-      guard let replacement = change["text"]?.stringValue else {
+    for (number, change) in notification.changes.enumerated() {
+      let edited: [UInt8]?
+      switch change {
+      case .whole(let replacement): edited = Array(replacement.utf8)
+      // Nil for a range that ends before it starts.
+      case .edit(let edit): edited = edit.applied(to: text)
+      case .invalidRange: edited = nil
+      case .missingText:
         outbox.append(Self.log("textDocument/didChange for \(Excerpt.of(uri, limit: 200)): change \(number + 1) has no \"text\"; the document is closed until it is reopened", type: 1))
         forgetAfterBadChange(uri, outbox: &outbox)
         return
       }
-      guard let range = change["range"] else {
-        text = Array(replacement.utf8)
-        continue
-      }
-      guard let edit = IncrementalChange(range: range, text: replacement), let edited = edit.applied(to: text) else {
+      guard let edited else {
         outbox.append(Self.log("textDocument/didChange for \(Excerpt.of(uri, limit: 200)): change \(number + 1) has no valid \"range\" (start and end, each a line and character, start first); the document is closed until it is reopened", type: 1))
         forgetAfterBadChange(uri, outbox: &outbox)
         return
@@ -72,7 +74,7 @@ extension BikiServer {
       text = edited
     }
     let checkAt = documents[uri]?.checkAt ?? dependencies.now() + BikiServer.debounce
-    guard keep(uri: uri, text: text, version: try? document.optionalInteger("version"), outbox: &outbox) else {
+    guard keep(uri: uri, text: text, version: notification.version, outbox: &outbox) else {
       // What was shown for the older text no longer holds.
       outbox.append(.notification(method: "textDocument/publishDiagnostics", params: ["uri": .string(uri), "diagnostics": []]))
       return
@@ -87,8 +89,9 @@ extension BikiServer {
     outbox.append(.notification(method: "textDocument/publishDiagnostics", params: ["uri": .string(uri), "diagnostics": []]))
   }
 
-  mutating func didClose(_ params: Params, outbox: inout [OutgoingMessage]) {
-    guard let uri = try? params.object("textDocument").string("uri"), forget(uri) else { return }
+  /// A close that does not decode is ignored: there is nothing to close.
+  mutating func didClose(_ notification: DidCloseNotification?, outbox: inout [OutgoingMessage]) {
+    guard let uri = notification?.uri, forget(uri) else { return }
     outbox.append(.notification(method: "textDocument/publishDiagnostics", params: ["uri": .string(uri), "diagnostics": []]))
   }
 
@@ -184,15 +187,12 @@ extension BikiServer {
 extension BikiServer {
   static let hoverSamples = 4
 
-  func hover(_ params: Params) throws(ResponseError) -> JSON {
-    let uri = try params.object("textDocument").string("uri")
-    let position = try params.object("position")
-    let line = try position.integer("line", in: 0...Int64(Int32.max))
-    let character = try position.integer("character", in: 0...Int64(Int32.max))
+  func hover(_ request: HoverRequest) -> JSON {
+    let position = request.position
     // The last finished check of the current text; until there is one, nothing to show.
-    guard let compilation = documents[uri]?.compilation else { return .null }
+    guard let compilation = documents[request.uri]?.compilation else { return .null }
     guard let pack = compilation.pack,
-      let topic = pack.topics.first(where: { $0.range.contains(line: Int(line), utf16Column: Int(character)) })
+      let topic = pack.topics.first(where: { $0.range.contains(line: position.line, utf16Column: position.character) })
     else { return .null }
     let id = "\(pack.id.value).\(topic.id.value)"
     var lines = [hoverMarkdown ? "**\(id)** — \(topic.title)" : "\(id) — \(topic.title)", ""]

@@ -41,10 +41,19 @@ struct PreparingSession {
 
 /// An answer or skip that reached a session while it was making its next question.
 struct QueuedRequest {
-  enum Kind { case answer, skip }
+  enum Kind {
+    case answer(AnswerRequest)
+    case skip(SkipRequest)
+  }
   var id: RequestID
   var kind: Kind
-  var params: Params
+
+  var sessionID: String {
+    switch kind {
+    case .answer(let answer): answer.sessionID
+    case .skip(let skip): skip.sessionID
+    }
+  }
 }
 
 /// A request whose response waits for its session's next question (or its end).
@@ -90,8 +99,7 @@ extension BikiServer {
 
   /// Decodes the request on the loop; makes the generator there for a pack's topic, off the loop
   /// when that runs a plugin's code or reads the history (a review).
-  mutating func startSession(_ replyID: RequestID, _ params: Params, outbox: inout [OutgoingMessage]) throws(ResponseError) -> Reply {
-    let request = try StartSessionRequest(params)
+  mutating func startSession(_ replyID: RequestID, _ request: StartSessionRequest, outbox: inout [OutgoingMessage]) throws(ResponseError) -> Reply {
     try checkRoomForSession()
     let seed = request.seed ?? dependencies.seeds.next()
     let job: Job<Result<SessionPlan, ResponseError>>
@@ -179,7 +187,7 @@ extension BikiServer {
   /// The open session a request names, with the question it is asking; nil when the session
   /// is making its next question, in which case the request waits for it in the session's queue.
   private mutating func askingSession(_ request: QueuedRequest) throws(ResponseError) -> (id: String, session: OpenSession, question: Question)? {
-    let id = try request.params.string("sessionId")
+    let id = request.sessionID
     if var waiting = preparing[id] {
       guard waiting.queued.count < BikiServer.maximumQueuedPerSession else { throw Self.queueFull(id) }
       waiting.queued.append(request)
@@ -205,17 +213,10 @@ extension BikiServer {
     .requestFailed("session \"\(id)\" has \(BikiServer.maximumQueuedPerSession) requests waiting for its next question; wait for their responses")
   }
 
-  mutating func answer(_ replyID: RequestID, _ params: Params, outbox: inout [OutgoingMessage]) throws(ResponseError) -> Reply {
-    if let late = try answerAfterTimeUp(params) { return .result(late) }
-    guard let (id, session, question) = try askingSession(QueuedRequest(id: replyID, kind: .answer, params: params)) else { return .later }
-    let given: String
-    switch params.value?["answer"] {
-    case .string(let text)?: given = text
-    case .integer(let number)?: given = String(number)
-    case nil, .null?: throw .invalidParams("missing required field \"answer\"")
-    case let other?: throw .invalidParams("\"answer\" must be a string, not \(other.kindDescription)")
-    }
-    guard given.utf8.count <= 1024 else { throw .invalidParams("\"answer\" is longer than 1024 bytes") }
+  mutating func answer(_ replyID: RequestID, _ request: AnswerRequest, outbox: inout [OutgoingMessage]) throws(ResponseError) -> Reply {
+    if let late = answerAfterTimeUp(request.sessionID) { return .result(late) }
+    guard let (id, session, question) = try askingSession(QueuedRequest(id: replyID, kind: .answer(request))) else { return .later }
+    let given = try request.answer.get()
     var state = session.state
     let effects = Session.reduce(&state, .answerSubmitted(given), sessionDependencies)
     var verdict: JSON = "timeUp"
@@ -226,9 +227,9 @@ extension BikiServer {
     return try advance(id, state, session.generator, effects, WaitingReply(id: replyID, members: members, startsSession: false), outbox: &outbox)
   }
 
-  mutating func skip(_ replyID: RequestID, _ params: Params, outbox: inout [OutgoingMessage]) throws(ResponseError) -> Reply {
-    if let late = try answerAfterTimeUp(params) { return .result(late) }
-    guard let (id, session, question) = try askingSession(QueuedRequest(id: replyID, kind: .skip, params: params)) else { return .later }
+  mutating func skip(_ replyID: RequestID, _ request: SkipRequest, outbox: inout [OutgoingMessage]) throws(ResponseError) -> Reply {
+    if let late = answerAfterTimeUp(request.sessionID) { return .result(late) }
+    guard let (id, session, question) = try askingSession(QueuedRequest(id: replyID, kind: .skip(request))) else { return .later }
     var state = session.state
     let effects = Session.reduce(&state, .skipRequested, sessionDependencies)
     var members: [(String, JSON)] = []
@@ -242,8 +243,7 @@ extension BikiServer {
   /// The response to an answer or skip that reached a session whose time ran out before it: the
   /// learner typed in time to see the question but not to beat the clock, so the answer gets
   /// the verdict `timeUp` and the summary, as if the clock had run out on receipt.
-  private func answerAfterTimeUp(_ params: Params) throws(ResponseError) -> JSON? {
-    let id = try params.string("sessionId")
+  private func answerAfterTimeUp(_ id: String) -> JSON? {
     guard sessions[id] == nil, let ended = finished.last(where: { $0.id == id }), ended.timeRanOut else { return nil }
     return ["verdict": "timeUp", "summary": ended.summary, "progress": ended.progress, "finished": true]
   }
@@ -327,8 +327,8 @@ extension BikiServer {
 
   // MARK: Ending
 
-  mutating func endSession(_ params: Params, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON {
-    let id = try params.string("sessionId")
+  mutating func endSession(_ request: EndSessionRequest, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON {
+    let id = request.sessionID
     if let index = finished.firstIndex(where: { $0.id == id }) {
       return ["summary": finished.remove(at: index).summary]
     }
@@ -475,14 +475,13 @@ extension BikiServer {
     while let request = rest.popFirst() {
       let outcome = Result { () throws(ResponseError) -> Reply in
         switch request.kind {
-        case .answer: try answer(request.id, request.params, outbox: &outbox)
-        case .skip: try skip(request.id, request.params, outbox: &outbox)
+        case .answer(let answer): try self.answer(request.id, answer, outbox: &outbox)
+        case .skip(let skip): try self.skip(request.id, skip, outbox: &outbox)
         }
       }
       respond(request.id, outcome, outbox: &outbox)
-      guard case .success(.later) = outcome, let id = try? request.params.string("sessionId"), case .making(var next)? = sessions[id]?.stage else {
-        continue
-      }
+      let id = request.sessionID
+      guard case .success(.later) = outcome, case .making(var next)? = sessions[id]?.stage else { continue }
       next.queued += rest
       sessions[id]?.stage = .making(next)
       return
@@ -504,14 +503,15 @@ extension BikiServer {
 
   // MARK: Generating
 
-  /// Stateless questions: made in place for a pack's topic, off the loop for a plugin's.
+  /// Stateless questions: made in place for a pack's topic, off the loop for a plugin's. It
+  /// decodes its own request, as the catalog judges the topic and its parameters between fields.
   mutating func generate(_ replyID: RequestID, _ params: Params) throws(ResponseError) -> Reply {
-    let entry = try topic(id: try params.string("topicId"))
-    let parameters = try params.integerMap("params")
-    // A pack's generator is made first, so its parameters are judged before the other fields.
-    let madeHere = entry.registered.callsPlugin ? nil : try Self.generator(for: entry, parameters: parameters)
-    guard let seed = try params.optionalSeed("seed") else { throw .invalidParams("missing required field \"seed\"") }
-    let count = try params.optionalInteger("count", in: 1...BikiServer.maximumGenerateCount) ?? 1
+    // A pack's generator is made as soon as its parameters are read, so they are judged before
+    // the other fields.
+    let (request, entry, madeHere) = try GenerateRequest.decode(
+      params, lookUp: { id throws(ResponseError) in try topic(id: id) },
+      judge: { entry, parameters throws(ResponseError) in entry.registered.callsPlugin ? nil : try Self.generator(for: entry, parameters: parameters) })
+    let (parameters, seed, count) = (request.parameters, request.seed, request.count)
     if let madeHere { return .result(try Self.generated(madeHere, seed: seed, count: count)) }
     let job = dependencies.background.start { _ in
       Result { () throws(ResponseError) in try Self.generated(try Self.generator(for: entry, parameters: parameters), seed: seed, count: count) }

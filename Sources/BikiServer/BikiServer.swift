@@ -130,7 +130,6 @@ package struct BikiServer: LanguageServer {
   /// Answers and skips that may wait for one session's next question.
   static let maximumQueuedPerSession = 64
   static let finishedKept = 64
-  static let maximumGenerateCount: Int64 = 1000
 
   package init(version: String, dependencies: ServerDependencies) {
     self.version = version
@@ -158,33 +157,13 @@ package struct BikiServer: LanguageServer {
   }
 
   package mutating func request(_ id: RequestID, _ method: String, params: JSON?, outbox: inout [OutgoingMessage]) throws(ResponseError) -> Reply {
-    let params = Params(params)
-    switch method {
-    case "biki/topics": return .result(try topicList.answer(previousResultID: params.optionalString("previousResultId")))
-    case StartSessionRequest.method: return try startSession(id, params, outbox: &outbox)
-    case "biki/answer": return try answer(id, params, outbox: &outbox)
-    case "biki/skip": return try skip(id, params, outbox: &outbox)
-    case "biki/endSession": return .result(try endSession(params, outbox: &outbox))
-    case "biki/generate": return try generate(id, params)
-    case "biki/read": return .result(try read(params))
-    case "biki/stats": return .result(try stats(params, outbox: &outbox))
-    case "biki/reloadPacks": return .result(reloadPacks())
-    case "textDocument/hover": return .result(try hover(params))
-    case "textDocument/codeAction": return .result(try codeActions(params))
-    case "textDocument/documentSymbol": return .result(try documentSymbols(params))
-    case "textDocument/definition": return .result(try definition(params))
-    case "textDocument/completion": return .result(try completion(params))
-    default: throw .methodNotFound(method)
-    }
+    guard let handle = Dispatcher.requests[method] else { throw .methodNotFound(method) }
+    return try handle(&self, id, Params(params), &outbox)
   }
 
+  /// Unknown notifications (didSave, workspace notifications) are ignored: nothing to do.
   package mutating func notification(_ method: String, params: JSON?, outbox: inout [OutgoingMessage]) {
-    switch method {
-    case "textDocument/didOpen": didOpen(Params(params), outbox: &outbox)
-    case "textDocument/didChange": didChange(Params(params), outbox: &outbox)
-    case "textDocument/didClose": didClose(Params(params), outbox: &outbox)
-    default: break  // e.g. didSave, workspace notifications: nothing to do
-    }
+    Dispatcher.notifications[method]?(&self, Params(params), &outbox)
   }
 
   /// The pack poll, the next debounced check, the next time limit. Finished work needs no
@@ -228,21 +207,18 @@ package struct BikiServer: LanguageServer {
     ]
   }
 
-  func read(_ params: Params) throws(ResponseError) -> JSON {
-    let text = try params.string("text")
-    let kind: PhraseKind? = try params.optionalChoice("as", among: PhraseKind.allCases)
+  func read(_ request: ReadRequest) throws(ResponseError) -> JSON {
     do {
-      let reading = try PhraseReader().read(text, as: kind)
-      return ["text": .string(text), "reading": .string(reading.standard), "readings": .array(reading.all().map(JSON.string))]
+      let reading = try PhraseReader().read(request.text, as: request.kind)
+      return ["text": .string(request.text), "reading": .string(reading.standard), "readings": .array(reading.all().map(JSON.string))]
     } catch {
       throw .invalidParams("\"text\": \(error)")
     }
   }
 
-  mutating func stats(_ params: Params, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON {
-    let topicID = try params.optionalString("topicId")
+  mutating func stats(_ request: StatsRequest, outbox: inout [OutgoingMessage]) -> JSON {
     let (summary, warnings) = dependencies.history.summary()
     for warning in warnings where historyProblemsShown.insert(warning).inserted { outbox.append(Self.log(warning, type: 2)) }
-    return WireFormat.stats(summary.stats(topicID: topicID, now: dependencies.wallClock()), location: dependencies.history.location)
+    return WireFormat.stats(summary.stats(topicID: request.topicID, now: dependencies.wallClock()), location: dependencies.history.location)
   }
 }

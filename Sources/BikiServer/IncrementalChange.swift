@@ -4,18 +4,18 @@ import BikiProtocol
 /// One `textDocument/didChange` content change with a range (incremental sync), applied to a
 /// document's UTF-8 text. LSP positions count UTF-16 code units within a line; lines end at
 /// `\n`, `\r\n` or `\r`.
-struct IncrementalChange {
-  var start: (line: Int, character: Int)
-  var end: (line: Int, character: Int)
+struct IncrementalChange: Equatable, Sendable {
+  var start: Position
+  var end: Position
   var text: String
 
   /// From an LSP `Range` object; nil when it is not one.
   init?(range: JSON, text: String) {
-    func position(_ key: String) -> (line: Int, character: Int)? {
+    func position(_ key: String) -> Position? {
       guard let line = range[key]?["line"]?.integerValue, let character = range[key]?["character"]?.integerValue,
         line >= 0, character >= 0, line <= Int64(Int32.max), character <= Int64(Int32.max)
       else { return nil }
-      return (Int(line), Int(character))
+      return Position(line: Int(line), character: Int(character))
     }
     guard let start = position("start"), let end = position("end") else { return nil }
     self.start = start
@@ -39,7 +39,7 @@ struct IncrementalChange {
   }
 
   /// The byte offset of a (line, UTF-16 character) position.
-  static func offset(of position: (line: Int, character: Int), in bytes: [UInt8]) -> Int {
+  static func offset(of position: Position, in bytes: [UInt8]) -> Int {
     var index = 0
     var line = 0
     // Find the line's start.

@@ -1,12 +1,13 @@
 import BikiCore
+import BikiJSON
 import BikiProtocol
 
 /// `biki/startSession`, decoded and checked before anything is made: every field problem is a
 /// -32602 naming the field.
-struct StartSessionRequest: Sendable {
+struct StartSessionRequest: ClientMessage {
   static let method = "biki/startSession"
 
-  enum Kind: Sendable {
+  enum Kind: Equatable, Sendable {
     /// A session on one topic.
     case topic(String, Session.Mode)
     /// A review of the forms due and weak, from one topic or (nil) every topic.
@@ -19,6 +20,13 @@ struct StartSessionRequest: Sendable {
   var parameters: [String: Int64]
   /// Nil: a fresh seed, returned in the response.
   var seed: UInt64?
+
+  init(kind: Kind, skill: Skill? = nil, parameters: [String: Int64] = [:], seed: UInt64? = nil) {
+    self.kind = kind
+    self.skill = skill
+    self.parameters = parameters
+    self.seed = seed
+  }
 
   init(_ params: Params) throws(ResponseError) {
     seed = try params.optionalSeed("seed")
@@ -53,6 +61,30 @@ struct StartSessionRequest: Sendable {
         throw .invalidParams("\"mode.limit\" must be a number of seconds from 0 to 86400 (exclusive of 0), not \(seconds)")
       }
       return .timeLimit(seconds: seconds)
+    }
+  }
+
+  var params: JSON {
+    var members: [(String, JSON)] = []
+    switch kind {
+    case .topic(let topicID, let mode):
+      members += [("topicId", .string(topicID)), ("mode", Self.json(mode))]
+    case .review(let topicID, let count):
+      if let topicID { members.append(("topicId", .string(topicID))) }
+      members.append(("mode", ["kind": "review", "limit": .integer(Int64(count))]))
+    }
+    if let skill { members.append(("skill", .string(skill.rawValue))) }
+    if !parameters.isEmpty { members.append(("params", Self.parametersJSON(parameters))) }
+    // As a string: JSON numbers lose precision past 2^53.
+    if let seed { members.append(("seed", .string(String(seed)))) }
+    return .object(pairs: members)
+  }
+
+  private static func json(_ mode: Session.Mode) -> JSON {
+    switch mode {
+    case .infinite: ["kind": "infinite"]
+    case .questionLimit(let count): ["kind": "questionLimit", "limit": .integer(Int64(count))]
+    case .timeLimit(let seconds): ["kind": "timeLimit", "limit": .double(seconds)]
     }
   }
 }

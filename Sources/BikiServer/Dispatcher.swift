@@ -1,0 +1,61 @@
+import BikiProtocol
+
+/// Every method the server handles, mapped once to its handler: a request's params are decoded
+/// into its type (`Requests/`), and the handler gets the typed value. Built on first use and
+/// kept, so a request costs one lookup.
+enum Dispatcher {
+  typealias RequestHandler = @Sendable (inout BikiServer, RequestID, Params, inout [OutgoingMessage]) throws(ResponseError) -> Reply
+  typealias NotificationHandler = @Sendable (inout BikiServer, Params, inout [OutgoingMessage]) -> Void
+
+  static let requests: [String: RequestHandler] = table([
+    on(TopicsRequest.self) { server, _, request, _ in .result(server.topicList.answer(previousResultID: request.previousResultID)) },
+    on(StartSessionRequest.self) { server, id, request, outbox throws(ResponseError) in try server.startSession(id, request, outbox: &outbox) },
+    on(AnswerRequest.self) { server, id, request, outbox throws(ResponseError) in try server.answer(id, request, outbox: &outbox) },
+    on(SkipRequest.self) { server, id, request, outbox throws(ResponseError) in try server.skip(id, request, outbox: &outbox) },
+    on(EndSessionRequest.self) { server, _, request, outbox throws(ResponseError) in .result(try server.endSession(request, outbox: &outbox)) },
+    // Its fields are read with the catalog's judgement between them: see `GenerateRequest.decode`.
+    (GenerateRequest.method, generate),
+    on(ReadRequest.self) { server, _, request, _ throws(ResponseError) in .result(try server.read(request)) },
+    on(StatsRequest.self) { server, _, request, outbox in .result(server.stats(request, outbox: &outbox)) },
+    on(ReloadPacksRequest.self) { server, _, _, _ in .result(server.reloadPacks()) },
+    on(HoverRequest.self) { server, _, request, _ in .result(server.hover(request)) },
+    on(CodeActionRequest.self) { server, _, request, _ in .result(server.codeActions(request)) },
+    on(DocumentSymbolRequest.self) { server, _, request, _ in .result(server.documentSymbols(request)) },
+    on(DefinitionRequest.self) { server, _, request, _ in .result(server.definition(request)) },
+    on(CompletionRequest.self) { server, _, request, _ in .result(server.completion(request)) },
+  ])
+
+  /// A notification whose params do not decode is its handler's to report or ignore: the
+  /// handler gets nil.
+  static let notifications: [String: NotificationHandler] = table([
+    on(DidOpenNotification.self) { server, notification, outbox in server.didOpen(notification, outbox: &outbox) },
+    on(DidChangeNotification.self) { server, notification, outbox in server.didChange(notification, outbox: &outbox) },
+    on(DidCloseNotification.self) { server, notification, outbox in server.didClose(notification, outbox: &outbox) },
+  ])
+
+  /// A request's handler behind the decoding of its params.
+  private static func on<Request: ClientMessage>(
+    _: Request.Type, _ handle: @escaping @Sendable (inout BikiServer, RequestID, Request, inout [OutgoingMessage]) throws(ResponseError) -> Reply
+  ) -> (String, RequestHandler) {
+    (Request.method, { server, id, params, outbox throws(ResponseError) in
+      let request = try Request(params)
+      return try handle(&server, id, request, &outbox)
+    })
+  }
+
+  private static func on<Notification: ClientMessage>(
+    _: Notification.Type, _ handle: @escaping @Sendable (inout BikiServer, Notification?, inout [OutgoingMessage]) -> Void
+  ) -> (String, NotificationHandler) {
+    (Notification.method, { server, params, outbox in handle(&server, try? Notification(params), &outbox) })
+  }
+
+  private static func generate(_ server: inout BikiServer, _ id: RequestID, _ params: Params, _: inout [OutgoingMessage]) throws(ResponseError) -> Reply {
+    try server.generate(id, params)
+  }
+
+  /// A method named twice keeps its first handler; the round-trip tests check every method
+  /// reaches its own.
+  private static func table<Handler>(_ entries: [(String, Handler)]) -> [String: Handler] {
+    Dictionary(entries, uniquingKeysWith: { first, _ in first })
+  }
+}
