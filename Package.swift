@@ -89,9 +89,10 @@ if ProcessInfo.processInfo.environment["BIKI_FUZZ"] == "1" {
     fuzzTarget("fuzz-pack-structured", ["BikiPacks", "BikiCore"]),
     fuzzTarget("fuzz-phrase", ["BikiJapanese", "BikiCore"]),
     fuzzTarget("fuzz-protocol", ["BikiProtocol", "BikiJSON"]),
+    fuzzTarget("fuzz-server", ["BikiServer", "BikiProtocol", "BikiHost", "BikiPacks", "BikiPractice", "BikiJSON"]),
     fuzzTarget("fuzz-plugin-output", ["BikiPlugins", "BikiCore", "BikiJapanese"]),
   ]
-  package.products += ["fuzz-json", "fuzz-pack", "fuzz-pack-structured", "fuzz-phrase", "fuzz-protocol", "fuzz-plugin-output"].map {
+  package.products += ["fuzz-json", "fuzz-pack", "fuzz-pack-structured", "fuzz-phrase", "fuzz-protocol", "fuzz-server", "fuzz-plugin-output"].map {
     .executable(name: $0, targets: [$0])
   }
 }
