@@ -492,6 +492,16 @@ extension BikiServer {
   /// process exits, only once none is.
   package var hasPendingRequests: Bool { !preparing.isEmpty || !making.isEmpty || !generating.isEmpty }
 
+  /// Whether a request with this id is answered `.later` and not yet answered.
+  func isWaiting(_ replyID: RequestID) -> Bool {
+    if generating[replyID] != nil { return true }
+    if preparing.values.contains(where: { $0.replyID == replyID || $0.queued.contains { $0.id == replyID } }) { return true }
+    return making.contains { id in
+      guard case .making(let next)? = sessions[id]?.stage else { return false }
+      return next.reply.id == replyID || next.queued.contains { $0.id == replyID }
+    }
+  }
+
   /// Sends the response to a request answered `.later`, once it is ready.
   func respond(_ replyID: RequestID, _ outcome: Result<Reply, ResponseError>, outbox: inout [OutgoingMessage]) {
     switch outcome {

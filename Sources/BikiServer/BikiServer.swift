@@ -158,6 +158,11 @@ package struct BikiServer: LanguageServer {
 
   package mutating func request(_ id: RequestID, _ method: String, params: JSON?, outbox: inout [OutgoingMessage]) throws(ResponseError) -> Reply {
     guard let handle = Dispatcher.requests[method] else { throw .methodNotFound(method) }
+    // A second request under the id of one still waiting for its response could not be told
+    // apart from it, in the response or in a cancel.
+    if hasPendingRequests, isWaiting(id) {
+      throw ResponseError(code: ResponseError.invalidRequest, message: "request id \(id.json.serialized) is still waiting for its response; use an id no request in flight has")
+    }
     return try handle(&self, id, Params(params), &outbox)
   }
 

@@ -50,14 +50,14 @@ import Testing
   @Test func aStartWaitsForItsQuestionWhileOtherRequestsAreAnswered() {
     let held = ServerFixtures.HeldWork()
     var endpoint = ServerFixtures.endpoint(Self.dependencies(held: held))
-    #expect(endpoint.receive(Self.request(1, "biki/startSession", Self.infinite)).isEmpty)
+    #expect(endpoint.receive(Self.request(10, "biki/startSession", Self.infinite)).isEmpty)
     #expect(held.count == 1)
     #expect(endpoint.call("biki/read", ["text": "8本"])["reading"] == "はっぽん")
     // Preparing (the generator), then the first question: each a piece of work off the loop.
     held.runAll()
     #expect(endpoint.tick(now: 100).isEmpty)
     held.runAll()
-    let started = Self.response(endpoint.tick(now: 100), id: 1)
+    let started = Self.response(endpoint.tick(now: 100), id: 10)
     #expect(started?["sessionId"] == "s1")
     #expect(started?["question"]?["number"] == 1)
     #expect(started?["finished"] == false)
@@ -179,6 +179,20 @@ import Testing
     #expect(Self.errorCode(ended, id: 4) == ResponseError.invalidParams)
     held.runAll()
     #expect(endpoint.tick(now: 100).isEmpty)
+  }
+
+  @Test func anIDStillInFlightIsRefusedForAnotherRequest() {
+    let held = ServerFixtures.HeldWork()
+    var endpoint = ServerFixtures.endpoint(Self.dependencies(held: held))
+    _ = endpoint.receive(Self.request(1, "biki/generate", ["topicId": "test.hon", "seed": 1, "count": 5]))
+    let again = endpoint.receive(Self.request(1, "biki/generate", ["topicId": "test.hon", "seed": 2]))
+    #expect(Self.errorCode(again, id: 1) == ResponseError.invalidRequest)
+    held.runAll()
+    #expect(Self.response(endpoint.tick(now: 100), id: 1)?["questions"]?.arrayValue?.count == 5)
+    // Once answered, the id is free again.
+    _ = endpoint.receive(Self.request(1, "biki/generate", ["topicId": "test.hon", "seed": 2]))
+    held.runAll()
+    #expect(Self.response(endpoint.tick(now: 100), id: 1)?["questions"]?.arrayValue?.count == 1)
   }
 
   @Test func generateOnAPluginTopicIsAnsweredWhenItsQuestionsAreMade() {
