@@ -3,12 +3,19 @@
 /// Binary and length-prefixed, because what a plugin writes is checked only after it arrives:
 /// it may be anything, invalid UTF-8 included. All integers are little-endian.
 ///
+///     hello    := the worker's first frame, a response of one result: status 0 and no bytes once
+///                 the plugin is loaded, or the error that kept it from loading (then the worker exits)
 ///     request  := u32 length, then: u8 op (1 describe, 2 generate, 3 count), and for generate:
 ///                 string topic, u32 parameter count, (string name, i64 value)*, u32 seed count, u64 seed*
 ///                 and for count: string topic, u32 parameter count, (string name, i64 value)*
 ///                 (its one result is the count as a u64, or empty when the plugin has no count)
 ///     response := u32 length, then: u32 result count, (i32 status, u32 length, bytes)*
 ///     string   := u32 length, UTF-8 bytes
+///
+/// describe is answered with one response of two results (identity, description) and count
+/// with one of one. generate is answered with one response per seed, in order, each of one
+/// result and sent as soon as its question is made: the host times each question on its own,
+/// and a crash or hang costs the question being made, never the ones already sent.
 enum WorkerProtocol {
   static let describe: UInt8 = 1
   static let generate: UInt8 = 2
@@ -82,6 +89,18 @@ enum WorkerProtocol {
     append(UInt32(seeds.count), to: &body)
     for seed in seeds { append(seed, to: &body) }
     return frame(body)
+  }
+
+  /// A response of one result, written straight into its frame: a batch sends one per question.
+  static func response(_ result: Result) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(16 + result.bytes.count)
+    append(UInt32(12 + result.bytes.count), to: &bytes)
+    append(UInt32(1), to: &bytes)
+    append(UInt32(bitPattern: result.status), to: &bytes)
+    append(UInt32(result.bytes.count), to: &bytes)
+    bytes += result.bytes
+    return bytes
   }
 
   static func response(_ results: [Result]) -> [UInt8] {

@@ -5,9 +5,10 @@
  *              -DWRONG_READING -DWRONG_DECLARED_READING -DBAD_COUNT -DPARTIAL_OUTPUT -DLATE_WRITE
  *   Behaviour: -DUNSTABLE -DSEGFAULT -DABORT -DHANG -DHOG (allocates 4 GiB) -DCRASH_EVERY_TENTH
  *              -DNOISY (prints to standard output, which a worker speaking a protocol there must survive)
- *   Timing:    -DSLOW_MS=N (each question takes N ms) -DSLOW_LOAD_MS=N (the entry takes N ms)
- *              -DCRASH_ON_SEED=N (segfaults on that seed only) -DHANG_ON_SEED=N (never returns on that seed only);
- *              these but SLOW_LOAD_MS, and CRASH_EVERY_TENTH, have 30 questions
+ *   Timing:    -DSLOW_MS=N (each question takes N ms) -DSLOW_LOAD_MS=N (the entry and describe each take N ms)
+ *              -DCRASH_ON_SEED=N (segfaults on that seed only) -DHANG_ON_SEED=N (never returns on that seed only)
+ *              -DHANG_IN_COUNT (question_count never returns; otherwise as COUNTED);
+ *              SLOW_MS, CRASH_ON_SEED, HANG_ON_SEED and CRASH_EVERY_TENTH have 30 questions
  *   Counting:  -DCOUNTED (a parameter "max" 1–9, counted by question_count) -DCOUNT_LIES (counts double)
  *   Host:      -DECHO_HOST (the topic's title is the host's name and version, as its entry saw them)
  *              -DDEINIT_MARKS (deinit appends a line to the file $BIKI_TEST_DEINIT_FILE)
@@ -44,13 +45,16 @@ static char host_title[128];
 #endif
 
 static biki_status_t describe(const biki_call_t *call) {
+#if defined(SLOW_LOAD_MS)
+  pause_ms(SLOW_LOAD_MS);
+#endif
 #if defined(ECHO_HOST)
   char json[256];
   snprintf(json, sizeof json, "{\"topics\": [{\"id\": \"ok\", \"title\": \"%s\", \"category\": \"number\", \"skills\": [\"kana\"], \"questionCount\": 3, \"parameters\": []}]}", host_title);
   emit(call->output, json);
   return BIKI_STATUS_OK;
 #endif
-#if defined(COUNTED) || defined(COUNT_LIES)
+#if defined(COUNTED) || defined(COUNT_LIES) || defined(HANG_IN_COUNT)
   emit(call->output, "{\"topics\": [{\"id\": \"ok\", \"title\": \"OK\", \"category\": \"number\", \"skills\": [\"kana\"], \"questionCount\": 3, "
                      "\"parameters\": [{\"name\": \"max\", \"description\": \"Largest\", \"default\": 3, \"min\": 1, \"max\": 9}]}]}");
 #else
@@ -68,12 +72,15 @@ static uint64_t largest(const biki_parameter_list_t *parameters) {
   return 3;
 }
 
-#if defined(COUNTED) || defined(COUNT_LIES)
+#if defined(COUNTED) || defined(COUNT_LIES) || defined(HANG_IN_COUNT)
 static biki_status_t question_count(const char *topic, const biki_parameter_list_t *parameters, uint64_t *count, const biki_call_t *call) {
   if (strcmp(topic, "ok") != 0) {
     emit(call->error, "no such topic");
     return BIKI_STATUS_UNKNOWN_TOPIC;
   }
+#if defined(HANG_IN_COUNT)
+  for (;;) {}
+#endif
 #if defined(COUNT_LIES)
   *count = largest(parameters) * 2;
 #else
@@ -234,7 +241,7 @@ static const biki_plugin_descriptor_t descriptor = {
 #else
   .generate = generate,
 #endif
-#if defined(COUNTED) || defined(COUNT_LIES)
+#if defined(COUNTED) || defined(COUNT_LIES) || defined(HANG_IN_COUNT)
   .question_count = question_count,
 #endif
 };
