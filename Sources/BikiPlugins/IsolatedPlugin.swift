@@ -82,10 +82,11 @@ package final class IsolatedPlugin: Sendable {
           _ = fail(died(process, task: "between requests", &state), &state)
           continue
         }
-        for seed in rest {
+        for (offset, seed) in rest.enumerated() {
           let task = "question \(seed)"
           do throws(PluginError) {
-            let answer = try self.answer(from: process, expecting: 1, within: limits.question, task: task, &state)[0]
+            // After the first, the worker is busy with the batch: its answers are worth gathering.
+            let answer = try self.answer(from: process, expecting: 1, within: limits.question, task: task, gathering: offset > 0, &state)[0]
             state.consecutiveFailures = 0
             results.append(result(answer))
           } catch {
@@ -142,9 +143,9 @@ package final class IsolatedPlugin: Sendable {
   /// The worker's next response, of `count` results, within `limit` seconds. A worker that
   /// hangs, dies or speaks nonsense is stopped, and the failure counts towards quarantine.
   private func answer(
-    from process: WorkerProcess, expecting count: Int, within limit: Double, task: String, _ state: inout State
+    from process: WorkerProcess, expecting count: Int, within limit: Double, task: String, gathering: Bool = false, _ state: inout State
   ) throws(PluginError) -> [WorkerProtocol.Result] {
-    switch state.frames.next(from: process, deadline: now() + limit) {
+    switch state.frames.next(from: process, deadline: now() + limit, gathering: gathering) {
     case .frame(let body):
       guard let results = WorkerProtocol.parseResponse(body) else {
         throw fail(stopWorker(PluginError(path: path, kind: .workerFailed, reason: "\(task): the worker's answer is malformed"), &state), &state)

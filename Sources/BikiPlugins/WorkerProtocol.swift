@@ -130,14 +130,22 @@ enum WorkerProtocol {
     bytes += text.utf8
   }
 
-  /// Reads fields from a frame body, failing (nil) rather than trapping on short input.
+  /// Reads fields from a frame body, failing (nil) rather than trapping on short input. A slice,
+  /// so a frame is read where it arrived, without a copy of its own.
   struct Reader {
-    let bytes: [UInt8]
-    var offset = 0
+    let bytes: ArraySlice<UInt8>
+    var offset: Int
+
+    init(bytes: ArraySlice<UInt8>) {
+      self.bytes = bytes
+      offset = bytes.startIndex
+    }
+
+    init(bytes: [UInt8]) { self.init(bytes: bytes[...]) }
 
     mutating func integer<T: FixedWidthInteger>(_: T.Type) -> T? {
       let size = MemoryLayout<T>.size
-      guard offset + size <= bytes.count else { return nil }
+      guard offset + size <= bytes.endIndex else { return nil }
       var value: T = 0
       for index in 0..<size { value |= T(bytes[offset + index]) << (8 * index) }
       offset += size
@@ -145,7 +153,7 @@ enum WorkerProtocol {
     }
 
     mutating func data(count: Int) -> [UInt8]? {
-      guard count >= 0, offset + count <= bytes.count else { return nil }
+      guard count >= 0, offset + count <= bytes.endIndex else { return nil }
       defer { offset += count }
       return Array(bytes[offset..<(offset + count)])
     }
@@ -156,7 +164,7 @@ enum WorkerProtocol {
     }
   }
 
-  static func parseResponse(_ body: [UInt8]) -> [Result]? {
+  static func parseResponse(_ body: ArraySlice<UInt8>) -> [Result]? {
     var reader = Reader(bytes: body)
     guard let count = reader.integer(UInt32.self) else { return nil }
     var results: [Result] = []

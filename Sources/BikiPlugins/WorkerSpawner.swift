@@ -13,13 +13,14 @@ package struct WorkerProcess: Sendable {
   package var write: @Sendable ([UInt8]) -> Bool
   /// Reads what has arrived, at least one byte and at most `maximum`, waiting until `deadline`
   /// (seconds on the host's clock) for the first. Answers to a batch come one frame per
-  /// question, so one read takes in as many as are waiting.
-  package var read: @Sendable (_ maximum: Int, _ deadline: Double) -> ReadResult
+  /// question, so one read takes in as many as are waiting. `gathering`: more are on their way,
+  /// so when none has arrived yet it is worth a moment's wait before blocking.
+  package var read: @Sendable (_ maximum: Int, _ deadline: Double, _ gathering: Bool) -> ReadResult
   /// Kills the worker (SIGKILL) and reaps it; says how it ended ("crashed with signal 11 (SIGSEGV)").
   package var stop: @Sendable () -> String
 
   package init(
-    write: @Sendable @escaping ([UInt8]) -> Bool, read: @Sendable @escaping (Int, Double) -> ReadResult,
+    write: @Sendable @escaping ([UInt8]) -> Bool, read: @Sendable @escaping (Int, Double, Bool) -> ReadResult,
     stop: @Sendable @escaping () -> String
   ) {
     self.write = write
@@ -78,11 +79,22 @@ package struct WorkerSpawner: Sendable {
             }
             return true
           },
-          read: { maximum, deadline in
+          read: { maximum, deadline, gathering in
+            var paused = !gathering
             while true {
               let remaining = deadline - now()
               guard remaining > 0 else { return .timedOut }
               var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+              // A worker making a batch sends a frame every few microseconds. Woken for each, this
+              // thread and the worker spend more on switching than on questions; after a short
+              // pause, one read takes in dozens.
+              if !paused {
+                paused = true
+                if poll(&descriptor, 1, 0) == 0 {
+                  var pause = timespec(tv_sec: 0, tv_nsec: WorkerSpawner.gatheringPause)
+                  nanosleep(&pause, nil)
+                }
+              }
               let ready = poll(&descriptor, 1, Int32(min(remaining * 1000, 60_000).rounded(.up)))
               if ready < 0 && errno == EINTR { continue }
               if ready == 0 { continue }
@@ -109,6 +121,9 @@ package struct WorkerSpawner: Sendable {
           }))
     }
   }
+
+  /// Nanoseconds a read waits for a batch's frames to gather before it blocks for the next.
+  static let gatheringPause = 30_000
 
   /// "crashed with signal 11 (SIGSEGV)", "exited with status 3".
   static func describeExit(_ status: Int32) -> String {
