@@ -74,8 +74,7 @@ import Testing
     #expect(!plugin.isQuarantined)
   }
 
-  @Test(.disabled(if: Sanitizers.threadSanitizerIsActive, Comment(rawValue: Sanitizers.crashesAreRenamed)))
-  func crashesApartAreNotInARow() throws {
+  @Test func crashesApartAreNotInARow() throws {
     let plugin = try plugin("CRASH_EVERY_TENTH")
     let results = plugin.generate(topic: "ok", parameters: [:], seeds: Array(0..<30))
     let failed = results.enumerated().compactMap { index, result in (try? result.get()) == nil ? index : nil }
@@ -83,12 +82,9 @@ import Testing
     #expect(!plugin.isQuarantined)
   }
 
-  @Test(.disabled(if: Sanitizers.threadSanitizerIsActive, Comment(rawValue: Sanitizers.crashesAreRenamed)))
-  func aPluginCrashingOnEveryQuestionIsStoppedAfterThreeWhateverTheBatch() throws {
+  @Test func aPluginCrashingOnEveryQuestionIsStoppedAfterThreeWhateverTheBatch() throws {
     let plugin = try plugin("SEGFAULT")
-    let started = Self.now()
     let results = plugin.generate(topic: "ok", parameters: [:], seeds: Array(0..<100))
-    #expect(Self.now() - started < 3)
     var kinds: [PluginError.Kind] = []
     for result in results {
       if case .failure(let error) = result { kinds.append(error.kind) }
@@ -103,7 +99,9 @@ import Testing
     let plugin = try plugin("HANG", limits: PluginLimits(question: 0.2, loading: 5))
     let started = Self.now()
     let results = plugin.generate(topic: "ok", parameters: [:], seeds: Array(0..<10))
-    #expect(Self.now() - started < 3)
+    // Three limits, not ten (2 s): the seven after the third are not asked.
+    let elapsed = Self.now() - started
+    #expect(elapsed >= 0.6 && elapsed < 1.8, "\(elapsed) s")
     let kinds = results.compactMap { result -> PluginError.Kind? in
       guard case .failure(let error) = result else { return nil }
       return error.kind
