@@ -67,11 +67,11 @@ import Testing
   @Test func lintTimesEachQuestionAsAQuizDoes() throws {
     let library = try PluginFixtures.misbehaving("HANG_ON_SEED=3")
     let validator = PluginValidator(
-      spawner: .live(executable: PluginFixtures.worker, now: Self.now), now: Self.now, limits: PluginLimits(question: 0.3, loading: 5))
+      spawner: .live(executable: PluginFixtures.worker, now: Self.now), now: Self.now, limits: PluginLimits(question: 0.5, loading: 5))
     let problems = validator.validate(library, otherTopics: [:]).filter { $0.rule != "plugin-slow-entry" }
     #expect(problems.map(\.rule) == ["plugin-timeout"])
     #expect(
       problems.first?.message
-        == "topic \"misbehaving.ok\": 1 of 30 questions failed, e.g. question 3: the plugin did not answer within 0.3 s; its worker was stopped")
+        == "topic \"misbehaving.ok\": 1 of 30 questions failed, e.g. question 3: the plugin did not answer within 0.5 s; its worker was stopped")
   }
 }
