@@ -67,7 +67,7 @@ let package = Package(
     .testTarget(name: "BikiProtocolTests", dependencies: ["BikiProtocol", "BikiJSON"]),
     .testTarget(name: "BikiServerTests", dependencies: ["BikiServer", "BikiPractice", "BikiJapanese"]),
     .testTarget(name: "BikiPracticeTests", dependencies: ["BikiPractice", "BikiCore", "BikiJapanese"]),
-    .testTarget(name: "BikiHostTests", dependencies: ["BikiHost", "BikiPlugins", "BikiSync"]),
+    .testTarget(name: "BikiHostTests", dependencies: ["BikiHost", "BikiPlugins", "BikiSync", "BikiTestSupport"]),
     .testTarget(name: "BikiCoreTests", dependencies: ["BikiCore", "BikiJapanese"]),
     .testTarget(name: "BikiCLITests", dependencies: ["BikiCLI"]),
     // End-to-end: spawns the built `biki` executable as a user would.

@@ -1,5 +1,6 @@
 import BikiCore
 import BikiPacks
+import BikiPlugins
 
 /// Where everything Biki reads and writes is, and how its topics are loaded: the one place the
 /// commands compose the host from the file system, the environment and the running executable.
@@ -55,12 +56,7 @@ package struct HostSetup: Sendable {
     now: @Sendable @escaping () -> Double
   ) -> (packs: PackLoad, registry: TopicRegistry) {
     let plugins = pluginLibraries(extra: pluginDirectories)
-    let isolation: PluginIsolation =
-      inProcess || plugins.isEmpty
-      ? .inProcess  // with no plugins, nothing is started and no log is needed
-      : .worker(
-        executable: workerExecutable, logPath: pluginLogPath, timeout: 2, now: now,
-        descriptions: .file(environment: environment, fileSystem: fileSystem))
+    let isolation = pluginIsolation(for: plugins, inProcess: inProcess, workerExecutable: workerExecutable, now: now)
     let packPaths = packSearchPaths(extra: packDirectories)
     let loader = PackLoader(fileSystem: fileSystem, checked: .file(environment: environment, fileSystem: fileSystem))
     let packs = loader.load(files: packFiles(extra: packDirectories), precedence: packPaths.precedence(of:))
@@ -72,6 +68,18 @@ package struct HostSetup: Sendable {
       return ca != cb ? ca < cb : a.offset < b.offset
     }.map(\.element)
     return (packs, registry)
+  }
+
+  /// How `biki quiz` and `biki serve` run `plugins`: in worker processes under the standard
+  /// limits (as `biki-pack` does), logging to `pluginLogPath`, with their descriptions cached.
+  package func pluginIsolation(
+    for plugins: [String], inProcess: Bool, workerExecutable: String, now: @Sendable @escaping () -> Double
+  ) -> PluginIsolation {
+    // With no plugins, nothing is started and no log is needed.
+    guard !inProcess, !plugins.isEmpty else { return .inProcess }
+    return .worker(
+      executable: workerExecutable, logPath: pluginLogPath, limits: .standard, now: now,
+      descriptions: .file(environment: environment, fileSystem: fileSystem))
   }
 
   /// Changes when any pack file or plugin library `loadCatalog` would load changes.

@@ -81,10 +81,18 @@ package struct PluginSearchPaths: Sendable, Equatable {
 
 /// How plugins are run.
 package enum PluginIsolation: Sendable {
-  /// In a worker process started from `workerExecutable` (the default).
-  case worker(executable: String, logPath: String, timeout: Double, now: @Sendable () -> Double, descriptions: PluginDescriptionCache = .none)
+  /// In a worker process started from `executable` (the default), under `limits`: the standard
+  /// ones in every command, smaller ones only in tests.
+  case worker(
+    executable: String, logPath: String, limits: PluginLimits = .standard, now: @Sendable () -> Double, descriptions: PluginDescriptionCache = .none)
   /// Loaded into this process (`--in-process`): for trusted plugins, when speed matters.
   case inProcess
+
+  /// The limits a worker runs under; nil in this process, where nothing is timed.
+  package var limits: PluginLimits? {
+    guard case .worker(_, _, let limits, _, _) = self else { return nil }
+    return limits
+  }
 }
 
 extension TopicRegistry {
@@ -108,9 +116,9 @@ extension TopicRegistry {
       let backend: PluginBackend
       switch isolation {
       case .inProcess: backend = .inProcess(path)
-      case .worker(let executable, let logPath, let timeout, let now, let descriptions):
+      case .worker(let executable, let logPath, let limits, let now, let descriptions):
         backend = descriptions.wrapping(
-          .isolated(IsolatedPlugin(path: path, spawner: .live(executable: executable, logPath: logPath, now: now), timeout: timeout, now: now)))
+          .isolated(IsolatedPlugin(path: path, spawner: .live(executable: executable, logPath: logPath, now: now), limits: limits, now: now)))
       }
       do {
         let plugin = try PluginTopics(backend: backend)

@@ -1,15 +1,18 @@
 import Glibc
 import BikiSync
 
-/// A plugin running in its own worker process. A crash, abort or hang there fails only the
-/// call that met it: the next call starts a new worker and, after `quarantineAfter` failures in
-/// a row, the plugin is quarantined and not called again. So a plugin that crashes on some
-/// questions costs those questions; one that crashes on every call is stopped after three.
+/// A plugin running in its own worker process. A crash, abort or hang there costs only the
+/// question or call that met it: a batch is answered one question at a time, each within
+/// `limits.question` of the one before, the questions already answered are kept, and the rest
+/// are asked of a fresh worker. After `quarantineAfter` failures in a row (questions or calls that
+/// crashed or hung, workers that could not start) the plugin is quarantined and not called again.
+/// So a plugin that crashes on some questions costs those questions; one that crashes on every
+/// question is stopped after three, however large the batch.
 ///
 /// - Important: calls are serialised; one worker answers one request at a time.
 package final class IsolatedPlugin: Sendable {
   package let path: String
-  package let timeout: Double
+  package let limits: PluginLimits
   package static let quarantineAfter = 3
 
   private let spawner: WorkerSpawner
@@ -19,14 +22,19 @@ package final class IsolatedPlugin: Sendable {
 
   private struct State {
     var worker: WorkerProcess?
+    /// What the running worker has sent and was not read yet.
+    var frames = WorkerFrames()
     var consecutiveFailures = 0
     var lastError: PluginError?
+    /// Why the plugin did not load, as a worker said: it would say so again, so every later
+    /// call fails with it and no worker is started for it.
+    var loadFailure: PluginError?
   }
 
-  package init(path: String, spawner: WorkerSpawner, timeout: Double = 2, now: @Sendable @escaping () -> Double) {
+  package init(path: String, spawner: WorkerSpawner, limits: PluginLimits = .standard, now: @Sendable @escaping () -> Double) {
     self.path = path
     self.spawner = spawner
-    self.timeout = timeout
+    self.limits = limits
     self.now = now
   }
 
@@ -37,89 +45,139 @@ package final class IsolatedPlugin: Sendable {
   package var isQuarantined: Bool { state.withLock { $0.consecutiveFailures >= IsolatedPlugin.quarantineAfter } }
 
   /// The plugin's identity (from its descriptor) and description, as raw bytes for the validator.
+  /// Describing is part of loading, and has the loading limit.
   package func describe() throws(PluginError) -> (identity: [UInt8], description: [UInt8]) {
-    let results = try request(WorkerProtocol.describeRequest(), expecting: 2)
+    let results = try call(WorkerProtocol.describeRequest(), expecting: 2, within: limits.loading, task: "describing itself")
     return (try results[0].get(), try results[1].get())
   }
 
   /// The plugin's count of the topic's questions for these parameters, nil if it has none.
   package func questionCount(topic: String, parameters: [String: Int64]) throws(PluginError) -> UInt64? {
-    let bytes = try request(WorkerProtocol.countRequest(topic: topic, parameters: parameters), expecting: 1)[0].get()
+    let request = WorkerProtocol.countRequest(topic: topic, parameters: parameters)
+    let bytes = try call(request, expecting: 1, within: limits.question, task: "counting questions")[0].get()
     var reader = WorkerProtocol.Reader(bytes: bytes)
     return bytes.isEmpty ? nil : reader.integer(UInt64.self)
   }
 
-  /// One result per seed, in order, from a single round trip.
-  package func generate(topic: String, parameters: [String: Int64], seeds: [UInt64]) throws(PluginError) -> [Result<[UInt8], PluginError>] {
-    try request(WorkerProtocol.generateRequest(topic: topic, parameters: parameters, seeds: seeds), expecting: seeds.count)
+  /// One result per seed, in order. The seeds go to the worker in one request and come back one
+  /// question at a time; a question that crashes or hangs the worker fails alone, and the seeds
+  /// after it go to a fresh worker. When no worker can be had (the plugin is quarantined, does
+  /// not load, or its worker cannot start), the seeds not yet asked fail with the reason.
+  package func generate(topic: String, parameters: [String: Int64], seeds: [UInt64]) -> [Result<[UInt8], PluginError>] {
+    state.withLock { state in
+      var results: [Result<[UInt8], PluginError>] = []
+      results.reserveCapacity(seeds.count)
+      while results.count < seeds.count {
+        let rest = seeds[results.count...]
+        let process: WorkerProcess
+        do throws(PluginError) {
+          process = try worker(&state)
+        } catch {
+          results += rest.map { seed in .failure(PluginError(path: path, kind: error.kind, reason: "question \(seed) was not asked: \(error.reason)")) }
+          break
+        }
+        guard process.write(WorkerProtocol.generateRequest(topic: topic, parameters: parameters, seeds: Array(rest))) else {
+          // Gone before it was asked anything (it died between calls): no question is to blame,
+          // and the failure counts, so this cannot go on for long.
+          _ = fail(died(process, task: "between requests", &state), &state)
+          continue
+        }
+        for (offset, seed) in rest.enumerated() {
+          let task = "question \(seed)"
+          do throws(PluginError) {
+            // After the first, the worker is busy with the batch: its answers are worth gathering.
+            let answer = try self.answer(from: process, expecting: 1, within: limits.question, task: task, gathering: offset > 0, &state)[0]
+            state.consecutiveFailures = 0
+            results.append(result(answer))
+          } catch {
+            results.append(.failure(error))
+            break
+          }
+        }
+      }
+      return results
+    }
   }
 
-  private func request(_ frame: [UInt8], expecting count: Int) throws(PluginError) -> [Result<[UInt8], PluginError>] {
+  /// One request, one response.
+  private func call(_ frame: [UInt8], expecting count: Int, within limit: Double, task: String) throws(PluginError) -> [Result<[UInt8], PluginError>] {
     let outcome: Result<[Result<[UInt8], PluginError>], PluginError> = state.withLock { state in
-      Result { () throws(PluginError) in try request(frame, expecting: count, state: &state) }
+      Result { () throws(PluginError) in
+        let process = try worker(&state)
+        guard process.write(frame) else { throw fail(died(process, task: task, &state), &state) }
+        let answers = try answer(from: process, expecting: count, within: limit, task: task, &state)
+        state.consecutiveFailures = 0
+        return answers.map(result)
+      }
     }
     return try outcome.get()
   }
 
-  private func request(
-    _ frame: [UInt8], expecting count: Int, state: inout State
-  ) throws(PluginError) -> [Result<[UInt8], PluginError>] {
+  /// The running worker, or a fresh one once it has said its plugin loaded.
+  private func worker(_ state: inout State) throws(PluginError) -> WorkerProcess {
     if state.consecutiveFailures >= IsolatedPlugin.quarantineAfter {
       throw PluginError(
         path: path, kind: .quarantined,
-        reason: "quarantined after \(state.consecutiveFailures) failures in a row; last: \(state.lastError?.reason ?? "unknown")")
+        reason: "the plugin is quarantined after \(state.consecutiveFailures) failures in a row; last: \(state.lastError?.reason ?? "unknown")")
     }
-    let process: WorkerProcess
-    if let running = state.worker {
-      process = running
-    } else {
-      switch spawner.spawn(path) {
-      case .success(let started):
-        process = started
-        state.worker = started
-      case .failure(let error):
-        throw fail(error, &state)
+    if let running = state.worker { return running }
+    if let loadFailure = state.loadFailure { throw loadFailure }
+    let started: WorkerProcess
+    switch spawner.spawn(path) {
+    case .success(let process): started = process
+    case .failure(let error): throw fail(error, &state)
+    }
+    state.worker = started
+    state.frames = WorkerFrames()
+    let hello = try answer(from: started, expecting: 1, within: limits.loading, task: "loading", &state)[0]
+    if case .failure(let error) = result(hello) {
+      // It would refuse the same way every time: kept, and no worker is started for it again.
+      _ = started.stop()
+      state.worker = nil
+      state.loadFailure = error
+      throw error
+    }
+    return started
+  }
+
+  /// The worker's next response, of `count` results, within `limit` seconds. A worker that
+  /// hangs, dies or speaks nonsense is stopped, and the failure counts towards quarantine.
+  private func answer(
+    from process: WorkerProcess, expecting count: Int, within limit: Double, task: String, gathering: Bool = false, _ state: inout State
+  ) throws(PluginError) -> [WorkerProtocol.Result] {
+    switch state.frames.next(from: process, deadline: now() + limit, gathering: gathering) {
+    case .frame(let body):
+      guard let results = WorkerProtocol.parseResponse(body) else {
+        throw fail(stopWorker(PluginError(path: path, kind: .workerFailed, reason: "\(task): the worker's answer is malformed"), &state), &state)
       }
-    }
-    let deadline = now() + timeout
-    guard process.write(frame) else { throw fail(died(process, during: "while sending a request", &state), &state) }
-    guard case .bytes(let header) = process.read(4, deadline) else { throw fail(readFailure(process, deadline: deadline, &state), &state) }
-    let length = Int(header[0]) | Int(header[1]) << 8 | Int(header[2]) << 16 | Int(header[3]) << 24
-    guard length <= WorkerProtocol.maximumFrame else {
-      throw fail(stopWorker(PluginError(path: path, kind: .workerFailed, reason: "the worker sent a \(length)-byte frame"), &state), &state)
-    }
-    guard case .bytes(let body) = process.read(length, deadline) else { throw fail(readFailure(process, deadline: deadline, &state), &state) }
-    guard let results = WorkerProtocol.parseResponse(body) else {
-      throw fail(stopWorker(PluginError(path: path, kind: .workerFailed, reason: "the worker's answer is malformed"), &state), &state)
-    }
-    state.consecutiveFailures = 0
-    if results.count != count {
-      // A worker whose plugin failed to load answers every request with that one error.
-      if results.count == 1, results[0].status != 0 {
-        throw PluginError(path: path, kind: WorkerProtocol.kind(for: results[0].status), reason: String(decoding: results[0].bytes, as: UTF8.self))
+      guard results.count == count else {
+        throw fail(
+          stopWorker(PluginError(path: path, kind: .workerFailed, reason: "\(task): the worker answered \(results.count) results for \(count)"), &state),
+          &state)
       }
-      throw fail(stopWorker(PluginError(path: path, kind: .workerFailed, reason: "the worker answered \(results.count) results for \(count)"), &state), &state)
-    }
-    return results.map { result in
-      if result.status == 0 { return .success(result.bytes) }
-      return .failure(PluginError(path: path, kind: WorkerProtocol.kind(for: result.status), reason: String(decoding: result.bytes, as: UTF8.self)))
+      return results
+    case .timedOut:
+      let reason = "\(task): the plugin did not answer within \(PluginLimits.seconds(limit)); its worker was stopped"
+      throw fail(stopWorker(PluginError(path: path, kind: .timedOut, reason: reason), &state), &state)
+    case .closed:
+      throw fail(died(process, task: task, &state), &state)
+    case .tooLarge(let length):
+      throw fail(stopWorker(PluginError(path: path, kind: .workerFailed, reason: "\(task): the worker sent a \(length)-byte frame"), &state), &state)
     }
   }
 
-  private func readFailure(_ process: WorkerProcess, deadline: Double, _ state: inout State) -> PluginError {
-    if now() >= deadline {
-      return stopWorker(PluginError(path: path, kind: .timedOut, reason: "the plugin did not answer within \(timeout) s; its worker was stopped"), &state)
-    }
-    return died(process, during: "during the call", &state)
+  private func result(_ answer: WorkerProtocol.Result) -> Result<[UInt8], PluginError> {
+    if answer.status == 0 { return .success(answer.bytes) }
+    return .failure(PluginError(path: path, kind: WorkerProtocol.kind(for: answer.status), reason: String(decoding: answer.bytes, as: UTF8.self)))
   }
 
-  private func died(_ process: WorkerProcess, during: String, _ state: inout State) -> PluginError {
+  private func died(_ process: WorkerProcess, task: String, _ state: inout State) -> PluginError {
     let how = process.stop()
     state.worker = nil
     // Allocation failures past the worker's memory limit end as one of these signals.
     let memory = ["SIGSEGV", "SIGABRT", "SIGBUS", "SIGILL", "SIGTRAP"].contains { how.contains($0) }
       ? "; a worker may allocate at most \(PluginWorker.memoryLimit >> 30) GiB, and a plugin that asks for more fails like this" : ""
-    return PluginError(path: path, kind: .crashed, reason: "the plugin's worker \(how) \(during)\(memory)")
+    return PluginError(path: path, kind: .crashed, reason: "\(task): the plugin's worker \(how)\(memory)")
   }
 
   private func stopWorker(_ error: PluginError, _ state: inout State) -> PluginError {

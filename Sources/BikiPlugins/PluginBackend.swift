@@ -46,7 +46,7 @@ package struct PluginBackend: Sendable {
       questionCount: { topic, parameters throws(PluginError) in try library.questionCount(topic: topic, parameters: parameters) })
   }
 
-  /// In a worker process: a crash, abort or hang costs the call, never the host.
+  /// In a worker process: a crash, abort or hang costs the question or call it met, never the host.
   package static func isolated(_ plugin: IsolatedPlugin) -> PluginBackend {
     PluginBackend(
       path: plugin.path,
@@ -55,7 +55,7 @@ package struct PluginBackend: Sendable {
         return (try PluginIdentity(json: identity, path: plugin.path), description)
       },
       generate: { topic, parameters, seeds throws(PluginError) in
-        try plugin.generate(topic: topic, parameters: parameters, seeds: seeds)
+        plugin.generate(topic: topic, parameters: parameters, seeds: seeds)
       },
       questionCount: { topic, parameters throws(PluginError) in try plugin.questionCount(topic: topic, parameters: parameters) })
   }

@@ -75,7 +75,8 @@ package struct PluginTopics: Sendable {
     let backend = self.backend, displayReadings = self.displayReadings
     let localID = String(topic.id.dropFirst(identity.id.count + 1))
     // Chunks of a long batch are made (by the worker, or the library) while the chunk before is
-    // checked here; a failed call fails its own chunk's questions.
+    // checked here. A worker answers question by question, so a crash or hang fails the question
+    // it met (the backend says which, and why); a call that fails as a whole fails its chunk.
     let batch: @Sendable ([UInt64]) -> [Result<Question, GenerationError>] = { seeds in
       Pipeline.map(
         seeds, chunkSize: PluginTopics.chunkSize,

@@ -6,8 +6,9 @@ package enum PluginWorker {
   /// The flag executables check first, before any other argument handling.
   package static let flag = "--plugin-worker"
 
-  /// Runs the worker loop; returns the exit status. A load failure is answered to the first
-  /// request as an error, so the host reports why rather than just "it exited".
+  /// Runs the worker loop; returns the exit status. The first frame says whether the plugin
+  /// loaded: the host times loading apart from questions, and a load failure is answered with
+  /// its reason rather than just "it exited".
   package static func run(path: String) -> Int32 {
     signal(SIGPIPE, SIG_IGN)
     // The protocol keeps a private copy of stdout; fd 1 then points at stderr (the worker log),
@@ -15,48 +16,55 @@ package enum PluginWorker {
     let protocolOutput = dup(1)
     guard protocolOutput >= 0, dup2(2, 1) >= 0 else { return 2 }
     limitMemory()
-    let library: Result<PluginLibrary, PluginError>
+    let plugin: PluginLibrary
     do {
-      library = .success(try PluginLibrary(path: path))
+      plugin = try PluginLibrary(path: path)
     } catch {
-      library = .failure(error)
+      _ = writeAll(WorkerProtocol.response(WorkerProtocol.Result(status: WorkerProtocol.status(for: error.kind), bytes: Array(error.reason.utf8))), to: protocolOutput)
+      return 0
     }
-    defer { if case .success(let plugin) = library { plugin.shutDown() } }
+    defer { plugin.shutDown() }
+    guard writeAll(WorkerProtocol.response(WorkerProtocol.Result(status: 0, bytes: [])), to: protocolOutput) else { return 0 }
     // Late writes already reported, so each is reported once.
     var reportedLateWrites = 0
+    // A write through a writer whose call had returned is reported on the next answer.
+    func checked(_ result: WorkerProtocol.Result) -> WorkerProtocol.Result {
+      let late = plugin.lateWrites
+      guard late > reportedLateWrites else { return result }
+      defer { reportedLateWrites = late }
+      let writes = late - reportedLateWrites == 1 ? "1 write" : "\(late - reportedLateWrites) writes"
+      return WorkerProtocol.Result(
+        status: WorkerProtocol.status(for: .writerAfterReturn),
+        bytes: Array("it wrote through a writer after the call that received it had returned (\(writes))".utf8))
+    }
     while let body = readFrame() {
       var reader = WorkerProtocol.Reader(bytes: body)
-      let results: [WorkerProtocol.Result]
-      switch (library, reader.integer(UInt8.self)) {
-      case (.failure(let error), _):
-        results = [WorkerProtocol.Result(status: WorkerProtocol.status(for: error.kind), bytes: Array(error.reason.utf8))]
-      case (.success(let plugin), WorkerProtocol.describe?):
-        results = [WorkerProtocol.Result(status: 0, bytes: PluginIdentity(plugin).json), outcome { () throws(PluginError) in try plugin.describe() }]
-      case (.success(let plugin), WorkerProtocol.generate?):
+      switch reader.integer(UInt8.self) {
+      case WorkerProtocol.describe?:
+        let results = [
+          checked(WorkerProtocol.Result(status: 0, bytes: PluginIdentity(plugin).json)), checked(outcome { () throws(PluginError) in try plugin.describe() }),
+        ]
+        guard writeAll(WorkerProtocol.response(results), to: protocolOutput) else { return 0 }
+      case WorkerProtocol.generate?:
         guard let (topic, parameters) = parseTopic(&reader), let seeds = parseSeeds(&reader) else { return 2 }
-        results = seeds.map { seed in
-          outcome { () throws(PluginError) in try plugin.generate(topic: topic, parameters: parameters, seed: seed) }
+        // Each question is sent as soon as it is made, so the host keeps it if a later one crashes.
+        for seed in seeds {
+          let result = checked(outcome { () throws(PluginError) in try plugin.generate(topic: topic, parameters: parameters, seed: seed) })
+          guard writeAll(WorkerProtocol.response(result), to: protocolOutput) else { return 0 }
         }
-      case (.success(let plugin), WorkerProtocol.count?):
+      case WorkerProtocol.count?:
         guard let (topic, parameters) = parseTopic(&reader) else { return 2 }
-        results = [
+        let result = checked(
           outcome { () throws(PluginError) in
             guard let count = try plugin.questionCount(topic: topic, parameters: parameters) else { return [] }
             var bytes: [UInt8] = []
             WorkerProtocol.append(count, to: &bytes)
             return bytes
-          }
-        ]
+          })
+        guard writeAll(WorkerProtocol.response(result), to: protocolOutput) else { return 0 }
       default:
         return 2
       }
-      // A write through a writer whose call had returned is reported on the next answer.
-      let late = (try? library.get().lateWrites) ?? 0
-      let answered = late > reportedLateWrites
-        ? results.map { _ in WorkerProtocol.Result(status: WorkerProtocol.status(for: .writerAfterReturn), bytes: Array("it wrote through a writer after the call that received it had returned (\(late - reportedLateWrites) \(late - reportedLateWrites == 1 ? "write" : "writes"))".utf8)) }
-        : results
-      reportedLateWrites = late
-      guard writeAll(WorkerProtocol.response(answered), to: protocolOutput) else { return 0 }
     }
     return 0
   }

@@ -3,12 +3,19 @@
 /// Binary and length-prefixed, because what a plugin writes is checked only after it arrives:
 /// it may be anything, invalid UTF-8 included. All integers are little-endian.
 ///
+///     hello    := the worker's first frame, a response of one result: status 0 and no bytes once
+///                 the plugin is loaded, or the error that kept it from loading (then the worker exits)
 ///     request  := u32 length, then: u8 op (1 describe, 2 generate, 3 count), and for generate:
 ///                 string topic, u32 parameter count, (string name, i64 value)*, u32 seed count, u64 seed*
 ///                 and for count: string topic, u32 parameter count, (string name, i64 value)*
 ///                 (its one result is the count as a u64, or empty when the plugin has no count)
 ///     response := u32 length, then: u32 result count, (i32 status, u32 length, bytes)*
 ///     string   := u32 length, UTF-8 bytes
+///
+/// describe is answered with one response of two results (identity, description) and count
+/// with one of one. generate is answered with one response per seed, in order, each of one
+/// result and sent as soon as its question is made: the host times each question on its own,
+/// and a crash or hang costs the question being made, never the ones already sent.
 enum WorkerProtocol {
   static let describe: UInt8 = 1
   static let generate: UInt8 = 2
@@ -84,6 +91,18 @@ enum WorkerProtocol {
     return frame(body)
   }
 
+  /// A response of one result, written straight into its frame: a batch sends one per question.
+  static func response(_ result: Result) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(16 + result.bytes.count)
+    append(UInt32(12 + result.bytes.count), to: &bytes)
+    append(UInt32(1), to: &bytes)
+    append(UInt32(bitPattern: result.status), to: &bytes)
+    append(UInt32(result.bytes.count), to: &bytes)
+    bytes += result.bytes
+    return bytes
+  }
+
   static func response(_ results: [Result]) -> [UInt8] {
     var body: [UInt8] = []
     append(UInt32(results.count), to: &body)
@@ -111,14 +130,22 @@ enum WorkerProtocol {
     bytes += text.utf8
   }
 
-  /// Reads fields from a frame body, failing (nil) rather than trapping on short input.
+  /// Reads fields from a frame body, failing (nil) rather than trapping on short input. A slice,
+  /// so a frame is read where it arrived, without a copy of its own.
   struct Reader {
-    let bytes: [UInt8]
-    var offset = 0
+    let bytes: ArraySlice<UInt8>
+    var offset: Int
+
+    init(bytes: ArraySlice<UInt8>) {
+      self.bytes = bytes
+      offset = bytes.startIndex
+    }
+
+    init(bytes: [UInt8]) { self.init(bytes: bytes[...]) }
 
     mutating func integer<T: FixedWidthInteger>(_: T.Type) -> T? {
       let size = MemoryLayout<T>.size
-      guard offset + size <= bytes.count else { return nil }
+      guard offset + size <= bytes.endIndex else { return nil }
       var value: T = 0
       for index in 0..<size { value |= T(bytes[offset + index]) << (8 * index) }
       offset += size
@@ -126,7 +153,7 @@ enum WorkerProtocol {
     }
 
     mutating func data(count: Int) -> [UInt8]? {
-      guard count >= 0, offset + count <= bytes.count else { return nil }
+      guard count >= 0, offset + count <= bytes.endIndex else { return nil }
       defer { offset += count }
       return Array(bytes[offset..<(offset + count)])
     }
@@ -137,7 +164,7 @@ enum WorkerProtocol {
     }
   }
 
-  static func parseResponse(_ body: [UInt8]) -> [Result]? {
+  static func parseResponse(_ body: ArraySlice<UInt8>) -> [Result]? {
     var reader = Reader(bytes: body)
     guard let count = reader.integer(UInt32.self) else { return nil }
     var results: [Result] = []

@@ -11,13 +11,16 @@ package struct WorkerProcess: Sendable {
 
   /// Writes all the bytes; false if the worker is gone (its pipe closed).
   package var write: @Sendable ([UInt8]) -> Bool
-  /// Reads exactly `count` bytes, waiting until `deadline` (seconds on the host's clock).
-  package var read: @Sendable (_ count: Int, _ deadline: Double) -> ReadResult
+  /// Reads what has arrived, at least one byte and at most `maximum`, waiting until `deadline`
+  /// (seconds on the host's clock) for the first. Answers to a batch come one frame per
+  /// question, so one read takes in as many as are waiting. `gathering`: more are on their way,
+  /// so when none has arrived yet it is worth a moment's wait before blocking.
+  package var read: @Sendable (_ maximum: Int, _ deadline: Double, _ gathering: Bool) -> ReadResult
   /// Kills the worker (SIGKILL) and reaps it; says how it ended ("crashed with signal 11 (SIGSEGV)").
   package var stop: @Sendable () -> String
 
   package init(
-    write: @Sendable @escaping ([UInt8]) -> Bool, read: @Sendable @escaping (Int, Double) -> ReadResult,
+    write: @Sendable @escaping ([UInt8]) -> Bool, read: @Sendable @escaping (Int, Double, Bool) -> ReadResult,
     stop: @Sendable @escaping () -> String
   ) {
     self.write = write
@@ -76,22 +79,37 @@ package struct WorkerSpawner: Sendable {
             }
             return true
           },
-          read: { count, deadline in
-            var bytes = [UInt8](repeating: 0, count: count)
-            var filled = 0
-            while filled < count {
+          read: { maximum, deadline, gathering in
+            var paused = !gathering
+            while true {
               let remaining = deadline - now()
               guard remaining > 0 else { return .timedOut }
               var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+              // A worker making a batch sends a frame every few microseconds. Woken for each, this
+              // thread and the worker spend more on switching than on questions; after a short
+              // pause, one read takes in dozens.
+              if !paused {
+                paused = true
+                if poll(&descriptor, 1, 0) == 0 {
+                  var pause = timespec(tv_sec: 0, tv_nsec: WorkerSpawner.gatheringPause)
+                  nanosleep(&pause, nil)
+                }
+              }
               let ready = poll(&descriptor, 1, Int32(min(remaining * 1000, 60_000).rounded(.up)))
               if ready < 0 && errno == EINTR { continue }
               if ready == 0 { continue }
-              let got = bytes.withUnsafeMutableBytes { Glibc.read(output, $0.baseAddress! + filled, count - filled) }
-              if got < 0 && errno == EINTR { continue }
-              guard got > 0 else { return .closed }
-              filled += got
+              var failed = false
+              // Uninitialised capacity: zeroing a large buffer for every read would cost more than
+              // the read when a single small answer is waiting.
+              let bytes = [UInt8](unsafeUninitializedCapacity: max(1, maximum)) { buffer, count in
+                let got = Glibc.read(output, buffer.baseAddress, buffer.count)
+                count = max(got, 0)
+                failed = got < 0 && errno == EINTR
+              }
+              if failed { continue }
+              guard !bytes.isEmpty else { return .closed }
+              return .bytes(bytes)
             }
-            return .bytes(bytes)
           },
           stop: {
             close(input)
@@ -103,6 +121,9 @@ package struct WorkerSpawner: Sendable {
           }))
     }
   }
+
+  /// Nanoseconds a read waits for a batch's frames to gather before it blocks for the next.
+  static let gatheringPause = 30_000
 
   /// "crashed with signal 11 (SIGSEGV)", "exited with status 3".
   static func describeExit(_ status: Int32) -> String {

@@ -91,7 +91,7 @@ enum LintCommand {
       report.add(path: path, diagnostics: load.diagnostics(for: path), coverage: coverage)
     }
     if !libraries.isEmpty {
-      let validator = PluginValidator(spawner: context.workerSpawner, now: context.now)
+      let validator = PluginValidator(spawner: context.workerSpawner, now: context.now, limits: .standard)
       let installed = Dictionary(load.topics.map { ($0.topic.topic.id, $0.path) }, uniquingKeysWith: { first, _ in first })
       for library in libraries { report.add(path: library, diagnostics: validator.validate(library, otherTopics: installed)) }
     }

@@ -10,9 +10,10 @@ struct PackCommandContext {
   var executable: String
   var currentDirectory: String
 
-  /// Plugins run in worker processes started from this executable.
+  /// Plugins run in worker processes started from this executable, under the standard limits
+  /// (`biki-pack lint` checks them under the same ones).
   let now = MonotonicClock.live()
-  var pluginIsolation: PluginIsolation { .worker(executable: TopicRegistry.ownExecutable, logPath: "/dev/null", timeout: 2, now: now) }
+  var pluginIsolation: PluginIsolation { .worker(executable: TopicRegistry.ownExecutable, logPath: "/dev/null", limits: .standard, now: now) }
   var workerSpawner: WorkerSpawner { .live(executable: TopicRegistry.ownExecutable, now: now) }
 
   /// Where Biki's files are (shared with biki).

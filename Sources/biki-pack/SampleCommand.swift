@@ -107,7 +107,8 @@ enum SampleCommand {
     return outcome
   }
 
-  /// Prints `count` questions per topic; a plugin answers them in one batch per topic.
+  /// Prints `count` questions per topic; a plugin answers them in one batch per topic. A question
+  /// that cannot be made is reported on its own and the others are still printed.
   static func sample(
     _ all: [RegisteredTopic], filter: String?, seed: UInt64, count: Int, parameters: [String: Int64], into outcome: CommandOutcome
   ) -> CommandOutcome {
@@ -124,19 +125,26 @@ enum SampleCommand {
     }
     outcome.standardOutput.append("topic\tseed\tdisplay\tkanji\treading\tanswer")
     for registered in topics {
+      let generator: QuestionGenerator
       do {
-        let generator = try registered.generator(parameters: parameters)
-        var order = generator.order(seed: seed)
-        let seeds = (0..<count).map { _ in order.next() }
-        for result in generator.questions(seeds: seeds) {
-          let question = try result.get()
-          outcome.standardOutput.append(
-            [registered.topic.id, String(question.seed), question.display, question.kanjiDisplay, question.reading.description, question.answer.display]
-              .joined(separator: "\t"))
-        }
+        generator = try registered.generator(parameters: parameters)
       } catch {
         outcome.standardError.append("Error: \(registered.topic.id): \(error)")
         outcome.status = ExitStatus.failure
+        continue
+      }
+      var order = generator.order(seed: seed)
+      let seeds = (0..<count).map { _ in order.next() }
+      for result in generator.questions(seeds: seeds) {
+        switch result {
+        case .success(let question):
+          outcome.standardOutput.append(
+            [registered.topic.id, String(question.seed), question.display, question.kanjiDisplay, question.reading.description, question.answer.display]
+              .joined(separator: "\t"))
+        case .failure(let error):
+          outcome.standardError.append("Error: \(registered.topic.id): \(error)")
+          outcome.status = ExitStatus.failure
+        }
       }
     }
     return outcome

@@ -1,6 +1,7 @@
 import BikiCore
 import BikiPlugins
 import Foundation
+import BikiTestSupport
 import Testing
 
 @Suite struct CalendarPluginTests {

@@ -5,22 +5,36 @@
  *              -DWRONG_READING -DWRONG_DECLARED_READING -DBAD_COUNT -DPARTIAL_OUTPUT -DLATE_WRITE
  *   Behaviour: -DUNSTABLE -DSEGFAULT -DABORT -DHANG -DHOG (allocates 4 GiB) -DCRASH_EVERY_TENTH
  *              -DNOISY (prints to standard output, which a worker speaking a protocol there must survive)
+ *   Timing:    -DSLOW_MS=N (each question takes N ms) -DSLOW_LOAD_MS=N (the entry and describe each take N ms)
+ *              -DCRASH_ON_SEED=N (segfaults on that seed only) -DHANG_ON_SEED=N (never returns on that seed only)
+ *              -DHANG_IN_COUNT (question_count never returns; otherwise as COUNTED);
+ *              SLOW_MS, CRASH_ON_SEED, HANG_ON_SEED and CRASH_EVERY_TENTH have 30 questions
  *   Counting:  -DCOUNTED (a parameter "max" 1–9, counted by question_count) -DCOUNT_LIES (counts double)
  *   Host:      -DECHO_HOST (the topic's title is the host's name and version, as its entry saw them)
  *              -DDEINIT_MARKS (deinit appends a line to the file $BIKI_TEST_DEINIT_FILE)
  * Without any, it is a well-behaved one-topic plugin ("misbehaving.ok": 1, 2, 3 read いち, に, さん).
  */
+#define _POSIX_C_SOURCE 200809L /* nanosleep, under -std=c99 */
 #include "biki_plugin.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static int emit(const biki_writer_t *writer, const char *text) { return writer->write(writer, text, strlen(text)); }
 
+#if defined(SLOW_MS) || defined(SLOW_LOAD_MS)
+static void pause_ms(long ms) {
+  struct timespec pause = {ms / 1000, (ms % 1000) * 1000000L};
+  while (nanosleep(&pause, &pause) != 0) {}
+}
+#endif
+
 #if defined(BAD_COUNT)
 #define QUESTION_COUNT "10"
-#elif defined(CRASH_EVERY_TENTH)
+#elif defined(CRASH_EVERY_TENTH) || defined(SLOW_MS) || defined(CRASH_ON_SEED) || defined(HANG_ON_SEED)
+#define THIRTY_QUESTIONS
 #define QUESTION_COUNT "30"
 #else
 #define QUESTION_COUNT "3"
@@ -31,13 +45,16 @@ static char host_title[128];
 #endif
 
 static biki_status_t describe(const biki_call_t *call) {
+#if defined(SLOW_LOAD_MS)
+  pause_ms(SLOW_LOAD_MS);
+#endif
 #if defined(ECHO_HOST)
   char json[256];
   snprintf(json, sizeof json, "{\"topics\": [{\"id\": \"ok\", \"title\": \"%s\", \"category\": \"number\", \"skills\": [\"kana\"], \"questionCount\": 3, \"parameters\": []}]}", host_title);
   emit(call->output, json);
   return BIKI_STATUS_OK;
 #endif
-#if defined(COUNTED) || defined(COUNT_LIES)
+#if defined(COUNTED) || defined(COUNT_LIES) || defined(HANG_IN_COUNT)
   emit(call->output, "{\"topics\": [{\"id\": \"ok\", \"title\": \"OK\", \"category\": \"number\", \"skills\": [\"kana\"], \"questionCount\": 3, "
                      "\"parameters\": [{\"name\": \"max\", \"description\": \"Largest\", \"default\": 3, \"min\": 1, \"max\": 9}]}]}");
 #else
@@ -55,12 +72,15 @@ static uint64_t largest(const biki_parameter_list_t *parameters) {
   return 3;
 }
 
-#if defined(COUNTED) || defined(COUNT_LIES)
+#if defined(COUNTED) || defined(COUNT_LIES) || defined(HANG_IN_COUNT)
 static biki_status_t question_count(const char *topic, const biki_parameter_list_t *parameters, uint64_t *count, const biki_call_t *call) {
   if (strcmp(topic, "ok") != 0) {
     emit(call->error, "no such topic");
     return BIKI_STATUS_UNKNOWN_TOPIC;
   }
+#if defined(HANG_IN_COUNT)
+  for (;;) {}
+#endif
 #if defined(COUNT_LIES)
   *count = largest(parameters) * 2;
 #else
@@ -92,6 +112,20 @@ static biki_status_t generate(const char *topic, const biki_parameter_list_t *pa
   static const biki_writer_t *kept = NULL;
   if (kept) emit(kept, "late");
   kept = call->output;
+#endif
+#if defined(SLOW_MS)
+  pause_ms(SLOW_MS);
+#endif
+#if defined(CRASH_ON_SEED)
+  if (seed == CRASH_ON_SEED) {
+    volatile int *nowhere = NULL;
+    *nowhere = 1;
+  }
+#endif
+#if defined(HANG_ON_SEED)
+  if (seed == HANG_ON_SEED) {
+    for (;;) {}
+  }
 #endif
 #if defined(SEGFAULT)
   volatile int *nowhere = NULL;
@@ -149,7 +183,7 @@ static biki_status_t generate(const char *topic, const biki_parameter_list_t *pa
 #endif
   static const char *const kana[9] = {"いち", "に", "さん", "よん", "ご", "ろく", "なな", "はち", "きゅう"};
   static const char *const kanji[9] = {"一", "二", "三", "四", "五", "六", "七", "八", "九"};
-#if defined(CRASH_EVERY_TENTH)
+#if defined(THIRTY_QUESTIONS)
   int n = (int)(seed % 9);
 #else
   int n = (int)(seed % largest(parameters));
@@ -207,7 +241,7 @@ static const biki_plugin_descriptor_t descriptor = {
 #else
   .generate = generate,
 #endif
-#if defined(COUNTED) || defined(COUNT_LIES)
+#if defined(COUNTED) || defined(COUNT_LIES) || defined(HANG_IN_COUNT)
   .question_count = question_count,
 #endif
 };
@@ -218,6 +252,9 @@ BIKI_PLUGIN_EXPORT const biki_plugin_descriptor_t *biki_plugin_entry(const biki_
   (void)host;
   return NULL;
 #else
+#if defined(SLOW_LOAD_MS)
+  pause_ms(SLOW_LOAD_MS);
+#endif
 #if defined(ECHO_HOST)
   snprintf(host_title, sizeof host_title, "%s %s (ABI %u)", host->name, host->version, (unsigned)host->abi_version);
 #endif

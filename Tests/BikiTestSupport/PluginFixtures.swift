@@ -1,19 +1,18 @@
 import Foundation
-import Testing
 
 /// Builds plugins with the system C compiler, as a plugin author would: `cc -shared -fPIC`.
-enum PluginFixtures {
-  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+public enum PluginFixtures {
+  public static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
-  static let header = repository.appendingPathComponent("Sources/BikiPluginABI/include").path
-  static let directory = NSTemporaryDirectory() + "biki-plugins-" + String(ProcessInfo.processInfo.processIdentifier)
+  public static let header = repository.appendingPathComponent("Sources/BikiPluginABI/include").path
+  public static let directory = NSTemporaryDirectory() + "biki-plugins-" + String(ProcessInfo.processInfo.processIdentifier)
 
   /// The frozen v1.0 header and the synthetic later one, for ABI stability tests.
-  static let frozenHeader = repository.appendingPathComponent("Tests/BikiPluginsTests/Fixtures/abi/v1.0").path
-  static let laterHeader = repository.appendingPathComponent("Tests/BikiPluginsTests/Fixtures/abi/later").path
+  public static let frozenHeader = repository.appendingPathComponent("Tests/BikiPluginsTests/Fixtures/abi/v1.0").path
+  public static let laterHeader = repository.appendingPathComponent("Tests/BikiPluginsTests/Fixtures/abi/later").path
 
   /// Compiles `source` with the given `-D` defines into a uniquely named shared library.
-  static func build(_ source: String, defines: [String] = [], name: String, include: String = header) throws -> String {
+  public static func build(_ source: String, defines: [String] = [], name: String, include: String = header) throws -> String {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let output = "\(directory)/lib\(name).so"
     if FileManager.default.fileExists(atPath: output) { return output }
@@ -33,18 +32,22 @@ enum PluginFixtures {
     return output
   }
 
-  static func calendar() throws -> String {
+  public static func calendar() throws -> String {
     try build(repository.appendingPathComponent("Plugins/calendar-c/calendar.c").path, name: "biki-calendar")
   }
 
-  static func misbehaving(_ define: String?) throws -> String {
+  /// The misbehaving fixture built with one `-D` define ("SEGFAULT", "SLOW_MS=100"), or none.
+  public static func misbehaving(_ define: String?) throws -> String {
     try build(
       repository.appendingPathComponent("Tests/BikiPluginsTests/Fixtures/misbehaving.c").path, defines: define.map { [$0] } ?? [],
       name: "misbehaving-\(define ?? "ok")")
   }
 
-  struct CompileError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { "cc failed: \(message)" }
+  /// `biki`, built next to the test bundle: the executable plugin workers are started from.
+  public static let worker = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("biki").path
+
+  public struct CompileError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { "cc failed: \(message)" }
   }
 }
