@@ -225,8 +225,9 @@ import Testing
 /// Plugins next to JSON topics, through the real executables.
 @Suite struct PluginIntegrationTests {
   /// Builds a plugin with plain `cc` into a fresh directory, as a plugin author would.
-  static func pluginDirectory(_ source: String, name: String, defines: [String] = []) throws -> String {
-    let directory = NSTemporaryDirectory() + "biki-e2e-plugins-" + UUID().uuidString
+  /// `into` adds it to a directory made before, so several plugins load side by side.
+  static func pluginDirectory(_ source: String, name: String, defines: [String] = [], into existing: String? = nil) throws -> String {
+    let directory = existing ?? NSTemporaryDirectory() + "biki-e2e-plugins-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -11,11 +11,16 @@
  *              SLOW_MS, CRASH_ON_SEED, HANG_ON_SEED and CRASH_EVERY_TENTH have 30 questions
  *   Counting:  -DCOUNTED (a parameter "max" 1–9, counted by question_count) -DCOUNT_LIES (counts double)
  *   Host:      -DECHO_HOST (the topic's title is the host's name and version, as its entry saw them)
+ *              -DPLUGIN_ID='"name"' (the plugin's id, so two builds can be loaded side by side)
  *              -DDEINIT_MARKS (deinit appends a line to the file $BIKI_TEST_DEINIT_FILE)
  * Without any, it is a well-behaved one-topic plugin ("misbehaving.ok": 1, 2, 3 read いち, に, さん).
  */
 #define _POSIX_C_SOURCE 200809L /* nanosleep, under -std=c99 */
 #include "biki_plugin.h"
+
+#ifndef PLUGIN_ID
+#define PLUGIN_ID "misbehaving"
+#endif
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -225,7 +230,7 @@ static const biki_plugin_descriptor_t descriptor = {
 #else
   .abi_version = BIKI_PLUGIN_ABI_VERSION,
 #endif
-  .id = "misbehaving",
+  .id = PLUGIN_ID,
   .name = "Misbehaving",
   .version = "0",
   .flags = 0,
