@@ -78,7 +78,9 @@ struct FinishedSession {
 }
 
 extension BikiServer {
-  func topic(id: String) throws(ResponseError) -> CatalogEntry {
+  func topic(id: String) throws(ResponseError) -> CatalogEntry { try Self.topic(id: id, in: catalog) }
+
+  static func topic(id: String, in catalog: Catalog) throws(ResponseError) -> CatalogEntry {
     guard let found = catalog.topic(id: id) else {
       let hint = Suggestion.didYouMean(id, among: catalog.registry.topics.map(\.topic.id))
       // Clients add where their users see the list (`:BikiTopics`, `biki topics`).
@@ -518,8 +520,10 @@ extension BikiServer {
   mutating func generate(_ replyID: RequestID, _ params: Params) throws(ResponseError) -> Reply {
     // A pack's generator is made as soon as its parameters are read, so they are judged before
     // the other fields.
+    // The closures see the catalog, not `self`: capturing the server copied all of it per request.
+    let catalog = catalog
     let (request, entry, madeHere) = try GenerateRequest.decode(
-      params, lookUp: { id throws(ResponseError) in try topic(id: id) },
+      params, lookUp: { id throws(ResponseError) in try Self.topic(id: id, in: catalog) },
       judge: { entry, parameters throws(ResponseError) in entry.registered.callsPlugin ? nil : try Self.generator(for: entry, parameters: parameters) })
     let (parameters, seed, count) = (request.parameters, request.seed, request.count)
     if let madeHere { return .result(try Self.generated(madeHere, seed: seed, count: count)) }

@@ -73,6 +73,54 @@ import Testing
     #expect(server.finish() == 0)
   }
 
+  /// A plugin taking 800 ms per question, in a directory of its own.
+  static func slowPlugin() throws -> String {
+    try PluginIntegrationTests.pluginDirectory("Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libslow.so", defines: ["SLOW_MS=800"])
+  }
+
+  @Test func aSlowPluginsQuestionDelaysNoOtherRequestAndItsStartCanBeCancelled() throws {
+    let server = try LiveServer(arguments: ["--plugins", try Self.slowPlugin()])
+    try server.initialize()
+    // The first start also loads the plugin's worker; the second is a question's wait alone.
+    for round in 0..<2 {
+      let start = 10 * round + 1
+      let started = server.request(start, "biki/startSession", #"{"topicId":"misbehaving.ok","skill":"kana","mode":{"kind":"infinite"}}"#)
+      server.request(start + 1, "biki/read", #"{"text":"8本"}"#)
+      let read = try #require(server.waitForResponse(start + 1, within: 10))
+      #expect(read.message.result?["reading"] as? String == "はっぽん")
+      #expect(read.at - started < 0.2, "biki/read waited \(Int((read.at - started) * 1000)) ms behind the slow start")
+      let session = try #require(server.waitForResponse(start, within: 10))
+      #expect(session.at - started >= 0.8, "the start cannot be answered before its question is made")
+      #expect(session.message.result?["question"] != nil, "\(session.message)")
+    }
+    // A start cancelled while its question is made is answered -32800 at once.
+    let sent = server.request(30, "biki/startSession", #"{"topicId":"misbehaving.ok","skill":"kana"}"#)
+    server.notify("$/cancelRequest", #"{"id":30}"#)
+    let cancelled = try #require(server.waitForResponse(30, within: 10))
+    #expect(cancelled.message.errorCode == -32800, "\(cancelled.message)")
+    #expect(cancelled.at - sent < 0.2, "the cancel took \(Int((cancelled.at - sent) * 1000)) ms")
+    #expect(server.finish() == 0)
+  }
+
+  @Test func aTimeLimitShorterThanAPluginsFirstQuestionEndsTheStartWhenTheTimeIsUp() throws {
+    let server = try LiveServer(arguments: ["--plugins", try Self.slowPlugin()])
+    try server.initialize()
+    // Loads the plugin's worker, so the next start waits for a question only.
+    server.request(1, "biki/generate", #"{"topicId":"misbehaving.ok","seed":1}"#)
+    _ = try #require(server.waitForResponse(1, within: 10))
+    let sent = server.request(2, "biki/startSession", #"{"topicId":"misbehaving.ok","skill":"kana","mode":{"kind":"timeLimit","limit":0.3}}"#)
+    let ended = try #require(server.waitForResponse(2, within: 10))
+    let result = try #require(ended.message.result, "\(ended.message)")
+    #expect(result["finished"] as? Bool == true)
+    #expect((result["summary"] as? [String: Any])?["endReason"] as? String == "timeUp")
+    #expect(result["question"] == nil)
+    // Answered when the time was up, not when the plugin finished its question.
+    #expect(ended.at - sent >= 0.3 && ended.at - sent < 0.7, "answered after \(Int((ended.at - sent) * 1000)) ms")
+    server.request(3, "biki/read", #"{"text":"3本"}"#)
+    #expect(server.waitForResponse(3, within: 10)?.message.result?["reading"] as? String == "さんぼん")
+    #expect(server.finish() == 0)
+  }
+
   @Test(arguments: ["1e-7", "1e-5", "0.001"])
   func timeLimitsTooShortForTheFirstQuestionEndSessionsAndTheServerGoesOn(limit: String) throws {
     let server = try LiveServer()
