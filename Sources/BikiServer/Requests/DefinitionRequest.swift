@@ -1,8 +1,7 @@
-import BikiJSON
 import BikiProtocol
 
 /// `textDocument/definition`: where a name in a pack file is declared.
-struct DefinitionRequest: ClientMessage {
+struct DefinitionRequest: DocumentPositionRequest {
   static let method = "textDocument/definition"
 
   var uri: String
@@ -15,9 +14,7 @@ struct DefinitionRequest: ClientMessage {
 
   /// The position is read before the document, as it always was.
   init(_ params: Params) throws(ResponseError) {
-    position = try Position(params.object("position"))
-    uri = try Self.documentURI(params)
+    let position = try Position(params.object("position"))
+    self.init(uri: try Self.documentURI(params), position: position)
   }
-
-  var params: JSON { ["textDocument": Self.textDocument(uri), "position": position.json] }
 }

@@ -18,3 +18,20 @@ struct Position: Equatable, Sendable {
 
   var json: JSON { ["line": .integer(Int64(line)), "character": .integer(Int64(character))] }
 }
+
+/// A request about one place in a document (LSP's `TextDocumentPositionParams`): hover,
+/// definition, completion.
+protocol DocumentPositionRequest: ClientMessage {
+  var uri: String { get }
+  var position: Position { get }
+  init(uri: String, position: Position)
+}
+
+extension DocumentPositionRequest {
+  init(_ params: Params) throws(ResponseError) {
+    let uri = try Self.documentURI(params)
+    self.init(uri: uri, position: try Position(params.object("position")))
+  }
+
+  var params: JSON { ["textDocument": Self.textDocument(uri), "position": position.json] }
+}
