@@ -152,8 +152,10 @@ extension BikiServer {
 
   /// The identifier around an LSP position inside a string token.
   static func word(at position: Position, in text: [UInt8], within range: SourceRange) -> String? {
-    guard range.start.line == position.line, range.end.offset <= text.count else { return nil }
-    let offset = min(max(IncrementalChange.offset(of: position, in: text), range.start.offset), range.end.offset)
+    guard range.start.line == position.line, range.end.offset <= text.count, let at = IncrementalChange.offset(of: position, in: text) else {
+      return nil
+    }
+    let offset = min(max(at, range.start.offset), range.end.offset)
     var start = offset, end = offset
     while start > range.start.offset, isNameByte(text[start - 1]) { start -= 1 }
     while end < range.end.offset, isNameByte(text[end]) { end += 1 }
@@ -184,8 +186,10 @@ extension BikiServer {
   func completion(_ request: CompletionRequest) -> JSON {
     let position = request.position
     guard let document = documents[request.uri] else { return .null }
-    let offset = IncrementalChange.offset(of: position, in: document.text)
-    guard let cursor = JSONCursor.at(offset, in: document.text) else { return ["isIncomplete": false, "items": []] }
+    // A position past the document's lines is nowhere a key or value could go.
+    guard let offset = IncrementalChange.offset(of: position, in: document.text), let cursor = JSONCursor.at(offset, in: document.text) else {
+      return ["isIncomplete": false, "items": []]
+    }
     let steps = cursor.path.map { step -> PackVocabulary.Step in
       switch step {
       case .key(let key): .key(key)

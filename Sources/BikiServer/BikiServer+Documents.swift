@@ -58,7 +58,7 @@ extension BikiServer {
       let edited: [UInt8]?
       switch change {
       case .whole(let replacement): edited = Array(replacement.utf8)
-      // Nil for a range that ends before it starts.
+      // Nil for a range that ends before it starts or names a line the text does not have.
       case .edit(let edit): edited = edit.applied(to: text)
       case .invalidRange: edited = nil
       case .missingText:
@@ -67,7 +67,7 @@ extension BikiServer {
         return
       }
       guard let edited else {
-        outbox.append(Self.log("textDocument/didChange for \(Excerpt.of(uri, limit: 200)): change \(number + 1) has no valid \"range\" (start and end, each a line and character, start first); the document is closed until it is reopened", type: 1))
+        outbox.append(Self.log("textDocument/didChange for \(Excerpt.of(uri, limit: 200)): change \(number + 1) has no valid \"range\" (start and end, each a line and character, start first, within the document's \(Self.lineCount(text)) lines); the document is closed until it is reopened", type: 1))
         forgetAfterBadChange(uri, outbox: &outbox)
         return
       }
@@ -80,6 +80,15 @@ extension BikiServer {
       return
     }
     documents[uri]?.checkAt = checkAt
+  }
+
+  /// Lines as LSP counts them: line breaks plus one.
+  static func lineCount(_ text: [UInt8]) -> Int {
+    var count = 1
+    for (index, byte) in text.enumerated() where byte == 0x0A || (byte == 0x0D && (index + 1 == text.count || text[index + 1] != 0x0A)) {
+      count += 1
+    }
+    return count
   }
 
   /// After a change that cannot be applied the server's copy is no longer the editor's text, so

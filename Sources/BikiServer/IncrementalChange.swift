@@ -23,13 +23,16 @@ struct IncrementalChange: Equatable, Sendable {
     self.text = text
   }
 
-  /// The text with the range replaced, or nil when the range ends before it starts. Positions
-  /// past the end of a line mean the line's end, and past the last line the text's end, as the
-  /// spec says; a position inside a surrogate pair means the start of that character.
+  /// The text with the range replaced, or nil when it cannot be applied: the range ends before
+  /// it starts, or names a line the text does not have. A character past the end of a line means
+  /// the line's end, as the spec says, and the line just past the last means the text's end (how
+  /// editors name "to the end"); a line further on means the editor's text is not this one, so
+  /// the change is refused rather than guessed at. A position inside a surrogate pair means the
+  /// start of that character.
   func applied(to bytes: [UInt8]) -> [UInt8]? {
-    let from = IncrementalChange.offset(of: start, in: bytes)
-    let to = IncrementalChange.offset(of: end, in: bytes)
-    guard from <= to else { return nil }
+    guard let from = IncrementalChange.offset(of: start, in: bytes), let to = IncrementalChange.offset(of: end, in: bytes), from <= to else {
+      return nil
+    }
     var result = [UInt8]()
     result.reserveCapacity(bytes.count - (to - from) + text.utf8.count)
     result += bytes[..<from]
@@ -38,13 +41,14 @@ struct IncrementalChange: Equatable, Sendable {
     return result
   }
 
-  /// The byte offset of a (line, UTF-16 character) position.
-  static func offset(of position: Position, in bytes: [UInt8]) -> Int {
+  /// The byte offset of a (line, UTF-16 character) position; nil for a line past the one just
+  /// after the last.
+  static func offset(of position: Position, in bytes: [UInt8]) -> Int? {
     var index = 0
     var line = 0
     // Find the line's start.
     while line < position.line {
-      guard index < bytes.count else { return bytes.count }
+      guard index < bytes.count else { return position.line == line + 1 ? bytes.count : nil }
       if bytes[index] == 0x0A {
         line += 1
       } else if bytes[index] == 0x0D {

@@ -194,6 +194,17 @@ import Testing
     #expect(change(&endpoint, uri, "{}", version: 3).notifications("window/logMessage").first?["message"]?.stringValue?.contains("not open") == true)
   }
 
+  @Test func aChangeNamingALineTheDocumentLacksClosesItInsteadOfBeingClamped() {
+    var endpoint = ServerFixtures.endpoint()
+    let uri = "file:///p/mine.json"
+    _ = open(&endpoint, uri, "{\n}\n")
+    let replies = endpoint.notify(
+      "textDocument/didChange",
+      ["textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["range": ["start": ["line": 5, "character": 0], "end": ["line": 5, "character": 0]], "text": "x"]]])
+    #expect(replies.notifications("window/logMessage").first?["message"]?.stringValue?.contains("within the document's 3 lines") == true)
+    #expect(replies.notifications("textDocument/publishDiagnostics").first?["diagnostics"] == [])
+  }
+
   /// A generic client sends every JSON file; only packs are diagnosed.
   @Test(arguments: [
     #"{"name": "my-app", "version": "1.0.0", "scripts": {"test": "jest"}, "dependencies": {}}"#,

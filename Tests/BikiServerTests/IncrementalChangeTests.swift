@@ -24,15 +24,19 @@ import Testing
     #expect(apply("a\r\nb", (1, 0), (1, 1), "B") == "a\r\nB")
   }
 
-  @Test func positionsPastTheEndMeanTheEnd() {
+  @Test func charactersPastALinesEndAndTheLineJustPastTheLastMeanTheEnd() {
     #expect(apply("ab\ncd", (0, 99), (0, 99), "!") == "ab!\ncd")
-    #expect(apply("ab\ncd", (7, 0), (9, 3), "!") == "ab\ncd!")
+    #expect(apply("ab\ncd", (1, 9), (2, 0), "!") == "ab\ncd!")
+    #expect(apply("ab\ncd\n", (0, 0), (2, 0), "x") == "x")
     // Inside a surrogate pair: the character's start.
     #expect(apply("🎌", (0, 1), (0, 1), "x") == "x🎌")
   }
 
-  @Test func aRangeThatEndsBeforeItStartsIsRefused() {
+  @Test func aRangeThatEndsBeforeItStartsOrNamesALineTheTextLacksIsRefused() {
     #expect(apply("abc", (0, 2), (0, 1), "x") == nil)
+    // The editor's text has more lines than this one: the copies differ.
+    #expect(apply("ab\ncd", (7, 0), (9, 3), "!") == nil)
+    #expect(apply("ab\ncd", (1, 0), (3, 0), "!") == nil)
     #expect(IncrementalChange(range: ["start": ["line": -1, "character": 0], "end": ["line": 0, "character": 0]], text: "") == nil)
     #expect(IncrementalChange(range: "nonsense", text: "") == nil)
   }
