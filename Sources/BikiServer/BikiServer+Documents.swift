@@ -147,9 +147,9 @@ extension BikiServer {
     guard let document = documents[uri] else { return }
     documents[uri]?.checkAt = nil
     checks[uri]?.job.cancel()
-    let packs = catalog.packs, dependencies = dependencies, text = document.text
+    let packs = catalog.packs, directories = catalog.packDirectories, dependencies = dependencies, text = document.text
     let job = dependencies.background.start { isCancelled in
-      Self.check(uri: uri, text: text, packs: packs, dependencies: dependencies, isCancelled: isCancelled)
+      Self.check(uri: uri, text: text, packs: packs, packDirectories: directories, dependencies: dependencies, isCancelled: isCancelled)
     }
     checks[uri] = DocumentCheck(version: document.version, edit: document.edits, job: job)
     publishFinishedChecks(outbox: &outbox)
@@ -173,7 +173,8 @@ extension BikiServer {
   /// The pack checks for a document's text. Only the text is used: nothing is read from the
   /// URI, and a plugin library is never loaded from one. Runs off the message loop.
   static func check(
-    uri: String, text: [UInt8], packs: PackLoad, dependencies: ServerDependencies, isCancelled: @escaping @Sendable () -> Bool
+    uri: String, text: [UInt8], packs: PackLoad, packDirectories: [String] = [], dependencies: ServerDependencies,
+    isCancelled: @escaping @Sendable () -> Bool
   ) -> DocumentCheck.Result {
     let filePath = DocumentURI.path(uri)
     let path = filePath ?? uri
@@ -181,7 +182,10 @@ extension BikiServer {
     if filePath != nil, !path.hasSuffix(".json") || path.hasSuffix(".schema.json") { return DocumentCheck.Result(diagnostics: []) }
     let canonical = dependencies.canonicalPath(path)
     func directory(_ path: String) -> Substring { path[..<(path.lastIndex(of: "/") ?? path.startIndex)] }
-    let inPackDirectory = filePath != nil && packs.packs.contains { directory(dependencies.canonicalPath($0.path)) == directory(canonical) }
+    let inPackDirectory =
+      filePath != nil
+      && (packDirectories.contains { dependencies.canonicalPath($0) == directory(canonical) }
+        || packs.packs.contains { directory(dependencies.canonicalPath($0.path)) == directory(canonical) })
     guard PackDocument.isPack(text, inPackDirectory: inPackDirectory) else { return DocumentCheck.Result(diagnostics: []) }
     let (compilation, diagnostics) = packs.lintDocument(path: path, text: text, check: dependencies.readingCheck, isCancelled: isCancelled) {
       dependencies.canonicalPath($0) == canonical

@@ -12,12 +12,16 @@ import BikiSync
 package struct Catalog: Sendable {
   package let registry: TopicRegistry
   package let packs: PackLoad
+  /// The directories packs are loaded from, empty ones included: a file an author creates in
+  /// one is a pack before it has a line of text.
+  package let packDirectories: [String]
   /// Each topic by id (the first of an id, as the registry lists them): every request names one.
   private let topicsByID: [String: CatalogEntry]
 
-  package init(registry: TopicRegistry, packs: PackLoad) {
+  package init(registry: TopicRegistry, packs: PackLoad, packDirectories: [String] = []) {
     self.registry = registry
     self.packs = packs
+    self.packDirectories = packDirectories
     self.topicsByID = Dictionary(registry.topics.map { ($0.topic.id, CatalogEntry($0)) }, uniquingKeysWith: { first, _ in first })
   }
 

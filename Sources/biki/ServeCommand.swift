@@ -51,7 +51,7 @@ enum ServeCommand {
       loadCatalog: {
         let (load, registry) = environment.loadCatalog(
           packDirectories: packDirectories, pluginDirectories: pluginDirectories, inProcess: pluginsInProcess)
-        return Catalog(registry: registry, packs: load)
+        return Catalog(registry: registry, packs: load, packDirectories: environment.host.packSearchPaths(extra: packDirectories).directories)
       },
       packStamp: { environment.sourceStamp(packDirectories: packDirectories, pluginDirectories: pluginDirectories) },
       history: environment.history, now: environment.now,

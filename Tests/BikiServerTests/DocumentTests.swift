@@ -205,6 +205,21 @@ import Testing
     #expect(replies.notifications("textDocument/publishDiagnostics").first?["diagnostics"] == [])
   }
 
+  @Test func aNewFileInAnEmptyPackDirectoryIsAPackFromItsFirstKeystroke() {
+    var dependencies = ServerFixtures.dependencies()
+    let load = dependencies.loadCatalog
+    dependencies.loadCatalog = {
+      let catalog = load()
+      return Catalog(registry: catalog.registry, packs: catalog.packs, packDirectories: ["/packs", "/home/me/.local/share/biki/packs"])
+    }
+    var endpoint = ServerFixtures.endpoint(dependencies)
+    let inEmpty = open(&endpoint, "file:///home/me/.local/share/biki/packs/new.json", "").notifications("textDocument/publishDiagnostics")
+    #expect(inEmpty.first?["diagnostics"]?.arrayValue?.isEmpty == false)
+    // The same text elsewhere is not taken for a pack.
+    let elsewhere = open(&endpoint, "file:///home/me/notes/new.json", "").notifications("textDocument/publishDiagnostics")
+    #expect(elsewhere.first?["diagnostics"] == [])
+  }
+
   /// A generic client sends every JSON file; only packs are diagnosed.
   @Test(arguments: [
     #"{"name": "my-app", "version": "1.0.0", "scripts": {"test": "jest"}, "dependencies": {}}"#,

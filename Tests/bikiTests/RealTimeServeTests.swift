@@ -73,6 +73,18 @@ import Testing
     #expect(server.finish() == 0)
   }
 
+  @Test func aNewFileInTheEmptyUserPackDirectoryIsDiagnosedAsAPack() throws {
+    let home = NSTemporaryDirectory() + "biki-live-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: home + "/data/biki/packs", withIntermediateDirectories: true)
+    let server = try LiveServer(home: home)
+    try server.initialize()
+    let uri = "file://" + home + "/data/biki/packs/new.json"
+    server.notify("textDocument/didOpen", #"{"textDocument":{"uri":"\#(uri)","languageId":"json","version":1,"text":"{}"}}"#)
+    let published = try #require(server.waitFor(within: 5, Self.isDiagnostics(uri, version: 1)))
+    #expect(((published.message.params?["diagnostics"] as? [Any])?.count ?? 0) > 0, "\(published.message)")
+    #expect(server.finish() == 0)
+  }
+
   /// A plugin taking 800 ms per question, in a directory of its own.
   static func slowPlugin() throws -> String {
     try PluginIntegrationTests.pluginDirectory("Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libslow.so", defines: ["SLOW_MS=800"])
