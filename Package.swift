@@ -65,7 +65,7 @@ let package = Package(
     .testTarget(name: "BikiPacksTests", dependencies: ["BikiPacks"]),
     .testTarget(name: "BikiPluginsTests", dependencies: ["BikiPlugins", "BikiCore", "BikiSync", "BikiTestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "BikiProtocolTests", dependencies: ["BikiProtocol", "BikiJSON"]),
-    .testTarget(name: "BikiServerTests", dependencies: ["BikiServer", "BikiPractice", "BikiJapanese"]),
+    .testTarget(name: "BikiServerTests", dependencies: ["BikiServer", "BikiPractice", "BikiJapanese", "BikiSync"]),
     .testTarget(name: "BikiPracticeTests", dependencies: ["BikiPractice", "BikiCore", "BikiJapanese"]),
     .testTarget(name: "BikiHostTests", dependencies: ["BikiHost", "BikiPlugins", "BikiSync", "BikiTestSupport"]),
     .testTarget(name: "BikiCoreTests", dependencies: ["BikiCore", "BikiJapanese"]),

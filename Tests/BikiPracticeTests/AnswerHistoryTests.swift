@@ -29,6 +29,11 @@ import Testing
     #expect(contents.entries.map(\.skipped) == [false, true])
     let started = HistoryFile.line(.sessionStarted(at: 1, topicID: "counters.hon", skill: .kana, seed: 9))
     let ended = HistoryFile.line(.sessionEnded(at: 2, topicID: "counters.hon", reason: "ended", questions: 1, correct: 0))
+    // As docs/protocol.md shows them.
+    #expect(String(decoding: started, as: UTF8.self) == #"{"event":"sessionStarted","at":1.0,"topic":"counters.hon","skill":"kana","seed":"9"}"# + "\n")
+    #expect(
+      String(decoding: ended, as: UTF8.self)
+        == #"{"event":"sessionEnded","at":2.0,"topic":"counters.hon","reason":"ended","questions":1,"correct":0}"# + "\n")
     let mixed = HistoryFile.parse(Array(earlier.utf8) + started + ended, path: "h")
     #expect(mixed.warnings.isEmpty)
     #expect(mixed.entries.count == 2)

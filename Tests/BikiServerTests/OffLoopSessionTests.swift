@@ -4,6 +4,7 @@ import BikiJSON
 import BikiPacks
 import BikiPractice
 import BikiProtocol
+import BikiSync
 import Testing
 
 @testable import BikiServer
@@ -201,6 +202,37 @@ import Testing
     #expect(endpoint.receive(Self.request(1, "biki/generate", ["topicId": "test.hon", "seed": 1, "count": 5])).isEmpty)
     held.runAll()
     #expect(Self.response(endpoint.tick(now: 100), id: 1)?["questions"]?.arrayValue?.count == 5)
+  }
+}
+
+/// A start that cannot make a question is refused and leaves nothing behind.
+@Suite struct FailedStartTests {
+  @Test(arguments: [false, true])
+  func aTopicThatCannotMakeAQuestionIsRefusedAndLeavesNoHistory(callsPlugin: Bool) {
+    let lines = Locked<[HistoryLine]>([])
+    let history = AnswerHistory.memory(lines: lines)
+    var dependencies = ServerFixtures.dependencies(history: history)
+    let load = dependencies.loadCatalog
+    dependencies.loadCatalog = {
+      let catalog = load()
+      var registry = catalog.registry
+      registry.topics = catalog.registry.topics.map { registered in
+        RegisteredTopic(topic: registered.topic, source: registered.source, callsPlugin: callsPlugin) { _ throws(ParameterError) in
+          var generator = QuestionGenerator(topic: registered.topic, spaceSize: 10) { _ throws(GenerationError) in
+            throw GenerationError(topicID: registered.topic.id, reason: "the plugin's worker crashed")
+          }
+          generator.callsPlugin = callsPlugin
+          return generator
+        }
+      }
+      return Catalog(registry: registry, packs: catalog.packs)
+    }
+    var endpoint = ServerFixtures.endpoint(dependencies)
+    let error = endpoint.failure("biki/startSession", ["topicId": "test.hon"])
+    #expect(error?.code == ResponseError.requestFailed)
+    #expect(error?.message.contains("crashed") == true)
+    #expect(lines.withLock { $0 }.isEmpty)
+    #expect(endpoint.server.sessions.isEmpty)
   }
 }
 
