@@ -14,10 +14,15 @@ package struct CommandOutcome: Sendable {
     self.status = status
   }
 
-  /// Writes both streams and exits with the status.
+  /// Writes both streams and exits with the status. Commands make each line safe for the
+  /// terminal as they form it; this catches any line that was missed.
   package func finish() -> Never {
-    if !standardOutput.isEmpty { StandardStreams.writeOutput(standardOutput.joined(separator: "\n") + "\n") }
-    if !standardError.isEmpty { StandardStreams.writeError(standardError.joined(separator: "\n") + "\n") }
+    if !standardOutput.isEmpty {
+      StandardStreams.writeOutput(TerminalText.safe(standardOutput.joined(separator: "\n"), keepingLayout: true) + "\n")
+    }
+    if !standardError.isEmpty {
+      StandardStreams.writeError(TerminalText.safe(standardError.joined(separator: "\n"), keepingLayout: true) + "\n")
+    }
     exit(status)
   }
 

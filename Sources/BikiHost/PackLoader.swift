@@ -134,11 +134,13 @@ package struct PackLoader: Sendable {
     return PackLoader.resolve(packs)
   }
 
-  /// Serves each topic id from one pack: the one with the highest precedence, and among equals
-  /// the first loaded. Topic ids begin with the pack id, so two packs defining one are two
-  /// versions of one pack: a draft or working copy over the installed one, or a user's edited
-  /// copy over the built-in one. The version not used gets a warning and the one used is not
-  /// bothered; two files of equal precedence defining one id is an error in the one not loaded.
+  /// Serves each topic id from one pack: among the packs where the topic compiled, the one with
+  /// the highest precedence, and among equals the first loaded. Topic ids begin with the pack id,
+  /// so two packs defining one are two versions of one pack: a draft or working copy over the
+  /// installed one, or a user's edited copy over the built-in one. The version not used gets a
+  /// warning and the one used is not bothered; two files of equal precedence defining one id is
+  /// an error in the one not loaded. A copy where the topic fails (a stale `harbour-old.json`
+  /// with a typo) never hides one where it compiles: it is told which file serves instead.
   static func resolve(_ packs: [LoadedPack]) -> PackLoad {
     struct Place {
       var pack: Int
@@ -154,17 +156,25 @@ package struct PackLoader: Sendable {
     var crossPack: [(String, Diagnostic)] = []
     var losers = Set<String>()  // "\(pack index) \(topic id)"
     for (id, places) in owners.sorted(by: { $0.key < $1.key }) where Set(places.map(\.pack)).count > 1 {
-      // Stable: the first loaded among the highest precedence.
-      let winner = places.enumerated().min { a, b in
-        (packs[a.element.pack].precedence, a.offset) < (packs[b.element.pack].precedence, b.offset)
-      }!.element
+      func serves(_ place: Place) -> Bool { packs[place.pack].compilation.topics.contains { $0.topic.id == id } }
+      // Stable: the first loaded among the highest precedence, of those where the topic compiled.
+      // Where it compiled nowhere, nothing serves and each copy's own errors say why.
+      guard
+        let winner = places.enumerated().filter({ serves($0.element) }).min(by: { a, b in
+          (packs[a.element.pack].precedence, a.offset) < (packs[b.element.pack].precedence, b.offset)
+        })?.element
+      else { continue }
       let winnerPack = packs[winner.pack]
       let winnerPlace = "\(winnerPack.path):\(winner.range.start)"
       var winnerNotes: [String] = []
       for place in places where place.pack != winner.pack {
         let loser = packs[place.pack]
         losers.insert("\(place.pack) \(id)")
-        if loser.precedence == winnerPack.precedence {
+        if loser.precedence < winnerPack.precedence {
+          // Only a copy whose topic failed loses to one of lower precedence.
+          crossPack.append(
+            (loser.path, Diagnostic(.warning, "topic id \"\(id)\" does not load from this file, so \(winnerPlace) (\(winnerPack.precedence.what)) is used instead", rule: "overridden-topic", at: place.range)))
+        } else if loser.precedence == winnerPack.precedence {
           crossPack.append(
             (loser.path, Diagnostic(.error, "topic id \"\(id)\" is also defined at \(winnerPlace), which is loaded instead of this one", rule: "duplicate-topic-id", at: place.range)))
           winnerNotes.append("\(loser.path):\(place.range.start)")

@@ -50,7 +50,8 @@ enum LintCommand {
     case nil, "text": json = false
     case "json": json = true
     case let other?:
-      return CommandOutcome.usageError("The value '\(other)' is invalid for '--format <format>'. Use text or json.", usage: usage, helpCommand: helpCommand)
+      return CommandOutcome.usageError(
+        TerminalText.safe("The value '\(other)' is invalid for '--format <format>'. Use text or json."), usage: usage, helpCommand: helpCommand)
     }
     let extra = reader.values("--packs")
     let explicit = reader.positionals + extra
@@ -59,7 +60,7 @@ enum LintCommand {
     for path in explicit {
       if path.hasSuffix(".so") {
         guard context.fileSystem.kind(path) == .file else {
-          return CommandOutcome(standardError: ["Error: \(path): no such file or directory"], status: ExitStatus.noInput)
+          return CommandOutcome(standardError: [TerminalText.safe("Error: \(path): no such file or directory")], status: ExitStatus.noInput)
         }
         libraries.append(path)
       } else if context.fileSystem.kind(path) == .directory {
@@ -75,7 +76,7 @@ enum LintCommand {
         ? loader.packFiles(in: context.searchPaths(extra: []).directories, requireExistence: false)
         : loader.packFiles(in: packPaths, requireExistence: true)
     } catch {
-      return CommandOutcome(standardError: ["Error: \(error)"], status: ExitStatus.noInput)
+      return CommandOutcome(standardError: [TerminalText.safe("Error: \(error)")], status: ExitStatus.noInput)
     }
     // Explicit paths are checked together with the installed packs, so a topic id that clashes
     // with one already installed is caught; only the explicit files are reported.
@@ -122,11 +123,12 @@ struct LintReport {
 
   func text() -> CommandOutcome {
     var lines = files.flatMap { file in
-      var lines = file.diagnostics.map { $0.formatted(path: file.path) }
+      // Messages quote the pack's keys and values.
+      var lines = file.diagnostics.map { TerminalText.safe($0.formatted(path: file.path)) }
       // Wide topics are checked on an even spread, not question by question: say how much.
       if let coverage = file.coverage, coverage.isSample {
         lines.append(
-          "\(file.path): note: readings were checked on \(grouped(coverage.checked)) of \(grouped(coverage.possible)) possible questions, spread evenly over each topic")
+          "\(TerminalText.safe(file.path)): note: readings were checked on \(grouped(coverage.checked)) of \(grouped(coverage.possible)) possible questions, spread evenly over each topic")
       }
       return lines
     }
@@ -170,7 +172,23 @@ struct LintReport {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let text = (try? encoder.encode(output)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    return CommandOutcome(standardOutput: [text], status: status)
+    return CommandOutcome(standardOutput: [LintReport.terminalSafeJSON(text)], status: status)
+  }
+
+  /// JSON still valid, and still safe for a terminal: the encoder escapes C0 controls in strings
+  /// but leaves DEL, C1 controls and bidi overrides as they are. Outside strings JSON has none of
+  /// these, so each becomes a `\uXXXX` escape (all are below U+10000), which decodes to the same text.
+  static func terminalSafeJSON(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if TerminalText.needsEscape(scalar, keepingLayout: true) {
+        let hex = String(scalar.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 
   private func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }

@@ -45,7 +45,7 @@ enum NewCommand {
     do {
       try context.fileSystem.create(path, Array(template(name).utf8))
     } catch {
-      return CommandOutcome(standardError: ["Error: cannot write \(path): \(error)"], status: ExitStatus.cannotCreate)
+      return CommandOutcome(standardError: [TerminalText.safe("Error: cannot write \(path): \(error)")], status: ExitStatus.cannotCreate)
     }
     return CommandOutcome(standardOutput: [
       "Wrote \(path).", "Check it with:  biki-pack lint \(path)", "Try it with:    biki-pack sample \(path)",

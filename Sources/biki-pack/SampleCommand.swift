@@ -62,12 +62,12 @@ enum SampleCommand {
 
     if packName.hasSuffix(".so") {
       guard context.fileSystem.kind(packName) == .file else {
-        return CommandOutcome(standardError: ["Error: \(packName): no such file"], status: ExitStatus.noInput)
+        return CommandOutcome(standardError: [TerminalText.safe("Error: \(packName): no such file")], status: ExitStatus.noInput)
       }
       let registry = TopicRegistry.load(
         packs: PackLoad(packs: [], crossPackDiagnostics: [], topics: []), plugins: [packName], isolation: context.pluginIsolation)
       var outcome = CommandOutcome()
-      for (path, diagnostic) in registry.problems { outcome.standardError.append(diagnostic.formatted(path: path)) }
+      for (path, diagnostic) in registry.problems { outcome.standardError.append(TerminalText.safe(diagnostic.formatted(path: path))) }
       guard !registry.topics.isEmpty else {
         outcome.status = ExitStatus.failure
         return outcome
@@ -84,7 +84,10 @@ enum SampleCommand {
       guard let pack = all.packs.first(where: { $0.compilation.pack?.id.value == packName }) else {
         let ids = all.packs.compactMap { $0.compilation.pack?.id.value }
         return CommandOutcome(
-          standardError: ["Error: no pack file or installed pack named '\(packName)'.\(Suggestion.didYouMean(packName, among: ids)) Installed: \(ids.joined(separator: ", "))"],
+          standardError: [
+            TerminalText.safe(
+              "Error: no pack file or installed pack named '\(packName)'.\(Suggestion.didYouMean(packName, among: ids)) Installed: \(ids.joined(separator: ", "))")
+          ],
           status: ExitStatus.noInput)
       }
       load = PackLoad(packs: [pack], crossPackDiagnostics: [], topics: pack.compilation.topics.map { ($0, pack.path) })
@@ -93,7 +96,7 @@ enum SampleCommand {
     var outcome = CommandOutcome()
     for pack in load.packs {
       for diagnostic in pack.compilation.diagnostics where diagnostic.severity == .error {
-        outcome.standardError.append(diagnostic.formatted(path: pack.path))
+        outcome.standardError.append(TerminalText.safe(diagnostic.formatted(path: pack.path)))
       }
     }
     let topics = load.topics.map { entry in
@@ -118,7 +121,8 @@ enum SampleCommand {
       topics = topics.filter { $0.topic.id == filter || $0.topic.id.hasSuffix("." + filter) }
       if topics.isEmpty {
         let ids = all.map(\.topic.id)
-        outcome.standardError.append("Error: no topic '\(filter)' here.\(Suggestion.didYouMean(filter, among: ids)) Topics: \(ids.joined(separator: ", "))")
+        outcome.standardError.append(
+          TerminalText.safe("Error: no topic '\(filter)' here.\(Suggestion.didYouMean(filter, among: ids)) Topics: \(ids.joined(separator: ", "))"))
         outcome.status = ExitStatus.failure
         return outcome
       }
@@ -129,7 +133,7 @@ enum SampleCommand {
       do {
         generator = try registered.generator(parameters: parameters)
       } catch {
-        outcome.standardError.append("Error: \(registered.topic.id): \(error)")
+        outcome.standardError.append(TerminalText.safe("Error: \(registered.topic.id): \(error)"))
         outcome.status = ExitStatus.failure
         continue
       }
@@ -140,9 +144,9 @@ enum SampleCommand {
         case .success(let question):
           outcome.standardOutput.append(
             [registered.topic.id, String(question.seed), question.display, question.kanjiDisplay, question.reading.description, question.answer.display]
-              .joined(separator: "\t"))
+              .map { TerminalText.safe($0) }.joined(separator: "\t"))
         case .failure(let error):
-          outcome.standardError.append("Error: \(registered.topic.id): \(error)")
+          outcome.standardError.append(TerminalText.safe("Error: \(registered.topic.id): \(error)"))
           outcome.status = ExitStatus.failure
         }
       }

@@ -68,8 +68,9 @@ struct Console: Sendable {
 
   static let live = Console(
     readLine: { Swift.readLine(strippingNewline: true) },
-    write: { StandardStreams.writeOutput($0 + "\n") },
-    writeError: { StandardStreams.writeError($0 + "\n") },
+    // The quiz makes each line safe as it forms it; this catches any line that was missed.
+    write: { StandardStreams.writeOutput(TerminalText.safe($0, keepingLayout: true) + "\n") },
+    writeError: { StandardStreams.writeError(TerminalText.safe($0, keepingLayout: true) + "\n") },
     isInteractive: isatty(0) == 1)
 }
 

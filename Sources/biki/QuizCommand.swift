@@ -150,7 +150,8 @@ enum QuizCommand {
       guard let found = find(name, in: topics) else {
         let ids = topics.map(\.topic.id)
         let hint = Suggestion.didYouMean(name, among: ids)
-        return CommandOutcome(standardError: ["Error: no topic '\(name)'.\(hint) Run 'biki topics' to list them."], status: ExitStatus.usage)
+        return CommandOutcome(
+          standardError: [TerminalText.safe("Error: no topic '\(name)'.\(hint) Run 'biki topics' to list them.")], status: ExitStatus.usage)
       }
       chosen = found
     } else {
@@ -163,7 +164,7 @@ enum QuizCommand {
     do {
       generator = try chosen.generator(parameters: options.parameters)
     } catch {
-      return CommandOutcome(standardError: ["Error: \(error)"], status: ExitStatus.usage)
+      return CommandOutcome(standardError: [TerminalText.safe("Error: \(error)")], status: ExitStatus.usage)
     }
     let skill = options.skill ?? (chosen.topic.skills.contains(.reading) ? .reading : chosen.topic.skills[0])
     let seed = options.seed ?? environment.seeds.next()
@@ -177,7 +178,8 @@ enum QuizCommand {
     if let name = options.topic {
       guard let found = find(name, in: topics) else {
         let hint = Suggestion.didYouMean(name, among: topics.map(\.topic.id))
-        return CommandOutcome(standardError: ["Error: no topic '\(name)'.\(hint) Run 'biki topics' to list them."], status: ExitStatus.usage)
+        return CommandOutcome(
+          standardError: [TerminalText.safe("Error: no topic '\(name)'.\(hint) Run 'biki topics' to list them.")], status: ExitStatus.usage)
       }
       candidates = [found]
     }
@@ -185,7 +187,7 @@ enum QuizCommand {
     let skill = options.skill ?? .kana
     let seed = options.seed ?? environment.seeds.next()
     let (summary, warnings) = environment.history.summary()
-    warnings.forEach { environment.console.writeError("Warning: \($0)") }
+    warnings.forEach { environment.console.writeError(TerminalText.safe("Warning: \($0)")) }
     let plan = ReviewPlan.make(summary: summary, skill: skill, generators: generators, now: environment.wallClock(), seed: seed, count: count)
     let title = options.topic == nil ? "Review of every topic" : "Review of \(candidates[0].topic.title)"
     let topic = Topic(id: "review", title: title, category: .number, skills: [skill])
@@ -209,7 +211,7 @@ enum QuizCommand {
   static func choose(from topics: [RegisteredTopic], console: Console) -> RegisteredTopic? {
     console.write("Choose a topic:")
     for (number, topic) in topics.enumerated() {
-      console.write("  \(number + 1). \(topic.topic.title)  [\(topic.topic.id)]")
+      console.write(TerminalText.safe("  \(number + 1). \(topic.topic.title)  [\(topic.topic.id)]"))
     }
     console.write("Topic (number or id): ")
     guard let answer = console.readLine()?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else { return nil }

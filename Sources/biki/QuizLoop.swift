@@ -24,11 +24,11 @@ struct QuizLoop {
       (runner, effects) = try SessionRunner.start(generator: generator, skill: skill, mode: mode, seed: seed, dependencies: Session.Dependencies(now: environment.now))
     } catch {
       if case .generationFailed = error {
-        return CommandOutcome(standardError: ["Error: no question could be made: \(error)"], status: ExitStatus.unavailable)
+        return CommandOutcome(standardError: [TerminalText.safe("Error: no question could be made: \(error)")], status: ExitStatus.unavailable)
       }
-      return CommandOutcome(standardError: ["Error: \(error)"], status: ExitStatus.usage)
+      return CommandOutcome(standardError: [TerminalText.safe("Error: \(error)")], status: ExitStatus.usage)
     }
-    console.write("\(generator.topic.title) — \(describe(skill)), \(describe(mode)). Seed \(seed).")
+    console.write(TerminalText.safe("\(generator.topic.title) — \(describe(skill)), \(describe(mode)). Seed \(seed)."))
     console.write("Type your answer; 'skip' shows the answer, 'quit' ends, an empty line repeats the question.")
     while true {
       let state = runner.state
@@ -41,7 +41,8 @@ struct QuizLoop {
           printSummary(summary, skill: skill)
           // Questions that failed cost only themselves; a topic that keeps failing ends the quiz.
           if case .generationFailed(let why) = summary.endReason {
-            return CommandOutcome(standardError: ["Error: the quiz stopped because its questions could not be made: \(why)"], status: ExitStatus.unavailable)
+            return CommandOutcome(
+              standardError: [TerminalText.safe("Error: the quiz stopped because its questions could not be made: \(why)")], status: ExitStatus.unavailable)
           }
           return CommandOutcome()
         }
@@ -71,7 +72,7 @@ struct QuizLoop {
       switch runner.state.feedback {
       case .correct?: console.write("✓ Correct")
       case .incorrect?: console.write("✗ Not quite. Try again, or type 'skip' to see the answer.")
-      case .skipped(let expected)?: console.write("→ The answer: \(expected)")
+      case .skipped(let expected)?: console.write(TerminalText.safe("→ The answer: \(expected)"))
       case nil: break
       }
     }
@@ -86,7 +87,7 @@ struct QuizLoop {
     } catch {
       if !historyProblemShown {
         historyProblemShown = true
-        environment.console.writeError("Warning: \(error); this quiz is not recorded.")
+        environment.console.writeError(TerminalText.safe("Warning: \(error); this quiz is not recorded."))
       }
     }
   }
@@ -99,16 +100,16 @@ struct QuizLoop {
     case .listening where speak:
       console.write("\(progress)🔊 (listen; empty line to hear it again)")
       if let problem = environment.speaker.speak(question.spoken) {
-        if !speechProblemShown { console.writeError("Warning: \(problem)") }
+        if !speechProblemShown { console.writeError(TerminalText.safe("Warning: \(problem)")) }
         speechProblemShown = true
-        console.write("   \(prompt)")
+        console.write(TerminalText.safe("   \(prompt)"))
       }
     default:
       let hintsPrefix = !question.answer.prefix.isEmpty && (state.skill == .listening || state.skill == .reading)
-      console.write("\(progress)\(prompt)" + (hintsPrefix ? "  (\(question.answer.prefix)…)" : ""))
+      console.write(TerminalText.safe("\(progress)\(prompt)" + (hintsPrefix ? "  (\(question.answer.prefix)…)" : "")))
       // Saying the count with its counter would give away the "which counter?" answer.
       if speak, state.skill != .counter, let problem = environment.speaker.speak(question.spoken), !speechProblemShown {
-        console.writeError("Warning: \(problem)")
+        console.writeError(TerminalText.safe("Warning: \(problem)"))
         speechProblemShown = true
       }
     }
@@ -132,7 +133,7 @@ struct QuizLoop {
     case .questionLimitReached: reason = "all questions asked"
     case .timeUp: reason = "time is up"
     case .endedByLearner: reason = "ended"
-    case .generationFailed(let why): reason = "stopped: \(why)"
+    case .generationFailed(let why): reason = TerminalText.safe("stopped: \(why)")
     }
     console.write("")
     console.write("Finished (\(reason)): \(summary.questions) question\(summary.questions == 1 ? "" : "s") in \(format(summary.totalSeconds)).")
@@ -144,7 +145,7 @@ struct QuizLoop {
       console.write("  To practise again:")
       for result in summary.missed {
         let typed = result.wrongAnswers.isEmpty ? "" : "   (you typed: \(result.wrongAnswers.joined(separator: ", ")))"
-        console.write("    \(result.question.prompt(for: skill)) → \(result.question.expected(for: skill))\(typed)")
+        console.write(TerminalText.safe("    \(result.question.prompt(for: skill)) → \(result.question.expected(for: skill))\(typed)"))
       }
     }
   }

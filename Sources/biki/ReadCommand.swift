@@ -44,7 +44,7 @@ enum ReadCommand {
       guard let found = PhraseKind(rawValue: value) else {
         let names = PhraseKind.allCases.map(\.rawValue)
         let hint = Suggestion.didYouMean(value, among: names)
-        return usageError("The value '\(value)' is invalid for '--as <kind>'.\(hint) Use one of: \(names.joined(separator: ", ")).")
+        return usageError(TerminalText.safe("The value '\(value)' is invalid for '--as <kind>'.\(hint) Use one of: \(names.joined(separator: ", "))."))
       }
       kind = found
     }
@@ -56,9 +56,9 @@ enum ReadCommand {
     for text in texts {
       do {
         let reading = try reader.read(text, as: kind)
-        outcome.standardOutput.append("\(text)\t\(reading)")
+        outcome.standardOutput.append("\(TerminalText.safe(text))\t\(TerminalText.safe(reading.description))")
       } catch {
-        outcome.standardError.append("Error: \(error)")
+        outcome.standardError.append(TerminalText.safe("Error: \(error)"))
         outcome.status = ExitStatus.dataError
       }
     }

@@ -59,7 +59,7 @@ enum ServeCommand {
       background: .threads(waking: wake))
     var endpoint = Endpoint(server: BikiServer(version: BikiCommand.version, dependencies: dependencies))
     let connection = Connection(
-      input: 0, output: output, now: environment.now, log: { StandardStreams.writeError("biki serve: \($0)\n") }, wake: wake)
+      input: 0, output: output, now: environment.now, log: { StandardStreams.writeError("biki serve: \(TerminalText.safe($0))\n") }, wake: wake)
     return CommandOutcome(status: connection.run(&endpoint))
   }
 }

@@ -35,27 +35,27 @@ enum StatsCommand {
     }
     let topic = parsed.positionals.first
     let (summary, warnings) = history.summary()
-    var outcome = CommandOutcome(standardError: warnings.map { "Warning: \($0)" })
+    var outcome = CommandOutcome(standardError: warnings.map { TerminalText.safe("Warning: \($0)") })
     let stats = summary.stats(topicID: topic, now: now)
     if let file = parsed.value("--html") {
       do {
         try Data(ProgressReport(summary: summary, now: now).html().utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
-        outcome.standardError.append("Wrote \(file).")
+        outcome.standardError.append(TerminalText.safe("Wrote \(file)."))
       } catch {
-        outcome.standardError.append("Error: cannot write \(file): \(error.localizedDescription)")
+        outcome.standardError.append(TerminalText.safe("Error: cannot write \(file): \(error.localizedDescription)"))
         outcome.status = ExitStatus.cannotCreate
         return outcome
       }
     }
     guard stats.total.answers + stats.total.skipped > 0 else {
-      outcome.standardOutput = [topic.map { "No answers recorded for \($0) yet." } ?? "No answers recorded yet (\(history.location))."]
+      outcome.standardOutput = [TerminalText.safe(topic.map { "No answers recorded for \($0) yet." } ?? "No answers recorded yet (\(history.location)).")]
       return outcome
     }
     outcome.standardOutput = ["topic\tanswers\tcorrect\tskipped\taccuracy\taverage"]
     for row in stats.topics + (stats.topics.count > 1 ? [stats.total] : []) {
       outcome.standardOutput.append(
         [row.topicID.isEmpty ? "all" : row.topicID, "\(row.answers)", "\(row.correct)", "\(row.skipped)", percent(row.accuracy), String(format: "%.1fs", row.averageSeconds)]
-          .joined(separator: "\t"))
+          .map { TerminalText.safe($0) }.joined(separator: "\t"))
     }
     if !stats.forms.isEmpty {
       outcome.standardOutput.append("")
@@ -64,7 +64,7 @@ enum StatsCommand {
       for form in shown {
         let due = form.due <= now ? "due now" : "due in \(days(form.due - now))"
         outcome.standardOutput.append(
-          "  \(percent(form.recall))\t\(form.example)\t\(form.skill.rawValue)\t\(due)\t\(form.reviews) reviews, \(form.lapses) missed")
+          "  \(percent(form.recall))\t\(TerminalText.safe(form.example))\t\(form.skill.rawValue)\t\(due)\t\(form.reviews) reviews, \(form.lapses) missed")
       }
       if stats.forms.count > shown.count { outcome.standardOutput.append("  … and \(stats.forms.count - shown.count) more") }
     }
@@ -73,7 +73,8 @@ enum StatsCommand {
       outcome.standardOutput.append("Missed most often:")
       for form in stats.mostMissed {
         let typed = form.recentWrongAnswers.isEmpty ? "" : "  (you typed: \(form.recentWrongAnswers.joined(separator: ", ")))"
-        outcome.standardOutput.append("  \(form.question) → \(form.expected)  missed \(form.misses) of \(form.seen)  [\(form.topicID), \(form.skill.rawValue)]\(typed)")
+        outcome.standardOutput.append(
+          TerminalText.safe("  \(form.question) → \(form.expected)  missed \(form.misses) of \(form.seen)  [\(form.topicID), \(form.skill.rawValue)]\(typed)"))
       }
     }
     return outcome

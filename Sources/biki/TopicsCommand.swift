@@ -39,8 +39,9 @@ enum TopicsCommand {
     outcome.standardOutput = ["id\ttitle\tcategory\tskills\tsource"]
       + registry.topics.map { entry in
         let topic = entry.topic
+        // Each field on its own, so a tab or newline in a title cannot add a column or a line.
         return [topic.id, topic.title, topic.category.rawValue, topic.skills.map(\.rawValue).joined(separator: ","), entry.source]
-          .joined(separator: "\t")
+          .map { TerminalText.safe($0) }.joined(separator: "\t")
       }
     return outcome
   }
@@ -55,7 +56,7 @@ enum SourceProblems {
     }
     return byPath.map { path, errors in
       let more = errors.count > 1 ? " (and \(errors.count - 1) more; run 'biki-pack lint \(path)')" : ""
-      return "Warning: \(errors[0].formatted(path: path))\(more)"
+      return TerminalText.safe("Warning: \(errors[0].formatted(path: path))\(more)")
     }
   }
 }

@@ -1,5 +1,6 @@
 import BikiHost
 import BikiPacks
+import Foundation
 import Testing
 
 @Suite struct PackSearchPathsTests {
@@ -103,6 +104,57 @@ import Testing
       #expect(load.diagnostics(for: loser).map(\.rule) == ["overridden-topic"])
       #expect(load.diagnostics(for: loser).map(\.severity) == [.warning])
     }
+  }
+
+  /// A stale copy beside the good one, sorted first: a topic that fails in it (a typo in the
+  /// topic, or a format the whole file cannot be read in) must not hide the copy that loads.
+  @Test(arguments: [("\"category\": \"number\"", "\"category\": \"numbr\""), ("\"format\": 1", "\"format\": 9")])
+  func aCopyThatFailsToLoadNeverHidesOneThatLoads(good: String, typo: String) {
+    let broken = Array(String(decoding: Self.pack(id: "harbour", topic: "ships"), as: UTF8.self).replacingOccurrences(of: good, with: typo).utf8)
+    let fileSystem = FileSystem.memory(["/p/harbour-old.json": broken, "/p/harbour.json": Self.pack(id: "harbour", topic: "ships")])
+    let load = PackLoader(fileSystem: fileSystem).load(files: ["/p/harbour-old.json", "/p/harbour.json"])
+    #expect(load.topics.map(\.topic.topic.id) == ["harbour.ships"])
+    #expect(load.topics.map(\.path) == ["/p/harbour.json"])
+    // The good copy is never told the other one is loaded; the broken one, where its pack
+    // decoded far enough to name the topic, is told which file serves instead.
+    for message in load.diagnostics(for: "/p/harbour.json").map(\.message) {
+      #expect(message.hasSuffix("this one is loaded"), "\(message)")
+    }
+    for message in load.diagnostics(for: "/p/harbour-old.json").filter({ $0.rule == "duplicate-topic-id" }).map(\.message) {
+      #expect(message.contains("/p/harbour.json:2:") && message.hasSuffix("which is loaded instead of this one"), "\(message)")
+    }
+  }
+
+  @Test func aStaleCopyWithATypoInItsTopicIsToldWhichFileServes() {
+    let broken = Array(String(decoding: Self.pack(id: "harbour", topic: "ships"), as: UTF8.self).replacingOccurrences(of: "\"category\": \"number\"", with: "\"category\": \"numbr\"").utf8)
+    let fileSystem = FileSystem.memory(["/p/harbour-old.json": broken, "/p/harbour.json": Self.pack(id: "harbour", topic: "ships")])
+    let load = PackLoader(fileSystem: fileSystem).load(files: ["/p/harbour-old.json", "/p/harbour.json"])
+    #expect(load.topics.map(\.path) == ["/p/harbour.json"])
+    #expect(load.diagnostics(for: "/p/harbour.json").map(\.message) == ["topic id \"harbour.ships\" is also defined at /p/harbour-old.json:2:10; this one is loaded"])
+    #expect(
+      load.diagnostics(for: "/p/harbour-old.json").filter { $0.rule == "duplicate-topic-id" }.map(\.message)
+        == ["topic id \"harbour.ships\" is also defined at /p/harbour.json:2:10, which is loaded instead of this one"])
+  }
+
+  /// A working copy takes precedence, but not when its topic fails: the installed one serves.
+  @Test func aBrokenCopyOfHigherPrecedenceNeverHidesOneThatLoads() {
+    let broken = Array(String(decoding: Self.pack(id: "harbour", topic: "ships"), as: UTF8.self).replacingOccurrences(of: "\"category\": \"number\"", with: "\"category\": \"numbr\"").utf8)
+    let fileSystem = FileSystem.memory(["/given/harbour.json": broken, "/user/harbour.json": Self.pack(id: "harbour", topic: "ships")])
+    let paths = PackSearchPaths(directories: ["/user", "/given"], builtIn: nil, given: ["/given"])
+    let load = PackLoader(fileSystem: fileSystem).load(files: ["/given/harbour.json", "/user/harbour.json"], precedence: paths.precedence(of:))
+    #expect(load.topics.map(\.path) == ["/user/harbour.json"])
+    #expect(load.diagnostics(for: "/user/harbour.json").isEmpty)
+    let stale = load.diagnostics(for: "/given/harbour.json").filter { $0.rule == "overridden-topic" }
+    #expect(stale.map(\.message) == ["topic id \"harbour.ships\" does not load from this file, so /user/harbour.json:2:10 (one of your packs or plugins) is used instead"])
+  }
+
+  /// Where the topic fails in every copy, none serves and none is told another one is loaded.
+  @Test func whenNoCopyLoadsNoneClaimsAnotherIsLoaded() {
+    let broken = Array(String(decoding: Self.pack(id: "harbour", topic: "ships"), as: UTF8.self).replacingOccurrences(of: "\"category\": \"number\"", with: "\"category\": \"numbr\"").utf8)
+    let fileSystem = FileSystem.memory(["/p/a.json": broken, "/p/b.json": broken])
+    let load = PackLoader(fileSystem: fileSystem).load(files: ["/p/a.json", "/p/b.json"])
+    #expect(load.topics.isEmpty)
+    #expect(load.crossPackDiagnostics.isEmpty)
   }
 
   @Test func aFileThatCannotBeReadIsReported() {

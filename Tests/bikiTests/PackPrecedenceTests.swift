@@ -1,0 +1,69 @@
+import BikiTestSupport
+import Foundation
+import Testing
+
+/// A stale copy that fails to load never hides the pack it is a copy of.
+@Suite struct PackPrecedenceTests {
+  static func harbour(category: String = "number") -> String {
+    #"""
+    { "format": 1, "id": "harbour", "title": "Harbour", "version": "1",
+      "topics": [
+        { "id": "ships", "title": "Ships", "description": "Counting ships.", "category": "\#(category)", "skills": ["kana"],
+          "variables": { "n": { "range": { "min": 1, "max": 20 } } },
+          "question": { "parts": [{ "number": "n" }], "answer": { "value": "n" } } }
+      ] }
+    """#
+  }
+
+  @Test func aBrokenStaleCopyNeverHidesTheGoodOne() throws {
+    let home = NSTemporaryDirectory() + "biki-precedence-" + UUID().uuidString
+    let packs = home + "/packs"
+    try FileManager.default.createDirectory(atPath: packs, withIntermediateDirectories: true)
+    // Sorted first, so before the fix it took the id and, failing, served nothing.
+    try Self.harbour(category: "numbr").write(toFile: packs + "/harbour-old.json", atomically: true, encoding: .utf8)
+    try Self.harbour().write(toFile: packs + "/harbour.json", atomically: true, encoding: .utf8)
+    let environment = BikiPackTests.isolated(home)
+
+    let topics = try BikiProcess.run(["topics", "--packs", packs], environment: environment)
+    #expect(topics.status == 0, "\(topics.standardError)")
+    #expect(topics.standardOutput.contains("harbour.ships\tShips\tnumber\tkana\t\(packs)/harbour.json\n"), "\(topics.standardOutput)")
+    // Only the broken copy is reported, and not as if it were loaded.
+    #expect(topics.standardError.contains("\(packs)/harbour-old.json:"), "\(topics.standardError)")
+    #expect(!topics.standardError.contains("Warning: \(packs)/harbour.json:"), "\(topics.standardError)")
+    #expect(topics.standardError.contains("also defined at \(packs)/harbour.json:3:13, which is loaded instead of this one"), "\(topics.standardError)")
+
+    let lint = try BikiProcess.run(["lint", packs], program: "biki-pack", environment: environment)
+    #expect(lint.status == 1)
+    let lines = lint.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.contains { $0.hasPrefix("\(packs)/harbour-old.json:3:86: error: the category \"numbr\"") }, "\(lint.standardOutput)")
+    #expect(
+      lines.contains {
+        $0.hasPrefix("\(packs)/harbour-old.json:3:13: error:") && $0.contains("also defined at \(packs)/harbour.json:3:13,")
+          && $0.hasSuffix("which is loaded instead of this one [duplicate-topic-id]")
+      }, "\(lint.standardOutput)")
+    #expect(
+      lines.contains {
+        $0 == "\(packs)/harbour.json:3:13: warning: topic id \"harbour.ships\" is also defined at \(packs)/harbour-old.json:3:13; this one is loaded [duplicate-topic-id]"
+      }, "\(lint.standardOutput)")
+    #expect(!lint.standardOutput.contains("\(packs)/harbour.json:3:13: error"), "\(lint.standardOutput)")
+  }
+
+  /// A working copy given to lint takes precedence, unless its topic fails: then the installed
+  /// copy serves, and the working copy is told so.
+  @Test func aBrokenWorkingCopyIsToldTheInstalledOneServes() throws {
+    let home = NSTemporaryDirectory() + "biki-precedence-" + UUID().uuidString
+    let installed = home + "/data/biki/packs", work = home + "/work"
+    for directory in [installed, work] { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+    try Self.harbour().write(toFile: installed + "/harbour.json", atomically: true, encoding: .utf8)
+    try Self.harbour(category: "numbr").write(toFile: work + "/harbour.json", atomically: true, encoding: .utf8)
+    let environment = BikiPackTests.isolated(home)
+
+    let lint = try BikiProcess.run(["lint", work + "/harbour.json"], program: "biki-pack", environment: environment)
+    #expect(
+      lint.standardOutput.contains(
+        "\(work)/harbour.json:3:13: warning: topic id \"harbour.ships\" does not load from this file, so \(installed)/harbour.json:3:13 (one of your packs or plugins) is used instead [overridden-topic]"),
+      "\(lint.standardOutput)")
+    let topics = try BikiProcess.run(["topics", "--packs", work], environment: environment)
+    #expect(topics.standardOutput.contains("harbour.ships\tShips\tnumber\tkana\t\(installed)/harbour.json\n"), "\(topics.standardOutput)")
+  }
+}
