@@ -48,6 +48,10 @@ package struct Connection: Sendable {
     var reader = InputReader(descriptor: input, maximumBody: maximumBody)
     let writer = MessageWriter(descriptor: output)
     var inputEnded = false
+    // When the end was asked for while work still ran: a wait longer than a plugin's limits
+    // allow is worth a line on stderr, saying what it waits for.
+    var endingSince: Double?
+    var toldOfWait = false
     while true {
       // The deadline is read once per pass: it is a time, not an interval, so a server that
       // keeps work running cannot push it ahead of itself.
@@ -77,6 +81,14 @@ package struct Connection: Sendable {
       }
       if let status = endpoint.exitStatus { return status }
       if ready.failed { return endpoint.phase == .shutDown ? 0 : 1 }
+      if (endpoint.isEnding || inputEnded) && endpoint.isWaitingForWork {
+        let since = endingSince ?? now()
+        endingSince = since
+        if !toldOfWait && now() - since > 10 {
+          toldOfWait = true
+          log("still answering requests before ending: \(endpoint.server.pendingRequestsDescription)")
+        }
+      }
       if ended { inputEnded = true }
       // Requests still waiting for work are answered before the process ends: a client that
       // closes its end after its last request still gets every response it can read.

@@ -20,6 +20,8 @@ package protocol LanguageServer {
   /// Whether a request answered `.later` is still unanswered. `shutdown` waits for none to be,
   /// and so does `exit`: no request a client sent is left without its response.
   var hasPendingRequests: Bool { get }
+  /// What those requests are waiting for, for a log line when the wait is long.
+  var pendingRequestsDescription: String { get }
   /// A notification other than `initialized`, `exit` and `$/…`. Unknown ones are ignored.
   mutating func notification(_ method: String, params: JSON?, outbox: inout [OutgoingMessage])
 
@@ -30,6 +32,10 @@ package protocol LanguageServer {
   /// Work that was waiting for a time or finished off the loop: debounced diagnostics, finished
   /// checks and questions, polling, time limits.
   mutating func tick(now: Double, outbox: inout [OutgoingMessage])
+}
+
+extension LanguageServer {
+  package var pendingRequestsDescription: String { "" }
 }
 
 /// What a server answers a request with.
@@ -62,6 +68,9 @@ package struct Endpoint<Server: LanguageServer> {
   /// Whether requests are still waiting for work off the loop: the connection keeps serving
   /// them after the input ends.
   package var isWaitingForWork: Bool { server.hasPendingRequests }
+
+  /// Whether the client has asked the process to end (`shutdown`, or `exit`).
+  package var isEnding: Bool { phase == .shutDown || exitRequested != nil }
 
   package init(server: Server) {
     self.server = server

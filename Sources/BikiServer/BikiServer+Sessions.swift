@@ -504,6 +504,16 @@ extension BikiServer {
     }
   }
 
+  package var pendingRequestsDescription: String {
+    let starting = preparing.map { "start of \($0.key) (request \($0.value.replyID.json.serialized), \($0.value.job.found == nil ? "preparing" : "prepared"))" }
+    let asking = making.sorted().map { id -> String in
+      guard case .making(let next)? = sessions[id]?.stage else { return "session \(id) (no longer making a question)" }
+      return "session \(id)'s next question (request \(next.reply.id.json.serialized), \(next.job.found == nil ? "being made" : "made"), \(next.queued.count) queued)"
+    }
+    let batches = generating.map { "biki/generate (request \($0.key.json.serialized), \($0.value.found == nil ? "being made" : "made"))" }
+    return (starting + asking + batches).joined(separator: "; ")
+  }
+
   /// Sends the response to a request answered `.later`, once it is ready.
   func respond(_ replyID: RequestID, _ outcome: Result<Reply, ResponseError>, outbox: inout [OutgoingMessage]) {
     switch outcome {

@@ -1,3 +1,4 @@
+import BikiSync
 import Foundation
 import Testing
 
@@ -18,6 +19,8 @@ final class LiveServer: @unchecked Sendable {
   private var malformedOutput: String?
   private var outputEnded = false
   private let errors = Pipe()
+  /// The last few kilobytes the server wrote to stderr, for a failure's report.
+  private let errorTail = Locked("")
 
   /// Monotonic seconds.
   static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
@@ -37,7 +40,14 @@ final class LiveServer: @unchecked Sendable {
     Thread { [self] in readAll(output) }.start()
     // Drained as it comes, so a chatty server never blocks on a full pipe.
     let errorOutput = errors.fileHandleForReading
-    Thread { while !errorOutput.availableData.isEmpty {} }.start()
+    let errorTail = errorTail
+    Thread {
+      while true {
+        let chunk = errorOutput.availableData
+        if chunk.isEmpty { break }
+        errorTail.withLock { $0 = String(($0 + String(decoding: chunk, as: UTF8.self)).suffix(4096)) }
+      }
+    }.start()
   }
 
   private func readAll(_ output: FileHandle) {
@@ -147,10 +157,38 @@ final class LiveServer: @unchecked Sendable {
     let deadline = Date(timeIntervalSinceNow: seconds)
     while process.isRunning && Date() < deadline { usleep(10_000) }
     guard !process.isRunning else {
+      Issue.record("biki serve did not exit within \(Int(seconds)) s of shutdown and exit; \(threadStates)\nstderr: \(errorTail.withLock { $0 })\n\(backtrace)")
       process.terminate()
       return nil
     }
     return process.terminationReason == .exit ? process.terminationStatus : -process.terminationStatus
+  }
+
+  /// Every thread's stack, from gdb when it is installed: for a report when the server hangs.
+  var backtrace: String {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/gdb") else { return "" }
+    let gdb = Process()
+    gdb.executableURL = URL(fileURLWithPath: "/usr/bin/gdb")
+    gdb.arguments = ["-batch", "-p", "\(process.processIdentifier)", "-ex", "thread apply all bt 12"]
+    let output = Pipe()
+    gdb.standardOutput = output
+    gdb.standardError = FileHandle.nullDevice
+    guard (try? gdb.run()) != nil else { return "" }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    gdb.waitUntilExit()
+    return text.split(separator: "\n").filter { $0.hasPrefix("#") || $0.hasPrefix("Thread") }.prefix(40).joined(separator: "\n")
+  }
+
+  /// What each of the server's threads is waiting in, from /proc: for a report when it hangs.
+  var threadStates: String {
+    let tasks = "/proc/\(process.processIdentifier)/task"
+    let threads = (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []
+    return threads.sorted().map { thread in
+      let name = (try? String(contentsOfFile: "\(tasks)/\(thread)/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+      let wchan = (try? String(contentsOfFile: "\(tasks)/\(thread)/wchan", encoding: .utf8)) ?? "?"
+      let stack = (try? String(contentsOfFile: "\(tasks)/\(thread)/stack", encoding: .utf8))?.split(separator: "\n").prefix(3).joined(separator: " < ") ?? ""
+      return "\(thread) \(name): \(wchan) \(stack)"
+    }.joined(separator: "; ")
   }
 
   deinit {
