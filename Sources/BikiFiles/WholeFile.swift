@@ -1,25 +1,10 @@
-import Foundation
-
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// Reading part of an open file, and writing a file whole or not at all: what the history, its
-/// summary, the plugin description cache and `biki install` share.
+/// Writing a file whole or not at all: what the history's summary, the caches and `biki install`
+/// share.
 package enum WholeFile {
-  /// Up to `count` bytes at `offset` (fewer at the end of the file).
-  package static func read(_ descriptor: Int32, at offset: Int, count: Int) -> [UInt8] {
-    var bytes = [UInt8](repeating: 0, count: max(0, count))
-    var filled = 0
-    while filled < bytes.count {
-      let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + filled, $0.count - filled, off_t(offset + filled)) }
-      if got < 0 && errno == EINTR { continue }
-      guard got > 0 else { break }
-      filled += got
-    }
-    return Array(bytes[..<filled])
-  }
-
   package struct Failure: Error, CustomStringConvertible, Sendable {
     package var description: String
   }
@@ -33,8 +18,9 @@ package enum WholeFile {
     guard descriptor >= 0 else { throw Failure(description: "cannot write \(temporary): \(String(cString: strerror(errno)))") }
     var written = 0
     let complete = bytes.withUnsafeBytes { raw -> Bool in
+      guard let base = raw.baseAddress else { return true }
       while written < raw.count {
-        let count = write(descriptor, raw.baseAddress! + written, raw.count - written)
+        let count = write(descriptor, base + written, raw.count - written)
         if count < 0 && errno == EINTR { continue }
         guard count > 0 else { return false }
         written += count
