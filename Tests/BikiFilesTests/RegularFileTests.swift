@@ -1,4 +1,5 @@
 import BikiFiles
+import BikiTestSupport
 import Foundation
 import Testing
 
@@ -24,8 +25,8 @@ struct Scratch: ~Copyable {
   }
 }
 
-// Each read of something hostile would block forever without the fix; the time limit turns that
-// into a failure.
+// Each read of a FIFO would block for ever without the fix; the watchdog frees it and the test
+// fails instead.
 @Suite(.timeLimit(.minutes(1))) struct RegularFileTests {
   @Test func aRegularFileIsReadWhole() throws {
     let scratch = Scratch()
@@ -37,7 +38,9 @@ struct Scratch: ~Copyable {
     let scratch = Scratch()
     let path = scratch.path + "/pipe.json"
     #expect(mkfifo(path, 0o600) == 0)
+    let watchdog = FIFOWatchdog([path])
     #expect(throws: FileError.notRegular(what: "a FIFO")) { try RegularFile.read(path, limit: 100) }
+    #expect(!watchdog.stop(), "reading a FIFO waited for a writer")
     #expect(FileError.notRegular(what: "a FIFO").description == "not a regular file (a FIFO)")
   }
 

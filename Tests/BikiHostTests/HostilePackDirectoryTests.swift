@@ -1,5 +1,6 @@
 import BikiHost
 import BikiPacks
+import BikiTestSupport
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 
 /// Pack directories on the real file system holding what is not a pack file: each is reported
 /// where it lies and the other packs still load. Without the fix the FIFO blocks for ever, so
-/// the time limit turns a regression into a failure.
+/// a watchdog frees it and the test fails.
 @Suite(.timeLimit(.minutes(1))) struct HostilePackDirectoryTests {
   static func directory() -> String {
     let path = NSTemporaryDirectory() + "biki-hostile-" + UUID().uuidString
@@ -28,7 +29,9 @@ import Testing
     let directory = Self.directory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     #expect(mkfifo(directory + "/pipe.json", 0o600) == 0)
+    let watchdog = FIFOWatchdog([directory + "/pipe.json"])
     let (files, load) = try load(directory)
+    #expect(!watchdog.stop(), "loading the packs waited on the FIFO")
     #expect(files == [directory + "/good.json", directory + "/pipe.json"])
     #expect(load.topics.map(\.topic.topic.id) == ["good.t"])
     let diagnostics = load.diagnostics(for: directory + "/pipe.json")
@@ -65,8 +68,10 @@ import Testing
     #expect(mkdir(home, 0o700) == 0 && mkdir(home + "/biki", 0o700) == 0)
     #expect(mkfifo(home + "/biki/pack-checks.json", 0o600) == 0)
     #expect(mkfifo(home + "/biki/plugin-descriptions.json", 0o600) == 0)
+    let watchdog = FIFOWatchdog([home + "/biki/pack-checks.json", home + "/biki/plugin-descriptions.json"])
     let environment = ["XDG_CACHE_HOME": home]
     #expect(PackCheckCache.file(environment: environment, fileSystem: .live).load() == [])
     #expect(PluginDescriptionCache.file(environment: environment, fileSystem: .live).load().isEmpty)
+    #expect(!watchdog.stop(), "loading a cache waited on the FIFO")
   }
 }
