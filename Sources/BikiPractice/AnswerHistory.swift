@@ -233,17 +233,7 @@ package struct AnswerHistory: Sendable {
         try opened.withLock { descriptor in
           let open = try descriptor ?? openForAppending(path)
           descriptor = open
-          let line = HistoryFile.line(entry)
-          try line.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var sent = 0
-            while sent < raw.count {
-              let count = write(open, base + sent, raw.count - sent)
-              if count < 0 && errno == EINTR { continue }
-              guard count > 0 else { throw HistoryError(path: path, reason: String(cString: strerror(errno))) }
-              sent += count
-            }
-          }
+          if let failure = WholeFile.write(open, HistoryFile.line(entry)) { throw HistoryError(path: path, reason: failure) }
           guard fsync(open) == 0 else { throw HistoryError(path: path, reason: String(cString: strerror(errno))) }
         }
       },

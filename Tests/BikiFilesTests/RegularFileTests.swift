@@ -20,7 +20,7 @@ struct Scratch: ~Copyable {
 
   func file(_ name: String, _ text: String) -> String {
     let file = path + "/" + name
-    FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
+    _ = FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
     return file
   }
 }
