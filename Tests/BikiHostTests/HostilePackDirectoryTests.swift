@@ -15,7 +15,7 @@ import Testing
   static func directory() -> String {
     let path = NSTemporaryDirectory() + "biki-hostile-" + UUID().uuidString
     mkdir(path, 0o700)
-    FileManager.default.createFile(atPath: path + "/good.json", contents: Data(PackLoaderTests.pack(id: "good")))
+    #expect(FileManager.default.createFile(atPath: path + "/good.json", contents: Data(PackLoaderTests.pack(id: "good"))))
     return path
   }
 
