@@ -6,7 +6,7 @@ import Glibc
 /// in-memory tree and only `live` touches the disk.
 package struct FileSystem: Sendable {
   /// `other` is anything else at a path: a FIFO, a device, a socket, a symbolic link that
-  /// leads nowhere. It is reported when read, never waited on or passed over in silence.
+  /// leads nowhere. A pack that is one is read like any other, to be reported with why.
   package enum Kind: Sendable { case file, directory, other }
 
   /// What is at a path (through symbolic links), or nil when nothing is.
