@@ -23,6 +23,9 @@ let package = Package(
     .target(name: "BikiJapanese"),
     // A lock for state shared between threads, one that ThreadSanitizer can see.
     .target(name: "BikiSync"),
+    // The one way Biki opens a file to read (only a regular file, never blocking on a FIFO, at
+    // most a given size) and writes one whole; depends on nothing of ours.
+    .target(name: "BikiFiles"),
     // Topics, questions, answer checking, the seeded random source, the quiz session reducer.
     .target(name: "BikiCore", dependencies: ["BikiJapanese"]),
     // Thin executables: parse arguments, wire live dependencies, call the modules.
@@ -42,12 +45,12 @@ let package = Package(
       // Export only the entry: the Swift modules linked in stay private to the plugin.
       linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(root)/Plugins/prices-swift/exports.map"])]),
     // Where packs come from: search paths, discovery, topic ids defined twice.
-    .target(name: "BikiHost", dependencies: ["BikiPacks", "BikiCore", "BikiPlugins", "BikiJSON"]),
+    .target(name: "BikiHost", dependencies: ["BikiFiles", "BikiPacks", "BikiCore", "BikiPlugins", "BikiJSON"]),
     // JSON-RPC 2.0 with LSP base framing and lifecycle; knows nothing of quizzes.
     .target(name: "BikiProtocol", dependencies: ["BikiJSON", "BikiSync"]),
     // The biki/* methods, pack files as a language, the session table and the answer history.
     // Practice: the history of answers, stats over it; what quiz and serve both record into.
-    .target(name: "BikiPractice", dependencies: ["BikiCore", "BikiJapanese", "BikiHost", "BikiJSON", "BikiSync"]),
+    .target(name: "BikiPractice", dependencies: ["BikiCore", "BikiJapanese", "BikiFiles", "BikiJSON", "BikiSync"]),
     .target(name: "BikiServer", dependencies: ["BikiProtocol", "BikiHost", "BikiCore", "BikiPacks", "BikiJSON", "BikiJapanese", "BikiSync", "BikiPractice"]),
     // What the command-line tools share: outcomes, exit statuses, usage errors.
     .target(name: "BikiCLI", dependencies: ["BikiCore"]),
@@ -62,11 +65,12 @@ let package = Package(
     .target(name: "BikiTestSupport", path: "Tests/BikiTestSupport"),
     .testTarget(name: "BikiJapaneseTests", dependencies: ["BikiJapanese"]),
     .testTarget(name: "BikiJSONTests", dependencies: ["BikiJSON"]),
+    .testTarget(name: "BikiFilesTests", dependencies: ["BikiFiles", "BikiTestSupport"]),
     .testTarget(name: "BikiPacksTests", dependencies: ["BikiPacks"]),
     .testTarget(name: "BikiPluginsTests", dependencies: ["BikiPlugins", "BikiCore", "BikiSync", "BikiTestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "BikiProtocolTests", dependencies: ["BikiProtocol", "BikiJSON"]),
     .testTarget(name: "BikiServerTests", dependencies: ["BikiServer", "BikiPractice", "BikiJapanese", "BikiSync"]),
-    .testTarget(name: "BikiPracticeTests", dependencies: ["BikiPractice", "BikiCore", "BikiJapanese"]),
+    .testTarget(name: "BikiPracticeTests", dependencies: ["BikiPractice", "BikiCore", "BikiJapanese", "BikiTestSupport"]),
     .testTarget(name: "BikiHostTests", dependencies: ["BikiHost", "BikiPlugins", "BikiSync", "BikiTestSupport"]),
     .testTarget(name: "BikiCoreTests", dependencies: ["BikiCore", "BikiJapanese"]),
     .testTarget(name: "BikiCLITests", dependencies: ["BikiCLI"]),

@@ -1,12 +1,15 @@
+import BikiFiles
 import Foundation
 import Glibc
 
 /// The file system as the host uses it: a struct of closures, so tests run against an
 /// in-memory tree and only `live` touches the disk.
 package struct FileSystem: Sendable {
-  package enum Kind: Sendable { case file, directory }
+  /// `other` is anything else at a path: a FIFO, a device, a socket, a symbolic link that
+  /// leads nowhere. A pack that is one is read like any other, to be reported with why.
+  package enum Kind: Sendable { case file, directory, other }
 
-  /// What is at a path, or nil when nothing is.
+  /// What is at a path (through symbolic links), or nil when nothing is.
   package var kind: @Sendable (_ path: String) -> Kind?
   /// Entry names in a directory (not paths), unsorted.
   package var contents: @Sendable (_ directory: String) throws -> [String]
@@ -42,36 +45,20 @@ package struct FileSystemError: Error, CustomStringConvertible, Sendable {
 
 extension FileSystem {
   /// Packs larger than this are refused unread: a pack is a page of rules, not a data dump.
-  package static let maximumPackSize: UInt64 = 8 * 1024 * 1024
+  package static let maximumPackSize = 8 * 1024 * 1024
 
   package static let live = FileSystem(
     kind: { path in
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
-      return isDirectory.boolValue ? .directory : .file
+      var status = stat()
+      guard stat(path, &status) == 0 else { return lstat(path, &status) == 0 ? .other : nil }
+      switch status.st_mode & S_IFMT {
+      case S_IFREG: return .file
+      case S_IFDIR: return .directory
+      default: return .other
+      }
     },
     contents: { try FileManager.default.contentsOfDirectory(atPath: $0) },
-    read: { path in
-      // POSIX calls, so a failure says plainly why ("is a directory", "permission denied").
-      let descriptor = open(path, O_RDONLY)
-      guard descriptor >= 0 else { throw FileSystemError(String(cString: strerror(errno)).lowercased()) }
-      defer { close(descriptor) }
-      var status = stat()
-      guard fstat(descriptor, &status) == 0 else { throw FileSystemError(String(cString: strerror(errno)).lowercased()) }
-      guard status.st_mode & S_IFMT != S_IFDIR else { throw FileSystemError("it is a directory") }
-      guard UInt64(status.st_size) <= maximumPackSize else {
-        throw FileSystemError("it is \(status.st_size) bytes; packs may be at most \(maximumPackSize) bytes")
-      }
-      var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-      var filled = 0
-      while filled < bytes.count {
-        let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { break }
-        filled += count
-      }
-      return Array(bytes[..<filled])
-    },
+    read: { path in try RegularFile.read(path, limit: maximumPackSize) },
     create: { path, bytes in
       guard FileManager.default.createFile(atPath: path, contents: Data(bytes), attributes: nil) || false else {
         throw FileSystemError("cannot create \(path)")

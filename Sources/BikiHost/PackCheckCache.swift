@@ -1,4 +1,5 @@
 import BikiCore
+import BikiFiles
 import BikiJSON
 import BikiSync
 
@@ -35,7 +36,11 @@ package struct PackCheckCache: Sendable {
     let path = directory + "/pack-checks.json"
     return PackCheckCache(
       load: {
-        guard let bytes = try? fileSystem.read(path), case .array(let keys)? = try? JSONParser.value(bytes) else { return [] }
+        // Biki's own file, so a link is not followed; anything but a plain file of a sane size
+        // (a FIFO put there, say) counts as no cache.
+        guard let bytes = try? RegularFile.read(path, limit: cacheSizeLimit, links: .refuse),
+          case .array(let keys)? = try? JSONParser.value(bytes)
+        else { return [] }
         return Set(keys.compactMap(\.stringValue))
       },
       store: { keys in
@@ -45,6 +50,9 @@ package struct PackCheckCache: Sendable {
       },
       stamp: fileSystem.stamp)
   }
+
+  /// Far more than any real cache needs (one short line per pack file).
+  static let cacheSizeLimit = 16 << 20
 
   func key(_ path: String) -> String? {
     CacheKey.of(path, stamp: stamp(path))

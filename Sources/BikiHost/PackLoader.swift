@@ -91,18 +91,19 @@ package struct PackLoader: Sendable {
     self.checked = checked
   }
 
-  /// The pack files at `paths`: files as given, directories' `*.json` files (schemas excepted)
-  /// in name order. Missing directories among the standard paths are simply skipped.
+  /// The pack files at `paths`: files as given, directories' `*.json` entries (schemas and
+  /// directories excepted) in name order. Missing directories among the standard paths are simply skipped.
   package func packFiles(in paths: [String], requireExistence: Bool) throws(PackLoaderError) -> [String] {
     var files: [String] = []
     for path in paths {
       switch fileSystem.kind(path) {
-      case .file?: files.append(path)
+      case .file?, .other?: files.append(path)
       case .directory?:
         let names = (try? fileSystem.contents(path)) ?? []
         files += names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") && !$0.hasPrefix(".") }.sorted()
           .map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
-          .filter { fileSystem.kind($0) == .file }
+          // A FIFO or a link that leads nowhere is kept, to be reported when read.
+          .filter { fileSystem.kind($0).map { $0 != .directory } ?? false }
       case nil:
         if requireExistence { throw .notFound(path) }
       }
@@ -125,7 +126,7 @@ package struct PackLoader: Sendable {
         compilation = PackCompiler.compile(bytes, check: key.map(passedBefore.contains) == true ? .sample(2) : check)
       } catch {
         compilation = PackCompilation(
-          pack: nil, topics: [], diagnostics: [Diagnostic(.error, "cannot read the pack: \(error)", rule: "unreadable-file", at: .fileStart)])
+          pack: nil, topics: [], diagnostics: [Diagnostic(.error, "\(error)", rule: "unreadable-file", at: .fileStart)])
       }
       if let key, !compilation.hasErrors { passed.insert(key) }
       packs.append(LoadedPack(path: path, compilation: compilation, precedence: precedence(path)))

@@ -1,4 +1,5 @@
 import BikiCore
+import BikiFiles
 import BikiJSON
 import BikiPlugins
 import BikiSync
@@ -41,7 +42,10 @@ package struct PluginDescriptionCache: Sendable {
     let path = directory + "/plugin-descriptions.json"
     return PluginDescriptionCache(
       load: {
-        guard let bytes = try? fileSystem.read(path), let root = try? JSONParser.parse(bytes) else { return [:] }
+        // As for the pack-check cache: Biki's own plain file, or no cache at all.
+        guard let bytes = try? RegularFile.read(path, limit: PackCheckCache.cacheSizeLimit, links: .refuse),
+          let root = try? JSONParser.parse(bytes)
+        else { return [:] }
         var entries: [String: Entry] = [:]
         for member in JSON(root).unwrappedObject {
           guard let identity = member.value["identity"]?.stringValue, let description = member.value["description"]?.stringValue else { continue }

@@ -1,6 +1,6 @@
 import BikiCore
 import BikiJapanese
-import BikiHost
+import BikiFiles
 import BikiJSON
 import Foundation
 import BikiSync
@@ -233,17 +233,7 @@ package struct AnswerHistory: Sendable {
         try opened.withLock { descriptor in
           let open = try descriptor ?? openForAppending(path)
           descriptor = open
-          let line = HistoryFile.line(entry)
-          try line.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var sent = 0
-            while sent < raw.count {
-              let count = write(open, base + sent, raw.count - sent)
-              if count < 0 && errno == EINTR { continue }
-              guard count > 0 else { throw HistoryError(path: path, reason: String(cString: strerror(errno))) }
-              sent += count
-            }
-          }
+          if let failure = WholeFile.write(open, HistoryFile.line(entry)) { throw HistoryError(path: path, reason: failure) }
           guard fsync(open) == 0 else { throw HistoryError(path: path, reason: String(cString: strerror(errno))) }
         }
       },
@@ -287,22 +277,23 @@ package struct AnswerHistory: Sendable {
   /// with `create`, makes it owner-only. An existing history readable by others is made
   /// owner-only too, since it is ours.
   static func openRegularFile(_ path: String, flags: Int32, create: Bool) throws(HistoryError) -> Int32 {
-    var descriptor = open(path, flags | O_NOFOLLOW | O_CLOEXEC | (create ? O_CREAT | O_EXCL : 0), 0o600)
-    if descriptor >= 0 && create {
-      fchmod(descriptor, 0o600)
-    } else if descriptor < 0 && (!create || errno == EEXIST) {
-      descriptor = open(path, flags | O_NOFOLLOW | O_CLOEXEC)
+    if create {
+      let made = open(path, flags | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      if made >= 0 {
+        fchmod(made, 0o600)
+        return made
+      }
+      guard errno == EEXIST else { throw HistoryError(path: path, reason: String(cString: strerror(errno))) }
     }
-    guard descriptor >= 0 else {
-      let reason = errno == ELOOP ? "it is a symbolic link, which Biki does not follow for the history" : String(cString: strerror(errno))
+    let descriptor: Int32
+    do throws(FileError) {
+      descriptor = try RegularFile.open(path, flags: flags, links: .refuse)
+    } catch {
+      let reason = error == .symbolicLink ? "it is a symbolic link, which Biki does not follow for the history" : error.description
       throw HistoryError(path: path, reason: reason)
     }
     var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-      close(descriptor)
-      throw HistoryError(path: path, reason: "it is not a regular file")
-    }
-    if status.st_uid == getuid(), status.st_mode & 0o077 != 0 { fchmod(descriptor, 0o600) }
+    if fstat(descriptor, &status) == 0, status.st_uid == getuid(), status.st_mode & 0o077 != 0 { fchmod(descriptor, 0o600) }
     return descriptor
   }
 
@@ -316,13 +307,11 @@ package struct AnswerHistory: Sendable {
       throw error
     }
     defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else { return [] }
-    return readAll(descriptor, size: Int(status.st_size))
+    return readAll(descriptor, size: RegularFile.size(descriptor) ?? 0)
   }
 
   static func readAll(_ descriptor: Int32, size: Int) -> [UInt8] {
-    WholeFile.read(descriptor, at: 0, count: size)
+    RegularFile.read(descriptor, at: 0, count: size)
   }
 }
 

@@ -1,5 +1,5 @@
 import BikiCore
-import BikiHost
+import BikiFiles
 import BikiJSON
 import Foundation
 
@@ -70,7 +70,7 @@ struct HistorySummaryFile {
   }
 
   private func read(_ descriptor: Int32, at offset: Int, count: Int) -> [UInt8] {
-    WholeFile.read(descriptor, at: offset, count: count)
+    RegularFile.read(descriptor, at: offset, count: count)
   }
 
   private func stored() -> HistorySummary? {

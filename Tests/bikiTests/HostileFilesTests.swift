@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What is not a plain file where Biki looks for one (a FIFO, a symbolic link loop) costs a
+/// diagnostic, never a hang. Each program runs with a deadline and is killed past it, so a
+/// regression fails instead of stalling the suite.
+@Suite(.timeLimit(.minutes(2))) struct HostileFilesTests {
+  static let pack = #"""
+    {"format": 1, "id": "good", "title": "T", "version": "1", "topics": [
+      {"id": "t", "title": "T", "description": "D.", "category": "number", "skills": ["kana"],
+       "variables": {"n": {"range": {"min": 1, "max": 20}}},
+       "question": {"parts": [{"number": "n"}], "answer": {"value": "n"}}}]}
+    """#
+
+  /// A home, and beside it a pack directory holding one good pack and a FIFO.
+  static func setUp() throws -> (home: String, packs: String) {
+    let root = NSTemporaryDirectory() + "biki-hostile-" + UUID().uuidString
+    let packs = root + "/packs"
+    try FileManager.default.createDirectory(atPath: packs, withIntermediateDirectories: true)
+    try pack.write(toFile: packs + "/good.json", atomically: true, encoding: .utf8)
+    #expect(mkfifo(packs + "/pipe.json", 0o600) == 0)
+    return (root + "/home", packs)
+  }
+
+  struct Finished {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+  }
+
+  /// Runs a built program; nil if it was still running after `seconds` (it is then killed).
+  static func run(
+    _ program: String, _ arguments: [String], home: String, in directory: String? = nil, seconds: Double = 20, extra: [String: String] = [:]
+  ) throws -> Finished? {
+    let process = Process()
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    process.executableURL = BikiProcess.executable(program)
+    process.arguments = arguments
+    process.environment = ["HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin"]
+      .merging(extra) { $1 }
+    let output = Pipe(), error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let collected = Collected()
+    Thread { collected.set(out: output.fileHandleForReading.readDataToEndOfFile()) }.start()
+    Thread { collected.set(err: error.fileHandleForReading.readDataToEndOfFile()) }.start()
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    while process.isRunning && Date() < deadline { usleep(10_000) }
+    guard !process.isRunning else {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      return nil
+    }
+    process.waitUntilExit()
+    let (out, err) = collected.wait()
+    return Finished(status: process.terminationStatus, standardOutput: out, standardError: err)
+  }
+
+  final class Collected: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var out: Data?
+    private var err: Data?
+
+    func set(out data: Data) { condition.withLock { out = data; condition.broadcast() } }
+    func set(err data: Data) { condition.withLock { err = data; condition.broadcast() } }
+
+    func wait() -> (String, String) {
+      condition.withLock {
+        let deadline = Date(timeIntervalSinceNow: 5)
+        while out == nil || err == nil, condition.wait(until: deadline) {}
+        return (String(decoding: out ?? Data(), as: UTF8.self), String(decoding: err ?? Data(), as: UTF8.self))
+      }
+    }
+  }
+
+  @Test func topicsWithAFIFOAmongThePacksListsTheOthers() throws {
+    let (home, packs) = try Self.setUp()
+    let topics = try #require(try Self.run("biki", ["topics", "--packs", packs], home: home), "biki topics hung on a FIFO")
+    #expect(topics.status == 0, "\(topics.standardError)")
+    #expect(topics.standardOutput.contains("good.t\t"))
+    #expect(topics.standardError.contains("\(packs)/pipe.json:1:1: error: not a regular file (a FIFO) [unreadable-file]"))
+  }
+
+  @Test func lintOfAFIFOFailsAtOnceSayingWhy() throws {
+    let (home, packs) = try Self.setUp()
+    let here = try #require(try Self.run("biki-pack", ["lint", "pipe.json"], home: home, in: packs), "biki-pack lint hung on a FIFO")
+    #expect(here.status == 1)
+    #expect(here.standardOutput.hasPrefix("pipe.json:1:1: error: not a regular file (a FIFO) [unreadable-file]\n"), "\(here.standardOutput)")
+  }
+
+  @Test func aSymbolicLinkLoopIsNamedNotDropped() throws {
+    let (home, packs) = try Self.setUp()
+    #expect(symlink(packs + "/b.json", packs + "/a.json") == 0)
+    #expect(symlink(packs + "/a.json", packs + "/b.json") == 0)
+    let lint = try #require(try Self.run("biki-pack", ["lint", packs + "/a.json"], home: home), "biki-pack lint hung")
+    #expect(lint.status == 1)
+    #expect(lint.standardOutput.hasPrefix("\(packs)/a.json:1:1: error: too many levels of symbolic links [unreadable-file]\n"), "\(lint.standardOutput)")
+  }
+
+  @Test func aPackCheckCacheThatIsAFIFOIsIgnored() throws {
+    let (home, packs) = try Self.setUp()
+    unlink(packs + "/pipe.json")
+    let cache = home + "/cache"
+    try FileManager.default.createDirectory(atPath: cache + "/biki", withIntermediateDirectories: true)
+    #expect(mkfifo(cache + "/biki/pack-checks.json", 0o600) == 0)
+    let topics = try #require(
+      try Self.run("biki", ["topics", "--packs", packs], home: home, extra: ["XDG_CACHE_HOME": cache]), "biki topics hung on a FIFO cache")
+    #expect(topics.status == 0, "\(topics.standardError)")
+    #expect(topics.standardOutput.contains("good.t\t"))
+  }
+
+  @Test func serveWithAFIFOAnswersAndKeepsAnsweringWhenAnotherAppears() throws {
+    let (home, packs) = try Self.setUp()
+    let server = try LiveServer(arguments: ["--packs", packs], home: home)
+    try server.initialize()
+    server.request(1, "biki/topics")
+    let topics = try #require(server.waitForResponse(1, within: 20), "biki/topics was not answered")
+    let ids = (topics.message.result?["topics"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
+    #expect(ids.contains("good.t"))
+    // The watcher polls every 2 s; a FIFO that appears must not stop it or what follows.
+    #expect(mkfifo(packs + "/later.json", 0o600) == 0)
+    usleep(2_500_000)
+    let sent = server.request(2, "biki/read", #"{"text":"20日","as":"date"}"#)
+    let read = try #require(server.waitForResponse(2, within: 5), "biki/read was not answered after a FIFO appeared")
+    #expect(read.at - sent < 5)
+    #expect(read.message.result != nil)
+    // The watcher saw it, and says what it is rather than waiting on it.
+    let changed = server.waitFor(within: 5) { $0["method"] as? String == "biki/packsChanged" }
+    #expect("\(changed?.message.params ?? [:])".contains("not a regular file (a FIFO)"))
+    #expect(server.finish() == 0)
+  }
+}
