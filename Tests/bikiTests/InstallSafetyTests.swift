@@ -52,6 +52,12 @@ import Testing
     return lstat(path, &status) == 0
   }
 
+  /// Install replaces each file by a rename, so an unchanged inode means nothing was written.
+  static func inode(_ path: String) -> UInt? {
+    var status = stat()
+    return lstat(path, &status) == 0 ? UInt(status.st_ino) : nil
+  }
+
   static func write(_ text: String, to path: String) throws { try Data(text.utf8).write(to: URL(fileURLWithPath: path)) }
 
   static func contents(_ path: String) -> String? { FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } }
@@ -128,6 +134,7 @@ import Testing
     var bytes = Data("bin/biki\n".utf8)
     bytes.append(Data(repeating: UInt8(ascii: "a"), count: 64 << 20))
     try bytes.write(to: URL(fileURLWithPath: manifest))
+    let installed = Self.inode(scratch.prefix + "/bin/biki")
 
     for command in ["uninstall", "install"] {
       let (result, timedOut) = try Self.run([command, "--prefix", scratch.prefix], scratch: scratch, seconds: 10)
@@ -135,7 +142,18 @@ import Testing
       #expect(result.status == (command == "install" ? 73 : 65), "\(command): \(result.standardError)")
       #expect(result.standardError.contains("more than an install manifest can be"), "\(command)")
       #expect(result.standardError.count < 400, "\(command)")
-      #expect(Self.exists(scratch.prefix + "/bin/biki"))
+      #expect(Self.inode(scratch.prefix + "/bin/biki") == installed, "\(command)")
+    }
+
+    // The limit is 1 MiB: one byte more is refused too.
+    try Data(repeating: UInt8(ascii: "\n"), count: (1 << 20) + 1).write(to: URL(fileURLWithPath: manifest))
+    for command in ["uninstall"] {
+      let (result, timedOut) = try Self.run([command, "--prefix", scratch.prefix], scratch: scratch, seconds: 10)
+      #expect(!timedOut, "\(command)")
+      #expect(result.status == (command == "install" ? 73 : 65), "\(command): \(result.standardError)")
+      #expect(result.standardError.contains("more than an install manifest can be"), "\(command)")
+      #expect(result.standardError.count < 400, "\(command)")
+      #expect(Self.inode(scratch.prefix + "/bin/biki") == installed, "\(command)")
     }
   }
 
@@ -146,12 +164,15 @@ import Testing
     let manifest = scratch.prefix + "/share/biki/installed-files"
     try FileManager.default.removeItem(atPath: manifest)
     #expect(mkfifo(manifest, 0o600) == 0)
+    let installed = Self.inode(scratch.prefix + "/bin/biki")
 
-    let (fifo, fifoTimedOut) = try Self.run(["uninstall", "--prefix", scratch.prefix], scratch: scratch, seconds: 10)
-    #expect(!fifoTimedOut)
-    #expect(fifo.status == 65)
-    #expect(fifo.standardError.contains("installed-files is not a regular file"), "\(fifo.standardError)")
-    #expect(Self.exists(scratch.prefix + "/bin/biki"))
+    for command in ["uninstall", "install"] {
+      let (fifo, fifoTimedOut) = try Self.run([command, "--prefix", scratch.prefix], scratch: scratch, seconds: 10)
+      #expect(!fifoTimedOut, "\(command)")
+      #expect(fifo.status == (command == "install" ? 73 : 65), "\(command)")
+      #expect(fifo.standardError.contains("installed-files is not a regular file"), "\(fifo.standardError)")
+      #expect(Self.inode(scratch.prefix + "/bin/biki") == installed, "\(command)")
+    }
 
     try FileManager.default.removeItem(atPath: manifest)
     try FileManager.default.createSymbolicLink(atPath: manifest, withDestinationPath: "/dev/zero")
