@@ -47,23 +47,43 @@ package struct InstallPlan: Sendable, Equatable {
     return InstallPlan(copies: copies)
   }
 
-  /// The manifest's text for this plan.
-  package var manifest: String {
-    (copies.map(\.destination) + [InstallPlan.manifestPath]).joined(separator: "\n") + "\n"
+  /// One line of the manifest: a file an install wrote and, for the files it copied, a hash of
+  /// what it wrote, so uninstall can tell a file the user has since edited.
+  package struct Entry: Sendable, Equatable {
+    package var path: String
+    package var hash: UInt64?
+
+    package init(path: String, hash: UInt64?) {
+      self.path = path
+      self.hash = hash
+    }
+  }
+
+  /// The manifest's text: `<16 hex digits>  <path>` for each copied file, then the manifest's
+  /// own path alone (a manifest from before hashes has every line that way).
+  package static func manifest(_ entries: [Entry]) -> String {
+    let lines = entries.map { entry in entry.hash.map { ContentHash.text($0) + "  " + entry.path } ?? entry.path }
+    return (lines + [manifestPath]).joined(separator: "\n") + "\n"
   }
 
   /// The files a manifest lists, refusing any entry that would reach outside the prefix.
-  package static func files(inManifest text: String) throws(Problem) -> [String] {
-    var files: [String] = []
+  package static func entries(inManifest text: String) throws(Problem) -> [Entry] {
+    var entries: [Entry] = []
     for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-      let path = String(line)
+      var path = Substring(line)
+      var hash: UInt64?
+      let digits = line.prefix(16)
+      if line.count > 18, digits.allSatisfy(\.isHexDigit), line.dropFirst(16).hasPrefix("  "), let value = UInt64(digits, radix: 16) {
+        hash = value
+        path = line.dropFirst(18)
+      }
       let parts = path.split(separator: "/", omittingEmptySubsequences: false)
       guard !path.hasPrefix("/"), !parts.contains(".."), !parts.contains(""), !parts.contains(".") else {
-        throw Problem(description: "the install manifest lists \"\(Excerpt.of(path, limit: 80))\", which is not a path inside the prefix; nothing was removed")
+        throw Problem(description: "the install manifest lists \"\(Excerpt.of(String(line), limit: 80))\", which is not a path inside the prefix")
       }
-      files.append(path)
+      entries.append(Entry(path: String(path), hash: hash))
     }
-    return files
+    return entries
   }
 
   /// Directories an install creates, deepest first: removed at uninstall when left empty.

@@ -14,7 +14,8 @@ enum InstallCommand {
 
     Copies biki and biki-pack to PREFIX/bin, the built-in packs to PREFIX/share/biki/packs and
     the sample plugins to PREFIX/lib/biki/plugins, and lists them in
-    PREFIX/share/biki/installed-files. Installing again replaces the earlier install.
+    PREFIX/share/biki/installed-files. Installing again replaces the earlier install. Biki
+    writes only through real directories inside PREFIX, never through a symbolic link.
 
     USAGE: \(installUsage)
 
@@ -27,12 +28,14 @@ enum InstallCommand {
     OVERVIEW: Remove what 'biki install' put into a prefix.
 
     Removes exactly the files listed in PREFIX/share/biki/installed-files, then Biki's own
-    directories there if they are left empty. Your packs, plugins and history are kept.
+    directories there if they are left empty. Your packs, plugins and history are kept, and so
+    is any installed file you changed since it was installed.
 
     USAGE: \(uninstallUsage)
 
     OPTIONS:
-      --prefix <dir>          The prefix given to 'biki install' (default: ~/.local).
+      --prefix <dir>          The prefix given to 'biki install' (default: the prefix this
+                              biki is installed in, else ~/.local).
       -h, --help              Show help information.
     """
 
@@ -52,19 +55,42 @@ enum InstallCommand {
     } catch {
       return CommandOutcome(standardError: ["Error: cannot install: \(error)"], status: ExitStatus.noInput)
     }
+    let tree = InstallTree(prefix: prefix)
+    let refused = { (reason: String) in
+      CommandOutcome(standardError: ["Error: cannot install into \(prefix): \(reason); nothing was written."], status: ExitStatus.cannotCreate)
+    }
+    // Everything is looked at before anything is written, so a refused install changes nothing.
+    let stale: [InstallPlan.Entry]
     do {
-      let stale = try previousFiles(prefix).filter { file in !plan.copies.contains { $0.destination == file } && file != InstallPlan.manifestPath }
-      for copy in plan.copies {
-        try LiveFiles.copy(copy.source, to: prefix + "/" + copy.destination, executable: copy.isExecutable)
+      stale = try (tree.readManifest() ?? []).filter { entry in
+        !plan.copies.contains { $0.destination == entry.path } && entry.path != InstallPlan.manifestPath
       }
-      for file in stale { try LiveFiles.remove(prefix + "/" + file) }
-      try LiveFiles.write(plan.manifest, to: prefix + "/" + InstallPlan.manifestPath)
+      for path in plan.copies.map(\.destination) + stale.map(\.path) + [InstallPlan.manifestPath] {
+        try tree.checkDirectories(of: path)
+      }
+    } catch {
+      return refused(error.description)
+    }
+    var written: [InstallPlan.Entry] = []
+    var kept: [String] = []
+    do {
+      for copy in plan.copies {
+        try tree.makeDirectories(of: copy.destination)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: copy.source)))
+        try LiveFiles.write(bytes, to: tree.absolute(copy.destination), mode: copy.isExecutable ? 0o755 : 0o644)
+        written.append(InstallPlan.Entry(path: copy.destination, hash: ContentHash.of(bytes)))
+      }
+      for entry in stale {
+        if let reason = try LiveFiles.removeUnlessChanged(entry, in: tree) { kept.append("Kept \(tree.absolute(entry.path)): \(reason).") }
+      }
+      try tree.makeDirectories(of: InstallPlan.manifestPath)
+      try LiveFiles.write(Array(InstallPlan.manifest(written).utf8), to: tree.absolute(InstallPlan.manifestPath), mode: 0o644)
     } catch {
       return CommandOutcome(standardError: ["Error: cannot install into \(prefix): \(error)"], status: ExitStatus.cannotCreate)
     }
     let plugins = plan.copies.filter { $0.destination.hasPrefix(Installation.pluginsPath) }.count
     let packs = plan.copies.filter { $0.destination.hasPrefix(Installation.packsPath) && !$0.destination.hasSuffix(".schema.json") }.count
-    var lines = ["Installed Biki \(BikiVersion.current) into \(prefix): biki and biki-pack, \(packs) packs, \(plugins) plugins."]
+    var lines = ["Installed Biki \(BikiVersion.current) into \(prefix): biki and biki-pack, \(packs) packs, \(plugins) plugins."] + kept
     let onPath = (environment.variables["PATH"] ?? "").split(separator: ":").contains { environment.fileSystem.canonicalPath(String($0)) == environment.fileSystem.canonicalPath(prefix + "/bin") }
     lines.append(onPath ? "Try: biki topics" : "\(prefix)/bin is not on your PATH; add it, then try: biki topics")
     return CommandOutcome(standardOutput: lines)
@@ -72,36 +98,58 @@ enum InstallCommand {
 
   static func uninstall(arguments: [String], environment: BikiEnvironment) -> CommandOutcome {
     let prefix: String
+    let given = arguments.contains { $0 == "--prefix" || $0.hasPrefix("--prefix=") }
     switch parsePrefix(arguments, environment: environment, usage: uninstallUsage, help: uninstallHelp, helpCommand: "biki uninstall --help") {
-    case .success(let found): prefix = found
+    case .success(let found): prefix = given ? found : (ownPrefix(environment) ?? found)
     case .failure(let failure): return failure.outcome
     }
-    let files: [String]
+    let tree = InstallTree(prefix: prefix)
+    let refused = { (reason: String) in
+      CommandOutcome(standardError: ["Error: cannot uninstall from \(prefix): \(reason); nothing was removed."], status: ExitStatus.dataError)
+    }
+    // Everything is looked at before anything is removed, so a refused uninstall changes nothing.
+    let entries: [InstallPlan.Entry]
     do {
-      files = try previousFiles(prefix)
+      guard let found = try tree.readManifest(), !found.isEmpty else {
+        let hint = given ? "" : " If Biki was installed elsewhere, give that prefix: biki uninstall --prefix <dir>"
+        return CommandOutcome(
+          standardError: ["Error: no Biki is installed in \(prefix) (there is no \(tree.absolute(InstallPlan.manifestPath))).\(hint)"],
+          status: ExitStatus.noInput)
+      }
+      entries = found
+      for entry in entries { try tree.checkDirectories(of: entry.path) }
     } catch {
-      return CommandOutcome(standardError: ["Error: \(error)"], status: ExitStatus.dataError)
+      return refused(error.description)
     }
-    guard !files.isEmpty else {
-      return CommandOutcome(standardError: ["Error: no Biki is installed in \(prefix) (there is no \(prefix)/\(InstallPlan.manifestPath))."], status: ExitStatus.noInput)
-    }
+    var removed = 0
+    var kept: [String] = []
     do {
       // The manifest goes last, so an interrupted uninstall can be run again.
-      for file in files where file != InstallPlan.manifestPath { try LiveFiles.remove(prefix + "/" + file) }
-      try LiveFiles.remove(prefix + "/" + InstallPlan.manifestPath)
-      for directory in InstallPlan.ownDirectories { LiveFiles.removeIfEmpty(prefix + "/" + directory) }
+      for entry in entries where entry.path != InstallPlan.manifestPath {
+        if let reason = try LiveFiles.removeUnlessChanged(entry, in: tree) {
+          kept.append("Kept \(tree.absolute(entry.path)): \(reason).")
+        } else {
+          removed += 1
+        }
+      }
+      try LiveFiles.remove(tree.absolute(InstallPlan.manifestPath))
+      for directory in InstallPlan.ownDirectories { LiveFiles.removeIfEmpty(tree.absolute(directory)) }
     } catch {
       return CommandOutcome(standardError: ["Error: cannot uninstall from \(prefix): \(error)"], status: ExitStatus.failure)
     }
-    return CommandOutcome(standardOutput: ["Removed Biki from \(prefix) (\(files.count) files)."])
+    return CommandOutcome(standardOutput: ["Removed Biki from \(prefix) (\(removed) files)."] + kept)
   }
 
-  /// The files an earlier install listed; none when there was none.
-  private static func previousFiles(_ prefix: String) throws -> [String] {
-    let path = prefix + "/" + InstallPlan.manifestPath
-    guard FileManager.default.fileExists(atPath: path) else { return [] }
-    let text = try String(contentsOfFile: path, encoding: .utf8)
-    return try InstallPlan.files(inManifest: text)
+  /// The prefix this running biki was installed into (`PREFIX/bin/biki` beside
+  /// `PREFIX/share/biki/installed-files`), so `biki uninstall` by name removes itself.
+  private static func ownPrefix(_ environment: BikiEnvironment) -> String? {
+    let bin = environment.installation.binDirectory
+    guard bin.hasSuffix("/bin") else { return nil }
+    let prefix = String(bin.dropLast(4))
+    guard !prefix.isEmpty else { return nil }
+    var status = stat()
+    guard lstat(InstallTree(prefix: prefix).absolute(InstallPlan.manifestPath), &status) == 0 else { return nil }
+    return prefix
   }
 
   private static func parsePrefix(
@@ -125,7 +173,8 @@ enum InstallCommand {
     guard let home = environment.variables["HOME"], home.hasPrefix("/") else {
       return .failure(CommandFailure(outcome: .usageError("HOME is not set; give a prefix with --prefix.", usage: usage, helpCommand: helpCommand)))
     }
-    return .success(home + "/.local")
+    // A ~/.local that is itself a link (kept on another disk) is followed once, here.
+    return .success(environment.fileSystem.canonicalPath(home + "/.local"))
   }
 }
 
@@ -135,22 +184,23 @@ enum LiveFiles {
     var description: String
   }
 
-  /// Copies through a temporary file and a rename, so a program that is running (a language
-  /// server an editor started) is replaced, not overwritten in place.
-  static func copy(_ source: String, to destination: String, executable: Bool) throws {
-    let directory = (destination as NSString).deletingLastPathComponent
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let data = try Data(contentsOf: URL(fileURLWithPath: source))
-    try write(data, to: destination, mode: executable ? 0o755 : 0o644)
+  /// Writes through a temporary file and a rename (never through a symbolic link), so a program
+  /// that is running (a language server an editor started) is replaced, not overwritten in place.
+  static func write(_ bytes: [UInt8], to destination: String, mode: mode_t) throws {
+    try WholeFile.replace(destination, with: bytes, mode: mode)
   }
 
-  static func write(_ text: String, to destination: String) throws {
-    try FileManager.default.createDirectory(atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    try write(Data(text.utf8), to: destination, mode: 0o644)
-  }
-
-  private static func write(_ data: Data, to destination: String, mode: mode_t) throws {
-    try WholeFile.replace(destination, with: [UInt8](data), mode: mode)
+  /// Removes a file an install wrote, unless it is no longer what was written: then the reason
+  /// it was kept. A file already gone is fine.
+  static func removeUnlessChanged(_ entry: InstallPlan.Entry, in tree: InstallTree) throws -> String? {
+    switch try tree.inspect(entry.path) {
+    case .nothing: return nil
+    case .notAFile: return "not a regular file, so not what Biki installed"
+    case .file(let hash):
+      if let recorded = entry.hash, recorded != hash { return "changed since it was installed" }
+      try remove(tree.absolute(entry.path))
+      return nil
+    }
   }
 
   /// Removes a file; one already gone is fine.

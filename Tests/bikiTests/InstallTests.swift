@@ -108,6 +108,25 @@ import Testing
     #expect(result.status == 65)
     #expect(result.standardError.contains("not a path inside the prefix"))
     #expect(FileManager.default.fileExists(atPath: outside))
+
+    // Install reads the manifest too (to remove what an earlier install no longer has), so it
+    // refuses the same manifest and writes nothing.
+    let install = try BikiProcess.run(["install", "--prefix", scratch.prefix], environment: scratch.environment)
+    #expect(install.status == 73)
+    #expect(install.standardError.contains("not a path inside the prefix"))
+    #expect(!FileManager.default.fileExists(atPath: scratch.prefix + "/bin"))
+    #expect(FileManager.default.fileExists(atPath: outside))
+
+    // An absolute path, and a 10,000-character one quoted in a line of the message, not whole.
+    let long = String(repeating: "a/", count: 5_000) + "../x"
+    for entry in [outside, long] {
+      try Data("bin/biki\n\(entry)\n".utf8).write(to: URL(fileURLWithPath: scratch.prefix + "/share/biki/installed-files"))
+      let refused = try BikiProcess.run(["uninstall", "--prefix", scratch.prefix], environment: scratch.environment)
+      #expect(refused.status == 65)
+      #expect(refused.standardError.contains("not a path inside the prefix"))
+      #expect(refused.standardError.count < 300)
+      #expect(FileManager.default.fileExists(atPath: outside))
+    }
   }
 
   @Test func missingPrefixValueIsAUsageError() throws {
