@@ -1,4 +1,5 @@
 import BikiCore
+import BikiFiles
 
 #if canImport(Glibc)
   import Glibc
@@ -90,7 +91,7 @@ package struct InstallTree: Sendable {
     var hasher = ContentHash()
     var offset = 0
     while true {
-      let chunk = WholeFile.read(descriptor, at: offset, count: 1 << 20)
+      let chunk = RegularFile.read(descriptor, at: offset, count: 1 << 20)
       guard !chunk.isEmpty else { break }
       hasher.add(chunk)
       offset += chunk.count
@@ -121,7 +122,7 @@ package struct InstallTree: Sendable {
       throw Refusal(description: "\(path) is \(status.st_size) bytes, more than an install manifest can be (\(limit) bytes)")
     }
     // The size is asked again of what is read, in case the file grew meanwhile.
-    let bytes = WholeFile.read(descriptor, at: 0, count: limit + 1)
+    let bytes = RegularFile.read(descriptor, at: 0, count: limit + 1)
     guard bytes.count <= limit else {
       throw Refusal(description: "\(path) is more than an install manifest can be (\(limit) bytes)")
     }
@@ -131,7 +132,7 @@ package struct InstallTree: Sendable {
     do {
       return try InstallPlan.entries(inManifest: text)
     } catch {
-      throw Refusal(description: error.description)
+      throw Refusal(description: "\(error)")
     }
   }
 }
