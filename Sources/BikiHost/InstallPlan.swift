@@ -62,7 +62,7 @@ package struct InstallPlan: Sendable, Equatable {
   /// The manifest's text: `<16 hex digits>  <path>` for each copied file, then the manifest's
   /// own path alone (a manifest from before hashes has every line that way).
   package static func manifest(_ entries: [Entry]) -> String {
-    let lines = entries.map { entry in entry.hash.map { ContentHash.text($0) + "  " + entry.path } ?? entry.path }
+    let lines = entries.map { entry in entry.hash.map { Fingerprint.text($0) + "  " + entry.path } ?? entry.path }
     return (lines + [manifestPath]).joined(separator: "\n") + "\n"
   }
 

@@ -88,7 +88,7 @@ package struct InstallTree: Sendable {
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return .notAFile }
-    var hasher = ContentHash()
+    var hasher = Fingerprint()
     var offset = 0
     while true {
       let chunk = RegularFile.read(descriptor, at: offset, count: 1 << 20)
@@ -137,31 +137,8 @@ package struct InstallTree: Sendable {
   }
 }
 
-/// FNV-1a, 64 bits: tells a file a user edited from the one Biki installed. Not a defence
-/// against someone forging content, which an install prefix of one's own does not need.
-package struct ContentHash: Sendable {
-  package private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-  package init() {}
-
-  package mutating func add(_ bytes: [UInt8]) {
-    var hash = value
-    bytes.withUnsafeBufferPointer { buffer in
-      for byte in buffer {
-        hash ^= UInt64(byte)
-        hash = hash &* 0x100_0000_01b3
-      }
-    }
-    value = hash
-  }
-
-  package static func of(_ bytes: [UInt8]) -> UInt64 {
-    var hasher = ContentHash()
-    hasher.add(bytes)
-    return hasher.value
-  }
-
-  /// Sixteen lowercase hexadecimal digits, as the manifest holds it.
+extension Fingerprint {
+  /// Sixteen lowercase hexadecimal digits, as the install manifest holds it.
   package static func text(_ hash: UInt64) -> String {
     let digits = String(hash, radix: 16)
     return String(repeating: "0", count: 16 - digits.count) + digits

@@ -78,7 +78,7 @@ enum InstallCommand {
         try tree.makeDirectories(of: copy.destination)
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: copy.source)))
         try LiveFiles.write(bytes, to: tree.absolute(copy.destination), mode: copy.isExecutable ? 0o755 : 0o644)
-        written.append(InstallPlan.Entry(path: copy.destination, hash: ContentHash.of(bytes)))
+        written.append(InstallPlan.Entry(path: copy.destination, hash: Fingerprint.of(bytes)))
       }
       for entry in stale {
         if let reason = try LiveFiles.removeUnlessChanged(entry, in: tree) { kept.append("Kept \(tree.absolute(entry.path)): \(reason).") }

@@ -1,0 +1,17 @@
+import BikiCore
+import Testing
+
+@Suite struct FingerprintTests {
+  @Test func bytesInPiecesHaveTheFingerprintOfTheWhole() {
+    let whole = Array("八本、はっぽん; 1本 いっぽん".utf8)
+    for split in [0, 1, 7, whole.count / 2, whole.count] {
+      var pieces = Fingerprint()
+      pieces.add(Array(whole[..<split]))
+      pieces.add(Array(whole[split...]))
+      #expect(pieces.value == Fingerprint.of(whole))
+    }
+    // FNV-1a's published value for "a".
+    #expect(Fingerprint.of(Array("a".utf8)) == 0xaf63_dc4c_8601_ec8c)
+    #expect(Fingerprint.of(Array("a".utf8)) != Fingerprint.of(Array("b".utf8)))
+  }
+}
