@@ -9,12 +9,18 @@ package struct HostSetup: Sendable {
   package var environment: [String: String]
   /// This Biki's own packs and plugins, found from its executable.
   package var installation: Installation
+  /// The running executable, whose build keys the caches.
+  package var executable: String
 
   package init(fileSystem: FileSystem, environment: [String: String], executable: String) {
     self.fileSystem = fileSystem
     self.environment = environment
+    self.executable = executable
     self.installation = Installation.locate(executable: executable, environment: environment, fileSystem: fileSystem)
   }
+
+  /// Which build of Biki this is (`BuildIdentity`): caches keep what this build found.
+  package var build: String { BuildIdentity.of(executable: executable) }
 
   package func packSearchPaths(extra: [String] = []) -> PackSearchPaths {
     PackSearchPaths.standard(environment: environment, builtIn: installation.packs, extra: extra)
@@ -58,7 +64,7 @@ package struct HostSetup: Sendable {
     let plugins = pluginLibraries(extra: pluginDirectories)
     let isolation = pluginIsolation(for: plugins, inProcess: inProcess, workerExecutable: workerExecutable, now: now)
     let packPaths = packSearchPaths(extra: packDirectories)
-    let loader = PackLoader(fileSystem: fileSystem, checked: .file(environment: environment, fileSystem: fileSystem))
+    let loader = PackLoader(fileSystem: fileSystem, checked: .file(environment: environment, build: build))
     let packs = loader.load(files: packFiles(extra: packDirectories), precedence: packPaths.precedence(of:))
     var registry = TopicRegistry.load(
       packs: packs, plugins: plugins, pluginPrecedence: pluginSearchPaths(extra: pluginDirectories).precedence(of:), isolation: isolation)
@@ -79,7 +85,7 @@ package struct HostSetup: Sendable {
     guard !inProcess, !plugins.isEmpty else { return .inProcess }
     return .worker(
       executable: workerExecutable, logPath: pluginLogPath, limits: .standard, now: now,
-      descriptions: .file(environment: environment, fileSystem: fileSystem))
+      descriptions: .file(environment: environment, build: build))
   }
 
   /// Changes when any pack file or plugin library `loadCatalog` would load changes.

@@ -4,8 +4,8 @@ import BikiJSON
 import BikiSync
 
 /// Which pack files passed their reading check at load, kept between runs so that a start-up
-/// rechecks only what changed. Each entry is a file's path and stamp (size, modification time,
-/// inode) and Biki's version, so an edited pack, or another Biki with other readings, is
+/// rechecks only what changed. Each entry is a file's path and content key (its bytes and the
+/// build that checked them), so an edited pack, or another build with other readings, is
 /// checked in full again. A file listed here is still compiled, and its first and last
 /// questions are still checked.
 package struct PackCheckCache: Sendable {
@@ -31,7 +31,7 @@ package struct PackCheckCache: Sendable {
   }
 
   /// `$XDG_CACHE_HOME/biki/pack-checks.json` (default `~/.cache/biki/…`), private.
-  package static func file(environment: [String: String], fileSystem: FileSystem) -> PackCheckCache {
+  package static func file(environment: [String: String], build: String) -> PackCheckCache {
     guard let directory = XDGDirectories(environment: environment).cacheHome.map({ $0 + "/biki" }) else { return .none }
     let path = directory + "/pack-checks.json"
     return PackCheckCache(
@@ -48,7 +48,7 @@ package struct PackCheckCache: Sendable {
         // A cache that cannot be written costs a full check next time, nothing else.
         try? WholeFile.replace(path, with: JSON.array(keys.sorted().map(JSON.string)).bytes, mode: 0o600)
       },
-      stamp: fileSystem.stamp)
+      stamp: { ContentKey.of($0, build: build) })
   }
 
   /// Far more than any real cache needs (one short line per pack file).

@@ -7,8 +7,9 @@ import Foundation
 
 /// What plugins said about themselves, kept between runs so a start-up needs no worker: a
 /// worker is spawned when a plugin's question is first wanted, not to list its topics. Each entry
-/// is keyed by the library's path and stamp (size, modification time, inode) and by Biki's
-/// version, so a rebuilt or replaced library, or another Biki, is asked afresh.
+/// is keyed by the library's path and content key (its bytes and the build of Biki), so a
+/// rebuilt, replaced or patched library, or another build of Biki, is asked afresh. What a
+/// plugin describes may depend only on its library (see `describe` in biki_plugin.h).
 package struct PluginDescriptionCache: Sendable {
   package var load: @Sendable () -> [String: Entry]
   package var store: @Sendable ([String: Entry]) -> Void
@@ -37,7 +38,7 @@ package struct PluginDescriptionCache: Sendable {
   }
 
   /// `$XDG_CACHE_HOME/biki/plugin-descriptions.json` (default `~/.cache/biki/…`), private.
-  package static func file(environment: [String: String], fileSystem: FileSystem) -> PluginDescriptionCache {
+  package static func file(environment: [String: String], build: String) -> PluginDescriptionCache {
     guard let directory = XDGDirectories(environment: environment).cacheHome.map({ $0 + "/biki" }) else { return .none }
     let path = directory + "/plugin-descriptions.json"
     return PluginDescriptionCache(
@@ -62,7 +63,7 @@ package struct PluginDescriptionCache: Sendable {
         // A cache that cannot be written costs a worker start next time, nothing else.
         try? WholeFile.replace(path, with: json.bytes, mode: 0o600)
       },
-      stamp: fileSystem.stamp)
+      stamp: { ContentKey.of($0, build: build) })
   }
 
   func key(_ path: String) -> String? {

@@ -70,8 +70,8 @@ import Testing
     #expect(mkfifo(home + "/biki/plugin-descriptions.json", 0o600) == 0)
     let watchdog = FIFOWatchdog([home + "/biki/pack-checks.json", home + "/biki/plugin-descriptions.json"])
     let environment = ["XDG_CACHE_HOME": home]
-    #expect(PackCheckCache.file(environment: environment, fileSystem: .live).load() == [])
-    #expect(PluginDescriptionCache.file(environment: environment, fileSystem: .live).load().isEmpty)
+    #expect(PackCheckCache.file(environment: environment, build: "test").load() == [])
+    #expect(PluginDescriptionCache.file(environment: environment, build: "test").load().isEmpty)
     #expect(!watchdog.stop(), "loading a cache waited on the FIFO")
   }
 }

@@ -231,7 +231,9 @@ typedef struct biki_plugin_descriptor {
    * "id" is the part after the plugin id; "questionCount" is how many distinct questions the
    * topic has with its default parameters.
    * Thread: any, serialised unless BIKI_PLUGIN_THREAD_SAFE. May be called more than once and
-   * must write the same description each time. Must not be NULL.
+   * must write the same description each time. The description may depend on the library alone
+   * (not on data files `init` reads): Biki keeps it between runs, keyed by the library's bytes.
+   * Must not be NULL.
    */
   biki_status_t (*describe)(const biki_call_t *call);
 
