@@ -23,3 +23,23 @@ package struct Fingerprint: Sendable {
     return fingerprint.value
   }
 }
+
+extension Fingerprint {
+  /// A fingerprint of many bytes taken eight at a time (FNV-1a's multiply with a shift to mix
+  /// the high bits down), about eight times as fast as `of`: for whole files at start-up, a
+  /// plugin library being megabytes. Not the same value as `of`.
+  package static func wordwise(_ bytes: [UInt8]) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+    bytes.withUnsafeBytes { raw in
+      let words = raw.count / 8
+      for index in 0..<words {
+        hash = (hash ^ raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) &* 0x100_0000_01b3
+        hash ^= hash >> 29
+      }
+      for offset in (words * 8)..<raw.count {
+        hash = (hash ^ UInt64(raw[offset])) &* 0x100_0000_01b3
+      }
+    }
+    return hash
+  }
+}

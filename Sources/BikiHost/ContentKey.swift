@@ -12,7 +12,7 @@ package enum ContentKey {
   /// Nil when the file cannot be read as a regular file (nothing is then cached for it).
   package static func of(_ path: String, build: String, limit: Int = 256 << 20) -> String? {
     guard let bytes = try? RegularFile.read(path, limit: limit) else { return nil }
-    return "\(bytes.count):\(Fingerprint.text(Fingerprint.of(bytes))):\(build)"
+    return "\(bytes.count):\(Fingerprint.text(Fingerprint.wordwise(bytes))):\(build)"
   }
 }
 

@@ -14,4 +14,18 @@ import Testing
     #expect(Fingerprint.of(Array("a".utf8)) == 0xaf63_dc4c_8601_ec8c)
     #expect(Fingerprint.of(Array("a".utf8)) != Fingerprint.of(Array("b".utf8)))
   }
+
+  @Test func theWordwiseFingerprintTellsEveryByteApart() {
+    let base = Array("八本、はっぽん; 1本 いっぽん; 10本 じゅっぽん".utf8)
+    var seen: Set<UInt64> = [Fingerprint.wordwise(base)]
+    // One byte changed anywhere, in a whole word or in the tail, or one byte more or less.
+    for index in base.indices {
+      var changed = base
+      changed[index] ^= 1
+      seen.insert(Fingerprint.wordwise(changed))
+    }
+    seen.insert(Fingerprint.wordwise(base + [0]))
+    seen.insert(Fingerprint.wordwise(Array(base.dropLast())))
+    #expect(seen.count == base.count + 3)
+  }
 }
