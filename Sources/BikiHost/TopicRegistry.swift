@@ -1,4 +1,5 @@
 import BikiCore
+import BikiFiles
 import BikiJSON
 import BikiPacks
 import BikiPlugins
@@ -113,6 +114,14 @@ extension TopicRegistry {
       }
     }
     for path in plugins {
+      // A FIFO or a device named like a library would stall a worker's dlopen until its load
+      // limit: it is named at once instead, and the other plugins load.
+      do {
+        close(try RegularFile.open(path))
+      } catch let error where error != .missing {
+        problems.append((path, Diagnostic(.error, "\(error)", rule: "unreadable-file", at: .fileStart)))
+        continue
+      } catch {}
       let backend: PluginBackend
       switch isolation {
       case .inProcess: backend = .inProcess(path)

@@ -87,6 +87,20 @@ import Testing
     #expect(topics.standardError.contains("\(packs)/pipe.json:1:1: error: not a regular file (a FIFO) [unreadable-file]"))
   }
 
+  @Test func aFIFONamedLikeAPluginIsNamedAtOnceAndNotLoaded() throws {
+    let (home, packs) = try Self.setUp()
+    let plugins = packs + "/../plugins"
+    try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
+    #expect(mkfifo(plugins + "/libpipe.so", 0o600) == 0)
+    let started = Date()
+    // Well under a plugin's 5 s load limit: nothing waited on the FIFO.
+    let topics = try #require(try Self.run("biki", ["topics", "--packs", packs, "--plugins", plugins], home: home), "biki topics hung on a FIFO plugin")
+    #expect(Date().timeIntervalSince(started) < 4)
+    #expect(topics.status == 0, "\(topics.standardError)")
+    #expect(topics.standardOutput.contains("good.t\t"))
+    #expect(topics.standardError.contains("libpipe.so:1:1: error: not a regular file (a FIFO) [unreadable-file]"), "\(topics.standardError)")
+  }
+
   @Test func lintOfAFIFOFailsAtOnceSayingWhy() throws {
     let (home, packs) = try Self.setUp()
     let here = try #require(try Self.run("biki-pack", ["lint", "pipe.json"], home: home, in: packs), "biki-pack lint hung on a FIFO")
