@@ -12,7 +12,12 @@ package enum ContentKey {
   /// Nil when the file cannot be read as a regular file (nothing is then cached for it).
   package static func of(_ path: String, build: String, limit: Int = 256 << 20) -> String? {
     guard let bytes = try? RegularFile.read(path, limit: limit) else { return nil }
-    return "\(bytes.count):\(Fingerprint.text(Fingerprint.wordwise(bytes))):\(build)"
+    return of(bytes, build: build)
+  }
+
+  /// The key of bytes already read (a pack the loader has in hand).
+  package static func of(_ bytes: [UInt8], build: String) -> String {
+    "\(bytes.count):\(Fingerprint.text(Fingerprint.wordwise(bytes))):\(build)"
   }
 }
 

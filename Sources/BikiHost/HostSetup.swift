@@ -62,7 +62,9 @@ package struct HostSetup: Sendable {
     now: @Sendable @escaping () -> Double
   ) -> (packs: PackLoad, registry: TopicRegistry) {
     let plugins = pluginLibraries(extra: pluginDirectories)
-    let isolation = pluginIsolation(for: plugins, inProcess: inProcess, workerExecutable: workerExecutable, now: now)
+    // Read once for both caches.
+    let build = self.build
+    let isolation = pluginIsolation(for: plugins, inProcess: inProcess, workerExecutable: workerExecutable, build: build, now: now)
     let packPaths = packSearchPaths(extra: packDirectories)
     let loader = PackLoader(fileSystem: fileSystem, checked: .file(environment: environment, build: build))
     let packs = loader.load(files: packFiles(extra: packDirectories), precedence: packPaths.precedence(of:))
@@ -79,13 +81,13 @@ package struct HostSetup: Sendable {
   /// How `biki quiz` and `biki serve` run `plugins`: in worker processes under the standard
   /// limits (as `biki-pack` does), logging to `pluginLogPath`, with their descriptions cached.
   package func pluginIsolation(
-    for plugins: [String], inProcess: Bool, workerExecutable: String, now: @Sendable @escaping () -> Double
+    for plugins: [String], inProcess: Bool, workerExecutable: String, build: String? = nil, now: @Sendable @escaping () -> Double
   ) -> PluginIsolation {
     // With no plugins, nothing is started and no log is needed.
     guard !inProcess, !plugins.isEmpty else { return .inProcess }
     return .worker(
       executable: workerExecutable, logPath: pluginLogPath, limits: .standard, now: now,
-      descriptions: .file(environment: environment, build: build))
+      descriptions: .file(environment: environment, build: build ?? self.build))
   }
 
   /// Changes when any pack file or plugin library `loadCatalog` would load changes.

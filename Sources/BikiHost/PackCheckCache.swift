@@ -11,23 +11,24 @@ import BikiSync
 package struct PackCheckCache: Sendable {
   package var load: @Sendable () -> Set<String>
   package var store: @Sendable (Set<String>) -> Void
-  package var stamp: @Sendable (_ path: String) -> String?
+  /// A pack's content key from its path and the bytes the loader read (see `ContentKey`).
+  package var stamp: @Sendable (_ path: String, _ bytes: [UInt8]) -> String?
 
   package init(
     load: @Sendable @escaping () -> Set<String>, store: @Sendable @escaping (Set<String>) -> Void,
-    stamp: @Sendable @escaping (String) -> String?
+    stamp: @Sendable @escaping (String, [UInt8]) -> String?
   ) {
     self.load = load
     self.store = store
     self.stamp = stamp
   }
 
-  package static let none = PackCheckCache(load: { [] }, store: { _ in }, stamp: { _ in nil })
+  package static let none = PackCheckCache(load: { [] }, store: { _ in }, stamp: { _, _ in nil })
 
   /// In memory, for tests.
   package static func memory(stamp: @Sendable @escaping (String) -> String?) -> (PackCheckCache, Locked<Set<String>>) {
     let entries = Locked<Set<String>>([])
-    return (PackCheckCache(load: { entries.withLock { $0 } }, store: { new in entries.withLock { $0 = new } }, stamp: stamp), entries)
+    return (PackCheckCache(load: { entries.withLock { $0 } }, store: { new in entries.withLock { $0 = new } }, stamp: { path, _ in stamp(path) }), entries)
   }
 
   /// `$XDG_CACHE_HOME/biki/pack-checks.json` (default `~/.cache/biki/…`), private.
@@ -48,13 +49,13 @@ package struct PackCheckCache: Sendable {
         // A cache that cannot be written costs a full check next time, nothing else.
         try? WholeFile.replace(path, with: JSON.array(keys.sorted().map(JSON.string)).bytes, mode: 0o600)
       },
-      stamp: { ContentKey.of($0, build: build) })
+      stamp: { _, bytes in ContentKey.of(bytes, build: build) })
   }
 
   /// Far more than any real cache needs (one short line per pack file).
   static let cacheSizeLimit = 16 << 20
 
-  func key(_ path: String) -> String? {
-    CacheKey.of(path, stamp: stamp(path))
+  func key(_ path: String, bytes: [UInt8]) -> String? {
+    CacheKey.of(path, stamp: stamp(path, bytes))
   }
 }

@@ -119,10 +119,11 @@ package struct PackLoader: Sendable {
     let passedBefore = sampled ? checked.load() : []
     var passed = Set<String>()
     for path in files where seen.insert(fileSystem.canonicalPath(path)).inserted {
-      let key = sampled ? checked.key(path) : nil
+      var key: String?
       let compilation: PackCompilation
       do {
         let bytes = try fileSystem.read(path)
+        key = sampled ? checked.key(path, bytes: bytes) : nil
         compilation = PackCompiler.compile(bytes, check: key.map(passedBefore.contains) == true ? .sample(2) : check)
       } catch {
         compilation = PackCompilation(

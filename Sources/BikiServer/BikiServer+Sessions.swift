@@ -151,11 +151,10 @@ extension BikiServer {
   }
 
   /// Opens a session from its plan and asks for its first question. `reserved` is the id given
-  /// when the start arrived, for a session prepared off the loop.
+  /// when the start arrived, for a session prepared off the loop. Room for it was checked then.
   private mutating func install(
     _ replyID: RequestID, _ plan: SessionPlan, reserved: String? = nil, outbox: inout [OutgoingMessage]
   ) throws(ResponseError) -> Reply {
-    if reserved == nil { try checkRoomForSession() }
     let (state, effects): (Session.State, [Session.Effect])
     do {
       (state, effects) = try Session.start(

@@ -25,8 +25,12 @@ final class LiveServer: @unchecked Sendable {
   /// Monotonic seconds.
   static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
+  /// The server's own HOME, made for it: documents the tests open are named inside it.
+  let home: String
+
   init(arguments: [String] = [], home: String? = nil) throws {
     let home = home ?? NSTemporaryDirectory() + "biki-live-" + UUID().uuidString
+    self.home = home
     process.executableURL = BikiProcess.executable
     process.arguments = ["serve"] + arguments
     process.environment = ["HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin"]

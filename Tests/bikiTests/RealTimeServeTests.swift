@@ -40,7 +40,7 @@ import Testing
   @Test func diagnosticsFollowAnOpenAndEveryEditWithinTheDocumentedBound() throws {
     let server = try LiveServer()
     try server.initialize()
-    let uri = "file:///tmp/biki-live/mine.json"
+    let uri = "file://" + server.home + "/drafts/mine.json"
     var latencies: [Double] = []
     let opened = server.notify(
       "textDocument/didOpen", #"{"textDocument":{"uri":"\#(uri)","languageId":"json","version":1,"text":\#(Self.quoted(Self.pack(typo: true)))}}"#)

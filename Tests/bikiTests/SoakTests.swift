@@ -43,7 +43,7 @@ import Testing
     let jsonSession = try started(request(.jsonQuiz, "biki/startSession", #"{"topicId":"counters.hon","skill":"kana","mode":{"kind":"infinite"}}"#))
     let pluginSession = try started(request(.pluginQuiz, "biki/startSession", #"{"topicId":"slow.ok","skill":"kana","mode":{"kind":"infinite"}}"#))
 
-    let uri = "file:///tmp/biki-soak/mine.json"
+    let uri = "file://" + server.home + "/drafts/mine.json"
     server.notify(
       "textDocument/didOpen",
       #"{"textDocument":{"uri":"\#(uri)","languageId":"json","version":1,"text":\#(RealTimeServeTests.quoted(RealTimeServeTests.pack(typo: true)))}}"#)

@@ -32,35 +32,35 @@ struct StartSessionRequest: ClientMessage {
     seed = try params.optionalSeed("seed")
     skill = try params.optionalChoice("skill", among: Skill.allCases)
     parameters = try params.integerMap("params")
-    if let count = try Self.reviewCount(params) {
-      kind = .review(topicID: try params.optionalString("topicId"), count: count)
-    } else {
-      kind = .topic(try params.string("topicId"), try Self.mode(params))
+    switch try Self.mode(params) {
+    case .review(let count): kind = .review(topicID: try params.optionalString("topicId"), count: count)
+    case .session(let mode): kind = .topic(try params.string("topicId"), mode)
     }
   }
 
-  /// For `{mode: {kind: "review", limit?}}`, how many questions (default 20).
-  static func reviewCount(_ params: Params) throws(ResponseError) -> Int? {
-    guard let mode = try params.optionalObject("mode"), try mode.optionalString("kind") == "review" else { return nil }
-    return Int(try mode.optionalInteger("limit", in: 1...1000) ?? 20)
+  /// What `mode` asks for: a review (`{kind: "review", limit?}`, 20 questions unless it says),
+  /// or a session on a topic (ten questions when there is no `mode`).
+  enum ModeField: Equatable {
+    case review(count: Int)
+    case session(Session.Mode)
   }
 
-  static func mode(_ params: Params) throws(ResponseError) -> Session.Mode {
-    guard let mode = try params.optionalObject("mode") else { return .questionLimit(10) }
+  static func mode(_ params: Params) throws(ResponseError) -> ModeField {
+    guard let mode = try params.optionalObject("mode") else { return .session(.questionLimit(10)) }
     enum Kind: String, CaseIterable { case infinite, questionLimit, timeLimit, review }
     guard let kind: Kind = try mode.optionalChoice("kind", among: Kind.allCases) else {
       throw .invalidParams("missing required field \"mode.kind\"")
     }
     switch kind {
-    case .infinite: return .infinite
-    case .review: return .questionLimit(Int(try mode.optionalInteger("limit", in: 1...1000) ?? 20))
-    case .questionLimit: return .questionLimit(Int(try mode.integer("limit", in: 1...1_000_000)))
+    case .infinite: return .session(.infinite)
+    case .review: return .review(count: Int(try mode.optionalInteger("limit", in: 1...1000) ?? 20))
+    case .questionLimit: return .session(.questionLimit(Int(try mode.integer("limit", in: 1...1_000_000))))
     case .timeLimit:
       guard let seconds = try mode.optionalNumber("limit") else { throw .invalidParams("missing required field \"mode.limit\"") }
       guard seconds > 0, seconds <= 86_400 else {
         throw .invalidParams("\"mode.limit\" must be a number of seconds from 0 to 86400 (exclusive of 0), not \(seconds)")
       }
-      return .timeLimit(seconds: seconds)
+      return .session(.timeLimit(seconds: seconds))
     }
   }
 
