@@ -49,17 +49,22 @@ package enum RegularFile {
   /// Up to `count` bytes at `offset` (fewer at the end of the file, or on a read error).
   package static func read(_ descriptor: Int32, at offset: Int, count: Int) -> [UInt8] {
     var bytes = [UInt8](repeating: 0, count: max(0, count))
+    let filled = bytes.withUnsafeMutableBytes { read(descriptor, at: offset, into: $0) }
+    return filled == bytes.count ? bytes : Array(bytes[..<filled])
+  }
+
+  /// Fills `buffer` from `offset` on, as far as the file goes; how many bytes were read. For
+  /// long passes over a file that reuse one buffer.
+  package static func read(_ descriptor: Int32, at offset: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    guard let base = buffer.baseAddress else { return 0 }
     var filled = 0
-    while filled < bytes.count {
-      let got = bytes.withUnsafeMutableBytes { raw -> Int in
-        guard let base = raw.baseAddress else { return 0 }
-        return pread(descriptor, base + filled, raw.count - filled, off_t(offset + filled))
-      }
+    while filled < buffer.count {
+      let got = pread(descriptor, base + filled, buffer.count - filled, off_t(offset + filled))
       if got < 0 && errno == EINTR { continue }
       guard got > 0 else { break }
       filled += got
     }
-    return Array(bytes[..<filled])
+    return filled
   }
 
   /// Size of an open file, nil when fstat fails.

@@ -20,7 +20,8 @@ package struct HistorySummary: Equatable, Sendable {
       } else {
         answers += 1
         if entry.isCorrect { correct += 1 }
-        seconds += entry.seconds
+        // A damaged or hand-edited line may say anything; no answer takes under 0 s or over a day.
+        seconds += entry.seconds.isFinite ? min(max(entry.seconds, 0), 86_400) : 0
       }
     }
   }
@@ -65,9 +66,9 @@ package struct HistorySummary: Equatable, Sendable {
   package var coveredBytes = 0
   /// Lines counted, for the line numbers of warnings about later lines.
   package var lines = 0
-  /// A hash of the (at most 256) history bytes just before `coveredBytes`: a history replaced or
-  /// edited since is noticed, and summarised afresh.
-  package var tailHash: UInt64 = 0
+  /// A fingerprint (`StreamFingerprint`) of all the history bytes the summary covers: a history
+  /// replaced or edited anywhere since is noticed, and summarised afresh.
+  package var historyHash: UInt64 = 0
 
   /// At most this many forms are tracked; past it the ones never missed are let go first, as
   /// stats name only missed forms. A learner meets this many only on topics with huge spaces.
@@ -167,7 +168,7 @@ package struct HistorySummary: Equatable, Sendable {
       ])
     }
     return [
-      "version": 3, "coveredBytes": .integer(Int64(coveredBytes)), "lines": .integer(Int64(lines)), "tailHash": .string(String(tailHash)),
+      "version": 4, "coveredBytes": .integer(Int64(coveredBytes)), "lines": .integer(Int64(lines)), "historyHash": .string(String(historyHash)),
       "topics": .array(topics.sorted { $0.key < $1.key }.map { totals(("topic", .string($0.key)), $0.value) }),
       "days": .array(days.sorted { $0.key < $1.key }.map { totals(("day", .integer(Int64($0.key))), $0.value) }),
       "memories": .array(
@@ -190,13 +191,13 @@ package struct HistorySummary: Equatable, Sendable {
 
   /// A stored summary; nil for anything that is not one this version wrote whole.
   package init?(json: JSON) {
-    guard json["version"]?.integerValue == 3, let covered = json["coveredBytes"]?.integerValue, covered >= 0,
+    guard json["version"]?.integerValue == 4, let covered = json["coveredBytes"]?.integerValue, covered >= 0,
       let lines = json["lines"]?.integerValue, let topics = json["topics"]?.arrayValue, let forms = json["forms"]?.arrayValue
     else { return nil }
     coveredBytes = Int(covered)
     self.lines = Int(lines)
-    guard let hash = json["tailHash"]?.stringValue.flatMap(UInt64.init) else { return nil }
-    tailHash = hash
+    guard let hash = json["historyHash"]?.stringValue.flatMap(UInt64.init) else { return nil }
+    historyHash = hash
     func number(_ value: JSON?) -> Double? {
       switch value {
       case .double(let number)?: number
@@ -235,5 +236,66 @@ package struct HistorySummary: Equatable, Sendable {
         topicID: id, skill: skill, question: question, expected: expected, misses: Int(misses), seen: Int(seen),
         recentWrongAnswers: wrong.compactMap(\.stringValue))
     }
+    guard isConsistent else { return nil }
+  }
+
+  /// Whether these figures could all be true of one history of `lines` lines: no count below
+  /// zero, no more right than answered, no more answers (on all topics, or on all days) than
+  /// lines, no form missed more often than seen. Every summary Biki makes is; one that is not
+  /// was damaged or edited, and is made afresh rather than shown ("900 correct of 3").
+  package var isConsistent: Bool {
+    guard coveredBytes >= lines, lines >= 0 else { return false }
+    func sane(_ totals: Totals) -> Bool {
+      totals.answers >= 0 && totals.skipped >= 0 && totals.correct >= 0 && totals.correct <= totals.answers
+        && totals.seconds.isFinite && totals.seconds >= 0
+    }
+    /// Answers and skips over all `totals`, nil when they cannot be (a sum past Int.max).
+    func met(_ totals: some Sequence<Totals>) -> Int? {
+      var sum = 0
+      for item in totals {
+        guard sane(item) else { return nil }
+        let (withAnswers, overflowA) = sum.addingReportingOverflow(item.answers)
+        let (withSkips, overflowB) = withAnswers.addingReportingOverflow(item.skipped)
+        guard !overflowA, !overflowB else { return nil }
+        sum = withSkips
+      }
+      return sum
+    }
+    guard let onTopics = met(topics.values), onTopics <= lines, let onDays = met(days.values), onDays <= onTopics else { return false }
+    for form in forms.values {
+      guard form.misses >= 0, form.misses <= form.seen, form.seen <= onTopics, form.recentWrongAnswers.count <= 5 else { return false }
+    }
+    for known in memories.values {
+      guard known.reviews >= 1, known.reviews <= onTopics, known.lapses >= 0, known.lapses <= known.reviews else { return false }
+    }
+    return true
+  }
+
+  // The file beside the history: `{"checksum":"<16 hex digits>","summary":{…}}`, the checksum
+  // being of the summary's bytes exactly as written, so an edit to any figure is noticed
+  // without trusting how JSON is re-serialised.
+  private static let storedPrefix = Array(#"{"checksum":""#.utf8)
+  private static let storedMiddle = Array(#"","summary":"#.utf8)
+
+  /// The bytes kept beside the history.
+  package var stored: [UInt8] {
+    let body = json.bytes
+    let checksum = String(StreamFingerprint.of(body), radix: 16)
+    let digits = String(repeating: "0", count: 16 - checksum.count) + checksum
+    return Self.storedPrefix + Array(digits.utf8) + Self.storedMiddle + body + [UInt8(ascii: "}")]
+  }
+
+  /// A summary read back from the bytes `stored` wrote; nil when they are not exactly that (a
+  /// checksum that does not match its body, an older version, figures that cannot be true).
+  package init?(stored bytes: [UInt8]) {
+    let head = Self.storedPrefix.count
+    let bodyStart = head + 16 + Self.storedMiddle.count
+    guard bytes.count > bodyStart, bytes.starts(with: Self.storedPrefix), bytes.last == UInt8(ascii: "}"),
+      bytes[(head + 16)..<bodyStart].elementsEqual(Self.storedMiddle),
+      let checksum = UInt64(String(decoding: bytes[head..<(head + 16)], as: UTF8.self), radix: 16)
+    else { return nil }
+    let body = Array(bytes[bodyStart..<(bytes.count - 1)])
+    guard StreamFingerprint.of(body) == checksum, let json = try? JSONParser.value(body) else { return nil }
+    self.init(json: json)
   }
 }

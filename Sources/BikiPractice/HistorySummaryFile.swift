@@ -5,7 +5,8 @@ import Foundation
 
 /// The summary kept beside a history file (`history.jsonl.summary`), brought up to date from the
 /// history's new lines each time it is asked for. The history stays the truth: a summary that is
-/// missing, damaged, or does not match the history's bytes is made afresh from the history.
+/// missing, damaged, edited, not consistent in itself, or not of the history's bytes (every one
+/// it covers) is made afresh from the history.
 struct HistorySummaryFile {
   let historyPath: String
   var summaryPath: String { historyPath + ".summary" }
@@ -27,7 +28,18 @@ struct HistorySummaryFile {
     guard fstat(descriptor, &status) == 0 else { return (HistorySummary(), []) }
     let size = Int(status.st_size)
 
-    var summary = stored().flatMap { matches($0, descriptor: descriptor, size: size) ? $0 : nil } ?? HistorySummary()
+    // A kept summary is used only if every history byte it covers is the byte it saw: hashing
+    // them costs a fraction of parsing them, and an edit anywhere, even early and of the same
+    // length, makes the summary afresh.
+    var fingerprint = StreamFingerprint()
+    var summary = HistorySummary()
+    var keptIsCurrent = false
+    if let kept = stored(), kept.coveredBytes <= size, fingerprintOf(descriptor, upTo: kept.coveredBytes, into: &fingerprint) == kept.historyHash {
+      summary = kept
+      keptIsCurrent = true
+    } else {
+      fingerprint = StreamFingerprint()
+    }
     let start = summary.coveredBytes
     var warnings: [String] = []
     var pending: [UInt8] = []
@@ -48,25 +60,29 @@ struct HistorySummaryFile {
         summary.coveredBytes += newline + 1 - lineStart
         lineStart = newline + 1
       }
+      pending.withUnsafeBytes { fingerprint.add(UnsafeRawBufferPointer(rebasing: $0[..<lineStart])) }
       pending.removeFirst(lineStart)
     }
     if !pending.isEmpty { warnings.append(HistoryFile.torn(historyPath, line: summary.lines + 1, bytes: pending.count)) }
-    if summary.coveredBytes != start {
-      summary.tailHash = tailHash(descriptor, before: summary.coveredBytes)
+    if summary.coveredBytes != start || !keptIsCurrent {
+      summary.historyHash = fingerprint.value
       store(summary)
     }
     return (summary, warnings)
   }
 
-  /// Whether a stored summary is of this history: it covers no more than there is, and the
-  /// bytes it ends on are the ones it saw.
-  private func matches(_ summary: HistorySummary, descriptor: Int32, size: Int) -> Bool {
-    summary.coveredBytes <= size && tailHash(descriptor, before: summary.coveredBytes) == summary.tailHash
-  }
-
-  private func tailHash(_ descriptor: Int32, before end: Int) -> UInt64 {
-    let start = max(0, end - 256)
-    return Fingerprint.of(read(descriptor, at: start, count: end - start))
+  /// Feeds the history's first `end` bytes to `fingerprint` and returns its value then.
+  private func fingerprintOf(_ descriptor: Int32, upTo end: Int, into fingerprint: inout StreamFingerprint) -> UInt64 {
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 8)
+    defer { buffer.deallocate() }
+    var offset = 0
+    while offset < end {
+      let got = RegularFile.read(descriptor, at: offset, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(buffer.count, end - offset)]))
+      guard got > 0 else { break }
+      fingerprint.add(UnsafeRawBufferPointer(rebasing: buffer[..<got]))
+      offset += got
+    }
+    return fingerprint.value
   }
 
   private func read(_ descriptor: Int32, at offset: Int, count: Int) -> [UInt8] {
@@ -78,13 +94,12 @@ struct HistorySummaryFile {
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0, status.st_size < 256 << 20 else { return nil }
-    let bytes = AnswerHistory.readAll(descriptor, size: Int(status.st_size))
-    return (try? JSONParser.value(bytes)).flatMap { HistorySummary(json: $0) }
+    return HistorySummary(stored: AnswerHistory.readAll(descriptor, size: Int(status.st_size)))
   }
 
   /// Writes the summary whole or not at all (a temporary file, then a rename), owner-only, as
   /// the history is. Failing to keep it costs time next time, nothing else.
   private func store(_ summary: HistorySummary) {
-    try? WholeFile.replace(summaryPath, with: summary.json.bytes, mode: 0o600)
+    try? WholeFile.replace(summaryPath, with: summary.stored, mode: 0o600)
   }
 }

@@ -183,6 +183,11 @@ for (name, library, topic) in [("c", "libbiki-calendar.so", "eras"), ("swift", "
   print("plugins.\(name).worker-start: \(String(format: "%.2f", start.median * 1000)) ms median (\(String(format: "%.2f", start.low * 1000))–\(String(format: "%.2f", start.high * 1000)))  (target < 10 ms: \(start.median < 0.010 ? "met" : "NOT met"))  [spawn, load, describe; 20 starts]")
 }
 
+if options.selects("startup.hashing") {
+  let libraries = ["libbiki-calendar.so", "libbiki-prices.so"].map { benchDirectory + "/" + $0 }.filter { FileManager.default.fileExists(atPath: $0) }
+  for line in StartupHashBench(files: files, plugins: libraries, executable: TopicRegistry.ownExecutable).run() { print(line) }
+}
+
 // Packs written to cost the compiler: each compiled at size n and 2n, so the ratio shows the
 // work grows linearly (about 2×), where it used to be quadratic or worse.
 if options.selects("packs.hostile") {

@@ -38,19 +38,72 @@ import Testing
     }
   }
 
-  /// Once kept, only the lines past it are read: a summary that says it covers the history is
-  /// believed as long as the bytes it ends on match.
+  /// Once kept, only the lines past it are read: a summary whose checksum holds, whose figures
+  /// could be true, and whose history bytes are the ones it saw is believed.
   @Test func onlyNewLinesAreRead() throws {
     try withHistory { path, history in
-      try history.append(entry("counters.hon", "a", correct: true))
-      _ = history.summary()
-      // Change the kept totals by hand: if they are read back, the history was not re-read.
-      let summaryPath = path + ".summary"
-      let text = try String(contentsOfFile: summaryPath, encoding: .utf8).replacingOccurrences(of: #""answers":1"#, with: #""answers":41"#)
-      try text.write(toFile: summaryPath, atomically: true, encoding: .utf8)
-      try history.append(entry("counters.hon", "a", correct: true))
-      #expect(history.summary().summary.stats().total.answers == 42)
+      try history.append(entry("counters.hon", "a", correct: true, seconds: 2))
+      var kept = history.summary().summary
+      // Change a kept figure the history would not give (and that is still possible): if it is
+      // read back, the history's first line was not re-read.
+      kept.topics["counters.hon"]?.seconds = 40
+      try Data(kept.stored).write(to: URL(fileURLWithPath: path + ".summary"))
+      try history.append(entry("counters.hon", "a", correct: true, seconds: 2))
+      #expect(history.summary().summary.stats().total.averageSeconds == 21)
     }
+  }
+
+  /// A figure edited in the kept file (a checksum that no longer matches), or one that cannot be
+  /// true of the history (a consistent checksum over "900 right of 3"), is never shown.
+  @Test func anEditedOrImpossibleSummaryIsMadeAfresh() throws {
+    try withHistory { path, history in
+      for index in 0..<3 { try history.append(entry("counters.hon", "a", correct: index == 0)) }
+      let truth = history.summary().summary
+      let summaryPath = path + ".summary"
+      let text = try String(contentsOfFile: summaryPath, encoding: .utf8)
+      #expect(text.contains(#""correct":1"#))
+      try text.replacingOccurrences(of: #""correct":1"#, with: #""correct":901"#).write(toFile: summaryPath, atomically: true, encoding: .utf8)
+      #expect(history.summary().summary.stats().total.correct == 1)
+
+      var impossible = truth
+      impossible.topics["counters.hon"]?.correct = 900
+      #expect(!impossible.isConsistent)
+      try Data(impossible.stored).write(to: URL(fileURLWithPath: summaryPath))
+      #expect(history.summary().summary == truth)
+      // And the file is replaced by the true one.
+      #expect(HistorySummary(stored: [UInt8](try Data(contentsOf: URL(fileURLWithPath: summaryPath)))) == truth)
+    }
+  }
+
+  /// Every covered byte counts, not only the last few: an early edit of the same length (a
+  /// wrong answer turned right in the first line of a long history) makes the summary afresh.
+  @Test func anEarlyEditOfTheSameLengthIsNoticed() throws {
+    try withHistory { path, history in
+      try history.append(entry("counters.hon", "first", correct: false))
+      for index in 0..<200 { try history.append(entry("dates.days", "f\(index)", correct: true)) }
+      #expect(history.summary().summary.stats(topicID: "counters.hon").total.correct == 0)
+      var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+      let before = bytes.count
+      let text = String(decoding: bytes, as: UTF8.self)
+      let firstLine = try #require(text.split(separator: "\n").first)
+      #expect(firstLine.contains(#""correct":false"#))
+      // `false` to `true ` keeps every offset; the line stays valid JSON.
+      let edited = firstLine.replacingOccurrences(of: #""correct":false"#, with: #""correct":true "#)
+      bytes.replaceSubrange(0..<firstLine.utf8.count, with: Array(edited.utf8))
+      #expect(bytes.count == before)
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      #expect(history.summary().summary.stats(topicID: "counters.hon").total.correct == 1)
+    }
+  }
+
+  /// Summaries Biki makes are consistent, whatever the history says (negative or endless times).
+  @Test func summariesMadeFromOddLinesAreConsistent() {
+    var summary = HistorySummary()
+    for seconds in [-5, .infinity, .nan, 1e300, 3] { summary.add(entry("counters.hon", "a", correct: true, seconds: seconds)) }
+    summary.lines = 5
+    summary.coveredBytes = 500
+    #expect(summary.isConsistent)
+    #expect(summary.stats().total.averageSeconds == (86_400.0 + 3) / 5)
   }
 
   @Test func aSummaryThatDoesNotMatchTheHistoryIsMadeAfresh() throws {

@@ -13,4 +13,16 @@ import Testing
     let figure = try #require(lines.first { $0.hasPrefix("readings.phrases:") })
     #expect(figure.wholeMatch(of: /readings\.phrases: [0-9]+ phrases\/s median \([0-9]+–[0-9]+\)  \[.*; [0-9]+ batches; .*\]/) != nil, "\(figure)")
   }
+
+  /// The start-up hashing figures set keying against what a cache miss costs, packs and each
+  /// sample plugin, in one run.
+  @Test func startUpHashingIsMeasuredAgainstWhatTheCacheSaves() throws {
+    let result = try BikiProcess.run(["--filter", "startup.hashing"], program: "biki-bench")
+    #expect(result.status == 0, "\(result.standardError)")
+    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    for name in ["packs", "libbiki-calendar.so", "libbiki-prices.so"] {
+      let figure = try #require(lines.first { $0.hasPrefix("startup.hashing.\(name): ") }, "\(result.standardOutput)")
+      #expect(figure.contains(" ms to key ") && figure.contains("(target: keying < "), "\(figure)")
+    }
+  }
 }
