@@ -16,6 +16,9 @@ package struct InstallPlan: Sendable, Equatable {
   /// later install) removes exactly those and nothing else.
   package static let manifestPath = "share/biki/installed-files"
   package static let programs = ["biki", "biki-pack"]
+  /// Added to the name of a file an install writes beside an installed file the user changed:
+  /// not `.json` or `.so`, so no search for packs or plugins loads it.
+  package static let besideSuffix = ".biki-new"
 
   package struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
     package var description: String

@@ -56,7 +56,9 @@ package struct PluginValidator: Sendable {
       let again = try worker().describe()
       let original = try first.describe()
       if again.identity != original.identity || again.description != original.description {
-        report("the descriptor or description differs between two loads", "plugin-descriptor-unstable")
+        report(
+          "two fresh loads describe the plugin differently; what describe writes may depend only on the library, as Biki keeps it keyed by the library's bytes (see describe in biki_plugin.h)",
+          "plugin-descriptor-unstable")
       }
     } catch {
       report(error.reason, error.kind.rule)

@@ -14,8 +14,10 @@ enum InstallCommand {
 
     Copies biki and biki-pack to PREFIX/bin, the built-in packs to PREFIX/share/biki/packs and
     the sample plugins to PREFIX/lib/biki/plugins, and lists them in
-    PREFIX/share/biki/installed-files. Installing again replaces the earlier install. Biki
-    writes only through real directories inside PREFIX, never through a symbolic link.
+    PREFIX/share/biki/installed-files. Installing again replaces the earlier install, except
+    an installed file you changed since: that is kept, and the new version is written beside
+    it with '.biki-new' added to its name. Biki writes only through real directories inside
+    PREFIX, never through a symbolic link.
 
     USAGE: \(installUsage)
 
@@ -60,25 +62,42 @@ enum InstallCommand {
       CommandOutcome(standardError: ["Error: cannot install into \(prefix): \(reason); nothing was written."], status: ExitStatus.cannotCreate)
     }
     // Everything is looked at before anything is written, so a refused install changes nothing.
+    let writes: [PlannedWrite]
     let stale: [InstallPlan.Entry]
     do {
-      stale = try (tree.readManifest() ?? []).filter { entry in
-        !plan.copies.contains { $0.destination == entry.path } && entry.path != InstallPlan.manifestPath
+      let previous = try tree.readManifest() ?? []
+      writes = try plan.copies.map { copy throws -> PlannedWrite in
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: copy.source)))
+        let hash = Fingerprint.of(bytes)
+        // A file an earlier install wrote and the user has changed since stays theirs; this
+        // version goes beside it, under a name no pack or plugin search picks up.
+        if let recorded = previous.first(where: { $0.path == copy.destination })?.hash, case .file(let current) = try tree.inspect(copy.destination),
+          current != recorded, current != hash
+        {
+          return PlannedWrite(copy: copy, bytes: bytes, hash: hash, keptEdit: (copy.destination, recorded))
+        }
+        return PlannedWrite(copy: copy, bytes: bytes, hash: hash, keptEdit: nil)
       }
-      for path in plan.copies.map(\.destination) + stale.map(\.path) + [InstallPlan.manifestPath] {
-        try tree.checkDirectories(of: path)
-      }
+      let targets = Set(writes.flatMap { [$0.target] + ($0.keptEdit.map { [$0.path] } ?? []) } + [InstallPlan.manifestPath])
+      stale = previous.filter { !targets.contains($0.path) }
+      for path in targets.sorted() + stale.map(\.path) { try tree.checkDirectories(of: path) }
+    } catch let refusal as InstallTree.Refusal {
+      return refused(refusal.description)
     } catch {
-      return refused(error.description)
+      return CommandOutcome(standardError: ["Error: cannot install: \(error)"], status: ExitStatus.noInput)
     }
     var written: [InstallPlan.Entry] = []
     var kept: [String] = []
     do {
-      for copy in plan.copies {
-        try tree.makeDirectories(of: copy.destination)
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: copy.source)))
-        try LiveFiles.write(bytes, to: tree.absolute(copy.destination), mode: copy.isExecutable ? 0o755 : 0o644)
-        written.append(InstallPlan.Entry(path: copy.destination, hash: Fingerprint.of(bytes)))
+      for write in writes {
+        try tree.makeDirectories(of: write.target)
+        try LiveFiles.write(write.bytes, to: tree.absolute(write.target), mode: write.copy.isExecutable ? 0o755 : 0o644)
+        written.append(InstallPlan.Entry(path: write.target, hash: write.hash))
+        if let edit = write.keptEdit {
+          // Listed with the hash it was installed with, so uninstall keeps it too.
+          written.append(InstallPlan.Entry(path: edit.path, hash: edit.recorded))
+          kept.append("Kept \(tree.absolute(edit.path)): changed since it was installed; this version is beside it as \(tree.absolute(write.target)).")
+        }
       }
       for entry in stale {
         if let reason = try LiveFiles.removeUnlessChanged(entry, in: tree) { kept.append("Kept \(tree.absolute(entry.path)): \(reason).") }
@@ -94,6 +113,17 @@ enum InstallCommand {
     let onPath = (environment.variables["PATH"] ?? "").split(separator: ":").contains { environment.fileSystem.canonicalPath(String($0)) == environment.fileSystem.canonicalPath(prefix + "/bin") }
     lines.append(onPath ? "Try: biki topics" : "\(prefix)/bin is not on your PATH; add it, then try: biki topics")
     return CommandOutcome(standardOutput: lines)
+  }
+
+  /// One file an install writes: where, and whether it goes beside a file the user changed.
+  private struct PlannedWrite {
+    var copy: InstallPlan.Copy
+    var bytes: [UInt8]
+    var hash: UInt64
+    /// The installed file the user changed since (its path and the hash it was installed with).
+    var keptEdit: (path: String, recorded: UInt64)?
+    /// Relative to the prefix.
+    var target: String { keptEdit == nil ? copy.destination : copy.destination + InstallPlan.besideSuffix }
   }
 
   static func uninstall(arguments: [String], environment: BikiEnvironment) -> CommandOutcome {

@@ -200,6 +200,42 @@ import Testing
     #expect(!Self.exists(scratch.prefix + "/share/biki/installed-files"))
   }
 
+  /// Installing again (an upgrade) never overwrites an installed pack the user edited: it is
+  /// kept and named, the new version goes beside it where no search loads it, and uninstall
+  /// removes the new version but keeps the edit.
+  @Test func installingAgainKeepsAnInstalledPackTheUserEditedAndSaysSo() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    #expect(try Self.run(["install", "--prefix", scratch.prefix], scratch: scratch).result.status == 0)
+    let pack = scratch.prefix + "/share/biki/packs/counters.json"
+    let original = Self.contents(pack) ?? ""
+    let edited = original + "\n"
+    try Self.write(edited, to: pack)
+
+    let (again, _) = try Self.run(["install", "--prefix", scratch.prefix], scratch: scratch)
+    #expect(again.status == 0, "\(again.standardError)")
+    let beside = Self.canonical(pack) + ".biki-new"
+    #expect(
+      again.standardOutput.contains("Kept \(Self.canonical(pack)): changed since it was installed; this version is beside it as \(beside)."),
+      "\(again.standardOutput)")
+    #expect(Self.contents(pack) == edited)
+    #expect(Self.contents(beside) == original)
+    // The installed biki, by name from elsewhere, loads the edited pack and not the copy beside it.
+    let (topics, _) = try Self.run([], viaShell: "biki topics", scratch: scratch)
+    #expect(topics.status == 0 && topics.standardError.isEmpty, "\(topics.standardError)")
+    #expect(topics.standardOutput.contains("counters.hon\t"))
+    #expect(!topics.standardOutput.contains(".biki-new"))
+
+    // A third install keeps it again (the manifest still holds the hash it was installed with).
+    let (third, _) = try Self.run(["install", "--prefix", scratch.prefix], scratch: scratch)
+    #expect(third.standardOutput.contains("Kept \(Self.canonical(pack)): changed since it was installed"), "\(third.standardOutput)")
+    let (uninstall, _) = try Self.run(["uninstall", "--prefix", scratch.prefix], scratch: scratch)
+    #expect(uninstall.status == 0, "\(uninstall.standardError)")
+    #expect(uninstall.standardOutput.contains("Kept \(Self.canonical(pack)): changed since it was installed."), "\(uninstall.standardOutput)")
+    #expect(Self.contents(pack) == edited)
+    #expect(!Self.exists(beside))
+  }
+
   @Test func aManifestFromBeforeHashesStillUninstalls() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }

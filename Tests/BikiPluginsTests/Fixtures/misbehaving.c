@@ -12,6 +12,8 @@
  *   Counting:  -DCOUNTED (a parameter "max" 1–9, counted by question_count) -DCOUNT_LIES (counts double)
  *   Host:      -DECHO_HOST (the topic's title is the host's name and version, as its entry saw them)
  *              -DPLUGIN_ID='"name"' (the plugin's id, so two builds can be loaded side by side)
+ *              -DTITLE='"Title"' (the topic's title, "OK" by default, so two builds can differ in a few bytes)
+ *              -DDESCRIPTION_VARIES (the title holds the process id: each load describes it differently)
  *              -DDEINIT_MARKS (deinit appends a line to the file $BIKI_TEST_DEINIT_FILE)
  * Without any, it is a well-behaved one-topic plugin ("misbehaving.ok": 1, 2, 3 read いち, に, さん).
  */
@@ -21,11 +23,15 @@
 #ifndef PLUGIN_ID
 #define PLUGIN_ID "misbehaving"
 #endif
+#ifndef TITLE
+#define TITLE "OK"
+#endif
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static int emit(const biki_writer_t *writer, const char *text) { return writer->write(writer, text, strlen(text)); }
 
@@ -62,8 +68,12 @@ static biki_status_t describe(const biki_call_t *call) {
 #if defined(COUNTED) || defined(COUNT_LIES) || defined(HANG_IN_COUNT)
   emit(call->output, "{\"topics\": [{\"id\": \"ok\", \"title\": \"OK\", \"category\": \"number\", \"skills\": [\"kana\"], \"questionCount\": 3, "
                      "\"parameters\": [{\"name\": \"max\", \"description\": \"Largest\", \"default\": 3, \"min\": 1, \"max\": 9}]}]}");
+#elif defined(DESCRIPTION_VARIES)
+  char json[256];
+  snprintf(json, sizeof json, "{\"topics\": [{\"id\": \"ok\", \"title\": \"OK %ld\", \"category\": \"number\", \"skills\": [\"kana\"], \"questionCount\": 3, \"parameters\": []}]}", (long)getpid());
+  emit(call->output, json);
 #else
-  emit(call->output, "{\"topics\": [{\"id\": \"ok\", \"title\": \"OK\", \"category\": \"number\", \"skills\": [\"kana\"], \"questionCount\": " QUESTION_COUNT ", \"parameters\": []}]}");
+  emit(call->output, "{\"topics\": [{\"id\": \"ok\", \"title\": \"" TITLE "\", \"category\": \"number\", \"skills\": [\"kana\"], \"questionCount\": " QUESTION_COUNT ", \"parameters\": []}]}");
 #endif
   return BIKI_STATUS_OK;
 }
