@@ -87,6 +87,15 @@ import Testing
     #expect(topics.standardError.contains("\(packs)/pipe.json:1:1: error: not a regular file (a FIFO) [unreadable-file]"))
   }
 
+  @Test func aQuizWithAFIFOAmongThePacksRunsOnTheOthers() throws {
+    let (home, packs) = try Self.setUp()
+    let quiz = try #require(
+      try Self.run("biki", ["quiz", "good.t", "--packs", packs, "--mode", "questions=2", "--seed", "1"], home: home), "biki quiz hung on a FIFO")
+    #expect(quiz.status == 0, "\(quiz.standardError)")
+    #expect(quiz.standardOutput.contains("[1/2] "), "\(quiz.standardOutput)")
+    #expect(quiz.standardError.contains("\(packs)/pipe.json:1:1: error: not a regular file (a FIFO) [unreadable-file]"))
+  }
+
   @Test func aFIFONamedLikeAPluginIsNamedAtOnceAndNotLoaded() throws {
     let (home, packs) = try Self.setUp()
     let plugins = packs + "/../plugins"
