@@ -189,7 +189,12 @@ static biki_status_t generate(const char *topic_id, const biki_parameter_list_t 
     append(&json, weekday_kana[day]);
     append(&json, "\"], \"answer\": {\"value\": ");
     append_number(&json, day + 1);
-    append(&json, ", \"prefix\": \"\", \"postfix\": \"\"}}");
+    /* The day's name is a word Biki does not read itself: declared with its reading. */
+    append(&json, ", \"prefix\": \"\", \"postfix\": \"\"}, \"words\": [{\"text\": \"");
+    append(&json, weekday_kanji[day]);
+    append(&json, "\", \"reading\": \"");
+    append(&json, weekday_kana[day]);
+    append(&json, "\"}]}");
   } else if (strcmp(topic_id, "eras") == 0) {
     int index = (int)(seed % (uint64_t)era_question_count());
     int e = 0;

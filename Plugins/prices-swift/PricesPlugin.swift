@@ -16,7 +16,7 @@ private let topics: [(id: String, json: String, count: UInt64, question: @Sendab
       let price = (Int64(index) + 1) * 10 * 110 / 100
       return question(
         display: "税込¥" + NumberFormatting.grouped(price), kanji: "税込" + JapaneseNumber.kanji(UInt128(price)) + "円",
-        prefix: "ぜいこみ", reading: try? JapaneseNumber.reading(of: UInt128(price), with: .yen), value: price, answerPrefix: "¥")
+        word: ("税込", "ぜいこみ"), reading: try? JapaneseNumber.reading(of: UInt128(price), with: .yen), value: price, answerPrefix: "¥")
     }
   ),
   (
@@ -28,27 +28,33 @@ private let topics: [(id: String, json: String, count: UInt64, question: @Sendab
       let amount = (Int64(index) + 10) * 1000
       let man = amount / 10_000, rest = amount % 10_000
       return question(
-        display: "\(man)万" + (rest > 0 ? String(rest) : "") + "円", kanji: JapaneseNumber.kanji(UInt128(amount)) + "円", prefix: "",
+        display: "\(man)万" + (rest > 0 ? String(rest) : "") + "円", kanji: JapaneseNumber.kanji(UInt128(amount)) + "円", word: nil,
         reading: try? JapaneseNumber.reading(of: UInt128(amount), with: .yen), value: amount, answerPrefix: "¥")
     }
   ),
 ]
 
-/// One question as the ABI's JSON. It declares the amount it reads (`number`, with 円), so
-/// Biki checks every reading against its own. Written as bytes into one buffer: appending
-/// Strings piece by piece cost more than making the question.
-private func question(display: String, kanji: String, prefix: String, reading: Reading?, value: Int64, answerPrefix: String) -> [UInt8] {
+/// One question as the ABI's JSON. It declares the amount it reads (`number`, with 円) and the
+/// word it shows before it (`words`: 税込 ぜいこみ), so Biki reads the whole display and checks
+/// every reading against its own. Written as bytes into one buffer: appending Strings piece by
+/// piece cost more than making the question.
+private func question(display: String, kanji: String, word: (text: String, reading: String)?, reading: Reading?, value: Int64, answerPrefix: String) -> [UInt8] {
   var json: [UInt8] = []
   json.reserveCapacity(512)
+  let prefix = word?.reading ?? ""
   for piece in [#"{"display": ""#, display, #"", "kanjiDisplay": ""#, kanji, #"", "spoken": ""#, prefix, reading?.standard ?? "", #"", "readings": ["#] {
     json += piece.utf8
   }
   for (index, each) in (reading?.all() ?? []).enumerated() {
     for piece in [index == 0 ? "\"" : ", \"", prefix, each, "\""] { json += piece.utf8 }
   }
-  for piece in [#"], "answer": {"value": "#, String(value), #", "prefix": ""#, answerPrefix, #"", "postfix": ""}, "number": {"value": "#, String(value), #", "counter": "円"}}"#] {
+  for piece in [#"], "answer": {"value": "#, String(value), #", "prefix": ""#, answerPrefix, #"", "postfix": ""}, "number": {"value": "#, String(value), #", "counter": "円"}"#] {
     json += piece.utf8
   }
+  if let word {
+    for piece in [#", "words": [{"text": ""#, word.text, #"", "reading": ""#, word.reading, #""}]"#] { json += piece.utf8 }
+  }
+  json += "}".utf8
   return json
 }
 

@@ -16,17 +16,21 @@ package final class DisplayReadings: Sendable {
   /// few words, and a plugin that writes long ones cannot fill memory with them.
   package static let longestKept = 256
 
-  private let known = Locked<[TextBytes: Reading?]>([:])
+  private let known = Locked<[TextBytes: Result<Reading, ReadingError>]>([:])
 
   package init() {}
 
-  /// Biki's reading of `display`, or nil when Biki cannot read it (then only what the display
-  /// shows is checked, as without this).
+  /// Biki's reading of `display`, or nil when Biki cannot read it.
   package func reading(of display: String) -> Reading? {
-    guard display.utf8.count <= Self.longestKept else { return try? PhraseReader().read(display) }
+    try? result(of: display).get()
+  }
+
+  /// Biki's reading of `display`, or why Biki cannot read it.
+  package func result(of display: String) -> Result<Reading, ReadingError> {
+    guard display.utf8.count <= Self.longestKept else { return Result { () throws(ReadingError) in try PhraseReader().read(display) } }
     let key = TextBytes(display)
     if let found = known.withLock({ $0[key] }) { return found }
-    let reading = try? PhraseReader().read(display)
+    let reading = Result { () throws(ReadingError) in try PhraseReader().read(display) }
     known.withLock { known in
       if known.count >= Self.capacity { known.removeAll(keepingCapacity: true) }
       known[key] = reading

@@ -17,6 +17,9 @@ package struct PluginError: Error, Hashable, Sendable, CustomStringConvertible {
     case readingMismatch
     /// A reading that is not hiragana.
     case notHiragana
+    /// A display Biki cannot read whole: text no word declares, a numeral Biki does not read, an
+    /// invisible character, or more than one number.
+    case unreadableDisplay
     /// The plugin wrote through a writer after the call that received it had returned.
     case writerAfterReturn
     /// The worker process died during a call (a crash in the plugin).
@@ -43,6 +46,7 @@ package struct PluginError: Error, Hashable, Sendable, CustomStringConvertible {
       case .answerMismatch: "plugin-answer-mismatch"
       case .readingMismatch: "plugin-reading-mismatch"
       case .notHiragana: "plugin-kana"
+      case .unreadableDisplay: "plugin-unreadable-display"
       case .writerAfterReturn: "plugin-writer-after-return"
       case .crashed: "plugin-crash"
       case .timedOut: "plugin-timeout"

@@ -124,8 +124,9 @@ package struct PluginTopics: Sendable {
   }
 
   /// Checks a question the plugin wrote: texts present, readings in hiragana (as in JSON
-  /// packs), spoken among them, the answer the number the display shows, and the readings ones
-  /// Biki gives too wherever it can read the display or the question declares its number.
+  /// packs), spoken among them; both displays read whole (`ShownText`: declared words and what
+  /// Biki reads, nothing skipped) and every reading one of theirs; the answer the number shown,
+  /// with the prefix and postfix shown; a declared number and counter the ones shown.
   /// `displayReadings` keeps Biki's readings of displays met before (the plugin's own, so a
   /// display is read once per plugin).
   package static func question(
@@ -160,63 +161,116 @@ package struct PluginTopics: Sendable {
     guard let answer = fields.answer, let value = answer["value"]?.integerValue else {
       throw fail("\"answer\" must be an object with an integer \"value\"")
     }
-    // The answer is the number the learner sees, in digits and in kanji.
-    // Checked one text at a time, not over an array of (text, numbers) pairs: such an array is
-    // made and destroyed through the runtime's generic tuple code for every question.
-    func checkAnswer(against numbers: [UInt128], shownIn shown: String) throws(PluginError) {
-      guard numbers.isEmpty || (value >= 0 && numbers.contains(UInt128(value))) else {
-        let listed = Array(Set(numbers)).sorted().map(String.init).joined(separator: ", ")
-        throw fail("the answer \(value) is not the number \"\(shown)\" shows (\(listed))", .answerMismatch)
+    let prefix = answer["prefix"]?.stringValue ?? "", postfix = answer["postfix"]?.stringValue ?? ""
+    let words = try declaredWords(fields.words, fail: fail)
+    let declared = try declaredNumber(fields.number, fail: fail)
+
+    // Both displays are read whole, each part either a declared word or read by Biki; a number
+    // whose counter Biki does not know is read as declared, if the run is exactly that number
+    // and counter.
+    func read(_ shown: String) throws(PluginError) -> ShownText.Read {
+      let result = ShownText.read(shown, words: words) { run in
+        let biki = displayReadings.result(of: run)
+        if case .failure = biki, let declared, declared.isWritten(as: run) { return .success(declared.reading) }
+        return biki
+      }
+      switch result {
+      case .success(let read): return read
+      case .failure(let problem): throw fail("the display \"\(shown)\" cannot be read whole: \(problem)", .unreadableDisplay)
       }
     }
-    let shownInDisplay = WrittenNumbers.values(in: display)
-    try checkAnswer(against: shownInDisplay, shownIn: display)
-    try checkAnswer(against: WrittenNumbers.values(in: kanjiDisplay), shownIn: kanjiDisplay)
-    let forms = try checkReadings(
-      readings, display: display, shown: shownInDisplay, declared: fields.number, displayReadings: displayReadings, fail: fail)
-    let postfix = answer["postfix"]?.stringValue ?? ""
+    let shown = try read(display), shownKanji = try read(kanjiDisplay)
+    for (text, read) in [(display, shown), (kanjiDisplay, shownKanji)] {
+      for reading in readings where !read.reading.accepts(reading) {
+        throw fail("reading \"\(reading)\" is not one Biki gives for \"\(text)\" (\(read.reading.all(limit: 4).joined(separator: " or ")))", .readingMismatch)
+      }
+    }
+
+    // The answer is the number the learner sees, in digits and in kanji, with what is written
+    // around it there.
+    func checkAnswer(_ read: ShownText.Read, shownIn text: String) throws(PluginError) {
+      guard let run = read.numberRun else { return }
+      let numbers = WrittenNumbers.values(in: run)
+      guard value >= 0 && numbers.contains(UInt128(value)) else {
+        let listed = Array(Set(numbers)).sorted().map(String.init).joined(separator: ", ")
+        throw fail("the answer \(value) is not the number \"\(text)\" shows (\(listed.isEmpty ? "none" : listed))", .answerMismatch)
+      }
+    }
+    try checkAnswer(shown, shownIn: display)
+    try checkAnswer(shownKanji, shownIn: kanjiDisplay)
+    guard Self.isShown(prefix: prefix, postfix: postfix, in: shown.numberRun) else {
+      let written = prefix + String(value) + postfix
+      throw fail("the answer \"\(written)\" is not written as \"\(display)\" shows it: its \(prefix.isEmpty || Self.isShown(prefix: prefix, postfix: "", in: shown.numberRun) ? "postfix \"\(postfix)\"" : "prefix \"\(prefix)\"") is not there", .answerMismatch)
+    }
+    if let declared {
+      guard let run = shown.numberRun, WrittenNumbers.values(in: run).contains(UInt128(declared.value)) else {
+        throw fail("its declared number \(declared.value) is not what \"\(display)\" shows", .answerMismatch)
+      }
+      guard declared.counter.isEmpty || Self.isShown(prefix: "", postfix: declared.counter, in: run) else {
+        throw fail("its declared counter \"\(declared.counter)\" is not the one \"\(display)\" shows", .answerMismatch)
+      }
+    }
     return Question(
       topicID: topicID, seed: seed, display: display, kanjiDisplay: kanjiDisplay, spoken: spoken,
       reading: Reading(alternatives: readings),
       answer: Answer(
-        value: value, prefix: answer["prefix"]?.stringValue ?? "", postfix: postfix,
-        isGrouped: (answer["style"]?.stringValue ?? (postfix == "年" ? "plain" : "grouped")) == "grouped"), forms: forms)
+        value: value, prefix: prefix, postfix: postfix,
+        isGrouped: (answer["style"]?.stringValue ?? (postfix == "年" ? "plain" : "grouped")) == "grouped"), forms: declared?.forms ?? [])
   }
 
-  /// The readings must be Biki's own: when the question declares its number (and counter), each
-  /// reading contains one of Biki's readings of it (a plugin may add words around it: ぜいこみ);
-  /// otherwise, when Biki can read the display, each reading is one Biki accepts for it.
-  /// Returns the forms a declared number exercises.
-  private static func checkReadings(
-    _ readings: [String], display: String, shown: [UInt128], declared: JSON?, displayReadings: DisplayReadings,
-    fail: (String, PluginError.Kind) -> PluginError
-  ) throws(PluginError) -> [ReadingForm] {
-    if let declared {
-      guard let number = declared["value"]?.integerValue, number >= 0 else {
-        throw fail("\"number\" must be an object with a whole \"value\" of at least 0", .badOutput)
-      }
-      let counter = declared["counter"]?.stringValue ?? ""
-      let counterReading = declared["counterReading"]?.stringValue
-      let host: Reading, forms: [ReadingForm]
-      switch HostServices.number(UInt64(number), counter: counter, counterReading: counterReading) {
-      case .success(let found): (host, forms) = (found.reading, found.forms)
-      case .failure(let message): throw fail("its declared number: \(message.text)", .badOutput)
-      }
-      guard shown.isEmpty || shown.contains(UInt128(number)) else {
-        throw fail("its declared number \(number) is not what \"\(display)\" shows", .answerMismatch)
-      }
-      for reading in readings where !host.isSpelled(within: reading) {
-        throw fail(
-          "reading \"\(reading)\" does not contain Biki's reading of \(number)\(counter) (\(host.all(limit: 4).joined(separator: " or ")))",
-          .readingMismatch)
-      }
-      return forms
-    } else if let host = displayReadings.reading(of: display) {
-      for reading in readings where !host.accepts(reading) {
-        throw fail("reading \"\(reading)\" is not one Biki gives for \"\(display)\" (\(host.all(limit: 4).joined(separator: " or ")))", .readingMismatch)
-      }
+  /// Whether an answer's prefix and postfix are written where the number is shown: `¥` before
+  /// it or `円` after it either way (¥286, 二百八十六円), a counter or unit after it (本, 日間, 年).
+  static func isShown(prefix: String, postfix: String, in run: String?) -> Bool {
+    guard let run else { return prefix.isEmpty && postfix.isEmpty }
+    let yen = run.hasPrefix("¥") || run.hasPrefix("￥") || run.hasSuffix("円")
+    let prefixShown = prefix.isEmpty || run.hasPrefix(prefix) || ((prefix == "¥" || prefix == "￥") && yen)
+    let postfixShown = postfix.isEmpty || run.hasSuffix(postfix) || (postfix == "円" && yen)
+    return prefixShown && postfixShown
+  }
+
+  /// The words a question declares with their readings (`"words": [{"text": "税込", "reading": "ぜいこみ"}]`).
+  private static func declaredWords(_ json: JSON?, fail: (String, PluginError.Kind) -> PluginError) throws(PluginError) -> [ShownText.Word] {
+    guard let json else { return [] }
+    guard let elements = json.arrayValue, elements.count <= 64 else {
+      throw fail("\"words\" must be an array of at most 64 {\"text\", \"reading\"} objects", .badOutput)
     }
-    return []
+    var words: [ShownText.Word] = []
+    for element in elements {
+      guard let text = element["text"]?.stringValue, let reading = element["reading"]?.stringValue else {
+        throw fail("each of \"words\" must be an object with a \"text\" and its \"reading\"", .badOutput)
+      }
+      let word = ShownText.Word(text: text, reading: reading)
+      if let problem = ShownText.problem(with: word) { throw fail("\(problem)", .unreadableDisplay) }
+      words.append(word)
+    }
+    return words
+  }
+
+  /// A number the question declares (`{"value": 612, "counter": "号室"}`), with Biki's reading.
+  struct DeclaredNumber {
+    var value: UInt64
+    var counter: String
+    var reading: Reading
+    var forms: [ReadingForm]
+
+    /// Whether `run` is exactly this number and counter, in digits (grouped or not) or kanji.
+    func isWritten(as run: String) -> Bool {
+      guard value <= UInt64(Int64.max), run.hasSuffix(counter) else { return false }
+      let number = run.dropLast(counter.count)
+      return number == String(value) || number == NumberFormatting.grouped(Int64(value)) || number == JapaneseNumber.kanji(UInt128(value))
+    }
+  }
+
+  private static func declaredNumber(_ declared: JSON?, fail: (String, PluginError.Kind) -> PluginError) throws(PluginError) -> DeclaredNumber? {
+    guard let declared else { return nil }
+    guard let number = declared["value"]?.integerValue, number >= 0 else {
+      throw fail("\"number\" must be an object with a whole \"value\" of at least 0", .badOutput)
+    }
+    let counter = declared["counter"]?.stringValue ?? ""
+    switch HostServices.number(UInt64(number), counter: counter, counterReading: declared["counterReading"]?.stringValue) {
+    case .success(let found): return DeclaredNumber(value: UInt64(number), counter: counter, reading: found.reading, forms: found.forms)
+    case .failure(let message): throw fail("its declared number: \(message.text)", .badOutput)
+    }
   }
 }
 
@@ -232,6 +286,8 @@ private struct WrittenQuestion {
   var answer: JSON?
   /// The declared number (`{"value": 612, "counter": "号室"}`), when present.
   var number: JSON?
+  /// The declared words (`[{"text": "税込", "reading": "ぜいこみ"}]`), when present.
+  var words: JSON?
 
   init(_ root: JSON) {
     var seen: UInt8 = 0
@@ -258,6 +314,7 @@ private struct WrittenQuestion {
         readings = texts.count == elements.count ? texts : nil
       case "answer" where first(4): answer = members[index].value.isObject ? members[index].value : nil
       case "number" where first(5): number = members[index].value
+      case "words" where first(6): words = members[index].value
       default: continue
       }
     }

@@ -1,0 +1,48 @@
+/*
+ * A plugin whose one topic ("written.q", kana, reading and listening) always writes the
+ * question given at build time: -DQUESTION='"{\"display\": …}"'. The tests build one per
+ * hostile question, as a plugin author would ship it, and check what Biki makes of it.
+ */
+#include "biki_plugin.h"
+
+#include <string.h>
+
+#ifndef QUESTION
+#error "build with -DQUESTION=\"the question's JSON\""
+#endif
+
+static int emit(const biki_writer_t *writer, const char *text) { return writer->write(writer, text, strlen(text)); }
+
+static biki_status_t describe(const biki_call_t *call) {
+  return emit(call->output,
+              "{\"topics\": [{\"id\": \"q\", \"title\": \"Q\", \"category\": \"counter\", \"skills\": [\"kana\", \"reading\", \"listening\"], "
+              "\"questionCount\": 1, \"parameters\": []}]}")
+             ? BIKI_STATUS_OUTPUT_REFUSED
+             : BIKI_STATUS_OK;
+}
+
+static biki_status_t generate(const char *topic, const biki_parameter_list_t *parameters, uint64_t seed, const biki_call_t *call) {
+  (void)parameters;
+  (void)seed;
+  if (strcmp(topic, "q") != 0) {
+    emit(call->error, "no such topic");
+    return BIKI_STATUS_UNKNOWN_TOPIC;
+  }
+  return emit(call->output, QUESTION) ? BIKI_STATUS_OUTPUT_REFUSED : BIKI_STATUS_OK;
+}
+
+static const biki_plugin_descriptor_t descriptor = {
+  .size = sizeof(biki_plugin_descriptor_t),
+  .abi_version = BIKI_PLUGIN_ABI_VERSION,
+  .id = "written",
+  .name = "Written",
+  .version = "1.0.0",
+  .flags = BIKI_PLUGIN_THREAD_SAFE,
+  .describe = describe,
+  .generate = generate,
+};
+
+BIKI_PLUGIN_EXPORT const biki_plugin_descriptor_t *biki_plugin_entry(const biki_host_t *host) {
+  (void)host;
+  return &descriptor;
+}

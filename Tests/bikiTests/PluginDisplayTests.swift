@@ -1,0 +1,134 @@
+import BikiTestSupport
+import Foundation
+import Testing
+
+/// What a plugin shows is read whole, or its question is refused: each hostile question below
+/// is written by a plain C plugin (`cc -shared -fPIC`, built here) and run through the real
+/// `biki-pack lint`; a few are also asked for by `biki quiz`, which must never serve them.
+@Suite struct PluginDisplayTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    var name: String
+    /// The question's JSON members besides "spoken" (the first reading).
+    var display: String
+    var kanji: String
+    var readings: [String]
+    var answer: String
+    var extra: String = ""
+    var rule: String
+    var fragment: String
+
+    var testDescription: String { name }
+
+    var json: String {
+      let quoted = readings.map { "\"\($0)\"" }.joined(separator: ", ")
+      return #"{"display": "\#(display)", "kanjiDisplay": "\#(kanji)", "spoken": "\#(readings[0])", "readings": [\#(quoted)], "answer": \#(answer)\#(extra)}"#
+    }
+  }
+
+  static let cases: [Case] = [
+    Case(
+      name: "a full stop Biki does not read", display: "9本。", kanji: "九本。", readings: ["いっぽん"], answer: #"{"value": 1}"#,
+      rule: "plugin-unreadable-display", fragment: #"Biki does not read "9本。" ('。' is not a number, unit or counter Biki knows)"#),
+    Case(
+      name: "a second number in brackets", display: "9本《1》", kanji: "九本《一》", readings: ["いっぽん"], answer: #"{"value": 1}"#,
+      rule: "plugin-unreadable-display", fragment: #"Biki does not read "9本《1》""#),
+    Case(
+      name: "two numbers, the brackets declared silent", display: "9本（1本）", kanji: "九本（一本）", readings: ["いっぽん"],
+      answer: #"{"value": 1, "postfix": "本"}"#, extra: #", "words": [{"text": "（", "reading": ""}, {"text": "）", "reading": ""}]"#,
+      rule: "plugin-unreadable-display", fragment: #"it shows 2 numbers ("9本", "1本")"#),
+    Case(
+      name: "a mathematical digit", display: "𝟗本", kanji: "九本", readings: ["きゅうほん"], answer: #"{"value": 1}"#,
+      rule: "plugin-unreadable-display", fragment: #"Biki does not read "𝟗本""#),
+    Case(
+      name: "a circled digit", display: "⑧本", kanji: "八本", readings: ["はっぽん"], answer: #"{"value": 3}"#,
+      rule: "plugin-unreadable-display", fragment: #"Biki does not read "⑧本""#),
+    Case(
+      name: "a Roman numeral", display: "Ⅷ本", kanji: "八本", readings: ["はっぽん"], answer: #"{"value": 3}"#,
+      rule: "plugin-unreadable-display", fragment: #"Biki does not read "Ⅷ本""#),
+    Case(
+      name: "a superscript digit", display: "⁸本", kanji: "八本", readings: ["はっぽん"], answer: #"{"value": 3}"#,
+      rule: "plugin-unreadable-display", fragment: #"Biki does not read "⁸本""#),
+    Case(
+      name: "an Arabic-Indic digit", display: "٨本", kanji: "八本", readings: ["はっぽん"], answer: #"{"value": 3}"#,
+      rule: "plugin-unreadable-display", fragment: #"Biki does not read "٨本""#),
+    Case(
+      name: "a daiji Biki does not read", display: "9本", kanji: "玖本", readings: ["きゅうほん"], answer: #"{"value": 9, "postfix": "本"}"#,
+      rule: "plugin-unreadable-display", fragment: #"Biki does not read "玖本""#),
+    Case(
+      name: "a zero-width joiner between 1 and 9", display: #"1\u200D9本"#, kanji: "十九本", readings: ["いっぽん"], answer: #"{"value": 1}"#,
+      rule: "plugin-unreadable-display", fragment: "U+200D ZERO WIDTH JOINER"),
+    Case(
+      name: "a 31-digit number", display: "1234567890123456789012345678901本", kanji: "一本", readings: ["いっぽん"], answer: #"{"value": 1}"#,
+      rule: "plugin-unreadable-display", fragment: "is too large"),
+    Case(
+      name: "a declared number read inside a longer reading", display: "9本", kanji: "九本", readings: ["いっぽんきゅうほん"],
+      answer: #"{"value": 9, "postfix": "本"}"#, extra: #", "number": {"value": 9, "counter": "本"}"#,
+      rule: "plugin-reading-mismatch", fragment: #"reading "いっぽんきゅうほん" is not one Biki gives for "9本" (きゅうほん)"#),
+    Case(
+      name: "a declared counter the display does not show, with its own reading", display: "9本", kanji: "九本", readings: ["きゅうぽん"],
+      answer: #"{"value": 9, "postfix": "本"}"#, extra: #", "number": {"value": 9, "counter": "ほん", "counterReading": "ぽん"}"#,
+      rule: "plugin-reading-mismatch", fragment: #"reading "きゅうぽん" is not one Biki gives for "9本""#),
+    Case(
+      name: "an answer with another counter", display: "九本", kanji: "九本", readings: ["きゅうほん"], answer: #"{"value": 9, "postfix": "匹"}"#,
+      rule: "plugin-answer-mismatch", fragment: #"the answer "9匹" is not written as "九本" shows it: its postfix "匹" is not there"#),
+    Case(
+      name: "an answer with a yen sign and another counter", display: "7本", kanji: "七本", readings: ["ななほん"],
+      answer: #"{"value": 7, "prefix": "¥", "postfix": "匹"}"#,
+      rule: "plugin-answer-mismatch", fragment: #"its prefix "¥" is not there"#),
+    Case(
+      name: "a declared word holding a numeral", display: "9本", kanji: "九本", readings: ["いっぽん"], answer: #"{"value": 9}"#,
+      extra: #", "words": [{"text": "9本", "reading": "いっぽん"}]"#,
+      rule: "plugin-unreadable-display", fragment: #"the declared word "9本" holds the numeral '9' U+0039 DIGIT NINE"#),
+    Case(
+      name: "a declared word that is the number's counter", display: "9本", kanji: "九本", readings: ["きゅうぽん"], answer: #"{"value": 9}"#,
+      extra: #", "words": [{"text": "本", "reading": "ぽん"}]"#,
+      rule: "plugin-unreadable-display", fragment: #"the declared word "本" is part of "9本", which Biki reads as one phrase"#),
+  ]
+
+  /// Builds the one-question fixture writing `json`; the name keeps each build apart.
+  static func plugin(_ json: String, name: String) throws -> String {
+    let literal = "\"" + json.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    let source = PluginFixtures.repository.appendingPathComponent("Tests/BikiPluginsTests/Fixtures/one_question.c").path
+    return try PluginFixtures.build(source, defines: ["QUESTION=" + literal], name: "written-" + name.filter(\.isLetter))
+  }
+
+  @Test(arguments: cases)
+  func lintRefusesTheQuestionNamingWhy(_ hostile: Case) throws {
+    let library = try Self.plugin(hostile.json, name: hostile.name)
+    let home = NSTemporaryDirectory() + "biki-display-" + UUID().uuidString
+    let lint = try BikiProcess.run(["lint", library], program: "biki-pack", environment: BikiPackTests.isolated(home))
+    #expect(lint.status == 1, "\(lint.standardOutput)")
+    #expect(lint.standardOutput.contains("[\(hostile.rule)]"), "\(lint.standardOutput)")
+    #expect(lint.standardOutput.contains(hostile.fragment), "\(lint.standardOutput)")
+  }
+
+  /// The samples' way of writing questions passes: declared words, and what Biki reads.
+  @Test func declaredWordsAndWhatBikiReadsPass() throws {
+    let good = Case(
+      name: "tax included", display: "税込¥286", kanji: "税込二百八十六円", readings: ["ぜいこみにひゃくはちじゅうろくえん"],
+      answer: #"{"value": 286, "prefix": "¥"}"#, extra: #", "number": {"value": 286, "counter": "円"}, "words": [{"text": "税込", "reading": "ぜいこみ"}]"#,
+      rule: "", fragment: "")
+    let library = try Self.plugin(good.json, name: good.name)
+    let home = NSTemporaryDirectory() + "biki-display-" + UUID().uuidString
+    let lint = try BikiProcess.run(["lint", library], program: "biki-pack", environment: BikiPackTests.isolated(home))
+    #expect(lint.status == 0, "\(lint.standardOutput)")
+  }
+
+  /// `biki quiz` asks for the question and is refused it: the learner is told, and shown
+  /// nothing the check refused.
+  @Test(arguments: [cases[0], cases[9], cases[13]])
+  func aQuizNeverServesARefusedQuestion(_ hostile: Case) throws {
+    let library = try Self.plugin(hostile.json, name: hostile.name)
+    let home = NSTemporaryDirectory() + "biki-display-" + UUID().uuidString
+    let plugins = home + "/plugins"
+    try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: library, toPath: plugins + "/libwritten.so")
+    var environment = BikiPackTests.isolated(home)
+    environment["BIKI_INPUT"] = "1\n"
+    let quiz = try BikiProcess.run(
+      [], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz written.q --plugins '\(plugins)' --mode questions=1 --skill kana", environment: environment)
+    #expect(quiz.status != 0)
+    #expect(!quiz.standardOutput.contains("[1/1]"), "\(quiz.standardOutput)")
+    #expect(quiz.standardError.contains(hostile.rule) || quiz.standardError.contains(hostile.fragment), "\(quiz.standardError)")
+  }
+}
