@@ -6,7 +6,8 @@ import Testing
 
 /// ABI v1 stays stable both ways: plugins built against the frozen v1.0 header and against a
 /// later one (a field appended to every sized struct) load and work in this host, and this
-/// host's samples load in a host built against the frozen v1.0 header.
+/// host's samples load in a host built against the frozen v1.0 header. `.ci/abi-check` fails on a
+/// changed value of v1 (a status code, an id string, a helper), not only on a changed type.
 @Suite struct ABIStabilityTests {
   static let fixtures = PluginFixtures.repository.appendingPathComponent("Tests/BikiPluginsTests/Fixtures")
 
@@ -57,5 +58,115 @@ import Testing
     run.waitUntilExit()
     #expect(run.terminationStatus == 0, "\(printed)")
     #expect(printed.contains(" 0: {\"display\": "), "\(printed)")
+  }
+
+  // MARK: .ci/abi-check: the values of v1, as well as its types
+
+  /// libabigail, which `.ci/abi-check` needs. `.ci/run` installs it and sets
+  /// BIKI_REQUIRE_CLIENTS=1, so there a missing abidw fails instead of skipping.
+  static let hasAbigail =
+    ProcessInfo.processInfo.environment["BIKI_REQUIRE_CLIENTS"] == "1" || (onPath("abidw") && onPath("abidiff"))
+
+  static func onPath(_ tool: String) -> Bool {
+    (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+      FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)")
+    }
+  }
+
+  /// Runs `.ci/abi-check` on the headers in `include` (the live header when nil).
+  static func abiCheck(include: String?) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = PluginFixtures.repository.appendingPathComponent(".ci/abi-check")
+    var environment = ProcessInfo.processInfo.environment
+    environment["BIKI_ABI_INCLUDE"] = include
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, printed)
+  }
+
+  /// A copy of the live header in a directory of its own, with `original` (which must occur
+  /// exactly once) replaced.
+  static func changedHeader(_ original: String, _ replacement: String) throws -> String {
+    let live = try String(contentsOfFile: PluginFixtures.header + "/biki_plugin.h", encoding: .utf8)
+    try #require(live.components(separatedBy: original).count == 2, "the live header should have `\(original)` once")
+    let directory = PluginFixtures.directory + "/abi-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try live.replacingOccurrences(of: original, with: replacement)
+      .write(toFile: directory + "/biki_plugin.h", atomically: true, encoding: .utf8)
+    return directory
+  }
+
+  static let frozenValuesHold = "abi: the values of ABI v1 hold in Tests/BikiPluginsTests/Fixtures/abi/v1.0/biki_plugin.h"
+
+  struct ValueChange: Sendable, CustomTestStringConvertible {
+    var original: String
+    var replacement: String
+    /// What `.ci/abi-check` must print about the value, after "abi: ".
+    var named: String
+    var testDescription: String { named }
+  }
+
+  static let valueChanges = [
+    ValueChange(
+      original: "BIKI_STATUS_OUTPUT_REFUSED = 5,", replacement: "BIKI_STATUS_OUTPUT_REFUSED = 6,", named: "BIKI_STATUS_OUTPUT_REFUSED is 6"),
+    ValueChange(
+      original: #"#define BIKI_HOST_EXT_READINGS "biki.readings.1""#, replacement: #"#define BIKI_HOST_EXT_READINGS "biki.readings.2""#,
+      named: #"BIKI_HOST_EXT_READINGS is "biki.readings.2""#),
+    ValueChange(
+      original: "index * list->element_size", replacement: "index * sizeof(biki_parameter_t)",
+      named: "biki_parameter_at(list of element_size 40, 2) - entries is 48"),
+    ValueChange(
+      original: "BIKI_PLUGIN_ABI_VERSION 1u", replacement: "BIKI_PLUGIN_ABI_VERSION 2u", named: "BIKI_PLUGIN_ABI_VERSION is 2"),
+    ValueChange(
+      original: "BIKI_PLUGIN_THREAD_SAFE = 1u << 0", replacement: "BIKI_PLUGIN_THREAD_SAFE = 1u << 1",
+      named: "BIKI_PLUGIN_THREAD_SAFE is 2"),
+    ValueChange(
+      original: #""biki_plugin_entry""#, replacement: #""biki_plugin_entry_v1""#, named: #"BIKI_PLUGIN_ENTRY_SYMBOL is "biki_plugin_entry_v1""#),
+    ValueChange(
+      original: "(pointer)->size >=", replacement: "(pointer)->size >",
+      named: "BIKI_HAS_FIELD(parameter of size 24, biki_parameter_t, value): false"),
+    ValueChange(
+      original: "plugin_version == host_version", replacement: "plugin_version <= host_version",
+      named: "biki_plugin_abi_is_compatible(1, 2): true"),
+  ]
+
+  /// Each change keeps every type, so abidiff alone passes it: the values check names it.
+  @Test(.enabled(if: hasAbigail, "needs libabigail: sudo apt-get install abigail-tools"), arguments: valueChanges)
+  func theABICheckerFailsOnAChangedValueAndNamesIt(_ change: ValueChange) throws {
+    let directory = try Self.changedHeader(change.original, change.replacement)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let result = try Self.abiCheck(include: directory)
+    #expect(result.status == 1, "\(result.output)")
+    #expect(result.output.contains("abi: \(change.named) in \(directory)/biki_plugin.h;"), "\(result.output)")
+    #expect(result.output.contains("abi: the values of ABI v1 changed in \(directory)/biki_plugin.h"), "\(result.output)")
+    #expect(result.output.contains("abi: the plugin ABI's types match"), "\(result.output)")
+    #expect(result.output.contains(Self.frozenValuesHold), "\(result.output)")
+  }
+
+  @Test(.enabled(if: hasAbigail, "needs libabigail: sudo apt-get install abigail-tools"))
+  func theABICheckerPassesAnUnchangedCopyOfTheHeader() throws {
+    let directory = try Self.changedHeader("#pragma once", "#pragma once")
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let result = try Self.abiCheck(include: directory)
+    #expect(result.status == 0, "\(result.output)")
+    #expect(result.output.contains("abi: the values of ABI v1 hold in \(directory)/biki_plugin.h"), "\(result.output)")
+    #expect(result.output.contains(Self.frozenValuesHold), "\(result.output)")
+    #expect(result.output.contains("abi: the plugin ABI's types match"), "\(result.output)")
+  }
+
+  /// The later header adds fields, which the type baseline reports (an addition is made with
+  /// `--update`), but every value of v1 holds in it.
+  @Test(.enabled(if: hasAbigail, "needs libabigail: sudo apt-get install abigail-tools"))
+  func theLaterHeaderKeepsEveryValueOfVersionOne() throws {
+    let result = try Self.abiCheck(include: PluginFixtures.laterHeader)
+    #expect(result.output.contains("abi: the values of ABI v1 hold in \(PluginFixtures.laterHeader)/biki_plugin.h"), "\(result.output)")
+    #expect(result.output.contains(Self.frozenValuesHold), "\(result.output)")
+    #expect(!result.output.contains("abi: the values of ABI v1 changed"), "\(result.output)")
+    #expect(result.status == 1 && result.output.contains("abi: the plugin ABI changed"), "only the types differ: \(result.output)")
   }
 }
