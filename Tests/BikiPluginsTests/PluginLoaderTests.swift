@@ -111,7 +111,7 @@ import Testing
   /// question, as a crash would.
   @Test(arguments: [
     ("KATAKANA", "is not hiragana"), ("COMBINING", "combining sound mark"), ("WRONG_ANSWER", "the answer 506 is not the number"),
-    ("WRONG_READING", "is not one Biki gives"), ("WRONG_DECLARED_READING", "does not contain Biki's reading"),
+    ("WRONG_READING", "is not one Biki gives"), ("WRONG_DECLARED_READING", "is not one Biki gives for \"612号室\""),
     ("PARTIAL_OUTPUT", "which were discarded"),
   ])
   func liesAreRefusedAtRunTime(_ define: String, _ fragment: String) throws {

@@ -231,7 +231,7 @@ import Testing
     ("COMBINING", "plugin-kana", "combining sound mark"),
     ("WRONG_ANSWER", "plugin-answer-mismatch", #"the answer 506 is not the number "505号室" shows (505)"#),
     ("WRONG_READING", "plugin-reading-mismatch", #"reading "いっぽん" is not one Biki gives for "8本" (はっぽん or はちほん)"#),
-    ("WRONG_DECLARED_READING", "plugin-reading-mismatch", "does not contain Biki's reading of 612号室 (ろっぴゃくじゅうにごうしつ)"),
+    ("WRONG_DECLARED_READING", "plugin-reading-mismatch", #"reading "ろくひゃくじゅうにごうしつ" is not one Biki gives for "612号室" (ろっぴゃくじゅうにごうしつ)"#),
     ("BAD_COUNT", "plugin-question-count", "has 10 questions by its count, but 10 seeds below it give only 3 different ones"),
     ("COUNT_LIES", "plugin-question-count", "has 6 questions by its count, but 6 seeds below it give only 3 different ones"),
     ("PARTIAL_OUTPUT", "plugin-partial-output", "ran out of questions halfway (after writing 17 bytes of output, which were discarded)"),

@@ -179,7 +179,7 @@ static biki_status_t generate(const char *topic, const biki_parameter_list_t *pa
   emit(call->output, "{\"display\": \"1\", \"kanjiDisplay\": \"一\", \"spoken\": \"\xe3\x82\x99\xe3\x82\x9a\", \"readings\": [\"\xe3\x82\x99\xe3\x82\x9a\"], \"answer\": {\"value\": 1}}");
   return BIKI_STATUS_OK;
 #elif defined(WRONG_ANSWER)
-  emit(call->output, "{\"display\": \"505号室\", \"kanjiDisplay\": \"五百五号室\", \"spoken\": \"ごひゃくごごうしつ\", \"readings\": [\"ごひゃくごごうしつ\"], \"answer\": {\"value\": 506}}");
+  emit(call->output, "{\"display\": \"505号室\", \"kanjiDisplay\": \"五百五号室\", \"spoken\": \"ごひゃくごごうしつ\", \"readings\": [\"ごひゃくごごうしつ\"], \"answer\": {\"value\": 506}, \"number\": {\"value\": 505, \"counter\": \"号室\", \"counterReading\": \"ごうしつ\"}}");
   return BIKI_STATUS_OK;
 #elif defined(WRONG_DECLARED_READING)
   emit(call->output, "{\"display\": \"612号室\", \"kanjiDisplay\": \"六百十二号室\", \"spoken\": \"ろくひゃくじゅうにごうしつ\", \"readings\": [\"ろくひゃくじゅうにごうしつ\"], "
