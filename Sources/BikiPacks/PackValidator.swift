@@ -484,9 +484,19 @@ struct PackValidator {
   }
 
   /// Where the host can read a text itself (`8本`, `三月`), the declared reading must be one
-  /// of the host's: a pack must not teach a reading the reading engine calls wrong.
+  /// of the host's: a pack must not teach a reading the reading engine calls wrong. Where it
+  /// cannot, the text is a word its author reads for Biki, held to the rules a plugin's
+  /// declared words are (`ShownText`): no numeral (`9本。`, `𝟗本`, `玖`), no invisible
+  /// character, silent only if punctuation.
   private mutating func checkReadingAgrees(text: String, reading: String, at range: SourceRange) {
-    guard let hostReading = try? phraseReader.read(text), !hostReading.accepts(KanaText.normalized(reading)) else { return }
+    guard let hostReading = try? phraseReader.read(text) else {
+      switch ShownText.problem(with: ShownText.Word(text: text, reading: reading)) {
+      case nil, .wordReading?: return  // kana is its own rule, reported where readings are read
+      case let problem?: reader.error("\(problem)", "unreadable-display", at: range)
+      }
+      return
+    }
+    guard !hostReading.accepts(KanaText.normalized(reading)) else { return }
     reader.error(
       "\"\(Excerpt.of(text))\" is read \(hostReading.all(limit: 4).joined(separator: " or ")), not \(Excerpt.of(reading))",
       "reading-mismatch", at: range)

@@ -132,3 +132,32 @@ import Testing
     #expect(quiz.standardError.contains(hostile.rule) || quiz.standardError.contains(hostile.fragment), "\(quiz.standardError)")
   }
 }
+
+/// The same rules for a pack's text parts: a text Biki cannot read is a word its author reads,
+/// and may hold no numeral and no invisible character.
+@Suite struct PackDisplayTests {
+  static func pack(text: String, reading: String) -> String {
+    #"""
+    {"format": 1, "id": "shown", "title": "T", "version": "1", "topics": [
+      {"id": "t", "title": "T", "description": "D.", "category": "counter", "skills": ["kana"],
+       "variables": {"n": {"range": {"min": 1, "max": 9}}},
+       "question": {"parts": [{"number": "n", "counter": "hon"}, {"text": "\#(text)", "reading": "\#(reading)"}],
+                    "answer": {"value": "n", "postfix": "本"}}}]}
+    """#
+  }
+
+  @Test(arguments: [
+    ("。（1本）", "いっぽん", #"the declared word "。（1本）" holds the numeral '1' U+0031 DIGIT ONE"#),
+    ("玖", "きゅう", #"the declared word "玖" holds the numeral '玖'"#),
+    (#"\u200Dです"#, "です", "U+200D ZERO WIDTH JOINER"),
+    ("⑧", "はち", #"the declared word "⑧" holds the numeral '⑧'"#),
+  ])
+  func lintRefusesAWordThatHidesANumber(_ text: String, _ reading: String, _ fragment: String) throws {
+    let directory = NSTemporaryDirectory() + "biki-pack-shown-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try Self.pack(text: text, reading: reading).write(toFile: directory + "/shown.json", atomically: true, encoding: .utf8)
+    let lint = try BikiProcess.run(["lint", directory + "/shown.json"], program: "biki-pack", environment: BikiPackTests.isolated(directory))
+    #expect(lint.status == 1)
+    #expect(lint.standardOutput.contains("[unreadable-display]") && lint.standardOutput.contains(fragment), "\(lint.standardOutput)")
+  }
+}
