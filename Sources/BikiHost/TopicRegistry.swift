@@ -146,9 +146,20 @@ extension TopicRegistry {
     var losers = Set<Int>()
     for (id, indices) in places.sorted(by: { $0.key < $1.key }) where indices.count > 1 {
       func rank(_ index: Int) -> Precedence { precedence[topics[index].source] ?? .user }
-      let winner = indices.min { (rank($0), $0) < (rank($1), $1) }!
+      var contenders = indices
+      // A plugin never takes a built-in topic away: it overrides one only if its questions pass.
+      if indices.contains(where: { rank($0) == .builtIn }) {
+        for index in indices where topics[index].callsPlugin && rank(index) != .builtIn {
+          guard let failure = overrideFailure(topics[index]) else { continue }
+          contenders.removeAll { $0 == index }
+          losers.insert(index)
+          problems.append(
+            (topics[index].source, Diagnostic(.error, "topic id \"\(id)\" would override the built-in one, but its questions fail (\(failure)); the built-in topic is used", rule: "overridden-topic", at: .fileStart)))
+        }
+      }
+      guard let winner = contenders.min(by: { (rank($0), $0) < (rank($1), $1) }) else { continue }
       let winnerSource = topics[winner].source
-      for loser in indices where loser != winner {
+      for loser in contenders where loser != winner {
         losers.insert(loser)
         let source = topics[loser].source
         if rank(loser) == rank(winner) {
@@ -163,6 +174,27 @@ extension TopicRegistry {
       }
     }
     return TopicRegistry(topics: topics.enumerated().filter { !losers.contains($0.offset) }.map(\.element), problems: problems)
+  }
+
+  /// Seeds an override of a built-in topic is tried on before it may serve.
+  static let overrideProbes = 8
+
+  /// Why a plugin's topic cannot stand in for a built-in one: a question among a few spread
+  /// over its space (the first and the last included) that fails, or its generator refused.
+  static func overrideFailure(_ topic: RegisteredTopic) -> String? {
+    let generator: QuestionGenerator
+    do {
+      generator = try topic.generator()
+    } catch {
+      return "\(error)"
+    }
+    let space = generator.spaceSize
+    let count = UInt64(min(UInt64(overrideProbes), space))
+    let seeds = (0..<count).map { step in count <= 1 ? 0 : step * ((space - 1) / (count - 1)) }
+    for result in generator.questions(seeds: seeds) {
+      if case .failure(let error) = result { return error.reason }
+    }
+    return nil
   }
 
   /// This process's own executable, for starting workers (`/proc/self/exe`: absolute, and right

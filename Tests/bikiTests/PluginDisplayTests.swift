@@ -133,6 +133,53 @@ import Testing
   }
 }
 
+/// A plugin can override a built-in topic for its user, but never take it away: an override
+/// whose questions fail leaves the built-in one serving, and says why.
+@Suite struct PluginOverrideTests {
+  static func overriding(_ json: String, name: String) throws -> String {
+    let literal = "\"" + json.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    let source = PluginFixtures.repository.appendingPathComponent("Tests/BikiPluginsTests/Fixtures/one_question.c").path
+    return try PluginFixtures.build(source, defines: ["QUESTION=" + literal, #"PLUGIN_ID="counters""#, #"TOPIC_ID="hon""#], name: "override-" + name)
+  }
+
+  func home(with library: String) throws -> (environment: [String: String], plugins: String) {
+    let home = NSTemporaryDirectory() + "biki-override-" + UUID().uuidString
+    let plugins = home + "/plugins"
+    try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: library, toPath: plugins + "/libcounters.so")
+    var environment = BikiPackTests.isolated(home)
+    environment["XDG_STATE_HOME"] = home + "/state"
+    return (environment, plugins)
+  }
+
+  @Test func anOverrideWhoseQuestionsFailLeavesTheBuiltInTopicServing() throws {
+    // 8本 taught いっぽん.
+    let lie = #"{"display": "8本", "kanjiDisplay": "八本", "spoken": "いっぽん", "readings": ["いっぽん"], "answer": {"value": 8, "postfix": "本"}}"#
+    let (environment, plugins) = try home(with: try Self.overriding(lie, name: "lie"))
+    var input = environment
+    input["BIKI_INPUT"] = "skip\n"
+    let quiz = try BikiProcess.run(
+      [], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz counters.hon --plugins '\(plugins)' --mode questions=1 --seed 4 --skill kana", environment: input)
+    #expect(quiz.status == 0, "\(quiz.standardError)")
+    #expect(quiz.standardOutput.contains("[1/1] "), "\(quiz.standardOutput)")
+    #expect(!quiz.standardOutput.contains("いっぽん") || quiz.standardOutput.contains("1本"), "\(quiz.standardOutput)")
+    #expect(
+      quiz.standardError.contains(#"topic id "counters.hon" would override the built-in one, but its questions fail"#)
+        && quiz.standardError.contains("the built-in topic is used"), "\(quiz.standardError)")
+    let topics = try BikiProcess.run(["topics", "--plugins", plugins], environment: environment)
+    let line = topics.standardOutput.split(separator: "\n").first { $0.hasPrefix("counters.hon\t") } ?? ""
+    #expect(line.hasSuffix("counters.json"), "\(topics.standardOutput)")
+  }
+
+  @Test func anOverrideWhoseQuestionsPassServes() throws {
+    let good = #"{"display": "8本", "kanjiDisplay": "八本", "spoken": "はっぽん", "readings": ["はっぽん"], "answer": {"value": 8, "postfix": "本"}}"#
+    let (environment, plugins) = try home(with: try Self.overriding(good, name: "good"))
+    let topics = try BikiProcess.run(["topics", "--plugins", plugins], environment: environment)
+    let line = topics.standardOutput.split(separator: "\n").first { $0.hasPrefix("counters.hon\t") } ?? ""
+    #expect(line.hasSuffix("libcounters.so"), "\(topics.standardOutput)")
+  }
+}
+
 /// The same rules for a pack's text parts: a text Biki cannot read is a word its author reads,
 /// and may hold no numeral and no invisible character.
 @Suite struct PackDisplayTests {

@@ -1,5 +1,6 @@
 /*
- * A plugin whose one topic ("written.q", kana, reading and listening) always writes the
+ * A plugin whose one topic ("written.q", kana, reading and listening; -DPLUGIN_ID='"…"' and
+ * -DTOPIC_ID='"…"' name it otherwise) always writes the
  * question given at build time: -DQUESTION='"{\"display\": …}"'. The tests build one per
  * hostile question, as a plugin author would ship it, and check what Biki makes of it.
  */
@@ -10,12 +11,19 @@
 #ifndef QUESTION
 #error "build with -DQUESTION=\"the question's JSON\""
 #endif
+/* The plugin and topic ids, so a build can stand in for another topic (counters.hon). */
+#ifndef PLUGIN_ID
+#define PLUGIN_ID "written"
+#endif
+#ifndef TOPIC_ID
+#define TOPIC_ID "q"
+#endif
 
 static int emit(const biki_writer_t *writer, const char *text) { return writer->write(writer, text, strlen(text)); }
 
 static biki_status_t describe(const biki_call_t *call) {
   return emit(call->output,
-              "{\"topics\": [{\"id\": \"q\", \"title\": \"Q\", \"category\": \"counter\", \"skills\": [\"kana\", \"reading\", \"listening\"], "
+              "{\"topics\": [{\"id\": \"" TOPIC_ID "\", \"title\": \"Q\", \"category\": \"counter\", \"skills\": [\"kana\", \"reading\", \"listening\"], "
               "\"questionCount\": 1, \"parameters\": []}]}")
              ? BIKI_STATUS_OUTPUT_REFUSED
              : BIKI_STATUS_OK;
@@ -24,7 +32,7 @@ static biki_status_t describe(const biki_call_t *call) {
 static biki_status_t generate(const char *topic, const biki_parameter_list_t *parameters, uint64_t seed, const biki_call_t *call) {
   (void)parameters;
   (void)seed;
-  if (strcmp(topic, "q") != 0) {
+  if (strcmp(topic, TOPIC_ID) != 0) {
     emit(call->error, "no such topic");
     return BIKI_STATUS_UNKNOWN_TOPIC;
   }
@@ -34,7 +42,7 @@ static biki_status_t generate(const char *topic, const biki_parameter_list_t *pa
 static const biki_plugin_descriptor_t descriptor = {
   .size = sizeof(biki_plugin_descriptor_t),
   .abi_version = BIKI_PLUGIN_ABI_VERSION,
-  .id = "written",
+  .id = PLUGIN_ID,
   .name = "Written",
   .version = "1.0.0",
   .flags = BIKI_PLUGIN_THREAD_SAFE,
