@@ -116,6 +116,27 @@ package enum ShownText {
     for word in words {
       if let problem = problem(with: word) { return .failure(problem) }
     }
+    // Most displays declare no words and hold no space: one run, read as it is, without taking
+    // the text apart (this runs for every question a plugin writes).
+    if words.isEmpty {
+      var plain = true
+      var showsNumber = false
+      for scalar in display.unicodeScalars {
+        if scalar.value < 0x80 {
+          if scalar.value >= 0x30 && scalar.value <= 0x39 { showsNumber = true } else if scalar.value <= 0x20 || scalar.value == 0x7F { plain = false }
+          continue
+        }
+        if isInvisible(scalar) { return .failure(.invisible(scalar)) }
+        if isSpace(scalar) { plain = false }
+        if scalar.properties.numericType != nil || scalar == "元" { showsNumber = true }
+      }
+      if plain {
+        switch reader(display) {
+        case .success(let reading): return .success(Read(reading: reading, numberRun: showsNumber ? display : nil))
+        case .failure(let error): return .failure(.unreadable(run: display, reason: error.reason(for: display)))
+        }
+      }
+    }
     let scalars = Array(display.unicodeScalars)
     if let hidden = scalars.first(where: isInvisible) { return .failure(.invisible(hidden)) }
     let candidates = words.map { (scalars: Array($0.text.unicodeScalars), word: $0) }.sorted { $0.scalars.count > $1.scalars.count }
