@@ -23,12 +23,12 @@ extension Counter {
   package static let minute = Counter(
     id: "minute", symbols: ["分"], reading: "ふん", kind: .time,
     finalForms: [
-      1: ["いっぷん"], 3: ["さんぷん"], 4: ["よんぷん", "よんふん"], 6: ["ろっぷん"],
+      1: ["いっぷん"], 3: ["さんぷん"], 4: ["よんぷん", "よんふん"], 6: ["ろっぷん"], 7: ["ななふん", "しちふん"],
       8: ["はっぷん", "はちふん"], 10: ["じゅっぷん", "じっぷん"], 100: ["ひゃっぷん"],
       1000: ["せんぷん"], 10_000: ["まんぷん"],
     ],
     zeroForms: ["れいふん", "ぜろふん"],
-    note: "ふん becomes ぷん after 1, 3, 4, 6, 8, 10, 100, 1000.")
+    note: "ふん becomes ぷん after 1, 3, 4, 6, 8, 10, 100, 1000; 7 is ななふん or しちふん.")
 
   package static let second = Counter(
     id: "second", symbols: ["秒"], reading: "びょう", kind: .time,
@@ -67,8 +67,8 @@ extension Counter {
 
   package static let hours = Counter(
     id: "hours", symbols: ["時間"], reading: "じかん", kind: .duration,
-    finalForms: [4: ["よじかん"], 7: ["しちじかん", "ななじかん"], 9: ["くじかん"]],
-    note: "As 時: よじかん, くじかん; 7 is しちじかん or ななじかん.")
+    finalForms: [4: ["よじかん"], 7: ["しちじかん", "ななじかん"], 9: ["くじかん", "きゅうじかん"]],
+    note: "As 時: よじかん, くじかん (きゅうじかん also said); 7 is しちじかん or ななじかん.")
 
   package static let minutes = Counter.minute.suffixed(
     id: "minutes", symbols: ["分間"], kana: "かん", kind: .duration)
@@ -92,11 +92,11 @@ extension Counter {
     ],
     note: "Gemination before か after 1, 6, 8, 10, 100.")
 
-  /// 年 as a count of years and as a calendar year: 4年 よねん, 7年 しちねん|ななねん.
+  /// 年 as a count of years and as a calendar year: 4年 よねん, 7年 しちねん|ななねん, 9年 くねん|きゅうねん.
   package static let year = Counter(
     id: "year", symbols: ["年"], reading: "ねん", kind: .date,
-    finalForms: [4: ["よねん"], 7: ["しちねん", "ななねん"]],
-    note: "4 is よ; 7 is しち or なな; 9 is きゅうねん.")
+    finalForms: [4: ["よねん"], 7: ["しちねん", "ななねん"], 9: ["くねん", "きゅうねん"]],
+    note: "4 is よ; 7 is しち or なな; 9 is くねん, with きゅうねん allowed (NHK).")
 
   package static let years = Counter.year.suffixed(
     id: "years", symbols: ["年間"], kana: "かん", kind: .duration)
@@ -155,8 +155,8 @@ extension Counter {
 
   package static let floor = Counter(
     id: "floor", symbols: ["階"], reading: "かい", kind: .counter,
-    finalForms: Counter.kRow(geminated: "っかい").merging([3: ["さんがい", "さんかい"]]) { _, new in new },
-    note: "As 回, and 3階 is さんがい (さんかい also heard).")
+    finalForms: Counter.kRow(geminated: "っかい").merging([3: ["さんがい", "さんかい"], 1000: ["せんかい", "せんがい"]]) { _, new in new },
+    note: "As 回, and 3階 is さんがい (さんかい also heard); 1000階 せんかい or せんがい.")
 
   package static let nin = Counter(
     id: "nin", symbols: ["人"], reading: "にん", kind: .counter,
@@ -192,7 +192,7 @@ extension Counter {
     id: "soku", symbols: ["足"], reading: "そく", kind: .counter,
     finalForms: [
       1: ["いっそく"], 3: ["さんぞく"], 8: ["はっそく", "はちそく"], 10: ["じゅっそく", "じっそく"],
-      1000: ["せんぞく"],
+      100: ["ひゃくそく", "ひゃっそく"], 1000: ["せんぞく"],
     ],
     note: "s-row counter; 3足 is さんぞく.")
 
@@ -248,9 +248,9 @@ extension Counter {
   package static let tsuu = Counter(
     id: "tsuu", symbols: ["通"], reading: "つう", kind: .counter,
     finalForms: [
-      1: ["いっつう"], 8: ["はっつう", "はちつう"], 10: ["じゅっつう", "じっつう"],
+      1: ["いっつう"], 8: ["はっつう", "はちつう"], 10: ["じゅっつう", "じっつう"], 100: ["ひゃくつう", "ひゃっつう"],
     ],
-    note: "t-row counter: gemination after 1, 8, 10.")
+    note: "t-row counter: gemination after 1, 8, 10, and also heard after 100.")
 
   package static let kan = Counter(
     id: "kan", symbols: ["缶"], reading: "かん", kind: .counter,
@@ -350,7 +350,8 @@ extension Counter {
 
   package static let points = Counter(
     id: "ten-points", symbols: ["点"], reading: "てん", kind: .counter,
-    finalForms: Counter.tRow(geminated: "ってん"), note: "Points, marks, items; t-row gemination after 1, 8, 10.")
+    finalForms: Counter.tRow(geminated: "ってん").merging([100: ["ひゃくてん", "ひゃってん"]]) { _, new in new },
+    zeroForms: ["れいてん", "ぜろてん"], note: "Points, marks, items; t-row gemination after 1, 8, 10 (ひゃってん also heard); 0 is れいてん first.")
 
   package static let shops = Counter(
     id: "ten-shops", symbols: ["店"], reading: "てん", kind: .counter,
@@ -359,10 +360,10 @@ extension Counter {
   package static let hatsu = Counter(
     id: "hatsu", symbols: ["発"], reading: "はつ", kind: .counter,
     finalForms: [
-      1: ["いっぱつ"], 3: ["さんぱつ"], 6: ["ろっぱつ"], 8: ["はっぱつ", "はちはつ"], 10: ["じゅっぱつ", "じっぱつ"],
+      1: ["いっぱつ"], 3: ["さんぱつ"], 4: ["よんはつ", "よんぱつ"], 6: ["ろっぱつ"], 8: ["はっぱつ", "はちはつ"], 10: ["じゅっぱつ", "じっぱつ"],
       100: ["ひゃっぱつ"], 1000: ["せんぱつ"], 10_000: ["まんぱつ"],
     ],
-    note: "Shots, rounds; h-row, with p (not b) after 3: さんぱつ.")
+    note: "Shots, rounds; h-row, with p (not b) after 3: さんぱつ; 4 is よんはつ or よんぱつ, as 4泊.")
 
   package static let steps = Counter(
     id: "ho", symbols: ["歩"], reading: "ほ", kind: .counter,
@@ -377,10 +378,11 @@ extension Counter {
   package static let percent = Counter(
     id: "percent", symbols: ["%", "パーセント", "％"], reading: "ぱーせんと", kind: .unit,
     finalForms: [
-      1: ["いっぱーせんと"], 6: ["ろっぱーせんと"], 8: ["はっぱーせんと", "はちぱーせんと"],
+      1: ["いちぱーせんと", "いっぱーせんと"], 6: ["ろくぱーせんと", "ろっぱーせんと"], 8: ["はちぱーせんと", "はっぱーせんと"],
       10: ["じゅっぱーせんと", "じっぱーせんと"], 100: ["ひゃくぱーせんと", "ひゃっぱーせんと"],
     ],
-    note: "% is read パーセント; gemination before ぱ after 1, 6, 8, 10 (100 is ひゃくパーセント, also ひゃっパーセント).")
+    zeroForms: ["れいぱーせんと", "ぜろぱーせんと"],
+    note: "% is read パーセント: 1, 6, 8 stay いち, ろく, はち, with いっ, ろっ, はっ allowed (NHK); 10 is じゅっ|じっ; 0 is れい first.")
 
   /// Percent off a price: 20%引き is にじゅっぱーせんとびき, 引き voiced after the unit.
   package static let percentOff = Counter.percent.suffixed(id: "percent-off", symbols: ["%引き", "パーセント引き", "％引き"], kana: "びき")

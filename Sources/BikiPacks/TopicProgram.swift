@@ -174,10 +174,19 @@ struct TopicProgram: Sendable {
       // The counter a question shows is the one its answer may carry (七通: 7通, never 7本).
       var affixes = acceptedAffixes
       for case .number(_, .variable(let slot)?, _) in parts { affixes += try counter(.variable(slot: slot), slots).symbols }
+      // A count written whole is never written with its counter (十, never 10つ): the answer is
+      // the number alone, and the counter is not accepted after it.
+      var postfix = answerPostfix
+      for case .number(let expression, let source?, _) in parts {
+        let counter = try self.counter(source, slots)
+        guard let shown = try? expression.evaluate(self, slots), shown >= 0, counter.writtenWhole[UInt64(shown)] != nil else { continue }
+        affixes.removeAll { counter.symbols.contains($0) }
+        if counter.symbols.contains(postfix) { postfix = "" }
+      }
       return Question(
         topicID: topicID, seed: index, display: display, kanjiDisplay: kanji, reading: reading ?? Reading(""),
         answer: Answer(
-          value: value, prefix: answerPrefix, postfix: answerPostfix, acceptedAffixes: affixes,
+          value: value, prefix: answerPrefix, postfix: postfix, acceptedAffixes: affixes,
           isGrouped: answerIsGrouped), counted: try countedThing(slots))
     } catch let error as ExpressionError {
       throw GenerationError(topicID: topicID, reason: error.description)

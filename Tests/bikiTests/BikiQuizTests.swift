@@ -52,6 +52,17 @@ import Testing
     #expect(try run("quiz counters.hon --all --mode review", input: "").status == 64)
   }
 
+  /// 十 with つ is written whole: its answer is ten, never "10つ", which is refused.
+  @Test func aCountWrittenWholeIsNeverAnsweredWithItsCounter() throws {
+    let refused = try quiz(["counters.tsu", "--seed", "1", "--mode", "questions=1", "--skill", "reading"], input: "10つ\nskip\n")
+    #expect(refused.standardOutput.contains("[1/1] 十\n✗ Not quite."), "\(refused.standardOutput)")
+    #expect(refused.standardOutput.contains("→ The answer: 10\n"), "\(refused.standardOutput)")
+    for typed in ["10", "十"] {
+      let accepted = try quiz(["counters.tsu", "--seed", "1", "--mode", "questions=1", "--skill", "reading"], input: typed + "\n")
+      #expect(accepted.standardOutput.contains("[1/1] 十\n✓ Correct"), "\(typed): \(accepted.standardOutput)")
+    }
+  }
+
   /// Which counter: the terminal shows the thing and how many, never speaks or hints the answer.
   @Test func theWhichCounterSkillAsksForTheCountWithItsCounter() throws {
     // Seed 3 asks 靴下 × 9 (9足, きゅうそく), then ノート × 2 (2冊, にさつ).
