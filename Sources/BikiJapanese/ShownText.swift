@@ -80,21 +80,33 @@ package enum ShownText {
   /// direction marks), private and unassigned code points, enclosing marks (keycap 9⃣) and
   /// combining marks other than kana's sound marks.
   static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.properties.generalCategory {
+    // What displays are made of, looked up without the Unicode tables: printable ASCII, kana
+    // (but not their combining sound marks), CJK ideographs.
+    switch scalar.value {
+    case 0x21...0x7E, 0x3041...0x3096, 0x309B...0x30FF, 0x4E00...0x9FFF: return false
+    default: break
+    }
+    return switch scalar.properties.generalCategory {
     case .control, .format, .privateUse, .unassigned, .surrogate, .lineSeparator, .paragraphSeparator, .enclosingMark: true
     case .nonspacingMark, .spacingMark: scalar.value != 0x3099 && scalar.value != 0x309A
     default: false
     }
   }
 
-  static func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.generalCategory == .spaceSeparator }
+  static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x20, 0x3000: return true
+    case 0...0x7F, 0x3001...0x30FF, 0x4E00...0x9FFF: return false
+    default: return scalar.properties.generalCategory == .spaceSeparator
+    }
+  }
 
   /// The first problem with a declared word, nil when it may be used.
   package static func problem(with word: Word) -> Problem? {
     guard !word.text.isEmpty else { return .silentWord(word.text) }
     for scalar in word.text.unicodeScalars {
       if isInvisible(scalar) { return .invisible(scalar) }
-      if scalar.properties.numericType != nil { return .numeralInWord(word: word.text, numeral: scalar) }
+      if showsNumber(scalar) && scalar != "元" { return .numeralInWord(word: word.text, numeral: scalar) }
     }
     if word.reading.isEmpty {
       let punctuation = word.text.unicodeScalars.allSatisfy { scalar in
@@ -110,12 +122,71 @@ package enum ShownText {
     return KanaText.isKana(word.reading) ? nil : .wordReading(word: word.text, reading: word.reading)
   }
 
+  /// The phrase Biki would read across the end of `left` and the start of `right`, where one
+  /// is a declared word: a counter, unit or 半 right after a numeral (9 + 本), or a word Biki
+  /// reads before a number (午後, ¥, 令和) right before one. Nil when the two stay apart.
+  static func phraseAcross(_ left: ArraySlice<Unicode.Scalar>, _ right: ArraySlice<Unicode.Scalar>) -> String? {
+    guard let last = left.last, let first = right.first else { return nil }
+    func text(_ scalars: some Sequence<Unicode.Scalar>) -> String { String(String.UnicodeScalarView(scalars)) }
+    if KanjiNumeral.isPartOfNumber(last) {
+      let found = Array(right).withUnsafeBufferPointer { buffer in
+        CounterCatalog.standard.symbolIndex.longestPrefix(of: buffer[...]) ?? PhraseTokenizer.half.longestPrefix(of: buffer[...])
+      }
+      if let found { return text(left) + found.word }
+    }
+    let numberFollows = KanjiNumeral.isPartOfNumber(first) || Array(right).withUnsafeBufferPointer { PhraseTokenizer.prefixIndex.longestPrefix(of: $0[...]) != nil }
+    guard numberFollows else { return nil }
+    for prefix in phrasePrefixes where left.count >= prefix.count && left.suffix(prefix.count).elementsEqual(prefix) {
+      return text(prefix) + text(right)
+    }
+    return nil
+  }
+
+  /// The words Biki reads before a number (午後, ¥, 令和), as scalars.
+  private static let phrasePrefixes = PhraseTokenizer.prefixes.map { Array($0.unicodeScalars) }
+
+  /// Whether a scalar is part of a shown number: a numeral Biki reads, 元 (元年), or a numeral
+  /// of any script (which Biki then refuses to have read).
+  static func showsNumber(_ scalar: Unicode.Scalar) -> Bool {
+    if KanjiNumeral.isPartOfNumber(scalar) || scalar == "元" { return true }
+    switch scalar.value {
+    case 0...0x7F, 0x3041...0x30FF: return false
+    default: return scalar.properties.numericType != nil
+    }
+  }
+
+  /// Declared words that passed `problem(with:)`, longest first (the order they are matched
+  /// in): checked once per question, for both its displays.
+  package struct Words: Sendable {
+    fileprivate let candidates: [(scalars: [Unicode.Scalar], word: Word)]
+
+    package static let none = Words(checked: [])
+
+    package init(_ words: [Word]) throws(Problem) {
+      for word in words {
+        if let problem = ShownText.problem(with: word) { throw problem }
+      }
+      self.init(checked: words)
+    }
+
+    private init(checked words: [Word]) {
+      candidates = words.map { (Array($0.text.unicodeScalars), $0) }.sorted { $0.scalars.count > $1.scalars.count }
+    }
+
+    var isEmpty: Bool { candidates.isEmpty }
+  }
+
   /// The whole of `display` read: declared `words` where they stand (the longest first), the
   /// rest by `reader` (Biki's phrase reader, perhaps remembering what it read), spaces silent.
   package static func read(_ display: String, words: [Word], reader: (String) -> Result<Reading, ReadingError>) -> Result<Read, Problem> {
-    for word in words {
-      if let problem = problem(with: word) { return .failure(problem) }
+    do {
+      return read(display, words: try Words(words), reader: reader)
+    } catch {
+      return .failure(error)
     }
+  }
+
+  package static func read(_ display: String, words: Words, reader: (String) -> Result<Reading, ReadingError>) -> Result<Read, Problem> {
     // Most displays declare no words and hold no space: one run, read as it is, without taking
     // the text apart (this runs for every question a plugin writes).
     if words.isEmpty {
@@ -128,7 +199,7 @@ package enum ShownText {
         }
         if isInvisible(scalar) { return .failure(.invisible(scalar)) }
         if isSpace(scalar) { plain = false }
-        if scalar.properties.numericType != nil || scalar == "元" { showsNumber = true }
+        if Self.showsNumber(scalar) { showsNumber = true }
       }
       if plain {
         switch reader(display) {
@@ -139,64 +210,61 @@ package enum ShownText {
     }
     let scalars = Array(display.unicodeScalars)
     if let hidden = scalars.first(where: isInvisible) { return .failure(.invisible(hidden)) }
-    let candidates = words.map { (scalars: Array($0.text.unicodeScalars), word: $0) }.sorted { $0.scalars.count > $1.scalars.count }
 
     enum Piece {
-      case word(Word)
-      case run(String)
+      case word(Word, Range<Int>)
+      case run(Range<Int>)
       case space
     }
     var pieces: [Piece] = []
-    var run = String.UnicodeScalarView()
-    func endRun() {
-      guard !run.isEmpty else { return }
-      pieces.append(.run(String(run)))
-      run = String.UnicodeScalarView()
+    var runStart: Int?
+    func endRun(at end: Int) {
+      guard let start = runStart else { return }
+      pieces.append(.run(start..<end))
+      runStart = nil
     }
     var index = 0
     while index < scalars.count {
-      if let match = candidates.first(where: { $0.scalars.count <= scalars.count - index && scalars[index..<(index + $0.scalars.count)].elementsEqual($0.scalars) }) {
-        endRun()
-        pieces.append(.word(match.word))
+      if let match = words.candidates.first(where: { $0.scalars.count <= scalars.count - index && scalars[index..<(index + $0.scalars.count)].elementsEqual($0.scalars) }) {
+        endRun(at: index)
+        pieces.append(.word(match.word, index..<(index + match.scalars.count)))
         index += match.scalars.count
       } else if isSpace(scalars[index]) {
-        endRun()
+        endRun(at: index)
         pieces.append(.space)
         index += 1
       } else {
-        run.append(scalars[index])
+        if runStart == nil { runStart = index }
         index += 1
       }
     }
-    endRun()
+    endRun(at: scalars.count)
+    // Runs are cut from the display's own storage (a copy of bytes), not rebuilt scalar by scalar.
+    let positions = Array(display.unicodeScalars.indices) + [display.unicodeScalars.endIndex]
+    func text(_ range: Range<Int>) -> String { String(display.unicodeScalars[positions[range.lowerBound]..<positions[range.upperBound]]) }
 
     var segments: [Reading] = []
     var numberRuns: [String] = []
     for (position, piece) in pieces.enumerated() {
       switch piece {
       case .space: continue
-      case .word(let word):
+      case .word(let word, let range):
         // A word Biki would read with the number beside it (本 after 9, ¥ before 286) would
         // let its author say how the number is read.
-        if position > 0, case .run(let before) = pieces[position - 1] {
-          for length in 1...word.text.unicodeScalars.count {
-            let phrase = before + String(String.UnicodeScalarView(word.text.unicodeScalars.prefix(length)))
-            if case .success = reader(phrase) { return .failure(.wordSplitsPhrase(word: word.text, phrase: phrase)) }
-          }
+        if position > 0, case .run(let before) = pieces[position - 1], let phrase = Self.phraseAcross(scalars[before], scalars[range]) {
+          return .failure(.wordSplitsPhrase(word: word.text, phrase: phrase))
         }
-        if position + 1 < pieces.count, case .run(let after) = pieces[position + 1] {
-          for length in 1...word.text.unicodeScalars.count {
-            let phrase = String(String.UnicodeScalarView(word.text.unicodeScalars.suffix(length))) + after
-            if case .success = reader(phrase) { return .failure(.wordSplitsPhrase(word: word.text, phrase: phrase)) }
-          }
+        if position + 1 < pieces.count, case .run(let after) = pieces[position + 1], let phrase = Self.phraseAcross(scalars[range], scalars[after]) {
+          return .failure(.wordSplitsPhrase(word: word.text, phrase: phrase))
         }
         if !word.reading.isEmpty { segments.append(Reading(word.reading)) }
-      case .run(let text):
-        switch reader(text) {
+      case .run(let range):
+        let run = text(range)
+        switch reader(run) {
         case .success(let reading): segments.append(reading)
-        case .failure(let error): return .failure(.unreadable(run: text, reason: error.reason(for: text)))
+        case .failure(let error): return .failure(.unreadable(run: run, reason: error.reason(for: run)))
         }
-        if text.unicodeScalars.contains(where: { $0.properties.numericType != nil || $0 == "元" }) { numberRuns.append(text) }
+        if scalars[range].contains(where: showsNumber) { numberRuns.append(run) }
       }
     }
     guard numberRuns.count <= 1 else { return .failure(.severalNumbers(numberRuns)) }

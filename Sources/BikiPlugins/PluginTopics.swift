@@ -165,14 +165,15 @@ package struct PluginTopics: Sendable {
     let words = try declaredWords(fields.words, fail: fail)
     let declared = try declaredNumber(fields.number, fail: fail)
 
-    // Both displays are read whole, each part either a declared word or read by Biki; a number
-    // whose counter Biki does not know is read as declared, if the run is exactly that number
-    // and counter.
+    // Both displays are read whole, each part either a declared word or read by Biki; a run
+    // that is exactly the declared number and counter is read from them (a counter Biki does
+    // not know with the declared reading).
     func read(_ shown: String) throws(PluginError) -> ShownText.Read {
       let result = ShownText.read(shown, words: words) { run in
-        let biki = displayReadings.result(of: run)
-        if case .failure = biki, let declared, declared.isWritten(as: run) { return .success(declared.reading) }
-        return biki
+        // What the question declares is read by Biki from the number and counter (its own
+        // reading of a counter it knows), without parsing the run again.
+        if let declared, declared.isWritten(as: run) { return .success(declared.reading) }
+        return displayReadings.result(of: run)
       }
       switch result {
       case .success(let read): return read
@@ -180,11 +181,14 @@ package struct PluginTopics: Sendable {
       }
     }
     let shown = try read(display), shownKanji = try read(kanjiDisplay)
-    for (text, read) in [(display, shown), (kanjiDisplay, shownKanji)] {
+    func checkReadings(_ read: ShownText.Read, of text: String) throws(PluginError) {
       for reading in readings where !read.reading.accepts(reading) {
         throw fail("reading \"\(reading)\" is not one Biki gives for \"\(text)\" (\(read.reading.all(limit: 4).joined(separator: " or ")))", .readingMismatch)
       }
     }
+    try checkReadings(shown, of: display)
+    // Usually the kanji display reads as the display does (¥286 and 二百八十六円): checked once.
+    if shownKanji.reading != shown.reading { try checkReadings(shownKanji, of: kanjiDisplay) }
 
     // The answer is the number the learner sees, in digits and in kanji, with what is written
     // around it there.
@@ -222,15 +226,19 @@ package struct PluginTopics: Sendable {
   /// it or `円` after it either way (¥286, 二百八十六円), a counter or unit after it (本, 日間, 年).
   static func isShown(prefix: String, postfix: String, in run: String?) -> Bool {
     guard let run else { return prefix.isEmpty && postfix.isEmpty }
-    let yen = run.hasPrefix("¥") || run.hasPrefix("￥") || run.hasSuffix("円")
-    let prefixShown = prefix.isEmpty || run.hasPrefix(prefix) || ((prefix == "¥" || prefix == "￥") && yen)
-    let postfixShown = postfix.isEmpty || run.hasSuffix(postfix) || (postfix == "円" && yen)
+    // Compared as UTF-8 bytes: both are texts the plugin wrote, and String's own comparisons
+    // normalise first, which this runs too often to pay for.
+    func starts(_ text: String) -> Bool { run.utf8.starts(with: text.utf8) }
+    func ends(_ text: String) -> Bool { run.utf8.count >= text.utf8.count && run.utf8.suffix(text.utf8.count).elementsEqual(text.utf8) }
+    let yen = starts("¥") || starts("￥") || ends("円")
+    let prefixShown = prefix.isEmpty || starts(prefix) || ((prefix == "¥" || prefix == "￥") && yen)
+    let postfixShown = postfix.isEmpty || ends(postfix) || (postfix == "円" && yen)
     return prefixShown && postfixShown
   }
 
   /// The words a question declares with their readings (`"words": [{"text": "税込", "reading": "ぜいこみ"}]`).
-  private static func declaredWords(_ json: JSON?, fail: (String, PluginError.Kind) -> PluginError) throws(PluginError) -> [ShownText.Word] {
-    guard let json else { return [] }
+  private static func declaredWords(_ json: JSON?, fail: (String, PluginError.Kind) -> PluginError) throws(PluginError) -> ShownText.Words {
+    guard let json else { return .none }
     guard let elements = json.arrayValue, elements.count <= 64 else {
       throw fail("\"words\" must be an array of at most 64 {\"text\", \"reading\"} objects", .badOutput)
     }
@@ -239,11 +247,13 @@ package struct PluginTopics: Sendable {
       guard let text = element["text"]?.stringValue, let reading = element["reading"]?.stringValue else {
         throw fail("each of \"words\" must be an object with a \"text\" and its \"reading\"", .badOutput)
       }
-      let word = ShownText.Word(text: text, reading: reading)
-      if let problem = ShownText.problem(with: word) { throw fail("\(problem)", .unreadableDisplay) }
-      words.append(word)
+      words.append(ShownText.Word(text: text, reading: reading))
     }
-    return words
+    do {
+      return try ShownText.Words(words)
+    } catch {
+      throw fail("\(error)", .unreadableDisplay)
+    }
   }
 
   /// A number the question declares (`{"value": 612, "counter": "号室"}`), with Biki's reading.
@@ -253,11 +263,20 @@ package struct PluginTopics: Sendable {
     var reading: Reading
     var forms: [ReadingForm]
 
-    /// Whether `run` is exactly this number and counter, in digits (grouped or not) or kanji.
+    /// Whether `run` is exactly this number and counter: numerals alone (1,500, 266万5000,
+    /// 二百八十六) with the value, then the counter (or, for 円, ¥ before them).
     func isWritten(as run: String) -> Bool {
-      guard value <= UInt64(Int64.max), run.hasSuffix(counter) else { return false }
-      let number = run.dropLast(counter.count)
-      return number == String(value) || number == NumberFormatting.grouped(Int64(value)) || number == JapaneseNumber.kanji(UInt128(value))
+      // Bytes, not Characters: this runs for both displays of every question.
+      let bytes = run.utf8, counterBytes = counter.utf8
+      var number = Substring(run)
+      if counter == "円", bytes.starts(with: "¥".utf8) || bytes.starts(with: "￥".utf8) {
+        number = number.unicodeScalars.dropFirst().isEmpty ? "" : Substring(number.unicodeScalars.dropFirst())
+      } else {
+        guard bytes.count > counterBytes.count, bytes.suffix(counterBytes.count).elementsEqual(counterBytes) else { return false }
+        number = Substring(run.utf8.dropLast(counterBytes.count)) ?? ""
+      }
+      // A scalar that is not a numeral (本 in 9本1本) makes it no number.
+      return !number.isEmpty && KanjiNumeral.parse(scalars: number.unicodeScalars) == UInt128(value)
     }
   }
 
