@@ -5,29 +5,72 @@ import BikiJapanese
 /// katakana and long-vowel marks.
 package enum AnswerChecker {
   package static func check(_ input: String, against question: Question, skill: Skill) -> Verdict {
-    let correct =
-      switch skill {
-      case .listening, .reading: numericValue(of: input, answer: question.answer) == question.answer.value
-      case .kana: question.reading.acceptsTyped(input)
-      case .counter: question.counted.map { countedPhraseMatches(input, $0) } ?? question.reading.acceptsTyped(input)
+    let expected = question.expected(for: skill)
+    switch skill {
+    case .listening, .reading:
+      // The reading skill shows kanji and asks for the number: the kanji typed back is a copy,
+      // not an answer (八百六十 for 八百六十). Digits are the answer; kanji stay fine where the
+      // prompt shows none (listening, or a kanji display in digits).
+      if skill == .reading, containsKanjiNumeral(question.kanjiDisplay), containsKanjiNumeral(input) {
+        return Verdict(isCorrect: false, expected: expected, hint: "Type the number in digits (\(question.answer.display)), not the kanji shown.")
       }
-    return Verdict(isCorrect: correct, expected: question.expected(for: skill))
+      guard numericValue(of: input, answer: question.answer) == question.answer.value else {
+        return Verdict(isCorrect: false, expected: expected, hint: romajiHint(input, kana: false))
+      }
+      return Verdict(isCorrect: true, expected: expected)
+    case .kana:
+      guard question.reading.acceptsTyped(input) else { return Verdict(isCorrect: false, expected: expected, hint: romajiHint(input, kana: true)) }
+      return Verdict(isCorrect: true, expected: expected, matched: question.reading, standard: standard(of: question.reading, unlike: input))
+    case .counter:
+      guard let counted = question.counted else {
+        guard question.reading.acceptsTyped(input) else { return Verdict(isCorrect: false, expected: expected, hint: romajiHint(input, kana: true)) }
+        return Verdict(isCorrect: true, expected: expected, matched: question.reading, standard: standard(of: question.reading, unlike: input))
+      }
+      guard let phrase = countedPhrase(matching: input, counted) else {
+        return Verdict(isCorrect: false, expected: expected, hint: romajiHint(input, kana: true))
+      }
+      // The feedback follows the counter the learner chose: 3羽 for うさぎ is さんわ, not さんびき.
+      return Verdict(isCorrect: true, expected: expected, matched: phrase.reading, standard: standard(of: phrase.reading, unlike: input))
+    }
+  }
+
+  /// The standard reading, when the kana typed is right but another form (じっぽん for じゅっぽん):
+  /// what a teacher would add after "right".
+  static func standard(of reading: Reading, unlike input: String) -> String? {
+    let typed = KanaText.normalized(input.filter { !$0.isWhitespace })
+    guard KanaText.isKana(typed), !Reading(reading.standard).acceptsTyped(typed) else { return nil }
+    return reading.standard
+  }
+
+  /// A hint for an answer in Latin letters (romaji, or a number spelled in English).
+  static func romajiHint(_ input: String, kana: Bool) -> String? {
+    guard input.unicodeScalars.contains(where: { ("a"..."z").contains($0) || ("A"..."Z").contains($0) }) else { return nil }
+    return kana ? "Type the reading in kana (hiragana or katakana), not romaji." : "Type the number in digits."
+  }
+
+  package static func containsKanjiNumeral(_ text: String) -> Bool {
+    text.unicodeScalars.contains { KanjiNumeral.isPartOfNumber($0) && !(("0"..."9").contains($0) || ("０"..."９").contains($0) || $0 == "," || $0 == "，") }
   }
 
   /// Whether the input says the count with a counter the thing takes: in digits or kanji with
   /// the counter written any of its ways (5本, 五本, ５本), as a whole form (十 for 10 with つ, and
   /// then never 10つ), or in kana (ごほん, ゴホン).
   static func countedPhraseMatches(_ input: String, _ counted: CountedThing) -> Bool {
+    countedPhrase(matching: input, counted) != nil
+  }
+
+  /// The phrase (the count with one of the thing's counters) the input says, if any.
+  static func countedPhrase(matching input: String, _ counted: CountedThing) -> CountedPhrase? {
     let text = input.filter { !$0.isWhitespace }
     for phrase in counted.phrases {
-      if text == phrase.display || text == phrase.kanjiDisplay || phrase.reading.acceptsTyped(text) { return true }
+      if text == phrase.display || text == phrase.kanjiDisplay || phrase.reading.acceptsTyped(text) { return phrase }
       // A count written whole (十 for 10 with つ) is never written with the counter: 10つ is wrong.
       guard phrase.symbols.contains(where: { !$0.isEmpty && phrase.display.hasSuffix($0) }) else { continue }
       for symbol in phrase.symbols where !symbol.isEmpty && text.hasSuffix(symbol) {
-        if let value = KanjiNumeral.parse(text.dropLast(symbol.count)), value == UInt128(clamping: counted.count) { return true }
+        if let value = KanjiNumeral.parse(text.dropLast(symbol.count)), value == UInt128(clamping: counted.count) { return phrase }
       }
     }
-    return false
+    return nil
   }
 
   /// Every way of writing yen: an amount may be typed ¥1,500, ￥1500 or 1500円, whatever the
@@ -47,8 +90,22 @@ package enum AnswerChecker {
   }
 }
 
-package struct Verdict: Hashable, Sendable, Codable {
+package struct Verdict: Hashable, Sendable {
   package var isCorrect: Bool
   /// The accepted answer, as shown to the learner after a miss.
   package var expected: String
+  /// After a miss: how to answer (digits, not the kanji shown; kana, not romaji).
+  package var hint: String?
+  /// After a right answer in kana: the reading it matched (of the counter the learner chose).
+  package var matched: Reading?
+  /// After a right answer that is not the standard form (じっぽん): the standard one (じゅっぽん).
+  package var standard: String?
+
+  package init(isCorrect: Bool, expected: String, hint: String? = nil, matched: Reading? = nil, standard: String? = nil) {
+    self.isCorrect = isCorrect
+    self.expected = expected
+    self.hint = hint
+    self.matched = matched
+    self.standard = standard
+  }
 }

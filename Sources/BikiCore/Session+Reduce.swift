@@ -57,10 +57,10 @@ extension Session {
       let record = answerRecord(question, state, given: input, isCorrect: verdict.isCorrect, skipped: false, now: now)
       guard verdict.isCorrect else {
         state.currentWrongAnswers.append(input)
-        state.feedback = .incorrect(expected: verdict.expected)
+        state.feedback = .incorrect(expected: verdict.expected, hint: verdict.hint)
         return [.recorded(.answered(record))]
       }
-      state.feedback = .correct
+      state.feedback = .correct(matched: verdict.matched, standard: verdict.standard)
       return [.recorded(.answered(record))] + complete(&state, .correct, now: now)
     }
   }

@@ -86,8 +86,10 @@ package enum Session {
   }
 
   package enum Feedback: Hashable, Sendable {
-    case correct
-    case incorrect(expected: String)
+    /// `matched`: the reading the answer matched; `standard`: the standard form, when the answer
+    /// was another (じっぽん for 10本).
+    case correct(matched: Reading? = nil, standard: String? = nil)
+    case incorrect(expected: String, hint: String? = nil)
     case skipped(expected: String)
   }
 

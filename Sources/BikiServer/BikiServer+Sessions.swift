@@ -223,8 +223,17 @@ extension BikiServer {
     var verdict: JSON = "timeUp"
     for case .recorded(.answered(let answer)) in effects { verdict = answer.isCorrect ? "correct" : "incorrect" }
     var members: [(String, JSON)] = [("verdict", verdict)]
-    // A wrong answer leaves the question open for another try, so the answer stays hidden.
-    if verdict == "correct" { members.append(("expected", WireFormat.expected(question, skill: state.skill))) }
+    // A wrong answer leaves the question open for another try, so the answer stays hidden; a
+    // hint says how to answer (digits, kana). A right one shows the reading it matched (of the
+    // counter the learner chose) and, for another form than the standard, the standard.
+    switch state.feedback {
+    case .correct(let matched, let standard)?:
+      members.append(("expected", WireFormat.expected(question, skill: state.skill, matched: matched)))
+      if let standard { members.append(("standard", .string(standard))) }
+    case .incorrect(_, let hint?)? where verdict == "incorrect":
+      members.append(("hint", .string(hint)))
+    default: break
+    }
     return try advance(id, state, session.generator, effects, WaitingReply(id: replyID, members: members, startsSession: false), outbox: &outbox)
   }
 

@@ -1,5 +1,6 @@
 import BikiPractice
 import BikiCore
+import BikiJapanese
 import BikiHost
 import BikiJSON
 import BikiPacks
@@ -90,10 +91,13 @@ enum WireFormat {
   }
 
   /// The answer to `question` as the learner should have typed it, with its readings.
-  static func expected(_ question: Question, skill: Skill) -> JSON {
-    [
+  /// The answer revealed; `matched`, the reading a right answer matched (さんわ for 3羽 when
+  /// うさぎ is also さんびき), stands in for the question's own reading.
+  static func expected(_ question: Question, skill: Skill, matched: Reading? = nil) -> JSON {
+    let reading = matched ?? question.reading
+    return [
       "answer": .string(question.expected(for: skill)), "display": .string(question.display), "kanji": .string(question.kanjiDisplay),
-      "reading": .string(question.reading.standard), "readings": .array(question.reading.all().map(JSON.string)),
+      "reading": .string(reading.standard), "readings": .array(reading.all().map(JSON.string)),
     ]
   }
 

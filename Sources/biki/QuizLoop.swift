@@ -70,8 +70,10 @@ struct QuizLoop {
       // An answer after the time limit ends the session without a verdict.
       guard !runner.state.isFinished || runner.state.endReason == .questionLimitReached else { continue }
       switch runner.state.feedback {
-      case .correct?: console.write("✓ Correct")
-      case .incorrect?: console.write("✗ Not quite. Try again, or type 'skip' to see the answer.")
+      case .correct(_, let standard)?:
+        console.write(standard.map { TerminalText.safe("✓ Correct (usually said \($0))") } ?? "✓ Correct")
+      case .incorrect(_, let hint)?:
+        console.write("✗ Not quite. " + (hint.map { TerminalText.safe($0) + " " } ?? "") + "Try again, or type 'skip' to see the answer.")
       case .skipped(let expected)?: console.write(TerminalText.safe("→ The answer: \(expected)"))
       case nil: break
       }

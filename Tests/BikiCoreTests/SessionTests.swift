@@ -84,7 +84,7 @@ import Testing
             given: String(first.answer.value), isCorrect: true, seconds: 2.5))),
       .questionPresented(second),
     ])
-    #expect(runner.state.feedback == .correct)
+    #expect(runner.state.feedback == .correct())
     #expect(runner.state.progress == .init(completed: 1, correct: 1, incorrectAttempts: 0, skipped: 0, questionLimit: 3, timeLimit: nil))
     #expect(runner.state.results.map(\.seconds) == [2.5])
   }
