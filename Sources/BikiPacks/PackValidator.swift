@@ -344,6 +344,19 @@ struct PackValidator {
       let hint = reader.hint(name, among: known)
       reader.error("\"\(Excerpt.of(name))\" is not a variable of this topic\(hint)", "undefined-variable", at: text.range, fix: hint.fix)
     }
+    // A `counters` or `objects` variable picks a counter or a thing: as a number it would be
+    // the position in its list, a "0" with nothing to count.
+    var misused = Set<String>()
+    for name in parsed.numberVariables where misused.insert(name).inserted {
+      guard let kind = kinds[name] else { continue }
+      switch kind {
+      case .counters, .things:
+        reader.error(
+          "\"\(Excerpt.of(name))\" is \(kind.name == "objects" ? "an objects variable: it names a thing to count" : "a counters variable: it names a counter"), not a number; give it to a number part as its \"counter\" and count with a range variable",
+          "wrong-variable-kind", at: text.range)
+      default: continue
+      }
+    }
     for (function, name) in parsed.calls {
       guard let kind = kinds[name] else { continue }
       if case .eraYear = kind { continue }

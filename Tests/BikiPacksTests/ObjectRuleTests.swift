@@ -1,0 +1,71 @@
+import BikiCore
+import BikiJSON
+import BikiPacks
+import Testing
+
+/// The "which counter?" objects as pack authors can get them wrong.
+@Suite struct ObjectRuleTests {
+  /// A pack with these objects and one topic counting them.
+  static func pack(objects: String, variables: String, parts: String, answer: String = "n") -> String {
+    """
+    {
+      "format": 1, "id": "things", "title": "Things", "version": "1",
+      "objects": \(objects),
+      "topics": [
+        {
+          "id": "t", "title": "T", "description": "d", "category": "counter", "skills": ["counter"],
+          "variables": \(variables),
+          "question": { "parts": \(parts), "answer": { "value": "\(answer)" } }
+        }
+      ]
+    }
+    """
+  }
+
+  static let things = #"[{ "name": "鉛筆", "reading": "えんぴつ", "counters": ["本"] }, { "name": "猫", "reading": "ねこ", "counters": ["匹"] }]"#
+  static let counted = #"{ "number": "n", "counter": "o" }"#
+
+  /// `line:column` (1-based) of the first occurrence of `needle` at or after `after`.
+  static func place(of needle: String, in text: String, after: String? = nil) -> String {
+    let from = after.flatMap { text.range(of: $0)?.upperBound } ?? text.startIndex
+    guard let found = text.range(of: needle, range: from..<text.endIndex) else { return "?" }
+    let before = text[..<found.lowerBound]
+    let line = before.filter { $0 == "\n" }.count + 1
+    let column = before.count - (before.lastIndex(of: "\n").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
+    return "\(line):\(column)"
+  }
+
+  static func found(_ compilation: PackCompilation) -> [String] {
+    compilation.diagnostics.map { "\($0.range.start) \($0.rule)" }
+  }
+
+  static let objectsAndCount = #"{ "o": { "objects": ["鉛筆", "猫"] }, "n": { "range": { "min": 1, "max": 9 } }"#
+
+  /// As a number, an `objects` or `counters` variable would be its position in the list: a
+  /// question showing "0" with nothing to count. The error is at the string that uses it: the
+  /// first `value` after `key`.
+  @Test(arguments: [
+    ("a number part's value", objectsAndCount + " }", #"[\#(counted), { "number": "o" }]"#, "n", #"}, { "number": "#, #""o""#),
+    ("the answer", objectsAndCount + " }", "[\(counted)]", "o + 1", #""value": "#, #""o + 1""#),
+    ("a derived variable", objectsAndCount + #", "m": { "derive": "n * o" } }"#, "[\(counted), { \"number\": \"m\" }]", "n", #""derive": "#, #""n * o""#),
+    ("a money part", objectsAndCount + " }", #"[\#(counted), { "money": "o" }]"#, "n", #""money": "#, #""o""#),
+    ("a counters variable as the answer", objectsAndCount + #", "c": { "counters": ["本", "枚"] } }"#, #"[\#(counted), { "number": "n", "counter": "c" }]"#, "c", #""value": "#, #""c""#),
+  ])
+  func aThingOrACounterUsedAsANumberIsTheWrongKind(_ name: String, _ variables: String, _ parts: String, _ answer: String, _ key: String, _ value: String) {
+    let text = Self.pack(objects: Self.things, variables: variables, parts: parts, answer: answer)
+    let compilation = PackFixtures.compile(text)
+    #expect(Self.found(compilation) == ["\(Self.place(of: value, in: text, after: key)) wrong-variable-kind"], "\(name): \(compilation.diagnostics)")
+    let message = compilation.diagnostics.first?.message ?? ""
+    #expect(message.contains("not a number"), "\(message)")
+    #expect(message.contains(answer == "c" ? "is a counters variable" : "is an objects variable"), "\(message)")
+    #expect(compilation.topics.isEmpty)
+  }
+
+  @Test func usedAsTheCounterAndCountedByARangeIsFine() {
+    let text = Self.pack(
+      objects: Self.things, variables: #"{ "o": { "objects": ["鉛筆", "猫"] }, "n": { "range": { "min": 1, "max": 9 } } }"#, parts: "[\(Self.counted)]")
+    let compilation = PackFixtures.compile(text)
+    #expect(Self.found(compilation) == [])
+    #expect(compilation.topics.count == 1)
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// Pack files that used to pass `biki-pack lint` unremarked and then served broken questions
+/// (or took a built-in topic's place unsaid), each run through the real `biki-pack`.
+@Suite struct PackHoleLintTests {
+  func temporaryDirectory() throws -> String {
+    let path = NSTemporaryDirectory() + "biki-tests-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  func lint(_ file: String, home: String, _ extra: [String] = []) throws -> BikiProcess.Result {
+    try BikiProcess.run(["lint"] + extra + [file], program: "biki-pack", environment: BikiPackTests.isolated(home))
+  }
+
+  static let objectNumber = """
+    {"format": 1, "id": "objnum", "title": "O", "version": "1",
+     "objects": [{"name": "鉛筆", "reading": "えんぴつ", "counters": ["本"]}, {"name": "猫", "reading": "ねこ", "counters": ["匹"]}],
+     "topics": [
+      {"id": "a", "title": "A", "description": "d", "category": "counter", "skills": ["counter"],
+       "variables": {"o": {"objects": ["鉛筆", "猫"]}, "n": {"range": {"min": 1, "max": 9}}, "m": {"derive": "o + 1"}},
+       "question": {"parts": [{"number": "o", "counter": "o"}, {"number": "m"}], "answer": {"value": "o"}}}
+     ]}
+    """
+
+  @Test func aThingUsedAsANumberIsTheWrongKind() throws {
+    let home = try temporaryDirectory()
+    let file = home + "/objnum.json"
+    try Self.objectNumber.write(toFile: file, atomically: true, encoding: .utf8)
+    let result = try lint(file, home: home)
+    #expect(result.status == 1)
+    let message = "\"o\" is an objects variable: it names a thing to count, not a number; give it to a number part as its \"counter\" and count with a range variable [wrong-variable-kind]"
+    #expect(result.standardOutput == """
+      \(file):5:103: error: \(message)
+      \(file):6:38: error: \(message)
+      \(file):6:98: error: \(message)
+      3 errors and 0 warnings in 1 file.
+
+      """)
+  }
+}
