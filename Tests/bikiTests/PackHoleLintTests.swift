@@ -39,4 +39,15 @@ import Testing
 
       """)
   }
+
+  /// Old Mac line ends (`\r` alone) and Windows ones put each problem on the line an editor
+  /// shows, not on line 1 at column 319.
+  @Test(arguments: ["\r", "\r\n"]) func problemsAreOnTheLinesAnEditorShows(_ end: String) throws {
+    let home = try temporaryDirectory()
+    let file = home + "/objnum.json"
+    try Data(Self.objectNumber.replacingOccurrences(of: "\n", with: end).utf8).write(to: URL(fileURLWithPath: file))
+    let result = try lint(file, home: home)
+    #expect(result.status == 1)
+    #expect(result.standardOutput.split(separator: "\n").map { $0.split(separator: ":").dropFirst().prefix(2).joined(separator: ":") } == ["5:103", "6:38", "6:98", ""])
+  }
 }
