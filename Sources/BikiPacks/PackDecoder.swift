@@ -164,8 +164,14 @@ struct PackDecoder {
 
   /// Readings are stored in hiragana, composed: what a learner's typing is normalised to.
   mutating func checkKana(_ text: Located<String>) {
-    guard !KanaText.isKana(text.value) else { return }
     let quoted = Excerpt.of(text.value)
+    if KanaText.startsWithLongVowelMark(text.value) {
+      reader.error(
+        "reading \"\(quoted)\" begins with ー, the long-vowel mark, which lengthens the kana before it; a reading cannot begin with one (write the vowel, as in おおきい, or put ー after the kana it lengthens, as in らーめん)",
+        "invalid-kana", at: text.range)
+      return
+    }
+    guard !KanaText.isKana(text.value) else { return }
     if KanaText.hasCombiningMark(text.value) {
       reader.error(
         "reading \"\(quoted)\" has a combining sound mark (U+3099 or U+309A); write the composed kana, as in ぱ or が",

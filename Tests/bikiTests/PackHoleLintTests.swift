@@ -50,4 +50,25 @@ import Testing
     #expect(result.status == 1)
     #expect(result.standardOutput.split(separator: "\n").map { $0.split(separator: ":").dropFirst().prefix(2).joined(separator: ":") } == ["5:103", "6:38", "6:98", ""])
   }
+
+  @Test func readingsNeverBeginWithTheLongVowelMark() throws {
+    let home = try temporaryDirectory()
+    let file = home + "/lv.json"
+    try """
+      {"format": 1, "id": "lv", "title": "L", "version": "1",
+       "counters": [{"id": "ten", "symbols": ["点x"], "reading": "ーと", "whole": {"1": "ー"}, "zero": ["ーー"]}],
+       "topics": [
+        {"id": "a", "title": "A", "description": "d", "category": "counter", "skills": ["reading"],
+         "variables": {"n": {"range": {"min": 1, "max": 20}}},
+         "question": {"parts": [{"text": "ノート", "reading": "ーと"}, {"number": "n", "counter": "本"}], "answer": {"value": "n"}}}
+       ]}
+      """.write(toFile: file, atomically: true, encoding: .utf8)
+    let result = try lint(file, home: home)
+    #expect(result.status == 1)
+    let lines = result.standardOutput.split(separator: "\n")
+    #expect(lines.count == 5, "\(result.standardOutput)")
+    #expect(lines.prefix(4).allSatisfy { $0.hasSuffix("[invalid-kana]") && $0.contains("begins with ー, the long-vowel mark") })
+    #expect(lines.first == "\(file):2:59: error: reading \"ーと\" begins with ー, the long-vowel mark, which lengthens the kana before it; a reading cannot begin with one (write the vowel, as in おおきい, or put ー after the kana it lengthens, as in らーめん) [invalid-kana]")
+    #expect(lines.last == "4 errors and 0 warnings in 1 file.")
+  }
 }
