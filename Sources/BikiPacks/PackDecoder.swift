@@ -71,6 +71,23 @@ struct PackDecoder {
     }
     thing.meaning = reader.string(members["meaning"], "the object's meaning", nonEmpty: false)?.value ?? ""
     thing.counters = reader.strings(members["counters"], "the counters of \"\(Excerpt.of(name.value))\"") ?? []
+    // The answer shown after a miss gives every counter: each once, and a few. A repeat is
+    // reported once, where it is first repeated.
+    var times: [String: Int] = [:]
+    for counter in thing.counters { times[counter.value, default: 0] += 1 }
+    var reported = Set<String>()
+    var listed = Set<String>()
+    for counter in thing.counters where !listed.insert(counter.value).inserted && reported.insert(counter.value).inserted {
+      let count = times[counter.value] ?? 2
+      reader.error(
+        "counter \"\(Excerpt.of(counter.value))\" is listed \(count == 2 ? "twice" : "\(count) times") for \"\(Excerpt.of(name.value))\"; list each counter the thing takes once",
+        "duplicate-value", at: counter.range)
+    }
+    if thing.counters.count > ThingDefinition.maximumCounters {
+      reader.error(
+        "\"\(Excerpt.of(name.value))\" lists \(thing.counters.count) counters; an object takes at most \(ThingDefinition.maximumCounters), as the answer shown after a miss gives every one: keep the counters it is usually counted with",
+        "too-many-counters", at: members["counters"]?.value.range ?? node.range)
+    }
     thing.hasDecodingErrors = reader.errorCount > errorsBefore || thing.counters.isEmpty
     return thing
   }

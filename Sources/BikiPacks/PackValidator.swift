@@ -10,6 +10,8 @@ struct PackValidator {
   /// The pack's own counters first (by id and symbol), then the built-in ones.
   let catalog: CounterCatalog
   let packCounters: [Counter]
+  /// Things already reported for naming one counter twice.
+  private var thingsWithRepeatedCounters = Set<String>()
   /// Ids and symbols of this pack's counters whose definitions have errors.
   let brokenCounterNames: Set<String>
   let check: ReadingCheck
@@ -267,13 +269,36 @@ struct PackValidator {
         }
         if definition.hasDecodingErrors { continue }  // reported where it is defined
         let counters = definition.counters.compactMap { resolveCounter($0) }
-        guard counters.count == definition.counters.count else { continue }
+        guard counters.count == definition.counters.count, !namesACounterTwice(definition, counters) else { continue }
         things.append(TopicProgram.Thing(name: definition.name.value, reading: definition.reading, meaning: definition.meaning, counters: counters))
       }
       return things.count == names.count ? .things(things) : nil
     case .derive:
       return nil
     }
+  }
+
+  /// Whether two of a thing's counters are one counter by two names (本 and hon); reported once
+  /// per thing, however many topics count it.
+  private mutating func namesACounterTwice(_ thing: ThingDefinition, _ counters: [Counter]) -> Bool {
+    var first: [String: String] = [:]
+    var repeats: [(name: Located<String>, earlier: String)] = []
+    for (counter, name) in zip(counters, thing.counters) {
+      if let earlier = first[counter.id] {
+        repeats.append((name, earlier))
+      } else {
+        first[counter.id] = name.value
+      }
+    }
+    guard !repeats.isEmpty else { return false }
+    if thingsWithRepeatedCounters.insert(thing.name.value).inserted {
+      for (name, earlier) in repeats {
+        reader.error(
+          "\"\(Excerpt.of(name.value))\" and \"\(Excerpt.of(earlier))\" are the same counter; list each counter \"\(Excerpt.of(thing.name.value))\" takes once",
+          "duplicate-value", at: name.range)
+      }
+    }
+    return true
   }
 
   /// Derived variables in an order where each comes after those it reads (Kahn's algorithm:

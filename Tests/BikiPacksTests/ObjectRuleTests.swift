@@ -68,4 +68,53 @@ import Testing
     #expect(Self.found(compilation) == [])
     #expect(compilation.topics.count == 1)
   }
+
+  /// The answer shown after a miss gives every counter of the thing: a counter listed 1,000
+  /// times made a line of 28,011 characters.
+  @Test func aThingListsEachCounterOnceAndAtMostEight() {
+    let repeated = Array(repeating: #""本""#, count: 1000).joined(separator: ", ")
+    let nine = ["個", "つ", "本", "枚", "冊", "台", "回", "階", "匹"].map { "\"\($0)\"" }.joined(separator: ", ")
+    let eight = ["個", "つ", "本", "枚", "冊", "台", "回", "階"].map { "\"\($0)\"" }.joined(separator: ", ")
+    let objects = """
+      [
+        { "name": "鉛筆", "reading": "えんぴつ", "counters": [\(repeated)] },
+        { "name": "猫", "reading": "ねこ", "counters": ["匹", "羽", "匹"] },
+        { "name": "卵", "reading": "たまご", "counters": [\(nine)] },
+        { "name": "箱", "reading": "はこ", "counters": [\(eight)] }
+      ]
+      """
+    let text = Self.pack(
+      objects: objects, variables: #"{ "o": { "objects": ["鉛筆", "猫", "卵", "箱"] }, "n": { "range": { "min": 1, "max": 9 } } }"#,
+      parts: "[\(Self.counted)]")
+    let compilation = PackFixtures.compile(text)
+    #expect(
+      Self.found(compilation) == [
+        "\(Self.place(of: #"["本", "本""#, in: text)) too-many-counters",
+        "\(Self.place(of: #""本""#, in: text, after: #"["本", "#)) duplicate-value",
+        "\(Self.place(of: #""匹""#, in: text, after: #""羽", "#)) duplicate-value",
+        "\(Self.place(of: #"["個", "つ""#, in: text)) too-many-counters",
+      ], "\(compilation.diagnostics)")
+    let messages = compilation.diagnostics.map(\.message)
+    #expect(messages.contains("counter \"本\" is listed 1000 times for \"鉛筆\"; list each counter the thing takes once"))
+    #expect(messages.contains("counter \"匹\" is listed twice for \"猫\"; list each counter the thing takes once"))
+    #expect(messages.contains { $0.hasPrefix("\"卵\" lists 9 counters; an object takes at most 8") })
+    #expect(compilation.topics.isEmpty)
+  }
+
+  /// By id and by symbol, one counter is still one: reported once, however many topics count
+  /// the thing, and none of them is served.
+  @Test func oneCounterByTwoNamesIsListedTwice() {
+    let topic = #"{ "id": "%@", "title": "T", "description": "d", "category": "counter", "skills": ["counter"], "variables": { "o": { "objects": ["猫"] }, "n": { "range": { "min": 1, "max": 20 } } }, "question": { "parts": [{ "number": "n", "counter": "o" }], "answer": { "value": "n" } } }"#
+    let text = """
+      {
+        "format": 1, "id": "things", "title": "Things", "version": "1",
+        "objects": [{ "name": "猫", "reading": "ねこ", "counters": ["匹", "hiki"] }],
+        "topics": [\(topic.replacingOccurrences(of: "%@", with: "a")), \(topic.replacingOccurrences(of: "%@", with: "b"))]
+      }
+      """
+    let compilation = PackFixtures.compile(text)
+    #expect(Self.found(compilation) == ["\(Self.place(of: #""hiki""#, in: text)) duplicate-value"], "\(compilation.diagnostics)")
+    #expect(compilation.diagnostics.first?.message == "\"hiki\" and \"匹\" are the same counter; list each counter \"猫\" takes once")
+    #expect(compilation.topics.isEmpty)
+  }
 }

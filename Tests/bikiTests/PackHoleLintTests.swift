@@ -71,4 +71,25 @@ import Testing
     #expect(lines.first == "\(file):2:59: error: reading \"ーと\" begins with ー, the long-vowel mark, which lengthens the kana before it; a reading cannot begin with one (write the vowel, as in おおきい, or put ー after the kana it lengthens, as in らーめん) [invalid-kana]")
     #expect(lines.last == "4 errors and 0 warnings in 1 file.")
   }
+
+  @Test func aThingListsEachCounterOnceAndAFew() throws {
+    let home = try temporaryDirectory()
+    let file = home + "/repeats.json"
+    let repeated = Array(repeating: #""本""#, count: 1000).joined(separator: ",")
+    try """
+      {"format": 1, "id": "rep", "title": "R", "version": "1",
+       "objects": [{"name": "鉛筆", "reading": "えんぴつ", "counters": [\(repeated)]}],
+       "topics": [{"id": "t", "title": "T", "description": "d", "category": "counter", "skills": ["counter"],
+         "variables": {"o": {"objects": ["鉛筆"]}, "n": {"range": {"min": 1, "max": 9}}},
+         "question": {"parts": [{"number": "n", "counter": "o"}], "answer": {"value": "n"}}}]}
+      """.write(toFile: file, atomically: true, encoding: .utf8)
+    let result = try lint(file, home: home)
+    #expect(result.status == 1)
+    #expect(result.standardOutput == """
+      \(file):2:60: error: "鉛筆" lists 1000 counters; an object takes at most 8, as the answer shown after a miss gives every one: keep the counters it is usually counted with [too-many-counters]
+      \(file):2:65: error: counter "本" is listed 1000 times for "鉛筆"; list each counter the thing takes once [duplicate-value]
+      2 errors and 0 warnings in 1 file.
+
+      """)
+  }
 }
