@@ -35,14 +35,17 @@ struct PackDecoder {
       counter.hasDecodingErrors = reader.errorCount > errorsBefore
       pack.counters.append(counter)
     }
+    // Each name's place, so a pack of many objects is checked for repeats in one pass.
+    var declared: [String: SourceRange] = [:]
     for node in reader.array(members["objects"], "objects", nonEmpty: false) ?? [] {
       guard let thing = decodeThing(node) else { continue }
-      if let first = pack.things.first(where: { $0.name.value == thing.name.value }) {
+      if let first = declared[thing.name.value] {
         reader.error(
-          "object \"\(Excerpt.of(thing.name.value))\" is already declared at line \(first.name.range.start.line + 1) of this pack", "duplicate-object",
+          "object \"\(Excerpt.of(thing.name.value))\" is already declared at line \(first.start.line + 1) of this pack", "duplicate-object",
           at: thing.name.range)
         continue
       }
+      declared[thing.name.value] = thing.name.range
       pack.things.append(thing)
     }
     for node in reader.array(members["topics"], "topics") ?? [] {

@@ -10,6 +10,12 @@ struct PackValidator {
   /// The pack's own counters first (by id and symbol), then the built-in ones.
   let catalog: CounterCatalog
   let packCounters: [Counter]
+  /// The pack's counters by id and by symbol, the first declared for each name.
+  let packCountersByName: [String: Counter]
+  /// The pack's things by name (names are unique: the decoder drops a repeat).
+  let thingsByName: [String: ThingDefinition]
+  /// Counters already resolved, by the name used: thousands of things may share one.
+  private var resolvedCounters: [String: Counter] = [:]
   /// Things already reported for naming one counter twice.
   private var thingsWithRepeatedCounters = Set<String>()
   /// Ids and symbols of this pack's counters whose definitions have errors.
@@ -55,6 +61,12 @@ struct PackValidator {
     }
     self.reader = validator
     self.packCounters = counters
+    var byName: [String: Counter] = [:]
+    for counter in counters {
+      for name in [counter.id] + counter.symbols where byName[name] == nil { byName[name] = counter }
+    }
+    self.packCountersByName = byName
+    self.thingsByName = Dictionary(pack.things.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
     self.brokenCounterNames = broken
     self.phraseReader = PhraseReader(catalog: CounterCatalog(counters + catalog.counters))
   }
@@ -261,8 +273,8 @@ struct PackValidator {
     case .things(let names):
       var things: [TopicProgram.Thing] = []
       for name in names {
-        guard let definition = pack.things.first(where: { $0.name.value == name.value }) else {
-          let hint = reader.hint(name.value, among: Set(pack.things.map(\.name.value)))
+        guard let definition = thingsByName[name.value] else {
+          let hint = reader.hint(name.value, among: pack.things.lazy.map(\.name.value))
           reader.error(
             "\"\(Excerpt.of(name.value))\" is not one of this pack's \"objects\"\(hint)", "unknown-object", at: name.range, fix: hint.fix)
           continue
@@ -454,10 +466,17 @@ struct PackValidator {
   /// A pack counter by id or symbol, else a built-in one; 日 alone is ambiguous.
   private mutating func resolveCounter(_ name: Located<String>) -> Counter? {
     if brokenCounterNames.contains(name.value) { return nil }
-    if let own = packCounters.first(where: { $0.id == name.value || $0.symbols.contains(name.value) }) { return own }
-    if let byID = catalog.counter(id: name.value) { return byID }
+    if let own = packCountersByName[name.value] { return own }
+    if let known = resolvedCounters[name.value] { return known }
+    if let byID = catalog.counter(id: name.value) {
+      resolvedCounters[name.value] = byID
+      return byID
+    }
     let bySymbol = catalog.counters(symbol: name.value)
-    if bySymbol.count == 1 { return bySymbol[0] }
+    if bySymbol.count == 1 {
+      resolvedCounters[name.value] = bySymbol[0]
+      return bySymbol[0]
+    }
     if bySymbol.count > 1 {
       reader.error(
         "counter \"\(Excerpt.of(name.value))\" is ambiguous; name it by id: \(bySymbol.map(\.id).joined(separator: " or "))", "ambiguous-counter",

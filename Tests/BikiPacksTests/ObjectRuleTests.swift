@@ -117,4 +117,19 @@ import Testing
     #expect(compilation.diagnostics.first?.message == "\"hiki\" and \"匹\" are the same counter; list each counter \"猫\" takes once")
     #expect(compilation.topics.isEmpty)
   }
+
+  /// Things are looked up by name: 20,000 of them, the last one repeated, compile with every
+  /// name found and the repeat placed; each lookup used to scan every thing.
+  @Test func manyThingsAreFoundByName() {
+    let count = 20_000
+    let objects = (0..<count).map { #"{ "name": "物\#($0)", "reading": "もの", "counters": ["個"] }"# } + [#"{ "name": "物\#(count - 1)", "reading": "もの", "counters": ["個"] }"#]
+    let names = (0..<count).map { "\"物\($0)\"" }.joined(separator: ", ")
+    let text = Self.pack(
+      objects: "[\n" + objects.joined(separator: ",\n") + "\n]", variables: #"{ "o": { "objects": [\#(names), "物x"] }, "n": { "range": { "min": 1, "max": 1 } } }"#,
+      parts: "[\(Self.counted)]")
+    let compilation = PackCompiler.compile(Array(text.utf8), check: .sample(2))
+    #expect(compilation.diagnostics.map(\.rule) == ["duplicate-object", "unknown-object"], "\(compilation.diagnostics.prefix(3))")
+    #expect(compilation.diagnostics.first?.message == "object \"物\(count - 1)\" is already declared at line \(count + 3) of this pack")
+    #expect(compilation.pack?.things.count == count)
+  }
 }
