@@ -185,6 +185,14 @@ package struct PackLoader: Sendable {
             (loser.path, Diagnostic(.warning, "topic id \"\(id)\" is overridden by \(winnerPlace) (\(winnerPack.precedence.what)), which is used instead", rule: "overridden-topic", at: place.range)))
         }
       }
+      // A topic of one's own that takes a built-in one's place is worth knowing about: the
+      // built-in topic is not served while this file is there.
+      if winnerPack.precedence != .builtIn,
+        let builtIn = places.first(where: { $0.pack != winner.pack && packs[$0.pack].precedence == .builtIn })
+      {
+        crossPack.append(
+          (winnerPack.path, Diagnostic(.warning, "topic id \"\(id)\" is also built into Biki (\(packs[builtIn.pack].path):\(builtIn.range.start)); this one is used instead of it", rule: "overridden-topic", at: winner.range)))
+      }
       if !winnerNotes.isEmpty {
         crossPack.append(
           (winnerPack.path, Diagnostic(.warning, "topic id \"\(id)\" is also defined at \(winnerNotes.joined(separator: ", ")); this one is loaded", rule: "duplicate-topic-id", at: winner.range)))

@@ -93,6 +93,30 @@ import Testing
       """)
   }
 
+  /// A pack of one's own whose topic id is a built-in one's serves instead of it: lint says so,
+  /// naming the built-in pack, as the server's list of problems did only for the built-in file.
+  @Test func aTopicThatReplacesABuiltInOneIsWarnedAbout() throws {
+    let home = try temporaryDirectory()
+    let file = home + "/counters.json"
+    try """
+      {"format": 1, "id": "counters", "title": "My counters", "version": "1",
+       "topics": [{"id": "hon", "title": "本 to 20", "description": "d", "category": "counter", "skills": ["reading"],
+         "variables": {"n": {"range": {"min": 1, "max": 20}}},
+         "question": {"parts": [{"number": "n", "counter": "本"}], "answer": {"value": "n", "postfix": "本"}}}]}
+      """.write(toFile: file, atomically: true, encoding: .utf8)
+    let builtIn = try String(contentsOfFile: BikiPackTests.builtIn + "/counters.json", encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+    let line = try #require(builtIn.firstIndex { $0.contains(#""id": "hon""#) })
+    let column = try #require(builtIn[line].range(of: #""hon""#)).lowerBound.utf16Offset(in: builtIn[line])
+    let result = try lint(file, home: home)
+    #expect(result.status == 0)
+    #expect(result.standardOutput == """
+      \(file):2:20: warning: topic id "counters.hon" is also built into Biki (\(BikiPackTests.builtIn)/counters.json:\(line + 1):\(column + 1)); this one is used instead of it [overridden-topic]
+      0 errors and 1 warning in 1 file.
+
+      """)
+    #expect(try lint(file, home: home, ["--strict"]).status == 1)
+  }
+
   /// 40,000 things took 30 s to lint and 23 s to list, each looked up by a scan of all of them.
   @Test func manyThingsLintAndLoadInLinearTime() throws {
     let home = try temporaryDirectory()
