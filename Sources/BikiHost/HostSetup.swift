@@ -56,18 +56,20 @@ package struct HostSetup: Sendable {
   /// The topics from packs (standard places plus `packDirectories`) and plugins (standard places
   /// plus `pluginDirectories`), and the packs they were compiled from, listed as Count Biki did:
   /// numbers, money, durations, dates, counters. Plugins run in worker processes started from
-  /// `workerExecutable`, unless `inProcess`.
+  /// `workerExecutable`, unless `inProcess`. Packs are checked on a sample of their questions,
+  /// except that `userPackCheck`, when given, is how packs not built into Biki are checked (a
+  /// server's reload checks them as lint does); `isCancelled` stops the packs' checks early.
   package func loadCatalog(
     packDirectories: [String] = [], pluginDirectories: [String] = [], inProcess: Bool = false, workerExecutable: String,
-    now: @Sendable @escaping () -> Double
+    now: @Sendable @escaping () -> Double, userPackCheck: ReadingCheck? = nil, isCancelled: @Sendable () -> Bool = { false }
   ) -> (packs: PackLoad, registry: TopicRegistry) {
     let plugins = pluginLibraries(extra: pluginDirectories)
     // Read once for both caches.
     let build = self.build
     let isolation = pluginIsolation(for: plugins, inProcess: inProcess, workerExecutable: workerExecutable, build: build, now: now)
     let packPaths = packSearchPaths(extra: packDirectories)
-    let loader = PackLoader(fileSystem: fileSystem, checked: .file(environment: environment, build: build))
-    let packs = loader.load(files: packFiles(extra: packDirectories), precedence: packPaths.precedence(of:))
+    let loader = PackLoader(fileSystem: fileSystem, userCheck: userPackCheck, checked: .file(environment: environment, build: build))
+    let packs = loader.load(files: packFiles(extra: packDirectories), precedence: packPaths.precedence(of:), isCancelled: isCancelled)
     var registry = TopicRegistry.load(
       packs: packs, plugins: plugins, pluginPrecedence: pluginSearchPaths(extra: pluginDirectories).precedence(of:), isolation: isolation)
     let order = Topic.Category.allCases

@@ -81,13 +81,18 @@ package enum PackLoaderError: Error, Equatable, CustomStringConvertible, Sendabl
 package struct PackLoader: Sendable {
   package var fileSystem: FileSystem
   package var check: ReadingCheck
+  /// The check for packs not built into Biki, when it is not `check`: a server's reload checks
+  /// them as lint does (`.thorough`), so it reports what lint reports for the same file.
+  package var userCheck: ReadingCheck?
   /// Files that passed a sampled check before, unchanged since: only their first and last
-  /// questions are checked again. Never consulted for a thorough check (lint).
+  /// questions are checked again. Never consulted for a thorough check (lint); a file that
+  /// passes one is recorded, as it would pass a sampled check too.
   package var checked: PackCheckCache
 
-  package init(fileSystem: FileSystem, check: ReadingCheck = .sample(64), checked: PackCheckCache = .none) {
+  package init(fileSystem: FileSystem, check: ReadingCheck = .sample(64), userCheck: ReadingCheck? = nil, checked: PackCheckCache = .none) {
     self.fileSystem = fileSystem
     self.check = check
+    self.userCheck = userCheck
     self.checked = checked
   }
 
@@ -112,27 +117,35 @@ package struct PackLoader: Sendable {
   }
 
   /// Loads each file once, however many ways it was named (the first spelling is kept).
-  package func load(files: [String], precedence: (String) -> Precedence = { _ in .user }) -> PackLoad {
+  /// `isCancelled` is asked while packs compile; once it says yes, the load is incomplete (for
+  /// a reload a newer one superseded, whose result nobody will read).
+  package func load(
+    files: [String], precedence: (String) -> Precedence = { _ in .user }, isCancelled: @Sendable () -> Bool = { false }
+  ) -> PackLoad {
     var packs: [LoadedPack] = []
     var seen = Set<String>()
-    let sampled = if case .sample = check { true } else { false }
-    let passedBefore = sampled ? checked.load() : []
+    let usesCache = [check, userCheck ?? check].contains { if case .sample = $0 { true } else { false } }
+    let passedBefore = usesCache ? checked.load() : []
     var passed = Set<String>()
     for path in files where seen.insert(fileSystem.canonicalPath(path)).inserted {
+      let rank = precedence(path)
+      let fileCheck = rank == .builtIn ? check : (userCheck ?? check)
+      let sampled = if case .sample = fileCheck { true } else { false }
       var key: String?
       let compilation: PackCompilation
       do {
         let bytes = try fileSystem.read(path)
-        key = sampled ? checked.key(path, bytes: bytes) : nil
-        compilation = PackCompiler.compile(bytes, check: key.map(passedBefore.contains) == true ? .sample(2) : check)
+        key = usesCache ? checked.key(path, bytes: bytes) : nil
+        compilation = PackCompiler.compile(
+          bytes, check: sampled && key.map(passedBefore.contains) == true ? .sample(2) : fileCheck, isCancelled: isCancelled)
       } catch {
         compilation = PackCompilation(
           pack: nil, topics: [], diagnostics: [Diagnostic(.error, "\(error)", rule: "unreadable-file", at: .fileStart)])
       }
       if let key, !compilation.hasErrors { passed.insert(key) }
-      packs.append(LoadedPack(path: path, compilation: compilation, precedence: precedence(path)))
+      packs.append(LoadedPack(path: path, compilation: compilation, precedence: rank))
     }
-    if sampled && passed != passedBefore { checked.store(passed) }
+    if usesCache && passed != passedBefore && !isCancelled() { checked.store(passed) }
     return PackLoader.resolve(packs)
   }
 
@@ -184,6 +197,14 @@ package struct PackLoader: Sendable {
           crossPack.append(
             (loser.path, Diagnostic(.warning, "topic id \"\(id)\" is overridden by \(winnerPlace) (\(winnerPack.precedence.what)), which is used instead", rule: "overridden-topic", at: place.range)))
         }
+      }
+      // A topic of one's own that takes a built-in one's place is worth knowing about: the
+      // built-in topic is not served while this file is there.
+      if winnerPack.precedence != .builtIn,
+        let builtIn = places.first(where: { $0.pack != winner.pack && packs[$0.pack].precedence == .builtIn })
+      {
+        crossPack.append(
+          (winnerPack.path, Diagnostic(.warning, "topic id \"\(id)\" is also built into Biki (\(packs[builtIn.pack].path):\(builtIn.range.start)); this one is used instead of it", rule: "overridden-topic", at: winner.range)))
       }
       if !winnerNotes.isEmpty {
         crossPack.append(

@@ -83,7 +83,7 @@ package struct JSONCursor: Equatable, Sendable {
             closed = true
             break
           }
-          if character == 0x0A { break }  // a string never spans lines: the quote was left open
+          if character == 0x0A || character == 0x0D { break }  // a string never spans lines: the quote was left open
           bytes.append(character)
           cursor += 1
         }

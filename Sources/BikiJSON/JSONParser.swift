@@ -234,13 +234,16 @@ private struct Parser<Tree: ParseTree> {
   }
 
   /// The line and columns of `offset`, counted from the start of `bytes` (after a byte order
-  /// mark, as the parser skips it), which must be well-formed UTF-8 up to there.
+  /// mark, as the parser skips it), which must be well-formed UTF-8 up to there. Lines end at
+  /// `\n`, `\r\n` or `\r`, as LSP and editors count them.
   static func place(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourcePosition {
     var line = 0, column = 0, utf16Column = 0
     var at = offset >= 3 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     while at < offset {
       let byte = bytes[at]
-      if byte == 0x0A {
+      if byte == 0x0A && at > 0 && bytes[at - 1] == 0x0D {
+        // The second byte of \r\n: the line already ended at \r.
+      } else if byte == 0x0A || byte == 0x0D {
         line += 1
         column = 0
         utf16Column = 0
@@ -266,12 +269,14 @@ private struct Parser<Tree: ParseTree> {
     }
   }
 
+  /// Skips spaces, tabs and line ends: `\n`, `\r\n` and `\r` each end a line, as LSP and
+  /// editors count them.
   mutating func skipWhitespace() {
     while index < bytes.count {
       switch bytes[index] {
-      case 0x20, 0x09, 0x0D: advanceASCII()
-      case 0x0A:
-        index += 1
+      case 0x20, 0x09: advanceASCII()
+      case 0x0A, 0x0D:
+        index += bytes[index] == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
         if Tree.recordsPlaces {
           line += 1
           column = 0
@@ -481,7 +486,7 @@ private struct Parser<Tree: ParseTree> {
         return String(scalars)
       case UInt8(ascii: "\\"):
         scalars.append(try parseEscape())
-      case 0x0A:
+      case 0x0A, 0x0D:
         throw error("unterminated string: a line break must be written \\n inside a string")
       case 0..<0x20:
         throw error("control character 0x\(String(byte, radix: 16, uppercase: true)) must be escaped inside a string")

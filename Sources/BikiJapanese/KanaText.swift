@@ -89,6 +89,15 @@ package enum KanaText {
     !text.isEmpty && text.unicodeScalars.allSatisfy { (0x3041...0x3096).contains($0.value) || $0.value == 0x30FC }
   }
 
+  /// Whether `text` begins with ー, the long-vowel mark (or its half-width ｰ). The mark
+  /// lengthens the kana before it (らーめん, けーき), so a reading cannot begin with one: alone or
+  /// first it lengthens nothing, and after a number (じゅういち + ーと) it would lengthen the
+  /// number's last kana.
+  package static func startsWithLongVowelMark(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first else { return false }
+    return first.value == 0x30FC || first.value == 0xFF70
+  }
+
   /// Whether `text` has a combining voiced or semi-voiced sound mark.
   package static func hasCombiningMark(_ text: String) -> Bool {
     text.unicodeScalars.contains { $0.value == 0x3099 || $0.value == 0x309A }

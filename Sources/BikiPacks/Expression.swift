@@ -36,6 +36,16 @@ package indirect enum Expression: Hashable, Sendable {
     }
   }
 
+  /// The variables the expression reads as numbers: every one but a function's argument.
+  package var numberVariables: [String] {
+    switch self {
+    case .literal, .call: []
+    case .variable(let name): [name]
+    case .unary(let operand): operand.numberVariables
+    case .binary(_, let left, let right): left.numberVariables + right.numberVariables
+    }
+  }
+
   /// The functions called, with the variable each is applied to.
   package var calls: [(Function, String)] {
     switch self {

@@ -35,14 +35,17 @@ struct PackDecoder {
       counter.hasDecodingErrors = reader.errorCount > errorsBefore
       pack.counters.append(counter)
     }
+    // Each name's place, so a pack of many objects is checked for repeats in one pass.
+    var declared: [String: SourceRange] = [:]
     for node in reader.array(members["objects"], "objects", nonEmpty: false) ?? [] {
       guard let thing = decodeThing(node) else { continue }
-      if let first = pack.things.first(where: { $0.name.value == thing.name.value }) {
+      if let first = declared[thing.name.value] {
         reader.error(
-          "object \"\(Excerpt.of(thing.name.value))\" is already declared at line \(first.name.range.start.line + 1) of this pack", "duplicate-object",
+          "object \"\(Excerpt.of(thing.name.value))\" is already declared at line \(first.start.line + 1) of this pack", "duplicate-object",
           at: thing.name.range)
         continue
       }
+      declared[thing.name.value] = thing.name.range
       pack.things.append(thing)
     }
     for node in reader.array(members["topics"], "topics") ?? [] {
@@ -71,6 +74,23 @@ struct PackDecoder {
     }
     thing.meaning = reader.string(members["meaning"], "the object's meaning", nonEmpty: false)?.value ?? ""
     thing.counters = reader.strings(members["counters"], "the counters of \"\(Excerpt.of(name.value))\"") ?? []
+    // The answer shown after a miss gives every counter: each once, and a few. A repeat is
+    // reported once, where it is first repeated.
+    var times: [String: Int] = [:]
+    for counter in thing.counters { times[counter.value, default: 0] += 1 }
+    var reported = Set<String>()
+    var listed = Set<String>()
+    for counter in thing.counters where !listed.insert(counter.value).inserted && reported.insert(counter.value).inserted {
+      let count = times[counter.value] ?? 2
+      reader.error(
+        "counter \"\(Excerpt.of(counter.value))\" is listed \(count == 2 ? "twice" : "\(count) times") for \"\(Excerpt.of(name.value))\"; list each counter the thing takes once",
+        "duplicate-value", at: counter.range)
+    }
+    if thing.counters.count > ThingDefinition.maximumCounters {
+      reader.error(
+        "\"\(Excerpt.of(name.value))\" lists \(thing.counters.count) counters; an object takes at most \(ThingDefinition.maximumCounters), as the answer shown after a miss gives every one: keep the counters it is usually counted with",
+        "too-many-counters", at: members["counters"]?.value.range ?? node.range)
+    }
     thing.hasDecodingErrors = reader.errorCount > errorsBefore || thing.counters.isEmpty
     return thing
   }
@@ -164,8 +184,14 @@ struct PackDecoder {
 
   /// Readings are stored in hiragana, composed: what a learner's typing is normalised to.
   mutating func checkKana(_ text: Located<String>) {
-    guard !KanaText.isKana(text.value) else { return }
     let quoted = Excerpt.of(text.value)
+    if KanaText.startsWithLongVowelMark(text.value) {
+      reader.error(
+        "reading \"\(quoted)\" begins with ー, the long-vowel mark, which lengthens the kana before it; a reading cannot begin with one (write the vowel, as in おおきい, or put ー after the kana it lengthens, as in らーめん)",
+        "invalid-kana", at: text.range)
+      return
+    }
+    guard !KanaText.isKana(text.value) else { return }
     if KanaText.hasCombiningMark(text.value) {
       reader.error(
         "reading \"\(quoted)\" has a combining sound mark (U+3099 or U+309A); write the composed kana, as in ぱ or が",

@@ -18,6 +18,9 @@ package struct PackDefinition: Sendable {
 
 /// A thing and the counters it takes: 鉛筆 (えんぴつ, pencil) takes 本.
 package struct ThingDefinition: Sendable {
+  /// The most counters one thing may list: the answer shown after a miss gives them all.
+  package static let maximumCounters = 8
+
   package var name = Located("")
   package var reading = ""
   package var meaning = ""

@@ -10,6 +10,14 @@ struct PackValidator {
   /// The pack's own counters first (by id and symbol), then the built-in ones.
   let catalog: CounterCatalog
   let packCounters: [Counter]
+  /// The pack's counters by id and by symbol, the first declared for each name.
+  let packCountersByName: [String: Counter]
+  /// The pack's things by name (names are unique: the decoder drops a repeat).
+  let thingsByName: [String: ThingDefinition]
+  /// Counters already resolved, by the name used: thousands of things may share one.
+  private var resolvedCounters: [String: Counter] = [:]
+  /// Things already reported for naming one counter twice.
+  private var thingsWithRepeatedCounters = Set<String>()
   /// Ids and symbols of this pack's counters whose definitions have errors.
   let brokenCounterNames: Set<String>
   let check: ReadingCheck
@@ -53,6 +61,12 @@ struct PackValidator {
     }
     self.reader = validator
     self.packCounters = counters
+    var byName: [String: Counter] = [:]
+    for counter in counters {
+      for name in [counter.id] + counter.symbols where byName[name] == nil { byName[name] = counter }
+    }
+    self.packCountersByName = byName
+    self.thingsByName = Dictionary(pack.things.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
     self.brokenCounterNames = broken
     self.phraseReader = PhraseReader(catalog: CounterCatalog(counters + catalog.counters))
   }
@@ -259,21 +273,44 @@ struct PackValidator {
     case .things(let names):
       var things: [TopicProgram.Thing] = []
       for name in names {
-        guard let definition = pack.things.first(where: { $0.name.value == name.value }) else {
-          let hint = reader.hint(name.value, among: Set(pack.things.map(\.name.value)))
+        guard let definition = thingsByName[name.value] else {
+          let hint = reader.hint(name.value, among: pack.things.lazy.map(\.name.value))
           reader.error(
             "\"\(Excerpt.of(name.value))\" is not one of this pack's \"objects\"\(hint)", "unknown-object", at: name.range, fix: hint.fix)
           continue
         }
         if definition.hasDecodingErrors { continue }  // reported where it is defined
         let counters = definition.counters.compactMap { resolveCounter($0) }
-        guard counters.count == definition.counters.count else { continue }
+        guard counters.count == definition.counters.count, !namesACounterTwice(definition, counters) else { continue }
         things.append(TopicProgram.Thing(name: definition.name.value, reading: definition.reading, meaning: definition.meaning, counters: counters))
       }
       return things.count == names.count ? .things(things) : nil
     case .derive:
       return nil
     }
+  }
+
+  /// Whether two of a thing's counters are one counter by two names (本 and hon); reported once
+  /// per thing, however many topics count it.
+  private mutating func namesACounterTwice(_ thing: ThingDefinition, _ counters: [Counter]) -> Bool {
+    var first: [String: String] = [:]
+    var repeats: [(name: Located<String>, earlier: String)] = []
+    for (counter, name) in zip(counters, thing.counters) {
+      if let earlier = first[counter.id] {
+        repeats.append((name, earlier))
+      } else {
+        first[counter.id] = name.value
+      }
+    }
+    guard !repeats.isEmpty else { return false }
+    if thingsWithRepeatedCounters.insert(thing.name.value).inserted {
+      for (name, earlier) in repeats {
+        reader.error(
+          "\"\(Excerpt.of(name.value))\" and \"\(Excerpt.of(earlier))\" are the same counter; list each counter \"\(Excerpt.of(thing.name.value))\" takes once",
+          "duplicate-value", at: name.range)
+      }
+    }
+    return true
   }
 
   /// Derived variables in an order where each comes after those it reads (Kahn's algorithm:
@@ -343,6 +380,19 @@ struct PackValidator {
     for name in parsed.variables where !known.contains(name) && reported.insert(name).inserted {
       let hint = reader.hint(name, among: known)
       reader.error("\"\(Excerpt.of(name))\" is not a variable of this topic\(hint)", "undefined-variable", at: text.range, fix: hint.fix)
+    }
+    // A `counters` or `objects` variable picks a counter or a thing: as a number it would be
+    // the position in its list, a "0" with nothing to count.
+    var misused = Set<String>()
+    for name in parsed.numberVariables where misused.insert(name).inserted {
+      guard let kind = kinds[name] else { continue }
+      switch kind {
+      case .counters, .things:
+        reader.error(
+          "\"\(Excerpt.of(name))\" is \(kind.name == "objects" ? "an objects variable: it names a thing to count" : "a counters variable: it names a counter"), not a number; give it to a number part as its \"counter\" and count with a range variable",
+          "wrong-variable-kind", at: text.range)
+      default: continue
+      }
     }
     for (function, name) in parsed.calls {
       guard let kind = kinds[name] else { continue }
@@ -416,10 +466,17 @@ struct PackValidator {
   /// A pack counter by id or symbol, else a built-in one; 日 alone is ambiguous.
   private mutating func resolveCounter(_ name: Located<String>) -> Counter? {
     if brokenCounterNames.contains(name.value) { return nil }
-    if let own = packCounters.first(where: { $0.id == name.value || $0.symbols.contains(name.value) }) { return own }
-    if let byID = catalog.counter(id: name.value) { return byID }
+    if let own = packCountersByName[name.value] { return own }
+    if let known = resolvedCounters[name.value] { return known }
+    if let byID = catalog.counter(id: name.value) {
+      resolvedCounters[name.value] = byID
+      return byID
+    }
     let bySymbol = catalog.counters(symbol: name.value)
-    if bySymbol.count == 1 { return bySymbol[0] }
+    if bySymbol.count == 1 {
+      resolvedCounters[name.value] = bySymbol[0]
+      return bySymbol[0]
+    }
     if bySymbol.count > 1 {
       reader.error(
         "counter \"\(Excerpt.of(name.value))\" is ambiguous; name it by id: \(bySymbol.map(\.id).joined(separator: " or "))", "ambiguous-counter",

@@ -442,6 +442,7 @@ extension BikiServer {
       outbox.append(Endpoint<BikiServer>.cancelled(replyID))
       return
     }
+    if cancelReload(replyID, outbox: &outbox) { return }
     for id in making {
       guard let session = sessions[id], case .making(var next) = session.stage else { continue }
       if let index = next.queued.firstIndex(where: { $0.id == replyID }) {
@@ -500,11 +501,11 @@ extension BikiServer {
 
   /// Whether any request is waiting for work off the loop: `shutdown` is answered, and the
   /// process exits, only once none is.
-  package var hasPendingRequests: Bool { !preparing.isEmpty || !making.isEmpty || !generating.isEmpty }
+  package var hasPendingRequests: Bool { !preparing.isEmpty || !making.isEmpty || !generating.isEmpty || !(reload?.replies.isEmpty ?? true) }
 
   /// Whether a request with this id is answered `.later` and not yet answered.
   func isWaiting(_ replyID: RequestID) -> Bool {
-    if generating[replyID] != nil { return true }
+    if generating[replyID] != nil || waitsForReload(replyID) { return true }
     if preparing.values.contains(where: { $0.replyID == replyID || $0.queued.contains { $0.id == replyID } }) { return true }
     return making.contains { id in
       guard case .making(let next)? = sessions[id]?.stage else { return false }
@@ -519,7 +520,8 @@ extension BikiServer {
       return "session \(id)'s next question (request \(next.reply.id.json.serialized), \(next.job.found == nil ? "being made" : "made"), \(next.queued.count) queued)"
     }
     let batches = generating.map { "biki/generate (request \($0.key.json.serialized), \($0.value.found == nil ? "being made" : "made"))" }
-    return (starting + asking + batches).joined(separator: "; ")
+    let reloads = (reload?.replies ?? []).map { "biki/reloadPacks (request \($0.json.serialized), \(reload?.job.found == nil ? "loading" : "loaded"))" }
+    return (starting + asking + batches + reloads).joined(separator: "; ")
   }
 
   /// Sends the response to a request answered `.later`, once it is ready.

@@ -52,7 +52,12 @@ package final class CatalogEntry: Sendable {
 
 /// What the server needs from the world; `biki serve` passes the live ones.
 package struct ServerDependencies: Sendable {
+  /// The catalog as it loads at start-up: quickly, packs checked on a sample of their questions.
   package var loadCatalog: @Sendable () -> Catalog
+  /// The catalog as a reload makes it, off the message loop: packs not built into Biki checked
+  /// as `biki-pack lint` checks them, so the problems it lists are the ones lint reports and
+  /// no topic lint refuses is served. Nil: `loadCatalog`.
+  package var loadCheckedCatalog: (@Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Catalog)?
   /// Changes whenever a pack file is added, removed or modified; polled to notice edits.
   package var packStamp: @Sendable () -> String
   package var history: AnswerHistory
@@ -72,9 +77,11 @@ package struct ServerDependencies: Sendable {
     loadCatalog: @Sendable @escaping () -> Catalog, packStamp: @Sendable @escaping () -> String, history: AnswerHistory,
     now: @Sendable @escaping () -> Double, wallClock: @Sendable @escaping () -> Double, seeds: SeedSource,
     canonicalPath: @Sendable @escaping (String) -> String = { $0 }, readingCheck: ReadingCheck = .thorough,
-    background: BackgroundRunner = .immediate
+    background: BackgroundRunner = .immediate,
+    loadCheckedCatalog: (@Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Catalog)? = nil
   ) {
     self.loadCatalog = loadCatalog
+    self.loadCheckedCatalog = loadCheckedCatalog
     self.packStamp = packStamp
     self.history = history
     self.now = now
@@ -125,6 +132,8 @@ package struct BikiServer: LanguageServer {
   var hierarchicalSymbols = false
   /// Problems with the history already reported to the client, so each is shown once.
   var historyProblemsShown: Set<String> = []
+  /// The reload running off the loop, if any, and who waits for it.
+  var reload: PackReload?
 
   static let pollInterval = 2.0
   /// How long after the first unchecked edit a document is checked: edits typed within it are
@@ -142,6 +151,11 @@ package struct BikiServer: LanguageServer {
     topicList = TopicListAnswer(catalog)
     packStamp = dependencies.packStamp()
     nextPoll = dependencies.now() + BikiServer.pollInterval
+    // Start-up checks packs on a sample, to serve at once; the user's own packs are then
+    // checked as lint checks them, and a difference is announced with `biki/packsChanged`.
+    if dependencies.loadCheckedCatalog != nil, catalog.packs.packs.contains(where: { $0.precedence != .builtIn }) {
+      startReload(announce: .ifChanged)
+    }
   }
 
   package mutating func initialize(params: JSON?, outbox: inout [OutgoingMessage]) -> JSON {
@@ -149,6 +163,7 @@ package struct BikiServer: LanguageServer {
     hoverMarkdown = formats.contains { $0.stringValue == "markdown" }
     hierarchicalSymbols = params?["capabilities"]?["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue ?? false
     for warning in dependencies.history.summary().warnings { outbox.append(Self.log(warning, type: 2)) }
+    adoptFinishedReloadQuietly()
     for (path, diagnostic) in catalog.registry.problems where diagnostic.severity == .error {
       outbox.append(Self.log("not loaded: \(diagnostic.formatted(path: path))", type: 2))
     }
@@ -190,30 +205,14 @@ package struct BikiServer: LanguageServer {
     finishTimedOutSessions(now: now, outbox: &outbox)
     if now >= nextPoll {
       nextPoll = now + BikiServer.pollInterval
-      let stamp = dependencies.packStamp()
-      if stamp != packStamp {
-        outbox.append(.notification(method: "biki/packsChanged", params: reloadPacks()))
-      }
+      if dependencies.packStamp() != packStamp { startReload(announce: .always) }
     }
+    collectReload(outbox: &outbox)
   }
 
   /// `window/logMessage`: 1 error, 2 warning, 3 info.
   static func log(_ message: String, type: Int64) -> OutgoingMessage {
     .notification(method: "window/logMessage", params: ["type": .integer(type), "message": .string(message)])
-  }
-
-  // MARK: Packs
-
-  mutating func reloadPacks() -> JSON {
-    packStamp = dependencies.packStamp()
-    catalog = dependencies.loadCatalog()
-    // A clash with a pack that changed on disk changes what an open document shows.
-    let now = dependencies.now()
-    for uri in documents.keys { documents[uri]?.checkAt = now }
-    return [
-      "topicCount": .integer(Int64(catalog.registry.topics.count)),
-      "problems": .array(catalog.registry.problems.map { WireFormat.problem(path: $0.path, $0.diagnostic) }),
-    ]
   }
 
   func read(_ request: ReadRequest) throws(ResponseError) -> JSON {

@@ -17,7 +17,7 @@ enum Dispatcher {
     (GenerateRequest.method, generate),
     on(ReadRequest.self) { server, _, request, _ throws(ResponseError) in .result(try server.read(request)) },
     on(StatsRequest.self) { server, _, request, outbox in .result(server.stats(request, outbox: &outbox)) },
-    on(ReloadPacksRequest.self) { server, _, _, _ in .result(server.reloadPacks()) },
+    on(ReloadPacksRequest.self) { server, id, _, outbox in server.reloadPacks(id, outbox: &outbox) },
     on(HoverRequest.self) { server, _, request, _ in .result(server.hover(request)) },
     on(CodeActionRequest.self) { server, _, request, _ in .result(server.codeActions(request)) },
     on(DocumentSymbolRequest.self) { server, _, request, _ in .result(server.documentSymbols(request)) },

@@ -207,9 +207,18 @@ if options.selects("packs.hostile") {
       let topic = #"{"id": "t%d", "title": "T", "description": "d", "category": "number", "skills": ["reading"], "variables": {"n": {"range": {"min": 0, "max": 1000000000000}}}, "question": {"parts": [{"number": "n"}], "answer": {"value": "n"}}}"#
       return Array((#"{"format": 1, "id": "h", "title": "H", "version": "1", "topics": ["# + (0..<size).map { String(format: topic, $0) }.joined(separator: ",") + "]}").utf8)
     }),
+    ("many-objects", { size in
+      // Each thing counted once, so the reading check grows with them too (lint checks all).
+      let objects = (0..<size).map { #"{"name": "物\#($0)", "reading": "もの", "counters": ["個"]}"# }.joined(separator: ",")
+      let names = (0..<size).map { "\"物\($0)\"" }.joined(separator: ",")
+      return Array(
+        (#"{"format": 1, "id": "h", "title": "H", "version": "1", "objects": ["# + objects
+          + #"], "topics": [{"id": "t", "title": "T", "description": "d", "category": "counter", "skills": ["counter"], "variables": {"o": {"objects": ["#
+          + names + #"]}, "n": {"range": {"min": 1, "max": 1}}}, "question": {"parts": [{"number": "n", "counter": "o"}], "answer": {"value": "n"}}}]}"#).utf8)
+    }),
   ]
   for (name, make) in cases {
-    let sizes = name == "wide-topics" ? (500, 1000) : (1500, 3000)
+    let sizes = name == "wide-topics" ? (500, 1000) : name == "many-objects" ? (20_000, 40_000) : (1500, 3000)
     var times: [Double] = []
     for size in [sizes.0, sizes.1] {
       let bytes = make(size)

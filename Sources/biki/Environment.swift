@@ -39,11 +39,13 @@ struct BikiEnvironment {
   }
 
   /// The topics, and the packs they were compiled from.
-  func loadCatalog(packDirectories: [String] = [], pluginDirectories: [String] = [], inProcess: Bool = false) -> (
-    packs: PackLoad, registry: TopicRegistry
-  ) {
+  func loadCatalog(
+    packDirectories: [String] = [], pluginDirectories: [String] = [], inProcess: Bool = false, userPackCheck: ReadingCheck? = nil,
+    isCancelled: @Sendable () -> Bool = { false }
+  ) -> (packs: PackLoad, registry: TopicRegistry) {
     host.loadCatalog(
-      packDirectories: packDirectories, pluginDirectories: pluginDirectories, inProcess: inProcess, workerExecutable: TopicRegistry.ownExecutable, now: now)
+      packDirectories: packDirectories, pluginDirectories: pluginDirectories, inProcess: inProcess, workerExecutable: TopicRegistry.ownExecutable, now: now,
+      userPackCheck: userPackCheck, isCancelled: isCancelled)
   }
 
   /// Changes when any pack file or plugin library that `loadCatalog` would load changes.

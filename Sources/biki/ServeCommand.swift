@@ -56,7 +56,14 @@ enum ServeCommand {
       packStamp: { environment.sourceStamp(packDirectories: packDirectories, pluginDirectories: pluginDirectories) },
       history: environment.history, now: environment.now,
       wallClock: environment.wallClock, seeds: environment.seeds, canonicalPath: environment.fileSystem.canonicalPath,
-      background: .threads(waking: wake))
+      background: .threads(waking: wake),
+      loadCheckedCatalog: { isCancelled in
+        // The user's own packs checked as lint checks them.
+        let (load, registry) = environment.loadCatalog(
+          packDirectories: packDirectories, pluginDirectories: pluginDirectories, inProcess: pluginsInProcess, userPackCheck: .thorough,
+          isCancelled: isCancelled)
+        return Catalog(registry: registry, packs: load, packDirectories: environment.host.packSearchPaths(extra: packDirectories).directories)
+      })
     var endpoint = Endpoint(server: BikiServer(version: BikiCommand.version, dependencies: dependencies))
     let connection = Connection(
       input: 0, output: output, now: environment.now, log: { StandardStreams.writeError("biki serve: \(TerminalText.safe($0))\n") }, wake: wake)

@@ -99,11 +99,26 @@ import Testing
     let paths = PackSearchPaths(directories: ["/builtin", "/user", "/given"], builtIn: "/builtin", given: ["/given"])
     let load = PackLoader(fileSystem: fileSystem).load(files: order, precedence: paths.precedence(of:))
     #expect(load.topics.map(\.path) == ["/given/a.json"])
-    #expect(load.diagnostics(for: "/given/a.json").isEmpty)
+    // The one that serves is told only that it takes a built-in topic's place.
+    #expect(
+      load.diagnostics(for: "/given/a.json").map(\.message) == ["topic id \"same.t\" is also built into Biki (/builtin/a.json:2:10); this one is used instead of it"])
     for loser in ["/user/a.json", "/builtin/a.json"] {
       #expect(load.diagnostics(for: loser).map(\.rule) == ["overridden-topic"])
       #expect(load.diagnostics(for: loser).map(\.severity) == [.warning])
     }
+  }
+
+  /// A topic of one's own that replaces a built-in one is told so, naming the built-in file;
+  /// a working copy that replaces one of the user's installed packs is not.
+  @Test func theDefinitionThatServesInsteadOfABuiltInOneIsToldSo() {
+    let fileSystem = FileSystem.memory(["/builtin/a.json": Self.pack(id: "same"), "/user/a.json": Self.pack(id: "same"), "/given/b.json": Self.pack(id: "other"), "/user/b.json": Self.pack(id: "other")])
+    let paths = PackSearchPaths(directories: ["/builtin", "/user", "/given"], builtIn: "/builtin", given: ["/given"])
+    let load = PackLoader(fileSystem: fileSystem).load(files: ["/builtin/a.json", "/user/a.json", "/user/b.json", "/given/b.json"], precedence: paths.precedence(of:))
+    #expect(load.topics.map(\.path) == ["/user/a.json", "/given/b.json"])
+    #expect(load.diagnostics(for: "/user/a.json").map(\.rule) == ["overridden-topic"])
+    #expect(load.diagnostics(for: "/user/a.json").first?.message.contains("also built into Biki (/builtin/a.json:2:10)") == true)
+    #expect(load.diagnostics(for: "/given/b.json").isEmpty)
+    #expect(load.diagnostics(for: "/user/b.json").map(\.rule) == ["overridden-topic"])
   }
 
   /// A stale copy beside the good one, sorted first: a topic that fails in it (a typo in the

@@ -23,6 +23,14 @@ import Testing
     #expect(cursor(#"{"a": "x\"y", |"#)?.siblingKeys == ["a"])
   }
 
+  /// A quote left open ends at the line's end, whichever line end the file uses.
+  @Test(arguments: ["\n", "\r\n", "\r"]) func anOpenQuoteEndsAtTheLineEnd(_ end: String) {
+    let found = cursor("{\"a\": \"x\(end), \"b\": |")
+    #expect(found?.slot == .value(key: "b"))
+    #expect(found?.siblingKeys == ["a", "b"])
+    #expect(found?.stringStart == nil)
+  }
+
   @Test func outsideEveryContainerThereIsNoContext() {
     #expect(cursor("|{}") == nil)
     #expect(cursor("{}|") == nil)

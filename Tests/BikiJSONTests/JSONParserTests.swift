@@ -23,6 +23,32 @@ import Testing
     #expect(max.value.integerValue == 10)
   }
 
+  /// Lines end at \n, \r\n or \r, as LSP and editors count them: a file saved with old Mac line
+  /// ends is not one long line.
+  @Test(arguments: ["\n", "\r\n", "\r"]) func everyLineEndEndsALine(_ end: String) throws {
+    let text = ["{", "  \"a\": 1,", "", "  \"本\": [true,", "    2]", "}"].joined(separator: end)
+    let node = try JSONParser.parse(text)
+    #expect(node["a"]?.value.range.start.description == "2:8")
+    let element = try #require(node["本"]?.value.arrayValue?.last)
+    #expect(element.range.start == SourcePosition(line: 4, column: 4, utf16Column: 4, offset: element.range.start.offset))
+    // Errors found from a byte offset count lines the same way.
+    let broken = ["[", "  1,", "  ]"].joined(separator: end)
+    #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(broken) }
+    do { _ = try JSONParser.parse(broken) } catch { #expect(error.position.description == "3:3", "\(error)") }
+    do { _ = try JSONParser.value(Array(broken.utf8)) } catch { #expect(error.position.description == "3:3", "\(error)") }
+    let badByte = Array("[\(end)\(end)\"".utf8) + [0xFF] + Array("\"]".utf8)
+    do { _ = try JSONParser.parse(badByte) } catch { #expect(error.position.description == "3:2", "\(error)") }
+  }
+
+  @Test func aLineEndInsideAStringLeavesItUnterminated() {
+    for end in ["\n", "\r"] {
+      do { _ = try JSONParser.parse("[\"ab\(end)\"]") } catch {
+        #expect(error.message.hasPrefix("unterminated string"), "\(error)")
+        #expect(error.position.description == "1:5")
+      }
+    }
+  }
+
   /// Long strings are scanned eight bytes at a time; the columns after them must count every
   /// scalar (and UTF-16 unit) as a byte-by-byte scan does, wherever a chunk boundary falls.
   @Test(arguments: 0..<9) func positionsAfterLongStringsCountEveryScalar(_ padding: Int) throws {

@@ -182,6 +182,38 @@ import Testing
     #expect(published.first?["diagnostics"] == [])
   }
 
+  /// With `\r` or `\r\n` line ends, the lines of an editor's edits and of the diagnostics
+  /// published are the same lines: the ones the editor shows.
+  @Test(arguments: ["\r", "\r\n"]) func editsAndDiagnosticsCountLinesAsTheEditorDoes(_ end: String) throws {
+    let clock = TestClock()
+    var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock))
+    let uri = "file:///p/mine.json"
+    let lines = ServerFixtures.pack(id: "mine").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let opened = open(&endpoint, uri, lines.joined(separator: end)).notifications("textDocument/publishDiagnostics")
+    #expect(opened.first?["diagnostics"] == [])
+    let line = try #require(lines.firstIndex { $0.contains(#""title": "本""#) })
+    let column = try #require(lines[line].range(of: #""title": "本""#)).lowerBound.utf16Offset(in: lines[line])
+    func edit(_ replacement: String, length: Int, version: Int64) -> [JSON] {
+      _ = endpoint.notify(
+        "textDocument/didChange",
+        [
+          "textDocument": ["uri": .string(uri), "version": .integer(version)],
+          "contentChanges": [
+            [
+              "range": ["start": ["line": .integer(Int64(line)), "character": .integer(Int64(column))], "end": ["line": .integer(Int64(line)), "character": .integer(Int64(column + length))]],
+              "text": .string(replacement),
+            ]
+          ],
+        ])
+      clock.advance(1)
+      return endpoint.tick(now: clock.now()).notifications("textDocument/publishDiagnostics")
+    }
+    let broken = edit(#""titel""#, length: 7, version: 2)
+    let diagnostic = try #require(broken.first?["diagnostics"]?.arrayValue?.first { $0["code"] == "unknown-key" })
+    #expect(diagnostic["range"]?["start"] == ["line": .integer(Int64(line)), "character": .integer(Int64(column))])
+    #expect(edit(#""title""#, length: 7, version: 3).first?["diagnostics"] == [])
+  }
+
   @Test func aChangeThatCannotBeAppliedClosesTheDocument() {
     var endpoint = ServerFixtures.endpoint()
     let uri = "file:///p/mine.json"

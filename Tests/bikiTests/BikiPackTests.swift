@@ -149,13 +149,23 @@ import Testing
     #expect(prices.first?.hasSuffix("/given/prices-copy.so") == true)
   }
 
-  /// Linting a working copy of an installed pack: the copy is the version being checked.
+  /// Linting a working copy of an installed pack: the copy is the version being checked, and
+  /// is never told its ids are taken. A copy of a built-in pack is told, by warnings, that its
+  /// topics would be used instead of the built-in ones.
   @Test func aWorkingCopyOfAnInstalledPackLintsClean() throws {
     let home = try temporaryDirectory()
     try FileManager.default.copyItem(atPath: Self.builtIn + "/counters.json", toPath: home + "/counters.json")
     let result = try pack(["lint", home + "/counters.json"], home: home)
     #expect(result.status == 0, "\(result.standardOutput)")
     #expect(!result.standardOutput.contains("duplicate-topic-id"))
+    #expect(!result.standardOutput.contains("error:"))
+    #expect(result.standardOutput.contains("warning: topic id \"counters.hon\" is also built into Biki (\(Self.builtIn)/counters.json:"))
+
+    try FileManager.default.createDirectory(atPath: home + "/data/biki/packs", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: home + "/counters.json", toPath: home + "/data/biki/packs/counters.json")
+    let overInstalled = try pack(["lint", home + "/counters.json"], home: home)
+    #expect(overInstalled.status == 0, "\(overInstalled.standardOutput)")
+    #expect(!overInstalled.standardOutput.contains("duplicate-topic-id"))
   }
 
   @Test func exitCodesForMissingPathsAndUsageErrors() throws {
