@@ -34,7 +34,7 @@ package enum ShownText {
     case numeralInWord(word: String, numeral: Unicode.Scalar)
     /// A word with no reading that is not punctuation.
     case silentWord(String)
-    /// A reading that is not hiragana.
+    /// A reading that is not hiragana (or starts with ー, which lengthens nothing there).
     case wordReading(word: String, reading: String)
     /// Text Biki cannot read that no word declares.
     case unreadable(run: String, reason: String)
@@ -54,7 +54,9 @@ package enum ShownText {
       case .silentWord(let word):
         "the declared word \"\(word)\" has no reading, which only punctuation may have"
       case .wordReading(let word, let reading):
-        "the declared word \"\(word)\" is read \"\(reading)\", which is not hiragana"
+        KanaText.startsWithLongVowelMark(reading)
+          ? "the declared word \"\(word)\" is read \"\(reading)\", which starts with ー; ー lengthens the kana before it"
+          : "the declared word \"\(word)\" is read \"\(reading)\", which is not hiragana"
       case .unreadable(let run, let reason):
         "Biki does not read \"\(run)\" (\(reason)); declare the words it does not know with their readings (\"words\")"
       case .wordSplitsPhrase(let word, let phrase):
@@ -119,7 +121,8 @@ package enum ShownText {
       }
       return punctuation ? nil : .silentWord(word.text)
     }
-    return KanaText.isKana(word.reading) ? nil : .wordReading(word: word.text, reading: word.reading)
+    // ー lengthens the kana before it: a reading cannot start with it.
+    return KanaText.isKana(word.reading) && !KanaText.startsWithLongVowelMark(word.reading) ? nil : .wordReading(word: word.text, reading: word.reading)
   }
 
   /// The phrase Biki would read across the end of `left` and the start of `right`, where one

@@ -32,6 +32,7 @@ import Testing
     ("9本", [ShownText.Word(text: "9本", reading: "いっぽん")], .numeralInWord(word: "9本", numeral: "9")),
     ("十九本", [ShownText.Word(text: "十九本", reading: "いっぽん")], .numeralInWord(word: "十九本", numeral: "十")),
     ("日曜日", [ShownText.Word(text: "日曜日", reading: "ニチヨウビ")], .wordReading(word: "日曜日", reading: "ニチヨウビ")),
+    ("ートです", [ShownText.Word(text: "ートです", reading: "ーとです")], .wordReading(word: "ートです", reading: "ーとです")),
     ("。", [ShownText.Word(text: "。", reading: "")], .empty),
   ] as [(String, [ShownText.Word], ShownText.Problem)])
   func refusesWhatItCannotReadWhole(_ display: String, _ words: [ShownText.Word], _ problem: ShownText.Problem) {

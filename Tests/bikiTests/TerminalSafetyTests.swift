@@ -12,7 +12,7 @@ import Testing
         { "id": "ships", "title": "\u001b]0;pwned\u0007Ships \u202Eabc\u001b[2J", "description": "Bell\u0007 and \u0000 nul \u009b31m",
           "category": "number", "skills": ["reading", "kana"],
           "variables": { "n": { "range": { "min": 1, "max": 20 } } },
-          "question": { "parts": [{ "text": "\u001b[2J船", "reading": "ふね" }, { "number": "n" }], "answer": { "value": "n", "postfix": "\u001b[31m隻\u0007" } } }
+          "question": { "parts": [{ "text": "船", "reading": "ふね" }, { "number": "n" }], "answer": { "value": "n", "postfix": "\u001b[31m隻\u0007" } } }
       ] }
     """#
 
@@ -73,7 +73,9 @@ import Testing
     #expect(quiz.status == 0, "\(quiz.standardError)")
     expectSafe(quiz, "biki quiz")
     #expect(quiz.standardOutput.hasPrefix("\\u{1B}]0;pwned\\u{7}Ships \\u{202E}abc\\u{1B}[2J — reading"), "\(quiz.standardOutput)")
-    #expect(quiz.standardOutput.contains("\\u{1B}[2J船"), "\(quiz.standardOutput)")
+    // A control character in a text part is refused by the pack check (unreadable-display); the
+    // answer's postfix still carries one, shown escaped.
+    #expect(quiz.standardOutput.contains("\\u{1B}[31m隻\\u{7}"), "\(quiz.standardOutput)")
     #expect(quiz.standardOutput.contains("→ The answer: "), "\(quiz.standardOutput)")
     // The menu, when no topic is given.
     environment["BIKI_INPUT"] = "evil.ships\nskip\n"
@@ -87,7 +89,7 @@ import Testing
     #expect(stats.status == 0, "\(stats.standardError)")
     expectSafe(stats, "biki stats")
     #expect(stats.standardOutput.contains("evil.ships"), "\(stats.standardOutput)")
-    #expect(stats.standardOutput.contains("\\u{1B}[2J船"), "\(stats.standardOutput)")
+    #expect(stats.standardOutput.contains("\\u{1B}[31m隻\\u{7}"), "\(stats.standardOutput)")
   }
 
   @Test func lintAndSampleShowAPacksTextEscaped() throws {
@@ -109,7 +111,7 @@ import Testing
     let sample = try BikiProcess.run(["sample", packs + "/evil.json", "-n", "2"], program: "biki-pack", environment: Self.environment(home))
     #expect(sample.status == 0, "\(sample.standardError)")
     expectSafe(sample, "biki-pack sample")
-    #expect(sample.standardOutput.contains("\\u{1B}[2J船"), "\(sample.standardOutput)")
+    #expect(sample.standardOutput.contains("\\u{1B}[31m隻\\u{7}"), "\(sample.standardOutput)")
   }
 
   @Test func readEchoesItsInputEscaped() throws {
