@@ -44,7 +44,8 @@ package struct Era: Hashable, Sendable {
 
   /// Whether some day of `year` of this era (1 is 元年), in `month` and on `day` where given,
   /// fell within the era: 昭和64年1月7日 did, 昭和64年1月8日 (平成元年) did not, nor did
-  /// 令和元年4月30日. 明治元年 counts from the first day of 1868, as the proclamation made it.
+  /// 令和元年4月30日; 明治45年7月30日 did, the day 大正 began. 明治元年 counts from the first day of
+  /// 1868, as the proclamation made it.
   package func contains(year: Int, month: Int?, day: Int?) -> Bool {
     guard contains(year: year) else { return false }
     let gregorian = gregorianYear(year)
@@ -52,7 +53,15 @@ package struct Era: Hashable, Sendable {
     // The latest and earliest days the written date could mean.
     let latest = CalendarDate(gregorian, month ?? 12, day ?? 31)
     let earliest = CalendarDate(gregorian, month ?? 1, day ?? 1)
-    return latest >= first && successor.map { earliest < $0.start } ?? true
+    return latest >= first && successor.map { endsOnItsSuccessorsFirstDay ? earliest <= $0.start : earliest < $0.start } ?? true
+  }
+
+  /// 明治 and 大正 changed on the day an emperor died, so that day has both names: the 大正
+  /// rescript is dated 明治四十五年七月三十日, and 大正十五年十二月二十五日 is 昭和元年十二月二十五日.
+  /// Under the 元号法 (1979) an era begins the day after the change is announced (平成 on
+  /// 1989-01-08, after 昭和64年1月7日; 令和 on 2019-05-01), so 昭和 and 平成 end the day before.
+  var endsOnItsSuccessorsFirstDay: Bool {
+    start == Era.meiji.start || start == Era.taisho.start
   }
 
   /// The era and era year of a date: 2019-04-30 → (平成, 31), 2019-05-01 → (令和, 1).

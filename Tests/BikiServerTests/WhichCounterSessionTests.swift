@@ -34,6 +34,9 @@ import Testing
     let right = endpoint.call("biki/answer", ["sessionId": "s1", "answer": "3羽"])
     #expect(right["verdict"] == "correct")
     #expect(right["expected"]?["answer"] == "3匹 or 3羽 (さんびき or さんわ)")
+    // The reading shown follows the counter the learner chose.
+    #expect(right["expected"]?["reading"] == "さんわ")
+    #expect(right["standard"] == nil)
     #expect(endpoint.call("biki/answer", ["sessionId": "s1", "answer": "さんびき"])["verdict"] == "correct")
   }
 
@@ -42,5 +45,23 @@ import Testing
     let refused = endpoint.failure("biki/startSession", ["topicId": "things.rabbits", "skill": "kana"])
     #expect(refused?.code == ResponseError.invalidParams)
     #expect(refused?.message.contains("counter") == true)
+  }
+
+  /// 10本 answered じっぽん is right, and the standard じゅっぽん is named; romaji gets a hint.
+  @Test func aRightAnswerInAnotherFormNamesTheStandardAndRomajiGetsAHint() {
+    let pack = """
+      {"format": 1, "id": "ten", "title": "Ten", "version": "1.0.0", "topics": [{
+        "id": "hon", "title": "本", "description": "D.", "category": "counter", "skills": ["kana"],
+        "variables": { "n": { "range": { "min": 10, "max": 10 } } },
+        "question": { "parts": [{ "number": "n", "counter": "hon" }], "answer": { "value": "n", "postfix": "本" } } }]}
+      """
+    var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(files: ServerFixtures.Files(["/packs/ten.json": pack])))
+    _ = endpoint.call("biki/startSession", ["topicId": "ten.hon", "seed": 1, "mode": ["kind": "questionLimit", "limit": 2]])
+    let romaji = endpoint.call("biki/answer", ["sessionId": "s1", "answer": "juppon"])
+    #expect(romaji["verdict"] == "incorrect")
+    #expect(romaji["hint"] == "Type the reading in kana (hiragana or katakana), not romaji.")
+    let right = endpoint.call("biki/answer", ["sessionId": "s1", "answer": "じっぽん"])
+    #expect(right["verdict"] == "correct")
+    #expect(right["standard"] == "じゅっぽん")
   }
 }
