@@ -1,3 +1,4 @@
+import BikiWorkerSupport
 import Glibc
 
 /// The worker side: `biki --plugin-worker PATH` loads one plugin and answers framed requests
@@ -12,9 +13,13 @@ package enum PluginWorker {
   package static func run(path: String) -> Int32 {
     signal(SIGPIPE, SIG_IGN)
     // The protocol keeps a private copy of stdout; fd 1 then points at stderr (the worker log),
-    // so a plugin that prints cannot break the frames its worker sends.
-    let protocolOutput = dup(1)
+    // so a plugin that prints cannot break the frames its worker sends. Close-on-exec, so a
+    // program the plugin runs does not hold it.
+    let protocolOutput = fcntl(1, F_DUPFD_CLOEXEC, 3)
     guard protocolOutput >= 0, dup2(2, 1) >= 0 else { return 2 }
+    // When the host lets go of this worker (stops it, or ends), the worker's process group ends
+    // with it, and with it whatever the plugin started.
+    _ = biki_worker_watch_host()
     limitMemory()
     let plugin: PluginLibrary
     do {

@@ -80,6 +80,20 @@ import Testing
     }
   }
 
+  /// A worker leads a process group of its own; stopping it ends the group, so a process its
+  /// plugin forked (here, one that sleeps a minute holding the worker's descriptors) ends too.
+  @Test func stoppingAWorkerEndsTheProcessesItsPluginForked() throws {
+    let marks = NSTemporaryDirectory() + "biki-fork-\(UUID().uuidString)"
+    setenv("BIKI_TEST_FORK_FILE", marks, 1)
+    var plugin: IsolatedPlugin? = isolated(try PluginFixtures.misbehaving("FORKS"))
+    #expect(try plugin?.generate(topic: "ok", parameters: [:], seeds: [1]).first?.get().isEmpty == false)
+    let mark = try #require(ProcessGroups.forkMark(marks))
+    #expect(ProcessGroups.living(mark.group).contains(mark.child))
+    #expect(mark.group != getpgrp())
+    plugin = nil  // stops its worker
+    #expect(ProcessGroups.waitForEnd(of: mark.group) == [])
+  }
+
   @Test func theHostKeepsServingWhileAPluginCrashes() throws {
     let crashing = isolated(try PluginFixtures.misbehaving("SEGFAULT"))
     let healthy = isolated(try PluginFixtures.calendar())

@@ -5,6 +5,8 @@
  *              -DWRONG_READING -DWRONG_DECLARED_READING -DBAD_COUNT -DPARTIAL_OUTPUT -DLATE_WRITE
  *   Behaviour: -DUNSTABLE -DSEGFAULT -DABORT -DHANG -DHOG (allocates 4 GiB) -DCRASH_EVERY_TENTH
  *              -DNOISY (prints to standard output, which a worker speaking a protocol there must survive)
+ *              -DFORKS (the first question forks a process that sleeps a minute holding the worker's
+ *              descriptors, stdout among them; the child's pid and process group go to $BIKI_TEST_FORK_FILE)
  *   Timing:    -DSLOW_MS=N (each question takes N ms) -DSLOW_LOAD_MS=N (the entry and describe each take N ms)
  *              -DCRASH_ON_SEED=N (segfaults on that seed only) -DHANG_ON_SEED=N (never returns on that seed only)
  *              -DHANG_IN_COUNT (question_count never returns; otherwise as COUNTED);
@@ -121,6 +123,23 @@ static biki_status_t generate(const char *topic, const biki_parameter_list_t *pa
 #if defined(NOISY)
   printf("Content-Length: 5\r\n\r\nnoise from a plugin\n");
   fflush(stdout);
+#endif
+#if defined(FORKS)
+  static int forked = 0;
+  if (!forked) {
+    forked = 1;
+    pid_t child = fork();
+    if (child == 0) {
+      sleep(60);
+      _exit(0);
+    }
+    const char *path = getenv("BIKI_TEST_FORK_FILE");
+    FILE *file = path && child > 0 ? fopen(path, "w") : NULL;
+    if (file) {
+      fprintf(file, "%ld %ld\n", (long)child, (long)getpgrp());
+      fclose(file);
+    }
+  }
 #endif
 #if defined(LATE_WRITE)
   /* Keeps the writer, and writes through the one it kept last time. */
