@@ -29,6 +29,8 @@ package final class IsolatedPlugin: Sendable {
     /// Why the plugin did not load, as a worker said: it would say so again, so every later
     /// call fails with it and no worker is started for it.
     var loadFailure: PluginError?
+    /// The running worker announced that it is crashing just after an allocation was refused.
+    var allocationRefused = false
   }
 
   package init(path: String, spawner: WorkerSpawner, limits: PluginLimits = .standard, now: @Sendable @escaping () -> Double) {
@@ -129,6 +131,7 @@ package final class IsolatedPlugin: Sendable {
     }
     state.worker = started
     state.frames = WorkerFrames()
+    state.allocationRefused = false
     let hello = try answer(from: started, expecting: 1, within: limits.loading, task: "loading", &state)[0]
     if case .failure(let error) = result(hello) {
       // It would refuse the same way every time: kept, and no worker is started for it again.
@@ -145,24 +148,32 @@ package final class IsolatedPlugin: Sendable {
   private func answer(
     from process: WorkerProcess, expecting count: Int, within limit: Double, task: String, gathering: Bool = false, _ state: inout State
   ) throws(PluginError) -> [WorkerProtocol.Result] {
-    switch state.frames.next(from: process, deadline: now() + limit, gathering: gathering) {
-    case .frame(let body):
-      guard let results = WorkerProtocol.parseResponse(body) else {
-        throw fail(stopWorker(PluginError(path: path, kind: .workerFailed, reason: "\(task): the worker's answer is malformed"), &state), &state)
+    let deadline = now() + limit
+    while true {
+      switch state.frames.next(from: process, deadline: deadline, gathering: gathering) {
+      case .frame(let body):
+        guard let results = WorkerProtocol.parseResponse(body) else {
+          throw fail(stopWorker(PluginError(path: path, kind: .workerFailed, reason: "\(task): the worker's answer is malformed"), &state), &state)
+        }
+        // The worker is dying after a refused allocation; how it ends comes next.
+        if results.count == 1, results[0].status == WorkerProtocol.allocationRefused, results[0].bytes.isEmpty {
+          state.allocationRefused = true
+          continue
+        }
+        guard results.count == count else {
+          throw fail(
+            stopWorker(PluginError(path: path, kind: .workerFailed, reason: "\(task): the worker answered \(results.count) results for \(count)"), &state),
+            &state)
+        }
+        return results
+      case .timedOut:
+        let reason = "\(task): the plugin did not answer within \(PluginLimits.seconds(limit)); its worker was stopped"
+        throw fail(stopWorker(PluginError(path: path, kind: .timedOut, reason: reason), &state), &state)
+      case .closed:
+        throw fail(died(process, task: task, &state), &state)
+      case .tooLarge(let length):
+        throw fail(stopWorker(PluginError(path: path, kind: .workerFailed, reason: "\(task): the worker sent a \(length)-byte frame"), &state), &state)
       }
-      guard results.count == count else {
-        throw fail(
-          stopWorker(PluginError(path: path, kind: .workerFailed, reason: "\(task): the worker answered \(results.count) results for \(count)"), &state),
-          &state)
-      }
-      return results
-    case .timedOut:
-      let reason = "\(task): the plugin did not answer within \(PluginLimits.seconds(limit)); its worker was stopped"
-      throw fail(stopWorker(PluginError(path: path, kind: .timedOut, reason: reason), &state), &state)
-    case .closed:
-      throw fail(died(process, task: task, &state), &state)
-    case .tooLarge(let length):
-      throw fail(stopWorker(PluginError(path: path, kind: .workerFailed, reason: "\(task): the worker sent a \(length)-byte frame"), &state), &state)
     }
   }
 
@@ -171,12 +182,16 @@ package final class IsolatedPlugin: Sendable {
     return .failure(PluginError(path: path, kind: WorkerProtocol.kind(for: answer.status), reason: String(decoding: answer.bytes, as: UTF8.self)))
   }
 
+  /// The worker ended during `task`: how, and (only when the worker said an allocation had
+  /// just been refused) that the plugin ran out of the memory a worker may use.
   private func died(_ process: WorkerProcess, task: String, _ state: inout State) -> PluginError {
     let how = process.stop()
     state.worker = nil
-    // Allocation failures past the worker's memory limit end as one of these signals.
-    let memory = ["SIGSEGV", "SIGABRT", "SIGBUS", "SIGILL", "SIGTRAP"].contains { how.contains($0) }
-      ? "; a worker may allocate at most \(PluginWorker.memoryLimit >> 30) GiB, and a plugin that asks for more fails like this" : ""
+    let memory =
+      state.allocationRefused
+      ? " right after an allocation was refused (ENOMEM): a plugin may use at most \(PluginWorker.memoryLimit >> 30) GiB of memory in its worker, and one that asks for more fails like this"
+      : ""
+    state.allocationRefused = false
     return PluginError(path: path, kind: .crashed, reason: "\(task): the plugin's worker \(how)\(memory)")
   }
 

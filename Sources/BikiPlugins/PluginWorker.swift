@@ -12,6 +12,9 @@ package enum PluginWorker {
   /// its reason rather than just "it exited".
   package static func run(path: String) -> Int32 {
     signal(SIGPIPE, SIG_IGN)
+    // Before any thread starts: a plugin's threads share two malloc arenas instead of reserving
+    // 64 MiB of address space each, which would count against the cap below.
+    biki_worker_limit_arenas(2)
     // The protocol keeps a private copy of stdout; fd 1 then points at stderr (the worker log),
     // so a plugin that prints cannot break the frames its worker sends. Close-on-exec, so a
     // program the plugin runs does not hold it.
@@ -20,10 +23,15 @@ package enum PluginWorker {
     // When the host lets go of this worker (stops it, or ends), the worker's process group ends
     // with it, and with it whatever the plugin started.
     _ = biki_worker_watch_host()
-    limitMemory()
+    if limitMemory() {
+      // A crash just after an allocation was refused is announced before the worker dies, so
+      // the host can say the plugin ran out of memory, and only then.
+      let note = WorkerProtocol.response(WorkerProtocol.Result(status: WorkerProtocol.allocationRefused, bytes: []))
+      _ = note.withUnsafeBufferPointer { biki_worker_watch_crashes(protocolOutput, $0.baseAddress, $0.count) }
+    }
     let plugin: PluginLibrary
     do {
-      plugin = try PluginLibrary(path: path)
+      plugin = try inCall { () throws(PluginError) in try PluginLibrary(path: path) }
     } catch {
       _ = writeAll(WorkerProtocol.response(WorkerProtocol.Result(status: WorkerProtocol.status(for: error.kind), bytes: Array(error.reason.utf8))), to: protocolOutput)
       return 0
@@ -74,22 +82,51 @@ package enum PluginWorker {
     return 0
   }
 
-  /// The most memory a plugin may allocate in its worker; past it, allocations fail.
+  /// The memory a plugin may use in its worker: address space beyond what the worker itself
+  /// holds once started (the Swift runtime and its libraries: about 73 MiB, see
+  /// docs/reliability.md), whether mapped private or shared, touched or not.
   package static let memoryLimit = 1 << 30
+  /// Room on top of `memoryLimit` for what the worker needs as it runs: frame buffers, the
+  /// records of its calls (see `CallLedger`), the thread that watches for the host's end.
+  static let workingRoom = 64 << 20
 
-  /// Caps the worker's data segment (heap and private mappings), so a plugin that allocates
-  /// gigabytes fails in its own process instead of starving the machine.
-  private static func limitMemory() {
+  /// Caps the worker's address space (RLIMIT_AS) at what it holds now plus `memoryLimit` and
+  /// `workingRoom`, so a plugin that allocates or maps gigabytes, shared mappings included,
+  /// fails in its own process instead of starving the machine. Measured here rather than fixed:
+  /// the runtime's size differs between builds and systems, and the plugin's share must not.
+  /// Returns whether the cap is set.
+  private static func limitMemory() -> Bool {
     // A sanitizer's runtime (ThreadSanitizer, AddressSanitizer) maps terabytes of shadow memory
     // and could not start under the limit; sanitized builds run their workers unlimited.
-    guard dlsym(nil, "__tsan_init") == nil, dlsym(nil, "__asan_init") == nil else { return }
-    var limit = rlimit(rlim_cur: rlim_t(memoryLimit), rlim_max: rlim_t(memoryLimit))
-    _ = setrlimit(__rlimit_resource_t(RLIMIT_DATA.rawValue), &limit)
+    guard dlsym(nil, "__tsan_init") == nil, dlsym(nil, "__asan_init") == nil, let held = addressSpaceHeld() else { return false }
+    let (cap, overflow) = held.addingReportingOverflow(memoryLimit + workingRoom)
+    guard !overflow else { return false }
+    var limit = rlimit(rlim_cur: rlim_t(cap), rlim_max: rlim_t(cap))
+    return setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0
+  }
+
+  /// This process's address space in bytes (the first field of /proc/self/statm, in pages).
+  static func addressSpaceHeld() -> Int? {
+    let descriptor = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var buffer = [UInt8](repeating: 0, count: 128)
+    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    guard count > 0, let pages = Int(String(decoding: buffer[..<count].prefix { $0 != 0x20 }, as: UTF8.self)) else { return nil }
+    let (bytes, overflow) = pages.multipliedReportingOverflow(by: sysconf(Int32(_SC_PAGESIZE)))
+    return overflow ? nil : bytes
+  }
+
+  /// Runs a call into the plugin, marked as one for the crash handler.
+  private static func inCall<T>(_ body: () throws(PluginError) -> T) throws(PluginError) -> T {
+    biki_worker_call_begins()
+    defer { biki_worker_call_ends() }
+    return try body()
   }
 
   private static func outcome(_ call: () throws(PluginError) -> [UInt8]) -> WorkerProtocol.Result {
     do {
-      return WorkerProtocol.Result(status: 0, bytes: try call())
+      return WorkerProtocol.Result(status: 0, bytes: try inCall(call))
     } catch {
       return WorkerProtocol.Result(status: WorkerProtocol.status(for: error.kind), bytes: Array(error.reason.utf8))
     }

@@ -11,6 +11,9 @@
 ///                 (its one result is the count as a u64, or empty when the plugin has no count)
 ///     response := u32 length, then: u32 result count, (i32 status, u32 length, bytes)*
 ///     string   := u32 length, UTF-8 bytes
+///     note     := a response of one result with status -111 and no bytes, sent unasked by a worker
+///                 about to die of a crash that followed a refused allocation (ENOMEM); what
+///                 ends it (the pipe closing) comes next
 ///
 /// describe is answered with one response of two results (identity, description) and count
 /// with one of one. generate is answered with one response per seed, in order, each of one
@@ -22,6 +25,8 @@ enum WorkerProtocol {
   static let count: UInt8 = 3
   /// Frames larger than this are refused: a batch of questions, not a flood.
   static let maximumFrame = 64 << 20
+  /// The status of a note: the worker is crashing just after an allocation was refused.
+  static let allocationRefused: Int32 = -111
 
   struct Result: Equatable {
     var status: Int32

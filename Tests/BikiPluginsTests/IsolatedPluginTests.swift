@@ -42,6 +42,40 @@ import Testing
     #expect(error.reason.contains("SIGSEGV"), "\(error)")
   }
 
+  /// The cap is on address space (RLIMIT_AS): a shared anonymous mapping of 1.5 GiB is refused,
+  /// where a cap on the data segment let it through. The crash that follows is named with the
+  /// memory it wanted, and the host goes on.
+  @Test(.disabled(if: Sanitizers.threadSanitizerIsActive, Comment(rawValue: Sanitizers.crashesAreRenamed)))
+  func aSharedMappingPastTheCapIsRefusedAndNamedAsMemory() throws {
+    let plugin = isolated(try PluginFixtures.misbehaving("SHARED_HOG"))
+    let error = try #require(failure(plugin.generate(topic: "ok", parameters: [:], seeds: [1])))
+    #expect(error.kind == .crashed)
+    #expect(error.reason.hasPrefix("question 1: the plugin's worker crashed with signal 11 (SIGSEGV) right after an allocation was refused (ENOMEM)"), "\(error)")
+    #expect(error.reason.contains("at most 1 GiB of memory"), "\(error)")
+    let healthy = isolated(try PluginFixtures.misbehaving(nil))
+    #expect(try healthy.generate(topic: "ok", parameters: [:], seeds: [1]).first?.get().isEmpty == false)
+  }
+
+  /// Only a crash that follows a refused allocation speaks of memory: a write through NULL is a
+  /// segfault and nothing more.
+  @Test(.disabled(if: Sanitizers.threadSanitizerIsActive, Comment(rawValue: Sanitizers.crashesAreRenamed)))
+  func aNullWriteIsNamedBySignalWithoutBlamingMemory() throws {
+    let plugin = isolated(try PluginFixtures.misbehaving("SEGFAULT"))
+    let error = try #require(failure(plugin.generate(topic: "ok", parameters: [:], seeds: [1])))
+    #expect(error.reason == "question 1: the plugin's worker crashed with signal 11 (SIGSEGV)")
+  }
+
+  /// The cap leaves a plugin its gigabyte whatever the worker itself takes: 1,000 MiB can be
+  /// had, 1,100 MiB cannot (the allocation fails and the plugin says so).
+  @Test(.disabled(if: Sanitizers.threadSanitizerIsActive, Comment(rawValue: "sanitized workers run without the cap")))
+  func aPluginMayUseAGigabyteAndNoMore() throws {
+    let enough = isolated(try PluginFixtures.misbehaving("ALLOCATE_MB=1000"))
+    #expect(throws: Never.self) { try enough.generate(topic: "ok", parameters: [:], seeds: [1]).first?.get() }
+    let tooMuch = isolated(try PluginFixtures.misbehaving("ALLOCATE_MB=1100"))
+    let error = try #require(failure(tooMuch.generate(topic: "ok", parameters: [:], seeds: [1])))
+    #expect(error.reason == "could not allocate 1100 MiB")
+  }
+
   @Test(.disabled(if: Sanitizers.threadSanitizerIsActive, Comment(rawValue: Sanitizers.crashesAreRenamed)))
   func anAbortFailsTheCallAndIsNamed() throws {
     let plugin = isolated(try PluginFixtures.misbehaving("ABORT"))

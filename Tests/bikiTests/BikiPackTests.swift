@@ -218,10 +218,15 @@ import Testing
   @Test(
     .disabled(if: Sanitizers.threadSanitizerIsActive, Comment(rawValue: Sanitizers.crashesAreRenamed)),
     arguments: [
-      ("SEGFAULT", "plugin-crash", "SIGSEGV"), ("ABORT", "plugin-crash", "SIGABRT"), ("HOG", "plugin-crash", "may allocate at most 1 GiB"),
+      ("SEGFAULT", "plugin-crash", "SIGSEGV", false), ("ABORT", "plugin-crash", "SIGABRT", false),
+      ("HOG", "plugin-crash", "SIGSEGV) right after an allocation was refused (ENOMEM): a plugin may use at most 1 GiB of memory", true),
+      ("SHARED_HOG", "plugin-crash", "SIGSEGV) right after an allocation was refused (ENOMEM): a plugin may use at most 1 GiB of memory", true),
     ])
-  func crashesAreNamedBySignal(_ define: String, _ rule: String, _ fragment: String) throws {
+  func crashesAreNamedBySignal(_ define: String, _ rule: String, _ fragment: String, _ memory: Bool) throws {
     try eachMisbehaviourHasItsDiagnostic(define, rule, fragment)
+    // Memory is named only when an allocation was refused.
+    let result = try BikiProcess.run(["lint", try Self.build(define)], program: "biki-pack")
+    #expect(result.standardOutput.contains("memory") == memory, "\(result.standardOutput)")
   }
 
   @Test(arguments: [

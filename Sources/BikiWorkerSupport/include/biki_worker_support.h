@@ -22,6 +22,10 @@ int biki_pipe_cloexec(int descriptors[2]);
  * then kills the worker's process group with SIGKILL, so processes a plugin started end with
  * it. Does nothing unless this process leads its own process group (as the host starts
  * workers), so a worker started by hand never kills its shell's group. 0, or an error number.
+ *
+ * Not PR_SET_PDEATHSIG: that fires when the *thread* that started the worker ends, and
+ * `biki serve` starts workers from short-lived threads, which would kill healthy workers; nor
+ * would it reach the processes a plugin forked.
  */
 int biki_worker_watch_host(void);
 

@@ -4,6 +4,8 @@
  *   Output:    -DBAD_UTF8 -DMALFORMED -DENORMOUS -DNOT_KANA -DKATAKANA -DCOMBINING -DWRONG_ANSWER
  *              -DWRONG_READING -DWRONG_DECLARED_READING -DBAD_COUNT -DPARTIAL_OUTPUT -DLATE_WRITE
  *   Behaviour: -DUNSTABLE -DSEGFAULT -DABORT -DHANG -DHOG (allocates 4 GiB) -DCRASH_EVERY_TENTH
+ *              -DSHARED_HOG (maps 1.5 GiB MAP_SHARED|MAP_ANONYMOUS and touches every page)
+ *              -DALLOCATE_MB=N (each question allocates N MiB, fails without it, and frees it)
  *              -DNOISY (prints to standard output, which a worker speaking a protocol there must survive)
  *              -DFORKS (the first question forks a process that sleeps a minute holding the worker's
  *              descriptors, stdout among them; the child's pid and process group go to $BIKI_TEST_FORK_FILE)
@@ -20,6 +22,7 @@
  * Without any, it is a well-behaved one-topic plugin ("misbehaving.ok": 1, 2, 3 read いち, に, さん).
  */
 #define _POSIX_C_SOURCE 200809L /* nanosleep, under -std=c99 */
+#define _DEFAULT_SOURCE          /* MAP_ANONYMOUS */
 #include "biki_plugin.h"
 
 #ifndef PLUGIN_ID
@@ -32,10 +35,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
 static int emit(const biki_writer_t *writer, const char *text) { return writer->write(writer, text, strlen(text)); }
+
+#define QUOTED_(x) #x
+#define QUOTED(x) QUOTED_(x)
 
 #if defined(SLOW_MS) || defined(SLOW_LOAD_MS)
 static void pause_ms(long ms) {
@@ -177,6 +184,20 @@ static biki_status_t generate(const char *topic, const biki_parameter_list_t *pa
   size_t size = (size_t)4 << 30;
   char *memory = malloc(size);
   memset(memory, 1, size); /* NULL when the worker's limit refused it: a crash, named as such */
+  free(memory);
+#elif defined(SHARED_HOG)
+  size_t size = (size_t)3 << 29;
+  char *memory = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  /* MAP_FAILED when the worker's cap refused it: touched anyway, a crash, named as such */
+  for (size_t offset = 0; offset < size; offset += 4096) memory[offset] = 1;
+  munmap(memory, size);
+#elif defined(ALLOCATE_MB)
+  char *memory = malloc((size_t)ALLOCATE_MB << 20);
+  if (memory == NULL) {
+    emit(call->error, "could not allocate " QUOTED(ALLOCATE_MB) " MiB");
+    return BIKI_STATUS_GENERATION_FAILED;
+  }
+  memory[0] = 1;
   free(memory);
 #elif defined(BAD_UTF8)
   emit(call->output, "{\"display\": \"\xff\", \"kanjiDisplay\": \"x\", \"spoken\": \"いち\", \"readings\": [\"いち\"], \"answer\": {\"value\": 1}}");
