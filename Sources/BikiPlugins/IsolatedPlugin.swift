@@ -14,6 +14,12 @@ package final class IsolatedPlugin: Sendable {
   package let path: String
   package let limits: PluginLimits
   package static let quarantineAfter = 3
+  /// A worker is replaced by a fresh one (between requests, not as a failure) after this many
+  /// calls: each call's record stays in the worker for good (see `CallLedger`, 96 bytes a call),
+  /// so this bounds what they take to about 48 MiB of the worker's room.
+  package static let callsPerWorker = 500_000
+  /// This plugin's `callsPerWorker` (smaller in tests).
+  let callsPerWorker: Int
 
   private let spawner: WorkerSpawner
   private let now: @Sendable () -> Double
@@ -31,12 +37,20 @@ package final class IsolatedPlugin: Sendable {
     var loadFailure: PluginError?
     /// The running worker announced that it is crashing just after an allocation was refused.
     var allocationRefused = false
+    /// Calls the running worker has been asked to make.
+    var calls = 0
+    /// When the running worker last answered.
+    var lastAnswer = 0.0
   }
 
-  package init(path: String, spawner: WorkerSpawner, limits: PluginLimits = .standard, now: @Sendable @escaping () -> Double) {
+  package init(
+    path: String, spawner: WorkerSpawner, limits: PluginLimits = .standard, callsPerWorker: Int = IsolatedPlugin.callsPerWorker,
+    now: @Sendable @escaping () -> Double
+  ) {
     self.path = path
     self.spawner = spawner
     self.limits = limits
+    self.callsPerWorker = callsPerWorker
     self.now = now
   }
 
@@ -45,6 +59,30 @@ package final class IsolatedPlugin: Sendable {
   }
 
   package var isQuarantined: Bool { state.withLock { $0.consecutiveFailures >= IsolatedPlugin.quarantineAfter } }
+
+  /// The writes the plugin made through writers after their calls had returned, not reported
+  /// before, as one error naming the calls (`plugin-writer-after-return`); nil when there were
+  /// none. First waits until `grace` seconds have passed since the worker last answered, so a
+  /// write that comes a little after the last call (from a thread the plugin started, say) is
+  /// caught too. Only the running worker is asked: a worker stopped since took its record along.
+  package func lateWrites(grace: Double) -> PluginError? {
+    state.withLock { state in
+      guard let process = state.worker else { return nil }
+      let wait = state.lastAnswer + grace - now()
+      if wait > 0 {
+        var pause = timespec(tv_sec: Int(wait), tv_nsec: Int((wait - wait.rounded(.down)) * 1e9)), left = timespec()
+        while nanosleep(&pause, &left) != 0 && errno == EINTR { pause = left }
+      }
+      guard process.write(WorkerProtocol.lateRequest()) else {
+        _ = fail(died(process, task: "reporting late writes", &state), &state)
+        return nil
+      }
+      guard let answers = try? answer(from: process, expecting: 1, within: limits.question, task: "reporting late writes", &state),
+        case .failure(let error) = result(answers[0])
+      else { return nil }
+      return error
+    }
+  }
 
   /// The plugin's identity (from its descriptor) and description, as raw bytes for the validator.
   /// Describing is part of loading, and has the loading limit.
@@ -78,6 +116,7 @@ package final class IsolatedPlugin: Sendable {
           results += rest.map { seed in .failure(PluginError(path: path, kind: error.kind, reason: "question \(seed) was not asked: \(error.reason)")) }
           break
         }
+        state.calls += rest.count
         guard process.write(WorkerProtocol.generateRequest(topic: topic, parameters: parameters, seeds: Array(rest))) else {
           // Gone before it was asked anything (it died between calls): no question is to blame,
           // and the failure counts, so this cannot go on for long.
@@ -106,6 +145,7 @@ package final class IsolatedPlugin: Sendable {
     let outcome: Result<[Result<[UInt8], PluginError>], PluginError> = state.withLock { state in
       Result { () throws(PluginError) in
         let process = try worker(&state)
+        state.calls += 1
         guard process.write(frame) else { throw fail(died(process, task: task, &state), &state) }
         let answers = try answer(from: process, expecting: count, within: limit, task: task, &state)
         state.consecutiveFailures = 0
@@ -122,7 +162,12 @@ package final class IsolatedPlugin: Sendable {
         path: path, kind: .quarantined,
         reason: "the plugin is quarantined after \(state.consecutiveFailures) failures in a row; last: \(state.lastError?.reason ?? "unknown")")
     }
-    if let running = state.worker { return running }
+    if let running = state.worker {
+      guard state.calls >= callsPerWorker else { return running }
+      // Retired, not failed: a fresh worker starts with no records of old calls.
+      _ = running.stop()
+      state.worker = nil
+    }
     if let loadFailure = state.loadFailure { throw loadFailure }
     let started: WorkerProcess
     switch spawner.spawn(path) {
@@ -132,6 +177,7 @@ package final class IsolatedPlugin: Sendable {
     state.worker = started
     state.frames = WorkerFrames()
     state.allocationRefused = false
+    state.calls = 0
     let hello = try answer(from: started, expecting: 1, within: limits.loading, task: "loading", &state)[0]
     if case .failure(let error) = result(hello) {
       // It would refuse the same way every time: kept, and no worker is started for it again.
@@ -155,6 +201,7 @@ package final class IsolatedPlugin: Sendable {
         guard let results = WorkerProtocol.parseResponse(body) else {
           throw fail(stopWorker(PluginError(path: path, kind: .workerFailed, reason: "\(task): the worker's answer is malformed"), &state), &state)
         }
+        state.lastAnswer = now()
         // The worker is dying after a refused allocation; how it ends comes next.
         if results.count == 1, results[0].status == WorkerProtocol.allocationRefused, results[0].bytes.isEmpty {
           state.allocationRefused = true

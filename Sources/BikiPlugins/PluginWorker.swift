@@ -38,47 +38,48 @@ package enum PluginWorker {
     }
     defer { plugin.shutDown() }
     guard writeAll(WorkerProtocol.response(WorkerProtocol.Result(status: 0, bytes: [])), to: protocolOutput) else { return 0 }
-    // Late writes already reported, so each is reported once.
-    var reportedLateWrites = 0
-    // A write through a writer whose call had returned is reported on the next answer.
-    func checked(_ result: WorkerProtocol.Result) -> WorkerProtocol.Result {
-      let late = plugin.lateWrites
-      guard late > reportedLateWrites else { return result }
-      defer { reportedLateWrites = late }
-      let writes = late - reportedLateWrites == 1 ? "1 write" : "\(late - reportedLateWrites) writes"
-      return WorkerProtocol.Result(
-        status: WorkerProtocol.status(for: .writerAfterReturn),
-        bytes: Array("it wrote through a writer after the call that received it had returned (\(writes))".utf8))
+    // Writes through writers after their calls had returned are refused as they come; each is
+    // named when the host asks (`late`), and the log says when they happened.
+    var loggedLateWrites = 0
+    func logLateWrites() {
+      let count = plugin.lateWriteCount
+      guard count > loggedLateWrites else { return }
+      let line = "biki worker: \(path): \(count - loggedLateWrites) writes through writers after their calls had returned, refused\n"
+      _ = writeAll(Array(line.utf8), to: 2)
+      loggedLateWrites = count
     }
     while let body = readFrame() {
+      logLateWrites()
       var reader = WorkerProtocol.Reader(bytes: body)
       switch reader.integer(UInt8.self) {
       case WorkerProtocol.describe?:
-        let results = [
-          checked(WorkerProtocol.Result(status: 0, bytes: PluginIdentity(plugin).json)), checked(outcome { () throws(PluginError) in try plugin.describe() }),
-        ]
+        let results = [WorkerProtocol.Result(status: 0, bytes: PluginIdentity(plugin).json), outcome { () throws(PluginError) in try plugin.describe() }]
         guard writeAll(WorkerProtocol.response(results), to: protocolOutput) else { return 0 }
       case WorkerProtocol.generate?:
         guard let (topic, parameters) = parseTopic(&reader), let seeds = parseSeeds(&reader) else { return 2 }
         // Each question is sent as soon as it is made, so the host keeps it if a later one crashes.
         for seed in seeds {
-          let result = checked(outcome { () throws(PluginError) in try plugin.generate(topic: topic, parameters: parameters, seed: seed) })
+          let result = outcome { () throws(PluginError) in try plugin.generate(topic: topic, parameters: parameters, seed: seed) }
           guard writeAll(WorkerProtocol.response(result), to: protocolOutput) else { return 0 }
         }
       case WorkerProtocol.count?:
         guard let (topic, parameters) = parseTopic(&reader) else { return 2 }
-        let result = checked(
-          outcome { () throws(PluginError) in
-            guard let count = try plugin.questionCount(topic: topic, parameters: parameters) else { return [] }
-            var bytes: [UInt8] = []
-            WorkerProtocol.append(count, to: &bytes)
-            return bytes
-          })
+        let result = outcome { () throws(PluginError) in
+          guard let count = try plugin.questionCount(topic: topic, parameters: parameters) else { return [] }
+          var bytes: [UInt8] = []
+          WorkerProtocol.append(count, to: &bytes)
+          return bytes
+        }
+        guard writeAll(WorkerProtocol.response(result), to: protocolOutput) else { return 0 }
+      case WorkerProtocol.late?:
+        let late = plugin.takeLateWrites()
+        let result = WorkerProtocol.Result(status: late.map { WorkerProtocol.status(for: $0.kind) } ?? 0, bytes: Array((late?.reason ?? "").utf8))
         guard writeAll(WorkerProtocol.response(result), to: protocolOutput) else { return 0 }
       default:
         return 2
       }
     }
+    logLateWrites()
     return 0
   }
 

@@ -1,4 +1,5 @@
 import BikiCore
+import BikiSync
 import BikiPlugins
 import Foundation
 import BikiTestSupport
@@ -126,6 +127,35 @@ import Testing
     #expect(mark.group != getpgrp())
     plugin = nil  // stops its worker
     #expect(ProcessGroups.waitForEnd(of: mark.group) == [])
+  }
+
+  /// Each call's record stays in its worker for good, so a worker is replaced after so many
+  /// calls, between requests, without counting as a failure.
+  @Test func aWorkerIsReplacedAfterItsShareOfCalls() throws {
+    let spawns = Locked(0)
+    let live = WorkerSpawner.live(executable: Self.worker, now: Self.now)
+    let counting = WorkerSpawner { path in
+      spawns.withLock { $0 += 1 }
+      return live.spawn(path)
+    }
+    let plugin = IsolatedPlugin(path: try PluginFixtures.misbehaving(nil), spawner: counting, callsPerWorker: 5, now: Self.now)
+    for _ in 0..<3 {
+      #expect(try plugin.generate(topic: "ok", parameters: [:], seeds: Array(0..<5)).map { try $0.get() }.count == 5)
+    }
+    #expect(spawns.withLock { $0 } == 3)
+    #expect(!plugin.isQuarantined)
+  }
+
+  /// Through a worker, as lint asks: a thread's write 20 ms after its call returned is named
+  /// against that call, though no call came after it; asked again, it is not named twice.
+  @Test(arguments: ["LATE_THREAD_WRITE", "LATE_READINGS_WRITE"])
+  func aLateWriteFromAThreadIsReportedByTheWorker(_ define: String) throws {
+    let plugin = isolated(try PluginFixtures.misbehaving(define))
+    #expect(throws: Never.self) { try plugin.generate(topic: "ok", parameters: [:], seeds: [4]).first?.get() }
+    let late = try #require(plugin.lateWrites(grace: 0.2))
+    #expect(late.kind == .writerAfterReturn)
+    #expect(late.reason == #"it wrote through the output writer of generate for topic "ok", seed 4 after that call had returned (1 write, refused)"#)
+    #expect(plugin.lateWrites(grace: 0) == nil)
   }
 
   @Test func theHostKeepsServingWhileAPluginCrashes() throws {

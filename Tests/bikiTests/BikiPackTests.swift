@@ -240,10 +240,12 @@ import Testing
     ("BAD_COUNT", "plugin-question-count", "has 10 questions by its count, but 10 seeds below it give only 3 different ones"),
     ("COUNT_LIES", "plugin-question-count", "has 6 questions by its count, but 6 seeds below it give only 3 different ones"),
     ("PARTIAL_OUTPUT", "plugin-partial-output", "ran out of questions halfway (after writing 17 bytes of output, which were discarded)"),
-    ("LATE_WRITE", "plugin-writer-after-return", "after the call that received it had returned"),
+    ("LATE_WRITE", "plugin-writer-after-return", #"after their calls had returned, 8 writes in all, every one refused: the output writer of generate for topic "ok", seed 0"#),
+    ("LATE_READINGS_WRITE", "plugin-writer-after-return", #"it wrote through the output writer of generate for topic "ok", seed 0 after that call had returned (1 write, refused)"#),
+    ("FALSE_REFUSAL", "plugin-call", "it returned BIKI_STATUS_OUTPUT_REFUSED, though Biki refused none of its writes (it wrote 150 bytes of output, discarded as the call failed)"),
     ("INIT_FAILS", "plugin-init", "the plugin's data file is missing"),
     ("BAD_UTF8", "plugin-output", "invalid UTF-8"), ("MALFORMED", "plugin-output", "not valid JSON"),
-    ("ENORMOUS", "plugin-output-too-large", "more than 1048576 bytes"), ("WRONG_VERSION", "plugin-abi-version", "ABI version 99"),
+    ("ENORMOUS", "plugin-output-too-large", "it wrote more than 1048576 bytes of output; Biki refused the rest"), ("WRONG_VERSION", "plugin-abi-version", "ABI version 99"),
     ("REFUSE_VERSION", "plugin-abi-version", "refused this host"), ("NO_ENTRY", "plugin-entry", "does not export"),
     ("NULL_GENERATE", "plugin-descriptor", "NULL"), ("SMALL_DESCRIPTOR", "plugin-descriptor", "smaller than the 88 of ABI version 1"),
   ])
@@ -255,6 +257,20 @@ import Testing
     #expect(first.hasPrefix("\(library):1:1: error: "), "\(result.standardOutput)")
     #expect(first.hasSuffix("[\(rule)]"), "\(result.standardOutput)")
     #expect(first.contains(fragment), "\(result.standardOutput)")
+  }
+
+  /// A plugin that keeps its call's writer and writes through it from a thread 20 ms after the
+  /// call returned, with no call after it: lint waits a moment after each worker's last answer,
+  /// asks, and names the call. Every run, not most.
+  @Test func aThreadWritingAfterItsCallReturnedIsCaughtEveryRun() throws {
+    let library = try Self.build("LATE_THREAD_WRITE")
+    var caught = 0
+    for _ in 0..<10 {
+      let result = try BikiProcess.run(["lint", library], program: "biki-pack")
+      let expected = #"\#(library):1:1: error: it wrote through the output writer of generate for topic "ok", seed 0 after that call had returned (1 write, refused) [plugin-writer-after-return]"#
+      if result.status == 1 && result.standardOutput.split(separator: "\n").first.map(String.init) == expected { caught += 1 } else { Issue.record("\(result.standardOutput)") }
+    }
+    #expect(caught == 10)
   }
 
   @Test(arguments: [nil, "NOISY", "COUNTED"])

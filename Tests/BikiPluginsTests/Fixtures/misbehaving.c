@@ -3,6 +3,10 @@
  *   Loading:   -DREFUSE_VERSION -DWRONG_VERSION -DNO_ENTRY -DNULL_GENERATE -DSMALL_DESCRIPTOR -DINIT_FAILS
  *   Output:    -DBAD_UTF8 -DMALFORMED -DENORMOUS -DNOT_KANA -DKATAKANA -DCOMBINING -DWRONG_ANSWER
  *              -DWRONG_READING -DWRONG_DECLARED_READING -DBAD_COUNT -DPARTIAL_OUTPUT -DLATE_WRITE
+ *              -DLATE_THREAD_WRITE (the first question of topic "ok" starts a thread that writes through
+ *              that call's output writer 20 ms after it returned) -DLATE_READINGS_WRITE (the same, with
+ *              Biki's readings extension writing into the kept call) -DFALSE_REFUSAL (writes 150 bytes,
+ *              then returns BIKI_STATUS_OUTPUT_REFUSED though nothing was refused)
  *   Behaviour: -DUNSTABLE -DSEGFAULT -DABORT -DHANG -DHOG (allocates 4 GiB) -DCRASH_EVERY_TENTH
  *              -DSHARED_HOG (maps 1.5 GiB MAP_SHARED|MAP_ANONYMOUS and touches every page)
  *              -DALLOCATE_MB=N (each question allocates N MiB, fails without it, and frees it)
@@ -44,7 +48,7 @@ static int emit(const biki_writer_t *writer, const char *text) { return writer->
 #define QUOTED_(x) #x
 #define QUOTED(x) QUOTED_(x)
 
-#if defined(SLOW_MS) || defined(SLOW_LOAD_MS)
+#if defined(SLOW_MS) || defined(SLOW_LOAD_MS) || defined(LATE_THREAD_WRITE) || defined(LATE_READINGS_WRITE)
 static void pause_ms(long ms) {
   struct timespec pause = {ms / 1000, (ms % 1000) * 1000000L};
   while (nanosleep(&pause, &pause) != 0) {}
@@ -114,6 +118,31 @@ static biki_status_t question_count(const char *topic, const biki_parameter_list
 }
 #endif
 
+#if defined(LATE_THREAD_WRITE) || defined(LATE_READINGS_WRITE)
+#include <pthread.h>
+static const biki_call_t *kept_call;
+#if defined(LATE_READINGS_WRITE)
+static const biki_host_t *kept_host;
+static const biki_host_readings_t *readings;
+static biki_status_t init(const biki_host_t *host, const biki_call_t *call) {
+  (void)call;
+  kept_host = host;
+  readings = host->get_extension(host, BIKI_HOST_EXT_READINGS);
+  return readings ? BIKI_STATUS_OK : BIKI_STATUS_INTERNAL_ERROR;
+}
+#endif
+static void *write_late(void *unused) {
+  (void)unused;
+  pause_ms(20);
+#if defined(LATE_READINGS_WRITE)
+  readings->read_number(kept_host, 8, "本", NULL, kept_call);
+#else
+  emit(kept_call->output, "八本（injected late）");
+#endif
+  return NULL;
+}
+#endif
+
 #if defined(INIT_FAILS)
 static biki_status_t init(const biki_host_t *host, const biki_call_t *call) {
   (void)host;
@@ -147,6 +176,20 @@ static biki_status_t generate(const char *topic, const biki_parameter_list_t *pa
       fclose(file);
     }
   }
+#endif
+#if defined(LATE_THREAD_WRITE) || defined(LATE_READINGS_WRITE)
+  static int started = 0;
+  if (!started) {
+    started = 1;
+    kept_call = call;
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, write_late, NULL) == 0) pthread_detach(thread);
+  }
+#endif
+#if defined(FALSE_REFUSAL)
+  emit(call->output, "{\"display\": \"1\", \"kanjiDisplay\": \"一\", \"spoken\": \"いち\", \"readings\": [\"いち\"], \"answer\": {\"value\": 1}}");
+  emit(call->output, "                                           "); /* 150 bytes in all */
+  return BIKI_STATUS_OUTPUT_REFUSED;
 #endif
 #if defined(LATE_WRITE)
   /* Keeps the writer, and writes through the one it kept last time. */
@@ -284,7 +327,7 @@ static const biki_plugin_descriptor_t descriptor = {
   .name = "Misbehaving",
   .version = "0",
   .flags = 0,
-#if defined(INIT_FAILS)
+#if defined(INIT_FAILS) || defined(LATE_READINGS_WRITE)
   .init = init,
 #endif
 #if defined(DEINIT_MARKS)
