@@ -117,6 +117,18 @@ package struct PluginValidator: Sendable {
         }
       }
       for parameters in settings {
+        // A count is a function of the topic and its parameters: asked twice in one worker and
+        // once in a fresh one, it must answer the same. (A count that fails is reported below.)
+        if plugin.identity.countsQuestions {
+          let counts = [first, first, fresh].compactMap { worker in try? worker.questionCount(topic: local, parameters: parameters) }
+          if counts.count == 3, Set(counts).count > 1 {
+            let answers = counts.map(String.init).joined(separator: ", then ")
+            report(
+              "topic \"\(topic.id)\"\(Self.describe(parameters)): question_count answered \(answers) for the same parameters (twice in one worker, then in a fresh one); a count may depend only on the topic and its parameters",
+              "plugin-question-count")
+            continue
+          }
+        }
         let generator: QuestionGenerator
         do {
           generator = try plugin.generator(for: topic, parameters: parameters)

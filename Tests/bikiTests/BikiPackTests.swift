@@ -242,6 +242,7 @@ import Testing
     ("PARTIAL_OUTPUT", "plugin-partial-output", "ran out of questions halfway (after writing 17 bytes of output, which were discarded)"),
     ("LATE_WRITE", "plugin-writer-after-return", #"after their calls had returned, 8 writes in all, every one refused: the output writer of generate for topic "ok", seed 0"#),
     ("LATE_READINGS_WRITE", "plugin-writer-after-return", #"it wrote through the output writer of generate for topic "ok", seed 0 after that call had returned (1 write, refused)"#),
+    ("COUNT_VARIES", "plugin-question-count", "question_count answered 3, then 4, then 3 for the same parameters"),
     ("FALSE_REFUSAL", "plugin-call", "it returned BIKI_STATUS_OUTPUT_REFUSED, though Biki refused none of its writes (it wrote 150 bytes of output, discarded as the call failed)"),
     ("INIT_FAILS", "plugin-init", "the plugin's data file is missing"),
     ("BAD_UTF8", "plugin-output", "invalid UTF-8"), ("MALFORMED", "plugin-output", "not valid JSON"),

@@ -18,6 +18,7 @@
  *              -DHANG_IN_COUNT (question_count never returns; otherwise as COUNTED);
  *              SLOW_MS, CRASH_ON_SEED, HANG_ON_SEED and CRASH_EVERY_TENTH have 30 questions
  *   Counting:  -DCOUNTED (a parameter "max" 1–9, counted by question_count) -DCOUNT_LIES (counts double)
+ *              -DCOUNT_VARIES (question_count answers one more every other call)
  *   Host:      -DECHO_HOST (the topic's title is the host's name and version, as its entry saw them)
  *              -DPLUGIN_ID='"name"' (the plugin's id, so two builds can be loaded side by side)
  *              -DTITLE='"Title"' (the topic's title, "OK" by default, so two builds can differ in a few bytes)
@@ -78,7 +79,7 @@ static biki_status_t describe(const biki_call_t *call) {
   emit(call->output, json);
   return BIKI_STATUS_OK;
 #endif
-#if defined(COUNTED) || defined(COUNT_LIES) || defined(HANG_IN_COUNT)
+#if defined(COUNTED) || defined(COUNT_LIES) || defined(HANG_IN_COUNT) || defined(COUNT_VARIES)
   emit(call->output, "{\"topics\": [{\"id\": \"ok\", \"title\": \"OK\", \"category\": \"number\", \"skills\": [\"kana\"], \"questionCount\": 3, "
                      "\"parameters\": [{\"name\": \"max\", \"description\": \"Largest\", \"default\": 3, \"min\": 1, \"max\": 9}]}]}");
 #elif defined(DESCRIPTION_VARIES)
@@ -100,7 +101,7 @@ static uint64_t largest(const biki_parameter_list_t *parameters) {
   return 3;
 }
 
-#if defined(COUNTED) || defined(COUNT_LIES) || defined(HANG_IN_COUNT)
+#if defined(COUNTED) || defined(COUNT_LIES) || defined(HANG_IN_COUNT) || defined(COUNT_VARIES)
 static biki_status_t question_count(const char *topic, const biki_parameter_list_t *parameters, uint64_t *count, const biki_call_t *call) {
   if (strcmp(topic, "ok") != 0) {
     emit(call->error, "no such topic");
@@ -111,6 +112,9 @@ static biki_status_t question_count(const char *topic, const biki_parameter_list
 #endif
 #if defined(COUNT_LIES)
   *count = largest(parameters) * 2;
+#elif defined(COUNT_VARIES)
+  static int calls = 0;
+  *count = largest(parameters) + (uint64_t)(calls++ % 2);
 #else
   *count = largest(parameters);
 #endif
@@ -339,7 +343,7 @@ static const biki_plugin_descriptor_t descriptor = {
 #else
   .generate = generate,
 #endif
-#if defined(COUNTED) || defined(COUNT_LIES) || defined(HANG_IN_COUNT)
+#if defined(COUNTED) || defined(COUNT_LIES) || defined(HANG_IN_COUNT) || defined(COUNT_VARIES)
   .question_count = question_count,
 #endif
 };
