@@ -60,6 +60,12 @@ package final class IsolatedPlugin: Sendable {
 
   package var isQuarantined: Bool { state.withLock { $0.consecutiveFailures >= IsolatedPlugin.quarantineAfter } }
 
+  /// When the plugin is quarantined, the failure that settled it (the last of the run); nil while
+  /// it is in use.
+  package var quarantine: PluginError? {
+    state.withLock { $0.consecutiveFailures >= IsolatedPlugin.quarantineAfter ? $0.lastError : nil }
+  }
+
   /// The writes the plugin made through writers after their calls had returned, not reported
   /// before, as one error naming the calls (`plugin-writer-after-return`); nil when there were
   /// none. First waits until `grace` seconds have passed since the worker last answered, so a

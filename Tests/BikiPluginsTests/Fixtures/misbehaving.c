@@ -15,6 +15,7 @@
  *              descriptors, stdout among them; the child's pid and process group go to $BIKI_TEST_FORK_FILE)
  *   Timing:    -DSLOW_MS=N (each question takes N ms) -DSLOW_LOAD_MS=N (the entry and describe each take N ms)
  *              -DCRASH_ON_SEED=N (segfaults on that seed only) -DHANG_ON_SEED=N (never returns on that seed only)
+ *              -DCRASH_WHEN_FILE (segfaults on every question once the file $BIKI_TEST_CRASH_FILE exists)
  *              -DHANG_IN_COUNT (question_count never returns; otherwise as COUNTED);
  *              SLOW_MS, CRASH_ON_SEED, HANG_ON_SEED and CRASH_EVERY_TENTH have 30 questions
  *   Counting:  -DCOUNTED (a parameter "max" 1–9, counted by question_count) -DCOUNT_LIES (counts double)
@@ -206,6 +207,13 @@ static biki_status_t generate(const char *topic, const biki_parameter_list_t *pa
 #endif
 #if defined(CRASH_ON_SEED)
   if (seed == CRASH_ON_SEED) {
+    volatile int *nowhere = NULL;
+    *nowhere = 1;
+  }
+#endif
+#if defined(CRASH_WHEN_FILE)
+  const char *crash_file = getenv("BIKI_TEST_CRASH_FILE");
+  if (crash_file && access(crash_file, F_OK) == 0) {
     volatile int *nowhere = NULL;
     *nowhere = 1;
   }
