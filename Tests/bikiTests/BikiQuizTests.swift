@@ -268,6 +268,19 @@ import Testing
     #expect(quiz.standardError.hasPrefix("Error: no question could be made: the plugin \(plugins)/libcrash.so was quarantined after 3 failures in a row, the last: question "), "\(quiz.standardError)")
   }
 
+  /// A review draws on every topic: when the plugin behind one is quarantined (here while the
+  /// review is planned), the learner is told and the review goes on with the others.
+  @Test(.disabled(if: Sanitizers.threadSanitizerIsActive, Comment(rawValue: Sanitizers.crashesAreRenamed)))
+  func aReviewGoesOnWithItsOtherTopicsWhenAPluginIsQuarantined() throws {
+    let plugins = try Self.pluginDirectory("Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libcrash.so", defines: ["SEGFAULT"])
+    let home = NSTemporaryDirectory() + "biki-e2e-" + UUID().uuidString
+    let script = "yes skip | head -n 5 | \"$0\" quiz --mode review=5 --all --skill kana --seed 3 --plugins '\(plugins)'"
+    let quiz = try BikiProcess.run([], viaShell: script, environment: BikiPackTests.isolated(home))
+    #expect(quiz.status == 0, "\(quiz.standardOutput)\(quiz.standardError)")
+    #expect(quiz.standardOutput.contains("⚠ The plugin libcrash.so, which makes the questions of OK, failed 3 times in a row, so Biki has quarantined it"), "\(quiz.standardOutput)")
+    #expect(quiz.standardOutput.contains("Finished (all questions asked): 5 questions"), "\(quiz.standardOutput)")
+  }
+
   /// A plugin that answers, then crashes on every question: after three in a row the learner is
   /// told it was quarantined, and the quiz ends cleanly, its summary and answers kept.
   @Test(.disabled(if: Sanitizers.threadSanitizerIsActive, Comment(rawValue: Sanitizers.crashesAreRenamed)))
