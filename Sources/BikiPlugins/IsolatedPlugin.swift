@@ -35,8 +35,9 @@ package final class IsolatedPlugin: Sendable {
     /// Why the plugin did not load, as a worker said: it would say so again, so every later
     /// call fails with it and no worker is started for it.
     var loadFailure: PluginError?
-    /// The running worker announced that it is crashing just after an allocation was refused.
-    var allocationRefused = false
+    /// The running worker announced that it is crashing: by which signal, and whether just after
+    /// an allocation was refused.
+    var crash: (signal: Int32, allocationRefused: Bool)?
     /// Calls the running worker has been asked to make.
     var calls = 0
     /// When the running worker last answered.
@@ -182,7 +183,7 @@ package final class IsolatedPlugin: Sendable {
     }
     state.worker = started
     state.frames = WorkerFrames()
-    state.allocationRefused = false
+    state.crash = nil
     state.calls = 0
     let hello = try answer(from: started, expecting: 1, within: limits.loading, task: "loading", &state)[0]
     if case .failure(let error) = result(hello) {
@@ -200,7 +201,7 @@ package final class IsolatedPlugin: Sendable {
   private func answer(
     from process: WorkerProcess, expecting count: Int, within limit: Double, task: String, gathering: Bool = false, _ state: inout State
   ) throws(PluginError) -> [WorkerProtocol.Result] {
-    let deadline = now() + limit
+    var deadline = now() + limit
     while true {
       switch state.frames.next(from: process, deadline: deadline, gathering: gathering) {
       case .frame(let body):
@@ -208,9 +209,11 @@ package final class IsolatedPlugin: Sendable {
           throw fail(stopWorker(PluginError(path: path, kind: .workerFailed, reason: "\(task): the worker's answer is malformed"), &state), &state)
         }
         state.lastAnswer = now()
-        // The worker is dying after a refused allocation; how it ends comes next.
-        if results.count == 1, results[0].status == WorkerProtocol.allocationRefused, results[0].bytes.isEmpty {
-          state.allocationRefused = true
+        // The worker is crashing; how it ends comes next, once its crash report is written,
+        // which may take longer than the question had left: it has the loading limit for that.
+        if results.count == 1, results[0].status == WorkerProtocol.crashing, results[0].bytes.count == 2 {
+          state.crash = (Int32(results[0].bytes[0]), results[0].bytes[1] == 1)
+          deadline = max(deadline, now() + limits.loading)
           continue
         }
         guard results.count == count else {
@@ -220,6 +223,7 @@ package final class IsolatedPlugin: Sendable {
         }
         return results
       case .timedOut:
+        if state.crash != nil { throw fail(died(process, task: task, &state), &state) }
         let reason = "\(task): the plugin did not answer within \(PluginLimits.seconds(limit)); its worker was stopped"
         throw fail(stopWorker(PluginError(path: path, kind: .timedOut, reason: reason), &state), &state)
       case .closed:
@@ -235,16 +239,19 @@ package final class IsolatedPlugin: Sendable {
     return .failure(PluginError(path: path, kind: WorkerProtocol.kind(for: answer.status), reason: String(decoding: answer.bytes, as: UTF8.self)))
   }
 
-  /// The worker ended during `task`: how, and (only when the worker said an allocation had
-  /// just been refused) that the plugin ran out of the memory a worker may use.
+  /// The worker ended during `task`: how (by the signal it announced, when it did: a worker still
+  /// writing its crash report when stopped ends by Biki's SIGKILL), and (only when the worker
+  /// said an allocation had just been refused) that the plugin ran out of the memory it may use.
   private func died(_ process: WorkerProcess, task: String, _ state: inout State) -> PluginError {
-    let how = process.stop()
+    let ended = process.stop()
     state.worker = nil
+    defer { state.crash = nil }
+    guard let crash = state.crash else { return PluginError(path: path, kind: .crashed, reason: "\(task): the plugin's worker \(ended)") }
+    let how = WorkerSpawner.describeExit(crash.signal)
     let memory =
-      state.allocationRefused
+      crash.allocationRefused
       ? " right after an allocation was refused (ENOMEM): a plugin may use at most \(PluginWorker.memoryLimit >> 30) GiB of memory in its worker, and one that asks for more fails like this"
       : ""
-    state.allocationRefused = false
     return PluginError(path: path, kind: .crashed, reason: "\(task): the plugin's worker \(how)\(memory)")
   }
 

@@ -24,9 +24,10 @@ package enum PluginWorker {
     // with it, and with it whatever the plugin started.
     _ = biki_worker_watch_host()
     if limitMemory() {
-      // A crash just after an allocation was refused is announced before the worker dies, so
-      // the host can say the plugin ran out of memory, and only then.
-      let note = WorkerProtocol.response(WorkerProtocol.Result(status: WorkerProtocol.allocationRefused, bytes: []))
+      // A crash during a call is announced before the worker dies: the host names it a crash
+      // however long the crash report takes, and says the plugin ran out of memory only when an
+      // allocation had just been refused. The handler fills in the last two bytes.
+      let note = WorkerProtocol.response(WorkerProtocol.Result(status: WorkerProtocol.crashing, bytes: [0, 0]))
       _ = note.withUnsafeBufferPointer { biki_worker_watch_crashes(protocolOutput, $0.baseAddress, $0.count) }
     }
     let plugin: PluginLibrary

@@ -14,9 +14,10 @@
 ///                 or status -110 (writer after return) and a message naming the calls
 ///     response := u32 length, then: u32 result count, (i32 status, u32 length, bytes)*
 ///     string   := u32 length, UTF-8 bytes
-///     note     := a response of one result with status -111 and no bytes, sent unasked by a worker
-///                 about to die of a crash that followed a refused allocation (ENOMEM); what
-///                 ends it (the pipe closing) comes next
+///     note     := a response of one result with status -111 and two bytes (the signal's number, and
+///                 1 when an allocation had just been refused (ENOMEM), else 0), sent unasked by
+///                 a worker crashing during a call; what ends it (the pipe closing) comes next,
+///                 once the crash report is written
 ///
 /// describe is answered with one response of two results (identity, description) and count
 /// with one of one. generate is answered with one response per seed, in order, each of one
@@ -29,8 +30,8 @@ enum WorkerProtocol {
   static let late: UInt8 = 4
   /// Frames larger than this are refused: a batch of questions, not a flood.
   static let maximumFrame = 64 << 20
-  /// The status of a note: the worker is crashing just after an allocation was refused.
-  static let allocationRefused: Int32 = -111
+  /// The status of a note: the worker is crashing (see `note` above).
+  static let crashing: Int32 = -111
 
   struct Result: Equatable {
     var status: Int32

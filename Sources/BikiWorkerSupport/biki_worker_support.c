@@ -53,9 +53,13 @@ static volatile sig_atomic_t in_call;
 
 static void on_crash(int signal, siginfo_t *info, void *context) {
   int cause = errno;
-  if (in_call && cause == ENOMEM && note_descriptor >= 0) {
+  if (in_call && note_descriptor >= 0 && note_length >= 2) {
     in_call = 0;
-    ssize_t written = write(note_descriptor, note, note_length);
+    uint8_t told[sizeof note];
+    memcpy(told, note, note_length);
+    told[note_length - 2] = (uint8_t)signal;
+    told[note_length - 1] = cause == ENOMEM ? 1 : 0;
+    ssize_t written = write(note_descriptor, told, note_length);
     (void)written;
   }
   for (int index = 0; index < crash_signal_count; index++) {

@@ -36,10 +36,12 @@ void biki_worker_limit_arenas(int arenas);
 /*
  * Worker: installs handlers for the signals a crash raises (SIGSEGV, SIGBUS, SIGILL, SIGTRAP,
  * SIGFPE, SIGABRT). When one arrives during a plugin call (between biki_worker_call_begins and
- * biki_worker_call_ends) and the crashing thread's errno is ENOMEM — an allocation was refused
- * just before, as happens past the worker's memory cap — `note` (at most 64 bytes, copied) is
- * written to `descriptor` first. The signal then goes on to the handler installed before (the
- * Swift runtime's), or to its default action: the worker still dies by it. 0, or -1.
+ * biki_worker_call_ends), `note` (at most 64 bytes, copied; its last two bytes set to the signal's
+ * number and to 1 when the crashing thread's errno is ENOMEM — an allocation was refused just
+ * before, as happens past the worker's memory cap — else 0) is written to `descriptor` first: the
+ * host learns at once that the worker is crashing, and why, however long the crash report that
+ * follows takes. The signal then goes on to the handler installed before (the Swift runtime's
+ * backtracer), or to its default action: the worker still dies by it. 0, or -1.
  */
 int biki_worker_watch_crashes(int descriptor, const uint8_t *note, size_t length);
 
