@@ -45,7 +45,8 @@ package enum PluginWorker {
     func logLateWrites() {
       let count = plugin.lateWriteCount
       guard count > loggedLateWrites else { return }
-      let line = "biki worker: \(path): \(count - loggedLateWrites) writes through writers after their calls had returned, refused\n"
+      let writes = count - loggedLateWrites == 1 ? "1 write" : "\(count - loggedLateWrites) writes"
+      let line = "biki worker: \(path): \(writes) through writers after their calls had returned, refused\n"
       _ = writeAll(Array(line.utf8), to: 2)
       loggedLateWrites = count
     }
