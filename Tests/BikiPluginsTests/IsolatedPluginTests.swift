@@ -169,6 +169,17 @@ import Testing
     #expect(plugin.lateWrites(grace: 0) == nil)
   }
 
+  /// In a quiz nobody asks for late writes; the worker's log counts them at its next request.
+  @Test func lateWritesAreCountedInTheWorkerLog() throws {
+    let log = NSTemporaryDirectory() + "biki-worker-log-\(UUID().uuidString)"
+    let path = try PluginFixtures.misbehaving("LATE_WRITE")
+    let plugin = IsolatedPlugin(path: path, spawner: .live(executable: Self.worker, logPath: log, now: Self.now), now: Self.now)
+    // The second question writes through the first one's writer; the third request reads the count.
+    for seed in UInt64(0)..<3 { #expect(throws: Never.self) { try plugin.generate(topic: "ok", parameters: [:], seeds: [seed]).first?.get() } }
+    let written = try String(contentsOfFile: log, encoding: .utf8)
+    #expect(written.contains("biki worker: \(path): 1 write through writers after their calls had returned, refused\n"), "\(written)")
+  }
+
   @Test func theHostKeepsServingWhileAPluginCrashes() throws {
     let crashing = isolated(try PluginFixtures.misbehaving("SEGFAULT"))
     let healthy = isolated(try PluginFixtures.calendar())
