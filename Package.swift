@@ -35,8 +35,11 @@ let package = Package(
     .target(name: "BikiPacks", dependencies: ["BikiCore", "BikiJSON", "BikiJapanese", "BikiSync"]),
     // The stable C ABI for native topic plugins, documented in include/biki_plugin.h.
     .target(name: "BikiPluginABI"),
+    // The few C calls plugin workers and their host need that Swift cannot make (pipe2, mallopt)
+    // or should not (crash signal handlers). Internal: no plugin sees it.
+    .target(name: "BikiWorkerSupport"),
     // Loads native plugins with dlopen, checks the ABI, validates their output, adapts them to generators.
-    .target(name: "BikiPlugins", dependencies: ["BikiPluginABI", "BikiCore", "BikiJSON", "BikiJapanese", "BikiSync"]),
+    .target(name: "BikiPlugins", dependencies: ["BikiPluginABI", "BikiWorkerSupport", "BikiCore", "BikiJSON", "BikiJapanese", "BikiSync"]),
     // Plugins/ holds plugin sources; SwiftPM needs explicit paths there.
     .target(name: "BikiCalendarPlugin", dependencies: ["BikiPluginABI"], path: "Plugins/calendar-c"),
     .target(

@@ -15,6 +15,11 @@ package struct PluginValidator: Sendable {
   package var seedsPerTopic: UInt64 = 1000
   /// How long loading and describing may take, in seconds.
   package var entryBudget: Double = 0.1
+  /// How long after its last answer a worker is asked for writes made through writers after
+  /// their calls had returned, in seconds: a plugin that writes from a thread a little after a
+  /// call returned is caught even when no call follows. 0.2 s is ten times the delay the tests
+  /// use (20 ms).
+  package var lateWriteGrace: Double = 0.2
 
   package init(spawner: WorkerSpawner, now: @Sendable @escaping () -> Double, limits: PluginLimits = .standard) {
     self.spawner = spawner
@@ -33,7 +38,23 @@ package struct PluginValidator: Sendable {
     func report(_ message: String, _ rule: String) {
       problems.append(Diagnostic(.error, message, rule: rule, at: .fileStart))
     }
-    func worker() -> IsolatedPlugin { IsolatedPlugin(path: path, spawner: spawner, limits: limits, now: now) }
+    var workers: [IsolatedPlugin] = []
+    func worker() -> IsolatedPlugin {
+      let started = IsolatedPlugin(path: path, spawner: spawner, limits: limits, now: now)
+      workers.append(started)
+      return started
+    }
+    // Whatever else was found, the workers are asked last for writes through writers after
+    // their calls had returned: they may come from a plugin's thread after every call is done.
+    // One report is enough; the first worker to have one gives it.
+    func finished() -> [Diagnostic] {
+      for started in workers {
+        guard let late = started.lateWrites(grace: lateWriteGrace) else { continue }
+        report(late.reason, late.kind.rule)
+        break
+      }
+      return problems
+    }
 
     // Load, handshake and description, timed from a cold start.
     let first = worker()
@@ -43,7 +64,7 @@ package struct PluginValidator: Sendable {
       plugin = try PluginTopics(backend: .isolated(first))
     } catch {
       report(error.reason, error.kind.rule)
-      return problems
+      return finished()
     }
     let elapsed = now() - started
     if elapsed > entryBudget + 0.05 {  // a worker process starts in a few ms; the rest is the plugin's
@@ -96,6 +117,18 @@ package struct PluginValidator: Sendable {
         }
       }
       for parameters in settings {
+        // A count is a function of the topic and its parameters: asked twice in one worker and
+        // once in a fresh one, it must answer the same. (A count that fails is reported below.)
+        if plugin.identity.countsQuestions {
+          let counts = [first, first, fresh].compactMap { worker in try? worker.questionCount(topic: local, parameters: parameters) }
+          if counts.count == 3, Set(counts).count > 1 {
+            let answers = counts.map(String.init).joined(separator: ", then ")
+            report(
+              "topic \"\(topic.id)\"\(Self.describe(parameters)): question_count answered \(answers) for the same parameters (twice in one worker, then in a fresh one); a count may depend only on the topic and its parameters",
+              "plugin-question-count")
+            continue
+          }
+        }
         let generator: QuestionGenerator
         do {
           generator = try plugin.generator(for: topic, parameters: parameters)
@@ -125,7 +158,7 @@ package struct PluginValidator: Sendable {
         for failure in failures {
           report("topic \"\(topic.id)\"\(Self.describe(parameters)): \(failure.count) of \(count) questions failed, e.g. \(failure.example)", failure.rule)
         }
-        if first.isQuarantined { return problems }
+        if first.isQuarantined { return finished() }
         if !failures.isEmpty { continue }
         if parameters.isEmpty {
           let probe = Array(seeds.prefix(50))
@@ -135,7 +168,7 @@ package struct PluginValidator: Sendable {
           // A question that failed here (a crash, a hang) is reported as what it is, not as a difference.
           if case .failure(let error)? = (once + twice + elsewhere).first(where: { (try? $0.get()) == nil }) {
             report("topic \"\(topic.id)\": \(error.reason)", error.kind.rule)
-            if first.isQuarantined || fresh.isQuarantined { return problems }
+            if first.isQuarantined || fresh.isQuarantined { return finished() }
             continue
           }
           if once != twice {
@@ -156,6 +189,6 @@ package struct PluginValidator: Sendable {
         }
       }
     }
-    return problems
+    return finished()
   }
 }

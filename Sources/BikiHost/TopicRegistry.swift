@@ -14,14 +14,18 @@ package struct RegisteredTopic: Sendable {
   /// Making its generator or its questions runs a native plugin's code (see
   /// `QuestionGenerator.callsPlugin`), so a server does it off its message loop.
   package var callsPlugin: Bool
+  /// When the plugin behind it was quarantined (after failing again and again), the failure that
+  /// settled it; nil for a pack's topic, and while its plugin is in use.
+  package var quarantine: @Sendable () -> PluginError?
 
   package init(
-    topic: Topic, source: String, callsPlugin: Bool = false,
+    topic: Topic, source: String, callsPlugin: Bool = false, quarantine: @Sendable @escaping () -> PluginError? = { nil },
     makeGenerator: @Sendable @escaping ([String: Int64]) throws(ParameterError) -> QuestionGenerator
   ) {
     self.topic = topic
     self.source = source
     self.callsPlugin = callsPlugin
+    self.quarantine = quarantine
     self.makeGenerator = makeGenerator
   }
 
@@ -132,7 +136,7 @@ extension TopicRegistry {
       do {
         let plugin = try PluginTopics(backend: backend)
         for topic in plugin.topics {
-          topics.append(RegisteredTopic(topic: topic, source: path, callsPlugin: true) { parameters throws(ParameterError) in
+          topics.append(RegisteredTopic(topic: topic, source: path, callsPlugin: true, quarantine: backend.quarantine) { parameters throws(ParameterError) in
             try plugin.generator(for: topic, parameters: parameters)
           })
         }

@@ -31,6 +31,12 @@ enum HostServices {
     @convention(c) (UnsafePointer<biki_host_t>?, UInt64, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<biki_call_t>?) -> biki_status_t = {
       _, value, counter, counterReading, call in
       guard let call else { return Int32(BIKI_STATUS_INVALID_PARAMETER) }
+      // An empty write first: a writer of Biki's whose call has returned refuses it and records
+      // the late use at once, before any reading is made, so lint finds it however long reading
+      // would take.
+      guard let output = call.pointee.output, let probe = output.pointee.write, probe(output, nil, 0) == 0 else {
+        return Int32(BIKI_STATUS_OUTPUT_REFUSED)
+      }
       let counterName = counter.flatMap { String(validatingCString: $0) } ?? ""
       let reading = counterReading.flatMap { String(validatingCString: $0) }
       switch HostServices.readings(of: value, counter: counterName, counterReading: reading) {

@@ -14,6 +14,12 @@ package final class IsolatedPlugin: Sendable {
   package let path: String
   package let limits: PluginLimits
   package static let quarantineAfter = 3
+  /// A worker is replaced by a fresh one (between requests, not as a failure) after this many
+  /// calls: each call's record stays in the worker for good (see `CallLedger`, 96 bytes a call),
+  /// so this bounds what they take to about 48 MiB of the worker's room.
+  package static let callsPerWorker = 500_000
+  /// This plugin's `callsPerWorker` (smaller in tests).
+  let callsPerWorker: Int
 
   private let spawner: WorkerSpawner
   private let now: @Sendable () -> Double
@@ -29,12 +35,23 @@ package final class IsolatedPlugin: Sendable {
     /// Why the plugin did not load, as a worker said: it would say so again, so every later
     /// call fails with it and no worker is started for it.
     var loadFailure: PluginError?
+    /// The running worker announced that it is crashing: by which signal, and whether just after
+    /// an allocation was refused.
+    var crash: (signal: Int32, allocationRefused: Bool)?
+    /// Calls the running worker has been asked to make.
+    var calls = 0
+    /// When the running worker last answered.
+    var lastAnswer = 0.0
   }
 
-  package init(path: String, spawner: WorkerSpawner, limits: PluginLimits = .standard, now: @Sendable @escaping () -> Double) {
+  package init(
+    path: String, spawner: WorkerSpawner, limits: PluginLimits = .standard, callsPerWorker: Int = IsolatedPlugin.callsPerWorker,
+    now: @Sendable @escaping () -> Double
+  ) {
     self.path = path
     self.spawner = spawner
     self.limits = limits
+    self.callsPerWorker = callsPerWorker
     self.now = now
   }
 
@@ -43,6 +60,36 @@ package final class IsolatedPlugin: Sendable {
   }
 
   package var isQuarantined: Bool { state.withLock { $0.consecutiveFailures >= IsolatedPlugin.quarantineAfter } }
+
+  /// When the plugin is quarantined, the failure that settled it (the last of the run); nil while
+  /// it is in use.
+  package var quarantine: PluginError? {
+    state.withLock { $0.consecutiveFailures >= IsolatedPlugin.quarantineAfter ? $0.lastError : nil }
+  }
+
+  /// The writes the plugin made through writers after their calls had returned, not reported
+  /// before, as one error naming the calls (`plugin-writer-after-return`); nil when there were
+  /// none. First waits until `grace` seconds have passed since the worker last answered, so a
+  /// write that comes a little after the last call (from a thread the plugin started, say) is
+  /// caught too. Only the running worker is asked: a worker stopped since took its record along.
+  package func lateWrites(grace: Double) -> PluginError? {
+    state.withLock { state in
+      guard let process = state.worker else { return nil }
+      let wait = state.lastAnswer + grace - now()
+      if wait > 0 {
+        var pause = timespec(tv_sec: Int(wait), tv_nsec: Int((wait - wait.rounded(.down)) * 1e9)), left = timespec()
+        while nanosleep(&pause, &left) != 0 && errno == EINTR { pause = left }
+      }
+      guard process.write(WorkerProtocol.lateRequest()) else {
+        _ = fail(died(process, task: "reporting late writes", &state), &state)
+        return nil
+      }
+      guard let answers = try? answer(from: process, expecting: 1, within: limits.question, task: "reporting late writes", &state),
+        case .failure(let error) = result(answers[0])
+      else { return nil }
+      return error
+    }
+  }
 
   /// The plugin's identity (from its descriptor) and description, as raw bytes for the validator.
   /// Describing is part of loading, and has the loading limit.
@@ -76,6 +123,7 @@ package final class IsolatedPlugin: Sendable {
           results += rest.map { seed in .failure(PluginError(path: path, kind: error.kind, reason: "question \(seed) was not asked: \(error.reason)")) }
           break
         }
+        state.calls += rest.count
         guard process.write(WorkerProtocol.generateRequest(topic: topic, parameters: parameters, seeds: Array(rest))) else {
           // Gone before it was asked anything (it died between calls): no question is to blame,
           // and the failure counts, so this cannot go on for long.
@@ -104,6 +152,7 @@ package final class IsolatedPlugin: Sendable {
     let outcome: Result<[Result<[UInt8], PluginError>], PluginError> = state.withLock { state in
       Result { () throws(PluginError) in
         let process = try worker(&state)
+        state.calls += 1
         guard process.write(frame) else { throw fail(died(process, task: task, &state), &state) }
         let answers = try answer(from: process, expecting: count, within: limit, task: task, &state)
         state.consecutiveFailures = 0
@@ -120,7 +169,12 @@ package final class IsolatedPlugin: Sendable {
         path: path, kind: .quarantined,
         reason: "the plugin is quarantined after \(state.consecutiveFailures) failures in a row; last: \(state.lastError?.reason ?? "unknown")")
     }
-    if let running = state.worker { return running }
+    if let running = state.worker {
+      guard state.calls >= callsPerWorker else { return running }
+      // Retired, not failed: a fresh worker starts with no records of old calls.
+      _ = running.stop()
+      state.worker = nil
+    }
     if let loadFailure = state.loadFailure { throw loadFailure }
     let started: WorkerProcess
     switch spawner.spawn(path) {
@@ -129,6 +183,8 @@ package final class IsolatedPlugin: Sendable {
     }
     state.worker = started
     state.frames = WorkerFrames()
+    state.crash = nil
+    state.calls = 0
     let hello = try answer(from: started, expecting: 1, within: limits.loading, task: "loading", &state)[0]
     if case .failure(let error) = result(hello) {
       // It would refuse the same way every time: kept, and no worker is started for it again.
@@ -145,24 +201,36 @@ package final class IsolatedPlugin: Sendable {
   private func answer(
     from process: WorkerProcess, expecting count: Int, within limit: Double, task: String, gathering: Bool = false, _ state: inout State
   ) throws(PluginError) -> [WorkerProtocol.Result] {
-    switch state.frames.next(from: process, deadline: now() + limit, gathering: gathering) {
-    case .frame(let body):
-      guard let results = WorkerProtocol.parseResponse(body) else {
-        throw fail(stopWorker(PluginError(path: path, kind: .workerFailed, reason: "\(task): the worker's answer is malformed"), &state), &state)
+    var deadline = now() + limit
+    while true {
+      switch state.frames.next(from: process, deadline: deadline, gathering: gathering) {
+      case .frame(let body):
+        guard let results = WorkerProtocol.parseResponse(body) else {
+          throw fail(stopWorker(PluginError(path: path, kind: .workerFailed, reason: "\(task): the worker's answer is malformed"), &state), &state)
+        }
+        state.lastAnswer = now()
+        // The worker is crashing; how it ends comes next, once its crash report is written,
+        // which may take longer than the question had left: it has the loading limit for that.
+        if results.count == 1, results[0].status == WorkerProtocol.crashing, results[0].bytes.count == 2 {
+          state.crash = (Int32(results[0].bytes[0]), results[0].bytes[1] == 1)
+          deadline = max(deadline, now() + limits.loading)
+          continue
+        }
+        guard results.count == count else {
+          throw fail(
+            stopWorker(PluginError(path: path, kind: .workerFailed, reason: "\(task): the worker answered \(results.count) results for \(count)"), &state),
+            &state)
+        }
+        return results
+      case .timedOut:
+        if state.crash != nil { throw fail(died(process, task: task, &state), &state) }
+        let reason = "\(task): the plugin did not answer within \(PluginLimits.seconds(limit)); its worker was stopped"
+        throw fail(stopWorker(PluginError(path: path, kind: .timedOut, reason: reason), &state), &state)
+      case .closed:
+        throw fail(died(process, task: task, &state), &state)
+      case .tooLarge(let length):
+        throw fail(stopWorker(PluginError(path: path, kind: .workerFailed, reason: "\(task): the worker sent a \(length)-byte frame"), &state), &state)
       }
-      guard results.count == count else {
-        throw fail(
-          stopWorker(PluginError(path: path, kind: .workerFailed, reason: "\(task): the worker answered \(results.count) results for \(count)"), &state),
-          &state)
-      }
-      return results
-    case .timedOut:
-      let reason = "\(task): the plugin did not answer within \(PluginLimits.seconds(limit)); its worker was stopped"
-      throw fail(stopWorker(PluginError(path: path, kind: .timedOut, reason: reason), &state), &state)
-    case .closed:
-      throw fail(died(process, task: task, &state), &state)
-    case .tooLarge(let length):
-      throw fail(stopWorker(PluginError(path: path, kind: .workerFailed, reason: "\(task): the worker sent a \(length)-byte frame"), &state), &state)
     }
   }
 
@@ -171,12 +239,19 @@ package final class IsolatedPlugin: Sendable {
     return .failure(PluginError(path: path, kind: WorkerProtocol.kind(for: answer.status), reason: String(decoding: answer.bytes, as: UTF8.self)))
   }
 
+  /// The worker ended during `task`: how (by the signal it announced, when it did: a worker still
+  /// writing its crash report when stopped ends by Biki's SIGKILL), and (only when the worker
+  /// said an allocation had just been refused) that the plugin ran out of the memory it may use.
   private func died(_ process: WorkerProcess, task: String, _ state: inout State) -> PluginError {
-    let how = process.stop()
+    let ended = process.stop()
     state.worker = nil
-    // Allocation failures past the worker's memory limit end as one of these signals.
-    let memory = ["SIGSEGV", "SIGABRT", "SIGBUS", "SIGILL", "SIGTRAP"].contains { how.contains($0) }
-      ? "; a worker may allocate at most \(PluginWorker.memoryLimit >> 30) GiB, and a plugin that asks for more fails like this" : ""
+    defer { state.crash = nil }
+    guard let crash = state.crash else { return PluginError(path: path, kind: .crashed, reason: "\(task): the plugin's worker \(ended)") }
+    let how = WorkerSpawner.describeExit(crash.signal)
+    let memory =
+      crash.allocationRefused
+      ? " right after an allocation was refused (ENOMEM): a plugin may use at most \(PluginWorker.memoryLimit >> 30) GiB of memory in its worker, and one that asks for more fails like this"
+      : ""
     return PluginError(path: path, kind: .crashed, reason: "\(task): the plugin's worker \(how)\(memory)")
   }
 

@@ -12,16 +12,21 @@ package struct PluginBackend: Sendable {
   /// The plugin's own count of a topic's questions for these parameters; nil when it has none
   /// (then the description's questionCount holds for every setting).
   package var questionCount: @Sendable (_ topic: String, _ parameters: [String: Int64]) throws(PluginError) -> UInt64?
+  /// When the plugin is quarantined (no longer called), the failure that settled it; nil while it
+  /// is in use. Only a plugin in a worker is ever quarantined.
+  package var quarantine: @Sendable () -> PluginError? = { nil }
 
   package init(
     path: String, describe: @Sendable @escaping () throws(PluginError) -> (identity: PluginIdentity, description: [UInt8]),
     generate: @Sendable @escaping (_ topic: String, _ parameters: [String: Int64], _ seeds: [UInt64]) throws(PluginError) -> [Result<[UInt8], PluginError>],
-    questionCount: @Sendable @escaping (_ topic: String, _ parameters: [String: Int64]) throws(PluginError) -> UInt64? = { _, _ in nil }
+    questionCount: @Sendable @escaping (_ topic: String, _ parameters: [String: Int64]) throws(PluginError) -> UInt64? = { _, _ in nil },
+    quarantine: @Sendable @escaping () -> PluginError? = { nil }
   ) {
     self.path = path
     self.describe = describe
     self.generate = generate
     self.questionCount = questionCount
+    self.quarantine = quarantine
   }
 
   /// Loaded into this process: fastest, but a crash here is a crash of the host. For trusted plugins.
@@ -57,7 +62,8 @@ package struct PluginBackend: Sendable {
       generate: { topic, parameters, seeds throws(PluginError) in
         plugin.generate(topic: topic, parameters: parameters, seeds: seeds)
       },
-      questionCount: { topic, parameters throws(PluginError) in try plugin.questionCount(topic: topic, parameters: parameters) })
+      questionCount: { topic, parameters throws(PluginError) in try plugin.questionCount(topic: topic, parameters: parameters) },
+      quarantine: { plugin.quarantine })
   }
 }
 

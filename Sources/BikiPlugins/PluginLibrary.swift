@@ -27,10 +27,9 @@ package final class PluginLibrary: @unchecked Sendable {
   private let deinitFunction: (@convention(c) () -> Void)?
   /// Serialises calls into plugins that are not thread-safe, as the ABI promises them.
   private let lock = Locked(())
-  /// The writers calls use, reused in turn: a record is closed between its calls, so a plugin
-  /// that writes through an old writer is caught (and refused) instead of writing into freed
-  /// memory or into another call's output.
-  private let records = Locked(CallRecords())
+  /// Every call's record and writers, never reused: a plugin that writes through a writer after
+  /// its call returned is refused, and the write is recorded against that call.
+  private let ledger = CallLedger()
   private let deinitialized = Locked(false)
 
   /// The ABI version this host speaks.
@@ -99,33 +98,32 @@ package final class PluginLibrary: @unchecked Sendable {
     self.countFunction = descriptor.question_count
     self.deinitFunction = descriptor.deinit
     if let initialize = descriptor.`init` {
-      let call = CallRecord(lateWrites: lateWriteCounter)
-      let status = call.run { initialize(host, $0) }
+      let (status, written) = ledger.run(.initialize) { initialize(host, $0) }
       guard Int(status) == BIKI_STATUS_OK else {
-        throw PluginError(path: path, kind: .initFailed, reason: "its init failed (\(PluginError.statusName(status))): \(call.errorMessage)")
+        throw PluginError(path: path, kind: .initFailed, reason: "its init failed (\(PluginError.statusName(status))): \(PluginLibrary.message(written))")
       }
-      records.withLock { $0.keep(call) }
     }
   }
-
-  /// Counts writes through writers whose call had returned.
-  private let lateWriteCounter = LateWrites()
 
   /// Whether the plugin counts its questions per parameter setting.
   package var countsQuestions: Bool { countFunction != nil }
 
-  /// How many times the plugin wrote through a writer after its call had returned.
-  package var lateWrites: Int { lateWriteCounter.count }
+  /// How many times the plugin has written through a writer after its call had returned.
+  package var lateWriteCount: Int { ledger.lateWriteCount }
+
+  /// The writes through writers after their calls had returned that were not reported before,
+  /// as one error naming the calls (`plugin-writer-after-return`); nil when there were none.
+  package func takeLateWrites() -> PluginError? { ledger.takeLateWrites(path: path) }
 
   /// The plugin's description, as raw bytes for the validator.
   package func describe() throws(PluginError) -> [UInt8] {
-    try call { describeFunction($0) }
+    try call(.describe) { describeFunction($0) }
   }
 
   /// The raw question the plugin writes for (topic, parameters, seed).
   package func generate(topic: String, parameters: [String: Int64], seed: UInt64) throws(PluginError) -> [UInt8] {
-    try withArguments(topic, parameters) { topic, list throws(PluginError) in
-      try call { generateFunction(topic, list, seed, $0) }
+    try withArguments(topic, parameters) { topicCopy, list throws(PluginError) in
+      try call(.generate, topic: topic, seed: seed) { generateFunction(topicCopy, list, seed, $0) }
     }
   }
 
@@ -134,8 +132,8 @@ package final class PluginLibrary: @unchecked Sendable {
   package func questionCount(topic: String, parameters: [String: Int64]) throws(PluginError) -> UInt64? {
     guard let countFunction else { return nil }
     var count: UInt64 = 0
-    try withArguments(topic, parameters) { topic, list throws(PluginError) in
-      _ = try call { countFunction(topic, list, &count, $0) }
+    try withArguments(topic, parameters) { topicCopy, list throws(PluginError) in
+      _ = try call(.count, topic: topic) { countFunction(topicCopy, list, &count, $0) }
     }
     return count
   }
@@ -174,144 +172,35 @@ package final class PluginLibrary: @unchecked Sendable {
     return try withUnsafePointer(to: &list) { list throws(PluginError) in try body(topicCopy, list) }
   }
 
-  private func call(_ body: (UnsafePointer<biki_call_t>) -> biki_status_t) throws(PluginError) -> [UInt8] {
-    let lateWrites = lateWriteCounter
-    let record = records.withLock { $0.next { CallRecord(lateWrites: lateWrites) } }
-    let status = isThreadSafe ? record.run(body) : lock.withLock { _ in record.run(body) }
-    defer { records.withLock { $0.release(record) } }
-    if record.output.overflowed || Int(status) == BIKI_STATUS_OUTPUT_REFUSED {
-      throw PluginError(path: path, kind: .outputTooLarge, reason: "it wrote more than \(PluginLibrary.maximumOutput) bytes")
+  /// Makes one call with writers of its own, which die when it returns.
+  private func call(
+    _ kind: CallLedger.Kind, topic: String = "", seed: UInt64 = 0, _ body: (UnsafePointer<biki_call_t>) -> biki_status_t
+  ) throws(PluginError) -> [UInt8] {
+    let (status, written) = isThreadSafe ? ledger.run(kind, topic: topic, seed: seed, body) : lock.withLock { _ in ledger.run(kind, topic: topic, seed: seed, body) }
+    if written.outputRefused {
+      throw PluginError(path: path, kind: .outputTooLarge, reason: "it wrote more than \(PluginLibrary.maximumOutput) bytes of output; Biki refused the rest")
+    }
+    if Int(status) == BIKI_STATUS_OUTPUT_REFUSED {
+      // The status says a writer refused bytes, yet this call's writers took every byte.
+      let output = written.output.isEmpty ? "no output" : "\(written.output.count) bytes of output, discarded as the call failed"
+      let message = written.error.isEmpty ? "" : "; its message: \(PluginLibrary.message(written))"
+      throw PluginError(
+        path: path, kind: .callFailed(status),
+        reason: "it returned BIKI_STATUS_OUTPUT_REFUSED, though Biki refused none of its writes (it wrote \(output))\(message)")
     }
     guard Int(status) == BIKI_STATUS_OK else {
       // Whatever output came before the failure is discarded, never taken for a message.
-      let discarded = record.output.bytes.count
+      let discarded = written.output.count
       let kind: PluginError.Kind = discarded > 0 ? .failedAfterOutput(status) : .callFailed(status)
       let note = discarded > 0 ? " (after writing \(discarded) bytes of output, which were discarded)" : ""
-      throw PluginError(path: path, kind: kind, reason: record.errorMessage + note)
+      throw PluginError(path: path, kind: kind, reason: PluginLibrary.message(written) + note)
     }
-    return record.output.bytes
+    return written.output
   }
 
-}
-
-/// The writers of one call and what they collected. Its structs stay at fixed addresses for as
-/// long as the record lives, so a late write finds a closed sink rather than freed memory.
-final class CallRecord: @unchecked Sendable {
-  let output: Sink
-  let error: Sink
-  private let writers: UnsafeMutablePointer<biki_writer_t>
-  private let call: UnsafeMutablePointer<biki_call_t>
-
-  /// Bytes written through one writer.
-  final class Sink {
-    var bytes: [UInt8] = []
-    var overflowed = false
-    var open = true
-    let lateWrites: LateWrites
-    init(lateWrites: LateWrites) { self.lateWrites = lateWrites }
-
-    func reset() {
-      bytes = []
-      overflowed = false
-      open = true
-    }
-  }
-
-  init(lateWrites: LateWrites) {
-    output = Sink(lateWrites: lateWrites)
-    error = Sink(lateWrites: lateWrites)
-    writers = .allocate(capacity: 2)
-    for (index, sink) in [output, error].enumerated() {
-      (writers + index).initialize(
-        to: biki_writer_t(size: UInt32(MemoryLayout<biki_writer_t>.size), context: Unmanaged.passUnretained(sink).toOpaque(), write: CallRecord.write))
-    }
-    call = .allocate(capacity: 1)
-    call.initialize(to: biki_call_t(size: UInt32(MemoryLayout<biki_call_t>.size), output: UnsafePointer(writers), error: UnsafePointer(writers + 1)))
-  }
-
-  deinit {
-    writers.deinitialize(count: 2)
-    writers.deallocate()
-    call.deinitialize(count: 1)
-    call.deallocate()
-  }
-
-  /// Whether a call is using the record now.
-  var isInUse = false
-
-  /// Makes the call with emptied writers; they close when it returns.
-  func run(_ body: (UnsafePointer<biki_call_t>) -> biki_status_t) -> biki_status_t {
-    output.reset()
-    error.reset()
-    defer {
-      output.open = false
-      error.open = false
-    }
-    return body(UnsafePointer(call))
-  }
-
-  /// The error channel's text, or a placeholder.
-  var errorMessage: String {
-    let text = String(decoding: error.bytes.prefix(1000), as: UTF8.self)
+  /// The error channel's text (its first 1,000 bytes), or a placeholder.
+  private static func message(_ written: CallLedger.Written) -> String {
+    let text = String(decoding: written.error.prefix(1000), as: UTF8.self)
     return text.isEmpty ? "no message" : text
   }
-
-  private static let write: @convention(c) (UnsafePointer<biki_writer_t>?, UnsafePointer<CChar>?, Int) -> Int32 = { writer, bytes, length in
-    guard let context = writer?.pointee.context else { return 1 }
-    let sink = Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue()
-    guard sink.open else {
-      sink.lateWrites.record()
-      return 1
-    }
-    guard sink.bytes.count + length <= PluginLibrary.maximumOutput else {
-      sink.overflowed = true
-      return 1
-    }
-    if length > 0, let bytes { sink.bytes.append(contentsOf: UnsafeRawBufferPointer(start: bytes, count: length)) }
-    return 0
-  }
-}
-
-/// A library's call records, used in turn. A record is handed out only when no call is using
-/// it, and the next call takes the one after it: a writer kept past its call finds its record
-/// closed for at least the next `count - 1` calls, where the write is caught.
-struct CallRecords {
-  static let count = 16
-  private var records: [CallRecord] = []
-  private var next = 0
-  private var kept: [CallRecord] = []
-
-  /// A record no call is using; made with `make` while there are fewer than `count`, or (not
-  /// kept) when every one is in use, as thread-safe plugins called at once may find them.
-  mutating func next(_ make: () -> CallRecord) -> CallRecord {
-    // Fill the ring first, so even the first calls never reuse the record just released.
-    if records.count < CallRecords.count {
-      let record = make()
-      record.isInUse = true
-      records.append(record)
-      return record
-    }
-    for _ in 0..<records.count {
-      let record = records[next]
-      next = (next + 1) % records.count
-      if !record.isInUse {
-        record.isInUse = true
-        return record
-      }
-    }
-    let record = make()
-    record.isInUse = true
-    return record
-  }
-
-  func release(_ record: CallRecord) { record.isInUse = false }
-
-  /// A record that must outlive its call without being reused (`init`'s).
-  mutating func keep(_ record: CallRecord) { kept.append(record) }
-}
-
-final class LateWrites: Sendable {
-  private let counter = Locked(0)
-  func record() { counter.withLock { $0 += 1 } }
-  var count: Int { counter.withLock { $0 } }
 }

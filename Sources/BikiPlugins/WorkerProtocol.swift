@@ -5,12 +5,19 @@
 ///
 ///     hello    := the worker's first frame, a response of one result: status 0 and no bytes once
 ///                 the plugin is loaded, or the error that kept it from loading (then the worker exits)
-///     request  := u32 length, then: u8 op (1 describe, 2 generate, 3 count), and for generate:
+///     request  := u32 length, then: u8 op (1 describe, 2 generate, 3 count, 4 late), and for generate:
 ///                 string topic, u32 parameter count, (string name, i64 value)*, u32 seed count, u64 seed*
 ///                 and for count: string topic, u32 parameter count, (string name, i64 value)*
 ///                 (its one result is the count as a u64, or empty when the plugin has no count)
+///                 late asks for the writes made through writers after their calls had returned, not
+///                 reported before: its one result is status 0 and no bytes when there were none,
+///                 or status -110 (writer after return) and a message naming the calls
 ///     response := u32 length, then: u32 result count, (i32 status, u32 length, bytes)*
 ///     string   := u32 length, UTF-8 bytes
+///     note     := a response of one result with status -111 and two bytes (the signal's number, and
+///                 1 when an allocation had just been refused (ENOMEM), else 0), sent unasked by
+///                 a worker crashing during a call; what ends it (the pipe closing) comes next,
+///                 once the crash report is written
 ///
 /// describe is answered with one response of two results (identity, description) and count
 /// with one of one. generate is answered with one response per seed, in order, each of one
@@ -20,8 +27,11 @@ enum WorkerProtocol {
   static let describe: UInt8 = 1
   static let generate: UInt8 = 2
   static let count: UInt8 = 3
+  static let late: UInt8 = 4
   /// Frames larger than this are refused: a batch of questions, not a flood.
   static let maximumFrame = 64 << 20
+  /// The status of a note: the worker is crashing (see `note` above).
+  static let crashing: Int32 = -111
 
   struct Result: Equatable {
     var status: Int32
@@ -66,6 +76,10 @@ enum WorkerProtocol {
 
   static func describeRequest() -> [UInt8] {
     frame([describe])
+  }
+
+  static func lateRequest() -> [UInt8] {
+    frame([late])
   }
 
   static func countRequest(topic: String, parameters: [String: Int64]) -> [UInt8] {

@@ -1,3 +1,4 @@
+import BikiWorkerSupport
 import Glibc
 
 /// A running worker process, as the host uses it: a struct of closures, so tests can stand in
@@ -16,7 +17,8 @@ package struct WorkerProcess: Sendable {
   /// question, so one read takes in as many as are waiting. `gathering`: more are on their way,
   /// so when none has arrived yet it is worth a moment's wait before blocking.
   package var read: @Sendable (_ maximum: Int, _ deadline: Double, _ gathering: Bool) -> ReadResult
-  /// Kills the worker (SIGKILL) and reaps it; says how it ended ("crashed with signal 11 (SIGSEGV)").
+  /// Kills the worker and every process in its process group (SIGKILL), and reaps it; says how
+  /// it ended ("crashed with signal 11 (SIGSEGV)").
   package var stop: @Sendable () -> String
 
   package init(
@@ -38,15 +40,32 @@ package struct WorkerSpawner: Sendable {
 
   /// Starts `executable --plugin-worker PATH` with pipes for stdin and stdout; the worker's
   /// stderr (a crash report, say) goes to `logPath`, never into the caller's streams.
+  ///
+  /// The worker leads a process group of its own, and whatever a plugin starts (a process it
+  /// forks) joins it: `stop` kills the whole group, and the worker itself kills its group when
+  /// its standard input hangs up, which happens when this process ends however it ends (see
+  /// `biki_worker_watch_host`). So nothing a plugin starts outlives the host that asked for it.
   package static func live(executable: String, logPath: String = "/dev/null", now: @Sendable @escaping () -> Double) -> WorkerSpawner {
     WorkerSpawner { pluginPath in
       var toWorker: [Int32] = [0, 0], fromWorker: [Int32] = [0, 0]
-      guard pipe(&toWorker) == 0, pipe(&fromWorker) == 0 else {
+      // Close-on-exec from the start, so no other worker (started on another thread meanwhile)
+      // inherits these ends and keeps a pipe open past its owner: the worker's standard input
+      // must hang up when this process lets go of it. The child's own stdin and stdout are
+      // dup2'd copies, which stay open.
+      guard biki_pipe_cloexec(&toWorker) == 0 else {
         return .failure(PluginError(path: pluginPath, kind: .workerFailed, reason: "cannot create pipes: \(String(cString: strerror(errno)))"))
       }
-      // Close-on-exec, so no other worker inherits these ends and keeps a pipe open past its
-      // owner (the child's own stdin and stdout are dup2'd copies, which stay open).
-      for descriptor in toWorker + fromWorker { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+      guard biki_pipe_cloexec(&fromWorker) == 0 else {
+        let reason = String(cString: strerror(errno))
+        toWorker.forEach { close($0) }
+        return .failure(PluginError(path: pluginPath, kind: .workerFailed, reason: "cannot create pipes: \(reason)"))
+      }
+      var attributes = posix_spawnattr_t()
+      posix_spawnattr_init(&attributes)
+      defer { posix_spawnattr_destroy(&attributes) }
+      // A process group of its own (its id is the worker's pid), set before the worker runs.
+      posix_spawnattr_setpgroup(&attributes, 0)
+      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
       var actions = posix_spawn_file_actions_t()
       posix_spawn_file_actions_init(&actions)
       defer { posix_spawn_file_actions_destroy(&actions) }
@@ -58,7 +77,7 @@ package struct WorkerSpawner: Sendable {
       var pid: pid_t = 0
       let cArguments = arguments.map { strdup($0) } + [nil]
       defer { cArguments.forEach { free($0) } }
-      let status = posix_spawn(&pid, executable, &actions, nil, cArguments, environ)
+      let status = posix_spawn(&pid, executable, &actions, &attributes, cArguments, environ)
       close(toWorker[0])
       close(fromWorker[1])
       guard status == 0 else {
@@ -114,7 +133,9 @@ package struct WorkerSpawner: Sendable {
           stop: {
             close(input)
             close(output)
-            kill(child, SIGKILL)
+            // The group first, while the worker is not yet reaped: its group id cannot have been
+            // reused. Whatever the plugin forked dies with it.
+            if kill(-child, SIGKILL) != 0 { kill(child, SIGKILL) }
             var status: Int32 = 0
             while waitpid(child, &status, 0) < 0 && errno == EINTR {}
             return WorkerSpawner.describeExit(status)

@@ -169,6 +169,7 @@ enum QuizCommand {
     let skill = options.skill ?? (chosen.topic.skills.contains(.reading) ? .reading : chosen.topic.skills[0])
     let seed = options.seed ?? environment.seeds.next()
     var quiz = QuizLoop(environment: environment, speak: options.speak)
+    quiz.watched = [chosen]
     return quiz.run(generator: generator, skill: skill, mode: options.mode, seed: seed)
   }
 
@@ -198,6 +199,7 @@ enum QuizCommand {
     let new = plan.picks.filter { $0.reason == .new }.count
     environment.console.write("\(plan.picks.count) questions: \(due) due, \(weak) weak, \(new) new forms.")
     var quiz = QuizLoop(environment: environment, speak: options.speak)
+    quiz.watched = candidates.filter(\.callsPlugin)
     return quiz.run(generator: generator, skill: skill, mode: .questionLimit(plan.picks.count), seed: seed)
   }
 

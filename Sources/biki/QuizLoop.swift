@@ -1,5 +1,7 @@
 import BikiCLI
 import BikiCore
+import BikiHost
+import BikiPlugins
 import BikiPractice
 import Foundation
 
@@ -10,6 +12,11 @@ struct QuizLoop {
   var speak: Bool
   private var speechProblemShown = false
   private var historyProblemShown = false
+  /// The topics the quiz draws on: when a plugin behind one is quarantined on the way, the
+  /// learner is told, once per plugin.
+  var watched: [RegisteredTopic] = []
+  /// The plugins the learner has been told are quarantined, by library path.
+  private var quarantinesShown: [String: PluginError] = [:]
 
   init(environment: BikiEnvironment, speak: Bool) {
     self.environment = environment
@@ -23,8 +30,11 @@ struct QuizLoop {
     do {
       (runner, effects) = try SessionRunner.start(generator: generator, skill: skill, mode: mode, seed: seed, dependencies: Session.Dependencies(now: environment.now))
     } catch {
-      if case .generationFailed = error {
-        return CommandOutcome(standardError: [TerminalText.safe("Error: no question could be made: \(error)")], status: ExitStatus.unavailable)
+      if case .generationFailed(let failure) = error {
+        if let stopped = tellOfQuarantines() {
+          return CommandOutcome(standardError: [TerminalText.safe("Error: no question could be made: \(stopped)")], status: ExitStatus.unavailable)
+        }
+        return CommandOutcome(standardError: [TerminalText.safe("Error: no question could be made: \(failure.reason)")], status: ExitStatus.unavailable)
       }
       return CommandOutcome(standardError: [TerminalText.safe("Error: \(error)")], status: ExitStatus.usage)
     }
@@ -32,6 +42,7 @@ struct QuizLoop {
     console.write("Type your answer; 'skip' shows the answer, 'quit' ends, an empty line repeats the question.")
     while true {
       let state = runner.state
+      _ = tellOfQuarantines()
       for effect in effects {
         switch effect {
         case .recorded(let record): keep(record)
@@ -41,8 +52,9 @@ struct QuizLoop {
           printSummary(summary, skill: skill)
           // Questions that failed cost only themselves; a topic that keeps failing ends the quiz.
           if case .generationFailed(let why) = summary.endReason {
+            let reason = quarantinesShown.isEmpty ? why : quarantineReason
             return CommandOutcome(
-              standardError: [TerminalText.safe("Error: the quiz stopped because its questions could not be made: \(why)")], status: ExitStatus.unavailable)
+              standardError: [TerminalText.safe("Error: the quiz stopped because its questions could not be made: \(reason)")], status: ExitStatus.unavailable)
           }
           return CommandOutcome()
         }
@@ -78,6 +90,31 @@ struct QuizLoop {
       case nil: break
       }
     }
+  }
+
+  /// Tells the learner, in plain words and once per plugin, of each plugin behind the quiz's
+  /// topics that was quarantined since the last look: the quiz goes on with the other topics,
+  /// or ends when there are none. Returns why questions stopped when one was newly told.
+  private mutating func tellOfQuarantines() -> String? {
+    var told = false
+    for topic in watched where quarantinesShown[topic.source] == nil {
+      guard let failure = topic.quarantine() else { continue }
+      quarantinesShown[topic.source] = failure
+      told = true
+      let name = topic.source.split(separator: "/").last.map(String.init) ?? topic.source
+      environment.console.write(
+        TerminalText.safe(
+          "⚠ The plugin \(name), which makes the questions of \(topic.topic.title), failed \(IsolatedPlugin.quarantineAfter) times in a row, so Biki has quarantined it: it will not be asked for more questions in this quiz. The last failure: \(failure.reason)"
+        ))
+    }
+    return told ? quarantineReason : nil
+  }
+
+  /// Why questions stopped, when plugins were quarantined: which, and the failure that settled it.
+  private var quarantineReason: String {
+    quarantinesShown.sorted { $0.key < $1.key }.map { path, failure in
+      "the plugin \(path) was quarantined after \(IsolatedPlugin.quarantineAfter) failures in a row, the last: \(failure.reason)"
+    }.joined(separator: "; ")
   }
 
   /// Keeps what the session recorded in the history, as `biki serve` does, so `biki stats`

@@ -119,6 +119,27 @@ import Testing
     #expect(reason?.contains(fragment) == true, "\(reason ?? "accepted")")
   }
 
+  /// BIKI_STATUS_OUTPUT_REFUSED is said for what it is: output past the limit, or a status
+  /// returned though every write was taken.
+  @Test func anOutputRefusalIsNamedForWhatHappened() throws {
+    let falseRefusal = try PluginLibrary(path: try PluginFixtures.misbehaving("FALSE_REFUSAL"))
+    do {
+      _ = try falseRefusal.generate(topic: "ok", parameters: [:], seed: 0)
+      Issue.record("a refused call returned output")
+    } catch {
+      #expect(error.kind == .callFailed(5))
+      #expect(error.reason == "it returned BIKI_STATUS_OUTPUT_REFUSED, though Biki refused none of its writes (it wrote 150 bytes of output, discarded as the call failed)")
+    }
+    let enormous = try PluginLibrary(path: try PluginFixtures.misbehaving("ENORMOUS"))
+    do {
+      _ = try enormous.generate(topic: "ok", parameters: [:], seed: 0)
+      Issue.record("an enormous answer was taken")
+    } catch {
+      #expect(error.kind == .outputTooLarge)
+      #expect(error.reason == "it wrote more than 1048576 bytes of output; Biki refused the rest")
+    }
+  }
+
   @Test func aFailedCallsOutputIsDiscardedAndItsMessageComesFromTheErrorChannel() throws {
     let library = try PluginLibrary(path: try PluginFixtures.misbehaving("PARTIAL_OUTPUT"))
     do {
@@ -136,14 +157,49 @@ import Testing
     }
   }
 
-  @Test func aWriteAfterTheCallReturnedIsRefusedAndCounted() throws {
+  @Test func aWriteAfterTheCallReturnedIsRefusedAndNamedAgainstItsCall() throws {
     let library = try PluginLibrary(path: try PluginFixtures.misbehaving("LATE_WRITE"))
-    let first = try library.generate(topic: "ok", parameters: [:], seed: 0)
-    #expect(library.lateWrites == 0)
-    // The second call writes through the first call's writer before its own.
-    let second = try library.generate(topic: "ok", parameters: [:], seed: 0)
-    #expect(library.lateWrites == 1)
+    let first = try library.generate(topic: "ok", parameters: [:], seed: 4)
+    #expect(library.lateWriteCount == 0)
+    #expect(library.takeLateWrites() == nil)
+    // The second call writes through the first call's writer before its own: refused, blamed
+    // on the first call, and the second call's output is its own.
+    let second = try library.generate(topic: "ok", parameters: [:], seed: 4)
+    #expect(library.lateWriteCount == 1)
     #expect(first == second)
+    let late = try #require(library.takeLateWrites())
+    #expect(late.kind == .writerAfterReturn)
+    #expect(late.reason == #"it wrote through the output writer of generate for topic "ok", seed 4 after that call had returned (1 write, refused)"#)
+    #expect(library.takeLateWrites() == nil)  // reported once
+  }
+
+  /// A writer kept from one call never becomes another call's output, however many calls come
+  /// between: records are never reused (they were a ring of sixteen, and the seventeenth call
+  /// after one served what a plugin wrote through that call's writer).
+  @Test func aKeptWriterNeverReachesALaterCall() throws {
+    let library = try PluginLibrary(path: try PluginFixtures.misbehaving("LATE_WRITE"))
+    var outputs: Set<[UInt8]> = []
+    for seed in UInt64(0)..<100 { outputs.insert(try library.generate(topic: "ok", parameters: [:], seed: seed % 3)) }
+    #expect(outputs.count == 3)
+    #expect(outputs.allSatisfy { !String(decoding: $0, as: UTF8.self).contains("late") })
+    #expect(library.lateWriteCount == 99)
+    let late = try #require(library.takeLateWrites())
+    #expect(
+      late.reason
+        == #"it wrote through writers after their calls had returned, 99 writes in all, every one refused: the output writer of generate for topic "ok", seed 0 (33 writes); the output writer of generate for topic "ok", seed 1 (33 writes); the output writer of generate for topic "ok", seed 2 (33 writes)"#,
+      "\(late.reason)")
+  }
+
+  /// A thread the plugin started writes through a kept writer 20 ms after its call returned, with
+  /// no call after it: refused (the plugin's thread sees a non-zero status), and named.
+  @Test(arguments: ["LATE_THREAD_WRITE", "LATE_READINGS_WRITE"])
+  func aWriteFromAThreadAfterTheCallIsNamedWithNoCallAfterIt(_ define: String) throws {
+    let library = try PluginLibrary(path: try PluginFixtures.misbehaving(define))
+    _ = try library.generate(topic: "ok", parameters: [:], seed: 4)
+    let deadline = Date().addingTimeInterval(5)
+    while library.lateWriteCount == 0 && Date() < deadline { usleep(5_000) }
+    let late = try #require(library.takeLateWrites())
+    #expect(late.reason == #"it wrote through the output writer of generate for topic "ok", seed 4 after that call had returned (1 write, refused)"#)
   }
 
   @Test func aDescriptorSmallerThanVersionOnesIsRefused() throws {

@@ -228,10 +228,15 @@ import Testing
   @Test(
     .disabled(if: Sanitizers.threadSanitizerIsActive, Comment(rawValue: Sanitizers.crashesAreRenamed)),
     arguments: [
-      ("SEGFAULT", "plugin-crash", "SIGSEGV"), ("ABORT", "plugin-crash", "SIGABRT"), ("HOG", "plugin-crash", "may allocate at most 1 GiB"),
+      ("SEGFAULT", "plugin-crash", "SIGSEGV", false), ("ABORT", "plugin-crash", "SIGABRT", false),
+      ("HOG", "plugin-crash", "SIGSEGV) right after an allocation was refused (ENOMEM): a plugin may use at most 1 GiB of memory", true),
+      ("SHARED_HOG", "plugin-crash", "SIGSEGV) right after an allocation was refused (ENOMEM): a plugin may use at most 1 GiB of memory", true),
     ])
-  func crashesAreNamedBySignal(_ define: String, _ rule: String, _ fragment: String) throws {
+  func crashesAreNamedBySignal(_ define: String, _ rule: String, _ fragment: String, _ memory: Bool) throws {
     try eachMisbehaviourHasItsDiagnostic(define, rule, fragment)
+    // Memory is named only when an allocation was refused.
+    let result = try BikiProcess.run(["lint", try Self.build(define)], program: "biki-pack")
+    #expect(result.standardOutput.contains("memory") == memory, "\(result.standardOutput)")
   }
 
   @Test(arguments: [
@@ -245,10 +250,13 @@ import Testing
     ("BAD_COUNT", "plugin-question-count", "has 10 questions by its count, but 10 seeds below it give only 3 different ones"),
     ("COUNT_LIES", "plugin-question-count", "has 6 questions by its count, but 6 seeds below it give only 3 different ones"),
     ("PARTIAL_OUTPUT", "plugin-partial-output", "ran out of questions halfway (after writing 17 bytes of output, which were discarded)"),
-    ("LATE_WRITE", "plugin-writer-after-return", "after the call that received it had returned"),
+    ("LATE_WRITE", "plugin-writer-after-return", #"after their calls had returned, 8 writes in all, every one refused: the output writer of generate for topic "ok", seed 0"#),
+    ("LATE_READINGS_WRITE", "plugin-writer-after-return", #"it wrote through the output writer of generate for topic "ok", seed 0 after that call had returned (1 write, refused)"#),
+    ("COUNT_VARIES", "plugin-question-count", "question_count answered 3, then 4, then 3 for the same parameters"),
+    ("FALSE_REFUSAL", "plugin-call", "it returned BIKI_STATUS_OUTPUT_REFUSED, though Biki refused none of its writes (it wrote 150 bytes of output, discarded as the call failed)"),
     ("INIT_FAILS", "plugin-init", "the plugin's data file is missing"),
     ("BAD_UTF8", "plugin-output", "invalid UTF-8"), ("MALFORMED", "plugin-output", "not valid JSON"),
-    ("ENORMOUS", "plugin-output-too-large", "more than 1048576 bytes"), ("WRONG_VERSION", "plugin-abi-version", "ABI version 99"),
+    ("ENORMOUS", "plugin-output-too-large", "it wrote more than 1048576 bytes of output; Biki refused the rest"), ("WRONG_VERSION", "plugin-abi-version", "ABI version 99"),
     ("REFUSE_VERSION", "plugin-abi-version", "refused this host"), ("NO_ENTRY", "plugin-entry", "does not export"),
     ("NULL_GENERATE", "plugin-descriptor", "NULL"), ("SMALL_DESCRIPTOR", "plugin-descriptor", "smaller than the 88 of ABI version 1"),
   ])
@@ -260,6 +268,20 @@ import Testing
     #expect(first.hasPrefix("\(library):1:1: error: "), "\(result.standardOutput)")
     #expect(first.hasSuffix("[\(rule)]"), "\(result.standardOutput)")
     #expect(first.contains(fragment), "\(result.standardOutput)")
+  }
+
+  /// A plugin that keeps its call's writer and writes through it from a thread 20 ms after the
+  /// call returned, with no call after it: lint waits a moment after each worker's last answer,
+  /// asks, and names the call. Every run, not most.
+  @Test func aThreadWritingAfterItsCallReturnedIsCaughtEveryRun() throws {
+    let library = try Self.build("LATE_THREAD_WRITE")
+    var caught = 0
+    for _ in 0..<10 {
+      let result = try BikiProcess.run(["lint", library], program: "biki-pack")
+      let expected = #"\#(library):1:1: error: it wrote through the output writer of generate for topic "ok", seed 0 after that call had returned (1 write, refused) [plugin-writer-after-return]"#
+      if result.status == 1 && result.standardOutput.split(separator: "\n").first.map(String.init) == expected { caught += 1 } else { Issue.record("\(result.standardOutput)") }
+    }
+    #expect(caught == 10)
   }
 
   @Test(arguments: [nil, "NOISY", "COUNTED"])

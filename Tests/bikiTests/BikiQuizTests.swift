@@ -1,3 +1,4 @@
+import BikiSync
 import BikiTestSupport
 import Foundation
 import Testing
@@ -286,6 +287,62 @@ import Testing
     #expect(quiz.status == 69, "\(quiz.standardOutput)\(quiz.standardError)")
     #expect(quiz.standardError.contains("libcrash.so"), "\(quiz.standardError)")
     #expect(quiz.standardError.contains("SIGSEGV"), "\(quiz.standardError)")
+    // Said to the learner in plain words, and in the error.
+    #expect(
+      quiz.standardOutput.contains(
+        "⚠ The plugin libcrash.so, which makes the questions of OK, failed 3 times in a row, so Biki has quarantined it: it will not be asked for more questions in this quiz. The last failure: question "
+      ), "\(quiz.standardOutput)")
+    #expect(quiz.standardError.hasPrefix("Error: no question could be made: the plugin \(plugins)/libcrash.so was quarantined after 3 failures in a row, the last: question "), "\(quiz.standardError)")
+  }
+
+  /// A review draws on every topic: when the plugin behind one is quarantined (here while the
+  /// review is planned), the learner is told and the review goes on with the others.
+  @Test(.disabled(if: Sanitizers.threadSanitizerIsActive, Comment(rawValue: Sanitizers.crashesAreRenamed)))
+  func aReviewGoesOnWithItsOtherTopicsWhenAPluginIsQuarantined() throws {
+    let plugins = try Self.pluginDirectory("Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libcrash.so", defines: ["SEGFAULT"])
+    let home = NSTemporaryDirectory() + "biki-e2e-" + UUID().uuidString
+    let script = "yes skip | head -n 5 | \"$0\" quiz --mode review=5 --all --skill kana --seed 3 --plugins '\(plugins)'"
+    let quiz = try BikiProcess.run([], viaShell: script, environment: BikiPackTests.isolated(home))
+    #expect(quiz.status == 0, "\(quiz.standardOutput)\(quiz.standardError)")
+    #expect(quiz.standardOutput.contains("⚠ The plugin libcrash.so, which makes the questions of OK, failed 3 times in a row, so Biki has quarantined it"), "\(quiz.standardOutput)")
+    #expect(quiz.standardOutput.contains("Finished (all questions asked): 5 questions"), "\(quiz.standardOutput)")
+  }
+
+  /// A plugin that answers, then crashes on every question: after three in a row the learner is
+  /// told it was quarantined, and the quiz ends cleanly, its summary and answers kept.
+  @Test(.disabled(if: Sanitizers.threadSanitizerIsActive, Comment(rawValue: Sanitizers.crashesAreRenamed)))
+  func aPluginQuarantinedDuringAQuizIsToldAndTheQuizEndsCleanly() throws {
+    let plugins = try Self.pluginDirectory("Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libturns.so", defines: ["CRASH_WHEN_FILE"])
+    let crashFile = NSTemporaryDirectory() + "biki-crash-" + UUID().uuidString
+    var environment = BikiPackTests.isolated(NSTemporaryDirectory() + "biki-e2e-" + UUID().uuidString)
+    environment["BIKI_TEST_CRASH_FILE"] = crashFile
+    let quiz = Process()
+    quiz.executableURL = BikiProcess.executable
+    quiz.arguments = ["quiz", "misbehaving.ok", "--skill", "kana", "--seed", "5", "--mode", "questions=3", "--plugins", plugins]
+    quiz.environment = environment
+    let input = Pipe(), output = Pipe(), errors = Pipe()
+    (quiz.standardInput, quiz.standardOutput, quiz.standardError) = (input, output, errors)
+    let printed = Locked("")
+    output.fileHandleForReading.readabilityHandler = { handle in
+      let data = handle.availableData
+      printed.withLock { $0 += String(decoding: data, as: UTF8.self) }
+    }
+    try quiz.run()
+    // The first question is made; from the next on, every question crashes.
+    let deadline = Date().addingTimeInterval(10)
+    while !printed.withLock({ $0.contains("[1/3]") }) && Date() < deadline { usleep(10_000) }
+    FileManager.default.createFile(atPath: crashFile, contents: nil)
+    input.fileHandleForWriting.write(Data("skip\n".utf8))
+    try input.fileHandleForWriting.close()
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    quiz.waitUntilExit()
+    output.fileHandleForReading.readabilityHandler = nil
+    let stdout = printed.withLock { $0 } + String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(quiz.terminationStatus == 69, "\(stdout)\(stderr)")
+    #expect(stdout.contains("⚠ The plugin libturns.so, which makes the questions of OK, failed 3 times in a row, so Biki has quarantined it"), "\(stdout)")
+    #expect(stdout.contains("Finished (stopped: "), "\(stdout)")
+    #expect(stdout.contains("Skipped: 1"), "\(stdout)")
+    #expect(stderr.hasPrefix("Error: the quiz stopped because its questions could not be made: the plugin \(plugins)/libturns.so was quarantined after 3 failures in a row, the last: "), "\(stderr)")
   }
 
   @Test func pluginTopicsAreListedAndQuizzedLikeJSONTopics() throws {

@@ -100,7 +100,9 @@ typedef struct biki_writer {
   /*
    * Appends `length` bytes from `bytes` (which may be NULL when `length` is 0).
    * Thread: the thread of the call that received the writer, during that call only. A write
-   * after the call returned is refused and reported by lint (`writer-after-return`).
+   * after the call returned, from any thread and however late, is refused (non-zero) and
+   * reported by lint against that call (`plugin-writer-after-return`); it never reaches another
+   * call's output.
    * Ownership: `bytes` is only read during this call; the plugin keeps it.
    * Returns 0 when the bytes were taken; non-zero when Biki refuses them (the output limit),
    * after which the plugin should stop and return BIKI_STATUS_OUTPUT_REFUSED.

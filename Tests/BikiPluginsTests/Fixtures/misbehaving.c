@@ -3,13 +3,23 @@
  *   Loading:   -DREFUSE_VERSION -DWRONG_VERSION -DNO_ENTRY -DNULL_GENERATE -DSMALL_DESCRIPTOR -DINIT_FAILS
  *   Output:    -DBAD_UTF8 -DMALFORMED -DENORMOUS -DNOT_KANA -DKATAKANA -DCOMBINING -DWRONG_ANSWER
  *              -DWRONG_READING -DWRONG_DECLARED_READING -DBAD_COUNT -DPARTIAL_OUTPUT -DLATE_WRITE
+ *              -DLATE_THREAD_WRITE (the first question of topic "ok" starts a thread that writes through
+ *              that call's output writer 20 ms after it returned) -DLATE_READINGS_WRITE (the same, with
+ *              Biki's readings extension writing into the kept call) -DFALSE_REFUSAL (writes 150 bytes,
+ *              then returns BIKI_STATUS_OUTPUT_REFUSED though nothing was refused)
  *   Behaviour: -DUNSTABLE -DSEGFAULT -DABORT -DHANG -DHOG (allocates 4 GiB) -DCRASH_EVERY_TENTH
+ *              -DSHARED_HOG (maps 1.5 GiB MAP_SHARED|MAP_ANONYMOUS and touches every page)
+ *              -DALLOCATE_MB=N (each question allocates N MiB, fails without it, and frees it)
  *              -DNOISY (prints to standard output, which a worker speaking a protocol there must survive)
+ *              -DFORKS (the first question forks a process that sleeps a minute holding the worker's
+ *              descriptors, stdout among them; the child's pid and process group go to $BIKI_TEST_FORK_FILE)
  *   Timing:    -DSLOW_MS=N (each question takes N ms) -DSLOW_LOAD_MS=N (the entry and describe each take N ms)
  *              -DCRASH_ON_SEED=N (segfaults on that seed only) -DHANG_ON_SEED=N (never returns on that seed only)
+ *              -DCRASH_WHEN_FILE (segfaults on every question once the file $BIKI_TEST_CRASH_FILE exists)
  *              -DHANG_IN_COUNT (question_count never returns; otherwise as COUNTED);
  *              SLOW_MS, CRASH_ON_SEED, HANG_ON_SEED and CRASH_EVERY_TENTH have 30 questions
  *   Counting:  -DCOUNTED (a parameter "max" 1–9, counted by question_count) -DCOUNT_LIES (counts double)
+ *              -DCOUNT_VARIES (question_count answers one more every other call)
  *   Host:      -DECHO_HOST (the topic's title is the host's name and version, as its entry saw them)
  *              -DPLUGIN_ID='"name"' (the plugin's id, so two builds can be loaded side by side)
  *              -DTITLE='"Title"' (the topic's title, "OK" by default, so two builds can differ in a few bytes)
@@ -18,6 +28,7 @@
  * Without any, it is a well-behaved one-topic plugin ("misbehaving.ok": 1, 2, 3 read いち, に, さん).
  */
 #define _POSIX_C_SOURCE 200809L /* nanosleep, under -std=c99 */
+#define _DEFAULT_SOURCE          /* MAP_ANONYMOUS */
 #include "biki_plugin.h"
 
 #ifndef PLUGIN_ID
@@ -30,12 +41,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
 static int emit(const biki_writer_t *writer, const char *text) { return writer->write(writer, text, strlen(text)); }
 
-#if defined(SLOW_MS) || defined(SLOW_LOAD_MS)
+#define QUOTED_(x) #x
+#define QUOTED(x) QUOTED_(x)
+
+#if defined(SLOW_MS) || defined(SLOW_LOAD_MS) || defined(LATE_THREAD_WRITE) || defined(LATE_READINGS_WRITE)
 static void pause_ms(long ms) {
   struct timespec pause = {ms / 1000, (ms % 1000) * 1000000L};
   while (nanosleep(&pause, &pause) != 0) {}
@@ -65,7 +80,7 @@ static biki_status_t describe(const biki_call_t *call) {
   emit(call->output, json);
   return BIKI_STATUS_OK;
 #endif
-#if defined(COUNTED) || defined(COUNT_LIES) || defined(HANG_IN_COUNT)
+#if defined(COUNTED) || defined(COUNT_LIES) || defined(HANG_IN_COUNT) || defined(COUNT_VARIES)
   emit(call->output, "{\"topics\": [{\"id\": \"ok\", \"title\": \"OK\", \"category\": \"number\", \"skills\": [\"kana\"], \"questionCount\": 3, "
                      "\"parameters\": [{\"name\": \"max\", \"description\": \"Largest\", \"default\": 3, \"min\": 1, \"max\": 9}]}]}");
 #elif defined(DESCRIPTION_VARIES)
@@ -87,7 +102,7 @@ static uint64_t largest(const biki_parameter_list_t *parameters) {
   return 3;
 }
 
-#if defined(COUNTED) || defined(COUNT_LIES) || defined(HANG_IN_COUNT)
+#if defined(COUNTED) || defined(COUNT_LIES) || defined(HANG_IN_COUNT) || defined(COUNT_VARIES)
 static biki_status_t question_count(const char *topic, const biki_parameter_list_t *parameters, uint64_t *count, const biki_call_t *call) {
   if (strcmp(topic, "ok") != 0) {
     emit(call->error, "no such topic");
@@ -98,10 +113,38 @@ static biki_status_t question_count(const char *topic, const biki_parameter_list
 #endif
 #if defined(COUNT_LIES)
   *count = largest(parameters) * 2;
+#elif defined(COUNT_VARIES)
+  static int calls = 0;
+  *count = largest(parameters) + (uint64_t)(calls++ % 2);
 #else
   *count = largest(parameters);
 #endif
   return BIKI_STATUS_OK;
+}
+#endif
+
+#if defined(LATE_THREAD_WRITE) || defined(LATE_READINGS_WRITE)
+#include <pthread.h>
+static const biki_call_t *kept_call;
+#if defined(LATE_READINGS_WRITE)
+static const biki_host_t *kept_host;
+static const biki_host_readings_t *readings;
+static biki_status_t init(const biki_host_t *host, const biki_call_t *call) {
+  (void)call;
+  kept_host = host;
+  readings = host->get_extension(host, BIKI_HOST_EXT_READINGS);
+  return readings ? BIKI_STATUS_OK : BIKI_STATUS_INTERNAL_ERROR;
+}
+#endif
+static void *write_late(void *unused) {
+  (void)unused;
+  pause_ms(20);
+#if defined(LATE_READINGS_WRITE)
+  readings->read_number(kept_host, 8, "本", NULL, kept_call);
+#else
+  emit(kept_call->output, "八本（injected late）");
+#endif
+  return NULL;
 }
 #endif
 
@@ -122,6 +165,37 @@ static biki_status_t generate(const char *topic, const biki_parameter_list_t *pa
   printf("Content-Length: 5\r\n\r\nnoise from a plugin\n");
   fflush(stdout);
 #endif
+#if defined(FORKS)
+  static int forked = 0;
+  if (!forked) {
+    forked = 1;
+    pid_t child = fork();
+    if (child == 0) {
+      sleep(60);
+      _exit(0);
+    }
+    const char *path = getenv("BIKI_TEST_FORK_FILE");
+    FILE *file = path && child > 0 ? fopen(path, "w") : NULL;
+    if (file) {
+      fprintf(file, "%ld %ld\n", (long)child, (long)getpgrp());
+      fclose(file);
+    }
+  }
+#endif
+#if defined(LATE_THREAD_WRITE) || defined(LATE_READINGS_WRITE)
+  static int started = 0;
+  if (!started) {
+    started = 1;
+    kept_call = call;
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, write_late, NULL) == 0) pthread_detach(thread);
+  }
+#endif
+#if defined(FALSE_REFUSAL)
+  emit(call->output, "{\"display\": \"1\", \"kanjiDisplay\": \"一\", \"spoken\": \"いち\", \"readings\": [\"いち\"], \"answer\": {\"value\": 1}}");
+  emit(call->output, "                                           "); /* 150 bytes in all */
+  return BIKI_STATUS_OUTPUT_REFUSED;
+#endif
 #if defined(LATE_WRITE)
   /* Keeps the writer, and writes through the one it kept last time. */
   static const biki_writer_t *kept = NULL;
@@ -133,6 +207,13 @@ static biki_status_t generate(const char *topic, const biki_parameter_list_t *pa
 #endif
 #if defined(CRASH_ON_SEED)
   if (seed == CRASH_ON_SEED) {
+    volatile int *nowhere = NULL;
+    *nowhere = 1;
+  }
+#endif
+#if defined(CRASH_WHEN_FILE)
+  const char *crash_file = getenv("BIKI_TEST_CRASH_FILE");
+  if (crash_file && access(crash_file, F_OK) == 0) {
     volatile int *nowhere = NULL;
     *nowhere = 1;
   }
@@ -158,6 +239,20 @@ static biki_status_t generate(const char *topic, const biki_parameter_list_t *pa
   size_t size = (size_t)4 << 30;
   char *memory = malloc(size);
   memset(memory, 1, size); /* NULL when the worker's limit refused it: a crash, named as such */
+  free(memory);
+#elif defined(SHARED_HOG)
+  size_t size = (size_t)3 << 29;
+  char *memory = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  /* MAP_FAILED when the worker's cap refused it: touched anyway, a crash, named as such */
+  for (size_t offset = 0; offset < size; offset += 4096) memory[offset] = 1;
+  munmap(memory, size);
+#elif defined(ALLOCATE_MB)
+  char *memory = malloc((size_t)ALLOCATE_MB << 20);
+  if (memory == NULL) {
+    emit(call->error, "could not allocate " QUOTED(ALLOCATE_MB) " MiB");
+    return BIKI_STATUS_GENERATION_FAILED;
+  }
+  memory[0] = 1;
   free(memory);
 #elif defined(BAD_UTF8)
   emit(call->output, "{\"display\": \"\xff\", \"kanjiDisplay\": \"x\", \"spoken\": \"いち\", \"readings\": [\"いち\"], \"answer\": {\"value\": 1}}");
@@ -244,7 +339,7 @@ static const biki_plugin_descriptor_t descriptor = {
   .name = "Misbehaving",
   .version = "0",
   .flags = 0,
-#if defined(INIT_FAILS)
+#if defined(INIT_FAILS) || defined(LATE_READINGS_WRITE)
   .init = init,
 #endif
 #if defined(DEINIT_MARKS)
@@ -256,7 +351,7 @@ static const biki_plugin_descriptor_t descriptor = {
 #else
   .generate = generate,
 #endif
-#if defined(COUNTED) || defined(COUNT_LIES) || defined(HANG_IN_COUNT)
+#if defined(COUNTED) || defined(COUNT_LIES) || defined(HANG_IN_COUNT) || defined(COUNT_VARIES)
   .question_count = question_count,
 #endif
 };
