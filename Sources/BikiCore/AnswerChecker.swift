@@ -19,8 +19,11 @@ package enum AnswerChecker {
       }
       return Verdict(isCorrect: true, expected: expected)
     case .kana:
-      guard question.reading.acceptsTyped(input) else { return Verdict(isCorrect: false, expected: expected, hint: romajiHint(input, kana: true)) }
-      return Verdict(isCorrect: true, expected: expected, matched: question.reading, standard: standard(of: question.reading, unlike: input))
+      // The counted phrase alone is an answer too: はっぱい for お茶8杯 (おちゃはっぱい).
+      guard let reading = [question.reading, question.phraseReading].compactMap({ $0 }).first(where: { $0.acceptsTyped(input) }) else {
+        return Verdict(isCorrect: false, expected: expected, hint: romajiHint(input, kana: true))
+      }
+      return Verdict(isCorrect: true, expected: expected, matched: reading, standard: standard(of: reading, unlike: input))
     case .counter:
       guard let counted = question.counted else {
         guard question.reading.acceptsTyped(input) else { return Verdict(isCorrect: false, expected: expected, hint: romajiHint(input, kana: true)) }

@@ -26,14 +26,20 @@ package struct Question: Hashable, Sendable {
     get { practice.counted }
     set { practice.counted = newValue }
   }
-  /// The two held as one field: given a ninth field of its own, the optimizer no longer built a
+  /// The reading of the counted phrase alone, without the words around it (はっぱい in お茶8杯,
+  /// read おちゃはっぱい): a kana answer may leave those words out. Nil when there are none.
+  package var phraseReading: Reading? {
+    get { practice.phraseReading }
+    set { practice.phraseReading = newValue }
+  }
+  /// The three held as one field: given a ninth field of its own, the optimizer no longer built a
   /// `Question` in place but copied and destroyed every one it made, a retain and a release per
   /// string (numbers questions 7 % slower).
   private var practice: PracticeFields
 
   package init(
     topicID: String, seed: UInt64, display: String, kanjiDisplay: String, spoken: String? = nil, reading: Reading,
-    answer: Answer, forms: [ReadingForm] = [], counted: CountedThing? = nil
+    answer: Answer, forms: [ReadingForm] = [], counted: CountedThing? = nil, phraseReading: Reading? = nil
   ) {
     let spoken = spoken ?? reading.standard
     self.topicID = topicID
@@ -43,7 +49,7 @@ package struct Question: Hashable, Sendable {
     self.spoken = spoken
     self.reading = reading
     self.answer = answer
-    self.practice = PracticeFields(forms: forms, counted: counted)
+    self.practice = PracticeFields(forms: forms, counted: counted, phraseReading: phraseReading)
   }
 
   /// What the learner is shown for `skill` (for listening, what is spoken; clients voice it).
@@ -102,6 +108,7 @@ package struct CountedThing: Hashable, Sendable {
 private struct PracticeFields: Hashable, Sendable {
   var forms: [ReadingForm]
   var counted: CountedThing?
+  var phraseReading: Reading?
 }
 
 /// The count said with one counter: 5本, 五本, ごほん.

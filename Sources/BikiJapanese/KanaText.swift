@@ -29,6 +29,10 @@ package enum KanaText {
         scalars.append(Unicode.Scalar(scalar.value - 0x60)!)
       case 0x30FC:  // ー: the vowel it lengthens
         if let previous = scalars.last, let vowel = lengthening(previous) { scalars.append(vowel) }
+      case 0x3048 where scalars.last.map(lengthensWithI) ?? false:
+        // え lengthening an え-row kana is spelled い (ぺえじ, ぺいじ and ページ are one word),
+        // as ー after one is: a long e is written either way.
+        scalars.append("い")
       default:
         scalars.append(scalar)
       }
@@ -105,6 +109,10 @@ package enum KanaText {
 
   /// The vowel a long-vowel mark stands for after `kana`: お- and う-rows lengthen with う,
   /// え-row with い (as in けい, れい), the rest with their own vowel.
+  private static func lengthensWithI(_ kana: Unicode.Scalar) -> Bool {
+    "えけせてねへめれげぜでべぺぇ".unicodeScalars.contains(kana)
+  }
+
   private static func lengthening(_ kana: Unicode.Scalar) -> Unicode.Scalar? {
     let rows: [(String, Unicode.Scalar)] = [
       ("あかさたなはまやらわがざだばぱぁゃ", "あ"), ("いきしちにひみりぎじぢびぴぃ", "い"),

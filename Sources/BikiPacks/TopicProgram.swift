@@ -162,12 +162,20 @@ struct TopicProgram: Sendable {
       let slots = try slots(at: index)
       var display = "", kanji = ""
       var reading: Reading?
+      // The counted phrase without the text parts around it, when there are any.
+      var phrase: Reading?
+      var hasText = false
       var date = ShownDate()
       for part in parts {
         let (partDisplay, partKanji, partReading) = try render(part, slots, date: &date)
         display += partDisplay
         kanji += partKanji
         reading = reading.map { $0 + partReading } ?? partReading
+        if case .text = part {
+          hasText = true
+        } else {
+          phrase = phrase.map { $0 + partReading } ?? partReading
+        }
       }
       if let problem = date.problem { throw ReadingError.unreadable(display, reason: problem) }
       let value = try answer.evaluate(self, slots)
@@ -187,7 +195,7 @@ struct TopicProgram: Sendable {
         topicID: topicID, seed: index, display: display, kanjiDisplay: kanji, reading: reading ?? Reading(""),
         answer: Answer(
           value: value, prefix: answerPrefix, postfix: postfix, acceptedAffixes: affixes,
-          isGrouped: answerIsGrouped), counted: try countedThing(slots))
+          isGrouped: answerIsGrouped), counted: try countedThing(slots), phraseReading: hasText ? phrase : nil)
     } catch let error as ExpressionError {
       throw GenerationError(topicID: topicID, reason: error.description)
     } catch let error as ReadingError {

@@ -112,6 +112,12 @@ import Testing
     #expect(try JapaneseNumber.reading(of: 10, with: .percent).acceptsTyped(typed))
   }
 
+  /// A long e is spelled い or え in kana: いちぺいじ, いちぺえじ and イチページ are all 1ページ.
+  @Test(arguments: ["いちぺーじ", "いちぺいじ", "いちぺえじ", "イチページ", "いっぺえじ"])
+  func aLongEIsAcceptedSpelledEitherWay(typed: String) throws {
+    #expect(try JapaneseNumber.reading(of: 1, with: .page).acceptsTyped(typed))
+  }
+
   @Test func aWrongLoanwordAnswerIsStillWrong() throws {
     #expect(try !JapaneseNumber.reading(of: 10, with: .percent).acceptsTyped("じゅうぱーせんと"))
   }

@@ -97,7 +97,7 @@ import Testing
     ("平成31年5月1日", nil, "did not exist"),
     ("令和元年4月30日", nil, "令和 began on 2019-05-01"),
     ("大正元年7月29日", nil, "did not exist"),
-    ("明治45年7月30日", nil, "did not exist"),
+    ("明治45年7月31日", nil, "did not exist"),
     ("昭和元年12月24日", nil, "did not exist"),
   ] as [(String, PhraseKind?, String)])
   func explainsWhatItCannotRead(_ text: String, _ kind: PhraseKind?, _ fragment: String) {

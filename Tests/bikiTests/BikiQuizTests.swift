@@ -80,6 +80,26 @@ import Testing
     #expect(shown.contains("✓ Correct (usually said じゅっぽん)"), "\(shown)")
   }
 
+  /// お茶8杯 read おちゃはっぱい: in the kana skill the counted phrase alone (はっぱい) is the
+  /// answer too; the words around it are context.
+  @Test func aKanaAnswerMayLeaveOutTheWordsAroundTheCount() throws {
+    let home = NSTemporaryDirectory() + "biki-quiz-" + UUID().uuidString
+    let packs = home + "/packs"
+    try FileManager.default.createDirectory(atPath: packs, withIntermediateDirectories: true)
+    try #"""
+      {"format": 1, "id": "tea", "title": "Tea", "version": "1", "topics": [
+        {"id": "cups", "title": "Cups", "description": "D.", "category": "counter", "skills": ["kana"],
+         "variables": {"n": {"range": {"min": 8, "max": 8}}},
+         "question": {"parts": [{"text": "お茶", "reading": "おちゃ"}, {"number": "n", "counter": "杯"}], "answer": {"value": "n", "postfix": "杯"}}}]}
+      """#.write(toFile: packs + "/tea.json", atomically: true, encoding: .utf8)
+    for typed in ["はっぱい", "おちゃはっぱい", "ハッパイ"] {
+      let result = try quiz(["tea.cups", "--packs", packs, "--mode", "questions=1"], input: typed + "\n")
+      #expect(result.standardOutput.contains("[1/1] お茶8杯\n✓ Correct"), "\(typed): \(result.standardOutput)")
+    }
+    let wrong = try quiz(["tea.cups", "--packs", packs, "--mode", "questions=1"], input: "おちゃ\nskip\n")
+    #expect(wrong.standardOutput.contains("✗ Not quite."), "\(wrong.standardOutput)")
+  }
+
   /// Which counter: the terminal shows the thing and how many, never speaks or hints the answer.
   @Test func theWhichCounterSkillAsksForTheCountWithItsCounter() throws {
     // Seed 3 asks 靴下 × 9 (9足, きゅうそく), then ノート × 2 (2冊, にさつ).
