@@ -36,18 +36,47 @@ package struct HistoryStats: Equatable, Sendable {
     package var rule: String
     package var example: String
     package var memory: FSRS.Memory
-    /// The probability of recall now.
+    /// The probability of recall now: right after any review, right or wrong, it is 100 %, so
+    /// it says when to review, not how well a form is known (see `state`).
     package var recall: Double
     /// When it is due for review, in seconds since 1970.
     package var due: Double
     package var reviews: Int
     package var lapses: Int
+    /// The probability of recall a week from now, by the memory the reviews built: what a
+    /// learner can count on, and what `state` is judged by.
+    package var recallInAWeek: Double
+
+    /// How well the form is known: the one definition stats, the report, the editors and
+    /// review mode all use.
+    package var state: FormState { FormState(recallInAWeek: recallInAWeek, reviews: reviews, lapses: lapses) }
+  }
+
+  /// How well a form is known, from the scheduler's memory, not from recall right now.
+  package enum FormState: String, Sendable, CaseIterable {
+    /// Likely forgotten within a week, or missed in at least half its reviews.
+    case weak
+    /// Likely remembered a week from now, but not surely.
+    case fading
+    /// Remembered a week from now with at least 90 % likelihood.
+    case known
+
+    package static let knownRecall = 0.9
+    package static let fadingRecall = 0.7
+
+    package init(recallInAWeek: Double, reviews: Int, lapses: Int) {
+      if lapses * 2 >= reviews || recallInAWeek < Self.fadingRecall {
+        self = .weak
+      } else {
+        self = recallInAWeek < Self.knownRecall ? .fading : .known
+      }
+    }
   }
 
   package var topics: [TopicStats]
   package var mostMissed: [MissedForm]
   package var total: TopicStats
-  /// Forms by recall, weakest first.
+  /// Forms, weakest first (by recall a week from now).
   package var forms: [FormRecall] = []
 
   package static let mostMissedLimit = 10

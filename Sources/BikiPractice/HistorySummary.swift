@@ -117,16 +117,21 @@ package struct HistorySummary: Equatable, Sendable {
     }
   }
 
-  /// Each remembered form's recall at `now` (seconds since 1970), weakest first.
+  /// Each remembered form's recall at `now` (seconds since 1970) and a week later, weakest
+  /// first (by recall a week later).
   package func recall(now: Double, skill: Skill? = nil, topicID: String? = nil) -> [HistoryStats.FormRecall] {
     memories.filter { (skill == nil || $0.key.skill == skill) && (topicID == nil || $0.value.topicID == topicID) }
       .map { key, known in
-        HistoryStats.FormRecall(
+        let elapsed = max(0, now - known.last) / 86_400
+        return HistoryStats.FormRecall(
           skill: key.skill, rule: key.rule, example: known.example, memory: known.memory,
-          recall: Self.scheduler.retrievability(known.memory, elapsedDays: max(0, now - known.last) / 86_400),
-          due: known.last + Double(Self.scheduler.interval(known.memory)) * 86_400, reviews: known.reviews, lapses: known.lapses)
+          recall: Self.scheduler.retrievability(known.memory, elapsedDays: elapsed),
+          due: known.last + Double(Self.scheduler.interval(known.memory)) * 86_400, reviews: known.reviews, lapses: known.lapses,
+          recallInAWeek: Self.scheduler.retrievability(known.memory, elapsedDays: elapsed + 7))
       }
-      .sorted { a, b in a.recall != b.recall ? a.recall < b.recall : MemoryKey(skill: a.skill, rule: a.rule) < MemoryKey(skill: b.skill, rule: b.rule) }
+      .sorted { a, b in
+        a.recallInAWeek != b.recallInAWeek ? a.recallInAWeek < b.recallInAWeek : MemoryKey(skill: a.skill, rule: a.rule) < MemoryKey(skill: b.skill, rule: b.rule)
+      }
   }
 
   /// Lets a tenth of the forms go: never-missed ones first, then the least missed.

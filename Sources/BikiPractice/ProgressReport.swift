@@ -16,11 +16,12 @@ package struct ProgressReport {
     self.now = now
   }
 
-  /// The recall of each rule practised, for any skill (the weakest when skills differ).
-  var recallByRule: [String: Double] {
-    var recall: [String: Double] = [:]
-    for form in summary.recall(now: now) { recall[form.rule] = min(recall[form.rule] ?? 1, form.recall) }
-    return recall
+  /// Each rule practised, for any skill (the weakest when skills differ): its recall a week
+  /// from now and its state, as stats and review mode judge it.
+  var formsByRule: [String: HistoryStats.FormRecall] {
+    var forms: [String: HistoryStats.FormRecall] = [:]
+    for form in summary.recall(now: now) where forms[form.rule].map({ form.recallInAWeek < $0.recallInAWeek }) ?? true { forms[form.rule] = form }
+    return forms
   }
 
   package func html() -> String {
@@ -29,7 +30,7 @@ package struct ProgressReport {
       <!DOCTYPE html>
       <html lang="en"><head><meta charset="utf-8"><title>Biki progress</title>
       <style>
-      body{font-family:system-ui,sans-serif;margin:2em auto;max-width:60em;color:#222}
+      body{font-family:system-ui,"Hiragino Sans","Hiragino Kaku Gothic ProN","Noto Sans CJK JP","Noto Sans JP","Yu Gothic","Meiryo","IPAexGothic",sans-serif;margin:2em auto;max-width:60em;color:#222}
       h1,h2{font-weight:600} table{border-collapse:collapse;margin:.5em 0}
       td,th{padding:.25em .5em;text-align:right} th{font-weight:500;color:#555}
       .heat td{width:3.2em;text-align:center;border:1px solid #fff;font-size:.85em}
@@ -42,11 +43,17 @@ package struct ProgressReport {
 
       """
     page += accuracyChart() + timeChart() + heatMap()
-    page += "<h2>Forms by recall</h2>\n<table><tr><th>recall</th><th>form</th><th>skill</th><th>reviews</th><th>missed</th></tr>\n"
-    for form in stats.forms.prefix(30) {
-      page += "<tr><td>\(Int((form.recall * 100).rounded()))%</td><td>\(Self.escape(form.example))</td><td>\(form.skill.rawValue)</td><td>\(form.reviews)</td><td>\(form.lapses)</td></tr>\n"
+    page += "<h2>Forms to practise next</h2>\n"
+    if stats.forms.isEmpty {
+      page += "<p>No forms practised yet.</p>\n"
+    } else {
+      page += "<table class=\"forms\"><tr><th>state</th><th>recall in a week</th><th>form</th><th>skill</th><th>reviews</th><th>missed</th></tr>\n"
+      for form in stats.forms.prefix(30) {
+        page += "<tr class=\"\(form.state.rawValue)\"><td style=\"background:\(Self.colour(form.state))\">\(form.state.rawValue)</td><td>\(Int((form.recallInAWeek * 100).rounded()))%</td><td>\(Self.escape(form.example))</td><td>\(form.skill.rawValue)</td><td>\(form.reviews)</td><td>\(form.lapses)</td></tr>\n"
+      }
+      page += "</table>\n"
     }
-    page += "</table>\n</body></html>\n"
+    page += "</body></html>\n"
     return page
   }
 
@@ -55,7 +62,12 @@ package struct ProgressReport {
     let days = summary.days.sorted { $0.key < $1.key }.suffix(60)
     guard !days.isEmpty else { return "<h2>Accuracy over time</h2>\n<p>No answers yet.</p>\n" }
     let width = 12, height = 120
-    var svg = "<h2>Accuracy over time</h2>\n<svg role=\"img\" aria-label=\"accuracy per day\" width=\"\(days.count * width + 40)\" height=\"\(height + 30)\">\n"
+    var svg = "<h2>Accuracy over time</h2>\n"
+    if days.count == 1, let (day, totals) = days.first {
+      let attempts = totals.answers + totals.skipped
+      svg += "<p>\(Self.date(Double(day) * 86_400)): \(totals.correct) right of \(attempts) (\(attempts == 0 ? 0 : Int((Double(totals.correct) / Double(attempts) * 100).rounded()))%). Practise on more days to see a trend.</p>\n"
+    }
+    svg += "<svg role=\"img\" aria-label=\"accuracy per day\" width=\"\(max(days.count, 7) * width + 40)\" height=\"\(height + 30)\">\n"
     svg += "<text x=\"0\" y=\"12\">100%</text><text x=\"0\" y=\"\(height + 4)\">0%</text>\n"
     for (offset, (day, totals)) in days.enumerated() {
       let attempts = totals.answers + totals.skipped
@@ -73,7 +85,9 @@ package struct ProgressReport {
     let averages = days.map { _, totals in totals.answers == 0 ? 0 : totals.seconds / Double(totals.answers) }
     let top = max(averages.max() ?? 1, 1)
     let width = 12, height = 80
-    var svg = "<h2>Time per answer</h2>\n<svg role=\"img\" aria-label=\"seconds per answer\" width=\"\(days.count * width + 40)\" height=\"\(height + 20)\">\n"
+    let answers = days.reduce(0) { $0 + $1.value.answers }, seconds = days.reduce(0.0) { $0 + $1.value.seconds }
+    var svg = "<h2>Time per answer</h2>\n<p>\(String(format: "%.1f", answers == 0 ? 0 : seconds / Double(answers))) s per answer on average, over \(answers) answers.</p>\n"
+    svg += "<svg role=\"img\" aria-label=\"seconds per answer\" width=\"\(max(days.count, 7) * width + 40)\" height=\"\(height + 20)\">\n"
     svg += "<text x=\"0\" y=\"12\">\(Int(top.rounded()))s</text>\n"
     for (offset, average) in averages.enumerated() {
       let bar = Int((average / top * Double(height - 10)).rounded())
@@ -85,7 +99,7 @@ package struct ProgressReport {
   /// Rows of forms (a counter's final digits 1–10, the days of the month, the hours), each cell
   /// coloured by the recall of its rule; forms never practised are grey.
   func heatMap() -> String {
-    let recall = recallByRule
+    let recall = formsByRule
     var rows: [(label: String, cells: [(key: String, form: ReadingForm?)])] = []
     for counter in catalog.counters where counter.kind == .counter {
       let cells = (1...10).map { value -> (String, ReadingForm?) in (String(value), ReadingForms.of(UInt128(value), counter: counter).first) }
@@ -100,14 +114,14 @@ package struct ProgressReport {
     let hours = (0...12).map { hour -> (String, ReadingForm?) in (String(hour), ReadingForms.of(UInt128(hour), counter: .hour).first) }
     if hours.contains(where: { $0.1.map { recall[$0.rule] != nil } ?? false }) { rows.append(("時 (hours)", hours)) }
 
-    var html = "<h2>Forms by recall</h2>\n<p class=\"legend\"><span style=\"background:\(Self.colour(0.3))\">weak</span><span style=\"background:\(Self.colour(0.7))\">fading</span><span style=\"background:\(Self.colour(0.97))\">known</span><span class=\"none\">not practised</span></p>\n"
+    var html = "<h2>Forms by counter and number</h2>\n<p class=\"legend\"><span style=\"background:\(Self.colour(.weak))\">weak</span><span style=\"background:\(Self.colour(.fading))\">fading</span><span style=\"background:\(Self.colour(.known))\">known</span><span class=\"none\">not practised</span> — by how likely you are to recall each a week from now</p>\n"
     guard !rows.isEmpty else { return html + "<p>No forms practised yet.</p>\n" }
     html += "<table class=\"heat\">\n"
     for row in rows {
       html += "<tr><th>\(Self.escape(row.label))</th>"
       for (key, form) in row.cells {
-        if let form, let value = recall[form.rule] {
-          html += "<td class=\"form\" data-form=\"\(Self.escape(form.id))\" style=\"background:\(Self.colour(value))\" title=\"\(Self.escape(form.id)): \(Int((value * 100).rounded()))%\">\(key)</td>"
+        if let form, let known = recall[form.rule] {
+          html += "<td class=\"form \(known.state.rawValue)\" data-form=\"\(Self.escape(form.id))\" style=\"background:\(Self.colour(known.state))\" title=\"\(Self.escape(form.id)): \(known.state.rawValue), \(Int((known.recallInAWeek * 100).rounded()))% in a week\">\(key)</td>"
         } else if let form {
           html += "<td class=\"none\" data-form=\"\(Self.escape(form.id))\" title=\"\(Self.escape(form.id)): not practised\">\(key)</td>"
         } else {
@@ -119,10 +133,13 @@ package struct ProgressReport {
     return html + "</table>\n"
   }
 
-  /// Red (forgotten) through amber to green (known).
-  static func colour(_ recall: Double) -> String {
-    let hue = Int((max(0, min(1, recall)) * 120).rounded())
-    return "hsl(\(hue),70%,75%)"
+  /// Red for weak, amber for fading, green for known: what the learner reads the colour as.
+  static func colour(_ state: HistoryStats.FormState) -> String {
+    switch state {
+    case .weak: "hsl(0,70%,75%)"
+    case .fading: "hsl(40,85%,70%)"
+    case .known: "hsl(120,50%,70%)"
+    }
   }
 
   static func date(_ seconds: Double) -> String {

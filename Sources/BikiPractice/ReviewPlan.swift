@@ -23,9 +23,6 @@ package struct ReviewPlan: Sendable {
 
   /// How many questions of each topic are looked at to find which forms it exercises.
   package static let scanLimit: UInt64 = 240
-  /// A form whose recall is below this is weak.
-  package static let weakRecall = 0.9
-
   package static func make(
     summary: HistorySummary, skill: Skill, generators: [QuestionGenerator], now: Double, seed: UInt64, count: Int
   ) -> ReviewPlan {
@@ -51,9 +48,11 @@ package struct ReviewPlan: Sendable {
     let due = ruleOrder.compactMap { rule in recall[rule].flatMap { $0.due <= now ? (rule, $0.due) : nil } }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
       .map(\.0)
     let dueSet = Set(due)
+    // Weak as stats call it (`FormState`): what the learner is shown as weak comes next; a
+    // fading form waits until it is due.
     let weak = ruleOrder.compactMap { rule -> (String, Double)? in
-      guard !dueSet.contains(rule), let known = recall[rule], known.recall < weakRecall || known.lapses > 0 && known.reviews < 3 else { return nil }
-      return (rule, known.recall)
+      guard !dueSet.contains(rule), let known = recall[rule], known.state == .weak else { return nil }
+      return (rule, known.recallInAWeek)
     }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0)
     let new = ruleOrder.filter { recall[$0] == nil }
 

@@ -187,6 +187,7 @@ enum WireFormat {
         stats.forms.map { form in
           [
             "skill": .string(form.skill.rawValue), "rule": .string(form.rule), "form": .string(form.example), "recall": .double(form.recall),
+            "recallInAWeek": .double(form.recallInAWeek), "state": .string(form.state.rawValue),
             "stability": .double(form.memory.stability), "difficulty": .double(form.memory.difficulty), "due": .double(form.due),
             "reviews": .integer(Int64(form.reviews)), "lapses": .integer(Int64(form.lapses)),
           ]

@@ -20,7 +20,7 @@ enum StatsCommand {
 
     OPTIONS:
       --html <file>           Also write a report page: accuracy over time, time per answer, and
-                              a heat map of forms by recall (one file; no network, no script).
+                              a heat map of forms, weak to known (one file; no network, no script).
       -h, --help              Show help information.
     """
 
@@ -59,12 +59,12 @@ enum StatsCommand {
     }
     if !stats.forms.isEmpty {
       outcome.standardOutput.append("")
-      outcome.standardOutput.append("Forms by recall, weakest first (FSRS):")
+      outcome.standardOutput.append("Forms, weakest first (FSRS: how likely you are to recall each a week from now):")
       let shown = stats.forms.prefix(formsShown)
       for form in shown {
         let due = form.due <= now ? "due now" : "due in \(days(form.due - now))"
         outcome.standardOutput.append(
-          "  \(percent(form.recall))\t\(TerminalText.safe(form.example))\t\(form.skill.rawValue)\t\(due)\t\(form.reviews) reviews, \(form.lapses) missed")
+          "  \(form.state.rawValue)\t\(percent(form.recallInAWeek)) in a week\t\(TerminalText.safe(form.example))\t\(form.skill.rawValue)\t\(due)\t\(form.reviews) reviews, \(form.lapses) missed")
       }
       if stats.forms.count > shown.count { outcome.standardOutput.append("  … and \(stats.forms.count - shown.count) more") }
     }

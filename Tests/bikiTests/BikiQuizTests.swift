@@ -32,6 +32,25 @@ import Testing
     #expect(stats.standardOutput.contains("counters.hon"), "\(stats.standardOutput)")
   }
 
+  /// A form missed three times out of three is shown weak, never "100 %" or known: the figure is
+  /// recall a week from now, which the misses keep low.
+  @Test func statsAfterMissesShowTheFormWeak() throws {
+    let home = NSTemporaryDirectory() + "biki-quiz-" + UUID().uuidString
+    var environment = BikiPackTests.isolated(home)
+    environment["XDG_STATE_HOME"] = home + "/state"
+    environment["BIKI_INPUT"] = "ろくほん\nskip\n"
+    for _ in 0..<3 {
+      // Seed 4 on counters.hon asks 六本 first (ろっぽん).
+      let quiz = try BikiProcess.run(
+        [], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz counters.hon --skill kana --seed 4 --mode questions=1", environment: environment)
+      #expect(quiz.status == 0, "\(quiz.standardError)")
+    }
+    let stats = try BikiProcess.run(["stats"], environment: environment)
+    let line = stats.standardOutput.split(separator: "\n").first { $0.contains("本/final:6") } ?? ""
+    #expect(line.hasPrefix("  weak\t"), "\(stats.standardOutput)")
+    #expect(!stats.standardOutput.contains("known"), "\(stats.standardOutput)")
+  }
+
   /// `--mode review`: forms missed in a quiz come back first in the next review, across topics.
   @Test func aReviewBringsBackWhatWasMissed() throws {
     let home = NSTemporaryDirectory() + "biki-review-" + UUID().uuidString

@@ -34,4 +34,4 @@ end, {
 
 vim.api.nvim_create_user_command("BikiStats", function()
   require("biki").stats()
-end, { desc = "Show accuracy and forms by recall" })
+end, { desc = "Show accuracy and forms, weakest first" })

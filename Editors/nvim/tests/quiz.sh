@@ -95,7 +95,7 @@ sleep 0.5
 tmux send-keys -t "$session" "skip" Enter
 check "the review ends with a summary" wait_for "— finished"
 tmux send-keys -t "$session" "q" ":BikiStats" Enter
-check ":BikiStats shows forms by recall" wait_for "Forms by recall, weakest first"
+check ":BikiStats shows forms, weakest first" wait_for "Forms, weakest first"
 check "and accuracy per topic" shows "counters.hon"
 
 check "five answers are in the history" test "$(grep -vc '"event"' "$state/biki/history.jsonl" 2>/dev/null || echo 0)" -eq 5

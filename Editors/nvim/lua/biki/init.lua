@@ -377,7 +377,7 @@ local function scratch(name, lines)
   vim.bo[buf].modifiable = false
 end
 
--- :BikiStats: accuracy per topic and forms by recall, as `biki stats` prints them.
+-- :BikiStats: accuracy per topic and forms, weakest first, as `biki stats` prints them.
 function M.stats()
   M.request("biki/stats", vim.empty_dict(), function(result)
     local function percent(value)
@@ -389,13 +389,13 @@ function M.stats()
     end
     if #result.forms > 0 then
       table.insert(lines, "")
-      table.insert(lines, "Forms by recall, weakest first (FSRS):")
+      table.insert(lines, "Forms, weakest first (FSRS: recall a week from now):")
       for index, form in ipairs(result.forms) do
         if index > 15 then
           table.insert(lines, string.format("  … and %d more", #result.forms - 15))
           break
         end
-        table.insert(lines, string.format("  %4s  %-16s %-9s %d reviews, %d missed", percent(form.recall), form.form, form.skill, form.reviews, form.lapses))
+        table.insert(lines, string.format("  %-6s %4s  %-16s %-9s %d reviews, %d missed", form.state or "", percent(form.recallInAWeek or form.recall), form.form, form.skill, form.reviews, form.lapses))
       end
     end
     if #result.topics == 0 then
