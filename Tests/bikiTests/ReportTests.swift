@@ -52,5 +52,13 @@ import Testing
     let missed = try #require(hue("本/final:8")), known = try #require(hue("杯/final:3"))
     #expect(missed < known)
     #expect(dom.contains(#"class="day""#))
+    // The colour means what the learner reads it as: the missed form is weak, the form answered
+    // right once is not yet known, and every section has something in it.
+    #expect(dom.contains(#"<td class="form weak" data-form="本/final:8""#), "\(dom)")
+    #expect(!dom.contains(#"<td class="form known" data-form="杯/final:3""#))
+    #expect(dom.contains("<h2>Forms to practise next</h2>") && dom.contains(#"<tr class="weak">"#))
+    #expect(dom.contains("3.5 s per answer on average, over 3 answers."))
+    #expect(dom.components(separatedBy: "<h2>Forms by counter and number</h2>").count == 2)
+    #expect(dom.contains("Noto Sans CJK JP"))
   }
 }
