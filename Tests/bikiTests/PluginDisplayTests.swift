@@ -86,10 +86,10 @@ import Testing
   ]
 
   /// Builds the one-question fixture writing `json`; the name keeps each build apart.
-  static func plugin(_ json: String, name: String) throws -> String {
+  static func plugin(_ json: String, name: String, defines: [String] = []) throws -> String {
     let literal = "\"" + json.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     let source = PluginFixtures.repository.appendingPathComponent("Tests/BikiPluginsTests/Fixtures/one_question.c").path
-    return try PluginFixtures.build(source, defines: ["QUESTION=" + literal], name: "written-" + name.filter(\.isLetter))
+    return try PluginFixtures.build(source, defines: ["QUESTION=" + literal] + defines, name: "written-" + name.filter(\.isLetter))
   }
 
   @Test(arguments: cases)
@@ -137,9 +137,7 @@ import Testing
 /// whose questions fail leaves the built-in one serving, and says why.
 @Suite struct PluginOverrideTests {
   static func overriding(_ json: String, name: String) throws -> String {
-    let literal = "\"" + json.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    let source = PluginFixtures.repository.appendingPathComponent("Tests/BikiPluginsTests/Fixtures/one_question.c").path
-    return try PluginFixtures.build(source, defines: ["QUESTION=" + literal, #"PLUGIN_ID="counters""#, #"TOPIC_ID="hon""#], name: "override-" + name)
+    try PluginDisplayTests.plugin(json, name: "override" + name, defines: [#"PLUGIN_ID="counters""#, #"TOPIC_ID="hon""#])
   }
 
   func home(with library: String) throws -> (environment: [String: String], plugins: String) {
