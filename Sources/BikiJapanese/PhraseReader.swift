@@ -68,7 +68,13 @@ struct PhraseTokenizer {
         let numeralEnd = rest.firstIndex { !KanjiNumeral.isPartOfNumber($0) } ?? scalars.endIndex
         let numeral = scalars[position..<numeralEnd]
         guard !numeral.isEmpty else {
-          let shown = String(String.UnicodeScalarView(rest)).prefix(1)
+          // Name the whole word Biki does not know: after 3 in 3通り that is 通り, not り (通 alone
+          // is a counter, which is why the reader stopped after it).
+          let unknown = rest.prefix { !KanjiNumeral.isPartOfNumber($0) && !$0.properties.isWhitespace }
+          var word = String(String.UnicodeScalarView(unknown))
+          let continuesAWord = unknown.first.map { $0.properties.isAlphabetic } ?? false
+          if continuesAWord, case .number(_, let symbol?)? = tokens.last { word = symbol + word }
+          let shown = word.count > 12 ? String(word.prefix(12)) + "…" : word
           throw .unreadable(text, reason: "'\(shown)' is not a number, unit or counter Biki knows")
         }
         guard let value = KanjiNumeral.parse(scalars: numeral) else {

@@ -99,6 +99,12 @@ import Testing
     ("大正元年7月29日", nil, "did not exist"),
     ("明治45年7月31日", nil, "did not exist"),
     ("昭和元年12月24日", nil, "did not exist"),
+    // The word Biki does not know is named whole, not its last character.
+    ("3通り", nil, "'通り' is not a number, unit or counter Biki knows"),
+    ("2部屋", nil, "'部屋' is not a number, unit or counter Biki knows"),
+    ("10周年", nil, "'周年' is not a number, unit or counter Biki knows"),
+    ("3年生", nil, "'年生' is not a number, unit or counter Biki knows"),
+    ("8本。", nil, "'。' is not a number, unit or counter Biki knows"),
   ] as [(String, PhraseKind?, String)])
   func explainsWhatItCannotRead(_ text: String, _ kind: PhraseKind?, _ fragment: String) {
     do {
