@@ -114,6 +114,27 @@ import Testing
     #expect(lint.status == 0, "\(lint.standardOutput)")
   }
 
+  /// `biki serve` never sends a refused question: `biki/generate` fails with the reason, and the
+  /// server goes on.
+  @Test func theServerListsARefusedQuestionAsFailed() throws {
+    let hostile = Self.cases[9]  // 1‍9本, a zero-width joiner
+    let library = try Self.plugin(hostile.json, name: hostile.name)
+    let plugins = NSTemporaryDirectory() + "biki-display-serve-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: library, toPath: plugins + "/libwritten.so")
+    let run = try ServeRun.run(
+      ServeRun.initialize + ServeRun.request(1, "biki/generate", #"{"topicId":"written.q","seed":1,"count":1}"#)
+        + ServeRun.request(2, "biki/read", #"{"text":"19本"}"#) + ServeRun.shutdownAndExit,
+      arguments: ["--plugins", plugins])
+    #expect(run.status == 0)
+    // Its only question refused, the request fails with the reason (-32803), and nothing is sent.
+    #expect(run.result(1) == nil)
+    #expect(run.errorCode(1) == -32803)
+    let message = (run.response(1)?["error"] as? [String: Any])?["message"] as? String ?? ""
+    #expect(message.contains("U+200D ZERO WIDTH JOINER") && message.contains("libwritten.so"), "\(message)")
+    #expect(run.result(2)?["reading"] as? String == "じゅうきゅうほん")
+  }
+
   /// `biki quiz` asks for the question and is refused it: the learner is told, and shown
   /// nothing the check refused.
   @Test(arguments: [cases[0], cases[9], cases[13]])
