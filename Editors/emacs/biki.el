@@ -13,7 +13,9 @@
 ;;   file opens in `biki-pack-mode', which eglot starts `biki serve' for.  No other JSON or
 ;;   JavaScript buffer is sent to Biki.
 ;; - M-x biki-quiz drills a topic in a buffer: the question, your answer in the minibuffer, the
-;;   verdict, and a summary of what to practise.  M-x biki-stats shows your accuracy.
+;;   verdict, and a summary of what to practise.  M-x biki-review practises the forms you are
+;;   due to review or weak at, from every topic.  M-x biki-stats shows your accuracy and your
+;;   forms, weakest first.
 ;;
 ;; Setup:
 ;;   (add-to-list 'load-path "/path/to/biki/Editors/emacs")
@@ -23,6 +25,7 @@
 ;;; Code:
 
 (require 'cl-lib)
+(require 'seq)
 (require 'eglot)
 (require 'jsonrpc)
 (require 'js)
@@ -250,8 +253,12 @@ question.  Returns non-nil while the quiz goes on."
           (setq biki--quiz
                 (plist-put biki--quiz :feedback
                            (cond (skipping (concat "→ " (biki--expected-text (plist-get result :expected))))
-                                 ((equal verdict "correct") (concat "✓ " (biki--expected-text (plist-get result :expected))))
-                                 ((equal verdict "incorrect") (format "✗ not %s; try again, or skip" input))
+                                 ((equal verdict "correct")
+                                  (concat "✓ " (biki--expected-text (plist-get result :expected))
+                                          (if (plist-get result :standard) (format "  (usually said %s)" (plist-get result :standard)) "")))
+                                 ((equal verdict "incorrect")
+                                  (concat (format "✗ not %s; try again, or skip" input)
+                                          (if (plist-get result :hint) (concat ". " (plist-get result :hint)) "")))
                                  (t "time is up"))))
           (when (plist-get result :question)
             (setq biki--quiz (plist-put biki--quiz :question (plist-get result :question))))
@@ -283,11 +290,23 @@ question.  Returns non-nil while the quiz goes on."
   "Drill TOPIC (a topic id) for QUESTIONS questions in a quiz buffer.
 Interactively, choose the topic with completion; a prefix argument sets the count."
   (interactive (list (biki--choose-topic) (and current-prefix-arg (prefix-numeric-value current-prefix-arg))))
-  (let* ((params (list :topicId topic :mode (list :kind "questionLimit" :limit (or questions biki-quiz-questions))))
-         (params (if biki-quiz-skill (append params (list :skill biki-quiz-skill)) params))
+  (biki--start-quiz (list :topicId topic :mode (list :kind "questionLimit" :limit (or questions biki-quiz-questions)))
+                    (or (cdr (assoc topic (mapcar (lambda (entry) (cons (plist-get entry :id) (plist-get entry :title))) (biki--topics))))
+                        topic)))
+
+;;;###autoload
+(defun biki-review (&optional questions)
+  "Review, from every topic, the forms you are due to review, then the weak ones, then new ones.
+The forms are the sound changes and special readings Biki keeps your memory of (8本 はっぽん,
+20日 はつか); a prefix argument sets how many questions (20 by default)."
+  (interactive (list (and current-prefix-arg (prefix-numeric-value current-prefix-arg))))
+  (biki--start-quiz (list :mode (list :kind "review" :limit (or questions 20))) "Review"))
+
+(defun biki--start-quiz (params title)
+  "Start a session with PARAMS and run it in the quiz buffer under TITLE."
+  (let* ((params (if biki-quiz-skill (append params (list :skill biki-quiz-skill)) params))
          (params (if biki-quiz-seed (append params (list :seed biki-quiz-seed)) params))
-         (result (biki--request :biki/startSession params))
-         (title (or (cdr (assoc topic (mapcar (lambda (entry) (cons (plist-get entry :id) (plist-get entry :title))) (biki--topics)))) topic)))
+         (result (biki--request :biki/startSession params)))
     (with-current-buffer (get-buffer-create biki-quiz-buffer-name)
       (biki-quiz-mode)
       (setq biki--quiz (list :session (plist-get result :sessionId) :title title
@@ -318,12 +337,22 @@ Interactively, choose the topic with completion; a prefix argument sets the coun
       (let ((inhibit-read-only t)
             (overall (plist-get stats :total)))
         (erase-buffer)
-        (insert (format "Answers: %d   Correct: %d (%d%%)\n"
-                        (or (plist-get overall :answers) 0) (or (plist-get overall :correct) 0)
+        ;; Accuracy counts a skip as a miss, so the skips are shown beside it.
+        (insert (format "Answers: %d   Correct: %d   Skipped: %d   Accuracy: %d%% (skips count as misses)\n"
+                        (or (plist-get overall :answers) 0) (or (plist-get overall :correct) 0) (or (plist-get overall :skipped) 0)
                         (round (* 100 (or (plist-get overall :accuracy) 0)))))
         (dolist (topic (append (plist-get stats :topics) nil))
-          (insert (format "  %-28s %4d answers  %3d%%\n" (plist-get topic :topicId) (plist-get topic :answers)
-                          (round (* 100 (or (plist-get topic :accuracy) 0))))))
+          (insert (format "  %-28s %4d answers %4d skipped  %3d%%\n" (plist-get topic :topicId) (plist-get topic :answers)
+                          (or (plist-get topic :skipped) 0) (round (* 100 (or (plist-get topic :accuracy) 0))))))
+        (let ((forms (append (plist-get stats :forms) nil)))
+          (when forms
+            (insert "\nForms, weakest first (FSRS: how likely you are to recall each a week from now):\n")
+            (dolist (form (seq-take forms 15))
+              (insert (format "  %-6s %3d%%  %-16s %-9s %d reviews, %d missed\n" (plist-get form :state)
+                              (round (* 100 (or (plist-get form :recallInAWeek) 0))) (plist-get form :form) (plist-get form :skill)
+                              (plist-get form :reviews) (plist-get form :lapses))))
+            (when (> (length forms) 15) (insert (format "  … and %d more\n" (- (length forms) 15))))
+            (insert "\nM-x biki-review practises the weak ones.\n")))
         (goto-char (point-min))
         (special-mode))
       (display-buffer (current-buffer)))))

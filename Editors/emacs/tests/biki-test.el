@@ -153,7 +153,31 @@
       (should (string-match-p "Skipped: 1" (buffer-string))))
     (biki-stats)
     (with-current-buffer "*Biki stats*"
-      (should (string-match-p "Answers: 2" (buffer-string))))))
+      ;; The skip is shown beside the accuracy it lowers, and the forms with their state.
+      (should (string-match-p "Answers: 2   Correct: 1   Skipped: 1" (buffer-string)))
+      (should (string-match-p "skips count as misses" (buffer-string))))))
+
+(ert-deftest biki-review-asks-the-weak-forms-first ()
+  (let ((biki-quiz-seed 1))
+    (biki-review 3)
+    (with-current-buffer biki-quiz-buffer-name
+      (should (string-match-p "\\`\\[1/3\\] Review" (buffer-string)))
+      (should-not (biki-quiz-submit "quit"))
+      (should (string-match-p "Review — finished" (buffer-string))))))
+
+(ert-deftest biki-feedback-gives-the-hint-and-stats-show-the-form-weak ()
+  ;; Seed 4 asks 六本 (ろっぽん) first.
+  (let ((biki-quiz-seed 4) (biki-quiz-skill "kana"))
+    (biki-quiz "counters.hon" 1)
+    (with-current-buffer biki-quiz-buffer-name
+      (should (string-match-p "六本\\|6本" (buffer-string)))
+      (should (biki-quiz-submit "roppon"))
+      (should (string-match-p "not romaji" (buffer-string)))
+      (should-not (biki-quiz-submit "skip")))
+    (biki-stats)
+    (with-current-buffer "*Biki stats*"
+      (should (string-match-p "Forms, weakest first" (buffer-string)))
+      (should (string-match-p "^  weak .*本/final:6" (buffer-string))))))
 
 (ert-deftest biki-which-counter-shows-the-thing ()
   (let ((biki-quiz-seed 3))
