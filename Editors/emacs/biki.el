@@ -296,9 +296,10 @@ Interactively, choose the topic with completion; a prefix argument sets the coun
 
 ;;;###autoload
 (defun biki-review (&optional questions)
-  "Review, from every topic, the forms you are due to review, then the weak ones, then new ones.
-The forms are the sound changes and special readings Biki keeps your memory of (8本 はっぽん,
-20日 はつか); a prefix argument sets how many questions (20 by default)."
+  "Review the forms you are due to review, then the weak ones, then new ones.
+Forms come from every topic: the sound changes and special readings Biki keeps
+your memory of (8本 はっぽん, 20日 はつか).  QUESTIONS, the prefix argument,
+is how many questions to ask (20 by default)."
   (interactive (list (and current-prefix-arg (prefix-numeric-value current-prefix-arg))))
   (biki--start-quiz (list :mode (list :kind "review" :limit (or questions 20))) "Review"))
 
