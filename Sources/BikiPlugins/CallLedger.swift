@@ -1,4 +1,5 @@
 import BikiPluginABI
+import BikiWorkerSupport
 import BikiSync
 
 /// Every call a library has made, each with a `biki_call_t` and two writers of its own, at
@@ -178,6 +179,8 @@ final class CallLedger: @unchecked Sendable {
       } else {
         let count = min(CallLedger.largestChunk, max(16, state.records))
         record = UnsafeMutableRawPointer.allocate(byteCount: count * CallLedger.recordSize, alignment: 16)
+        // Kept for the process's life on purpose, which a leak checker is told.
+        biki_keep_for_process_life(record)
         state.chunkFree = count
       }
       state.chunk = record + CallLedger.recordSize

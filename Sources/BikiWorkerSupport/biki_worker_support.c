@@ -112,3 +112,11 @@ void biki_worker_call_begins(void) {
 }
 
 void biki_worker_call_ends(void) { in_call = 0; }
+
+/* LeakSanitizer's own call, present only when it is linked in (a weak reference is null
+ * otherwise). */
+extern void __lsan_ignore_object(const void *memory) __attribute__((weak));
+
+void biki_keep_for_process_life(const void *memory) {
+  if (__lsan_ignore_object && memory) __lsan_ignore_object(memory);
+}

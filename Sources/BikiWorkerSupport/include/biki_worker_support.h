@@ -45,6 +45,11 @@ void biki_worker_limit_arenas(int arenas);
  */
 int biki_worker_watch_crashes(int descriptor, const uint8_t *note, size_t length);
 
+/* Marks memory Biki keeps for the life of the process on purpose (a plugin may hold a pointer
+ * into it until the process ends: call records, see CallLedger.swift) as not a leak, for
+ * LeakSanitizer in the sanitized and fuzzing builds; does nothing in a plain build. */
+void biki_keep_for_process_life(const void *memory);
+
 /* Worker: a plugin call begins on this thread (errno is cleared, so a stale ENOMEM is never
  * taken for a fresh one), or has ended. */
 void biki_worker_call_begins(void);
