@@ -3,8 +3,9 @@ import BikiJapanese
 import Foundation
 
 /// `biki stats --html`: one self-contained page (inline CSS and SVG, no script, nothing fetched)
-/// with accuracy over time, time per answer, and a heat map of forms coloured by recall:
-/// counters by final digit, the days of the month, the hours.
+/// with accuracy over time, time per answer, the reviews coming due, a heat map of forms
+/// coloured weak, fading or known (counters by final digit, the days of the month, the hours),
+/// and the forms to practise next.
 package struct ProgressReport {
   package var summary: HistorySummary
   /// Seconds since 1970, for recall and the dates shown.
@@ -42,7 +43,7 @@ package struct ProgressReport {
       <p>\(stats.total.answers) answers, \(stats.total.correct) correct, \(stats.total.skipped) skipped, as of \(Self.date(now)).</p>
 
       """
-    page += accuracyChart() + timeChart() + heatMap()
+    page += accuracyChart() + timeChart() + forecast() + heatMap()
     page += "<h2>Forms to practise next</h2>\n"
     if stats.forms.isEmpty {
       page += "<p>No forms practised yet.</p>\n"
@@ -94,6 +95,31 @@ package struct ProgressReport {
       svg += "<rect x=\"\(40 + offset * width)\" y=\"\(height - bar)\" width=\"\(width - 2)\" height=\"\(bar)\" fill=\"#58b\"><title>\(String(format: "%.1f", average)) s</title></rect>\n"
     }
     return svg + "</svg>\n"
+  }
+
+  /// How many forms fall due each day of the next two weeks (overdue ones today), as Anki's
+  /// forecast shows: how much review is coming.
+  func forecast() -> String {
+    let forms = summary.recall(now: now)
+    guard !forms.isEmpty else { return "" }
+    let today = (now / 86_400).rounded(.down)
+    var counts = [Int](repeating: 0, count: 14)
+    for form in forms {
+      let day = Int(max(0, (form.due / 86_400).rounded(.down) - today))
+      if day < counts.count { counts[day] += 1 }
+    }
+    let later = forms.count - counts.reduce(0, +)
+    let top = max(counts.max() ?? 1, 1)
+    let width = 24, height = 80
+    var html = "<h2>Reviews due</h2>\n<p>\(counts[0]) forms due today, \(counts.reduce(0, +)) in the next two weeks, \(later) later.</p>\n"
+    html += "<svg role=\"img\" aria-label=\"forms due per day\" width=\"\(counts.count * width + 40)\" height=\"\(height + 30)\">\n"
+    for (offset, count) in counts.enumerated() {
+      let bar = Int((Double(count) / Double(top) * Double(height - 10)).rounded())
+      let label = offset == 0 ? "today" : Self.date((today + Double(offset)) * 86_400)
+      html += "<rect class=\"due\" x=\"\(40 + offset * width)\" y=\"\(height - bar)\" width=\"\(width - 4)\" height=\"\(bar)\" fill=\"#b84\"><title>\(label): \(count)</title></rect>\n"
+    }
+    html += "<text x=\"40\" y=\"\(height + 20)\">today</text><text x=\"\(40 + 13 * width - 10)\" y=\"\(height + 20)\">+13 days</text>\n"
+    return html + "</svg>\n"
   }
 
   /// Rows of forms (a counter's final digits 1–10, the days of the month, the hours), each cell

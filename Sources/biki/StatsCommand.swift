@@ -19,8 +19,9 @@ enum StatsCommand {
       <topic>                 Only this topic, e.g. counters.hon.
 
     OPTIONS:
-      --html <file>           Also write a report page: accuracy over time, time per answer, and
-                              a heat map of forms, weak to known (one file; no network, no script).
+      --html <file>           Also write a report page: accuracy over time, time per answer,
+                              reviews coming due, a heat map of forms, weak to known, and what
+                              to practise next (one file; no network, no script).
       -h, --help              Show help information.
     """
 

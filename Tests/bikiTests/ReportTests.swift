@@ -60,5 +60,8 @@ import Testing
     #expect(dom.contains("3.5 s per answer on average, over 3 answers."))
     #expect(dom.components(separatedBy: "<h2>Forms by counter and number</h2>").count == 2)
     #expect(dom.contains("Noto Sans CJK JP"))
+    // The forecast counts the three forms: each falls due within two weeks or later.
+    #expect(dom.contains("<h2>Reviews due</h2>") && dom.contains(#"class="due""#))
+    #expect(dom.range(of: #"forms due today, \d+ in the next two weeks, \d+ later\."#, options: .regularExpression) != nil, "\(dom)")
   }
 }
