@@ -26,15 +26,25 @@ struct LearnerBench {
 
   func run() -> [String] {
     var inOrder: [Int] = [], review: [Int] = []
+    var agreement = Agreement()
     for learner in 0..<Self.learners {
-      inOrder.append(questionsToLearn(way: .inOrder, seed: UInt64(learner)))
-      review.append(questionsToLearn(way: .review, seed: UInt64(learner)))
+      inOrder.append(questionsToLearn(way: .inOrder, seed: UInt64(learner), agreement: &agreement))
+      review.append(questionsToLearn(way: .review, seed: UInt64(learner), agreement: &agreement))
     }
     func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] }
     let ratio = Double(median(review)) / Double(median(inOrder))
+    func share(_ part: Int, _ whole: Int) -> String { whole == 0 ? "-" : "\(Int((Double(part) / Double(whole) * 100).rounded()))%" }
     return [
-      "learner.\(generator.topic.id): no-repeat order \(median(inOrder)) questions, review \(median(review)) questions (median of \(Self.learners) learners; review/order \(String(format: "%.2f", ratio)), target ≤ 0.5: \(ratio <= 0.5 ? "met" : "NOT met"))  [means \(inOrder.reduce(0, +) / inOrder.count) and \(review.reduce(0, +) / review.count)]"
+      "learner.\(generator.topic.id): no-repeat order \(median(inOrder)) questions, review \(median(review)) questions (median of \(Self.learners) learners; review/order \(String(format: "%.2f", ratio)), target ≤ 0.5: \(ratio <= 0.5 ? "met" : "NOT met"))  [means \(inOrder.reduce(0, +) / inOrder.count) and \(review.reduce(0, +) / review.count)]",
+      "learner.\(generator.topic.id).stats: after the first day, stats call \(share(agreement.weakShownWeak, agreement.weakMet)) of the truly weak forms met weak and \(share(agreement.knownShownWeak, agreement.knownMet)) of the truly known ones; review mode's weak picks are stats' weak forms in \(share(agreement.plansAgreeing, agreement.plans)) of plans  [\(agreement.weakMet) weak and \(agreement.knownMet) known forms met]",
     ]
+  }
+
+  /// What stats said of the forms a simulated learner met on their first day, against the
+  /// learner's hidden truth, and whether review mode's weak picks were the forms stats call weak.
+  struct Agreement {
+    var weakMet = 0, weakShownWeak = 0, knownMet = 0, knownShownWeak = 0
+    var plans = 0, plansAgreeing = 0
   }
 
   /// The rules the topic's questions exercise, in a stable order.
@@ -46,7 +56,7 @@ struct LearnerBench {
     return found
   }
 
-  func questionsToLearn(way: Way, seed: UInt64) -> Int {
+  func questionsToLearn(way: Way, seed: UInt64, agreement: inout Agreement) -> Int {
     var random = SeededRandom(seed: seed &* 7919 &+ 11)
     let rules = self.rules
     // Five weak rules, chosen by the learner's seed; the rest known.
@@ -91,6 +101,29 @@ struct LearnerBench {
             expected: question.reading.standard, given: right ? question.reading.standard : "", isCorrect: right, seconds: 30,
             forms: question.forms), at: start + now * 86_400))
         asked += 1
+      }
+      if day == 0 {
+        // The first day's forms as stats show them, against the learner's truth (weak forms
+        // start at s = 0.02 days and need practice; the rest are known).
+        let shown = summary.stats(now: start + 86_400).forms
+        for form in shown {
+          if weak.contains(form.rule) {
+            agreement.weakMet += 1
+            if form.state == .weak { agreement.weakShownWeak += 1 }
+          } else {
+            agreement.knownMet += 1
+            if form.state == .weak { agreement.knownShownWeak += 1 }
+          }
+        }
+        if way == .review {
+          let plan = ReviewPlan.make(summary: summary, skill: .kana, generators: [generator], now: start + 86_400, seed: seed, count: Self.perDay)
+          let picked = Set(plan.picks.filter { $0.reason == .weak }.compactMap(\.rule))
+          let dueNow = Set(shown.filter { $0.due <= start + 86_400 }.map(\.rule))
+          let weakShown = Set(shown.filter { $0.state == .weak }.map(\.rule)).subtracting(dueNow)
+          agreement.plans += 1
+          // Every pick of a weak form is a form stats show weak; all of them, room permitting.
+          if picked.isSubset(of: weakShown) && (picked == weakShown || plan.picks.count == Self.perDay) { agreement.plansAgreeing += 1 }
+        }
       }
       if rules.allSatisfy({ recall($0, at: today + 1) >= 0.9 }) { return asked }
     }
