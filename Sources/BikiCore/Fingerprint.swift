@@ -25,28 +25,18 @@ package struct Fingerprint: Sendable {
 }
 
 extension Fingerprint {
-  /// A fingerprint of many bytes taken eight at a time (FNV-1a's multiply with a shift to mix
-  /// the high bits down), about eight times as fast as `of`: for whole files at start-up, a
-  /// plugin library being megabytes. Not the same value as `of`.
-  package static func wordwise(_ bytes: [UInt8]) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
-    bytes.withUnsafeBytes { raw in
-      let words = raw.count / 8
-      for index in 0..<words {
-        hash = (hash ^ raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) &* 0x100_0000_01b3
-        hash ^= hash >> 29
-      }
-      for offset in (words * 8)..<raw.count {
-        hash = (hash ^ UInt64(raw[offset])) &* 0x100_0000_01b3
-      }
-    }
-    return hash
+  /// Sixteen lowercase hexadecimal digits, as the install manifest, the caches' keys and the
+  /// history summary write a fingerprint.
+  package static func text(_ hash: UInt64) -> String {
+    let digits = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
   }
 }
 
-/// A fingerprint of a long stream of bytes fed in pieces of any size (a history read in chunks):
-/// the value depends only on the bytes, not on how they were split. Four lanes of `wordwise`'s
-/// mixing run side by side, so the multiplies overlap and hundreds of megabytes cost tens of
+/// A fingerprint of many bytes (a pack or a plugin library at start-up, a history read in
+/// chunks), fed in pieces of any size: the value depends only on the bytes, not on how they were
+/// split. Eight bytes at a time (FNV-1a's multiply, with a shift to mix the high bits down), in
+/// four lanes side by side so the multiplies overlap: hundreds of megabytes cost tens of
 /// milliseconds. Like `Fingerprint`, it notices change; it does not resist forgery.
 package struct StreamFingerprint: Sendable {
   private var lanes: (UInt64, UInt64, UInt64, UInt64) = (0xcbf2_9ce4_8422_2325, 0x8422_2325_cbf2_9ce4, 0x9ce4_cbf2_2325_8422, 0x2325_8422_9ce4_cbf2)

@@ -17,7 +17,7 @@ package enum ContentKey {
 
   /// The key of bytes already read (a pack the loader has in hand).
   package static func of(_ bytes: [UInt8], build: String) -> String {
-    "\(bytes.count):\(Fingerprint.text(Fingerprint.wordwise(bytes))):\(build)"
+    "\(bytes.count):\(Fingerprint.text(StreamFingerprint.of(bytes))):\(build)"
   }
 }
 

@@ -136,11 +136,3 @@ package struct InstallTree: Sendable {
     }
   }
 }
-
-extension Fingerprint {
-  /// Sixteen lowercase hexadecimal digits, as the install manifest holds it.
-  package static func text(_ hash: UInt64) -> String {
-    let digits = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
-  }
-}

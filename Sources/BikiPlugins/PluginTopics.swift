@@ -270,7 +270,7 @@ package struct PluginTopics: Sendable {
       let bytes = run.utf8, counterBytes = counter.utf8
       var number = Substring(run)
       if counter == "円", bytes.starts(with: "¥".utf8) || bytes.starts(with: "￥".utf8) {
-        number = number.unicodeScalars.dropFirst().isEmpty ? "" : Substring(number.unicodeScalars.dropFirst())
+        number = Substring(number.unicodeScalars.dropFirst())
       } else {
         guard bytes.count > counterBytes.count, bytes.suffix(counterBytes.count).elementsEqual(counterBytes) else { return false }
         number = Substring(run.utf8.dropLast(counterBytes.count)) ?? ""

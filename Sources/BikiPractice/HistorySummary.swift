@@ -285,9 +285,7 @@ package struct HistorySummary: Equatable, Sendable {
   /// The bytes kept beside the history.
   package var stored: [UInt8] {
     let body = json.bytes
-    let checksum = String(StreamFingerprint.of(body), radix: 16)
-    let digits = String(repeating: "0", count: 16 - checksum.count) + checksum
-    return Self.storedPrefix + Array(digits.utf8) + Self.storedMiddle + body + [UInt8(ascii: "}")]
+    return Self.storedPrefix + Array(Fingerprint.text(StreamFingerprint.of(body)).utf8) + Self.storedMiddle + body + [UInt8(ascii: "}")]
   }
 
   /// A summary read back from the bytes `stored` wrote; nil when they are not exactly that (a

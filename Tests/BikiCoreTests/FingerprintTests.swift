@@ -15,17 +15,17 @@ import Testing
     #expect(Fingerprint.of(Array("a".utf8)) != Fingerprint.of(Array("b".utf8)))
   }
 
-  @Test func theWordwiseFingerprintTellsEveryByteApart() {
+  @Test func aStreamFingerprintOfAShortTextTellsEveryByteApart() {
     let base = Array("八本、はっぽん; 1本 いっぽん; 10本 じゅっぽん".utf8)
-    var seen: Set<UInt64> = [Fingerprint.wordwise(base)]
+    var seen: Set<UInt64> = [StreamFingerprint.of(base)]
     // One byte changed anywhere, in a whole word or in the tail, or one byte more or less.
     for index in base.indices {
       var changed = base
       changed[index] ^= 1
-      seen.insert(Fingerprint.wordwise(changed))
+      seen.insert(StreamFingerprint.of(changed))
     }
-    seen.insert(Fingerprint.wordwise(base + [0]))
-    seen.insert(Fingerprint.wordwise(Array(base.dropLast())))
+    seen.insert(StreamFingerprint.of(base + [0]))
+    seen.insert(StreamFingerprint.of(Array(base.dropLast())))
     #expect(seen.count == base.count + 3)
   }
 
