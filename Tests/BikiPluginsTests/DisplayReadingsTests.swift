@@ -90,4 +90,20 @@ import Testing
     #expect(topics.displayReadings.count == 2)  // 平成31年 and 平成三十一年, each read once
     #expect(copy.displayReadings === topics.displayReadings)
   }
+
+  /// A question declares at most 64 words; more is bad output, named.
+  @Test func aQuestionDeclaresAtMost64Words() {
+    func question(words: Int) -> [UInt8] {
+      let list = (0..<words).map { _ in #"{"text": "税込", "reading": "ぜいこみ"}"# }.joined(separator: ", ")
+      return Array(
+        #"{"display": "税込¥286", "kanjiDisplay": "税込二百八十六円", "spoken": "ぜいこみにひゃくはちじゅうろくえん", "readings": ["ぜいこみにひゃくはちじゅうろくえん"], "answer": {"value": 286, "prefix": "¥"}, "words": [\#(list)]}"#.utf8)
+    }
+    #expect((try? check(question(words: 64), DisplayReadings()).get()) != nil)
+    guard case .failure(let error) = check(question(words: 65), DisplayReadings()) else {
+      Issue.record("65 words were accepted")
+      return
+    }
+    #expect(error.kind == .badOutput)
+    #expect("\(error)".contains("at most 64"), "\(error)")
+  }
 }

@@ -102,6 +102,22 @@ import Testing
     #expect(lint.standardOutput.contains(hostile.fragment), "\(lint.standardOutput)")
   }
 
+  /// Two rules lint checks beyond the questions: a plugin that answers for a topic it does not
+  /// describe, and one that is slow to load and describe (a warning).
+  @Test func lintNamesAnUnknownTopicAcceptedAndASlowEntry() throws {
+    let good = #"{"display": "8本", "kanjiDisplay": "八本", "spoken": "はっぽん", "readings": ["はっぽん"], "answer": {"value": 8, "postfix": "本"}}"#
+    let home = NSTemporaryDirectory() + "biki-display-" + UUID().uuidString
+    let lenient = try Self.plugin(good, name: "lenient", defines: ["ACCEPT_ANY_TOPIC"])
+    let unknown = try BikiProcess.run(["lint", lenient], program: "biki-pack", environment: BikiPackTests.isolated(home))
+    #expect(unknown.status == 1)
+    #expect(unknown.standardOutput.contains(#"generate accepted the topic id "no-such-topic-q", which the plugin does not describe [plugin-unknown-topic]"#), "\(unknown.standardOutput)")
+
+    let slow = try PluginFixtures.misbehaving("SLOW_LOAD_MS=300")
+    let warned = try BikiProcess.run(["lint", slow], program: "biki-pack", environment: BikiPackTests.isolated(home))
+    #expect(warned.standardOutput.contains("warning: loading and describing took"), "\(warned.standardOutput)")
+    #expect(warned.standardOutput.contains("should answer within 100 ms [plugin-slow-entry]"), "\(warned.standardOutput)")
+  }
+
   /// The samples' way of writing questions passes: declared words, and what Biki reads.
   @Test func declaredWordsAndWhatBikiReadsPass() throws {
     let good = Case(

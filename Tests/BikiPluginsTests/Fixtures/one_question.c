@@ -32,10 +32,12 @@ static biki_status_t describe(const biki_call_t *call) {
 static biki_status_t generate(const char *topic, const biki_parameter_list_t *parameters, uint64_t seed, const biki_call_t *call) {
   (void)parameters;
   (void)seed;
+#ifndef ACCEPT_ANY_TOPIC /* -DACCEPT_ANY_TOPIC: answers for topic ids it does not describe too */
   if (strcmp(topic, TOPIC_ID) != 0) {
     emit(call->error, "no such topic");
     return BIKI_STATUS_UNKNOWN_TOPIC;
   }
+#endif
   return emit(call->output, QUESTION) ? BIKI_STATUS_OUTPUT_REFUSED : BIKI_STATUS_OK;
 }
 
