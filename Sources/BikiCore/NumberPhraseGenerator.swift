@@ -67,6 +67,13 @@ package struct NumberPhraseGenerator: Sendable {
           reading: try JapaneseNumber.reading(of: UInt128(value), with: .yen),
           answer: Answer(value: value, prefix: "¥", acceptedAffixes: ["￥", "円", "えん"]))
       case .counted(let counter):
+        // A count written whole (十 with つ) is shown so and answered without its counter, as
+        // packs show and answer it: never 10つ.
+        if value >= 0, let whole = counter.writtenWhole[UInt64(value)] {
+          return Question(
+            topicID: topicID, seed: index, display: whole, kanjiDisplay: whole, reading: try JapaneseNumber.reading(of: UInt128(value), with: counter),
+            answer: Answer(value: value))
+        }
         return Question(
           topicID: topicID, seed: index, display: digits + counter.symbol, kanjiDisplay: kanji + counter.symbol,
           reading: try JapaneseNumber.reading(of: UInt128(value), with: counter),

@@ -31,6 +31,17 @@ import Testing
     #expect(AnswerChecker.check("二千二十三年", against: eraInDigits, skill: .reading).isCorrect)
   }
 
+  /// 十 with つ, made by the built-in generator as by a pack: shown 十, answered 10 or とお,
+  /// never 10つ.
+  @Test func aCountWrittenWholeIsShownWholeAndNeverAnsweredWithItsCounter() throws {
+    let ten = try NumberPhraseGenerator(range: 10...10, phrasing: .counted(.tsu)).question(topicID: "counters.tsu", index: 0)
+    #expect(ten.display == "十" && ten.kanjiDisplay == "十")
+    #expect(ten.answer.display == "10")
+    #expect(AnswerChecker.check("10", against: ten, skill: .listening).isCorrect)
+    #expect(!AnswerChecker.check("10つ", against: ten, skill: .listening).isCorrect)
+    #expect(AnswerChecker.check("とお", against: ten, skill: .kana).isCorrect)
+  }
+
   @Test func romajiGetsAHintToTypeKana() {
     let verdict = AnswerChecker.check("happon", against: hon, skill: .kana)
     #expect(!verdict.isCorrect)
