@@ -55,14 +55,9 @@ package enum AnswerChecker {
     text.unicodeScalars.contains { KanjiNumeral.isPartOfNumber($0) && !(("0"..."9").contains($0) || ("０"..."９").contains($0) || $0 == "," || $0 == "，") }
   }
 
-  /// Whether the input says the count with a counter the thing takes: in digits or kanji with
-  /// the counter written any of its ways (5本, 五本, ５本), as a whole form (十 for 10 with つ, and
-  /// then never 10つ), or in kana (ごほん, ゴホン).
-  static func countedPhraseMatches(_ input: String, _ counted: CountedThing) -> Bool {
-    countedPhrase(matching: input, counted) != nil
-  }
-
-  /// The phrase (the count with one of the thing's counters) the input says, if any.
+  /// The phrase (the count with one of the thing's counters) the input says, if any: in digits
+  /// or kanji with the counter written any of its ways (5本, 五本, ５本), as a whole form (十 for
+  /// 10 with つ, and then never 10つ), or in kana (ごほん, ゴホン).
   static func countedPhrase(matching input: String, _ counted: CountedThing) -> CountedPhrase? {
     let text = input.filter { !$0.isWhitespace }
     for phrase in counted.phrases {
