@@ -18,10 +18,13 @@ struct Document {
   /// The last pack its text decoded to, kept while the text is broken mid-edit, so completion
   /// still knows the topics' variables and the pack's counters.
   var lastPack: PackDefinition?
+  /// How long its last finished check took, from start to result, which sets how long the next
+  /// edit waits to be checked.
+  var lastCheckSeconds: Double?
 }
 
-/// Pack files as a language: full document sync, and on each change (at most every
-/// `debounce` seconds) the diagnostics `biki-pack lint` would give, against the loaded packs.
+/// Pack files as a language: full document sync, and on each change (after `debounce(afterACheckOf:)`
+/// seconds) the diagnostics `biki-pack lint` would give, against the loaded packs.
 /// Checks run away from the message loop, so requests are answered while a large pack is
 /// checked; a newer edit or a close cancels the check it supersedes.
 extension BikiServer {
@@ -73,7 +76,7 @@ extension BikiServer {
       }
       text = edited
     }
-    let checkAt = documents[uri]?.checkAt ?? dependencies.now() + BikiServer.debounce
+    let checkAt = documents[uri]?.checkAt ?? dependencies.now() + BikiServer.debounce(afterACheckOf: documents[uri]?.lastCheckSeconds)
     guard keep(uri: uri, text: text, version: notification.version, outbox: &outbox) else {
       // What was shown for the older text no longer holds.
       outbox.append(.notification(method: "textDocument/publishDiagnostics", params: ["uri": .string(uri), "diagnostics": []]))
@@ -122,7 +125,8 @@ extension BikiServer {
       return false
     }
     openBytes = others + text.count
-    documents[uri] = Document(text: text, version: version, checkAt: nil, edits: (documents[uri]?.edits ?? 0) + 1, lastPack: documents[uri]?.lastPack)
+    documents[uri] = Document(text: text, version: version, checkAt: nil, edits: (documents[uri]?.edits ?? 0) + 1, lastPack: documents[uri]?.lastPack,
+      lastCheckSeconds: documents[uri]?.lastCheckSeconds)
     return true
   }
 
@@ -151,7 +155,7 @@ extension BikiServer {
     let job = dependencies.background.start { isCancelled in
       Self.check(uri: uri, text: text, packs: packs, packDirectories: directories, dependencies: dependencies, isCancelled: isCancelled)
     }
-    checks[uri] = DocumentCheck(version: document.version, edit: document.edits, job: job)
+    checks[uri] = DocumentCheck(version: document.version, edit: document.edits, startedAt: dependencies.now(), job: job)
     publishFinishedChecks(outbox: &outbox)
   }
 
@@ -159,6 +163,7 @@ extension BikiServer {
     for (uri, check) in checks {
       guard let found = check.job.found else { continue }
       checks[uri] = nil
+      documents[uri]?.lastCheckSeconds = dependencies.now() - check.startedAt
       if documents[uri]?.edits == check.edit {
         documents[uri]?.compilation = found.compilation
         if let pack = found.compilation?.pack { documents[uri]?.lastPack = pack }

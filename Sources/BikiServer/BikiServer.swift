@@ -137,8 +137,17 @@ package struct BikiServer: LanguageServer {
 
   static let pollInterval = 2.0
   /// How long after the first unchecked edit a document is checked: edits typed within it are
-  /// checked together.
-  static let debounce = 0.1
+  /// checked together. A document whose last check took longer waits as long as that check took
+  /// (up to `slowestDebounce`), so a large pack is not re-checked, and the check cancelled, at
+  /// every keystroke; a small one is checked almost at once.
+  static let debounce = 0.05
+  static let slowestDebounce = 0.5
+
+  /// The wait before checking a document whose last check took `lastCheck` seconds.
+  static func debounce(afterACheckOf lastCheck: Double?) -> Double {
+    guard let lastCheck, lastCheck.isFinite else { return debounce }
+    return min(max(lastCheck, debounce), slowestDebounce)
+  }
   static let maximumOpenSessions = 1000
   /// Answers and skips that may wait for one session's next question.
   static let maximumQueuedPerSession = 64

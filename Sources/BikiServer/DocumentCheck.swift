@@ -7,6 +7,7 @@ struct DocumentCheck {
   let version: Int64?
   /// Which of the document's texts it checks (see `Document.edits`).
   let edit: Int
+  let startedAt: Double
   let job: Job<Result>
 
   /// What a finished check found; the compilation (nil for a document that is not a pack) is

@@ -88,6 +88,23 @@ import Testing
     #expect(published == [["uri": .string(uri), "version": 2, "diagnostics": []]])
   }
 
+  /// A small pack is checked almost at once; a pack whose check is slow waits as long as its
+  /// last check took (at most half a second), so typing into it does not start and cancel a
+  /// check at every keystroke.
+  @Test(arguments: [(0.001, 0.05), (0.3, 0.3), (4.0, 0.5)])
+  func theWaitBeforeACheckFollowsHowLongTheLastCheckTook(took: Double, wait: Double) {
+    let clock = TestClock()
+    let held = ServerFixtures.HeldWork()
+    var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock, background: held.runner))
+    let uri = "file:///p/mine.json"
+    _ = open(&endpoint, uri, "{")
+    clock.advance(took)
+    held.runAll()
+    #expect(endpoint.tick(now: clock.now()).notifications("textDocument/publishDiagnostics").count == 1)
+    _ = change(&endpoint, uri, ServerFixtures.pack(id: "mine"), version: 2)
+    #expect(abs(endpoint.nextDeadline - (clock.now() + wait)) < 1e-9, "\(endpoint.nextDeadline - clock.now())")
+  }
+
   @Test func closingCancelsARunningCheck() {
     let held = ServerFixtures.HeldWork()
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(background: held.runner))
