@@ -31,7 +31,7 @@ package struct ProgressReport {
       <!DOCTYPE html>
       <html lang="en"><head><meta charset="utf-8"><title>Biki progress</title>
       <style>
-      body{font-family:system-ui,"Hiragino Sans","Hiragino Kaku Gothic ProN","Noto Sans CJK JP","Noto Sans JP","Yu Gothic","Meiryo","IPAexGothic",sans-serif;margin:2em auto;max-width:60em;color:#222}
+      body{font-family:system-ui,"Hiragino Sans","Hiragino Kaku Gothic ProN","Noto Sans CJK JP","Noto Sans JP","Yu Gothic","Meiryo","IPAexGothic","IPAPGothic","IPAGothic","VL PGothic","TakaoPGothic",sans-serif;margin:2em auto;max-width:60em;color:#222}
       h1,h2{font-weight:600} table{border-collapse:collapse;margin:.5em 0}
       td,th{padding:.25em .5em;text-align:right} th{font-weight:500;color:#555}
       .heat td{width:3.2em;text-align:center;border:1px solid #fff;font-size:.85em}
@@ -58,43 +58,67 @@ package struct ProgressReport {
     return page
   }
 
-  /// The last 60 days with answers: accuracy as bars.
+  /// The calendar days the charts span: the last 60 up to the latest day with answers, empty
+  /// days included, so the distance between bars is time and a gap is a day without practice.
+  func chartDays() -> [(day: Int, totals: HistorySummary.Totals?)] {
+    guard let last = summary.days.keys.max(), let first = summary.days.keys.min() else { return [] }
+    // Checked: a forged history may hold any day number.
+    let (start, overflow) = last.subtractingReportingOverflow(59)
+    return ((overflow ? first : max(first, start))...last).map { ($0, summary.days[$0]) }
+  }
+
+  /// The dates under a day chart: its first day at the left, its last at the right, or both
+  /// together when a short span leaves no room for two dates.
+  static func dayLabels(_ days: [(day: Int, totals: HistorySummary.Totals?)], width: Int, y: Int) -> String {
+    guard let first = days.first?.day, let last = days.last?.day else { return "" }
+    let from = date(Double(first) * 86_400), to = date(Double(last) * 86_400)
+    if last == first { return "<text x=\"40\" y=\"\(y)\">\(from)</text>\n" }
+    // A date takes about 60 px at the chart's 11 px type.
+    if days.count * width < 140 { return "<text x=\"40\" y=\"\(y)\">\(from) to \(to)</text>\n" }
+    return "<text x=\"40\" y=\"\(y)\">\(from)</text><text x=\"\(40 + days.count * width)\" y=\"\(y)\" text-anchor=\"end\">\(to)</text>\n"
+  }
+
+  /// Accuracy per day as bars over the last 60 days. A day with answers and none right gets a
+  /// red stub, so it reads as a bad day and not as a day off.
   func accuracyChart() -> String {
-    let days = summary.days.sorted { $0.key < $1.key }.suffix(60)
+    let days = chartDays()
     guard !days.isEmpty else { return "<h2>Accuracy over time</h2>\n<p>No answers yet.</p>\n" }
     let width = 12, height = 120
     var svg = "<h2>Accuracy over time</h2>\n"
-    if days.count == 1, let (day, totals) = days.first {
+    let practised = days.compactMap { day in day.totals.map { (day.day, $0) } }
+    if practised.count == 1, let (day, totals) = practised.first {
       let attempts = totals.answers + totals.skipped
       svg += "<p>\(Self.date(Double(day) * 86_400)): \(totals.correct) right of \(attempts) (\(attempts == 0 ? 0 : Int((Double(totals.correct) / Double(attempts) * 100).rounded()))%). Practise on more days to see a trend.</p>\n"
     }
-    svg += "<svg role=\"img\" aria-label=\"accuracy per day\" width=\"\(max(days.count, 7) * width + 40)\" height=\"\(height + 30)\">\n"
+    svg += "<svg role=\"img\" aria-label=\"accuracy per day\" width=\"\(max(days.count, 14) * width + 60)\" height=\"\(height + 30)\">\n"
     svg += "<text x=\"0\" y=\"12\">100%</text><text x=\"0\" y=\"\(height + 4)\">0%</text>\n"
     for (offset, (day, totals)) in days.enumerated() {
+      guard let totals else { continue }
       let attempts = totals.answers + totals.skipped
       let accuracy = attempts == 0 ? 0 : Double(totals.correct) / Double(attempts)
-      let bar = Int((accuracy * Double(height - 10)).rounded())
-      svg += "<rect class=\"day\" data-day=\"\(Self.date(Double(day) * 86_400))\" x=\"\(40 + offset * width)\" y=\"\(height - bar)\" width=\"\(width - 2)\" height=\"\(bar)\" fill=\"#4a7\"><title>\(Self.date(Double(day) * 86_400)): \(Int((accuracy * 100).rounded()))% of \(attempts)</title></rect>\n"
+      let bar = max(3, Int((accuracy * Double(height - 10)).rounded()))
+      svg += "<rect class=\"day\" data-day=\"\(Self.date(Double(day) * 86_400))\" x=\"\(40 + offset * width)\" y=\"\(height - bar)\" width=\"\(width - 2)\" height=\"\(bar)\" fill=\"\(totals.correct == 0 ? "#c44" : "#4a7")\"><title>\(Self.date(Double(day) * 86_400)): \(totals.correct) right of \(attempts) (\(Int((accuracy * 100).rounded()))%)</title></rect>\n"
     }
-    return svg + "</svg>\n"
+    return svg + Self.dayLabels(days, width: width, y: height + 20) + "</svg>\n"
   }
 
-  /// Average seconds per answer on those days.
+  /// Average seconds per answer on the same days.
   func timeChart() -> String {
-    let days = summary.days.sorted { $0.key < $1.key }.suffix(60)
+    let days = chartDays()
     guard !days.isEmpty else { return "" }
-    let averages = days.map { _, totals in totals.answers == 0 ? 0 : totals.seconds / Double(totals.answers) }
-    let top = max(averages.max() ?? 1, 1)
+    let averages = days.map { day in day.totals.flatMap { $0.answers == 0 ? nil : $0.seconds / Double($0.answers) } }
+    let top = max(averages.compactMap { $0 }.max() ?? 1, 1)
     let width = 12, height = 80
-    let answers = days.reduce(0) { $0 + $1.value.answers }, seconds = days.reduce(0.0) { $0 + $1.value.seconds }
-    var svg = "<h2>Time per answer</h2>\n<p>\(String(format: "%.1f", answers == 0 ? 0 : seconds / Double(answers))) s per answer on average, over \(answers) answers.</p>\n"
-    svg += "<svg role=\"img\" aria-label=\"seconds per answer\" width=\"\(max(days.count, 7) * width + 40)\" height=\"\(height + 20)\">\n"
+    let answers = days.reduce(0) { $0 + ($1.totals?.answers ?? 0) }, seconds = days.reduce(0.0) { $0 + ($1.totals?.seconds ?? 0) }
+    var svg = "<h2>Time per answer</h2>\n<p>\(String(format: "%.1f", answers == 0 ? 0 : seconds / Double(answers))) s per answer on average, over \(answers) \(answers == 1 ? "answer" : "answers").</p>\n"
+    svg += "<svg role=\"img\" aria-label=\"seconds per answer\" width=\"\(max(days.count, 14) * width + 60)\" height=\"\(height + 30)\">\n"
     svg += "<text x=\"0\" y=\"12\">\(Int(top.rounded()))s</text>\n"
     for (offset, average) in averages.enumerated() {
-      let bar = Int((average / top * Double(height - 10)).rounded())
-      svg += "<rect x=\"\(40 + offset * width)\" y=\"\(height - bar)\" width=\"\(width - 2)\" height=\"\(bar)\" fill=\"#58b\"><title>\(String(format: "%.1f", average)) s</title></rect>\n"
+      guard let average else { continue }
+      let bar = max(1, Int((average / top * Double(height - 10)).rounded()))
+      svg += "<rect x=\"\(40 + offset * width)\" y=\"\(height - bar)\" width=\"\(width - 2)\" height=\"\(bar)\" fill=\"#58b\"><title>\(Self.date(Double(days[offset].day) * 86_400)): \(String(format: "%.1f", average)) s</title></rect>\n"
     }
-    return svg + "</svg>\n"
+    return svg + Self.dayLabels(days, width: width, y: height + 20) + "</svg>\n"
   }
 
   /// How many forms fall due each day of the next two weeks (overdue ones today), as Anki's
@@ -112,13 +136,13 @@ package struct ProgressReport {
     let top = max(counts.max() ?? 1, 1)
     let width = 24, height = 80
     var html = "<h2>Reviews due</h2>\n<p>\(counts[0]) forms due today, \(counts.reduce(0, +)) in the next two weeks, \(later) later.</p>\n"
-    html += "<svg role=\"img\" aria-label=\"forms due per day\" width=\"\(counts.count * width + 40)\" height=\"\(height + 30)\">\n"
+    html += "<svg role=\"img\" aria-label=\"forms due per day\" width=\"\(counts.count * width + 60)\" height=\"\(height + 30)\">\n"
     for (offset, count) in counts.enumerated() {
       let bar = Int((Double(count) / Double(top) * Double(height - 10)).rounded())
       let label = offset == 0 ? "today" : Self.date((today + Double(offset)) * 86_400)
       html += "<rect class=\"due\" x=\"\(40 + offset * width)\" y=\"\(height - bar)\" width=\"\(width - 4)\" height=\"\(bar)\" fill=\"#b84\"><title>\(label): \(count)</title></rect>\n"
     }
-    html += "<text x=\"40\" y=\"\(height + 20)\">today</text><text x=\"\(40 + 13 * width - 10)\" y=\"\(height + 20)\">+13 days</text>\n"
+    html += "<text x=\"40\" y=\"\(height + 20)\">today</text><text x=\"\(40 + counts.count * width)\" y=\"\(height + 20)\" text-anchor=\"end\">in 13 days</text>\n"
     return html + "</svg>\n"
   }
 

@@ -65,7 +65,7 @@ enum StatsCommand {
       for form in shown {
         let due = form.due <= now ? "due now" : "due in \(days(form.due - now))"
         outcome.standardOutput.append(
-          "  \(form.state.rawValue)\t\(percent(form.recallInAWeek)) in a week\t\(TerminalText.safe(form.example))\t\(form.skill.rawValue)\t\(due)\t\(form.reviews) reviews, \(form.lapses) missed")
+          "  \(form.state.rawValue)\t\(percent(form.recallInAWeek)) in a week\t\(TerminalText.safe(form.example))\t\(form.skill.rawValue)\t\(due)\t\(form.reviews) \(form.reviews == 1 ? "review" : "reviews"), \(form.lapses) missed")
       }
       if stats.forms.count > shown.count { outcome.standardOutput.append("  … and \(stats.forms.count - shown.count) more") }
     }

@@ -63,5 +63,62 @@ import Testing
     // The forecast counts the three forms: each falls due within two weeks or later.
     #expect(dom.contains("<h2>Reviews due</h2>") && dom.contains(#"class="due""#))
     #expect(dom.range(of: #"forms due today, \d+ in the next two weeks, \d+ later\."#, options: .regularExpression) != nil, "\(dom)")
+    // The day 8本 was missed is drawn as a red stub, not left out as if there was no practice.
+    #expect(dom.contains(##"height="3" fill="#c44""##), "\(dom)")
+  }
+
+  static let hasJapaneseFont = RealClientTests.required || RealClientTests.succeeds("fc-list :lang=ja | grep -q .")
+
+  /// The report as drawn: Chromium renders it, and the screenshot's pixels are compared with what
+  /// each part should show (Tests/clients/render_page.py measures them).
+  @Test(.enabled(if: hasChromium && hasJapaneseFont, "needs Chromium and a Japanese font: sudo apt-get install chromium fonts-ipafont-gothic"))
+  func theScreenshotShowsEverySectionInColoursThatMeanTheirStateAndKanjiInAJapaneseFont() throws {
+    let home = NSTemporaryDirectory() + "biki-report-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    try Self.history(at: home + "/state/biki/history.jsonl")
+    let page = home + "/report.html", shot = home + "/report.png"
+    let stats = try BikiProcess.run(["stats", "--html", page], environment: ["HOME": home, "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin"])
+    #expect(stats.status == 0, "\(stats.standardError)")
+    let render = try BikiProcess.run(
+      [], viaShell: "timeout 120 python3 Tests/clients/render_page.py \"\(page)\" \"\(shot)\"",
+      environment: ["HOME": home, "PATH": "/usr/bin:/bin"], directory: BikiPackTests.repository.path)
+    try #require(render.status == 0, "\(render.standardError)")
+    let drawn = try #require(try JSONSerialization.jsonObject(with: Data(render.standardOutput.utf8)) as? [String: Any])
+    #expect((drawn["console"] as? [Any])?.isEmpty == true, "the page logged: \(drawn["console"] ?? "")")
+
+    // Every section is there, in order, and has ink in it: no empty chart, no collapsed table.
+    let sections = drawn["sections"] as? [[String: Any]] ?? []
+    #expect(sections.map { $0["title"] as? String ?? "" } == ["Accuracy over time", "Time per answer", "Reviews due", "Forms by counter and number", "Forms to practise next"])
+    for section in sections {
+      let height = ((section["box"] as? [String: Any])?["height"] as? Double) ?? 0
+      let ink = section["ink"] as? Double ?? 0
+      #expect(height >= 40 && ink >= 0.01, "\(section["title"] ?? ""): \(Int(height)) px high, \(Int(ink * 100))% inked (\(shot))")
+    }
+
+    // Each coloured cell is drawn in the colour its state names, and the colour reads as that state.
+    func rgb(_ text: String) -> [Int] { text.split { !$0.isNumber }.compactMap { Int($0) } }
+    let cells = drawn["cells"] as? [[String: Any]] ?? []
+    #expect(Set(cells.compactMap { $0["className"] as? String }) == ["form weak", "form fading"])
+    for cell in cells {
+      let asked = rgb(cell["background"] as? String ?? ""), pixel = (cell["drawn"] as? [Int]) ?? []
+      #expect(asked.count == 3 && pixel.count == 3 && zip(asked, pixel).allSatisfy { abs($0 - $1) <= 2 }, "\(cell)")
+      guard pixel.count == 3 else { continue }
+      let (red, green, blue) = (pixel[0], pixel[1], pixel[2])
+      switch cell["className"] as? String {
+      case "form weak": #expect(red > green + 40 && red > blue + 40, "weak should read as red: \(cell)")
+      case "form fading": #expect(red > blue + 60 && green > blue + 40, "fading should read as amber: \(cell)")
+      default: #expect(green > red + 20 && green > blue + 20, "known should read as green: \(cell)")
+      }
+    }
+
+    // The counters' kanji are drawn by a Japanese font the page's font stack names, so they are
+    // glyphs, not empty boxes.
+    #expect(drawn["label"] as? String == "本")
+    let fonts = drawn["fonts"] as? [[String: Any]] ?? []
+    let html = try String(contentsOfFile: page, encoding: .utf8)
+    #expect(!fonts.isEmpty && fonts.allSatisfy { font in
+      let family = font["familyName"] as? String ?? ""
+      return (font["glyphCount"] as? Int ?? 0) > 0 && !family.isEmpty && html.contains("\"\(family)\"")
+    }, "本 was drawn with \(fonts)")
   }
 }
