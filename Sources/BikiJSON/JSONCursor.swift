@@ -24,7 +24,8 @@ package struct JSONCursor: Equatable, Sendable {
   /// what was typed between it and the cursor.
   package var stringStart: Int?
   package var typed: String
-  /// The keys the innermost object already has (before the cursor).
+  /// The keys the innermost object already has, before the cursor and after it (up to where
+  /// the object closes), but not the one being typed.
   package var siblingKeys: [String]
 
   /// The context at byte `offset` of `text`; nil when the cursor is not inside any object or
@@ -121,7 +122,54 @@ package struct JSONCursor: Equatable, Sendable {
         slot = .value(key: nil)
         path.append(.element)
       }
-      return JSONCursor(path: path, slot: slot, stringStart: stringStart, typed: typed, siblingKeys: top.isObject ? top.keys : [])
+      let after = top.isObject ? keysAfter(stringStart.map { skipString(from: $0, in: text) } ?? end, in: text) : []
+      return JSONCursor(path: path, slot: slot, stringStart: stringStart, typed: typed, siblingKeys: top.isObject ? top.keys + after : [])
     }
+  }
+
+  /// The offset just past the string whose contents start at `start` (after its opening quote),
+  /// or the end of its line when it is left open.
+  private static func skipString(from start: Int, in text: [UInt8]) -> Int {
+    var index = start
+    while index < text.count {
+      switch text[index] {
+      case UInt8(ascii: "\\"): index += 2
+      case UInt8(ascii: "\""): return index + 1
+      case 0x0A, 0x0D: return index
+      default: index += 1
+      }
+    }
+    return text.count
+  }
+
+  /// The keys of the object the scan is in, from `start` to the bracket that closes it: a string
+  /// at the object's own level followed by a colon. Nested objects and arrays are skipped.
+  private static func keysAfter(_ start: Int, in text: [UInt8]) -> [String] {
+    var keys: [String] = []
+    var depth = 0
+    var pending: String?
+    var index = start
+    while index < text.count {
+      let byte = text[index]
+      switch byte {
+      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        if depth == 0 { return keys }
+        depth -= 1
+      case UInt8(ascii: ":"):
+        if depth == 0, let key = pending { keys.append(key) }
+        pending = nil
+      case UInt8(ascii: "\""):
+        let close = skipString(from: index + 1, in: text)
+        let closed = close > index + 1 && close <= text.count && text[close - 1] == UInt8(ascii: "\"") && close - 1 > index
+        if depth == 0, closed { pending = String(decoding: text[(index + 1)..<(close - 1)], as: UTF8.self) }
+        index = close
+        continue
+      case UInt8(ascii: " "), 0x09, 0x0A, 0x0D: break
+      default: pending = nil
+      }
+      index += 1
+    }
+    return keys
   }
 }

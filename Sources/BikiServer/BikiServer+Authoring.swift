@@ -118,6 +118,12 @@ extension BikiServer {
     else { return .null }
     func location(_ range: SourceRange) -> JSON { ["uri": .string(uri), "range": WireFormat.range(range)] }
     func variable(named name: String) -> JSON? { topic.variables.first { $0.name == name }.map { location($0.nameRange) } }
+    // A name's string with its quotes: a cursor on the opening quote is on the name too, as
+    // editors place it after a jump or a word motion.
+    func isOn(_ range: SourceRange) -> Bool {
+      (range.start.line, range.start.utf16Column - 1) <= (position.line, position.character)
+        && (position.line, position.character) <= (range.end.line, range.end.utf16Column)
+    }
 
     // Names that stand alone in their string: a part's number, money, choice or era year, and
     // its counter.
@@ -131,18 +137,18 @@ extension BikiServer {
       case .money(let name), .choice(let name), .eraYear(let name): names.append(name)
       case .text: break
       }
-      if let counter, counter.range.contains(line: position.line, utf16Column: position.character) {
+      if let counter, isOn(counter.range) {
         let own = pack.counters.first { $0.id.value == counter.value || $0.symbols.contains { $0.value == counter.value } }
         return own.map { location($0.range) } ?? .null
       }
-      if let name = names.first(where: { $0.range.contains(line: position.line, utf16Column: position.character) }) {
+      if let name = names.first(where: { isOn($0.range) }) {
         return variable(named: name.value) ?? .null
       }
     }
     // Names inside expressions: the answer, parameters' targets, derived variables.
     var expressions = [topic.answer.value] + topic.parameters.map(\.target)
     for case .derive(let expression) in topic.variables.map(\.kind) { expressions.append(expression) }
-    if let expression = expressions.first(where: { $0.range.contains(line: position.line, utf16Column: position.character) }),
+    if let expression = expressions.first(where: { isOn($0.range) }),
       let word = Self.word(at: position, in: document.text, within: expression.range)
     {
       return variable(named: word) ?? .null

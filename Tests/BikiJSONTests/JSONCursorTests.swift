@@ -18,6 +18,15 @@ import Testing
     #expect(cursor(#"{"topics": [{"skills": ["kana", "|"#)?.slot == .value(key: nil))
   }
 
+  /// Keys after the cursor count too (completion must not offer a key the object already has),
+  /// but not nested objects' keys, the parent's, or the key being typed.
+  @Test func siblingKeysAfterTheCursorAreFoundAndNestedOnesAreNot() {
+    #expect(cursor(#"{"id": "a", |  "title": "T", "variables": {"n": {"range": {}}}, "category": "counter"}, "x": 1"#)?.siblingKeys == ["id", "title", "variables", "category"])
+    #expect(cursor(#"{"id": "a", "ti|tle": "T", "category": "c"}"#)?.siblingKeys == ["id", "category"])
+    #expect(cursor(#"{"id": "a", "|"#)?.siblingKeys == ["id"])
+    #expect(cursor(#"{"id": "a", | "s": "x\"y:", "list": ["k", "v"], "b": "}"}"#)?.siblingKeys == ["id", "s", "list", "b"])
+  }
+
   @Test func closedContainersAndEscapesAreSkipped() {
     #expect(cursor(#"{"a": {"b": [1, {"c": "}\"]"}]}, "d": |"#)?.path == [.key("d")])
     #expect(cursor(#"{"a": "x\"y", |"#)?.siblingKeys == ["a"])

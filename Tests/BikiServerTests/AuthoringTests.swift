@@ -105,12 +105,15 @@ import Testing
     for place in [
       Self.position(of: "\"number\": \"n\"", offset: 11), Self.position(of: "twice - n", offset: 8), Self.position(of: "n.max", offset: 0),
       Self.position(of: "n + n", offset: 4),
+      // On the name's opening or closing quote, as a word motion leaves the cursor.
+      Self.position(of: "\"number\": \"n\"", offset: 10), Self.position(of: "\"number\": \"n\"", offset: 12),
     ] {
       #expect(definition(place)["range"]?["start"] == variableN, "\(place)")
     }
     #expect(definition(Self.position(of: "twice - n", offset: 2))["range"]?["start"] == Self.position(of: "\"twice\": {"))
     // A part's counter to the pack's own counter; a built-in or unknown counter has no place here.
     #expect(definition(Self.position(of: "\"counter\": \"sara\"", offset: 13))["range"]?["start"] == Self.position(of: "{ \"id\": \"sara\""))
+    #expect(definition(Self.position(of: "\"counter\": \"sara\"", offset: 11))["range"]?["start"] == Self.position(of: "{ \"id\": \"sara\""))
     #expect(definition(Self.position(of: "\"sarra\"", offset: 2)) == .null)
     #expect(definition(["line": 0, "character": 0]) == .null)
   }
@@ -140,6 +143,9 @@ import Testing
     let topicKeys = try Self.complete(#"{"topics": [{"id": "x", "ti|"#)
     #expect(topicKeys == ["title", "category", "skills", "variables", "question", "description", "parameters", "favour"])
     #expect(try Self.complete(#"{"topics": [{"question": {"answer": {"|"#) == ["value", "prefix", "postfix", "accept", "style"])
+    // Keys written after the cursor are the object's too: offering them would make a duplicate.
+    #expect(try Self.complete(#"{"topics": [{"id": "x", "|", "title": "T", "skills": [], "variables": {"n": {"range": {}}}}]}"#)
+      == ["category", "question", "description", "parameters", "favour"])
   }
 
   @Test func valuesTheFormatAllows() throws {
