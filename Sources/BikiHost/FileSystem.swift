@@ -22,12 +22,16 @@ package struct FileSystem: Sendable {
   /// Something that changes when the file at a path changes (size and modification time), to
   /// notice edits by polling; nil when nothing is there.
   package var stamp: @Sendable (_ path: String) -> String?
+  /// Replaces a regular file's contents whole (readers see the old or the new), keeping its
+  /// permissions.
+  package var replace: @Sendable (_ path: String, _ bytes: [UInt8]) throws -> Void
 
   package init(
     kind: @Sendable @escaping (String) -> Kind?, contents: @Sendable @escaping (String) throws -> [String],
     read: @Sendable @escaping (String) throws -> [UInt8], create: @Sendable @escaping (String, [UInt8]) throws -> Void,
     canonicalPath: @Sendable @escaping (String) -> String = { $0 },
-    stamp: @Sendable @escaping (String) -> String? = { _ in nil }
+    stamp: @Sendable @escaping (String) -> String? = { _ in nil },
+    replace: @Sendable @escaping (String, [UInt8]) throws -> Void = { path, _ in throw FileSystemError("\(path): cannot be rewritten here") }
   ) {
     self.kind = kind
     self.contents = contents
@@ -35,6 +39,7 @@ package struct FileSystem: Sendable {
     self.create = create
     self.canonicalPath = canonicalPath
     self.stamp = stamp
+    self.replace = replace
   }
 }
 
@@ -69,6 +74,17 @@ extension FileSystem {
       var status = stat()
       guard stat(path, &status) == 0 else { return nil }
       return "\(status.st_size):\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec):\(status.st_ino)"
+    },
+    replace: { path, bytes in
+      // The file itself, not a link to it: the link stays and its target changes.
+      let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+      var status = stat()
+      guard stat(target, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { throw FileSystemError("\(path): not a regular file") }
+      do {
+        try WholeFile.replace(target, with: bytes, mode: status.st_mode & 0o7777)
+      } catch {
+        throw FileSystemError("\(error)")
+      }
     })
 
   /// An in-memory tree for tests: paths to file contents; directories are implied.

@@ -179,7 +179,7 @@ package struct BikiServer: LanguageServer {
     return [
       "textDocumentSync": ["openClose": true, "change": 2, "save": false], "hoverProvider": true,
       "codeActionProvider": ["codeActionKinds": ["quickfix"]], "documentSymbolProvider": true, "definitionProvider": true,
-      "completionProvider": ["triggerCharacters": ["\""]],
+      "completionProvider": ["triggerCharacters": ["\""]], "documentFormattingProvider": true, "renameProvider": ["prepareProvider": true],
       "experimental": ["biki": ["protocolVersion": 1]],
     ]
   }

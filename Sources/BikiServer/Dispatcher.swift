@@ -23,6 +23,9 @@ enum Dispatcher {
     on(DocumentSymbolRequest.self) { server, _, request, _ in .result(server.documentSymbols(request)) },
     on(DefinitionRequest.self) { server, _, request, _ in .result(server.definition(request)) },
     on(CompletionRequest.self) { server, _, request, _ in .result(server.completion(request)) },
+    on(FormattingRequest.self) { server, _, request, _ throws(ResponseError) in .result(try server.formatting(request)) },
+    on(PrepareRenameRequest.self) { server, _, request, _ in .result(server.prepareRename(request)) },
+    on(RenameRequest.self) { server, _, request, _ throws(ResponseError) in .result(try server.rename(request)) },
   ])
 
   /// A notification whose params do not decode is its handler's to report or ignore: the

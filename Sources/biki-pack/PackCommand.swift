@@ -34,6 +34,7 @@ enum PackCommand {
       lint                    Check pack files and directories; report every problem.
       sample                  Print generated questions from a pack.
       new                     Write a new, lint-clean pack to start from.
+      fmt                     Lay out pack files canonically, in place.
 
     OPTIONS:
       --version               Show the version.
@@ -54,17 +55,19 @@ enum PackCommand {
       case "lint": return CommandOutcome(standardOutput: [LintCommand.help])
       case "sample": return CommandOutcome(standardOutput: [SampleCommand.help])
       case "new": return CommandOutcome(standardOutput: [NewCommand.help])
+      case "fmt": return CommandOutcome(standardOutput: [FmtCommand.help])
       case let other?: return unknownSubcommand(other)
       }
     case "lint": return LintCommand.run(arguments: rest, context: context)
     case "sample": return SampleCommand.run(arguments: rest, context: context)
     case "new": return NewCommand.run(arguments: rest, context: context)
+    case "fmt": return FmtCommand.run(arguments: rest, context: context)
     default: return unknownSubcommand(first)
     }
   }
 
   static func unknownSubcommand(_ name: String) -> CommandOutcome {
-    let hint = Suggestion.didYouMean(name, among: ["lint", "sample", "new", "help"])
+    let hint = Suggestion.didYouMean(name, among: ["lint", "sample", "new", "fmt", "help"])
     return CommandOutcome.usageError("Unknown subcommand '\(name)'.\(hint)", usage: "biki-pack <subcommand>", helpCommand: "biki-pack --help")
   }
 }

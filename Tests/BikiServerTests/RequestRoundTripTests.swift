@@ -27,7 +27,7 @@ import Testing
     let requests: [any ClientMessage.Type] = [
       TopicsRequest.self, StartSessionRequest.self, AnswerRequest.self, SkipRequest.self, EndSessionRequest.self, GenerateRequest.self,
       ReadRequest.self, StatsRequest.self, ReloadPacksRequest.self, HoverRequest.self, CodeActionRequest.self, DocumentSymbolRequest.self,
-      DefinitionRequest.self, CompletionRequest.self,
+      DefinitionRequest.self, CompletionRequest.self, FormattingRequest.self, PrepareRenameRequest.self, RenameRequest.self,
     ]
     let notifications: [any ClientMessage.Type] = [DidOpenNotification.self, DidChangeNotification.self, DidCloseNotification.self]
     #expect(Set(Dispatcher.requests.keys) == Set(requests.map { $0.method }))
@@ -165,6 +165,15 @@ import Testing
     try roundTrip(CompletionRequest(uri: Self.uri, position: Position(line: 4, character: 20)))
     refused(CompletionRequest.self, [:], "missing required field \"textDocument\"")
     refused(CompletionRequest.self, ["textDocument": ["uri": .string(Self.uri)]], "missing required field \"position\"")
+  }
+
+  @Test func formattingAndRenaming() throws {
+    try roundTrip(FormattingRequest(uri: Self.uri))
+    refused(FormattingRequest.self, [:], "missing required field \"textDocument\"")
+    try roundTrip(PrepareRenameRequest(uri: Self.uri, position: Position(line: 3, character: 9)))
+    try roundTrip(RenameRequest(uri: Self.uri, position: Position(line: 3, character: 9), newName: "plates"))
+    refused(
+      RenameRequest.self, ["textDocument": ["uri": .string(Self.uri)], "position": ["line": 1, "character": 1]], "missing required field \"newName\"")
   }
 
   @Test func documentNotifications() throws {
