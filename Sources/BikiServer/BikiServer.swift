@@ -180,6 +180,7 @@ package struct BikiServer: LanguageServer {
       "textDocumentSync": ["openClose": true, "change": 2, "save": false], "hoverProvider": true,
       "codeActionProvider": ["codeActionKinds": ["quickfix"]], "documentSymbolProvider": true, "definitionProvider": true,
       "completionProvider": ["triggerCharacters": ["\""]], "documentFormattingProvider": true, "renameProvider": ["prepareProvider": true],
+      "inlayHintProvider": true,
       "experimental": ["biki": ["protocolVersion": 1]],
     ]
   }

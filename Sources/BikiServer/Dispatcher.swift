@@ -26,6 +26,7 @@ enum Dispatcher {
     on(FormattingRequest.self) { server, _, request, _ throws(ResponseError) in .result(try server.formatting(request)) },
     on(PrepareRenameRequest.self) { server, _, request, _ in .result(server.prepareRename(request)) },
     on(RenameRequest.self) { server, _, request, _ throws(ResponseError) in .result(try server.rename(request)) },
+    on(InlayHintRequest.self) { server, _, request, _ in .result(server.inlayHints(request)) },
   ])
 
   /// A notification whose params do not decode is its handler's to report or ignore: the

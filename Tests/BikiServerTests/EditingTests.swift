@@ -102,3 +102,40 @@ import Testing
     #expect(refused("\"format\"", 2, "x").hasPrefix("nothing here can be renamed"))
   }
 }
+
+/// Biki's readings beside the number phrases of a pack's prose.
+@Suite struct InlayHintTests {
+  static let text = """
+    {
+      "format": 1, "id": "kitchen", "title": "Kitchen (1–10)", "version": "1.0.0",
+      "description": "Cups: 8本, ¥600 and 3,000円; 10分 or 1日. Ranks 1 to 3.",
+      "topics": [{ "id": "x", "title": "Escaped \\u0038本", "note": "6杯", "category": "counter" }]
+    }
+    """
+
+  func hints(lines: ClosedRange<Int> = 0...10) -> [(line: Int64, character: Int64, label: String)] {
+    var endpoint = Endpoint(server: BikiServer(version: "test", dependencies: ServerFixtures.dependencies()))
+    _ = endpoint.receive(.request(id: .number(0), method: "initialize", params: [:]))
+    _ = endpoint.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///p/kitchen.json", "languageId": "json", "version": 1, "text": .string(Self.text)]])
+    let result = endpoint.call(
+      "textDocument/inlayHint",
+      ["textDocument": ["uri": "file:///p/kitchen.json"], "range": ["start": ["line": .integer(Int64(lines.lowerBound)), "character": 0], "end": ["line": .integer(Int64(lines.upperBound)), "character": 0]]])
+    return (result.arrayValue ?? []).map { ($0["position"]?["line"]?.integerValue ?? -1, $0["position"]?["character"]?.integerValue ?? -1, $0["label"]?.stringValue ?? "") }
+  }
+
+  @Test func eachNumberPhraseInProseGetsItsReadingWhereItEnds() {
+    let found = hints()
+    #expect(found.map(\.label) == ["‹はっぽん›", "‹ろっぴゃくえん›", "‹さんぜんえん›", "‹じゅっぷん›", "‹いちにち›", "‹ろっぱい›"], "\(found)")
+    // Each hint sits right after its phrase: after 本 of 8本 on the description's line.
+    let line = Self.text.split(separator: "\n")[2]
+    #expect(found.first?.line == 2)
+    #expect(found.first?.character == Int64(line[..<line.range(of: "8本")!.upperBound].utf16.count))
+    // A string with escapes has no hints (their columns would be wrong), bare numbers none.
+    #expect(!found.contains { $0.line == 3 && $0.label == "‹はっぽん›" })
+  }
+
+  @Test func onlyTheLinesAskedForAreHinted() {
+    #expect(hints(lines: 3...3).map(\.label) == ["‹ろっぱい›"])
+    #expect(hints(lines: 0...1).isEmpty)
+  }
+}

@@ -28,6 +28,7 @@ import Testing
       TopicsRequest.self, StartSessionRequest.self, AnswerRequest.self, SkipRequest.self, EndSessionRequest.self, GenerateRequest.self,
       ReadRequest.self, StatsRequest.self, ReloadPacksRequest.self, HoverRequest.self, CodeActionRequest.self, DocumentSymbolRequest.self,
       DefinitionRequest.self, CompletionRequest.self, FormattingRequest.self, PrepareRenameRequest.self, RenameRequest.self,
+      InlayHintRequest.self,
     ]
     let notifications: [any ClientMessage.Type] = [DidOpenNotification.self, DidChangeNotification.self, DidCloseNotification.self]
     #expect(Set(Dispatcher.requests.keys) == Set(requests.map { $0.method }))
@@ -174,6 +175,11 @@ import Testing
     try roundTrip(RenameRequest(uri: Self.uri, position: Position(line: 3, character: 9), newName: "plates"))
     refused(
       RenameRequest.self, ["textDocument": ["uri": .string(Self.uri)], "position": ["line": 1, "character": 1]], "missing required field \"newName\"")
+  }
+
+  @Test func inlayHint() throws {
+    try roundTrip(InlayHintRequest(uri: Self.uri, start: Position(line: 0, character: 0), end: Position(line: 40, character: 3)))
+    refused(InlayHintRequest.self, ["textDocument": ["uri": .string(Self.uri)]], "missing required field \"range\"")
   }
 
   @Test func documentNotifications() throws {
