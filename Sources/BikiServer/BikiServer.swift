@@ -180,7 +180,8 @@ package struct BikiServer: LanguageServer {
       "textDocumentSync": ["openClose": true, "change": 2, "save": false], "hoverProvider": true,
       "codeActionProvider": ["codeActionKinds": ["quickfix"]], "documentSymbolProvider": true, "definitionProvider": true,
       "completionProvider": ["triggerCharacters": ["\""]], "documentFormattingProvider": true, "renameProvider": ["prepareProvider": true],
-      "inlayHintProvider": true,
+      "inlayHintProvider": true, "codeLensProvider": ["resolveProvider": false],
+      "executeCommandProvider": ["commands": [.string(ExecuteCommandRequest.sample)]],
       "experimental": ["biki": ["protocolVersion": 1]],
     ]
   }

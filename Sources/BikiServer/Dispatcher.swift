@@ -27,6 +27,8 @@ enum Dispatcher {
     on(PrepareRenameRequest.self) { server, _, request, _ in .result(server.prepareRename(request)) },
     on(RenameRequest.self) { server, _, request, _ throws(ResponseError) in .result(try server.rename(request)) },
     on(InlayHintRequest.self) { server, _, request, _ in .result(server.inlayHints(request)) },
+    on(CodeLensRequest.self) { server, _, request, _ in .result(server.codeLenses(request)) },
+    on(ExecuteCommandRequest.self) { server, _, request, outbox throws(ResponseError) in .result(try server.executeCommand(request, outbox: &outbox)) },
   ])
 
   /// A notification whose params do not decode is its handler's to report or ignore: the

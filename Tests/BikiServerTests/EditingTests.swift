@@ -139,3 +139,26 @@ import Testing
     #expect(hints(lines: 0...1).isEmpty)
   }
 }
+
+/// The lens over each topic, and the command it runs.
+@Suite struct CodeLensTests {
+  @Test func eachTopicHasALensThatSamplesItsQuestionsFromTheEditedText() throws {
+    var endpoint = AuthoringTests.endpoint()
+    let lenses = try #require(endpoint.call("textDocument/codeLens", ["textDocument": ["uri": .string(AuthoringTests.uri)]]).arrayValue)
+    // Both topics have lenses; the second has errors, and its command says so when run.
+    #expect(lenses.count == 2)
+    let command = try #require(lenses.first?["command"])
+    #expect(command["command"] == "biki.sample")
+    #expect(command["arguments"] == [.string(AuthoringTests.uri), "kitchen.plates"])
+    let messages = endpoint.receive(.request(id: .number(7), method: "workspace/executeCommand", params: ["command": "biki.sample", "arguments": command["arguments"] ?? .null]))
+    var result: JSON = .null
+    for case .result(_, let found) in messages { result = found }
+    let questions = try #require(result["questions"]?.arrayValue)
+    #expect(questions.count == 8)
+    #expect(questions.allSatisfy { ($0["display"]?.stringValue ?? "").hasSuffix("皿") })
+    let shown = messages.notifications("window/showMessage").first?["message"]?.stringValue ?? ""
+    #expect(shown.hasPrefix("kitchen.plates: 12 questions; a sample:"), "\(shown)")
+    let typos = endpoint.failure("workspace/executeCommand", ["command": "biki.sample", "arguments": [.string(AuthoringTests.uri), "kitchen.typos"]])
+    #expect(typos?.message.hasPrefix(#"no topic "kitchen.typos" without errors"#) == true, "\(typos?.message ?? "")")
+  }
+}

@@ -28,7 +28,7 @@ import Testing
       TopicsRequest.self, StartSessionRequest.self, AnswerRequest.self, SkipRequest.self, EndSessionRequest.self, GenerateRequest.self,
       ReadRequest.self, StatsRequest.self, ReloadPacksRequest.self, HoverRequest.self, CodeActionRequest.self, DocumentSymbolRequest.self,
       DefinitionRequest.self, CompletionRequest.self, FormattingRequest.self, PrepareRenameRequest.self, RenameRequest.self,
-      InlayHintRequest.self,
+      InlayHintRequest.self, CodeLensRequest.self, ExecuteCommandRequest.self,
     ]
     let notifications: [any ClientMessage.Type] = [DidOpenNotification.self, DidChangeNotification.self, DidCloseNotification.self]
     #expect(Set(Dispatcher.requests.keys) == Set(requests.map { $0.method }))
@@ -180,6 +180,13 @@ import Testing
   @Test func inlayHint() throws {
     try roundTrip(InlayHintRequest(uri: Self.uri, start: Position(line: 0, character: 0), end: Position(line: 40, character: 3)))
     refused(InlayHintRequest.self, ["textDocument": ["uri": .string(Self.uri)]], "missing required field \"range\"")
+  }
+
+  @Test func codeLensAndCommands() throws {
+    try roundTrip(CodeLensRequest(uri: Self.uri))
+    try roundTrip(ExecuteCommandRequest(command: "biki.sample", uri: Self.uri, topicID: "mine.hon"))
+    refused(ExecuteCommandRequest.self, ["command": "biki.quizz", "arguments": []], "\"command\": no command \"biki.quizz\"; the server offers \"biki.sample\"")
+    refused(ExecuteCommandRequest.self, ["command": "biki.sample", "arguments": [.string(Self.uri)]], "\"arguments\" must be [document URI, topic id] for \"biki.sample\"")
   }
 
   @Test func documentNotifications() throws {
