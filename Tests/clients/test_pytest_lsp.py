@@ -179,3 +179,49 @@ async def test_pack_authoring_features(client: LanguageClient):
 async def test_null_params_read_as_absent(client: LanguageClient):
     topics = await request(client, "biki/topics", None)
     assert len(field(topics, "topics")) > 60
+
+
+KITCHEN = """{
+  "format": 1, "id": "kitchen", "title": "Kitchen", "version": "1.0.0",
+  "description": "Cups: 8本 and ¥600.",
+  "counters": [{ "id": "sara", "symbols": ["皿"], "reading": "さら", "whole": { "1": ["ひとさら"] } }],
+  "topics": [{ "id": "plates", "title": "Plates", "description": "Plates.", "category": "counter", "skills": ["reading"],
+    "variables": { "n": { "range": { "min": 1, "max": 12 } } },
+    "question": { "parts": [{ "number": "n", "counter": "sara" }], "answer": { "value": "n", "postfix": "皿" } } }]
+}
+"""
+
+
+@pytest.mark.asyncio
+async def test_formatting_rename_inlay_hints_and_lenses_are_typed_lsp(client: LanguageClient):
+    uri = pathlib.Path(tempfile.mkdtemp(), "kitchen.json").as_uri()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(uri=uri, language_id="json", version=1, text=KITCHEN))
+    )
+    await client.wait_for_notification("textDocument/publishDiagnostics")
+    document = types.TextDocumentIdentifier(uri=uri)
+
+    edits = await client.text_document_formatting_async(
+        types.DocumentFormattingParams(text_document=document, options=types.FormattingOptions(tab_size=2, insert_spaces=True))
+    )
+    assert len(edits) == 1 and edits[0].range.start == types.Position(line=0, character=0)
+    assert edits[0].new_text.startswith('{\n  "format": 1,\n')
+
+    line = KITCHEN.splitlines()[3]
+    at = types.Position(line=3, character=line.index('"sara"') + 2)
+    prepared = await client.text_document_prepare_rename_async(types.PrepareRenameParams(text_document=document, position=at))
+    assert field(prepared, "placeholder") == "sara"
+    renamed = await client.text_document_rename_async(types.RenameParams(text_document=document, position=at, new_name="plate"))
+    assert len(renamed.changes[uri]) == 2 and all(edit.new_text == "plate" for edit in renamed.changes[uri])
+
+    hints = await client.text_document_inlay_hint_async(
+        types.InlayHintParams(text_document=document, range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=9, character=0)))
+    )
+    assert [hint.label for hint in hints] == ["‹はっぽん›", "‹ろっぴゃくえん›"]
+
+    lenses = await client.text_document_code_lens_async(types.CodeLensParams(text_document=document))
+    assert len(lenses) == 1 and lenses[0].command.command == "biki.sample"
+    sample = await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command="biki.sample", arguments=lenses[0].command.arguments)
+    )
+    assert len(field(sample, "questions")) == 8
