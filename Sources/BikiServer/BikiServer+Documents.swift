@@ -62,7 +62,7 @@ extension BikiServer {
       switch change {
       case .whole(let replacement): edited = Array(replacement.utf8)
       // Nil for a range that ends before it starts or names a line the text does not have.
-      case .edit(let edit): edited = edit.applied(to: text)
+      case .edit(let edit): edited = edit.applied(to: text, encoding: positionEncoding)
       case .invalidRange: edited = nil
       case .missingText:
         outbox.append(Self.log("textDocument/didChange for \(Excerpt.of(uri, limit: 200)): change \(number + 1) has no \"text\"; the document is closed until it is reopened", type: 1))
@@ -155,7 +155,7 @@ extension BikiServer {
     let job = dependencies.background.start { isCancelled in
       Self.check(uri: uri, text: text, packs: packs, packDirectories: directories, dependencies: dependencies, isCancelled: isCancelled)
     }
-    checks[uri] = DocumentCheck(version: document.version, edit: document.edits, startedAt: dependencies.now(), job: job)
+    checks[uri] = DocumentCheck(version: document.version, edit: document.edits, text: text, startedAt: dependencies.now(), job: job)
     publishFinishedChecks(outbox: &outbox)
   }
 
@@ -170,7 +170,9 @@ extension BikiServer {
       }
       var params: [(String, JSON)] = [("uri", .string(uri))]
       if let version = check.version { params.append(("version", .integer(version))) }
-      params.append(("diagnostics", .array(found.diagnostics.map(WireFormat.diagnostic))))
+      let diagnostics = JSON.array(found.diagnostics.map(WireFormat.diagnostic))
+      // Positions in the text that was checked, as the client counts them.
+      params.append(("diagnostics", positionEncoding == .utf8 ? LineIndex(check.text).toUTF8(diagnostics) : diagnostics))
       outbox.append(.notification(method: "textDocument/publishDiagnostics", params: .object(pairs: params)))
     }
   }

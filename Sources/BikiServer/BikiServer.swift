@@ -130,6 +130,8 @@ package struct BikiServer: LanguageServer {
   var hoverMarkdown = false
   /// Whether the client shows document symbols as a tree (else a flat list with containers).
   var hierarchicalSymbols = false
+  /// How the client counts columns, agreed in `initialize`.
+  var positionEncoding = PositionEncoding.utf16
   /// Problems with the history already reported to the client, so each is shown once.
   var historyProblemsShown: Set<String> = []
   /// The reload running off the loop, if any, and who waits for it.
@@ -171,12 +173,14 @@ package struct BikiServer: LanguageServer {
     let formats = params?["capabilities"]?["textDocument"]?["hover"]?["contentFormat"]?.arrayValue ?? []
     hoverMarkdown = formats.contains { $0.stringValue == "markdown" }
     hierarchicalSymbols = params?["capabilities"]?["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue ?? false
+    positionEncoding = .negotiated(params)
     for warning in dependencies.history.summary().warnings { outbox.append(Self.log(warning, type: 2)) }
     adoptFinishedReloadQuietly()
     for (path, diagnostic) in catalog.registry.problems where diagnostic.severity == .error {
       outbox.append(Self.log("not loaded: \(diagnostic.formatted(path: path))", type: 2))
     }
     return [
+      "positionEncoding": .string(positionEncoding.rawValue),
       "textDocumentSync": ["openClose": true, "change": 2, "save": false], "hoverProvider": true,
       "codeActionProvider": ["codeActionKinds": ["quickfix"]], "documentSymbolProvider": true, "definitionProvider": true,
       "completionProvider": ["triggerCharacters": ["\""]], "documentFormattingProvider": true, "renameProvider": ["prepareProvider": true],
@@ -193,7 +197,15 @@ package struct BikiServer: LanguageServer {
     if hasPendingRequests, isWaiting(id) {
       throw ResponseError(code: ResponseError.invalidRequest, message: "request id \(id.json.serialized) is still waiting for its response; use an id no request in flight has")
     }
-    return try handle(&self, id, Params(params), &outbox)
+    // A UTF-8 client's positions are converted on the way in and out, against the document's
+    // text; every other client's pass untouched.
+    guard positionEncoding == .utf8, let uri = params?["textDocument"]?["uri"]?.stringValue, let text = documents[uri]?.text else {
+      return try handle(&self, id, Params(params), &outbox)
+    }
+    let lines = LineIndex(text)
+    let reply = try handle(&self, id, Params(params.map(lines.toUTF16)), &outbox)
+    guard case .result(let result) = reply else { return reply }
+    return .result(lines.toUTF8(result))
   }
 
   /// Unknown notifications (didSave, workspace notifications) are ignored: nothing to do.

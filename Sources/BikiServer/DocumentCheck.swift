@@ -7,6 +7,8 @@ struct DocumentCheck {
   let version: Int64?
   /// Which of the document's texts it checks (see `Document.edits`).
   let edit: Int
+  /// The text checked, whose lines the diagnostics' columns count.
+  let text: [UInt8]
   let startedAt: Double
   let job: Job<Result>
 

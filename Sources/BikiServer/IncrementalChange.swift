@@ -29,8 +29,10 @@ struct IncrementalChange: Equatable, Sendable {
   /// editors name "to the end"); a line further on means the editor's text is not this one, so
   /// the change is refused rather than guessed at. A position inside a surrogate pair means the
   /// start of that character.
-  func applied(to bytes: [UInt8]) -> [UInt8]? {
-    guard let from = IncrementalChange.offset(of: start, in: bytes), let to = IncrementalChange.offset(of: end, in: bytes), from <= to else {
+  func applied(to bytes: [UInt8], encoding: PositionEncoding = .utf16) -> [UInt8]? {
+    guard let from = IncrementalChange.offset(of: start, in: bytes, encoding: encoding),
+      let to = IncrementalChange.offset(of: end, in: bytes, encoding: encoding), from <= to
+    else {
       return nil
     }
     var result = [UInt8]()
@@ -41,9 +43,9 @@ struct IncrementalChange: Equatable, Sendable {
     return result
   }
 
-  /// The byte offset of a (line, UTF-16 character) position; nil for a line past the one just
-  /// after the last.
-  static func offset(of position: Position, in bytes: [UInt8]) -> Int? {
+  /// The byte offset of a (line, character) position, the character counted in UTF-16 units or
+  /// UTF-8 bytes; nil for a line past the one just after the last.
+  static func offset(of position: Position, in bytes: [UInt8], encoding: PositionEncoding = .utf16) -> Int? {
     var index = 0
     var line = 0
     // Find the line's start.
@@ -57,12 +59,12 @@ struct IncrementalChange: Equatable, Sendable {
       }
       index += 1
     }
-    // Walk the line in UTF-16 units.
+    // Walk the line in the client's units; a position inside a character is its start.
     var units = 0
     while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D {
       let lead = bytes[index]
       let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-      let width = length == 4 ? 2 : 1
+      let width = encoding == .utf8 ? length : length == 4 ? 2 : 1
       guard units + width <= position.character else { break }
       units += width
       index = min(index + length, bytes.count)
