@@ -117,7 +117,7 @@ def Scratch(name: string, lines: list<string>)
   else
     botright new
     setlocal buftype=nofile bufhidden=wipe noswapfile nobuflisted
-    execute 'file ' .. fnameescape(name)
+    silent execute 'file ' .. fnameescape(name)
   endif
   setlocal modifiable
   setline(1, lines)
@@ -295,7 +295,7 @@ def Start(id: string, count: number)
     botright new
   endif
   setlocal buftype=prompt bufhidden=wipe noswapfile nobuflisted
-  execute 'file ' .. fnameescape('biki://quiz')
+  silent execute 'file ' .. fnameescape('biki://quiz')
   quiz = {session: result.sessionId, title: title, buf: bufnr(), question: result.question, progress: result.progress}
   prompt_setprompt(quiz.buf, '> ')
   prompt_setcallback(quiz.buf, OnAnswer)
