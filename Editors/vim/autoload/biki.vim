@@ -1,0 +1,363 @@
+vim9script
+# Biki for Vim 9. Talks to `biki serve` (JSON-RPC 2.0 with LSP framing, docs/protocol.md) on a
+# job channel in Vim's own 'lsp' mode, which does the framing and the request ids.
+
+# The running server: {job, channel}, empty until first use.
+var server: dict<any> = {}
+# Every topic, kept for :BikiQuiz <Tab>; emptied when the server reloads its packs.
+var topics: list<dict<any>> = []
+# The quiz under way: {session, title, buf, question, progress}, empty when there is none.
+var quiz: dict<any> = {}
+
+def Error(message: string)
+  echohl ErrorMsg
+  echomsg 'biki: ' .. message
+  echohl None
+enddef
+
+def OnMessage(channel: channel, message: dict<any>)
+  const method = get(message, 'method', '')
+  if method == 'biki/packsChanged'
+    topics = []
+  elseif method == 'window/showMessage'
+    echomsg 'biki: ' .. message.params.message
+  endif
+enddef
+
+# The channel to a running server, started on first use; null when it cannot start.
+def Channel(): any
+  if has_key(server, 'job') && job_status(server.job) == 'run'
+    return server.channel
+  endif
+  const command = get(g:, 'biki_command', ['biki', 'serve'])
+  if !executable(command[0])
+    Error($'cannot run "{command[0]}": it is not on your PATH. Install Biki (:help biki-install) or set g:biki_command')
+    return null
+  endif
+  # The server logs to stderr; unread, a full pipe would stall it.
+  const job = job_start(command, {
+    in_mode: 'lsp', out_mode: 'lsp', err_io: 'null',
+    callback: OnMessage,
+  })
+  if job_status(job) != 'run'
+    Error($'could not start {join(command)}')
+    return null
+  endif
+  const channel = job_getchannel(job)
+  const init = ch_evalexpr(channel, {method: 'initialize', params: {
+    processId: getpid(), rootUri: null, capabilities: {},
+    clientInfo: {name: 'biki.vim'},
+  }}, {timeout: 20000})
+  if !has_key(init, 'result')
+    Error($'{join(command)} did not answer initialize')
+    job_stop(job)
+    return null
+  endif
+  ch_sendexpr(channel, {method: 'initialized', params: {}})
+  server = {job: job, channel: channel}
+  return channel
+enddef
+
+# The server's words, with this plugin's commands where the protocol would name its methods.
+def Explain(error: dict<any>): string
+  var message = substitute(get(error, 'message', string(error)), '^"\(topicId\|sessionId\)": ', '', '')
+  if message =~ 'no topic'
+    message ..= ' :BikiTopics lists them.'
+  endif
+  return message
+enddef
+
+# Sends a request and waits for its result; null (with the reason shown) when it failed.
+# Waiting is fine: every answer the quiz needs comes back in milliseconds, and a plugin topic
+# that takes longer is bounded by the server's own time limit per question.
+def Request(method: string, params: dict<any>): any
+  const channel = Channel()
+  if type(channel) != v:t_channel
+    return null
+  endif
+  const response = ch_evalexpr(channel, {method: method, params: params}, {timeout: 60000})
+  if has_key(response, 'error')
+    Error(Explain(response.error))
+    return null
+  elseif !has_key(response, 'result')
+    Error($'no answer to {method}')
+    return null
+  endif
+  return response.result
+enddef
+
+def TopicList(): list<dict<any>>
+  if empty(topics)
+    const result = Request('biki/topics', {})
+    if result != null
+      topics = result.topics
+    endif
+  endif
+  return topics
+enddef
+
+export def CompleteTopics(lead: string, line: string, position: number): list<string>
+  return TopicList()->mapnew((_, topic) => topic.id)->filter((_, id) => stridx(id, lead) == 0)
+enddef
+
+def TitleOf(id: string): string
+  for topic in TopicList()
+    if topic.id == id
+      return topic.title
+    endif
+  endfor
+  return id
+enddef
+
+# Shows `lines` in the scratch buffer `name`, in its window when it has one.
+def Scratch(name: string, lines: list<string>)
+  const buf = bufnr(name)
+  if buf > 0 && bufwinid(buf) > 0
+    win_gotoid(bufwinid(buf))
+  else
+    botright new
+    setlocal buftype=nofile bufhidden=wipe noswapfile nobuflisted
+    silent execute 'file ' .. fnameescape(name)
+  endif
+  setlocal modifiable
+  setline(1, lines)
+  if line('$') > len(lines)
+    deletebufline('%', len(lines) + 1, '$')
+  endif
+  setlocal nomodifiable
+enddef
+
+export def Topics()
+  const list = TopicList()
+  if empty(list)
+    return
+  endif
+  const width = max(list->mapnew((_, topic) => strdisplaywidth(topic.id)))
+  Scratch('biki://topics', list->mapnew((_, topic) =>
+    printf('%-*s  %s  (%s)', width, topic.id, topic.title, join(topic.skills, ', '))))
+  # The list is this plugin's own buffer: Enter there means nothing else.
+  nnoremap <buffer> <silent> <CR> <ScriptCmd>Quiz(matchstr(getline('.'), '^\S\+'))<CR>
+enddef
+
+def ExpectedText(expected: dict<any>): string
+  return $'{expected.answer}  {expected.kanji}  {join(get(expected, "readings", []), " / ")}'
+enddef
+
+def ProgressText(progress: dict<any>): string
+  const number = progress.completed + 1
+  if has_key(progress, 'questionLimit')
+    return $'[{min([number, progress.questionLimit])}/{progress.questionLimit}]'
+  endif
+  return $'[{number}]'
+enddef
+
+def Label(question: dict<any>): string
+  if question.skill == 'kana'
+    return 'reading in kana'
+  elseif question.skill == 'counter'
+    return 'count with its counter: 5本 or ごほん'
+  elseif get(question, 'postfix', '') != ''
+    return $'number of {question.postfix}'
+  endif
+  return 'number in digits'
+enddef
+
+# Adds lines to the quiz transcript, above the prompt line, which stays last.
+def Say(lines: list<string>)
+  if !bufexists(quiz.buf)
+    return
+  endif
+  appendbufline(quiz.buf, getbufinfo(quiz.buf)[0].linecount - 1, lines)
+  const win = bufwinid(quiz.buf)
+  if win > 0
+    win_execute(win, 'normal! G')
+  endif
+enddef
+
+def Ask()
+  const question = quiz.question
+  Say([$'{ProgressText(quiz.progress)}  {get(question, "prefix", "")}{question.prompt}    ({Label(question)}; empty: skip)'])
+  if has_key(question, 'speech') && get(g:, 'biki_speak', 1) && executable('espeak-ng')
+    job_start(['espeak-ng', '-v', 'ja', question.speech], {out_io: 'null', err_io: 'null'})
+  endif
+enddef
+
+def Finish(summary: dict<any>)
+  var lines = [
+    '',
+    $'{quiz.title} — finished',
+    $'  Correct: {summary.correct} of {summary.questions} ({summary.correctFirstTry} on the first try)',
+    $'  Wrong attempts: {summary.incorrectAttempts}   Skipped: {summary.skipped}',
+    printf('  Average: %.1f s a question', summary.averageSeconds),
+  ]
+  if !empty(summary.missed)
+    lines += ['', '  To practise again:']
+    lines += summary.missed->mapnew((_, missed) => $'    {missed.prompt} → {ExpectedText(missed.expected)}')
+  endif
+  Say(lines)
+  # A plain buffer now: the transcript stays to be read, and typing no longer answers.
+  setbufvar(quiz.buf, '&buftype', 'nofile')
+  deletebufline(quiz.buf, '$')
+  setbufvar(quiz.buf, '&modifiable', 0)
+  if bufnr() == quiz.buf
+    stopinsert
+  endif
+  quiz = {}
+enddef
+
+# What every answer, skip or end gets back: the next question, or the summary.
+def After(result: dict<any>)
+  quiz.progress = result.progress
+  if get(result, 'finished', false)
+    Finish(result.summary)
+  else
+    if has_key(result, 'question')
+      quiz.question = result.question
+    endif
+    Ask()
+  endif
+enddef
+
+def OnAnswer(text: string)
+  if empty(quiz)
+    return
+  endif
+  const answer = trim(text)
+  if answer == ''
+    Skip()
+    return
+  endif
+  const result = Request('biki/answer', {sessionId: quiz.session, answer: answer})
+  if result == null
+    return
+  endif
+  if result.verdict == 'correct'
+    Say(['  ✓ ' .. ExpectedText(result.expected)] + (has_key(result, 'standard') ? [$'    (the standard reading is {result.standard})'] : []))
+  elseif result.verdict == 'incorrect'
+    Say([$'  ✗ not {answer}: try again, or an empty line for the answer'] + (has_key(result, 'hint') ? ['    ' .. result.hint] : []))
+  else
+    Say(['  time is up'])
+  endif
+  if result.verdict == 'incorrect'
+    # The question stays open and its answer hidden until it is answered or skipped.
+    return
+  endif
+  After(result)
+enddef
+
+export def Skip()
+  if empty(quiz)
+    Error('no quiz under way; :BikiQuiz starts one')
+    return
+  endif
+  const result = Request('biki/skip', {sessionId: quiz.session})
+  if result != null
+    if has_key(result, 'expected')
+      Say(['  → ' .. ExpectedText(result.expected)])
+    endif
+    After(result)
+  endif
+enddef
+
+def End()
+  if empty(quiz)
+    return
+  endif
+  const result = Request('biki/endSession', {sessionId: quiz.session})
+  if result != null
+    Finish(result.summary)
+  else
+    quiz = {}
+  endif
+enddef
+
+def Start(id: string, count: number)
+  var params: dict<any> = {topicId: id, mode: {kind: 'questionLimit', limit: count}}
+  if get(g:, 'biki_skill', '') != ''
+    params.skill = g:biki_skill
+  endif
+  if has_key(g:, 'biki_seed')
+    params.seed = g:biki_seed
+  endif
+  const result = Request('biki/startSession', params)
+  if result == null
+    return
+  endif
+  if !empty(quiz)
+    End()
+  endif
+  const title = TitleOf(id)
+  const buf = bufnr('biki://quiz')
+  if buf > 0 && bufwinid(buf) > 0
+    win_gotoid(bufwinid(buf))
+    enew
+  else
+    botright new
+  endif
+  setlocal buftype=prompt bufhidden=wipe noswapfile nobuflisted
+  silent execute 'file ' .. fnameescape('biki://quiz')
+  quiz = {session: result.sessionId, title: title, buf: bufnr(), question: result.question, progress: result.progress}
+  prompt_setprompt(quiz.buf, '> ')
+  prompt_setcallback(quiz.buf, OnAnswer)
+  # CTRL-C at the prompt ends the quiz with its summary.
+  prompt_setinterrupt(quiz.buf, End)
+  autocmd BufWipeout <buffer> End()
+  Say([$'{title}: {count} questions'])
+  Ask()
+  startinsert
+enddef
+
+# :BikiQuiz [topic] [count]: a quiz on a topic; with no topic, the list to choose one from.
+export def Quiz(...args: list<string>)
+  if empty(args) || args[0] == ''
+    Topics()
+    return
+  endif
+  const count = len(args) > 1 ? str2nr(args[1]) : get(g:, 'biki_questions', 10)
+  if count < 1
+    Error($'the number of questions must be 1 or more, not {args[1]}')
+    return
+  endif
+  Start(args[0], count)
+enddef
+
+def Percent(value: any): string
+  return value == null ? '-' : printf('%d%%', float2nr(round(value * 100)))
+enddef
+
+export def Stats()
+  const result = Request('biki/stats', {})
+  if result == null
+    return
+  endif
+  if empty(result.topics)
+    Scratch('biki://stats', ['No answers recorded yet.'])
+    return
+  endif
+  var lines = [printf('%-28s %7s %7s %7s %8s', 'topic', 'answers', 'correct', 'skipped', 'accuracy')]
+  lines += result.topics->mapnew((_, topic) => printf('%-28s %7d %7d %7d %8s',
+    topic.topicId, topic.answers, topic.correct, topic.skipped, Percent(topic.accuracy)))
+  const forms = get(result, 'forms', [])
+  if !empty(forms)
+    lines += ['', 'Forms, weakest first (FSRS: recall a week from now):']
+    lines += forms[: 14]->mapnew((_, form) => printf('  %-6s %4s  %-16s %-9s %d reviews, %d missed',
+      get(form, 'state', ''), Percent(get(form, 'recallInAWeek', form.recall)), form.form, form.skill, form.reviews, form.lapses))
+    if len(forms) > 15
+      lines += [$'  … and {len(forms) - 15} more']
+    endif
+  endif
+  Scratch('biki://stats', lines)
+enddef
+
+# A polite goodbye, so the server exits as asked rather than by a signal.
+def Shutdown()
+  if has_key(server, 'job') && job_status(server.job) == 'run'
+    ch_evalexpr(server.channel, {method: 'shutdown'}, {timeout: 1000})
+    ch_sendexpr(server.channel, {method: 'exit'})
+  endif
+enddef
+
+augroup biki
+  autocmd!
+  autocmd VimLeavePre * Shutdown()
+augroup END
