@@ -184,7 +184,7 @@ accepts, the server diagnoses as a pack too."
 (defun biki--check-now ()
   "Show the server's diagnostics as soon as it sends them.
 eglot connects from `post-command-hook', where Flymake defers its first check
-to the next command: a pack opened with \[find-file] would show nothing, not
+to the next command: a pack opened with \\[find-file] would show nothing, not
 even its count of errors, until a key is pressed."
   (when (and (eglot-managed-p) (bound-and-true-p flymake-mode))
     (flymake-start)))
