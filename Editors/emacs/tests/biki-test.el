@@ -1,7 +1,7 @@
 ;;; biki-test.el --- Batch tests of biki.el against a real `biki serve'  -*- lexical-binding: t; -*-
 
-;; From the repository root, after `swift build':
-;;   BIKI=$PWD/.build/debug/biki emacs --batch -Q -l Editors/emacs/tests/biki-test.el -f ert-run-tests-batch-and-exit
+;; From the repository root, with Biki installed (`biki' on PATH), or BIKI naming a biki:
+;;   emacs --batch -Q -l Editors/emacs/tests/biki-test.el -f ert-run-tests-batch-and-exit
 
 ;;; Code:
 
@@ -14,7 +14,10 @@
 (require 'ert)
 (require 'biki)
 
-(setq biki-program (or (getenv "BIKI") (expand-file-name "../../../.build/debug/biki" (file-name-directory load-file-name))))
+(setq biki-program (or (getenv "BIKI") "biki"))
+(unless (executable-find biki-program)
+  (error "These tests need Biki: install it (biki install --prefix ~/.local, with ~/.local/bin \
+on PATH), or set BIKI to a biki executable"))
 (setq biki-speak nil)
 (defvar biki-test-state (make-temp-file "biki-emacs-state-" t))
 (setenv "XDG_STATE_HOME" biki-test-state)
@@ -157,6 +160,16 @@
       (should (string-match-p "Answers: 2   Correct: 1   Skipped: 1" (buffer-string)))
       (should (string-match-p "skips count as misses" (buffer-string))))))
 
+(ert-deftest biki-a-new-quiz-ends-the-one-left-open ()
+  (let ((biki-quiz-seed 2))
+    (biki-quiz "numbers.beginner" 2)
+    (let ((old (with-current-buffer biki-quiz-buffer-name (plist-get biki--quiz :session))))
+      (biki-quiz "numbers.beginner" 2)
+      (let ((err (should-error (biki--request :biki/endSession (list :sessionId old))
+                               :type 'user-error)))
+        (should (string-match-p "session" (cadr err)))))
+    (should-not (biki-quiz-submit "quit"))))
+
 (ert-deftest biki-review-asks-the-weak-forms-first ()
   (let ((biki-quiz-seed 1))
     (biki-review 3)
@@ -200,6 +213,145 @@
   (biki-topics)
   (with-current-buffer "*Biki topics*"
     (should (string-match-p "^counters\\.hon " (buffer-string)))))
+
+;; A pack with a counter of its own, used by name in a topic.
+(defconst biki-test-counter-pack
+  "{
+  \"format\": 1, \"id\": \"kitchen\", \"title\": \"Kitchen\", \"version\": \"1.0.0\",
+  \"counters\": [
+    {\"id\": \"sara\", \"symbols\": [\"皿\"], \"reading\": \"さら\"}
+  ],
+  \"topics\": [
+    {
+      \"id\": \"plates\", \"title\": \"Plates\", \"description\": \"Plates.\", \"category\": \"counter\", \"skills\": [\"kana\"],
+      \"variables\": {\"n\": {\"range\": {\"min\": 1, \"max\": 12}}},
+      \"question\": {\"parts\": [{\"number\": \"n\", \"counter\": \"sara\"}], \"answer\": {\"value\": \"n\"}}
+    }
+  ]
+}
+")
+
+(ert-deftest biki-m-dot-goes-to-the-servers-definition ()
+  (let ((buffer (find-file-noselect (biki-test-file "kitchen.json" biki-test-counter-pack))))
+    (with-current-buffer buffer
+      ;; js-mode binds M-. to js-find-symbol, which knows nothing of packs.
+      (should (eq (key-binding (kbd "M-.")) #'xref-find-definitions))
+      (run-hooks 'post-command-hook)
+      (let ((server (biki-test-wait #'eglot-current-server)))
+        (should server)
+        (goto-char (point-min))
+        (search-forward "\"counter\": \"sa")
+        ;; Definitions come from the server's first check of the pack.
+        (should (biki-test-wait (lambda ()
+                                  (xref-backend-definitions
+                                   'eglot (xref-backend-identifier-at-point 'eglot)))))
+        ;; What M-. runs, run as M-. runs it; one definition, so point moves there.
+        (let ((xref-prompt-for-identifier nil))
+          (call-interactively (key-binding (kbd "M-."))))
+        (should (= (line-number-at-pos) 4))
+        (should (looking-at-p "{\"id\": \"sara\""))  ; the counter's own definition
+        (eglot-shutdown server)))
+    (kill-buffer buffer)))
+
+(defun biki-test-mode-of (name text)
+  "The major mode a new file NAME holding TEXT opens in."
+  (let ((buffer (find-file-noselect (biki-test-file name text))))
+    (prog1 (buffer-local-value 'major-mode buffer)
+      (kill-buffer buffer))))
+
+(ert-deftest biki-only-packs-open-in-pack-mode ()
+  (let ((eglot-server-programs nil))  ; the mode alone, without a server
+    ;; Packs, by schema or by their three keys, also mid-edit (not valid JSON).
+    (should (eq (biki-test-mode-of "a.json" "{\"$schema\": \"../biki-pack.schema.json\"}")
+                'biki-pack-mode))
+    (should (eq (biki-test-mode-of "b.json" "{\"format\": 1, \"id\": \"b\", \"topics\": []}")
+                'biki-pack-mode))
+    (should (eq (biki-test-mode-of "c.json" "{\"format\": 1, \"id\": \"c\", \"topics\": [")
+                'biki-pack-mode))
+    ;; An npm manifest that mentions format and topics, by its keys or by its name.
+    (let ((npm "{\"name\": \"app\", \"version\": \"1.0.0\", \"id\": \"x\", \"format\": \"esm\",
+ \"topics\": [], \"scripts\": {\"build\": \"tsc\"}}"))
+      (should-not (eq (biki-test-mode-of "manifest.json" npm) 'biki-pack-mode))
+      (should-not (eq (biki-test-mode-of "package.json" npm) 'biki-pack-mode)))
+    (dolist (name '("package.json" "tsconfig.json" "composer.json"))
+      (should-not (eq (biki-test-mode-of name "{\"format\": 1, \"id\": \"p\", \"topics\": []}")
+                      'biki-pack-mode)))
+    ;; The keys must be the object's own, and all three.
+    (should-not (eq (biki-test-mode-of "d.json" "{\"format\": 1, \"topics\": []}") 'biki-pack-mode))
+    (should-not (eq (biki-test-mode-of "e.json" "{\"x\": {\"format\": 1, \"id\": \"e\", \"topics\": []}}")
+                    'biki-pack-mode))
+    ;; The schema itself, and files that are not JSON.
+    (should-not (eq (biki-test-mode-of "biki-pack.schema.json" "{\"$id\": \"biki-pack.schema.json\"}")
+                    'biki-pack-mode))
+    (should-not (eq (biki-test-mode-of "notes.txt" "{\"format\": 1, \"id\": \"t\", \"topics\": []}")
+                    'biki-pack-mode))))
+
+(ert-deftest biki-the-verdict-gives-the-hint-and-the-standard-reading ()
+  ;; Seed 1 asks 10本 first: じっぽん is right, but じゅっぽん is what is usually said.
+  (let ((biki-quiz-seed 1) (biki-quiz-skill "kana"))
+    (biki-quiz "counters.hon" 2)
+    (with-current-buffer biki-quiz-buffer-name
+      (should (string-match-p "  10本" (buffer-string)))
+      (should (biki-quiz-submit "juppon"))
+      (should (string-match-p "✗ not juppon; try again, or skip\\. .*kana.*not romaji" (buffer-string)))
+      (should (biki-quiz-submit "じっぽん"))
+      (should (string-match-p "✓ じゅっぽん|じっぽん  (十本, じゅっぽん / じっぽん)  (usually said じゅっぽん)"
+                              (buffer-string)))
+      ;; Skip and end, as the keys in the quiz buffer and the menu run them.
+      (biki-quiz-skip)
+      (should (string-match-p "— finished" (buffer-string))))
+    (should-error (biki-quiz-skip) :type 'user-error)))
+
+(ert-deftest biki-keys-menus-and-options ()
+  ;; A prefix map of every command, for the user to bind (C-c LETTER is the user's).
+  (should (keymapp (symbol-function 'biki-command-map)))
+  (dolist (binding '(("q" . biki-quiz) ("r" . biki-review) ("s" . biki-stats) ("n" . biki-quiz-skip)
+                     ("e" . biki-quiz-end) ("a" . biki-quiz-answer) ("t" . biki-topics)))
+    (should (eq (lookup-key biki-command-map (car binding)) (cdr binding))))
+  (should (eq (lookup-key biki-quiz-answer-map (kbd "C-c C-n")) #'biki-quiz-skip))
+  (should (eq (lookup-key biki-quiz-mode-map "n") #'biki-quiz-skip))
+  ;; The Biki menu in pack and quiz buffers, and under Tools.
+  (dolist (map (list biki-pack-mode-map biki-quiz-mode-map (lookup-key global-map [menu-bar tools])))
+    (let ((menu (lookup-key map (if (eq map (lookup-key global-map [menu-bar tools]))
+                                    [Biki] [menu-bar Biki]))))
+      (should menu)
+      (dolist (command '(biki-quiz biki-review biki-quiz-skip biki-stats))
+        (should (where-is-internal command (list menu))))))
+  ;; Options a user sets, in one customize group.
+  (let ((options (mapcar #'car (get 'biki 'custom-group))))
+    (dolist (option '(biki-program biki-server-arguments biki-quiz-questions biki-review-questions
+                      biki-quiz-skill biki-quiz-seed biki-speak))
+      (should (memq option options))
+      (should (documentation-property option 'variable-documentation)))))
+
+(ert-deftest biki-a-missing-biki-says-how-to-install-it ()
+  (let ((biki-program "biki-that-is-not-installed") (biki--connection nil))
+    (let ((err (should-error (biki-topics) :type 'user-error)))
+      (should (string-match-p "cannot find the command .biki-that-is-not-installed." (cadr err)))
+      (should (string-match-p "biki install" (cadr err))))
+    ;; A pack still opens, and says once why it gets no diagnostics.
+    (let ((buffer (find-file-noselect (biki-test-file "lonely.json" biki-test-broken-pack))))
+      (with-current-buffer buffer
+        (should (eq major-mode 'biki-pack-mode))
+        (run-hooks 'post-command-hook)
+        (should-not (eglot-current-server)))
+      (kill-buffer buffer)
+      (should (string-match-p "Packs open without diagnostics"
+                              (with-current-buffer "*Warnings*" (buffer-string)))))))
+
+(ert-deftest biki-el-is-clean-for-byte-compile-checkdoc-and-package-lint ()
+  (let* ((lint (expand-file-name "biki-lint.el" (file-name-directory (symbol-file 'biki-test-wait))))
+         (status nil)
+         (output (with-temp-buffer
+                   (setq status (call-process (expand-file-name invocation-name invocation-directory)
+                                              nil t nil "--batch" "-Q" "-l" lint))
+                   (buffer-string))))
+    (message "%s" output)
+    ;; Without package-lint the other two still count; the skip says what to install.
+    (when (equal status 2)
+      (ert-skip (string-trim output)))
+    (should (equal status 0))
+    (should (string-match-p "biki-lint: clean" output))))
 
 (add-hook 'kill-emacs-hook #'biki-shutdown)
 
