@@ -15,6 +15,7 @@ import Testing
   static let hasNeovim = required || succeeds("command -v nvim")
   static let hasNeovimAndTmux = required || succeeds("command -v nvim && command -v tmux")
   static let hasEmacs = required || succeeds("command -v emacs")
+  static let hasEmacsAndTmux = required || succeeds("command -v emacs && command -v tmux")
   static let hasVimALE = required || succeeds("command -v vim && command -v tmux && test -d /usr/share/vim-ale")
   static let hasAbigail = required || succeeds("command -v abidw && command -v abidiff")
 
@@ -68,6 +69,40 @@ import Testing
     let result = try run("timeout 300 emacs --batch -Q -l Editors/emacs/tests/biki-test.el -f ert-run-tests-batch-and-exit")
     #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
     #expect(result.standardError.contains("0 unexpected"), "\(result.standardError)")
+  }
+
+  /// Biki installed as a user installs it (`biki install --prefix`), once for the tests that
+  /// run it by bare name from another directory.
+  static let installed: String? = {
+    let prefix = NSTemporaryDirectory() + "biki-installed-" + UUID().uuidString
+    let result = try? BikiProcess.run(["install", "--prefix", prefix], environment: ["HOME": prefix + "/home", "PATH": "/usr/bin:/bin"])
+    return result?.status == 0 ? prefix : nil
+  }()
+
+  /// Runs `script` from the repository root with the installed Biki first on PATH.
+  func runInstalled(_ script: String) throws -> BikiProcess.Result {
+    let prefix = try #require(Self.installed, "biki install --prefix failed")
+    var environment = ProcessInfo.processInfo.environment
+    environment["PATH"] = prefix + "/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")
+    environment["BIKI"] = nil
+    return try BikiProcess.run([], viaShell: script, environment: environment, directory: BikiPackTests.repository.path)
+  }
+
+  /// biki.el installed with package-install-file in real Emacs in a terminal, set up as
+  /// docs/editors.md says: diagnostics, M-., the menu and keys, a quiz.
+  @Test(.enabled(if: hasEmacsAndTmux, "needs Emacs, eglot and tmux: sudo apt-get install emacs-nox elpa-eglot tmux"))
+  func emacsInATerminalAsItsUsersMeetIt() throws {
+    let result = try runInstalled("timeout 300 Editors/emacs/tests/tmux.sh")
+    #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+    #expect(result.standardOutput.contains("emacs tmux: all checks passed"))
+  }
+
+  /// The Vim 9 quiz client in a real terminal, installed as docs/editors.md says.
+  @Test(.enabled(if: hasVimALE, "needs Vim and tmux: sudo apt-get install vim tmux"))
+  func vimQuizAsALearnerSeesIt() throws {
+    let result = try runInstalled("timeout 300 Editors/vim/tests/quiz.sh")
+    #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+    #expect(result.standardOutput.contains("vim quiz: all checks passed"))
   }
 
   /// Vim with ALE, set up as docs/editors.md says, in a real terminal.
