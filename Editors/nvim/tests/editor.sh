@@ -106,7 +106,8 @@ check "setup() was called" shows "OK: setup() was called"
 tmux send-keys -t "$session" ":qa!" Enter
 sleep 0.5
 
-# 10. on_attach and capabilities, as lspconfig users pass them: plain-text hover asked for.
+# 10. on_attach and capabilities, as lspconfig users pass them: plain-text hover asked for. And
+# setup() called once the pack is open, as a plugin manager loading Biki late does.
 cat > "$state/caps.lua" <<'LUA'
 require("biki").setup({
   capabilities = { textDocument = { hover = { contentFormat = { "plaintext" } } } },
@@ -116,10 +117,10 @@ require("biki").setup({
   end,
 })
 LUA
-start nvim -u "$state/caps.lua" counters.json
+start nvim --clean --cmd "\"set rtp^=$here\"" counters.json -c "\"luafile $state/caps.lua\""
 tmux send-keys -t "$session" "/\"id\": \"hon\"" Enter
 tmux send-keys -t "$session" ":lua $attached; print('on_attach was given ' .. tostring(vim.b.attached_by))" Enter
-check "setup's on_attach is called with the client" wait_for "on_attach was given biki"
+check "a pack opened before setup() is attached, and on_attach called" wait_for "on_attach was given biki"
 check "setup's capabilities reach the server: hover in plain text" press_until K "counters.hon — 本 (1–10)"
 check "(Markdown would bold the id)" not_shows "**counters.hon**"
 

@@ -571,6 +571,12 @@ function M.setup(options)
       watch(args.buf, group)
     end,
   })
+  -- JSON buffers opened before setup(), as when a plugin manager loads Biki on its first command.
+  for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_is_loaded(bufnr) and vim.bo[bufnr].filetype == "json" then
+      watch(bufnr, group)
+    end
+  end
 end
 
 return M
