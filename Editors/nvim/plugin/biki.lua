@@ -1,35 +1,40 @@
 -- Commands; `require("biki").setup()` turns on pack diagnostics for JSON packs.
 
--- The first argument completes to topic ids; the count after it to nothing.
-local function complete_topic(lead, line)
-  if #vim.split(line, "%s+") > 2 then
-    return {}
+local function complete(lead, line)
+  return require("biki").complete_args(lead, line)
+end
+
+-- Runs `start(topic, count)` with the command's arguments, or says what is wrong with them.
+local function with_args(start)
+  return function(args)
+    local biki = require("biki")
+    local parsed, problem = biki.parse_args(args.fargs)
+    if not parsed then
+      vim.notify("biki: " .. problem, vim.log.levels.ERROR)
+      return
+    end
+    start(parsed.topic, parsed.count)
   end
-  return require("biki").complete_topics(lead)
 end
 
 vim.api.nvim_create_user_command("BikiTopics", function()
   require("biki").topics()
 end, { desc = "List Biki's topics" })
 
-vim.api.nvim_create_user_command("BikiQuiz", function(args)
-  require("biki").quiz(args.fargs[1], tonumber(args.fargs[2]))
-end, {
+vim.api.nvim_create_user_command("BikiQuiz", with_args(function(topic, count)
+  require("biki").quiz(topic, count)
+end), {
   nargs = "*",
   desc = "Drill a Biki topic: :BikiQuiz [topic] [questions]",
-  complete = complete_topic,
+  complete = complete,
 })
 
-vim.api.nvim_create_user_command("BikiReview", function(args)
-  local topic, count = args.fargs[1], tonumber(args.fargs[2])
-  if tonumber(topic) then
-    topic, count = nil, tonumber(topic)
-  end
+vim.api.nvim_create_user_command("BikiReview", with_args(function(topic, count)
   require("biki").review(topic, count)
-end, {
+end), {
   nargs = "*",
   desc = "Review the forms due, then weak, then new: :BikiReview [topic] [questions]",
-  complete = complete_topic,
+  complete = complete,
 })
 
 vim.api.nvim_create_user_command("BikiStats", function()

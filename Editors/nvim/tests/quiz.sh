@@ -2,39 +2,17 @@
 # A quiz in real Neovim in a real terminal: tmux types the keys and reads the screen, so what is
 # checked is what a learner sees at each prompt.
 #   BIKI=.build/debug/biki Editors/nvim/tests/quiz.sh
-# Exits 0 when every check passes; prints each check, and the screen when one fails.
+# Runs `biki` by name, from BIKI's directory put first on PATH. Exits 0 when every check passes;
+# prints each check, and the screen when one fails.
 set -uo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 biki="${BIKI:-$here/../../.build/debug/biki}"
+PATH="$(cd "$(dirname "$biki")" && pwd):$PATH"
 session="biki-nvim-$$"
 state="$(mktemp -d)"
-failures=0
 trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$state"' EXIT
 
-screen() { tmux capture-pane -p -t "$session"; }
-
-# Waits up to 15 s for the screen to show a text; true when it did.
-wait_for() {
-  for _ in $(seq 150); do
-    screen | grep -qF -- "$1" && return 0
-    sleep 0.1
-  done
-  return 1
-}
-
-check() {
-  local name="$1"; shift
-  if "$@"; then
-    echo "ok   $name"
-  else
-    echo "FAIL $name"
-    echo "---- screen ----"; screen; echo "----------------"
-    failures=$((failures + 1))
-  fi
-}
-
-shows() { screen | grep -qF -- "$1"; }
-not_shows() { ! screen | grep -qF -- "$1"; }
+. "$here/tests/lib.sh"
 
 # The number a 本 question shows in kanji (1 to 10).
 answer_on_screen() {
@@ -47,9 +25,9 @@ answer_on_screen() {
   esac
 }
 
-setup="lua require('biki').setup({ cmd = { '$biki', 'serve' }, speak = false, seed = 3 })"
+setup="lua require('biki').setup({ speak = false, seed = 3 })"
 tmux new-session -d -s "$session" -x 100 -y 30 \
-  "env XDG_STATE_HOME='$state' nvim -u NONE -i NONE -n --cmd 'set rtp^=$here' -c 'runtime plugin/biki.lua' -c \"$setup\""
+  "env PATH='$PATH' XDG_STATE_HOME='$state' nvim -u NONE -i NONE -n --cmd 'set rtp^=$here' -c 'runtime plugin/biki.lua' -c \"$setup\""
 sleep 0.5
 
 tmux send-keys -t "$session" ":BikiQuiz counters.hon 2" Enter
@@ -79,7 +57,15 @@ check "the last question ends the quiz with a summary" wait_for "— finished"
 check "one correct of two" shows "Correct: 1 of 2"
 check "one skipped" shows "Skipped: 1"
 
-tmux send-keys -t "$session" "q" ":BikiTopics" Enter
+# The summary has the focus, but the next command runs in the window the learner came from.
+echo "a note of mine" > "$state/notes.txt"
+tmux send-keys -t "$session" ":e $state/notes.txt" Enter
+check ":e after a quiz opens the file" wait_for "a note of mine"
+check "and closes the summary" not_shows "— finished"
+tmux send-keys -t "$session" ":lua print(vim.api.nvim_win_get_config(0).relative == '' and 'in a window of its own' or 'in a float')" Enter
+check "in a window of its own, not the summary's float" wait_for "in a window of its own"
+
+tmux send-keys -t "$session" ":BikiTopics" Enter
 check ":BikiTopics lists the topics" wait_for "numbers.beginner"
 tmux send-keys -t "$session" ":BikiTopics" Enter
 sleep 1
@@ -121,6 +107,54 @@ tmux send-keys -t "$session" "7" Enter
 check "the count is right" wait_for "✓ 7"
 check "and the next counter of the table is shown" wait_for "九人前"
 
+tmux send-keys -t "$session" "quit" Enter
+check "the themed quiz ends with a summary" wait_for "— finished"
+
+# Enter in the topic list drills the topic on the cursor's line.
+tmux send-keys -t "$session" "q" ":BikiTopics" Enter
+sleep 1
+tmux send-keys -t "$session" "/^counters.hon " Enter Enter
+check "Enter in :BikiTopics starts a quiz on that line's topic" wait_for "[1/10] 本 (1–10)"
+tmux send-keys -t "$session" "quit" Enter
+check "quit ends it with a summary" wait_for "— finished"
+tmux send-keys -t "$session" "q"
+check "q closes the summary" wait_gone "— finished"
+
+# Arguments: a number is a question count, a word a topic, in either order, as :BikiReview.
+tmux send-keys -t "$session" ":BikiQuiz 2 counters.hon" Enter
+check ":BikiQuiz 2 counters.hon asks two questions" wait_for "[1/2] 本 (1–10)"
+tmux send-keys -t "$session" "quit" Enter
+check "(quit)" wait_for "— finished"
+tmux send-keys -t "$session" "q" ":BikiQuiz 2" Enter
+check ":BikiQuiz 2 offers the topics to choose from" wait_for "[numbers.beginner]"
+check "rather than looking for a topic named 2" not_shows 'no topic "2"'
+# To the end of the list, where an empty choice cancels.
+tmux send-keys -t "$session" "G"
+check "(the list ends in a choice)" wait_for "Type number and <Enter>"
+tmux send-keys -t "$session" Enter
+tmux send-keys -t "$session" ":BikiQuiz counters.hon counters.wa" Enter
+check "two topics are refused by name" wait_for "biki: give one topic, not counters.hon and counters.wa"
+tmux send-keys -t "$session" ":BikiQuiz counters.ho" Tab
+check "<Tab> completes a topic id" wait_for ":BikiQuiz counters.hon"
+tmux send-keys -t "$session" " 2" Tab
+check "and then a question count" wait_for ":BikiQuiz counters.hon 20"
+tmux send-keys -t "$session" C-u Escape
+
+# Kana: verdicts show each reading once, the server's hint for romaji, and the usual reading
+# when another one is accepted. Seed 1 asks 10本 first.
+tmux send-keys -t "$session" ":lua require('biki').setup({ speak = false, seed = 1, skill = 'kana' })" Enter
+tmux send-keys -t "$session" ":BikiQuiz counters.hon 3" Enter
+check "a kana quiz asks for the reading" wait_for "Reading (kana):"
+check "of 10本" shows "│  10本"
+tmux send-keys -t "$session" "juppon" Enter
+check "romaji is wrong" wait_for "✗ not juppon; try again, or skip"
+check "with the server's hint" wait_for "Type the reading in kana (hiragana or katakana), not romaji."
+tmux send-keys -t "$session" "じっぽん" Enter
+check "じっぽん is right, each reading shown once" wait_for "✓ じゅっぽん / じっぽん  (十本)"
+check "and the usual reading is named" shows "じっぽん is right; usually said じゅっぽん"
+check "the answer is not repeated as readings" not_shows "じゅっぽん|じっぽん"
+tmux send-keys -t "$session" "skip" Enter
+check "a skipped kana question shows its readings once" wait_for "→ はっぽん / はちほん  (八本)"
+
 tmux send-keys -t "$session" ":qa!" Enter
-if [ "$failures" -eq 0 ]; then echo "nvim quiz: all checks passed"; else echo "nvim quiz: $failures checks failed"; fi
-[ "$failures" -eq 0 ]
+finish "nvim quiz"

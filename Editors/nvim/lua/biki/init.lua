@@ -11,23 +11,55 @@ M.config = {
   questions = 10,
   -- Which skill to drill: "reading", "listening", "kana" or "counter"; nil for the topic's default.
   skill = nil,
+  -- A fixed seed asks the same questions in every quiz (to go over one set again, or to test).
+  seed = nil,
+  -- As lspconfig users pass them: called as on_attach(client, bufnr) when a pack buffer is
+  -- attached (for mappings such as K for hover), and what the client announces to the server,
+  -- over Neovim's defaults (such as nvim-cmp's completion capabilities).
+  on_attach = nil,
+  capabilities = nil,
 }
 
 local client_id = nil
 local quiz = nil
 -- Topic ids and titles, fetched once, for titles and :BikiQuiz <Tab>.
 local topic_list = nil
-local told_no_speech = false
 
 local function notify(message, level)
   vim.notify("biki: " .. message, level or vim.log.levels.INFO)
 end
 
--- A JSON file is a pack when it says so at the top: a "format" key and a "topics" key.
+local schema_name = "biki-pack.schema.json"
+
+-- Whether the buffer's text holds `word` (a plain, case-sensitive search): cheap enough to run
+-- on every change of a large JSON file, where decoding it would not be.
+local function mentions(bufnr, word)
+  return vim.api.nvim_buf_call(bufnr, function()
+    return vim.fn.search([[\V\C]] .. word, "nw") > 0
+  end)
+end
+
+-- A buffer is a pack as the server decides it (PackDocument.isPack): its top-level object names
+-- Biki's schema in "$schema", or has both "format" and "topics"; text that is not valid JSON yet
+-- counts when it mentions the schema or both keys. The whole text counts, not its start: a pack's
+-- "topics" often comes after hundreds of lines of counters.
 function M.is_pack(bufnr)
-  local lines = vim.api.nvim_buf_get_lines(bufnr, 0, 200, false)
-  local text = table.concat(lines, "\n")
-  return text:find('"format"') ~= nil and text:find('"topics"') ~= nil
+  if not mentions(bufnr, schema_name) and not (mentions(bufnr, '"topics"') and mentions(bufnr, '"format"')) then
+    return false
+  end
+  local text = table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), "\n")
+  local ok, root = pcall(vim.json.decode, text)
+  if not ok then
+    return true
+  end
+  if type(root) ~= "table" then
+    return false
+  end
+  local schema = root["$schema"]
+  if type(schema) == "string" and schema:sub(-#schema_name) == schema_name then
+    return true
+  end
+  return root.format ~= nil and root.topics ~= nil
 end
 
 -- The running client's id, starting the server on first use.
@@ -39,6 +71,10 @@ function M.client()
     name = "biki",
     cmd = M.config.cmd,
     root_dir = vim.fn.getcwd(),
+    on_attach = M.config.on_attach,
+    -- Neovim 0.7 sends what it is given in place of its defaults, so a partial table (a
+    -- completion plugin's) is laid over them, as lspconfig does.
+    capabilities = vim.tbl_deep_extend("force", vim.lsp.protocol.make_client_capabilities(), M.config.capabilities or {}),
     handlers = {
       ["biki/packsChanged"] = function(_, params)
         -- The kept list is stale now: ask again on the next completion.
@@ -63,6 +99,36 @@ function M.attach(bufnr)
   if id then
     vim.lsp.buf_attach_client(bufnr, id)
   end
+end
+
+-- Attaches the buffer when it is a pack; true once it is attached. A buffer with no name is
+-- left until it has one: the server only diagnoses a file whose name ends in .json.
+local function attach_if_pack(bufnr)
+  if not vim.api.nvim_buf_is_valid(bufnr) or vim.api.nvim_buf_get_name(bufnr) == "" or not M.is_pack(bufnr) then
+    return false
+  end
+  M.attach(bufnr)
+  return client_id ~= nil and vim.lsp.buf_is_attached(bufnr, client_id)
+end
+
+-- A JSON buffer that is no pack yet may become one (a pack pasted into a new file, or saved
+-- under a name), so it is tested again after each change and write until it is attached. Not
+-- at every key typed: TextChanged covers changes in Normal mode, and InsertLeave those typed or
+-- pasted in Insert mode, after which TextChanged does not come.
+local function watch(bufnr, group)
+  vim.api.nvim_clear_autocmds({ group = group, buffer = bufnr })
+  if attach_if_pack(bufnr) then
+    return
+  end
+  vim.api.nvim_create_autocmd({ "TextChanged", "InsertLeave", "BufWritePost" }, {
+    group = group,
+    buffer = bufnr,
+    callback = function()
+      if attach_if_pack(bufnr) then
+        vim.api.nvim_clear_autocmds({ group = group, buffer = bufnr })
+      end
+    end,
+  })
 end
 
 -- What a learner reads when a request fails: the server's message in this editor's words
@@ -111,12 +177,46 @@ function M.topic_list()
   return topic_list or {}
 end
 
--- :BikiQuiz <Tab>: the topic ids starting with what was typed.
-function M.complete_topics(lead)
+-- :BikiQuiz and :BikiReview read their arguments alike, in either order: a whole number is how
+-- many questions to ask, any other word a topic id. Returns {topic, count}, or nil and what is
+-- wrong.
+function M.parse_args(args)
+  local parsed = {}
+  for _, arg in ipairs(args) do
+    if arg:match("^%d+$") then
+      if parsed.count then
+        return nil, string.format("give one question count, not %d and %s", parsed.count, arg)
+      end
+      parsed.count = tonumber(arg)
+    elseif parsed.topic then
+      return nil, string.format("give one topic, not %s and %s", parsed.topic, arg)
+    else
+      parsed.topic = arg
+    end
+  end
+  return parsed
+end
+
+local suggested_counts = { "5", "10", "20", "50" }
+
+-- <Tab> after :BikiQuiz or :BikiReview: topic ids until a topic is given, question counts until
+-- a count is, each starting with what was typed.
+function M.complete_args(lead, line)
+  local words = vim.split(line, "%s+", { trimempty = true })
+  local typed = M.parse_args(vim.list_slice(words, 2, #words - (lead == "" and 0 or 1))) or {}
   local matches = {}
-  for _, topic in ipairs(M.topic_list()) do
-    if topic.id:sub(1, #lead) == lead then
-      table.insert(matches, topic.id)
+  if not typed.topic and not lead:match("^%d") then
+    for _, topic in ipairs(M.topic_list()) do
+      if topic.id:sub(1, #lead) == lead then
+        table.insert(matches, topic.id)
+      end
+    end
+  end
+  if not typed.count then
+    for _, count in ipairs(suggested_counts) do
+      if count:sub(1, #lead) == lead then
+        table.insert(matches, count)
+      end
     end
   end
   return matches
@@ -138,6 +238,7 @@ local function show(lines)
   end
   if not (quiz.buf and vim.api.nvim_buf_is_valid(quiz.buf)) then
     quiz.buf = vim.api.nvim_create_buf(false, true)
+    vim.bo[quiz.buf].bufhidden = "wipe"
   end
   vim.api.nvim_buf_set_lines(quiz.buf, 0, -1, false, lines)
   local width = 20
@@ -156,23 +257,13 @@ local function show(lines)
   end
 end
 
--- The text of the quiz window, for tests and for anyone scripting Neovim.
-function M.window_lines()
-  if quiz and quiz.buf and vim.api.nvim_buf_is_valid(quiz.buf) then
-    return vim.api.nvim_buf_get_lines(quiz.buf, 0, -1, false)
-  end
-  return M._last_lines or {}
-end
-
-local function speak(text)
+-- Why a listening question cannot be heard, or nil when it can.
+local function no_sound_reason()
   if not M.config.speak then
-    return
+    return "sound is off (speak = false in setup)"
   end
-  if vim.fn.executable("espeak-ng") == 1 then
-    vim.fn.jobstart({ "espeak-ng", "-v", "ja", text })
-  elseif not told_no_speech then
-    told_no_speech = true
-    notify("espeak-ng is not installed, so questions cannot be read aloud (sudo apt-get install espeak-ng); the reading skill needs no sound", vim.log.levels.WARN)
+  if vim.fn.executable("espeak-ng") == 0 then
+    return "espeak-ng is not installed (sudo apt-get install espeak-ng)"
   end
 end
 
@@ -187,21 +278,27 @@ end
 local function ask()
   local question = quiz.question
   local lines = { progress_text(quiz.progress) .. " " .. quiz.title, "" }
-  if question.skill == "listening" then
+  local silent = question.skill == "listening" and no_sound_reason()
+  if silent then
+    -- In the window, not a notification: the prompt below would cover a message at once.
+    -- The reading is shown instead, so the question can still be answered.
+    table.insert(lines, "  🔇 No audio: " .. silent .. ".")
+    table.insert(lines, "  Read it instead: " .. question.prompt)
+  elseif question.skill == "listening" then
     table.insert(lines, "  🔊 listen (empty answer: hear it again)")
+    vim.fn.jobstart({ "espeak-ng", "-v", "ja", question.speech })
   else
     table.insert(lines, "  " .. (question.prefix or "") .. question.prompt)
   end
   if quiz.feedback then
     table.insert(lines, "")
-    table.insert(lines, "  " .. quiz.feedback)
+    for _, line in ipairs(quiz.feedback) do
+      table.insert(lines, "  " .. line)
+    end
   end
   table.insert(lines, "")
   table.insert(lines, "  skip: show the answer · quit: end")
   show(lines)
-  if question.speech then
-    speak(question.speech)
-  end
   local label = question.skill == "kana" and "Reading (kana): "
     or question.skill == "counter" and "Count with its counter (5本 or ごほん): "
     or "Answer" .. ((question.postfix or "") ~= "" and (" (" .. question.postfix .. ")") or "") .. ": "
@@ -220,9 +317,25 @@ local function ask()
   M._respond(input)
 end
 
+-- The answer and what else the learner should see of it, each once: the kanji, and the
+-- readings the answer does not already spell (a kana answer is its readings, "じゅっぽん|じっぽん";
+-- a counter answer names its reading, "9足 (きゅうそく)").
 local function expected_text(expected)
-  local readings = table.concat(expected.readings or {}, " / ")
-  return string.format("%s  (%s, %s)", expected.answer, expected.kanji, readings)
+  local readings = expected.readings or {}
+  local answer = expected.answer
+  if answer:find("|", 1, true) then
+    answer = table.concat(readings, " / ")
+  end
+  local extra = {}
+  for _, text in ipairs(vim.list_extend({ expected.kanji }, readings)) do
+    if text and not answer:find(text, 1, true) and not vim.tbl_contains(extra, text) then
+      table.insert(extra, text)
+    end
+  end
+  if #extra == 0 then
+    return answer
+  end
+  return string.format("%s  (%s)", answer, table.concat(extra, ", "))
 end
 
 local function after(result)
@@ -250,21 +363,52 @@ function M._respond(input)
     ask()
   elseif input == "skip" then
     M.request("biki/skip", { sessionId = quiz.session }, function(result)
-      quiz.feedback = "→ " .. expected_text(result.expected)
+      quiz.feedback = { "→ " .. expected_text(result.expected) }
       after(result)
     end)
   else
     M.request("biki/answer", { sessionId = quiz.session, answer = input }, function(result)
       if result.verdict == "correct" then
-        quiz.feedback = "✓ " .. expected_text(result.expected)
+        quiz.feedback = { "✓ " .. expected_text(result.expected) }
+        if result.standard then
+          table.insert(quiz.feedback, "  " .. input .. " is right; usually said " .. result.standard)
+        end
       elseif result.verdict == "incorrect" then
-        quiz.feedback = "✗ not " .. input .. "; try again, or skip"
+        quiz.feedback = { "✗ not " .. input .. "; try again, or skip" }
+        if result.hint then
+          table.insert(quiz.feedback, "  " .. result.hint)
+        end
       else
-        quiz.feedback = "time is up"
+        quiz.feedback = { "time is up" }
       end
       after(result)
     end)
   end
+end
+
+-- The summary takes the focus so it can be read and scrolled, but it is no place to work in:
+-- q or <Esc> closes it, and so does leaving it or starting an Ex command in it, which then runs
+-- in the window the learner came from (`:e file` must not open inside the float).
+local function hold_summary(win, buf)
+  local function close()
+    if vim.api.nvim_win_is_valid(win) then
+      vim.api.nvim_win_close(win, true)
+    end
+  end
+  vim.api.nvim_set_current_win(win)
+  for _, key in ipairs({ "q", "<Esc>" }) do
+    vim.keymap.set("n", key, close, { buffer = buf, nowait = true, desc = "Close the Biki summary" })
+  end
+  vim.api.nvim_create_autocmd("CmdlineEnter", {
+    buffer = buf,
+    callback = function()
+      if vim.fn.getcmdtype() == ":" then
+        close()
+      end
+    end,
+  })
+  -- Scheduled: a window cannot be closed while Neovim is still leaving it.
+  vim.api.nvim_create_autocmd("WinLeave", { buffer = buf, callback = function() vim.schedule(close) end })
 end
 
 function M._finish(summary)
@@ -286,20 +430,13 @@ function M._finish(summary)
       table.insert(lines, "    " .. missed.prompt .. " → " .. expected_text(missed.expected))
     end
   end
+  table.insert(lines, "")
+  table.insert(lines, "  q: close")
   show(lines)
-  M._last_lines = lines
   local win, buf = quiz.win, quiz.buf
   quiz = nil
-  -- Focus the summary so it can be read and scrolled; q or <Esc> closes it.
   if win and vim.api.nvim_win_is_valid(win) then
-    vim.api.nvim_set_current_win(win)
-    for _, key in ipairs({ "q", "<Esc>" }) do
-      vim.keymap.set("n", key, function()
-        if vim.api.nvim_win_is_valid(win) then
-          vim.api.nvim_win_close(win, true)
-        end
-      end, { buffer = buf, nowait = true, desc = "Close the Biki summary" })
-    end
+    hold_summary(win, buf)
   end
 end
 
@@ -375,6 +512,7 @@ local function scratch(name, lines)
   vim.bo[buf].modifiable = true
   vim.api.nvim_buf_set_lines(buf, 0, -1, false, lines)
   vim.bo[buf].modifiable = false
+  return buf
 end
 
 -- :BikiStats: accuracy per topic and forms, weakest first, as `biki stats` prints them.
@@ -412,22 +550,33 @@ function M.topics()
     for _, topic in ipairs(result.topics) do
       table.insert(lines, string.format("%-28s %s  (%s)", topic.id, topic.title, table.concat(topic.skills, ", ")))
     end
-    scratch("biki://topics", lines)
+    local buf = scratch("biki://topics", lines)
+    vim.keymap.set("n", "<CR>", function()
+      local id = vim.api.nvim_get_current_line():match("^%S+")
+      if id then
+        M.quiz(id)
+      end
+    end, { buffer = buf, desc = "Drill the Biki topic on this line" })
   end)
 end
 
 function M.setup(options)
   M.config = vim.tbl_extend("force", M.config, options or {})
+  M.did_setup = true
   local group = vim.api.nvim_create_augroup("biki", { clear = true })
   vim.api.nvim_create_autocmd("FileType", {
     group = group,
     pattern = "json",
     callback = function(args)
-      if M.is_pack(args.buf) then
-        M.attach(args.buf)
-      end
+      watch(args.buf, group)
     end,
   })
+  -- JSON buffers opened before setup(), as when a plugin manager loads Biki on its first command.
+  for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_is_loaded(bufnr) and vim.bo[bufnr].filetype == "json" then
+      watch(bufnr, group)
+    end
+  end
 end
 
 return M

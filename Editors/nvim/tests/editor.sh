@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# Neovim set up as docs/editors.md says, in a real terminal: its shell and init.lua blocks are run
+# as they are, with a fresh HOME and a PATH of nvim and biki alone (so no espeak-ng), and tmux
+# types the keys and reads the screen.
+#   BIKI=.build/debug/biki Editors/nvim/tests/editor.sh
+# Exits 0 when every check passes; prints each check, and the screen when one fails.
+set -uo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$here/../.." && pwd)"
+biki="${BIKI:-$root/.build/debug/biki}"
+session="biki-nvim-editor-$$"
+state="$(mktemp -d)"
+trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$state"' EXIT
+. "$here/tests/lib.sh"
+
+# The fenced block of a language in docs/editors.md's Neovim section.
+recipe() {
+  awk -v lang="$1" '
+    /^## / { inside = ($0 ~ /^## Neovim/) }
+    inside && $0 == "```" lang { block = 1; next }
+    block && $0 == "```" { exit }
+    block { print }
+  ' "$root/docs/editors.md"
+}
+
+home="$state/home"
+bin="$state/bin"
+mkdir -p "$home/.config/nvim" "$bin" "$state/work"
+ln -s "$(command -v nvim)" "$bin/nvim"
+ln -s "$(cd "$(dirname "$biki")" && pwd)/$(basename "$biki")" "$bin/biki"
+recipe sh > "$state/install.sh"
+recipe lua > "$home/.config/nvim/init.lua"
+check "docs/editors.md has a shell recipe" test -s "$state/install.sh"
+check "and an init.lua" test -s "$home/.config/nvim/init.lua"
+(cd "$root" && HOME="$home" PATH="$bin:/usr/bin:/bin" sh -e "$state/install.sh") > "$state/install.log" 2>&1
+check "the shell recipe runs" test $? -eq 0
+check "espeak-ng is not on the test's PATH" test -z "$(PATH="$bin" command -v espeak-ng)"
+
+start() {
+  tmux new-session -d -s "$session" -x 110 -y 40 -c "$state/work" \
+    "env -i HOME='$home' PATH='$bin' TERM=tmux-256color LANG=C.UTF-8 $*"
+  sleep 0.5
+}
+start nvim
+
+# 1. A copy of a pack whose "topics" comes after 300 lines of counters, known by its "$schema".
+cp "$root/TopicPacks/counters.json" "$state/work/counters.json"
+# The recipe's on_attach maps K; waiting for the mapping waits for the attachment.
+attached="vim.wait(15000, function() return vim.fn.maparg('K', 'n') ~= '' end)"
+tmux send-keys -t "$session" ":e counters.json" Enter "/\"id\": \"hon\"" Enter
+tmux send-keys -t "$session" ":lua $attached; print('attached to ' .. #vim.lsp.buf_get_clients(0) .. ' client')" Enter
+check "a copy of counters.json is attached" wait_for "attached to 1 client"
+check "and the recipe's K shows a topic's sample questions" press_until K "Sample questions"
+
+# A new file, empty when opened, attaches once a pack is pasted into it.
+cat > "$state/paste.json" <<'PACK'
+{"format": 1, "id": "mine", "title": "Mine", "version": "1.0.0", "topicz": [],
+ "topics": []}
+PACK
+tmux send-keys -t "$session" ":e new.json" Enter
+tmux load-buffer -b pack "$state/paste.json"
+tmux send-keys -t "$session" "i"
+tmux paste-buffer -p -b pack -t "$session"
+tmux send-keys -t "$session" Escape
+check "a pack pasted into a new file gets diagnostics" wait_for 'unknown key "topicz" in'
+
+# 2. A listening quiz with no espeak-ng says so in its window and how to install it.
+tmux send-keys -t "$session" ":lua require('biki').setup({ skill = 'listening' })" Enter
+tmux send-keys -t "$session" ":BikiQuiz counters.hon 1" Enter
+check "a listening quiz without espeak-ng says there is no audio" wait_for "🔇 No audio: espeak-ng is not installed"
+check "and how to install it" shows "(sudo apt-get install espeak-ng)"
+check "and shows the reading instead" shows "Read it instead: "
+check "rather than a silent listen" not_shows "🔊 listen"
+tmux send-keys -t "$session" "quit" Enter
+check "(quit)" wait_for "— finished"
+tmux send-keys -t "$session" "q"
+
+# 8. :help biki, once the recipe's :helptags has run.
+# A help window shows the tag it jumped to on its first line, with the stars concealed.
+at_top() {
+  for _ in $(seq 50); do
+    screen | head -1 | grep -qE -- "$1" && return 0
+    sleep 0.1
+  done
+  return 1
+}
+tmux send-keys -t "$session" ":help biki" Enter
+check ":help biki opens the manual" wait_for "biki.txt [Help]"
+check "at its *biki* tag" at_top " biki$"
+tmux send-keys -t "$session" ":help :BikiQuiz" Enter
+check ":help :BikiQuiz finds its tag" at_top " :BikiQuiz$"
+tmux send-keys -t "$session" ":help biki-setup" Enter
+check ":help biki-setup finds its tag" at_top " biki-setup$"
+tmux send-keys -t "$session" ":help biki-health" Enter
+check ":help biki-health finds its tag" at_top " biki-health$"
+tmux send-keys -t "$session" ":helpclose" Enter
+
+# 9. :checkhealth biki.
+tmux send-keys -t "$session" ":checkhealth biki" Enter
+check ":checkhealth biki finds biki on PATH" wait_for "OK: \`biki\` is $bin/biki"
+check "with its version" shows "OK: version $("$biki" --version)"
+check "and its topics, packs and plugins" wait_for "$("$biki" topics | tail -n +2 | wc -l) topics from"
+check "and says espeak-ng is missing" shows "WARNING: espeak-ng is not installed"
+check "with how to install it" shows "sudo apt-get install espeak-ng"
+check "setup() was called" shows "OK: setup() was called"
+tmux send-keys -t "$session" ":qa!" Enter
+sleep 0.5
+
+# 10. on_attach and capabilities, as lspconfig users pass them: plain-text hover asked for. And
+# setup() called once the pack is open, as a plugin manager loading Biki late does.
+cat > "$state/caps.lua" <<'LUA'
+require("biki").setup({
+  capabilities = { textDocument = { hover = { contentFormat = { "plaintext" } } } },
+  on_attach = function(client, bufnr)
+    vim.b[bufnr].attached_by = client.name
+    vim.keymap.set("n", "K", vim.lsp.buf.hover, { buffer = bufnr })
+  end,
+})
+LUA
+start nvim --clean --cmd "\"set rtp^=$here\"" counters.json -c "\"luafile $state/caps.lua\""
+tmux send-keys -t "$session" "/\"id\": \"hon\"" Enter
+tmux send-keys -t "$session" ":lua $attached; print('on_attach was given ' .. tostring(vim.b.attached_by))" Enter
+check "a pack opened before setup() is attached, and on_attach called" wait_for "on_attach was given biki"
+check "setup's capabilities reach the server: hover in plain text" press_until K "counters.hon — 本 (1–10)"
+check "(Markdown would bold the id)" not_shows "**counters.hon**"
+
+tmux send-keys -t "$session" ":qa!" Enter
+finish "nvim editor"

@@ -1,0 +1,56 @@
+# What quiz.sh and editor.sh share: Neovim runs in tmux session "$session", tmux reads its screen.
+# Each check prints ok or FAIL, and the screen when it fails; `finish` exits non-zero on any.
+failures=0
+
+screen() { tmux capture-pane -p -t "$session"; }
+
+# Waits up to 15 s for the screen to show a text; true when it did.
+wait_for() {
+  for _ in $(seq 150); do
+    screen | grep -qF -- "$1" && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
+# Waits up to 3 s for a text to leave the screen; true when it did.
+wait_gone() {
+  for _ in $(seq 30); do
+    screen | grep -qF -- "$1" || return 0
+    sleep 0.1
+  done
+  return 1
+}
+
+# Presses a key until the screen shows a text, for up to 15 s: for a request the server answers
+# in full only once it has checked the document (hover on a large pack).
+press_until() {
+  for _ in $(seq 30); do
+    tmux send-keys -t "$session" "$1"
+    for _ in $(seq 5); do
+      screen | grep -qF -- "$2" && return 0
+      sleep 0.1
+    done
+  done
+  return 1
+}
+
+check() {
+  local name="$1"; shift
+  if "$@"; then
+    echo "ok   $name"
+  else
+    echo "FAIL $name"
+    echo "---- screen ----"; screen; echo "----------------"
+    failures=$((failures + 1))
+  fi
+}
+
+shows() { screen | grep -qF -- "$1"; }
+not_shows() { ! screen | grep -qF -- "$1"; }
+
+# `finish NAME`: the verdict, and the exit status.
+finish() {
+  if [ "$failures" -eq 0 ]; then echo "$1: all checks passed"; else echo "$1: $failures checks failed"; fi
+  [ "$failures" -eq 0 ]
+}
