@@ -63,6 +63,15 @@ import Testing
     #expect(result.standardOutput.contains("nvim quiz: all checks passed"))
   }
 
+  /// The Neovim recipe of docs/editors.md, run as written with a fresh HOME: attaching to packs
+  /// (anywhere in the file, once pasted), :checkhealth, :help, setup() options.
+  @Test(.enabled(if: hasNeovimAndTmux, "needs Neovim and tmux: sudo apt-get install neovim tmux"))
+  func neovimAsItsUsersSetItUp() throws {
+    let result = try runInstalled("timeout 300 Editors/nvim/tests/editor.sh")
+    #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+    #expect(result.standardOutput.contains("nvim editor: all checks passed"))
+  }
+
   /// biki.el in real Emacs (Debian's 28 with elpa-eglot, or 29+ with eglot built in).
   @Test(.enabled(if: hasEmacs, "needs Emacs and eglot: sudo apt-get install emacs-nox elpa-eglot"))
   func emacsExtensionPassesItsBatchTests() throws {
@@ -84,7 +93,7 @@ import Testing
     let prefix = try #require(Self.installed, "biki install --prefix failed")
     var environment = ProcessInfo.processInfo.environment
     environment["PATH"] = prefix + "/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")
-    environment["BIKI"] = nil
+    environment["BIKI"] = prefix + "/bin/biki"
     return try BikiProcess.run([], viaShell: script, environment: environment, directory: BikiPackTests.repository.path)
   }
 
