@@ -431,7 +431,10 @@ extension Counter {
 
   package static let mei = Counter(id: "mei", symbols: ["名"], reading: "めい", kind: .counter, note: "People, formally; no sound changes.")
   package static let bu = Counter(id: "bu", symbols: ["部"], reading: "ぶ", kind: .counter, note: "Copies, parts; no sound changes.")
-  package static let ban = Counter(id: "ban", symbols: ["番"], reading: "ばん", kind: .counter, note: "Numbers in order; no sound changes.")
+  /// 番 numbers a thing in order; 110番, the police, is ひゃくとおばん as everyone says it.
+  package static let ban = Counter(
+    id: "ban", symbols: ["番"], reading: "ばん", kind: .counter, wholeForms: [110: ["ひゃくとおばん", "ひゃくじゅうばん"]],
+    note: "Numbers in order; no sound changes; 110番 (the police) is ひゃくとおばん, ひゃくじゅうばん the older form.")
   package static let gou = Counter(id: "gou", symbols: ["号"], reading: "ごう", kind: .counter, note: "Issues, rooms, cars; no sound changes.")
   package static let bai = Counter(id: "bai", symbols: ["倍"], reading: "ばい", kind: .counter, note: "Times as much; no sound changes.")
   package static let rank = Counter(id: "i-rank", symbols: ["位"], reading: "い", kind: .counter, note: "Ranks, places; no sound changes.")
@@ -445,7 +448,7 @@ extension Counter {
 
   /// An s-row counter's changed forms: 1, 8 and 10 geminate (いっさつ, はっさつ|はちさつ,
   /// じゅっさつ|じっさつ); 100 may (ひゃくさつ|ひゃっさつ).
-  private static func sRow(geminated tail: String) -> [UInt64: [String]] {
+  static func sRow(geminated tail: String) -> [UInt64: [String]] {
     let plain = String(tail.dropFirst())
     return [
       1: ["い" + tail], 8: ["は" + tail, "はち" + plain], 10: ["じゅ" + tail, "じ" + tail], 100: ["ひゃく" + plain, "ひゃ" + tail],
@@ -454,14 +457,14 @@ extension Counter {
 
   /// A t-row counter's changed forms: 1, 8 and 10 geminate (いってん, はってん|はちてん,
   /// じゅってん|じってん).
-  private static func tRow(geminated tail: String) -> [UInt64: [String]] {
+  static func tRow(geminated tail: String) -> [UInt64: [String]] {
     let plain = String(tail.dropFirst())
     return [1: ["い" + tail], 8: ["は" + tail, "はち" + plain], 10: ["じゅ" + tail, "じ" + tail]]
   }
 
   /// A k-row counter's changed forms: 1, 6, 8, 10 and 100 geminate (いっかい, ろっかい,
   /// はっかい|はちかい, じゅっかい|じっかい, ひゃっかい).
-  private static func kRow(geminated tail: String) -> [UInt64: [String]] {
+  static func kRow(geminated tail: String) -> [UInt64: [String]] {
     let plain = String(tail.dropFirst())
     return [
       1: ["い" + tail], 6: ["ろ" + tail], 8: ["は" + tail, "はち" + plain],
@@ -470,7 +473,7 @@ extension Counter {
   }
 
   /// An h-row counter's changed forms: p after 1, 6, 8, 10, 100; b after 3, 千, 万.
-  private static func hRow(p: String, b: String, plain: String) -> [UInt64: [String]] {
+  static func hRow(p: String, b: String, plain: String) -> [UInt64: [String]] {
     [
       1: ["いっ" + p], 3: ["さん" + b], 6: ["ろっ" + p], 8: ["はっ" + p, "はち" + plain],
       10: ["じゅっ" + p, "じっ" + p], 100: ["ひゃっ" + p], 1000: ["せん" + b], 10_000: ["まん" + b],
@@ -500,7 +503,7 @@ package struct CounterCatalog: Sendable {
     .kyoku, .kakoku, .kasho, .lesson, .school, .volume, .kyaku, .kire, .shuu, .seki, .shou, .centi, .centimetre, .cm, .points, .shops,
     .hatsu, .steps, .percent, .page, .kilo, .kilometre, .kilogram, .km, .kg, .metre, .milli, .millimetre, .mm, .gram, .litre, .dollar, .euro, .mei, .bu, .ban, .gou, .bai,
     .rank, .gyou, .retsu, .mon, .sara, .kuchi, .kumi, .kumiClass, .kabu, .matches, .ninmae, .percentOff, .bansen, .gousha,
-  ])
+  ] + Counter.everyday)
 
   package func counter(id: String) -> Counter? {
     counters.first { $0.id == id }

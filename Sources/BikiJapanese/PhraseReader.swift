@@ -167,10 +167,12 @@ struct PhraseInterpreter {
     if kind == .number { throw fail("a number alone was expected, without \(symbol)") }
     switch Spelled(symbol) {
     case "半":
-      // A half after a time or a span: 9時半, 1時間半, 1年半, 2ヶ月半.
-      let halves = ["時", "時間", "年"] + (catalog.counter(id: "months")?.symbols ?? [])
-      guard let previous, halves.contains(where: { $0 ~= Spelled(previous) }), !("年" ~= Spelled(previous) && era != nil) else {
-        throw fail("半 follows an hour or a span, as in 9時半, 1時間半 or 1年半")
+      // A half after a time, a span or a count: 9時半, 1時間半, 1年半, 1日半, 1歳半, 2杯半, 4畳半.
+      // Not after what names one day or month (3月半, 5月1日半) or an era's year.
+      guard let previous, !("月" ~= Spelled(previous)), date.day == nil, !("年" ~= Spelled(previous) && era != nil),
+        !("半" ~= Spelled(previous))
+      else {
+        throw fail("半 follows an hour, a span or a count, as in 9時半, 1時間半, 1日半 or 2杯半")
       }
       return Reading("はん")
     case "年":

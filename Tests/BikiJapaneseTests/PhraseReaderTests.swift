@@ -86,7 +86,7 @@ import Testing
     ("十百", nil, "not a well-formed number"),
     ("100000000000000000000", nil, "too large"),
     ("半", nil, "半 follows an hour"),
-    ("令和5年半", nil, "半 follows an hour or a span"),
+    ("令和5年半", nil, "半 follows an hour, a span or a count"),
     // Era years and dates that never existed.
     ("令和0年", nil, "era years start at 元年"),
     ("平成0年", nil, "era years start at 元年"),
@@ -100,10 +100,10 @@ import Testing
     ("明治45年7月31日", nil, "did not exist"),
     ("昭和元年12月24日", nil, "did not exist"),
     // The word Biki does not know is named whole, not its last character.
-    ("3通り", nil, "'通り' is not a number, unit or counter Biki knows"),
-    ("2部屋", nil, "'部屋' is not a number, unit or counter Biki knows"),
-    ("10周年", nil, "'周年' is not a number, unit or counter Biki knows"),
-    ("3年生", nil, "'年生' is not a number, unit or counter Biki knows"),
+    ("3本目", nil, "'本目' is not a number, unit or counter Biki knows"),
+    ("2回目", nil, "'回目' is not a number, unit or counter Biki knows"),
+    ("5日目", nil, "'日目' is not a number, unit or counter Biki knows"),
+    ("3人組", nil, "'人組' is not a number, unit or counter Biki knows"),
     ("8本。", nil, "'。' is not a number, unit or counter Biki knows"),
   ] as [(String, PhraseKind?, String)])
   func explainsWhatItCannotRead(_ text: String, _ kind: PhraseKind?, _ fragment: String) {
