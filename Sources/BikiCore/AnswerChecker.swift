@@ -83,6 +83,10 @@ package enum AnswerChecker {
     affixes = affixes.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
     if let prefix = affixes.first(where: { text.hasPrefix($0) }) { text = text.dropFirst(prefix.count) }
     if let postfix = affixes.first(where: { text.hasSuffix($0) }) { text = text.dropLast(postfix.count) }
+    // An hour asked in 時 may be typed as a clock shows it: 16:00 for 16時.
+    if answer.postfix == "時", let colon = text.firstIndex(where: { $0 == ":" || $0 == "：" }), text[text.index(after: colon)...] == "00" {
+      text = text[..<colon]
+    }
     guard let value = KanjiNumeral.parse(text), value <= UInt128(Int64.max) else { return nil }
     return Int64(value)
   }

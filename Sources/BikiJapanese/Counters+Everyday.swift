@@ -176,6 +176,25 @@ extension Counter {
   package static let exits = Counter(
     id: "bandeguchi", symbols: ["番出口"], reading: "ばんでぐち", kind: .name, note: "Station exits; no sound changes.")
 
+  // MARK: Decimals
+
+  /// The whole part of a decimal before てん: NHK reads it without gemination (1.5 いちてんご),
+  /// except 10 (じってん|じゅってん); the geminated forms are heard and accepted. 2 and 5 alone
+  /// may be lengthened (にいてんご). Not in the catalog: no symbol writes it.
+  package static let decimalPoint = Counter(
+    id: "decimal-point", symbols: [], reading: "てん", kind: .unit,
+    wholeForms: [2: ["にてん", "にいてん"], 5: ["ごてん", "ごおてん"]],
+    finalForms: [
+      1: ["いちてん", "いってん"], 6: ["ろくてん", "ろってん"], 8: ["はちてん", "はってん"], 10: ["じゅってん", "じってん"],
+      100: ["ひゃくてん", "ひゃってん"],
+    ],
+    zeroForms: ["れいてん", "ぜろてん"], note: "The whole part of a decimal.")
+
+  /// Digits after the point, one by one: 0 れい (ぜろ also), 4 よん, 7 なな, 9 きゅう.
+  static let decimalDigits: [[String]] = [
+    ["れい", "ぜろ"], ["いち"], ["に"], ["さん"], ["よん"], ["ご"], ["ろく"], ["なな"], ["はち"], ["きゅう"],
+  ]
+
   // MARK: Native-number counters
 
   /// A counter said with ひと, ふた for one and two, and さん (or the older み) for three.

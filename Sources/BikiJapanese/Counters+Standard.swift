@@ -234,7 +234,8 @@ extension Counter {
     note: "k-row counter; unlike 軒, 3件 is さんけん.")
 
   package static let doCounter = Counter(
-    id: "do", symbols: ["度"], reading: "ど", kind: .counter, note: "No sound changes.")
+    id: "do", symbols: ["度", "℃", "°C"], reading: "ど", kind: .counter, zeroForms: ["れいど", "ぜろど"],
+    note: "Degrees, times; ℃ is read ど; 0 is れいど first, as a temperature is read; no sound changes.")
 
   package static let hako = Counter(
     id: "hako", symbols: ["箱"], reading: "はこ", kind: .counter,

@@ -20,6 +20,7 @@ package struct PhraseReader: Sendable {
   package func read(_ text: String, as kind: PhraseKind? = nil) throws(ReadingError) -> Reading {
     let trimmed = text.trimmingWhitespace()
     guard !trimmed.isEmpty else { throw .unreadable(text, reason: "it is empty") }
+    if let whole = try EverydayNumbers.reading(of: trimmed) { return whole }
     let tokens = try PhraseTokenizer(catalog: catalog).tokens(of: trimmed)
     return try PhraseInterpreter(catalog: catalog, text: trimmed, kind: kind).reading(of: tokens)
   }
@@ -29,13 +30,24 @@ package struct PhraseReader: Sendable {
 enum PhraseToken: Equatable {
   case prefix(String)
   case number(UInt128, symbol: String?)
+  /// 36.5度, 1.2億円: the whole part, the digits after the point, a large unit (万, 億, 兆) and
+  /// what follows.
+  case decimal(UInt128, fraction: [UInt8], unit: String?, symbol: String?)
+  /// 3分の1: denominator, numerator, and what follows the numerator.
+  case fraction(denominator: UInt128, numerator: UInt128, symbol: String?)
   /// 元年: the first year of an era.
   case firstYear
 }
 
 struct PhraseTokenizer {
   let catalog: CounterCatalog
-  static let prefixes = ["午前", "午後", "¥", "￥"] + Era.all.map(\.name)
+  static let prefixes = ["午前", "午後", "¥", "￥"] + Era.all.map(\.name) + Array(PhraseTokenizer.signs.keys)
+  /// Words before a number that add their own reading: a sign, a place below zero, an ordinal,
+  /// a road, an age before the common era.
+  static let signs: [String: String] = [
+    "マイナス": "まいなす", "-": "まいなす", "−": "まいなす", "－": "まいなす", "氷点下": "ひょうてんか", "零下": "れいか",
+    "第": "だい", "国道": "こくどう", "紀元前": "きげんぜん",
+  ]
   static let prefixIndex = FirstScalarIndex(prefixes)
   static let firstYear = FirstScalarIndex(["元年"])
   /// A half, after a time or a span (9時半), or alone after a counter's number.
@@ -85,12 +97,80 @@ struct PhraseTokenizer {
           throw .unreadable(text, reason: "'\(written)' is not a well-formed number")
         }
         position = numeralEnd
+        if let decimal = try decimal(value, numeral: numeral, at: &position, in: scalars, symbols: symbols) {
+          tokens.append(decimal)
+          continue
+        }
+        if let fraction = try fraction(value, at: &position, in: scalars, symbols: symbols) {
+          tokens.append(fraction)
+          continue
+        }
+        // 1と2分の1: a whole number and a fraction.
+        if position + 1 < scalars.count, scalars[position] == "と", KanjiNumeral.isPartOfNumber(scalars[position + 1]) {
+          tokens.append(.number(value, symbol: "と"))
+          position += 1
+          continue
+        }
         let symbol = symbols.longestPrefix(of: scalars[position...]) ?? PhraseTokenizer.half.longestPrefix(of: scalars[position...])
         position += symbol?.length ?? 0
         tokens.append(.number(value, symbol: symbol?.word))
       }
       return tokens
     }
+  }
+}
+
+extension PhraseTokenizer {
+  /// Digits after a point (`36.5`, `0.01`), then a large unit and a counter; nil when no point
+  /// follows the number. The whole part is written in digits; ten digits after the point at most.
+  func decimal(
+    _ whole: UInt128, numeral: Slice<UnsafeBufferPointer<Unicode.Scalar>>, at position: inout Int,
+    in scalars: UnsafeBufferPointer<Unicode.Scalar>, symbols: FirstScalarIndex
+  ) throws(ReadingError) -> PhraseToken? {
+    guard position + 1 < scalars.count, scalars[position] == "." || scalars[position] == "．",
+      EverydayNumbers.digit(scalars[position + 1]) != nil
+    else { return nil }
+    guard numeral.allSatisfy({ EverydayNumbers.digit($0) != nil || $0 == "," || $0 == "，" }) else {
+      throw .unreadable(String(String.UnicodeScalarView(scalars)), reason: "a decimal is written in digits, as in 36.5")
+    }
+    var end = position + 1
+    var fraction: [UInt8] = []
+    while end < scalars.count, let digit = EverydayNumbers.digit(scalars[end]) {
+      fraction.append(digit)
+      end += 1
+    }
+    guard fraction.count <= 10 else {
+      throw .unreadable(String(String.UnicodeScalarView(scalars)), reason: "more than ten digits after the point")
+    }
+    position = end
+    var unit: String?
+    if position < scalars.count, ["万", "億", "兆"].contains(scalars[position]) {
+      unit = String(scalars[position])
+      position += 1
+    }
+    let symbol = symbols.longestPrefix(of: scalars[position...])
+    position += symbol?.length ?? 0
+    return .decimal(whole, fraction: fraction, unit: unit, symbol: symbol?.word)
+  }
+
+  /// `分の` and a numerator after a denominator (3分の1, 100分の1), with what follows it; nil
+  /// when `分の` does not follow.
+  func fraction(
+    _ denominator: UInt128, at position: inout Int, in scalars: UnsafeBufferPointer<Unicode.Scalar>, symbols: FirstScalarIndex
+  ) throws(ReadingError) -> PhraseToken? {
+    guard position + 2 < scalars.count, scalars[position] == "分", scalars[position + 1] == "の",
+      KanjiNumeral.isPartOfNumber(scalars[position + 2])
+    else { return nil }
+    let start = position + 2
+    var end = start
+    while end < scalars.count, KanjiNumeral.isPartOfNumber(scalars[end]) { end += 1 }
+    guard let numerator = KanjiNumeral.parse(scalars: scalars[start..<end]), denominator > 0 else {
+      throw .unreadable(String(String.UnicodeScalarView(scalars)), reason: "a fraction is written as 3分の1")
+    }
+    position = end
+    let symbol = symbols.longestPrefix(of: scalars[position...])
+    position += symbol?.length ?? 0
+    return .fraction(denominator: denominator, numerator: numerator, symbol: symbol?.word)
   }
 }
 
@@ -123,6 +203,9 @@ struct PhraseInterpreter {
             symbol == nil || symbol == "円", tokens.count == index + 2
           else { throw fail("¥ must be followed by an amount alone, as in ¥1,500") }
           return try JapaneseNumber.reading(of: value, with: .yen)
+        } else if let sign = PhraseTokenizer.signs[word] {
+          try checkSign(word, before: index + 1 < tokens.count ? tokens[index + 1] : nil)
+          parts.append(ReadingSegment(sign))
         } else {
           guard meridiem == nil, index + 1 < tokens.count, case .number(_, "時") = tokens[index + 1] else {
             throw fail("\(word) must be followed by an hour, as in \(word)4時")
@@ -136,8 +219,25 @@ struct PhraseInterpreter {
         date.eraYear = 1
         parts.append(ReadingSegment("がんねん"))
         previousSymbol = "年"
+      case .number(let value, "と"):
+        // 1と2分の1: the whole number, と, and the fraction after it.
+        guard index + 1 < tokens.count, case .fraction = tokens[index + 1] else { throw fail("と joins a whole number and a fraction, as in 1と2分の1") }
+        parts += try JapaneseNumber.reading(of: value).parts
+        parts.append(ReadingSegment("と"))
+        previousSymbol = "と"
       case .number(let value, let symbol):
-        parts += try reading(value, symbol, after: previousSymbol, era: era, date: &date, meridiem: meridiem, isAlone: tokens.count == 1).parts
+        // A number alone, or after a sign (-3, マイナス3), is read bare.
+        let isAlone = tokens.count == 1 || (tokens.count == 2 && index == 1 && tokens[0].isSign)
+        parts += try reading(value, symbol, after: previousSymbol, era: era, date: &date, meridiem: meridiem, isAlone: isAlone).parts
+        previousSymbol = symbol
+      case .decimal(let whole, let fraction, let unit, let symbol):
+        parts += try decimalReading(whole, fraction: fraction, unit: unit, symbol: symbol)
+        previousSymbol = symbol
+      case .fraction(let denominator, let numerator, let symbol):
+        parts += try JapaneseNumber.reading(of: denominator).parts
+        parts.append(ReadingSegment("ぶんの"))
+        parts += try JapaneseNumber.reading(of: numerator).parts
+        if let symbol { parts += try plainCounter(symbol) }
         previousSymbol = symbol
       }
     }
@@ -147,6 +247,49 @@ struct PhraseInterpreter {
     }
     guard !parts.isEmpty else { throw fail("it is empty") }
     return Reading(parts: parts)
+  }
+
+  /// What each sign needs after it: a number for マイナス, a temperature below zero for 氷点下
+  /// and 零下, a counted number for 第 (第1位), a road number for 国道, a year for 紀元前.
+  private func checkSign(_ word: String, before next: PhraseToken?) throws(ReadingError) {
+    let symbol: String?
+    switch next {
+    case .number(_, let found)?, .decimal(_, _, _, let found)?, .fraction(_, _, let found)?: symbol = found
+    default: throw fail("\(word) must be followed by a number")
+    }
+    switch word {
+    case "氷点下", "零下":
+      guard symbol.map({ "度" ~= Spelled($0) || "℃" ~= Spelled($0) }) == true else { throw fail("\(word) is followed by degrees, as in \(word)5度") }
+    case "第":
+      guard symbol != nil else { throw fail("第 is followed by a counted number, as in 第1位 or 第2回") }
+    case "国道":
+      guard symbol.map({ "号" ~= Spelled($0) || "号線" ~= Spelled($0) }) == true else { throw fail("国道 is followed by its number, as in 国道1号線") }
+    case "紀元前":
+      guard symbol.map({ "年" ~= Spelled($0) || "世紀" ~= Spelled($0) }) == true else { throw fail("紀元前 is followed by a year, as in 紀元前300年") }
+    default:
+      guard symbol.map({ !("と" ~= Spelled($0)) }) ?? true else { throw fail("\(word) must be followed by a number") }
+    }
+  }
+
+  /// A decimal: the whole part as before a point (いちてん, and the colloquial いってん; じゅってん
+  /// |じってん), the digits after it one by one, then a large unit and the counter's own reading,
+  /// which a decimal does not change (1.5本 いちてんごほん).
+  private func decimalReading(_ whole: UInt128, fraction: [UInt8], unit: String?, symbol: String?) throws(ReadingError) -> [ReadingSegment] {
+    var parts = try JapaneseNumber.reading(of: whole, with: .decimalPoint).parts
+    for digit in fraction { parts.append(ReadingSegment(distinct: Counter.decimalDigits[Int(digit)])) }
+    if let unit { parts.append(ReadingSegment(["万": "まん", "億": "おく", "兆": "ちょう"][unit] ?? "")) }
+    if let symbol { parts += try plainCounter(symbol) }
+    return parts
+  }
+
+  /// A counter's reading with no sound change, as after a decimal or a fraction.
+  private func plainCounter(_ symbol: String) throws(ReadingError) -> [ReadingSegment] {
+    guard let counter = catalog.counters(symbol: symbol).first(where: { $0.kind != .date && $0.kind != .time || $0.id == "second" }) ?? catalog.counters(symbol: symbol).first else {
+      throw fail("\(symbol) is not a unit or counter Biki knows")
+    }
+    var parts = [counter.readingSegment]
+    if let ending = counter.optionalEndingSegment { parts.append(ending) }
+    return parts
   }
 
   /// When an era ran, for messages: "ran from 1989-01-08 to 2019-04-30".
@@ -240,11 +383,16 @@ struct WrittenDate {
 }
 
 extension PhraseToken {
+  var isSign: Bool {
+    if case .prefix(let word) = self { return PhraseTokenizer.signs[word] != nil }
+    return false
+  }
+
   var isYear: Bool {
     switch self {
     case .firstYear: true
     case .number(_, let symbol): symbol == "年"
-    case .prefix: false
+    case .prefix, .decimal, .fraction: false
     }
   }
 }

@@ -45,6 +45,22 @@ struct BikiProcess {
 }
 
 @Suite struct BikiReadTests {
+  /// The everyday numbers README.md lists, through the real binary: standard reading first.
+  @Test func readsTheEverydayNumbersTheReadmeLists() throws {
+    let texts = [
+      "16:00", "紀元前300年", "3.14", "36.5度", "1.2億円", "マイナス5度", "-3", "氷点下10度", "3分の1", "1と2分の1", "090-1234-5678", "1-2-3",
+      "2対0", "第1位", "国道1号線", "8×8=64", "110番", "1日半", "4畳半",
+    ]
+    let result = try BikiProcess.run(["read"] + texts)
+    #expect(result.status == 0, "\(result.standardError)")
+    let standard = result.standardOutput.split(separator: "\n").map { line in line.split(separator: "\t").last.map { String($0.split(separator: "|")[0]) } ?? "" }
+    #expect(standard == [
+      "じゅうろくじ", "きげんぜんさんびゃくねん", "さんてんいちよん", "さんじゅうろくてんごど", "いちてんにおくえん", "まいなすごど", "まいなすさん",
+      "ひょうてんかじゅうど", "さんぶんのいち", "いちとにぶんのいち", "ぜろきゅうぜろのいちにさんよんのごろくななはち", "いちのにのさん", "にたいれい",
+      "だいいちい", "こくどういちごうせん", "はっぱろくじゅうし", "ひゃくとおばん", "いちにちはん", "よじょうはん",
+    ])
+  }
+
   @Test func readsTheReadmeExamples() throws {
     let result = try BikiProcess.run(["read", "8本", "令和元年", "600円", "午後4時", "3,000"])
     #expect(result.status == 0)
@@ -88,10 +104,14 @@ struct BikiProcess {
     #expect(result.standardError.contains("is not a number"))
   }
 
+  /// After `--`, a text that starts with a dash is text, not an option: here a negative number.
   @Test func negativeNumbersAndDashesAreText() throws {
     let result = try BikiProcess.run(["read", "--", "-5"])
-    #expect(result.status == 65)
-    #expect(result.standardError.contains("'-' is not a number"))
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput == "-5\tまいなすご\n")
+    let dash = try BikiProcess.run(["read", "--", "-"])
+    #expect(dash.status == 65)
+    #expect(dash.standardError.contains("- must be followed by a number"), "\(dash.standardError)")
   }
 
   @Test func usageErrorsExitWith64AndSayWhatToDo() throws {
