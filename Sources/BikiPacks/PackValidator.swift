@@ -240,7 +240,7 @@ struct PackValidator {
     case .choice(let items):
       if items.isEmpty { return nil }
       for item in items { checkReadingAgrees(text: item.text, reading: item.reading, at: variable.range) }
-      return .choice(items)
+      return .choice(items, readings: items.map(choiceReading))
     case .eraYear(let eras, let through):
       var pairs: [(era: Era, year: Int)] = []
       for name in eras {
@@ -545,6 +545,18 @@ struct PackValidator {
   /// cannot, the text is a word its author reads for Biki, held to the rules a plugin's
   /// declared words are (`ShownText`): no numeral (`9本。`, `𝟗本`, `玖`), no invisible
   /// character, silent only if punctuation.
+  ///
+  /// (See `choiceReading` for the readings such an item is then answered with.)
+  /// A choice item's readings: the declared one first, then the others Biki gives its text, so an
+  /// answer in any accepted form counts (checkReadingAgrees has made sure the declared one is
+  /// among them). Text Biki cannot read keeps its declared reading alone.
+  private func choiceReading(_ item: ChoiceItem) -> Reading {
+    guard let host = try? phraseReader.read(item.text), host.accepts(KanaText.normalized(item.reading)), host.variantCount > 1 else {
+      return Reading(item.reading)
+    }
+    return Reading(alternatives: [item.reading] + host.all(limit: 64))
+  }
+
   private mutating func checkReadingAgrees(text: String, reading: String, at range: SourceRange) {
     guard let hostReading = try? phraseReader.read(text) else {
       switch ShownText.problem(with: ShownText.Word(text: text, reading: reading)) {

@@ -6,7 +6,9 @@ import BikiJapanese
 struct TopicProgram: Sendable {
   enum Source: Sendable {
     case range(min: Int64, max: Int64, step: Int64)
-    case choice([ChoiceItem])
+    /// The items, and each one's reading: the declared one first, then every other form Biki
+    /// reads the item's text with (5×9 ごっくしじゅうご, ごっくよんじゅうご too).
+    case choice([ChoiceItem], readings: [Reading])
     case eraYear([(era: Era, year: Int)])
     case counters([Counter])
     /// Things to count: a number part that takes this variable as its counter counts one.
@@ -17,7 +19,7 @@ struct TopicProgram: Sendable {
     var count: UInt64? {
       switch self {
       case .range(let min, let max, let step): Source.rangeCount(min: min, max: max, step: step)
-      case .choice(let items): UInt64(items.count)
+      case .choice(let items, _): UInt64(items.count)
       case .eraYear(let pairs): UInt64(pairs.count)
       case .counters(let counters): UInt64(counters.count)
       case .things(let things): UInt64(things.count)
@@ -143,7 +145,7 @@ struct TopicProgram: Sendable {
       // min + i·step lies within min…max, so the wrapped result is the exact one even when
       // an intermediate product would overflow.
       return min &+ slots[slot] &* step
-    case .choice(let items): return items[Int(slots[slot])].value
+    case .choice(let items, _): return items[Int(slots[slot])].value
     case .eraYear(let pairs):
       let pair = pairs[Int(slots[slot])]
       return Int64(pair.era.gregorianYear(pair.year))
@@ -242,9 +244,9 @@ struct TopicProgram: Sendable {
         try JapaneseNumber.reading(of: UInt128(value), with: .yen)
       )
     case .choice(let slot):
-      guard case .choice(let items) = sources[slot] else { throw ExpressionError.notAChoice }
-      let item = items[Int(slots[slot])]
-      return (item.text, item.text, Reading(item.reading))
+      guard case .choice(let items, let readings) = sources[slot] else { throw ExpressionError.notAChoice }
+      let index = Int(slots[slot])
+      return (items[index].text, items[index].text, readings[index])
     case .eraYear(let slot):
       guard let pair = eraYear(of: slot, slots) else { throw ExpressionError.notAnEraYear("eraYear") }
       date.era = pair

@@ -1,0 +1,32 @@
+import BikiCore
+import BikiPacks
+import Testing
+
+/// The 九九 topic: every line from 1×1 to 9×9, answered in kana with the chant (any form schools
+/// use) or in reading with the product. Lines typed from the chant as schools teach it
+/// (docs/readings.md, [KUKU]), not taken from the pack.
+@Suite struct KukuTopicTests {
+  static let questions: [Question] = {
+    guard let bytes = try? PackFixtures.builtIn("numbers"),
+      let generator = try? PackCompiler.compile(bytes, check: .sample(2)).topics.first(where: { $0.topic.id == "numbers.kuku" })?.generator()
+    else { return [] }
+    return (0..<generator.spaceSize).compactMap { try? generator.question(seed: $0) }
+  }()
+
+  @Test func everyLineIsAskedOnce() {
+    #expect(Set(Self.questions.map(\.display)).count == 81)
+  }
+
+  @Test(arguments: [
+    ("2×3", ["にさんがろく"], "6"), ("8×8", ["はっぱろくじゅうし"], "64"), ("3×3", ["さざんがく"], "9"),
+    ("5×9", ["ごっくしじゅうご", "ごっくよんじゅうご", "ごくしじゅうご"], "45"), ("8×3", ["はちさんにじゅうし", "はっさんにじゅうし"], "24"),
+    ("1×1", ["いんいちがいち"], "1"), ("9×9", ["くくはちじゅういち"], "81"), ("3×6", ["さぶろくじゅうはち", "さんろくじゅうはち"], "18"),
+  ])
+  func eachLineIsAnsweredWithTheChantOrTheProduct(_ display: String, _ chants: [String], _ product: String) throws {
+    let question = try #require(Self.questions.first { $0.display == display })
+    #expect(question.reading.standard == chants[0])
+    for chant in chants { #expect(AnswerChecker.check(chant, against: question, skill: .kana).isCorrect, "\(display): \(chant)") }
+    #expect(!AnswerChecker.check("にさんがなな", against: question, skill: .kana).isCorrect)
+    #expect(AnswerChecker.check(product, against: question, skill: .reading).isCorrect)
+  }
+}
