@@ -121,13 +121,13 @@ import Testing
 
   /// Which counter: the terminal shows the thing and how many, never speaks or hints the answer.
   @Test func theWhichCounterSkillAsksForTheCountWithItsCounter() throws {
-    // Seed 3 asks 靴下 × 9 (9足, きゅうそく), then ノート × 2 (2冊, にさつ).
-    let result = try quiz(["counters.which-counter", "--seed", "3", "--mode", "questions=2"], input: "9本\n9足\nにさつ\n")
+    // Seed 6 asks 飛行機 × 6 (6機, ろっき), then 背広 × 8 (8着, はっちゃく).
+    let result = try quiz(["counters.which-counter", "--seed", "6", "--mode", "questions=2"], input: "6本\n6機\nはっちゃく\n")
     #expect(result.status == 0, "\(result.standardError)")
-    #expect(result.standardOutput.contains("[1/2] 靴下 (くつした, pair of socks) × 9\n✗ Not quite."), "\(result.standardOutput)")
-    #expect(result.standardOutput.contains("[2/2] ノート (のーと, notebook) × 2\n✓"), "\(result.standardOutput)")
+    #expect(result.standardOutput.contains("[1/2] 飛行機 (ひこうき, airplane) × 6\n✗ Not quite."), "\(result.standardOutput)")
+    #expect(result.standardOutput.contains("[2/2] 背広 (せびろ, suit) × 8\n✓"), "\(result.standardOutput)")
     #expect(result.standardOutput.contains("Correct: 2 (1 on the first try)"), "\(result.standardOutput)")
-    #expect(result.standardOutput.contains("靴下 (くつした, pair of socks) × 9 → 9足 (きゅうそく)"), "\(result.standardOutput)")
+    #expect(result.standardOutput.contains("飛行機 (ひこうき, airplane) × 6 → 6機 or 6台 (ろっき or ろくだい)"), "\(result.standardOutput)")
     let kana = try quiz(["counters.which-counter", "--skill", "kana"], input: "")
     #expect(kana.status == 64)
     #expect(kana.standardError.contains("does not offer the kana skill; it offers: counter"), "\(kana.standardError)")
