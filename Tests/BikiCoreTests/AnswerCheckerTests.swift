@@ -138,4 +138,13 @@ import Testing
       answer: Answer(value: 286, prefix: "¥"))
     #expect(AnswerChecker.check(input, against: question, skill: .listening).isCorrect)
   }
+
+  /// An hour asked in 時 may be typed as a clock shows it.
+  @Test func sixteenHundredAnswersSixteenOClock() {
+    let answer = Answer(value: 16, postfix: "時")
+    #expect(AnswerChecker.numericValue(of: "16:00", answer: answer) == 16)
+    #expect(AnswerChecker.numericValue(of: "16時", answer: answer) == 16)
+    #expect(AnswerChecker.numericValue(of: "16:30", answer: answer) == nil)
+    #expect(AnswerChecker.numericValue(of: "16:00", answer: Answer(value: 16, postfix: "本")) == nil)
+  }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import BikiCore
 import BikiJapanese
 import Testing
 
@@ -81,14 +80,5 @@ import Testing
     } throws: { error in
       "\(error)".contains(fragment)
     }
-  }
-
-  /// An hour asked in 時 may be typed as a clock shows it.
-  @Test func sixteenHundredAnswersSixteenOClock() {
-    let answer = Answer(value: 16, postfix: "時")
-    #expect(AnswerChecker.numericValue(of: "16:00", answer: answer) == 16)
-    #expect(AnswerChecker.numericValue(of: "16時", answer: answer) == 16)
-    #expect(AnswerChecker.numericValue(of: "16:30", answer: answer) == nil)
-    #expect(AnswerChecker.numericValue(of: "16:00", answer: Answer(value: 16, postfix: "本")) == nil)
   }
 }

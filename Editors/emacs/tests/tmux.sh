@@ -9,7 +9,7 @@ here="$(cd "$(dirname "$0")/.." && pwd)"
 docs="$here/../../docs/editors.md"
 session="biki-emacs-$$"
 state="$(mktemp -d)"
-failures=0
+. "$(dirname "$0")/../../../Tests/clients/screen.sh"
 trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$state"' EXIT
 
 for tool in biki tmux emacs; do
@@ -22,31 +22,6 @@ for tool in biki tmux emacs; do
   fi
 done
 
-screen() { tmux capture-pane -p -t "$session"; }
-
-# Waits up to 15 s for the screen to show a text; true when it did.
-wait_for() {
-  for _ in $(seq 150); do
-    screen | grep -qF -- "$1" && return 0
-    sleep 0.1
-  done
-  return 1
-}
-
-check() {
-  local name="$1"; shift
-  if "$@"; then
-    echo "ok   $name"
-  else
-    echo "FAIL $name"
-    echo "---- screen ----"; screen; echo "----------------"
-    failures=$((failures + 1))
-  fi
-}
-
-shows() { screen | grep -qF -- "$1"; }
-not_shows() { ! screen | grep -qF -- "$1"; }
-not_matches() { ! screen | grep -qE -- "$1"; }
 # Waits up to 15 s for the mode line of the window showing FILE to say the cursor is on LINE.
 on_line() {
   for _ in $(seq 150); do
@@ -196,5 +171,4 @@ check "and the biki command" shows "Biki Program"
 
 check "no Lisp error is in the echo area" not_matches "error in process|Error in post-command-hook|Wrong type argument"
 
-if [ "$failures" -eq 0 ]; then echo "emacs tmux: all checks passed"; else echo "emacs tmux: $failures checks failed"; fi
-[ "$failures" -eq 0 ]
+finish "emacs tmux"

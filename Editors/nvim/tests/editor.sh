@@ -11,7 +11,7 @@ biki="${BIKI:-$root/.build/debug/biki}"
 session="biki-nvim-editor-$$"
 state="$(mktemp -d)"
 trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$state"' EXIT
-. "$here/tests/lib.sh"
+. "$here/../../Tests/clients/screen.sh"
 
 # The fenced block of a language in docs/editors.md's Neovim section.
 recipe() {

@@ -12,7 +12,7 @@ session="biki-nvim-$$"
 state="$(mktemp -d)"
 trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$state"' EXIT
 
-. "$here/tests/lib.sh"
+. "$here/../../Tests/clients/screen.sh"
 
 # The number a 本 question shows in kanji (1 to 10).
 answer_on_screen() {

@@ -10,7 +10,7 @@ docs="$repo/docs/editors.md"
 biki="$(command -v biki)" || { echo "vim quiz: no biki on PATH"; exit 1; }
 work="$(mktemp -d)"
 session="biki-vim-$$"
-failures=0
+. "$(dirname "$0")/../../../Tests/clients/screen.sh"
 trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$work"' EXIT
 mkdir -p "$work/home" "$work/bin" "$work/elsewhere"
 ln -s "$biki" "$work/bin/biki"
@@ -23,28 +23,6 @@ block() {
 (cd "$repo" && HOME="$work/home" bash -e <<<"$(block sh)") || { echo "vim quiz: the install block failed"; exit 1; }
 block vim > "$work/home/.vimrc"
 
-screen() { tmux capture-pane -p -t "$session"; }
-
-wait_for() {
-  for _ in $(seq 150); do
-    screen | grep -qF -- "$1" && return 0
-    sleep 0.1
-  done
-  return 1
-}
-
-check() {
-  local name="$1"; shift
-  if "$@"; then
-    echo "ok   $name"
-  else
-    echo "FAIL $name"
-    echo "---- screen ----"; screen; echo "----------------"
-    failures=$((failures + 1))
-  fi
-}
-
-shows() { screen | grep -qF -- "$1"; }
 
 # The number the last 本 question on screen shows in kanji (1 to 10).
 answer_on_screen() {
@@ -117,5 +95,4 @@ tmux send-keys -t "$session" ":BikiTopics" Enter
 check "on 'runtimepath', :BikiTopics lists the topics" wait_for "numbers.beginner"
 
 tmux send-keys -t "$session" ":qa!" Enter
-if [ "$failures" -eq 0 ]; then echo "vim quiz: all checks passed"; else echo "vim quiz: $failures checks failed"; fi
-[ "$failures" -eq 0 ]
+finish "vim quiz"

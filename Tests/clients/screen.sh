@@ -1,5 +1,6 @@
-# What quiz.sh and editor.sh share: Neovim runs in tmux session "$session", tmux reads its screen.
-# Each check prints ok or FAIL, and the screen when it fails; `finish` exits non-zero on any.
+# What the editors' terminal tests share (Neovim, Vim, Emacs): the editor runs in tmux session
+# "$session", tmux reads its screen. Each check prints ok or FAIL, and the screen when it fails;
+# `finish NAME` prints the verdict and is false when any check failed.
 failures=0
 
 screen() { tmux capture-pane -p -t "$session"; }
@@ -48,6 +49,7 @@ check() {
 
 shows() { screen | grep -qF -- "$1"; }
 not_shows() { ! screen | grep -qF -- "$1"; }
+not_matches() { ! screen | grep -qE -- "$1"; }
 
 # `finish NAME`: the verdict, and the exit status.
 finish() {
