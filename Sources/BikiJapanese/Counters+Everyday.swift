@@ -157,6 +157,20 @@ extension Counter {
     id: "banme", symbols: ["番目"], reading: "ばんめ", kind: .counter, note: "Ordinals; no sound changes.")
 
 
+  // MARK: Ordinals: a counter and め (the 2nd time, the 3rd day)
+
+  package static let kaime = Counter.kai.suffixed(id: "kaime", symbols: ["回目"], kana: "め", kind: .name)
+  package static let nichime = Counter.day.suffixed(id: "nichime", symbols: ["日目"], kana: "め", kind: .name)
+  package static let ninme = Counter.nin.suffixed(id: "ninme", symbols: ["人目"], kana: "め", kind: .name)
+  package static let honme = Counter.hon.suffixed(id: "honme", symbols: ["本目"], kana: "め", kind: .name)
+  package static let maime = Counter.mai.suffixed(id: "maime", symbols: ["枚目"], kana: "め", kind: .name)
+  package static let nenme = Counter.year.suffixed(id: "nenme", symbols: ["年目"], kana: "め", kind: .name)
+  package static let kome = Counter.ko.suffixed(id: "kome", symbols: ["個目"], kana: "め", kind: .name)
+  package static let haime = Counter.hai.suffixed(id: "haime", symbols: ["杯目"], kana: "め", kind: .name)
+  package static let jikanme = Counter.hours.suffixed(id: "jikanme", symbols: ["時間目"], kana: "め", kind: .name)
+  package static let kenme = Counter.ken.suffixed(id: "kenme", symbols: ["軒目"], kana: "め", kind: .name)
+  package static let dome = Counter.doCounter.suffixed(id: "dome", symbols: ["度目"], kana: "め", kind: .name)
+
   // MARK: Addresses and transport (names: a number that says which)
 
   package static let choume = Counter(
@@ -279,7 +293,8 @@ extension Counter {
   static let everyday: [Counter] = [
     .ships, .boats, .buildings, .zen, .chou, .jou, .tsubo, .votes, .dishes, .companies, .tenths, .tablets, .poems, .haiku,
     .drops, .machines, .structures, .cars, .flights, .blooms, .letters, .words, .sushi, .shouMeasure, .gouMeasure, .loaves, .bundles,
-    .nights, .schoolYear, .anniversaries, .centuries, .decades, .prizes, .ordinal, .choume, .banchi, .roomNumber, .routes,
+    .nights, .schoolYear, .anniversaries, .centuries, .decades, .prizes, .ordinal, .kaime, .nichime, .ninme, .honme, .maime,
+    .nenme, .kome, .haime, .jikanme, .kenme, .dome, .choume, .banchi, .roomNumber, .routes,
     .exits, .rooms, .ways, .sheaves, .bunches, .bags, .grains, .balls, .tons, .calories, .kilocalories, .sets, .cases, .cups,
     .scorePoints, .packs, .hectares, .inches, .miles, .dozens, .games, .rounds, .bytes, .watts,
   ]

@@ -100,9 +100,9 @@ import Testing
     ("明治45年7月31日", nil, "did not exist"),
     ("昭和元年12月24日", nil, "did not exist"),
     // The word Biki does not know is named whole, not its last character.
-    ("3本目", nil, "'本目' is not a number, unit or counter Biki knows"),
-    ("2回目", nil, "'回目' is not a number, unit or counter Biki knows"),
-    ("5日目", nil, "'日目' is not a number, unit or counter Biki knows"),
+    ("3泊目", nil, "'泊目' is not a number, unit or counter Biki knows"),
+    ("2頭目", nil, "'頭目' is not a number, unit or counter Biki knows"),
+    ("5着目", nil, "'着目' is not a number, unit or counter Biki knows"),
     ("3人組", nil, "'人組' is not a number, unit or counter Biki knows"),
     ("8本。", nil, "'。' is not a number, unit or counter Biki knows"),
   ] as [(String, PhraseKind?, String)])

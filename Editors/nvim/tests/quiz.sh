@@ -89,12 +89,12 @@ check "five answers are in the history" test "$(grep -vc '"event"' "$state/biki/
 # Which counter: the thing and how many are shown; the count with its counter is typed.
 tmux send-keys -t "$session" Escape ":BikiQuiz counters.which-counter 2" Enter
 check "which-counter asks for the count with its counter" wait_for "Count with its counter (5本 or ごほん):"
-check "showing the thing and how many" shows "靴下 (くつした, pair of socks) × 9"
-tmux send-keys -t "$session" "9本" Enter
-check "the wrong counter is wrong" wait_for "✗ not 9本"
-tmux send-keys -t "$session" "きゅうそく" Enter
-check "the count in kana with the right counter is right" wait_for "✓ 9足 (きゅうそく)"
-check "and the next thing is shown" shows "ノート (のーと, notebook) × 2"
+check "showing the thing and how many" shows "バナナ (ばなな, banana) × 8"
+tmux send-keys -t "$session" "8匹" Enter
+check "the wrong counter is wrong" wait_for "✗ not 8匹"
+tmux send-keys -t "$session" "はっぽん" Enter
+check "the count in kana with the right counter is right" wait_for "✓ 8本 (はっぽん"
+check "and the next thing is shown" shows "航空便 (こうくうびん, flight) × 1"
 
 tmux send-keys -t "$session" "skip" Enter
 check "the which-counter quiz ends with a summary" wait_for "— finished"
