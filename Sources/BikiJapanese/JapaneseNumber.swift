@@ -10,6 +10,12 @@ package enum JapaneseNumber {
     return NumberWords(value).reading
   }
 
+  /// Digits said one by one, as in phone numbers and postcodes: 0857 ぜろはちごなな (れい, にい,
+  /// ごお also). Each digit must be 0–9.
+  package static func digitByDigit(_ digits: [UInt8]) -> Reading {
+    Reading(parts: digits.map { ReadingSegment(distinct: EverydayNumbers.spokenDigits[Int(min($0, 9))]) })
+  }
+
   /// The reading of a number joined with a unit or counter: 8本 → はっぽん|はちほん.
   package static func reading(of value: UInt128, with counter: Counter) throws(ReadingError) -> Reading {
     let reading = try joined(value, counter)

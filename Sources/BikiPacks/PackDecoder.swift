@@ -351,7 +351,7 @@ struct PackDecoder {
         given.isEmpty ? "missing-key" : "conflicting-keys", at: node.range)
       return nil
     }
-    for extra in ["reading", "counter", "style"] where fields[extra] != nil {
+    for extra in ["reading", "counter", "style", "width"] where fields[extra] != nil {
       let allowed = (extra == "reading" && kind == "text") || (extra != "reading" && kind == "number")
       if !allowed {
         reader.error("\"\(extra)\" does not apply to a \(kind) part", "unknown-key", at: fields[extra]!.keyRange)
@@ -371,8 +371,21 @@ struct PackDecoder {
     case "number":
       let styles = Dictionary(uniqueKeysWithValues: PackVocabulary.numberStyles.map { ($0, $0) })
       let style = reader.oneOf(fields["style"], "the number style", styles) ?? "grouped"
-      return PartDefinition(
-        kind: .number(source, counter: reader.string(fields["counter"], "the counter"), style: style), range: node.range)
+      let counter = reader.string(fields["counter"], "the counter")
+      var width: Located<Int64>?
+      if let member = fields["width"] {
+        width = reader.integer(member, "the width")
+        if style != "digits" {
+          reader.error("\"width\" applies to a number with \"style\": \"digits\"", "invalid-value", at: member.keyRange)
+        } else if let given = width, !(1...18).contains(given.value) {
+          reader.error("the width must be 1 to 18 digits, not \(given.value)", "invalid-value", at: given.range)
+          width = nil
+        }
+      }
+      if style == "digits", let counter {
+        reader.error("a number read digit by digit takes no counter; put \"\(Excerpt.of(counter.value))\" in a text part after it", "invalid-value", at: counter.range)
+      }
+      return PartDefinition(kind: .number(source, counter: style == "digits" ? nil : counter, style: style), range: node.range, width: width)
     case "money": return PartDefinition(kind: .money(source), range: node.range)
     case "choice": return PartDefinition(kind: .choice(source), range: node.range)
     default: return PartDefinition(kind: .eraYear(source), range: node.range)

@@ -136,7 +136,8 @@ package struct ParameterDefinition: Sendable {
 package struct PartDefinition: Sendable {
   package enum Kind: Sendable {
     case text(String, reading: String)
-    /// `style`: "grouped" (1,500; the default), "plain" (2024), "kanjiDigits" (二〇二四 in kanji).
+    /// `style`: "grouped" (1,500; the default), "plain" (2024), "kanjiDigits" (二〇二四 in kanji),
+    /// "digits" (0857, read digit by digit as in phone numbers: ぜろはちごなな).
     case number(Located<String>, counter: Located<String>?, style: String)
     case money(Located<String>)
     case choice(Located<String>)
@@ -145,6 +146,8 @@ package struct PartDefinition: Sendable {
 
   package var kind: Kind
   package var range: SourceRange
+  /// For a "digits" number: how many digits are shown, with leading zeros (090, 0857).
+  package var width: Located<Int64>?
 }
 
 package struct AnswerDefinition: Sendable {

@@ -426,7 +426,7 @@ struct PackValidator {
       guard let parsed = expression(source, known: known, kinds: kinds), let value = SlotExpression(parsed, slots: slots) else {
         return nil
       }
-      return .number(value, counter: counter, style: TopicProgram.NumberStyle(rawValue: style) ?? .grouped)
+      return .number(value, counter: counter, style: TopicProgram.NumberStyle(style, width: definition.width.map { Int($0.value) }))
     case .money(let source):
       guard let parsed = expression(source, known: known, kinds: kinds), let value = SlotExpression(parsed, slots: slots) else {
         return nil

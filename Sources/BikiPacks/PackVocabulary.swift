@@ -23,14 +23,14 @@ package enum PackVocabulary {
     case .eraYear: (["eras"], ["through"])
     case .parameter: (["target", "min", "max"], ["description"])
     case .question: (["parts", "answer"], [])
-    case .part: ([], partKinds + ["reading", "counter", "style"])
+    case .part: ([], partKinds + ["reading", "counter", "style", "width"])
     case .answer: (["value"], ["prefix", "postfix", "accept", "style"])
     }
   }
 
   package static let variableKinds = ["range", "choice", "eraYear", "derive", "counters", "objects"]
   package static let partKinds = ["text", "number", "money", "choice", "eraYear"]
-  package static let numberStyles = ["grouped", "plain", "kanjiDigits"]
+  package static let numberStyles = ["grouped", "plain", "kanjiDigits", "digits"]
   package static let answerStyles = ["grouped", "plain"]
   package static var categories: [String] { Topic.Category.allCases.map(\.rawValue) }
   package static var favours: [String] { TopicDefinition.Favour.allCases.map(\.rawValue) }

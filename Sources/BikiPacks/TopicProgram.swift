@@ -63,8 +63,19 @@ struct TopicProgram: Sendable {
     case eraYear(slot: Int)
   }
 
-  enum NumberStyle: String, Sendable {
+  enum NumberStyle: Equatable, Sendable {
     case grouped, plain, kanjiDigits
+    /// Digit by digit, as phone numbers are read, shown with at least `width` digits.
+    case digits(width: Int)
+
+    init(_ name: String, width: Int?) {
+      switch name {
+      case "plain": self = .plain
+      case "kanjiDigits": self = .kanjiDigits
+      case "digits": self = .digits(width: width ?? 1)
+      default: self = .grouped
+      }
+    }
   }
 
   /// A counter fixed by the pack, or chosen per question by a `counters` variable.
@@ -265,6 +276,11 @@ extension TopicProgram {
   /// A number as shown with digits, in kanji, and read, with its counter if it has one.
   func render(_ value: Int64, counter: Counter?, style: NumberStyle, date: inout ShownDate) throws -> (String, String, Reading) {
     guard value >= 0 else { throw ReadingError.unreadable(String(value), reason: "negative numbers have no reading here") }
+    if case .digits(let width) = style {
+      var shown = String(value)
+      if shown.count < width { shown = String(repeating: "0", count: width - shown.count) + shown }
+      return (shown, shown, JapaneseNumber.digitByDigit(shown.utf8.map { $0 - 0x30 }))
+    }
     let digits = style == .grouped ? NumberFormatting.grouped(value) : String(value)
     let kanji = style == .kanjiDigits ? JapaneseNumber.kanjiDigits(UInt128(value)) : JapaneseNumber.kanji(UInt128(value))
     let symbol = counter?.symbol ?? ""

@@ -25,7 +25,7 @@ import Testing
     #expect(compilation.diagnostics.map { $0.formatted(path: "numbers.json") } == [])
     #expect(compilation.topics.map(\.topic.id) == [
       "numbers.beginner", "numbers.tens", "numbers.hundreds", "numbers.thousands", "numbers.ten-thousands",
-      "numbers.oku", "numbers.chou", "numbers.custom", "numbers.kuku",
+      "numbers.oku", "numbers.chou", "numbers.custom", "numbers.kuku", "numbers.phone",
     ])
     let chou = try #require(compilation.topics.first { $0.topic.id == "numbers.chou" }).generator()
     #expect(chou.spaceSize == 1000)

@@ -22,17 +22,20 @@ import Testing
     try BikiProcess.run(args, program: "biki-pack", environment: Self.isolated(home), directory: directory)
   }
 
+  /// The built-in packs have no problem; the phone-number topic's 300 million questions are
+  /// checked on a sample, which lint says.
   @Test func theBuiltInPacksLintClean() throws {
     let home = try temporaryDirectory()
+    let note = "numbers.json: note: readings were checked on 213,291 of 300,113,291 possible questions, spread evenly over each topic\n"
     let result = try pack(["lint", Self.builtIn], home: home)
     #expect(result.status == 0, "\(result.standardOutput)")
-    #expect(result.standardOutput == "5 files checked: no problems.\n")
+    #expect(result.standardOutput == Self.builtIn + "/" + note + "5 files checked: no problems.\n")
     let relative = try pack(["lint", "TopicPacks"], home: home, directory: Self.repository.path)
     #expect(relative.status == 0, "\(relative.standardOutput)")
-    #expect(relative.standardOutput == "5 files checked: no problems.\n")
+    #expect(relative.standardOutput == "TopicPacks/" + note + "5 files checked: no problems.\n")
     let defaults = try pack(["lint"], home: home)
     #expect(defaults.status == 0)
-    #expect(defaults.standardOutput == "5 files checked: no problems.\n")
+    #expect(defaults.standardOutput.hasSuffix(note + "5 files checked: no problems.\n"), "\(defaults.standardOutput)")
   }
 
   @Test func lintSaysWhenReadingsWereCheckedOnASample() throws {
