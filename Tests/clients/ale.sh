@@ -11,7 +11,6 @@ biki="${BIKI:-.build/debug/biki}"
 docs="$(cd "$(dirname "$0")/../.." && pwd)/docs/editors.md"
 work="$(mktemp -d)"
 session="biki-ale-$$"
-failures=0
 trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$work"' EXIT
 mkdir -p "$work/bin" "$work/home" "$work/packs"
 ln -s "$(cd "$(dirname "$biki")" && pwd)/$(basename "$biki")" "$work/bin/biki"
@@ -21,18 +20,7 @@ awk '/^### Pack diagnostics with ALE/ { section = 1 } section && /^```vim$/ { in
      inside && /^```$/ { exit } inside { print }' "$docs" > "$work/home/.vimrc"
 grep -q ale#linter#Define "$work/home/.vimrc" || { echo "ale: no vimrc block found in $docs"; exit 1; }
 
-screen() { tmux capture-pane -p -t "$session"; }
-
-check() {
-  local name="$1"; shift
-  if "$@"; then
-    echo "ok   $name"
-  else
-    echo "FAIL $name"
-    echo "---- screen ----"; screen; echo "----------------"
-    failures=$((failures + 1))
-  fi
-}
+. "$(dirname "$0")/screen.sh"
 
 # Vim on one pack file. -N: Vim resets 'compatible' when it finds ~/.vimrc itself, not when
 # given one with -u, and ALE's scripts need line continuation.
@@ -89,5 +77,4 @@ check "after kanji, :ALECodeAction renames the key and nothing else" \
   code_action 4 '  "title": "本 – 長い物", "version": "1.0.0", "topics": [],'
 
 tmux send-keys -t "$session" ":qa!" Enter
-if [ "$failures" -eq 0 ]; then echo "ale: all checks passed"; else echo "ale: $failures checks failed"; fi
-[ "$failures" -eq 0 ]
+finish "ale"
