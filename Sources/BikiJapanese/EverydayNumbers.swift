@@ -126,7 +126,8 @@ enum EverydayNumbers {
     if scalars.count > 3 {
       guard scalars[3] == "=" || scalars[3] == "＝" else { return nil }
       let product = scalars[4...].compactMap(digit)
-      guard product.count == scalars.count - 4, !product.isEmpty,
+      // At most two digits: 9×9 is 81, and a longer run must not overflow the sum.
+      guard product.count == scalars.count - 4, (1...2).contains(product.count),
         product.reduce(0, { $0 * 10 + Int($1) }) == Int(a) * Int(b)
       else { throw .unreadable(text, reason: "\(a)×\(b) is \(Int(a) * Int(b))") }
     }
