@@ -12,6 +12,10 @@ extension BikiServer {
   /// The longest phrase tried after a number's first digit, in characters: `1,000,000円` and
   /// `令和元年` fit; the bound keeps each string's cost linear.
   static let longestPhrase = 16
+  /// Hints are made on the message loop: prose longer than this is left without them, and a
+  /// request gets at most `maximumHints`, so a pack of a million digits cannot hold up the loop.
+  static let longestProse = 2_000
+  static let maximumHints = 1_000
 
   func inlayHints(_ request: InlayHintRequest) -> JSON {
     guard let document = documents[request.uri], let root = try? JSONParser.parse(document.text) else { return [] }
@@ -19,12 +23,12 @@ extension BikiServer {
     var hints: [JSON] = []
     // The tree, walked with a stack: nesting is capped by the parser, and a stack costs nothing.
     var pending: [(key: String?, node: JSONNode)] = [(nil, root)]
-    while let (key, node) = pending.popLast() {
+    while let (key, node) = pending.popLast(), hints.count < Self.maximumHints {
       switch node.value {
       case .object(let members): pending += members.reversed().map { ($0.key, $0.value) }
       case .array(let elements): pending += elements.reversed().map { (key, $0) }
       case .string(let text):
-        guard let key, Self.proseKeys.contains(key), node.range.start.line == node.range.end.line,
+        guard let key, Self.proseKeys.contains(key), node.range.start.line == node.range.end.line, text.utf8.count <= Self.longestProse,
           request.start.line <= node.range.start.line, node.range.start.line <= request.end.line
         else { continue }
         // Columns are counted in the decoded text, so a string with escapes (whose source is

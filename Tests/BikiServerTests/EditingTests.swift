@@ -134,6 +134,20 @@ import Testing
     #expect(!found.contains { $0.line == 3 && $0.label == "‹はっぽん›" })
   }
 
+  /// A hostile pack cannot hold up the message loop with hints: long prose gets none, and a
+  /// request at most a thousand.
+  @Test func hintsAreBoundedWhateverThePackHolds() throws {
+    var endpoint = Endpoint(server: BikiServer(version: "test", dependencies: ServerFixtures.dependencies()))
+    _ = endpoint.receive(.request(id: .number(0), method: "initialize", params: [:]))
+    let long = String(repeating: "8本 ", count: 1_000)
+    let many = (0..<3_000).map { #"{"id": "t\#($0)", "title": "8本"}"# }.joined(separator: ", ")
+    let text = #"{"format": 1, "id": "big", "description": "\#(long)", "topics": [\#(many)]}"#
+    _ = endpoint.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///p/big.json", "languageId": "json", "version": 1, "text": .string(text)]])
+    let result = endpoint.call(
+      "textDocument/inlayHint", ["textDocument": ["uri": "file:///p/big.json"], "range": ["start": ["line": 0, "character": 0], "end": ["line": 1, "character": 0]]])
+    #expect(result.arrayValue?.count == BikiServer.maximumHints)
+  }
+
   @Test func onlyTheLinesAskedForAreHinted() {
     #expect(hints(lines: 3...3).map(\.label) == ["‹ろっぱい›"])
     #expect(hints(lines: 0...1).isEmpty)
