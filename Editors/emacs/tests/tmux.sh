@@ -33,7 +33,7 @@ on_line() {
 
 # The user's side: a home with biki.el installed as a package, and the init.el from the docs.
 home="$state/home"
-mkdir -p "$home/.emacs.d" "$state/work"
+mkdir -p "$home/.emacs.d" "$state/drafts"
 if ! HOME="$home" emacs --batch --eval "(package-install-file \"$here/biki.el\")" >"$state/install.log" 2>&1; then
   echo "FAIL package-install-file installs biki.el"; cat "$state/install.log"; exit 1
 fi
@@ -54,9 +54,9 @@ EOF
 
 # A copy of an installed pack with a typo in a key.
 installed="$(dirname "$(command -v biki)")/../share/biki/packs/money.json"
-sed '0,/"category"/s//"categroy"/' "$installed" >"$state/work/money.json"
+sed '0,/"category"/s//"categroy"/' "$installed" >"$state/drafts/money.json"
 # A pack with a counter of its own, used by name.
-cat >"$state/work/kitchen.json" <<'EOF'
+cat >"$state/drafts/kitchen.json" <<'EOF'
 {
   "format": 1,
   "id": "kitchen",
@@ -82,7 +82,7 @@ cat >"$state/work/kitchen.json" <<'EOF'
 }
 EOF
 # An npm manifest whose keys a pack also has.
-cat >"$state/work/package.json" <<'EOF'
+cat >"$state/drafts/package.json" <<'EOF'
 {
   "name": "app", "version": "1.0.0", "id": "app", "format": "esm", "topics": ["numbers"],
   "scripts": { "build": "tsc" }
@@ -96,7 +96,7 @@ check "Emacs starts with the init.el from the docs" wait_for "Welcome to GNU Ema
 open_file() { tmux send-keys -t "$session" C-x 1 C-x C-f C-a C-k "$1" Enter; }
 
 # A pack with a typo: Biki's diagnostic, through eglot and Flymake.
-open_file "$state/work/money.json"
+open_file "$state/drafts/money.json"
 check "a copy of a pack opens in biki-pack-mode" wait_for "(Biki-Pack"
 check "eglot runs biki serve for it" wait_for "[eglot:"
 check "the check ends with errors counted in the mode line" wait_for "Flymake[2 "
@@ -105,7 +105,7 @@ check "the typo's diagnostic is listed, with the fix" \
   wait_for 'unknown key "categroy" in a topic; did you mean "category"?'
 
 # M-. on a counter's name goes to the pack's own counter.
-open_file "$state/work/kitchen.json"
+open_file "$state/drafts/kitchen.json"
 check "a pack without \$schema opens in biki-pack-mode" wait_for "kitchen.json   All L1     (Biki-Pack"
 check "its check ends clean" wait_for "Flymake[0 0]"
 tmux send-keys -t "$session" C-s '"counter": "sa' Enter
@@ -118,7 +118,7 @@ tmux send-keys -t "$session" M-,
 check "M-, comes back" wait_for "kitchen.json   All L18"
 
 # An npm manifest stays JavaScript, and is not sent to Biki.
-open_file "$state/work/package.json"
+open_file "$state/drafts/package.json"
 check "package.json opens in its usual mode" wait_for "package.json   All L1     (J"
 check "not in biki-pack-mode" not_shows "package.json   All L1     (Biki-Pack"
 sleep 1

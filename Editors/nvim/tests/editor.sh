@@ -25,7 +25,7 @@ recipe() {
 
 home="$state/home"
 bin="$state/bin"
-mkdir -p "$home/.config/nvim" "$bin" "$state/work"
+mkdir -p "$home/.config/nvim" "$bin" "$state/drafts"
 ln -s "$(command -v nvim)" "$bin/nvim"
 ln -s "$(cd "$(dirname "$biki")" && pwd)/$(basename "$biki")" "$bin/biki"
 recipe sh > "$state/install.sh"
@@ -37,14 +37,14 @@ check "the shell recipe runs" test $? -eq 0
 check "espeak-ng is not on the test's PATH" test -z "$(PATH="$bin" command -v espeak-ng)"
 
 start() {
-  tmux new-session -d -s "$session" -x 110 -y 40 -c "$state/work" \
+  tmux new-session -d -s "$session" -x 110 -y 40 -c "$state/drafts" \
     "env -i HOME='$home' PATH='$bin' TERM=tmux-256color LANG=C.UTF-8 $*"
   sleep 0.5
 }
 start nvim
 
 # 1. A copy of a pack whose "topics" comes after 300 lines of counters, known by its "$schema".
-cp "$root/TopicPacks/counters.json" "$state/work/counters.json"
+cp "$root/TopicPacks/counters.json" "$state/drafts/counters.json"
 # The recipe's on_attach maps K; waiting for the mapping waits for the attachment.
 attached="vim.wait(15000, function() return vim.fn.maparg('K', 'n') ~= '' end)"
 tmux send-keys -t "$session" ":e counters.json" Enter "/\"id\": \"hon\"" Enter
