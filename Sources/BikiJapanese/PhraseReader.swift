@@ -282,9 +282,11 @@ struct PhraseInterpreter {
     return parts
   }
 
-  /// A counter's reading with no sound change, as after a decimal or a fraction.
+  /// A counter's reading with no sound change, as after a decimal or a fraction. A symbol that
+  /// both counts and names (日 a day or a date, 組 a set or a class) counts here: 1.5日.
   private func plainCounter(_ symbol: String) throws(ReadingError) -> [ReadingSegment] {
-    guard let counter = catalog.counters(symbol: symbol).first(where: { $0.kind != .date && $0.kind != .time || $0.id == "second" }) ?? catalog.counters(symbol: symbol).first else {
+    let counters = catalog.counters(symbol: symbol)
+    guard let counter = counters.first(where: { $0.kind != .date && $0.kind != .name }) ?? counters.first else {
       throw fail("\(symbol) is not a unit or counter Biki knows")
     }
     var parts = [counter.readingSegment]

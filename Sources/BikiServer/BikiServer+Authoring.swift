@@ -118,12 +118,7 @@ extension BikiServer {
     else { return .null }
     func location(_ range: SourceRange) -> JSON { ["uri": .string(uri), "range": WireFormat.range(range)] }
     func variable(named name: String) -> JSON? { topic.variables.first { $0.name == name }.map { location($0.nameRange) } }
-    // A name's string with its quotes: a cursor on the opening quote is on the name too, as
-    // editors place it after a jump or a word motion.
-    func isOn(_ range: SourceRange) -> Bool {
-      (range.start.line, range.start.utf16Column - 1) <= (position.line, position.character)
-        && (position.line, position.character) <= (range.end.line, range.end.utf16Column)
-    }
+    func isOn(_ range: SourceRange) -> Bool { range.isUnder(position) }
 
     // Names that stand alone in their string: a part's number, money, choice or era year, and
     // its counter.

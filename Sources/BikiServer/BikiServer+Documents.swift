@@ -237,4 +237,12 @@ extension SourceRange {
     let position = (line, utf16Column)
     return (start.line, start.utf16Column) <= position && position < (end.line, end.utf16Column)
   }
+
+  /// Whether a cursor is on this token, its end included: a string token's range holds its
+  /// quotes, so a cursor on either quote (where editors leave it after a jump or a word motion)
+  /// is on the name.
+  func isUnder(_ position: Position) -> Bool {
+    (start.line, start.utf16Column) <= (position.line, position.character)
+      && (position.line, position.character) <= (end.line, end.utf16Column)
+  }
 }

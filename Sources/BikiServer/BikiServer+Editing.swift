@@ -19,29 +19,13 @@ extension BikiServer {
       throw .requestFailed("cannot format: line \(error.position.line + 1), column \(error.position.column + 1): \(error.message)")
     }
     guard laidOut != document.text else { return [] }
-    let end = Self.endPosition(of: document.text)
+    let end = LineIndex(document.text).end
     return [
       [
         "range": ["start": ["line": 0, "character": 0], "end": ["line": .integer(Int64(end.line)), "character": .integer(Int64(end.character))]],
         "newText": .string(String(decoding: laidOut, as: UTF8.self)),
       ]
     ]
-  }
-
-  /// Where the text ends, as LSP counts: lines by their breaks, columns in UTF-16 units.
-  static func endPosition(of text: [UInt8]) -> Position {
-    var line = 0, lineStart = 0, index = 0
-    while index < text.count {
-      let byte = text[index]
-      if byte == 0x0A || byte == 0x0D {
-        if byte == 0x0D, index + 1 < text.count, text[index + 1] == 0x0A { index += 1 }
-        line += 1
-        lineStart = index + 1
-      }
-      index += 1
-    }
-    let last = String(decoding: text[lineStart...], as: UTF8.self)
-    return Position(line: line, character: last.utf16.count)
   }
 }
 
@@ -74,10 +58,7 @@ extension BikiServer {
 
   func renameTarget(_ uri: String, at position: Position) -> (document: Document, pack: PackDefinition, target: RenameTarget)? {
     guard let document = documents[uri], let pack = document.compilation?.pack else { return nil }
-    func isOn(_ range: SourceRange) -> Bool {
-      (range.start.line, range.start.utf16Column) <= (position.line, position.character)
-        && (position.line, position.character) <= (range.end.line, range.end.utf16Column)
-    }
+    func isOn(_ range: SourceRange) -> Bool { range.isUnder(position) }
     // Counters the pack declares, by id or symbol, and their uses.
     let counterNames = Set(pack.counters.flatMap { [$0.id.value] + $0.symbols.map(\.value) })
     var counterUses: [Located<String>] = pack.counters.flatMap { [$0.id] + $0.symbols } + pack.things.flatMap(\.counters)

@@ -41,6 +41,12 @@ struct LineIndex {
     self.starts = starts
   }
 
+  /// Where the text ends, as LSP counts it (UTF-16 units).
+  var end: Position {
+    let last = starts.count - 1
+    return Position(line: last, character: String(decoding: line(last), as: UTF8.self).utf16.count)
+  }
+
   /// The line's bytes, without its line break; empty past the last line.
   private func line(_ number: Int) -> ArraySlice<UInt8> {
     guard number >= 0, number < starts.count else { return [] }

@@ -35,3 +35,22 @@ extension DocumentPositionRequest {
 
   var params: JSON { ["textDocument": Self.textDocument(uri), "position": position.json] }
 }
+
+/// A request about a range of a document (LSP's `Range`): code actions, inlay hints.
+protocol DocumentRangeRequest: ClientMessage {
+  var uri: String { get }
+  var start: Position { get }
+  var end: Position { get }
+  init(uri: String, start: Position, end: Position)
+}
+
+extension DocumentRangeRequest {
+  /// The range is read before the document, as code actions always read it.
+  init(_ params: Params) throws(ResponseError) {
+    let range = try params.object("range")
+    let start = try Position(range.object("start")), end = try Position(range.object("end"))
+    self.init(uri: try Self.documentURI(params), start: start, end: end)
+  }
+
+  var params: JSON { ["textDocument": Self.textDocument(uri), "range": ["start": start.json, "end": end.json]] }
+}
