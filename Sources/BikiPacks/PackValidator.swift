@@ -239,8 +239,8 @@ struct PackValidator {
       return .range(min: min.value, max: max.value, step: step.value)
     case .choice(let items):
       if items.isEmpty { return nil }
-      for item in items { checkReadingAgrees(text: item.text, reading: item.reading, at: variable.range) }
-      return .choice(items, readings: items.map(choiceReading))
+      let readings = items.map { checkReadingAgrees(text: $0.text, reading: $0.reading, at: variable.range) }
+      return .choice(items, readings: readings)
     case .eraYear(let eras, let through):
       var pairs: [(era: Era, year: Int)] = []
       for name in eras {
@@ -409,8 +409,7 @@ struct PackValidator {
   ) -> TopicProgram.Part? {
     switch definition.kind {
     case .text(let text, let reading):
-      checkReadingAgrees(text: text, reading: reading, at: definition.range)
-      return .text(text, Reading(reading))
+      return .text(text, checkReadingAgrees(text: text, reading: reading, at: definition.range))
     case .number(let source, let counterName, let style):
       var counter: TopicProgram.CounterSource?
       if let counterName {
@@ -546,29 +545,25 @@ struct PackValidator {
   /// declared words are (`ShownText`): no numeral (`9本。`, `𝟗本`, `玖`), no invisible
   /// character, silent only if punctuation.
   ///
-  /// (See `choiceReading` for the readings such an item is then answered with.)
-  /// A choice item's readings: the declared one first, then the others Biki gives its text, so an
-  /// answer in any accepted form counts (checkReadingAgrees has made sure the declared one is
-  /// among them). Text Biki cannot read keeps its declared reading alone.
-  private func choiceReading(_ item: ChoiceItem) -> Reading {
-    guard let host = try? phraseReader.read(item.text), host.accepts(KanaText.normalized(item.reading)), host.variantCount > 1 else {
-      return Reading(item.reading)
-    }
-    return Reading(alternatives: [item.reading] + host.all(limit: 64))
-  }
-
-  private mutating func checkReadingAgrees(text: String, reading: String, at range: SourceRange) {
+  /// Returns the readings the text is answered with: the declared one first, then, where the
+  /// host agrees with it, every other form the host gives (5×9 ごっくよんじゅうご too), so an answer
+  /// in any accepted form counts.
+  private mutating func checkReadingAgrees(text: String, reading: String, at range: SourceRange) -> Reading {
+    let declared = Reading(reading)
     guard let hostReading = try? phraseReader.read(text) else {
       switch ShownText.problem(with: ShownText.Word(text: text, reading: reading)) {
-      case nil, .wordReading?: return  // kana is its own rule, reported where readings are read
+      case nil, .wordReading?: break  // kana is its own rule, reported where readings are read
       case let problem?: reader.error("\(problem)", "unreadable-display", at: range)
       }
-      return
+      return declared
     }
-    guard !hostReading.accepts(KanaText.normalized(reading)) else { return }
-    reader.error(
-      "\"\(Excerpt.of(text))\" is read \(hostReading.all(limit: 4).joined(separator: " or ")), not \(Excerpt.of(reading))",
-      "reading-mismatch", at: range)
+    guard hostReading.accepts(KanaText.normalized(reading)) else {
+      reader.error(
+        "\"\(Excerpt.of(text))\" is read \(hostReading.all(limit: 4).joined(separator: " or ")), not \(Excerpt.of(reading))",
+        "reading-mismatch", at: range)
+      return declared
+    }
+    return hostReading.variantCount > 1 ? Reading(alternatives: [reading] + hostReading.all(limit: 64)) : declared
   }
 }
 

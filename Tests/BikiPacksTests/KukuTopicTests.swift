@@ -30,3 +30,20 @@ import Testing
     #expect(AnswerChecker.check(product, against: question, skill: .reading).isCorrect)
   }
 }
+
+/// Text parts Biki can read are answered with any reading Biki gives them, as choice items are
+/// (docs/topic-packs.md, "Parts").
+@Suite struct ReadableTextPartTests {
+  @Test func aTextPartBikiReadsAcceptsEveryReadingBikiGivesIt() throws {
+    let topic = """
+      { "id": "x", "title": "X", "description": "X.", "category": "counter", "skills": ["kana"],
+        "variables": { "n": { "range": { "min": 3, "max": 3 } } },
+        "question": { "parts": [{ "text": "8本", "reading": "はっぽん" }, { "text": "と", "reading": "と" }, { "number": "n", "counter": "本" }], "answer": { "value": "n" } } }
+      """
+    let compilation = PackFixtures.compile(PackFixtures.pack(topic: topic))
+    let question = try #require(compilation.topics.first).generator().question(seed: 0)
+    #expect(question.reading.standard == "はっぽんとさんぼん")
+    #expect(AnswerChecker.check("はちほんとさんぼん", against: question, skill: .kana).isCorrect)
+    #expect(!AnswerChecker.check("はちぽんとさんぼん", against: question, skill: .kana).isCorrect)
+  }
+}
