@@ -50,5 +50,9 @@ import Testing
     #expect(result.standardError.contains("Error: missing.json: no such file or directory"))
     #expect(result.status == 66)
     #expect(try String(contentsOfFile: home + "/ok.json", encoding: .utf8) == "{ \"format\": 1, \"id\": \"ok\", \"topics\": [] }\n")
+    // Each failure has its exit status, as `biki-pack fmt --help` lists them; the worst wins.
+    #expect(try pack(["fmt", "broken.json"], home: home).status == 65)
+    #expect(try pack(["fmt", "--check", "ok.json"], home: home).status == 0)
+    #expect(try pack(["fmt"], home: home).status == 64)
   }
 }
