@@ -114,6 +114,8 @@ tmux send-keys -t "$session" M-.
 check "M-. goes to the counter's definition" on_line kitchen.json 7
 # js-mode's M-. would be asking for a symbol: end that, so the checks below stand alone.
 tmux send-keys -t "$session" C-g
+# M-, only after the quit is done: sent at once on a busy machine, the quit could eat it.
+wait_for "Quit" >/dev/null
 tmux send-keys -t "$session" M-,
 check "M-, comes back" wait_for "kitchen.json   All L18"
 
