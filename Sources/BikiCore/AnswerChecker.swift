@@ -14,7 +14,7 @@ package enum AnswerChecker {
       if skill == .reading, containsKanjiNumeral(question.kanjiDisplay), containsKanjiNumeral(input) {
         return Verdict(isCorrect: false, expected: expected, hint: "Type the number in digits (\(question.answer.display)), not the kanji shown.")
       }
-      guard numericValue(of: input, answer: question.answer) == question.answer.value else {
+      guard accepts(input, question.answer) else {
         return Verdict(isCorrect: false, expected: expected, hint: romajiHint(input, kana: false))
       }
       return Verdict(isCorrect: true, expected: expected)
@@ -75,20 +75,121 @@ package enum AnswerChecker {
   /// source of the topic (a pack or a plugin) shows.
   static let currency = ["¥", "￥", "円"]
 
+  /// Whether `input` is the answer's number, typed any way it is written: digits or kanji,
+  /// with or without what is accepted around it; a decimal with more zeros (36.50), a fraction
+  /// as 1/3 or 3分の1, a time as 16:05 or 16時5分.
+  package static func accepts(_ input: String, _ answer: Answer) -> Bool {
+    switch answer.shape {
+    case .whole:
+      return numericValue(of: input, answer: answer) == answer.value
+    case .decimal(let places):
+      return decimalValue(of: unwrapped(input, answer), places: places) == answer.value
+    case .fraction(let denominator, _):
+      guard let (numerator, typedDenominator) = fraction(in: unwrapped(input, answer)) else { return false }
+      return numerator == answer.value && typedDenominator == denominator
+    case .clock:
+      return minutes(in: unwrapped(input, answer)) == answer.value
+    }
+  }
+
   /// The number typed, ignoring spaces and any accepted prefix or postfix; nil if none.
   package static func numericValue(of input: String, answer: Answer) -> Int64? {
+    var text = unwrapped(input, answer)
+    // An hour asked in 時 may be typed as a clock shows it: 16:00 for 16時.
+    if answer.postfix == "時", let colon = text.firstIndex(where: { $0 == ":" || $0 == "：" }), text[text.index(after: colon)...] == "00" {
+      text = text[..<colon]
+    }
+    let negative = minusSigns.first { text.hasPrefix($0) }
+    if let negative { text = text.dropFirst(negative.count) }
+    guard let value = KanjiNumeral.parse(text), value <= UInt128(Int64.max) else { return nil }
+    return negative == nil ? Int64(value) : -Int64(value)
+  }
+
+  /// How a number below zero may be typed: -5, −5, －5, マイナス5.
+  static let minusSigns = ["-", "−", "－", "マイナス", "まいなす"]
+
+  /// The input without spaces and without any accepted prefix or postfix.
+  private static func unwrapped(_ input: String, _ answer: Answer) -> Substring {
     var text = Substring(input.filter { !$0.isWhitespace })
     var affixes = [answer.prefix, answer.postfix] + answer.acceptedAffixes
     if affixes.contains(where: currency.contains) { affixes += currency }
     affixes = affixes.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
     if let prefix = affixes.first(where: { text.hasPrefix($0) }) { text = text.dropFirst(prefix.count) }
     if let postfix = affixes.first(where: { text.hasSuffix($0) }) { text = text.dropLast(postfix.count) }
-    // An hour asked in 時 may be typed as a clock shows it: 16:00 for 16時.
-    if answer.postfix == "時", let colon = text.firstIndex(where: { $0 == ":" || $0 == "：" }), text[text.index(after: colon)...] == "00" {
-      text = text[..<colon]
+    return text
+  }
+
+  /// A decimal typed in digits (36.5, ３６．５, -0.5, or 37 for 37.0) as a whole number of
+  /// 10^-places: 365 for 36.5 with one place. Nil when it has more places that are not zeros.
+  static func decimalValue(of text: Substring, places: Int) -> Int64? {
+    var text = text
+    let negative = minusSigns.first { text.hasPrefix($0) }
+    if let negative { text = text.dropFirst(negative.count) }
+    let point = text.firstIndex { $0 == "." || $0 == "．" }
+    guard let whole = KanjiNumeral.parse(text[..<(point ?? text.endIndex)]), whole <= UInt128(Int64.max) else { return nil }
+    var fraction: [Int64] = []
+    if let point {
+      for character in text[text.index(after: point)...] {
+        guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 else { return nil }
+        switch scalar.value {
+        case 0x30...0x39: fraction.append(Int64(scalar.value - 0x30))
+        case 0xFF10...0xFF19: fraction.append(Int64(scalar.value - 0xFF10))
+        default: return nil
+        }
+      }
+      guard !fraction.isEmpty else { return nil }
     }
-    guard let value = KanjiNumeral.parse(text), value <= UInt128(Int64.max) else { return nil }
-    return Int64(value)
+    // Extra places are allowed when they are zeros: 36.50 is 36.5.
+    guard fraction.dropFirst(places).allSatisfy({ $0 == 0 }) else { return nil }
+    var value = Int64(whole)
+    for place in 0..<places {
+      let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
+      let (next, overflowAdding) = shifted.addingReportingOverflow(place < fraction.count ? fraction[place] : 0)
+      guard !overflow, !overflowAdding else { return nil }
+      value = next
+    }
+    return negative == nil ? value : -value
+  }
+
+  /// A fraction typed as 1/3, １／３, 3分の1 or 三分の一: (numerator, denominator).
+  static func fraction(in text: Substring) -> (Int64, Int64)? {
+    let numerator: Substring, denominator: Substring
+    if let slash = text.firstIndex(where: { $0 == "/" || $0 == "／" }) {
+      (numerator, denominator) = (text[..<slash], text[text.index(after: slash)...])
+    } else if let range = text.firstRange(of: "分の") {
+      (numerator, denominator) = (text[range.upperBound...], text[..<range.lowerBound])
+    } else {
+      return nil
+    }
+    guard let top = KanjiNumeral.parse(numerator), let bottom = KanjiNumeral.parse(denominator),
+      top <= UInt128(Int64.max), bottom <= UInt128(Int64.max)
+    else { return nil }
+    return (Int64(top), Int64(bottom))
+  }
+
+  /// A time typed as a clock shows it (16:05) or as it is said (16時5分, 16時05分, 16時, 16時半):
+  /// minutes after midnight.
+  static func minutes(in text: Substring) -> Int64? {
+    let hourText: Substring, minuteText: Substring
+    if let colon = text.firstIndex(where: { $0 == ":" || $0 == "：" }) {
+      (hourText, minuteText) = (text[..<colon], text[text.index(after: colon)...])
+      guard minuteText.count == 2 else { return nil }
+    } else if let mark = text.firstIndex(of: "時") {
+      hourText = text[..<mark]
+      let rest = text[text.index(after: mark)...]
+      if rest.isEmpty {
+        minuteText = "0"
+      } else if rest == "半" {
+        minuteText = "30"
+      } else {
+        guard rest.hasSuffix("分") else { return nil }
+        minuteText = rest.dropLast()
+      }
+    } else {
+      return nil
+    }
+    guard let hour = KanjiNumeral.parse(hourText), let minute = KanjiNumeral.parse(minuteText), hour <= 24, minute <= 59 else { return nil }
+    return Int64(hour) * 60 + Int64(minute)
   }
 }
 

@@ -138,20 +138,65 @@ package struct Answer: Hashable, Sendable, Codable {
   package var acceptedAffixes: [String]
   /// Whether the number is written with thousands separators (¥1,500, but 2024年).
   package var isGrouped: Bool
+  /// What kind of number `value` stands for.
+  package var shape: Shape
 
-  package init(value: Int64, prefix: String = "", postfix: String = "", acceptedAffixes: [String] = [], isGrouped: Bool = true) {
+  /// A number that is not whole: what `value` means for each.
+  package enum Shape: Hashable, Sendable, Codable {
+    case whole
+    /// `value` ÷ 10^places: 365 with 1 place is 36.5.
+    case decimal(places: Int)
+    /// `value` is the numerator: 1 over 3, written 3分の1, or 1/3 when `slashed`.
+    case fraction(denominator: Int64, slashed: Bool)
+    /// `value` is minutes after midnight, written as a 24-hour clock shows them: 965 is 16:05.
+    case clock
+  }
+
+  package init(
+    value: Int64, prefix: String = "", postfix: String = "", acceptedAffixes: [String] = [], isGrouped: Bool = true,
+    shape: Shape = .whole
+  ) {
     self.value = value
     self.prefix = prefix
     self.postfix = postfix
     self.acceptedAffixes = acceptedAffixes
     self.isGrouped = isGrouped
+    self.shape = shape
   }
 
-  /// The answer as written: `¥1,500`, `3本`, `2024年`.
-  package var display: String { prefix + (isGrouped ? NumberFormatting.grouped(value) : String(value)) + postfix }
+  /// The answer as written: `¥1,500`, `3本`, `2024年`, `36.5度`, `3分の1`, `16:05`.
+  package var display: String { prefix + number + postfix }
+
+  /// The number alone, as written.
+  package var number: String {
+    switch shape {
+    case .whole: isGrouped ? NumberFormatting.grouped(value) : String(value)
+    case .decimal(let places): NumberFormatting.decimal(value, places: places, grouped: isGrouped)
+    case .fraction(let denominator, let slashed): slashed ? "\(value)/\(denominator)" : "\(denominator)分の\(value)"
+    case .clock: NumberFormatting.clock(minutes: value)
+    }
+  }
 }
 
 package enum NumberFormatting {
+  /// `value` ÷ 10^places with exactly `places` digits after the point: 365, 1 → 36.5; 5, 2 →
+  /// 0.05; -5, 1 → -0.5.
+  package static func decimal(_ value: Int64, places: Int, grouped: Bool) -> String {
+    guard places > 0 else { return grouped ? self.grouped(value) : String(value) }
+    var digits = String(value.magnitude)
+    if digits.count <= places { digits = String(repeating: "0", count: places - digits.count + 1) + digits }
+    let point = digits.index(digits.endIndex, offsetBy: -places)
+    var whole = String(digits[..<point])
+    if grouped, let wholeValue = Int64(whole) { whole = self.grouped(wholeValue) }
+    return (value < 0 ? "-" : "") + whole + "." + digits[point...]
+  }
+
+  /// Minutes after midnight as a 24-hour clock shows them: 965 → 16:05, 5 → 0:05.
+  package static func clock(minutes: Int64) -> String {
+    let minute = minutes % 60
+    return "\(minutes / 60):" + (minute < 10 ? "0" : "") + String(minute)
+  }
+
   /// Digits grouped by three with commas, as prices and counts are written: 1,500.
   package static func grouped(_ value: Int64) -> String {
     // Filled from the right into a fixed buffer: this runs for every question shown.

@@ -23,6 +23,9 @@ package struct Topic: Hashable, Sendable, Codable {
 
   package enum Category: String, Hashable, Sendable, Codable, CaseIterable {
     case number, money, duration, dateTime, counter
+    /// Numbers of daily life that are not a plain count: temperatures, timetables, addresses,
+    /// scores, recipes. Listed last, after the basics they build on.
+    case everyday
   }
 
   /// A value a session may override, with its default and bounds (inclusive).

@@ -93,13 +93,7 @@ enum EverydayNumbers {
     guard hour <= 24, minute <= 59, hour < 24 || minute == 0 else {
       throw .unreadable(text, reason: "\(text) is not a time: hours 0–24, minutes 00–59, and 24:00 at most")
     }
-    var parts = try JapaneseNumber.reading(of: UInt128(hour), with: .hour).parts
-    switch minute {
-    case 0: break
-    case 30: parts.append(ReadingSegment(["はん", "さんじゅっぷん", "さんじっぷん"]))
-    default: parts += try JapaneseNumber.reading(of: UInt128(minute), with: .minute).parts
-    }
-    return Reading(parts: parts)
+    return try JapaneseNumber.clockReading(hour: hour, minute: minute)
   }
 
   // MARK: Scores
@@ -112,8 +106,7 @@ enum EverydayNumbers {
     func side(_ digits: [UInt8]) -> [ReadingSegment] {
       let value = digits.reduce(UInt128(0)) { $0 * 10 + UInt128($1) }
       if value == 0 { return [ReadingSegment(distinct: ["れい", "ぜろ"])] }
-      // A score's number as said, without the counting forms (し, く) a bare number allows.
-      return ((try? JapaneseNumber.reading(of: value)).map { [ReadingSegment($0.standard)] }) ?? []
+      return (try? JapaneseNumber.said(value).parts) ?? []
     }
     return Reading(parts: side(left) + [ReadingSegment("たい")] + side(right))
   }

@@ -234,9 +234,7 @@ struct PhraseInterpreter {
         parts += try decimalReading(whole, fraction: fraction, unit: unit, symbol: symbol)
         previousSymbol = symbol
       case .fraction(let denominator, let numerator, let symbol):
-        parts += try JapaneseNumber.reading(of: denominator).parts
-        parts.append(ReadingSegment("ぶんの"))
-        parts += try JapaneseNumber.reading(of: numerator).parts
+        parts += try JapaneseNumber.fractionReading(numerator: numerator, denominator: denominator, counter: nil).parts
         if let symbol { parts += try plainCounter(symbol) }
         previousSymbol = symbol
       }
@@ -271,12 +269,10 @@ struct PhraseInterpreter {
     }
   }
 
-  /// A decimal: the whole part as before a point (いちてん, and the colloquial いってん; じゅってん
-  /// |じってん), the digits after it one by one, then a large unit and the counter's own reading,
-  /// which a decimal does not change (1.5本 いちてんごほん).
+  /// A decimal (`JapaneseNumber.decimalReading`), with a large unit between the digits and the
+  /// counter: 1.2億円 いってんにおくえん.
   private func decimalReading(_ whole: UInt128, fraction: [UInt8], unit: String?, symbol: String?) throws(ReadingError) -> [ReadingSegment] {
-    var parts = try JapaneseNumber.reading(of: whole, with: .decimalPoint).parts
-    for digit in fraction { parts.append(ReadingSegment(distinct: Counter.decimalDigits[Int(digit)])) }
+    var parts = try JapaneseNumber.decimalReading(whole: whole, fraction: fraction, counter: nil).parts
     if let unit { parts.append(ReadingSegment(["万": "まん", "億": "おく", "兆": "ちょう"][unit] ?? "")) }
     if let symbol { parts += try plainCounter(symbol) }
     return parts
@@ -289,9 +285,11 @@ struct PhraseInterpreter {
     guard let counter = counters.first(where: { $0.kind != .date && $0.kind != .name }) ?? counters.first else {
       throw fail("\(symbol) is not a unit or counter Biki knows")
     }
-    var parts = [counter.readingSegment]
-    if let ending = counter.optionalEndingSegment { parts.append(ending) }
-    return parts
+    do {
+      return try JapaneseNumber.plain(counter, after: "")
+    } catch {
+      throw fail("\(symbol) counts whole things: it takes no decimal or fraction")
+    }
   }
 
   /// When an era ran, for messages: "ran from 1989-01-08 to 2019-04-30".

@@ -351,7 +351,7 @@ struct PackDecoder {
         given.isEmpty ? "missing-key" : "conflicting-keys", at: node.range)
       return nil
     }
-    for extra in ["reading", "counter", "style", "width"] where fields[extra] != nil {
+    for extra in ["reading", "counter", "style", "width", "decimals", "denominator"] where fields[extra] != nil {
       let allowed = (extra == "reading" && kind == "text") || (extra != "reading" && kind == "number")
       if !allowed {
         reader.error("\"\(extra)\" does not apply to a \(kind) part", "unknown-key", at: fields[extra]!.keyRange)
@@ -385,11 +385,48 @@ struct PackDecoder {
       if style == "digits", let counter {
         reader.error("a number read digit by digit takes no counter; put \"\(Excerpt.of(counter.value))\" in a text part after it", "invalid-value", at: counter.range)
       }
-      return PartDefinition(kind: .number(source, counter: style == "digits" ? nil : counter, style: style), range: node.range, width: width)
+      let (decimals, denominator) = decodeShape(fields, style: style, of: "a number")
+      return PartDefinition(
+        kind: .number(source, counter: style == "digits" ? nil : counter, style: style), range: node.range, width: width,
+        decimals: decimals, denominator: denominator)
     case "money": return PartDefinition(kind: .money(source), range: node.range)
     case "choice": return PartDefinition(kind: .choice(source), range: node.range)
+    case "clock": return PartDefinition(kind: .clock(source), range: node.range)
     default: return PartDefinition(kind: .eraYear(source), range: node.range)
     }
+  }
+
+  /// `decimals` and `denominator`, of a number part or an answer: at most one of them, each with
+  /// a style that writes it (a fraction alone may be "slash"; neither is read digit by digit).
+  private mutating func decodeShape(_ fields: [String: JSONMember], style: String?, of what: String) -> (Located<Int64>?, Located<String>?) {
+    var decimals = fields["decimals"].flatMap { reader.integer($0, "the decimals") }
+    var denominator = fields["denominator"].flatMap { reader.string($0, "the denominator") }
+    if let given = decimals, !(1...6).contains(given.value) {
+      reader.error("decimals must be 1 to 6 digits after the point, not \(given.value)", "invalid-value", at: given.range)
+      decimals = nil
+    }
+    if decimals != nil, let given = denominator {
+      reader.error("\(what) is a decimal or a fraction, not both: drop \"decimals\" or \"denominator\"", "conflicting-keys", at: given.range)
+      denominator = nil
+    }
+    if let style, let member = fields["style"] {
+      let fits: Bool
+      switch style {
+      case "slash": fits = denominator != nil
+      case "digits", "kanjiDigits", "clock": fits = decimals == nil && denominator == nil
+      default: fits = true
+      }
+      if !fits {
+        let reason =
+          style == "slash"
+          ? "\"style\": \"slash\" writes a fraction (1/3): give \(what) a \"denominator\""
+          : "\"style\": \"\(style)\" writes a whole number: it takes no \"decimals\" or \"denominator\""
+        reader.error(reason, "invalid-value", at: member.value.range)
+        denominator = style == "slash" ? denominator : nil
+        decimals = nil
+      }
+    }
+    return (decimals, denominator)
   }
 
   mutating func decodeAnswer(_ node: JSONNode) -> AnswerDefinition {
@@ -402,6 +439,7 @@ struct PackDecoder {
     answer.postfix = reader.string(fields["postfix"], "the answer postfix", nonEmpty: false)?.value ?? ""
     answer.accept = reader.strings(fields["accept"], "accept", nonEmpty: false)?.map(\.value) ?? []
     answer.style = reader.oneOf(fields["style"], "the answer style", Dictionary(uniqueKeysWithValues: PackVocabulary.answerStyles.map { ($0, $0) }))
+    (answer.decimals, answer.denominator) = decodeShape(fields, style: answer.style, of: "an answer")
     return answer
   }
 }

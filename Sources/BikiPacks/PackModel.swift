@@ -142,12 +142,18 @@ package struct PartDefinition: Sendable {
     case money(Located<String>)
     case choice(Located<String>)
     case eraYear(Located<String>)
+    /// A time of day on the 24-hour clock, from minutes after midnight: 965 is 16:05.
+    case clock(Located<String>)
   }
 
   package var kind: Kind
   package var range: SourceRange
   /// For a "digits" number: how many digits are shown, with leading zeros (090, 0857).
   package var width: Located<Int64>?
+  /// For a decimal: how many digits follow the point; the number is the value ÷ 10^decimals.
+  package var decimals: Located<Int64>?
+  /// For a fraction: the expression below the line; the number is its numerator (3分の1).
+  package var denominator: Located<String>?
 }
 
 package struct AnswerDefinition: Sendable {
@@ -155,9 +161,25 @@ package struct AnswerDefinition: Sendable {
   package var prefix = ""
   package var postfix = ""
   package var accept: [String] = []
-  /// "grouped" or "plain"; nil picks plain for years (…年) and grouped otherwise.
+  /// "grouped" or "plain"; nil picks plain for years (…年) and grouped otherwise. "slash" writes
+  /// a fraction 1/3, "clock" a value of minutes after midnight 16:05.
   package var style: String?
+  /// A decimal answer: the value ÷ 10^decimals is typed (36.5).
+  package var decimals: Located<Int64>?
+  /// A fraction answer: the value is the numerator, this the denominator (3分の1, 1/3).
+  package var denominator: Located<String>?
   package var range: SourceRange = .fileStart
+}
+
+extension TopicDefinition {
+  /// Every expression the topic writes, where a variable's name may appear among others: the
+  /// answer, denominators, parameters' targets and derived variables.
+  package var expressions: [Located<String>] {
+    var expressions = [answer.value] + (answer.denominator.map { [$0] } ?? []) + parameters.map(\.target)
+    expressions += parts.compactMap(\.denominator)
+    for case .derive(let expression) in variables.map(\.kind) { expressions.append(expression) }
+    return expressions
+  }
 }
 
 extension PackDefinition {

@@ -156,6 +156,17 @@ struct PackValidator {
         at: definition.id.range)
     }
     let answer = expression(definition.answer.value, known: known, kinds: kinds).flatMap { SlotExpression($0, slots: slots) }
+    checkAnswerShape(definition)
+    var answerShape = TopicProgram.AnswerShape.whole
+    if let decimals = definition.answer.decimals {
+      answerShape = .decimal(places: Int(decimals.value))
+    } else if let denominator = definition.answer.denominator {
+      if let below = expression(denominator, known: known, kinds: kinds).flatMap({ SlotExpression($0, slots: slots) }) {
+        answerShape = .fraction(denominator: below, slashed: definition.answer.style == "slash")
+      }
+    } else if definition.answer.style == "clock" {
+      answerShape = .clock
+    }
     let parameterTargets = parameters(definition, slots: slots, sources: sources)
     guard errorCount == errorsBefore, let answer, parts.count == definition.parts.count else { return nil }
 
@@ -179,7 +190,8 @@ struct PackValidator {
       sources: sources, derived: derivedExpressions, parts: parts, answer: answer,
       answerPrefix: definition.answer.prefix, answerPostfix: definition.answer.postfix,
       acceptedAffixes: uniqueInOrder(affixes.filter { $0 != definition.answer.prefix && $0 != definition.answer.postfix }),
-      answerIsGrouped: (definition.answer.style ?? (definition.answer.postfix == "年" ? "plain" : "grouped")) == "grouped")
+      answerIsGrouped: (definition.answer.style ?? (definition.answer.postfix == "年" ? "plain" : "grouped")) == "grouped",
+      answerShape: answerShape)
     let topic = Topic(
       id: "\(pack.id.value).\(definition.id.value)", title: definition.title, description: definition.description ?? "",
       category: definition.category, skills: definition.skills,
@@ -404,6 +416,43 @@ struct PackValidator {
     return parsed
   }
 
+  /// The answer is typed as the question shows its number: 36.5 for a decimal shown 36.5, not
+  /// 365; 1/3 for a fraction, 16:05 for a time. Checked where the answer's value is a part's.
+  private mutating func checkAnswerShape(_ topic: TopicDefinition) {
+    func shape(decimals: Located<Int64>?, denominator: Located<String>?, clock: Bool) -> String {
+      if let decimals { return "a decimal with \(decimals.value) digit\(decimals.value == 1 ? "" : "s") after the point" }
+      if denominator != nil { return "a fraction" }
+      return clock ? "a time of day" : "a whole number"
+    }
+    let answer = topic.answer
+    let asked = shape(decimals: answer.decimals, denominator: answer.denominator, clock: answer.style == "clock")
+    for part in topic.parts {
+      let shown: String
+      switch part.kind {
+      case .number(let source, _, _) where source.value == answer.value.value:
+        shown = shape(decimals: part.decimals, denominator: part.denominator, clock: false)
+      case .clock(let source) where source.value == answer.value.value:
+        shown = shape(decimals: nil, denominator: nil, clock: true)
+      default: continue
+      }
+      guard shown != asked else { continue }
+      let fix: String
+      if let decimals = part.decimals {
+        fix = "give the answer \"decimals\": \(decimals.value)"
+      } else if let denominator = part.denominator {
+        fix = "give the answer \"denominator\": \"\(Excerpt.of(denominator.value))\""
+      } else if case .clock = part.kind {
+        fix = "give the answer \"style\": \"clock\""
+      } else {
+        fix = "drop the answer's \"decimals\", \"denominator\" or \"style\": \"clock\""
+      }
+      reader.error(
+        "the question shows \"\(Excerpt.of(answer.value.value))\" as \(shown) and the answer asks for \(asked): \(fix), so what is typed is what is shown",
+        "answer-shape", at: answer.range)
+      return
+    }
+  }
+
   private mutating func part(
     for definition: PartDefinition, slots: [String: Int], kinds: [String: VariableDefinition.Kind], known: Set<String>
   ) -> TopicProgram.Part? {
@@ -425,7 +474,19 @@ struct PackValidator {
       guard let parsed = expression(source, known: known, kinds: kinds), let value = SlotExpression(parsed, slots: slots) else {
         return nil
       }
-      return .number(value, counter: counter, style: TopicProgram.NumberStyle(style, width: definition.width.map { Int($0.value) }))
+      var numberStyle = TopicProgram.NumberStyle(style, width: definition.width.map { Int($0.value) })
+      if let decimals = definition.decimals {
+        numberStyle = .decimal(places: Int(decimals.value), grouped: style != "plain")
+      } else if let denominator = definition.denominator {
+        guard let parsed = expression(denominator, known: known, kinds: kinds), let below = SlotExpression(parsed, slots: slots) else { return nil }
+        numberStyle = .fraction(denominator: below, slashed: style == "slash")
+      }
+      return .number(value, counter: counter, style: numberStyle)
+    case .clock(let source):
+      guard let parsed = expression(source, known: known, kinds: kinds), let value = SlotExpression(parsed, slots: slots) else {
+        return nil
+      }
+      return .clock(value)
     case .money(let source):
       guard let parsed = expression(source, known: known, kinds: kinds), let value = SlotExpression(parsed, slots: slots) else {
         return nil

@@ -23,15 +23,15 @@ package enum PackVocabulary {
     case .eraYear: (["eras"], ["through"])
     case .parameter: (["target", "min", "max"], ["description"])
     case .question: (["parts", "answer"], [])
-    case .part: ([], partKinds + ["reading", "counter", "style", "width"])
-    case .answer: (["value"], ["prefix", "postfix", "accept", "style"])
+    case .part: ([], partKinds + ["reading", "counter", "style", "width", "decimals", "denominator"])
+    case .answer: (["value"], ["prefix", "postfix", "accept", "style", "decimals", "denominator"])
     }
   }
 
   package static let variableKinds = ["range", "choice", "eraYear", "derive", "counters", "objects"]
-  package static let partKinds = ["text", "number", "money", "choice", "eraYear"]
-  package static let numberStyles = ["grouped", "plain", "kanjiDigits", "digits"]
-  package static let answerStyles = ["grouped", "plain"]
+  package static let partKinds = ["text", "number", "money", "choice", "eraYear", "clock"]
+  package static let numberStyles = ["grouped", "plain", "kanjiDigits", "digits", "slash"]
+  package static let answerStyles = ["grouped", "plain", "slash", "clock"]
   package static var categories: [String] { Topic.Category.allCases.map(\.rawValue) }
   package static var favours: [String] { TopicDefinition.Favour.allCases.map(\.rawValue) }
   package static var skills: [String] { Skill.allCases.map(\.rawValue) }

@@ -54,6 +54,16 @@ struct TopicProgram: Sendable {
   var answerPostfix: String
   var acceptedAffixes: [String]
   var answerIsGrouped: Bool
+  var answerShape: AnswerShape = .whole
+
+  /// What the answer's value stands for.
+  enum AnswerShape: Sendable {
+    case whole
+    case decimal(places: Int)
+    case fraction(denominator: SlotExpression, slashed: Bool)
+    /// Minutes after midnight, typed 16:05.
+    case clock
+  }
 
   enum Part: Sendable {
     case text(String, Reading)
@@ -61,12 +71,18 @@ struct TopicProgram: Sendable {
     case money(SlotExpression)
     case choice(slot: Int)
     case eraYear(slot: Int)
+    /// Minutes after midnight, shown as a 24-hour clock shows them (16:05).
+    case clock(SlotExpression)
   }
 
   enum NumberStyle: Equatable, Sendable {
     case grouped, plain, kanjiDigits
     /// Digit by digit, as phone numbers are read, shown with at least `width` digits.
     case digits(width: Int)
+    /// The value ÷ 10^places, shown with that many digits after the point (36.5).
+    case decimal(places: Int, grouped: Bool)
+    /// The value over a denominator: 3分の1, or 1/3 when `slashed`.
+    case fraction(denominator: SlotExpression, slashed: Bool)
 
     init(_ name: String, width: Int?) {
       switch name {
@@ -105,7 +121,7 @@ struct TopicProgram: Sendable {
       var phrases: [CountedPhrase] = []
       for counter in thing.counters {
         var ignored = ShownDate()
-        let (display, kanji, reading) = try render(count, counter: counter, style: style, date: &ignored)
+        let (display, kanji, reading) = try render(count, counter: counter, style: style, date: &ignored, slots: slots)
         phrases.append(CountedPhrase(display: display, kanjiDisplay: kanji, reading: reading, symbols: counter.symbols))
       }
       return CountedThing(name: thing.name, reading: thing.reading, meaning: thing.meaning, count: count, phrases: phrases)
@@ -191,7 +207,7 @@ struct TopicProgram: Sendable {
         }
       }
       if let problem = date.problem { throw ReadingError.unreadable(display, reason: problem) }
-      let value = try answer.evaluate(self, slots)
+      let (value, shape) = try answer(slots)
       // The counter a question shows is the one its answer may carry (七通: 7通, never 7本).
       var affixes = acceptedAffixes
       for case .number(_, .variable(let slot)?, _) in parts { affixes += try counter(.variable(slot: slot), slots).symbols }
@@ -208,7 +224,7 @@ struct TopicProgram: Sendable {
         topicID: topicID, seed: index, display: display, kanjiDisplay: kanji, reading: reading ?? Reading(""),
         answer: Answer(
           value: value, prefix: answerPrefix, postfix: postfix, acceptedAffixes: affixes,
-          isGrouped: answerIsGrouped), counted: try countedThing(slots), phraseReading: hasText ? phrase : nil)
+          isGrouped: answerIsGrouped, shape: shape), counted: try countedThing(slots), phraseReading: hasText ? phrase : nil)
     } catch let error as ExpressionError {
       throw GenerationError(topicID: topicID, reason: error.description)
     } catch let error as ReadingError {
@@ -224,7 +240,7 @@ struct TopicProgram: Sendable {
     var forms: [ReadingForm] = []
     for part in parts {
       switch part {
-      case .text, .choice: break
+      case .text, .choice, .clock, .number(_, _, .decimal), .number(_, _, .fraction): break
       case .number(let expression, let counterSource, _):
         guard let value = try? expression.evaluate(self, slots), value >= 0 else { continue }
         let counter = counterSource.flatMap { try? self.counter($0, slots) }
@@ -246,7 +262,7 @@ struct TopicProgram: Sendable {
       return (text, text, reading)
     case .number(let expression, let counterSource, let style):
       let counter = try counterSource.map { source throws(ExpressionError) in try self.counter(source, slots) }
-      return try render(try expression.evaluate(self, slots), counter: counter, style: style, date: &date)
+      return try render(try expression.evaluate(self, slots), counter: counter, style: style, date: &date, slots: slots)
     case .money(let expression):
       let value = try expression.evaluate(self, slots)
       guard value >= 0 else { throw ReadingError.unreadable(String(value), reason: "negative amounts have no reading here") }
@@ -268,14 +284,61 @@ struct TopicProgram: Sendable {
         pair.era.name + (first ? "元年" : JapaneseNumber.kanji(UInt128(pair.year)) + "年"),
         Reading(pair.era.reading) + reading
       )
+    case .clock(let expression):
+      let minutes = try expression.evaluate(self, slots)
+      guard (0..<24 * 60).contains(minutes) else {
+        throw ReadingError.unreadable(String(minutes), reason: "a time of day is 0 to 1439 minutes after midnight (0:00 to 23:59)")
+      }
+      let hour = minutes / 60, minute = minutes % 60
+      let kanji = JapaneseNumber.kanji(UInt128(hour)) + "時" + (minute == 0 ? "" : JapaneseNumber.kanji(UInt128(minute)) + "分")
+      return (NumberFormatting.clock(minutes: minutes), kanji, try JapaneseNumber.clockReading(hour: Int(hour), minute: Int(minute)))
+    }
+  }
+
+  /// The answer as typed for the question with these slots.
+  func answer(_ slots: [Int64]) throws(ExpressionError) -> (value: Int64, shape: Answer.Shape) {
+    let value = try answer.evaluate(self, slots)
+    switch answerShape {
+    case .whole: return (value, .whole)
+    case .decimal(let places): return (value, .decimal(places: places))
+    case .fraction(let denominator, let slashed): return (value, .fraction(denominator: try denominator.evaluate(self, slots), slashed: slashed))
+    case .clock: return (value, .clock)
     }
   }
 }
 
 extension TopicProgram {
   /// A number as shown with digits, in kanji, and read, with its counter if it has one.
-  func render(_ value: Int64, counter: Counter?, style: NumberStyle, date: inout ShownDate) throws -> (String, String, Reading) {
-    guard value >= 0 else { throw ReadingError.unreadable(String(value), reason: "negative numbers have no reading here") }
+  func render(_ value: Int64, counter: Counter?, style: NumberStyle, date: inout ShownDate, slots: [Int64] = []) throws -> (String, String, Reading) {
+    let symbol = counter?.symbol ?? ""
+    switch style {
+    case .decimal(let places, let grouped):
+      let scale = (0..<places).reduce(UInt64(1)) { product, _ in product * 10 }
+      let whole = value.magnitude / scale, fraction = value.magnitude % scale
+      let digits = (0..<places).reversed().map { place in UInt8(fraction / (0..<place).reduce(UInt64(1)) { p, _ in p * 10 } % 10) }
+      let reading = try JapaneseNumber.decimalReading(whole: UInt128(whole), fraction: digits, counter: counter)
+      let kanji = JapaneseNumber.kanji(UInt128(whole)) + "・" + String(digits.map { Self.kanjiDigits[Int($0)] })
+      return signed(value < 0, NumberFormatting.decimal(value, places: places, grouped: grouped) + symbol, kanji + symbol, reading)
+    case .fraction(let denominatorExpression, let slashed):
+      let denominator = try denominatorExpression.evaluate(self, slots)
+      guard value >= 0, denominator >= 1 else {
+        throw ReadingError.unreadable("\(value)/\(denominator)", reason: "a fraction has a numerator of 0 or more and a denominator of 1 or more")
+      }
+      let reading = try JapaneseNumber.fractionReading(numerator: UInt128(value), denominator: UInt128(denominator), counter: counter)
+      let kanji = JapaneseNumber.kanji(UInt128(denominator)) + "分の" + JapaneseNumber.kanji(UInt128(value))
+      return ((slashed ? "\(value)/\(denominator)" : "\(denominator)分の\(value)") + symbol, kanji + symbol, reading)
+    default: break
+    }
+    if value < 0 {
+      guard value != .min else { throw ReadingError.tooLarge(String(value)) }
+      // Below zero, as temperatures are: -5度 まいなすごど. Not a date, an hour, a count written
+      // whole, or a number read digit by digit.
+      guard style == .grouped || style == .plain, counter.map({ $0.kind != .date && $0.kind != .time && $0.validValues == nil && $0.writtenWhole.isEmpty }) ?? true else {
+        throw ReadingError.unreadable(String(value) + symbol, reason: "\(counter.map { "a number with \($0.symbol)" } ?? "a number in this style") is never below zero")
+      }
+      let (display, kanji, reading) = try render(-value, counter: counter, style: style, date: &date)
+      return signed(true, "-" + display, kanji, reading)
+    }
     if case .digits(let width) = style {
       var shown = String(value)
       if shown.count < width { shown = String(repeating: "0", count: width - shown.count) + shown }
@@ -283,7 +346,6 @@ extension TopicProgram {
     }
     let digits = style == .grouped ? NumberFormatting.grouped(value) : String(value)
     let kanji = style == .kanjiDigits ? JapaneseNumber.kanjiDigits(UInt128(value)) : JapaneseNumber.kanji(UInt128(value))
-    let symbol = counter?.symbol ?? ""
     if let counter { date.note(value, counter: counter) }
     if let written = counter?.writtenWhole[UInt64(value)], let counter {
       return (written, written, try JapaneseNumber.reading(of: UInt128(value), with: counter))
@@ -292,6 +354,13 @@ extension TopicProgram {
       try counter.map { try JapaneseNumber.reading(of: UInt128(value), with: $0) } ?? JapaneseNumber.reading(of: UInt128(value))
     return (digits + symbol, kanji + symbol, reading)
   }
+
+  /// A number below zero as shown in digits (already signed), in kanji (マイナス五度) and read.
+  private func signed(_ negative: Bool, _ display: String, _ kanji: String, _ reading: Reading) -> (String, String, Reading) {
+    negative ? (display, "マイナス" + kanji, JapaneseNumber.negative(reading)) : (display, kanji, reading)
+  }
+
+  private static let kanjiDigits: [Character] = ["〇", "一", "二", "三", "四", "五", "六", "七", "八", "九"]
 }
 
 /// The year, month and day a question shows, so a question never shows a date that did not
@@ -327,7 +396,7 @@ struct ShownDate {
 }
 
 /// An `Expression` with its variables resolved to slots.
-indirect enum SlotExpression: Sendable {
+indirect enum SlotExpression: Sendable, Equatable {
   case literal(Int64)
   case slot(Int)
   case negate(SlotExpression)

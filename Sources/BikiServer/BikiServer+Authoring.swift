@@ -129,7 +129,7 @@ extension BikiServer {
       case .number(let name, let partCounter, _):
         names.append(name)
         counter = partCounter
-      case .money(let name), .choice(let name), .eraYear(let name): names.append(name)
+      case .money(let name), .choice(let name), .eraYear(let name), .clock(let name): names.append(name)
       case .text: break
       }
       if let counter, isOn(counter.range) {
@@ -141,8 +141,7 @@ extension BikiServer {
       }
     }
     // Names inside expressions: the answer, parameters' targets, derived variables.
-    var expressions = [topic.answer.value] + topic.parameters.map(\.target)
-    for case .derive(let expression) in topic.variables.map(\.kind) { expressions.append(expression) }
+    let expressions = topic.expressions
     if let expression = expressions.first(where: { isOn($0.range) }),
       let word = Self.word(at: position, in: document.text, within: expression.range)
     {

@@ -89,12 +89,11 @@ extension BikiServer {
     var names: [Located<String>] = topic.variables.map { Located($0.name, range: $0.nameRange) }
     for part in topic.parts {
       switch part.kind {
-      case .number(let name, _, _), .money(let name), .choice(let name), .eraYear(let name): names.append(name)
+      case .number(let name, _, _), .money(let name), .choice(let name), .eraYear(let name), .clock(let name): names.append(name)
       case .text: break
       }
     }
-    var expressions = [topic.answer.value] + topic.parameters.map(\.target)
-    for case .derive(let expression) in topic.variables.map(\.kind) { expressions.append(expression) }
+    let expressions = topic.expressions
     let words = expressions.flatMap { Self.words(in: $0.range, of: document.text) }
     let hit = names.first { isOn($0.range) } ?? words.first { isOn($0.range) }
     guard let hit, topic.variables.contains(where: { $0.name == hit.value }) else { return nil }

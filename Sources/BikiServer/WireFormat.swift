@@ -67,8 +67,17 @@ enum WireFormat {
     writer.beginArray()
     for reading in readings { writer.string(reading) }
     writer.endArray()
-    writer.key("answer")
-    writer.integer(question.answer.value)
+    // The number typed, where the answer is one number: a fraction or a time of day has only
+    // its written form.
+    switch question.answer.shape {
+    case .whole:
+      writer.key("answer")
+      writer.integer(question.answer.value)
+    case .decimal(let places):
+      writer.key("answer")
+      writer.value(.double(Double(question.answer.value) / (0..<places).reduce(1.0) { product, _ in product * 10 }))
+    case .fraction, .clock: break
+    }
     writer.key("answerDisplay")
     writer.string(question.answer.display)
     writer.key("prefix")

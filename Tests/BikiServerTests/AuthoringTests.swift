@@ -142,14 +142,14 @@ import Testing
     #expect(try Self.complete(#"{"objects": [{"name": "猫", |"#) == ["reading", "counters", "meaning"])
     let topicKeys = try Self.complete(#"{"topics": [{"id": "x", "ti|"#)
     #expect(topicKeys == ["title", "category", "skills", "variables", "question", "description", "parameters", "favour"])
-    #expect(try Self.complete(#"{"topics": [{"question": {"answer": {"|"#) == ["value", "prefix", "postfix", "accept", "style"])
+    #expect(try Self.complete(#"{"topics": [{"question": {"answer": {"|"#) == ["value", "prefix", "postfix", "accept", "style", "decimals", "denominator"])
     // Keys written after the cursor are the object's too: offering them would make a duplicate.
     #expect(try Self.complete(#"{"topics": [{"id": "x", "|", "title": "T", "skills": [], "variables": {"n": {"range": {}}}}]}"#)
       == ["category", "question", "description", "parameters", "favour"])
   }
 
   @Test func valuesTheFormatAllows() throws {
-    #expect(try Self.complete(#"{"topics": [{"category": "|"#) == ["number", "money", "duration", "dateTime", "counter"])
+    #expect(try Self.complete(#"{"topics": [{"category": "|"#) == ["number", "money", "duration", "dateTime", "counter", "everyday"])
     #expect(try Self.complete(#"{"topics": [{"skills": ["kana", "|"#) == ["listening", "reading", "kana", "counter"])
     #expect(try Self.complete(#"{"topics": [{"favour": "|"#) == ["sound-changes"])
     #expect(try Self.complete(#"{"topics": [{"variables": {"y": {"eraYear": {"eras": ["|"#) == ["明治", "大正", "昭和", "平成", "令和"])

@@ -56,7 +56,7 @@ import Testing
   }
 
   @Test func aClientThatSaysNothingCountsUTF16AsLSPSays() throws {
-    var (endpoint, capabilities, opened) = Self.endpoint(["capabilities": ["general": ["positionEncodings": ["utf-32"]]]])
+    let (endpoint, capabilities, opened) = Self.endpoint(["capabilities": ["general": ["positionEncodings": ["utf-32"]]]])
     #expect(capabilities["positionEncoding"] == "utf-16")
     let diagnostic = try #require(opened.notifications("textDocument/publishDiagnostics").first?["diagnostics"]?.arrayValue?.first { $0["code"] == "unknown-key" })
     #expect(diagnostic["range"]?["start"]?["character"] == .integer(Self.units(before: "\"topicz\"")))

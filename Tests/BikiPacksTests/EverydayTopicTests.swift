@@ -1,0 +1,63 @@
+import BikiCore
+import BikiPacks
+import Testing
+
+/// The built-in everyday pack (TopicPacks/everyday.json): each topic asks what its title says and
+/// reads it as people say it. Readings typed from docs/readings.md ("Everyday numbers"), not
+/// taken from the pack.
+@Suite struct EverydayTopicTests {
+  static let compilation = PackCompiler.compile((try? PackFixtures.builtIn("everyday")) ?? [])
+
+  static func question(_ topic: String, showing display: String) throws -> Question {
+    let generator = try #require(compilation.topics.first { $0.topic.id == "everyday." + topic }).generator()
+    let found = (0..<generator.spaceSize).lazy.compactMap { try? generator.question(seed: $0) }.first { $0.display == display }
+    return try #require(found, "\(topic) never shows \(display)")
+  }
+
+  @Test func thePackIsLintClean() {
+    #expect(Self.compilation.diagnostics.isEmpty, "\(Self.compilation.diagnostics.map(\.message))")
+    #expect(Self.compilation.topics.count == 7)
+  }
+
+  static let readings: [(String, String, [String], String?)] = [
+    ("temperatures", "気温-5度", ["きおんまいなすごど"], "-5"),
+    ("temperatures", "気温0度", ["きおんれいど", "きおんぜろど"], "0"),
+    ("temperatures", "気温35度", ["きおんさんじゅうごど"], "35度"),
+    ("body-temperature", "体温37.5度", ["たいおんさんじゅうななてんごど"], "37.5"),
+    ("body-temperature", "体温38.0度", ["たいおんさんじゅうはちてんれいど", "たいおんさんじゅうはってんれいど"], "38.0"),
+    ("timetable", "16:05発", ["じゅうろくじごふんはつ"], "16:05"),
+    ("timetable", "8:30発", ["はちじはんはつ", "はちじさんじゅっぷんはつ"], "8時半"),
+    ("timetable", "23:00発", ["にじゅうさんじはつ"], "23:00"),
+    ("addresses", "4丁目8番10号", ["よんちょうめはちばんじゅうごう"], nil),
+    ("addresses", "6丁目1番1号", ["ろくちょうめいちばんいちごう"], nil),
+    ("addresses", "10丁目3番6号", ["じゅっちょうめさんばんろくごう", "じっちょうめさんばんろくごう"], nil),
+    ("scores", "2対0", ["にたいれい", "にたいぜろ"], nil),
+    ("scores", "9対4", ["きゅうたいよん"], nil),
+    ("recipes", "大さじ1/2", ["おおさじにぶんのいち"], "1/2"),
+    ("recipes", "カップ3/4", ["かっぷよんぶんのさん"], "4分の3"),
+    ("recipes", "小さじ2/3", ["こさじさんぶんのに"], "2/3"),
+    ("shopping", "0.5キロ", ["れいてんごきろ", "ぜろてんごきろ"], "0.5"),
+    ("shopping", "1.5リットル", ["いちてんごりっとる", "いってんごりっとる"], "1.5リットル"),
+  ]
+
+  @Test(arguments: readings)
+  func eachTopicReadsWhatItShows(_ topic: String, _ display: String, _ readings: [String], _ typed: String?) throws {
+    let question = try Self.question(topic, showing: display)
+    #expect(question.reading.standard == readings[0])
+    for reading in readings { #expect(AnswerChecker.check(reading, against: question, skill: .kana).isCorrect, "\(display): \(reading)") }
+    if let typed { #expect(AnswerChecker.check(typed, against: question, skill: .listening).isCorrect, "\(display): \(typed)") }
+  }
+
+  /// A score, a fraction and a count said inside a phrase never take the forms of counting aloud.
+  @Test func noPhraseIsReadWithCountingForms() throws {
+    for topic in ["scores", "recipes"] {
+      let generator = try #require(Self.compilation.topics.first { $0.topic.id == "everyday." + topic }).generator()
+      for seed in 0..<generator.spaceSize {
+        let question = try generator.question(seed: seed)
+        for reading in question.reading.all() {
+          #expect(!reading.contains("しぶん") && !reading.contains("くぶん") && !reading.hasSuffix("たいく") && !reading.hasSuffix("たいし"), "\(question.display): \(reading)")
+        }
+      }
+    }
+  }
+}
