@@ -82,9 +82,9 @@ extension BikiServer {
 
   static func topic(id: String, in catalog: Catalog) throws(ResponseError) -> CatalogEntry {
     guard let found = catalog.topic(id: id) else {
-      let hint = Suggestion.didYouMean(id, among: catalog.registry.topics.map(\.topic.id))
+      let hint = catalog.suggestion(for: id).map { "; did you mean \"\($0)\"?" } ?? ""
       // Clients add where their users see the list (`:BikiTopics`, `biki topics`).
-      throw .invalidParams("\"topicId\": no topic \"\(id.prefix(80))\".\(hint)")
+      throw .invalidParams("\"topicId\": no topic \"\(Excerpt.of(id, limit: 80))\"\(hint)")
     }
     return found
   }
