@@ -14,6 +14,12 @@ package struct QuestionGenerator: Sendable {
   /// Many questions by index at once, when the source answers faster in batches (a plugin in a
   /// worker process: one round trip instead of one per question). Nil means one at a time.
   package var batch: (@Sendable (_ indices: [UInt64]) -> [Result<Question, GenerationError>])?
+  /// The question at an index when it is made already (a plugin's, made ahead), without making
+  /// it: nil when it is not. Nil for sources that make every question on the spot (packs).
+  package var ready: (@Sendable (_ index: UInt64) -> Result<Question, GenerationError>?)?
+  /// Whether making questions ahead pays: the source makes them quickly (a plugin whose last
+  /// questions took little time). Nil: never.
+  package var makesAheadCheaply: (@Sendable () -> Bool)?
   /// Making a question runs a native plugin's code (a worker round trip, or a library in this
   /// process), which may take up to the plugin's time limit: `biki serve` makes such questions
   /// off its message loop. Questions from packs take microseconds and are made in place.
@@ -65,6 +71,24 @@ package struct QuestionGenerator: Sendable {
         return question
       }
     }
+  }
+
+  /// The questions the seeds select when every one is made already, as `questions(seeds:)`
+  /// gives them; nil when any would have to be made now (or the source makes none ahead).
+  package func readyQuestions(seeds: [UInt64]) -> [Result<Question, GenerationError>]? {
+    guard let ready else { return nil }
+    var results: [Result<Question, GenerationError>] = []
+    results.reserveCapacity(seeds.count)
+    for seed in seeds {
+      guard let found = ready(seed % spaceSize) else { return nil }
+      results.append(
+        found.map { question in
+          var question = question
+          question.seed = seed
+          return question
+        })
+    }
+    return results
   }
 
   /// The question a seed selects; its `seed` is the one given.

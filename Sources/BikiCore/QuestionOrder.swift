@@ -37,6 +37,12 @@ package struct QuestionOrder: Hashable, Sendable, Codable {
     self.favoured = favoured < count ? favoured : 0
   }
 
+  /// The index `next()` gives next, without moving on.
+  package var upcoming: UInt64 {
+    var copy = self
+    return copy.next()
+  }
+
   /// The next question index.
   package mutating func next() -> UInt64 {
     if isSequential {

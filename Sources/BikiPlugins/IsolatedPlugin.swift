@@ -42,6 +42,8 @@ package final class IsolatedPlugin: Sendable {
     var calls = 0
     /// When the running worker last answered.
     var lastAnswer = 0.0
+    /// Seconds per question of the last batch asked, on `now`'s clock; nil before any.
+    var pace: Double?
   }
 
   package init(
@@ -58,6 +60,11 @@ package final class IsolatedPlugin: Sendable {
   deinit {
     _ = state.withLock { $0.worker?.stop() }
   }
+
+  /// How long the plugin took per question in its last batch, start-up of a worker included;
+  /// nil before it was asked for any. Questions are made ahead only for a quick plugin: a slow
+  /// one's readahead would keep its worker from the questions wanted now.
+  package var pace: Double? { state.withLock { $0.pace } }
 
   package var isQuarantined: Bool { state.withLock { $0.consecutiveFailures >= IsolatedPlugin.quarantineAfter } }
 
@@ -112,6 +119,8 @@ package final class IsolatedPlugin: Sendable {
   /// not load, or its worker cannot start), the seeds not yet asked fail with the reason.
   package func generate(topic: String, parameters: [String: Int64], seeds: [UInt64]) -> [Result<[UInt8], PluginError>] {
     state.withLock { state in
+      let began = now()
+      defer { if !seeds.isEmpty { state.pace = (now() - began) / Double(seeds.count) } }
       var results: [Result<[UInt8], PluginError>] = []
       results.reserveCapacity(seeds.count)
       while results.count < seeds.count {

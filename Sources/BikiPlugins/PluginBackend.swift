@@ -15,18 +15,22 @@ package struct PluginBackend: Sendable {
   /// When the plugin is quarantined (no longer called), the failure that settled it; nil while it
   /// is in use. Only a plugin in a worker is ever quarantined.
   package var quarantine: @Sendable () -> PluginError? = { nil }
+  /// Seconds per question of the last batch, where the backend measures it (a worker); nil when
+  /// unknown.
+  package var pace: @Sendable () -> Double? = { nil }
 
   package init(
     path: String, describe: @Sendable @escaping () throws(PluginError) -> (identity: PluginIdentity, description: [UInt8]),
     generate: @Sendable @escaping (_ topic: String, _ parameters: [String: Int64], _ seeds: [UInt64]) throws(PluginError) -> [Result<[UInt8], PluginError>],
     questionCount: @Sendable @escaping (_ topic: String, _ parameters: [String: Int64]) throws(PluginError) -> UInt64? = { _, _ in nil },
-    quarantine: @Sendable @escaping () -> PluginError? = { nil }
+    quarantine: @Sendable @escaping () -> PluginError? = { nil }, pace: @Sendable @escaping () -> Double? = { nil }
   ) {
     self.path = path
     self.describe = describe
     self.generate = generate
     self.questionCount = questionCount
     self.quarantine = quarantine
+    self.pace = pace
   }
 
   /// Loaded into this process: fastest, but a crash here is a crash of the host. For trusted plugins.
@@ -63,7 +67,7 @@ package struct PluginBackend: Sendable {
         plugin.generate(topic: topic, parameters: parameters, seeds: seeds)
       },
       questionCount: { topic, parameters throws(PluginError) in try plugin.questionCount(topic: topic, parameters: parameters) },
-      quarantine: { plugin.quarantine })
+      quarantine: { plugin.quarantine }, pace: { plugin.pace })
   }
 }
 

@@ -15,6 +15,8 @@ package struct PluginTopics: Sendable {
   /// Questions per call in a long batch: enough that a worker's round trip is small beside
   /// checking them, few enough that checking starts soon.
   static let chunkSize = 100
+  /// The most seconds a question may take for a plugin's questions to be made ahead.
+  static let quickQuestion = 0.005
 
   /// Loads a plugin in this process and checks its description.
   package init(library: PluginLibrary) throws(PluginError) {
@@ -107,10 +109,26 @@ package struct PluginTopics: Sendable {
     var spaceSize = questionCounts[topic.id] ?? 1
     if identity.countsQuestions, let counted = try? backend.questionCount(localID, parameters) { spaceSize = counted }
     guard spaceSize > 0 else { throw .inconsistent("the plugin has no questions for these parameters") }
-    var generator = QuestionGenerator(topic: topic, spaceSize: spaceSize) { index throws(GenerationError) in
-      try batch([index])[0].get()
+    // Questions made ahead are kept, checked, and served without asking the plugin again.
+    let made = MadeQuestions()
+    let remembered: @Sendable ([UInt64]) -> [Result<Question, GenerationError>] = { indices in
+      let missing = made.missing(indices)
+      var fetched: [UInt64: Result<Question, GenerationError>] = [:]
+      if !missing.isEmpty {
+        let results = batch(missing)
+        made.keep(Array(zip(missing, results)))
+        fetched = Dictionary(zip(missing, results), uniquingKeysWith: { first, _ in first })
+      }
+      // One made by another request may have been forgotten since (the store is bounded): made again.
+      return indices.map { index in fetched[index] ?? made.find(index).map { .success($0) } ?? batch([index])[0] }
     }
-    generator.batch = batch
+    var generator = QuestionGenerator(topic: topic, spaceSize: spaceSize) { index throws(GenerationError) in
+      try remembered([index])[0].get()
+    }
+    generator.batch = remembered
+    generator.ready = { index in made.find(index).map { .success($0) } }
+    // A plugin taking more than a few milliseconds a question is asked only for what is wanted.
+    generator.makesAheadCheaply = { (backend.pace() ?? 0) < PluginTopics.quickQuestion }
     generator.callsPlugin = true
     return generator
   }
@@ -273,7 +291,7 @@ package struct PluginTopics: Sendable {
         number = Substring(number.unicodeScalars.dropFirst())
       } else {
         guard bytes.count > counterBytes.count, bytes.suffix(counterBytes.count).elementsEqual(counterBytes) else { return false }
-        number = Substring(run.utf8.dropLast(counterBytes.count)) ?? ""
+        number = Substring(run.utf8.dropLast(counterBytes.count))
       }
       // A scalar that is not a numeral (本 in 9本1本) makes it no number.
       return !number.isEmpty && KanjiNumeral.parse(scalars: number.unicodeScalars) == UInt128(value)

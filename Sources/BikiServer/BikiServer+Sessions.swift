@@ -275,7 +275,12 @@ extension BikiServer {
         if reply.startsSession { reply.unwritten.append(record) } else { write(record, outbox: &outbox) }
       case .questionNeeded(let index):
         let made: Result<Question, GenerationError>
-        if generator.callsPlugin {
+        if generator.callsPlugin, let ready = generator.readyQuestions(seeds: [index])?.first {
+          // Made ahead: served in place, and the next few are made while the learner answers.
+          made = ready
+          makeAhead(sessionQuestionsAfter: state.order, generator)
+        } else if generator.callsPlugin {
+          // The next few are made ahead once this one is here (`collectFinishedWork`): it comes first.
           let job = dependencies.background.start { _ in Result { () throws(GenerationError) in try generator.questionWithForms(seed: index) } }
           guard let found = job.found else {
             sessions[id] = OpenSession(state: state, generator: generator, stage: .making(NextQuestion(job: job, reply: reply)))
@@ -405,6 +410,7 @@ extension BikiServer {
     }
     for id in making {
       guard let session = sessions[id], case .making(let next) = session.stage, let made = next.job.found else { continue }
+      makeAhead(sessionQuestionsAfter: session.state.order, session.generator)
       var state = session.state
       let effects = Session.reduce(&state, Self.arrival(made), sessionDependencies)
       settle(id, session, next, state: state, effects: effects, outbox: &outbox)
@@ -547,6 +553,16 @@ extension BikiServer {
       judge: { entry, parameters throws(ResponseError) in entry.registered.callsPlugin ? nil : try Self.generator(for: entry, parameters: parameters) })
     let (parameters, seed, count) = (request.parameters, request.seed, request.count)
     if let madeHere { return .result(try Self.generated(madeHere, seed: seed, count: count)) }
+    // A plugin's topic. One question at a time, seed after seed, is made ahead; what is made is
+    // served here, without a thread or a round trip.
+    if parameters.isEmpty, count == 1 {
+      let upcoming = entry.readahead.withLock { $0.after(seed: seed, count: 1) }
+      if let generator = entry.madeGenerator {
+        if let upcoming { makeAhead(generator, seeds: upcoming.map { generator.order(seed: $0).upcoming }) }
+        let indices = [generator.order(seed: seed).upcoming]
+        if let ready = generator.readyQuestions(seeds: indices) { return .result(try Self.written(ready, indices: indices, topicID: entry.topic.id)) }
+      }
+    }
     let job = dependencies.background.start { _ in
       Result { () throws(ResponseError) in try Self.generated(try Self.generator(for: entry, parameters: parameters), seed: seed, count: count) }
     }
@@ -561,10 +577,39 @@ extension BikiServer {
   static func generated(_ generator: QuestionGenerator, seed: UInt64, count: Int64) throws(ResponseError) -> JSON {
     var order = generator.order(seed: seed)
     let indices = (0..<count).map { _ in order.next() }
-    let results = generator.questions(seeds: indices)
+    return try written(generator.questions(seeds: indices), indices: indices, topicID: generator.topic.id)
+  }
+
+  /// A plugin's questions at `seeds`, made off the loop and kept: nothing waits for them, and
+  /// the requests that want them find them made. They are asked for `chunk` at a time, so a
+  /// question wanted now waits behind at most one chunk of them in the plugin's worker (a slow
+  /// plugin's readahead never holds up a learner's question for long).
+  func makeAhead(_ generator: QuestionGenerator, seeds: [UInt64], chunk: Int = 32) {
+    guard generator.makesAheadCheaply?() == true else { return }
+    _ = dependencies.background.start { _ in
+      for start in stride(from: 0, to: seeds.count, by: chunk) {
+        _ = generator.questions(seeds: Array(seeds[start..<min(start + chunk, seeds.count)]))
+      }
+    }
+  }
+
+  /// The next questions a session on a plugin's topic will ask, made ahead unless the one half
+  /// way there is made already (then the rest are, or are being made).
+  func makeAhead(sessionQuestionsAfter order: QuestionOrder, _ generator: QuestionGenerator) {
+    guard let ready = generator.ready else { return }
+    var order = order
+    let upcoming = (0..<SessionReadahead.count).map { _ in order.next() }
+    guard ready(upcoming[upcoming.count / 2] % generator.spaceSize) == nil else { return }
+    // One at a time: a learner's next question is wanted in seconds, and one from another
+    // session should not wait behind these.
+    makeAhead(generator, seeds: upcoming, chunk: 1)
+  }
+
+  /// The answer to `biki/generate`: the questions, each failure in its place.
+  static func written(_ results: [Result<Question, GenerationError>], indices: [UInt64], topicID: String) throws(ResponseError) -> JSON {
     guard results.contains(where: { (try? $0.get()) != nil }) else {
       if case .failure(let error)? = results.first { throw .requestFailed(error.description) }
-      throw .requestFailed("topic \(generator.topic.id) made no questions")
+      throw .requestFailed("topic \(topicID) made no questions")
     }
     var writer = JSONWriter()
     writer.beginObject()
@@ -573,7 +618,7 @@ extension BikiServer {
     for (index, result) in zip(indices, results) {
       switch result {
       case .success(let question): WireFormat.revealed(question, into: &writer)
-      case .failure(let error): WireFormat.failedQuestion(topicID: generator.topic.id, seed: index, error, into: &writer)
+      case .failure(let error): WireFormat.failedQuestion(topicID: topicID, seed: index, error, into: &writer)
       }
     }
     writer.endArray()

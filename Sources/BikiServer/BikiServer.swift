@@ -1,3 +1,4 @@
+import Dispatch
 import BikiPractice
 import BikiCore
 import BikiHost
@@ -47,6 +48,34 @@ package struct Catalog: Sendable {
   }
 }
 
+extension Catalog {
+  /// No topics and no packs: what the server has while its first catalog loads.
+  static let empty: Catalog = {
+    let packs = PackLoad(packs: [], crossPackDiagnostics: [], topics: [])
+    return Catalog(registry: TopicRegistry.load(packs: packs, plugins: [], isolation: .inProcess), packs: packs)
+  }()
+}
+
+/// The first catalog and the pack stamp it was loaded under, filled off the loop once.
+final class FirstCatalog: Sendable {
+  private let loaded = Locked<(Catalog, String)?>(nil)
+  private let done = DispatchSemaphore(value: 0)
+
+  func fill(_ catalog: Catalog, stamp: String) {
+    loaded.withLock { $0 = (catalog, stamp) }
+    done.signal()
+  }
+
+  var ifLoaded: (Catalog, String)? { loaded.withLock { $0 } }
+
+  func wait() -> (Catalog, String) {
+    if let ready = ifLoaded { return ready }
+    done.wait()
+    done.signal()
+    return ifLoaded ?? (.empty, "")
+  }
+}
+
 /// A topic as requests find it: one lookup gives the topic and its shared generator.
 package final class CatalogEntry: Sendable {
   package let registered: RegisteredTopic
@@ -54,7 +83,14 @@ package final class CatalogEntry: Sendable {
   /// overrides, and making one costs more than the question it asks.
   private let defaultGenerator = Locked<QuestionGenerator?>(nil)
 
+  /// The seeds clients have asked for lately, for making a plugin's questions ahead.
+  let readahead = Locked(Readahead())
+
   init(_ registered: RegisteredTopic) { self.registered = registered }
+
+  /// The generator with the default parameters, if it is made already: making it may ask a
+  /// plugin for its question count, which is never done on the message loop.
+  var madeGenerator: QuestionGenerator? { defaultGenerator.withLock { $0 } }
 
   package var topic: Topic { registered.topic }
 
@@ -91,6 +127,10 @@ package struct ServerDependencies: Sendable {
   package var readingCheck: ReadingCheck
   /// Where document checks run: a thread of their own, or at once in tests.
   package var background: BackgroundRunner
+  /// Whether the first catalog loads off the loop (through `background`) while `initialize` is
+  /// answered, as language servers index after they answer: the first request that needs it
+  /// waits for it. False: it is loaded before the server exists (tests that hold their work).
+  package var loadsCatalogAhead = false
 
   package init(
     loadCatalog: @Sendable @escaping () -> Catalog, packStamp: @Sendable @escaping () -> String, history: AnswerHistory,
@@ -124,6 +164,10 @@ package struct BikiServer: LanguageServer {
     didSet { topicList = TopicListAnswer(catalog) }
   }
   private(set) var topicList: TopicListAnswer
+  /// The first catalog while it loads off the loop; nil once adopted.
+  private var firstCatalog: FirstCatalog?
+  /// Whether `initialize` was answered: messages to the client wait for it.
+  private var initialized = false
   var sessions: [String: OpenSession] = [:]
   /// Sessions whose next question is being made off the loop, to look at when work finishes.
   var making: Set<String> = []
@@ -177,14 +221,45 @@ package struct BikiServer: LanguageServer {
   package init(version: String, dependencies: ServerDependencies) {
     self.version = version
     self.dependencies = dependencies
-    catalog = dependencies.loadCatalog()
-    topicList = TopicListAnswer(catalog)
-    packStamp = dependencies.packStamp()
     nextPoll = dependencies.now() + BikiServer.pollInterval
-    // Start-up checks packs on a sample, to serve at once; the user's own packs are then
-    // checked as lint checks them, and a difference is announced with `biki/packsChanged`.
+    guard dependencies.loadsCatalogAhead else {
+      catalog = dependencies.loadCatalog()
+      topicList = TopicListAnswer(catalog)
+      packStamp = dependencies.packStamp()
+      checkUserPacksFully()
+      return
+    }
+    let first = FirstCatalog()
+    dependencies.background.run { [dependencies] in first.fill(dependencies.loadCatalog(), stamp: dependencies.packStamp()) }
+    firstCatalog = first
+    catalog = .empty
+    topicList = TopicListAnswer(catalog)
+    packStamp = ""
+  }
+
+  /// Start-up checks packs on a sample, to serve at once; the user's own packs are then
+  /// checked as lint checks them, and a difference is announced with `biki/packsChanged`.
+  private mutating func checkUserPacksFully() {
     if dependencies.loadCheckedCatalog != nil, catalog.packs.packs.contains(where: { $0.precedence != .builtIn }) {
       startReload(announce: .ifChanged)
+    }
+  }
+
+  /// The first catalog, once it has loaded: waited for if it has not (`wait`), else taken only
+  /// when ready. Every entry point after `initialize` adopts it before it looks at the catalog.
+  private mutating func adoptFirstCatalog(wait: Bool, outbox: inout [OutgoingMessage]) {
+    guard let first = firstCatalog, let (loaded, stamp) = wait ? first.wait() : first.ifLoaded else { return }
+    firstCatalog = nil
+    catalog = loaded
+    packStamp = stamp
+    checkUserPacksFully()
+    if initialized { logUnloadedSources(outbox: &outbox) }
+  }
+
+  /// Sources that failed to load, told to the client's log once.
+  private func logUnloadedSources(outbox: inout [OutgoingMessage]) {
+    for (path, diagnostic) in catalog.registry.problems where diagnostic.severity == .error {
+      outbox.append(Self.log("not loaded: \(diagnostic.formatted(path: path))", type: 2))
     }
   }
 
@@ -194,9 +269,11 @@ package struct BikiServer: LanguageServer {
     hierarchicalSymbols = params?["capabilities"]?["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue ?? false
     positionEncoding = .negotiated(params)
     for warning in dependencies.history.summary().warnings { outbox.append(Self.log(warning, type: 2)) }
-    adoptFinishedReloadQuietly()
-    for (path, diagnostic) in catalog.registry.problems where diagnostic.severity == .error {
-      outbox.append(Self.log("not loaded: \(diagnostic.formatted(path: path))", type: 2))
+    initialized = true
+    adoptFirstCatalog(wait: false, outbox: &outbox)
+    if firstCatalog == nil {
+      adoptFinishedReloadQuietly()
+      logUnloadedSources(outbox: &outbox)
     }
     return [
       "positionEncoding": .string(positionEncoding.rawValue),
@@ -210,6 +287,7 @@ package struct BikiServer: LanguageServer {
   }
 
   package mutating func request(_ id: RequestID, _ method: String, params: JSON?, outbox: inout [OutgoingMessage]) throws(ResponseError) -> Reply {
+    adoptFirstCatalog(wait: true, outbox: &outbox)
     guard let handle = Dispatcher.requests[method] else { throw .methodNotFound(method) }
     // A second request under the id of one still waiting for its response could not be told
     // apart from it, in the response or in a cancel.
@@ -229,6 +307,7 @@ package struct BikiServer: LanguageServer {
 
   /// Unknown notifications (didSave, workspace notifications) are ignored: nothing to do.
   package mutating func notification(_ method: String, params: JSON?, outbox: inout [OutgoingMessage]) {
+    adoptFirstCatalog(wait: true, outbox: &outbox)
     Dispatcher.notifications[method]?(&self, Params(params), &outbox)
   }
 
@@ -242,6 +321,9 @@ package struct BikiServer: LanguageServer {
   }
 
   package mutating func tick(now: Double, outbox: inout [OutgoingMessage]) {
+    // Loading the first catalog wakes the loop when done; until then, nothing waits for it here.
+    adoptFirstCatalog(wait: false, outbox: &outbox)
+    guard firstCatalog == nil else { return }
     checkDueDocuments(now: now, outbox: &outbox)
     collectFinishedWork(outbox: &outbox)
     finishTimedOutSessions(now: now, outbox: &outbox)

@@ -109,6 +109,9 @@ struct ServerBench {
     let server = try Server(executable: executable, arguments: arguments)
     _ = server.call(Self.initialize)
     server.send(Self.frame(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#))
+    // The packs and plugins load after `initialize` is answered; what is timed starts once they
+    // are there (a request waits for them).
+    try Self.requireResult(server.call(Self.request(900_000_001, "biki/topics", nil)))
     return server
   }
 
@@ -126,6 +129,37 @@ struct ServerBench {
     }
     trips.sort()
     return (trips[trips.count / 2], trips[trips.count * 99 / 100])
+  }
+
+  /// Questions a session serves per second, `biki/skip` after `biki/skip` (each answered with
+  /// the next question), sent in flights of 50 as an editor driving many sessions would:
+  /// the rate a session's next question is made at, for a topic from a pack or a plugin.
+  func sessionQuestions(_ server: Server, topic: String, count: Int, seconds: () -> Double) throws -> Double {
+    let started = server.call(Self.request(1, "biki/startSession", #"{"topicId":"\#(topic)","mode":{"kind":"infinite"},"seed":7,"skill":"kana"}"#))
+    try Self.requireResult(started)
+    guard let id = (try? JSONParser.value(started))?["result"]?["sessionId"]?.stringValue else {
+      throw BenchFailure("biki/startSession gave no sessionId: \(String(decoding: started.prefix(300), as: UTF8.self))")
+    }
+    // Below the 64 requests a session lets wait for its next question.
+    let flight = 50
+    // Each skip has its own id: a skip waiting for a plugin's question holds its id until answered.
+    let batches = (0..<(count / flight)).map { batch in
+      Array((0..<flight).map { Self.request(10 + batch * flight + $0, "biki/skip", #"{"sessionId":"\#(id)"}"#) }.joined())
+    }
+    let start = seconds()
+    for batch in batches {
+      server.send(batch)
+      for _ in 0..<flight {
+        let body = try server.receiveResult()
+        // Every skip must bring a question: a session that failed to make one would be fast.
+        guard body.count > 40, String(decoding: body, as: UTF8.self).contains(#""question":"#) else {
+          throw BenchFailure("a skip on \(topic) brought no question: \(String(decoding: body.prefix(300), as: UTF8.self))")
+        }
+      }
+    }
+    let rate = Double(count / flight * flight) / (seconds() - start)
+    _ = server.call(Self.request(5, "biki/endSession", #"{"sessionId":"\#(id)"}"#))
+    return rate
   }
 
   /// Round trips while a large pack document is being checked: the check runs on its own

@@ -64,7 +64,10 @@ enum ServeCommand {
           isCancelled: isCancelled)
         return Catalog(registry: registry, packs: load, packDirectories: environment.host.packSearchPaths(extra: packDirectories).directories)
       })
-    var endpoint = Endpoint(server: BikiServer(version: BikiCommand.version, dependencies: dependencies))
+    var live = dependencies
+    // `initialize` is answered while the packs and plugins load.
+    live.loadsCatalogAhead = true
+    var endpoint = Endpoint(server: BikiServer(version: BikiCommand.version, dependencies: live))
     let connection = Connection(
       input: 0, output: output, now: environment.now, log: { StandardStreams.writeError("biki serve: \(TerminalText.safe($0))\n") }, wake: wake)
     return CommandOutcome(status: connection.run(&endpoint))

@@ -123,6 +123,13 @@ final class LiveServer: @unchecked Sendable {
     }
   }
 
+  /// Waits until the server has loaded its packs and plugins (which it does after answering
+  /// `initialize`): a request waits for them, so its response says they are there.
+  func waitUntilLoaded() throws {
+    request(900_000_001, "biki/topics")
+    try #require(waitForResponse(900_000_001, within: 30) != nil, "biki serve did not answer biki/topics")
+  }
+
   func waitForResponse(_ id: Int, within seconds: Double) -> Received? {
     waitFor(within: seconds) { ($0["id"] as? Int) == id && $0["method"] == nil }
   }

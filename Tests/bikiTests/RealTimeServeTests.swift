@@ -37,9 +37,22 @@ import Testing
   /// 150 ms of the edit (or the open).
   static let diagnosticsBound = 0.150
 
+  /// `initialize` is answered before the packs and plugins load; a request sent at once waits
+  /// for them and is answered from them, never from an empty catalog.
+  @Test func aRequestSentRightAfterInitializeIsAnsweredFromTheLoadedPacks() throws {
+    let server = try LiveServer()
+    try server.initialize()
+    server.request(1, "biki/generate", #"{"topicId":"numbers.beginner","seed":1}"#)
+    let answered = try #require(server.waitForResponse(1, within: 30))
+    #expect(answered.message["result"] != nil, "\(answered.message)")
+    #expect(server.finish() == 0)
+  }
+
   @Test func diagnosticsFollowAnOpenAndEveryEditWithinTheDocumentedBound() throws {
     let server = try LiveServer()
     try server.initialize()
+    // The bound holds once the packs are loaded; until then a check waits for them.
+    try server.waitUntilLoaded()
     let uri = "file://" + server.home + "/drafts/mine.json"
     var latencies: [Double] = []
     let opened = server.notify(
@@ -93,6 +106,7 @@ import Testing
   @Test func aSlowPluginsQuestionDelaysNoOtherRequestAndItsStartCanBeCancelled() throws {
     let server = try LiveServer(arguments: ["--plugins", try Self.slowPlugin()])
     try server.initialize()
+    try server.waitUntilLoaded()
     // The first start also loads the plugin's worker; the second is a question's wait alone.
     for round in 0..<2 {
       let start = 10 * round + 1
@@ -102,6 +116,7 @@ import Testing
       #expect(read.message.result?["reading"] as? String == "はっぽん")
       #expect(read.at - started < 0.2, "biki/read waited \(Int((read.at - started) * 1000)) ms behind the slow start")
       let session = try #require(server.waitForResponse(start, within: 10))
+      // A plugin this slow has nothing made ahead: the start waits for its question.
       #expect(session.at - started >= 0.8, "the start cannot be answered before its question is made")
       #expect(session.message.result?["question"] != nil, "\(session.message)")
     }
@@ -117,6 +132,7 @@ import Testing
   @Test func aTimeLimitShorterThanAPluginsFirstQuestionEndsTheStartWhenTheTimeIsUp() throws {
     let server = try LiveServer(arguments: ["--plugins", try Self.slowPlugin()])
     try server.initialize()
+    try server.waitUntilLoaded()
     // Loads the plugin's worker, so the next start waits for a question only.
     server.request(1, "biki/generate", #"{"topicId":"misbehaving.ok","seed":1}"#)
     _ = try #require(server.waitForResponse(1, within: 10))
