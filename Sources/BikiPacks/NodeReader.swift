@@ -142,7 +142,9 @@ struct NodeReader {
     if let choice = choices[text.value] { return choice }
     let names = choices.keys.sorted()
     let hint = hint(text.value, among: names)
-    error("\(what) \"\(Excerpt.of(text.value))\" is not known\(hint); use one of: \(names.joined(separator: ", "))", "invalid-value", at: text.range, fix: hint.fix)
+    // With one choice the did-you-mean already names it: listing it again says nothing new.
+    let list = names.count == 1 && hint.fix != nil ? "" : (names.count == 1 ? "; the only one is " : "; use one of: ") + names.joined(separator: ", ")
+    error("\(what) \"\(Excerpt.of(text.value))\" is not known\(hint)\(list)", "invalid-value", at: text.range, fix: hint.fix)
     return nil
   }
 

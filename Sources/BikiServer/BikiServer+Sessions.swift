@@ -161,7 +161,12 @@ extension BikiServer {
         topic: plan.generator.topic, order: plan.generator.order(seed: plan.seed), skill: plan.skill, mode: plan.mode, seed: plan.seed,
         dependencies: sessionDependencies)
     } catch {
-      throw .invalidParams(error.description)
+      // The field at fault first, as every invalid-params message says it.
+      switch error {
+      case .skillNotOffered: throw .invalidParams("\"skill\": \(error.description)")
+      case .invalidLimit: throw .invalidParams("\"mode\": \(error.description)")
+      case .generationFailed: throw .invalidParams(error.description)
+      }
     }
     let id: String
     if let reserved {

@@ -73,6 +73,8 @@ struct Params {
     switch try member(key) {
     case nil: return nil
     case .integer(let number)? where number >= 0: return UInt64(number)
+    case .integer(let number)?: throw .invalidParams("\"\(name(key))\" must be a whole number from 0 to 2^64−1, not \(number)")
+    case .double(let number)?: throw .invalidParams("\"\(name(key))\" must be a whole number from 0 to 2^64−1, not \(number)")
     case .string(let text)?:
       guard let seed = UInt64(text) else { throw .invalidParams("\"\(name(key))\" must be a whole number from 0 to 2^64−1, not \"\(text.prefix(40))\"") }
       return seed

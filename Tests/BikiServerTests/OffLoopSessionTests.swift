@@ -15,21 +15,7 @@ import Testing
 @Suite struct OffLoopSessionTests {
   /// The test pack's topics, marked as a plugin's.
   static func dependencies(clock: TestClock = TestClock(), held: ServerFixtures.HeldWork, history: AnswerHistory = .memory()) -> ServerDependencies {
-    var dependencies = ServerFixtures.dependencies(clock: clock, history: history, background: held.runner)
-    let load = dependencies.loadCatalog
-    dependencies.loadCatalog = {
-      let catalog = load()
-      var registry = catalog.registry
-      registry.topics = catalog.registry.topics.map { registered in
-        RegisteredTopic(topic: registered.topic, source: "/plugins/libslow.so", callsPlugin: true) { parameters throws(ParameterError) in
-          var generator = try registered.generator(parameters: parameters)
-          generator.callsPlugin = true
-          return generator
-        }
-      }
-      return Catalog(registry: registry, packs: catalog.packs)
-    }
-    return dependencies
+    ServerFixtures.asPlugin(ServerFixtures.dependencies(clock: clock, history: history, background: held.runner), source: "/plugins/libslow.so")
   }
 
   static func request(_ id: Int64, _ method: String, _ params: JSON) -> IncomingMessage {

@@ -30,36 +30,24 @@ import Testing
 
   /// The test pack's topic, marked as a plugin's, whose questions can be made ahead: `made`
   /// counts the questions the stand-in plugin made.
-  static func dependencies(held: ServerFixtures.HeldWork, made: Locked<Int>) -> ServerDependencies {
-    var dependencies = ServerFixtures.dependencies(background: held.runner)
-    let load = dependencies.loadCatalog
-    dependencies.loadCatalog = {
-      let catalog = load()
-      var registry = catalog.registry
-      registry.topics = catalog.registry.topics.map { registered in
-        RegisteredTopic(topic: registered.topic, source: "/plugins/libahead.so", callsPlugin: true) { parameters throws(ParameterError) in
-          let source = try registered.generator(parameters: parameters)
-          let store = Locked<[UInt64: Result<Question, GenerationError>]>([:])
-          let batch: @Sendable ([UInt64]) -> [Result<Question, GenerationError>] = { indices in
-            indices.map { index in
-              if let found = store.withLock({ $0[index] }) { return found }
-              made.withLock { $0 += 1 }
-              let result = Result { () throws(GenerationError) in try source.question(seed: index) }
-              store.withLock { $0[index] = result }
-              return result
-            }
-          }
-          var generator = QuestionGenerator(topic: source.topic, spaceSize: source.spaceSize) { index throws(GenerationError) in try batch([index])[0].get() }
-          generator.batch = batch
-          generator.ready = { index in store.withLock { $0[index] } }
-          generator.makesAheadCheaply = { true }
-          generator.callsPlugin = true
-          return generator
+  static func dependencies(held: ServerFixtures.HeldWork, made: Locked<Int>, quick: Bool = true) -> ServerDependencies {
+    ServerFixtures.asPlugin(ServerFixtures.dependencies(background: held.runner), source: "/plugins/libahead.so") { source in
+      let store = Locked<[UInt64: Result<Question, GenerationError>]>([:])
+      let batch: @Sendable ([UInt64]) -> [Result<Question, GenerationError>] = { indices in
+        indices.map { index in
+          if let found = store.withLock({ $0[index] }) { return found }
+          made.withLock { $0 += 1 }
+          let result = Result { () throws(GenerationError) in try source.question(seed: index) }
+          store.withLock { $0[index] = result }
+          return result
         }
       }
-      return Catalog(registry: registry, packs: catalog.packs)
+      var generator = QuestionGenerator(topic: source.topic, spaceSize: source.spaceSize) { index throws(GenerationError) in try batch([index])[0].get() }
+      generator.batch = batch
+      generator.ready = { index in store.withLock { $0[index] } }
+      generator.makesAheadCheaply = { quick }
+      return generator
     }
-    return dependencies
   }
 
   static func generate(_ id: Int64, seed: Int64) -> IncomingMessage {
@@ -121,20 +109,7 @@ import Testing
 
   @Test func aSlowPluginsQuestionsAreMadeOnlyWhenWanted() {
     let held = ServerFixtures.HeldWork(), made = Locked(0)
-    var dependencies = Self.dependencies(held: held, made: made)
-    let load = dependencies.loadCatalog
-    dependencies.loadCatalog = {
-      let catalog = load()
-      var registry = catalog.registry
-      registry.topics = catalog.registry.topics.map { registered in
-        RegisteredTopic(topic: registered.topic, source: registered.source, callsPlugin: true) { parameters throws(ParameterError) in
-          var generator = try registered.generator(parameters: parameters)
-          generator.makesAheadCheaply = { false }
-          return generator
-        }
-      }
-      return Catalog(registry: registry, packs: catalog.packs)
-    }
+    let dependencies = Self.dependencies(held: held, made: made, quick: false)
     var endpoint = ServerFixtures.endpoint(dependencies)
     for seed in 1...4 {
       _ = endpoint.receive(Self.generate(Int64(seed), seed: Int64(seed)))

@@ -53,7 +53,7 @@ import Testing
     try roundTrip(StartSessionRequest(kind: .review(topicID: "test.hon", count: 5), skill: .listening))
     // With no mode, ten questions.
     #expect(try StartSessionRequest(Params(["topicId": "test.hon"])).kind == .topic("test.hon", .questionLimit(10)))
-    refused(StartSessionRequest.self, ["topicId": "test.hon", "seed": -1], "\"seed\" must be a whole number from 0 to 2^64−1 (or one as a string), not a number")
+    refused(StartSessionRequest.self, ["topicId": "test.hon", "seed": -1], "\"seed\" must be a whole number from 0 to 2^64−1, not -1")
     refused(StartSessionRequest.self, ["topicId": "test.hon", "mode": ["limit": 5]], "missing required field \"mode.kind\"")
     // The seed is read first.
     refused(StartSessionRequest.self, ["seed": "x"], "\"seed\" must be a whole number from 0 to 2^64−1, not \"x\"")

@@ -61,6 +61,29 @@ enum ServerFixtures {
       background: background)
   }
 
+  /// The same dependencies with the test pack's topics marked as a plugin's (from `source`),
+  /// each generator made by the pack and then changed by `adapt`.
+  static func asPlugin(
+    _ dependencies: ServerDependencies, source: String,
+    adapt: @escaping @Sendable (QuestionGenerator) -> QuestionGenerator = { $0 }
+  ) -> ServerDependencies {
+    var dependencies = dependencies
+    let load = dependencies.loadCatalog
+    dependencies.loadCatalog = {
+      let catalog = load()
+      var registry = catalog.registry
+      registry.topics = catalog.registry.topics.map { registered in
+        RegisteredTopic(topic: registered.topic, source: source, callsPlugin: true) { parameters throws(ParameterError) in
+          var generator = adapt(try registered.generator(parameters: parameters))
+          generator.callsPlugin = true
+          return generator
+        }
+      }
+      return Catalog(registry: registry, packs: catalog.packs)
+    }
+    return dependencies
+  }
+
   /// An initialized endpoint.
   static func endpoint(_ dependencies: ServerDependencies = dependencies()) -> Endpoint<BikiServer> {
     var endpoint = Endpoint(server: BikiServer(version: "test", dependencies: dependencies))
