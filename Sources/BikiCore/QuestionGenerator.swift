@@ -17,9 +17,10 @@ package struct QuestionGenerator: Sendable {
   /// The question at an index when it is made already (a plugin's, made ahead), without making
   /// it: nil when it is not. Nil for sources that make every question on the spot (packs).
   package var ready: (@Sendable (_ index: UInt64) -> Result<Question, GenerationError>?)?
-  /// Whether making questions ahead pays: the source makes them quickly (a plugin whose last
-  /// questions took little time). Nil: never.
-  package var makesAheadCheaply: (@Sendable () -> Bool)?
+  /// Makes the questions at these seeds ahead, `chunk` at a time, for `ready` to find; does
+  /// nothing when that would not pay (a slow plugin) or when the source is already making some
+  /// ahead. Runs the source's code: call it off the message loop. Nil: never.
+  package var makeAhead: (@Sendable (_ seeds: [UInt64], _ chunk: Int) -> Void)?
   /// Making a question runs a native plugin's code (a worker round trip, or a library in this
   /// process), which may take up to the plugin's time limit: `biki serve` makes such questions
   /// off its message loop. Questions from packs take microseconds and are made in place.

@@ -11,12 +11,26 @@ final class MadeQuestions: Sendable {
   static let capacity = 2_048
 
   private struct Store {
+    /// Whether questions are being made ahead: one run at a time, so two never ask the plugin
+    /// for the same question (a crashing one would count twice towards quarantine).
+    var makingAhead = false
     var byIndex: [UInt64: Question] = [:]
     /// Indices in the order they were made, for forgetting the oldest.
     var order: [UInt64] = []
   }
 
   private let store = Locked(Store())
+
+  /// True, and making ahead is now this caller's, unless another is at it.
+  func beginMakingAhead() -> Bool {
+    store.withLock { store in
+      guard !store.makingAhead else { return false }
+      store.makingAhead = true
+      return true
+    }
+  }
+
+  func endMakingAhead() { store.withLock { $0.makingAhead = false } }
 
   /// The question at `index`, if made.
   func find(_ index: UInt64) -> Question? {

@@ -128,7 +128,15 @@ package struct PluginTopics: Sendable {
     generator.batch = remembered
     generator.ready = { index in made.find(index).map { .success($0) } }
     // A plugin taking more than a few milliseconds a question is asked only for what is wanted.
-    generator.makesAheadCheaply = { (backend.pace() ?? 0) < PluginTopics.quickQuestion }
+    let size = spaceSize
+    generator.makeAhead = { seeds, chunk in
+      guard (backend.pace() ?? 0) < PluginTopics.quickQuestion, made.beginMakingAhead() else { return }
+      defer { made.endMakingAhead() }
+      let indices = seeds.map { $0 % size }
+      for start in stride(from: 0, to: indices.count, by: max(1, chunk)) {
+        _ = remembered(Array(indices[start..<min(start + max(1, chunk), indices.count)]))
+      }
+    }
     generator.callsPlugin = true
     return generator
   }

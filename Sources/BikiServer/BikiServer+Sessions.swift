@@ -590,12 +590,8 @@ extension BikiServer {
   /// question wanted now waits behind at most one chunk of them in the plugin's worker (a slow
   /// plugin's readahead never holds up a learner's question for long).
   func makeAhead(_ generator: QuestionGenerator, seeds: [UInt64], chunk: Int = 32) {
-    guard generator.makesAheadCheaply?() == true else { return }
-    _ = dependencies.background.start { _ in
-      for start in stride(from: 0, to: seeds.count, by: chunk) {
-        _ = generator.questions(seeds: Array(seeds[start..<min(start + chunk, seeds.count)]))
-      }
-    }
+    guard let makeAhead = generator.makeAhead else { return }
+    _ = dependencies.background.start { _ in makeAhead(seeds, chunk) }
   }
 
   /// The next questions a session on a plugin's topic will ask, made ahead unless the one half

@@ -45,7 +45,8 @@ import Testing
       var generator = QuestionGenerator(topic: source.topic, spaceSize: source.spaceSize) { index throws(GenerationError) in try batch([index])[0].get() }
       generator.batch = batch
       generator.ready = { index in store.withLock { $0[index] } }
-      generator.makesAheadCheaply = { quick }
+      let size = source.spaceSize
+      generator.makeAhead = { seeds, _ in if quick { _ = batch(seeds.map { $0 % size }) } }
       return generator
     }
   }

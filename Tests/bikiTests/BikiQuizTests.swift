@@ -415,3 +415,35 @@ import Testing
     #expect(!result.standardError.contains("crashed"))
   }
 }
+
+/// The plugin docs/plugin-abi.md shows in "Taking a parameter", compiled as written: lint finds
+/// nothing wrong, and its parameter narrows what is asked.
+@Suite struct PluginDocExampleTests {
+  @Test func theParameterExampleBuildsLintsCleanAndTakesItsParameter() throws {
+    let document = try String(contentsOf: BikiPackTests.repository.appendingPathComponent("docs/plugin-abi.md"), encoding: .utf8)
+    let marker = try #require(document.range(of: "<!-- parameter-example -->\n```c\n"))
+    let end = try #require(document.range(of: "\n```", range: marker.upperBound..<document.endIndex))
+    let directory = NSTemporaryDirectory() + "biki-doc-plugin-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let source = directory + "/counting.c"
+    try String(document[marker.upperBound..<end.lowerBound]).write(toFile: source, atomically: true, encoding: .utf8)
+    let plugins = directory
+    let compiler = Process()
+    compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    compiler.arguments = [
+      "cc", "-std=c99", "-Wall", "-Werror", "-shared", "-fPIC", "-I", BikiPackTests.repository.appendingPathComponent("Sources/BikiPluginABI/include").path,
+      source, "-o", plugins + "/libcounting.so",
+    ]
+    try compiler.run()
+    compiler.waitUntilExit()
+    #expect(compiler.terminationStatus == 0, "the example does not compile with -Wall -Werror")
+    let home = NSTemporaryDirectory() + "biki-e2e-" + UUID().uuidString
+    let pack = BikiPackTests()
+    let lint = try pack.pack(["lint", plugins + "/libcounting.so"], home: home)
+    #expect(lint.status == 0, "\(lint.standardOutput)\(lint.standardError)")
+    let sample = try pack.pack(["sample", plugins + "/libcounting.so", "-n", "6", "--param", "max=3"], home: home)
+    #expect(sample.status == 0, "\(sample.standardError)")
+    let displays = Set(sample.standardOutput.split(separator: "\n").dropFirst().map { $0.split(separator: "\t")[2] })
+    #expect(displays == ["1", "2", "3"], "\(sample.standardOutput)")
+  }
+}

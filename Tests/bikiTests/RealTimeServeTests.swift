@@ -110,7 +110,8 @@ import Testing
     // The first start also loads the plugin's worker; the second is a question's wait alone.
     for round in 0..<2 {
       let start = 10 * round + 1
-      let started = server.request(start, "biki/startSession", #"{"topicId":"misbehaving.ok","skill":"kana","mode":{"kind":"infinite"}}"#)
+      // Seeds whose first questions differ: a question asked before is kept, and served at once.
+      let started = server.request(start, "biki/startSession", #"{"topicId":"misbehaving.ok","skill":"kana","mode":{"kind":"infinite"},"seed":\#(start)}"#)
       server.request(start + 1, "biki/read", #"{"text":"8本"}"#)
       let read = try #require(server.waitForResponse(start + 1, within: 10))
       #expect(read.message.result?["reading"] as? String == "はっぽん")
@@ -121,7 +122,7 @@ import Testing
       #expect(session.message.result?["question"] != nil, "\(session.message)")
     }
     // A start cancelled while its question is made is answered -32800 at once.
-    let sent = server.request(30, "biki/startSession", #"{"topicId":"misbehaving.ok","skill":"kana"}"#)
+    let sent = server.request(30, "biki/startSession", #"{"topicId":"misbehaving.ok","skill":"kana","seed":30}"#)
     server.notify("$/cancelRequest", #"{"id":30}"#)
     let cancelled = try #require(server.waitForResponse(30, within: 10))
     #expect(cancelled.message.errorCode == -32800, "\(cancelled.message)")
