@@ -183,12 +183,22 @@ package enum NumberFormatting {
   /// 0.05; -5, 1 → -0.5.
   package static func decimal(_ value: Int64, places: Int, grouped: Bool) -> String {
     guard places > 0 else { return grouped ? self.grouped(value) : String(value) }
-    var digits = String(value.magnitude)
-    if digits.count <= places { digits = String(repeating: "0", count: places - digits.count + 1) + digits }
-    let point = digits.index(digits.endIndex, offsetBy: -places)
-    var whole = String(digits[..<point])
-    if grouped, let wholeValue = Int64(whole) { whole = self.grouped(wholeValue) }
-    return (value < 0 ? "-" : "") + whole + "." + digits[point...]
+    let (whole, fraction) = decimalParts(value.magnitude, places: places)
+    // A whole part of a scaled Int64 is at most Int64.max / 10: it fits.
+    let wholeText = grouped ? self.grouped(Int64(whole)) : String(whole)
+    return (value < 0 ? "-" : "") + wholeText + "." + String(decoding: fraction.map { $0 + UInt8(ascii: "0") }, as: UTF8.self)
+  }
+
+  /// A magnitude ÷ 10^places as its whole part and the digits after the point, leading zeros
+  /// kept: 365, 1 → (36, [5]); 5, 2 → (0, [0, 5]). `places` is 1–18.
+  package static func decimalParts(_ magnitude: UInt64, places: Int) -> (whole: UInt64, fraction: [UInt8]) {
+    var fraction = [UInt8](repeating: 0, count: places)
+    var rest = magnitude
+    for index in fraction.indices.reversed() {
+      fraction[index] = UInt8(rest % 10)
+      rest /= 10
+    }
+    return (rest, fraction)
   }
 
   /// Minutes after midnight as a 24-hour clock shows them: 965 → 16:05, 5 → 0:05.

@@ -58,14 +58,20 @@ extension JapaneseNumber {
     Reading("まいなす") + magnitude
   }
 
-  /// A counter's reading with no sound change, as after a decimal or a fraction. A counter that
-  /// counts whole things only (つ, 人 for one and two) or writes a number whole has no such reading.
-  static func plain(_ counter: Counter, after number: String) throws(ReadingError) -> [ReadingSegment] {
-    guard counter.validValues == nil, counter.writtenWhole.isEmpty else {
-      throw .unreadable(number + counter.symbol, reason: "\(counter.symbol) counts whole things: it takes no decimal or fraction")
-    }
+  /// A counter's reading with no sound change, as after a decimal or a fraction; nil for a
+  /// counter that counts whole things only (つ, months) or writes a number whole.
+  static func plainReading(of counter: Counter) -> [ReadingSegment]? {
+    guard counter.validValues == nil, counter.writtenWhole.isEmpty else { return nil }
     var parts = [counter.readingSegment]
     if let ending = counter.optionalEndingSegment { parts.append(ending) }
+    return parts
+  }
+
+  /// `plainReading(of:)` after `number`, or why there is none.
+  private static func plain(_ counter: Counter, after number: String) throws(ReadingError) -> [ReadingSegment] {
+    guard let parts = plainReading(of: counter) else {
+      throw .unreadable(number + counter.symbol, reason: "\(counter.symbol) counts whole things: it takes no decimal or fraction")
+    }
     return parts
   }
 }

@@ -285,11 +285,8 @@ struct PhraseInterpreter {
     guard let counter = counters.first(where: { $0.kind != .date && $0.kind != .name }) ?? counters.first else {
       throw fail("\(symbol) is not a unit or counter Biki knows")
     }
-    do {
-      return try JapaneseNumber.plain(counter, after: "")
-    } catch {
-      throw fail("\(symbol) counts whole things: it takes no decimal or fraction")
-    }
+    guard let parts = JapaneseNumber.plainReading(of: counter) else { throw fail("\(symbol) counts whole things: it takes no decimal or fraction") }
+    return parts
   }
 
   /// When an era ran, for messages: "ran from 1989-01-08 to 2019-04-30".

@@ -313,9 +313,7 @@ extension TopicProgram {
     let symbol = counter?.symbol ?? ""
     switch style {
     case .decimal(let places, let grouped):
-      let scale = (0..<places).reduce(UInt64(1)) { product, _ in product * 10 }
-      let whole = value.magnitude / scale, fraction = value.magnitude % scale
-      let digits = (0..<places).reversed().map { place in UInt8(fraction / (0..<place).reduce(UInt64(1)) { p, _ in p * 10 } % 10) }
+      let (whole, digits) = NumberFormatting.decimalParts(value.magnitude, places: places)
       let reading = try JapaneseNumber.decimalReading(whole: UInt128(whole), fraction: digits, counter: counter)
       let kanji = JapaneseNumber.kanji(UInt128(whole)) + "・" + String(digits.map { Self.kanjiDigits[Int($0)] })
       return signed(value < 0, NumberFormatting.decimal(value, places: places, grouped: grouped) + symbol, kanji + symbol, reading)

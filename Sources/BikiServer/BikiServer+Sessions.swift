@@ -599,7 +599,7 @@ extension BikiServer {
   func makeAhead(sessionQuestionsAfter order: QuestionOrder, _ generator: QuestionGenerator) {
     guard let ready = generator.ready else { return }
     var order = order
-    let upcoming = (0..<SessionReadahead.count).map { _ in order.next() }
+    let upcoming = (0..<Readahead.sessionQuestions).map { _ in order.next() }
     guard ready(upcoming[upcoming.count / 2] % generator.spaceSize) == nil else { return }
     // One at a time: a learner's next question is wanted in seconds, and one from another
     // session should not wait behind these.

@@ -18,18 +18,16 @@ package struct Catalog: Sendable {
   package let packDirectories: [String]
   /// Each topic by id (the first of an id, as the registry lists them): every request names one.
   private let topicsByID: [String: CatalogEntry]
-  /// The ids, ready for did-you-mean.
-  private let suggestions: SuggestionIndex
-  /// The suggestion for ids asked for lately and not found: a client with a stale id sends it
-  /// again and again, and is answered from here. Emptied when full, so it stays small.
-  private let recentMisses = Locked<[String: String?]>([:])
+  /// What did-you-mean needs: the ids prepared on the first miss (most catalogs never have one,
+  /// and start-up should not pay for it), and the suggestion for ids asked for lately and not
+  /// found, as a client with a stale id sends it again and again. Emptied when full.
+  private let misses = Locked<(index: SuggestionIndex?, recent: [String: String?])>((nil, [:]))
 
   package init(registry: TopicRegistry, packs: PackLoad, packDirectories: [String] = []) {
     self.registry = registry
     self.packs = packs
     self.packDirectories = packDirectories
     self.topicsByID = Dictionary(registry.topics.map { ($0.topic.id, CatalogEntry($0)) }, uniquingKeysWith: { first, _ in first })
-    self.suggestions = SuggestionIndex(registry.topics.map(\.topic.id))
   }
 
   package func topic(id: String) -> CatalogEntry? { topicsByID[id] }
@@ -38,13 +36,16 @@ package struct Catalog: Sendable {
   package func suggestion(for id: String) -> String? {
     // An id longer than any name Biki suggests is no typo; it is not worth remembering either.
     guard id.utf8.count <= 4 * Suggestion.maximumWordLength else { return nil }
-    if let known = recentMisses.withLock({ $0[id] }) { return known }
-    let found = suggestions.closest(to: id)
-    recentMisses.withLock { misses in
-      if misses.count >= 64 { misses.removeAll(keepingCapacity: true) }
-      misses[id] = found
+    let topics = registry.topics
+    return misses.withLock { misses in
+      if let known = misses.recent[id] { return known }
+      let index = misses.index ?? SuggestionIndex(topics.map(\.topic.id))
+      let found = index.closest(to: id)
+      if misses.recent.count >= 64 { misses.recent.removeAll(keepingCapacity: true) }
+      misses.index = index
+      misses.recent[id] = found
+      return found
     }
-    return found
   }
 }
 

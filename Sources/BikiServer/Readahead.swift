@@ -6,6 +6,9 @@
 struct Readahead: Sendable {
   /// How many seeds ahead are made; asked for again once half of them are used.
   static let window: UInt64 = 256
+  /// How many of a session's next questions are made ahead: a learner takes seconds over each,
+  /// so a few are enough, and few are wasted if the session ends.
+  static let sessionQuestions = 16
 
   /// The seed that would continue the last request's run.
   private var expected: UInt64?
@@ -27,10 +30,4 @@ struct Readahead: Sendable {
     frontier = limit
     return start..<limit
   }
-}
-
-/// How many of a session's next questions on a plugin topic are made ahead: a learner takes
-/// seconds over each, so a few are enough, and few are wasted if the session ends.
-enum SessionReadahead {
-  static let count = 16
 }

@@ -100,7 +100,7 @@ import Testing
     let session = try #require(started?["sessionId"]?.stringValue)
     // The first question came, and with it the work that makes the next ones.
     held.runAll()
-    #expect(made.withLock { $0 } == 1 + SessionReadahead.count)
+    #expect(made.withLock { $0 } == 1 + Readahead.sessionQuestions)
     for id in 2...8 {
       let skipped = endpoint.receive(.request(id: .number(Int64(id)), method: "biki/skip", params: ["sessionId": .string(session)]))
       #expect(OffLoopSessionTests.response(skipped, id: Int64(id))?["question"] != nil, "\(skipped)")

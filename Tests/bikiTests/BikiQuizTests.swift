@@ -208,6 +208,10 @@ import Testing
     let result = try quiz(["--seed", "1", "--mode", "questions=1"], input: "1\nskip\n")
     #expect(result.standardOutput.hasPrefix("Choose a topic:\n  1. 1–10  [numbers.beginner]"), "\(result.standardOutput)")
     #expect(result.standardOutput.contains("Finished (all questions asked): 1 question"))
+    // By category, everyday numbers last, after the basics they build on.
+    let basics = try #require(result.standardOutput.range(of: "[counters.hon]"))
+    let everyday = try #require(result.standardOutput.range(of: "[everyday.temperatures]"))
+    #expect(basics.upperBound < everyday.lowerBound)
   }
 
   @Test func endOfInputEndsTheSessionWithASummary() throws {
