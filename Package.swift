@@ -78,7 +78,7 @@ let package = Package(
     .testTarget(name: "BikiCoreTests", dependencies: ["BikiCore", "BikiJapanese"]),
     .testTarget(name: "BikiCLITests", dependencies: ["BikiCLI"]),
     // End-to-end: spawns the built `biki` executable as a user would.
-    .testTarget(name: "bikiTests", dependencies: ["biki", "biki-pack", "BikiTestSupport", "BikiSync", "BikiHost"]),
+    .testTarget(name: "bikiTests", dependencies: ["biki", "biki-pack", "BikiTestSupport", "BikiSync", "BikiHost"], exclude: ["Fixtures"]),
   ]
 )
 

@@ -2,22 +2,29 @@ import BikiCore
 import BikiFiles
 import Glibc
 
-/// What Biki's caches key an entry by: a file's bytes (their count and fingerprint) and the
-/// build of Biki that checked them. A file edited in place with its size and modification time
-/// kept, or renamed in over a reused inode, misses; so does every entry an older or newer build
-/// wrote, since its reading rules may differ. The fingerprint tells edits apart; it is no
-/// defence against forged entries, which would need write access to the user's own private
-/// cache (0600 in a 0700 directory), where the packs themselves could be edited as easily.
+/// What Biki's caches key an entry by: a file's bytes and the build of Biki that checked them.
+/// A file edited in place with its size and modification time kept, or renamed in over a reused
+/// inode, misses; so does every entry an older or newer build wrote, since its reading rules may
+/// differ.
+///
+/// A pack is keyed by its SHA-256 digest: packs are shared, and a fast fingerprint can be steered,
+/// so someone could hand out two packs of one size and fingerprint, a good one to be checked and
+/// cached and a bad one served in its place. A plugin library is keyed by a fast fingerprint: it is
+/// code the user chose to run, so a library made to collide with another gains nothing its own code
+/// could not do, and hashing a 3 MiB library with SHA-256 would cost every start-up 15 ms.
+/// Neither key defends against forged entries, which would need write access to the user's own
+/// private cache (0600 in a 0700 directory), where the packs themselves could be edited as easily.
 package enum ContentKey {
-  /// Nil when the file cannot be read as a regular file (nothing is then cached for it).
-  package static func of(_ path: String, build: String, limit: Int = 256 << 20) -> String? {
-    guard let bytes = try? RegularFile.read(path, limit: limit) else { return nil }
-    return of(bytes, build: build)
+  /// The key of a pack's bytes (already in the loader's hand).
+  package static func ofPack(_ bytes: [UInt8], build: String) -> String {
+    "sha256-\(SHA256.hex(bytes)):\(build)"
   }
 
-  /// The key of bytes already read (a pack the loader has in hand).
-  package static func of(_ bytes: [UInt8], build: String) -> String {
-    "\(bytes.count):\(Fingerprint.text(StreamFingerprint.of(bytes))):\(build)"
+  /// The key of a plugin library; nil when it cannot be read as a regular file (nothing is then
+  /// cached for it).
+  package static func ofLibrary(_ path: String, build: String, limit: Int = 256 << 20) -> String? {
+    guard let bytes = try? RegularFile.read(path, limit: limit) else { return nil }
+    return "\(bytes.count):\(Fingerprint.text(StreamFingerprint.of(bytes))):\(build)"
   }
 }
 

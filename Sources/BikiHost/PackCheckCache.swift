@@ -49,7 +49,7 @@ package struct PackCheckCache: Sendable {
         // A cache that cannot be written costs a full check next time, nothing else.
         try? WholeFile.replace(path, with: JSON.array(keys.sorted().map(JSON.string)).bytes, mode: 0o600)
       },
-      stamp: { _, bytes in ContentKey.of(bytes, build: build) })
+      stamp: { _, bytes in ContentKey.ofPack(bytes, build: build) })
   }
 
   /// Far more than any real cache needs (one short line per pack file).

@@ -63,7 +63,7 @@ package struct PluginDescriptionCache: Sendable {
         // A cache that cannot be written costs a worker start next time, nothing else.
         try? WholeFile.replace(path, with: json.bytes, mode: 0o600)
       },
-      stamp: { ContentKey.of($0, build: build) })
+      stamp: { ContentKey.ofLibrary($0, build: build) })
   }
 
   func key(_ path: String) -> String? {

@@ -304,7 +304,7 @@ package struct AnswerHistory: Sendable {
       descriptor = try openRegularFile(path, flags: O_RDONLY, create: false)
     } catch {
       if access(path, F_OK) != 0 && errno == ENOENT { return nil }
-      throw error
+      throw HistoryError(path: error.path, reason: error.reason, reading: true)
     }
     defer { close(descriptor) }
     return readAll(descriptor, size: RegularFile.size(descriptor) ?? 0)
@@ -318,5 +318,7 @@ package struct AnswerHistory: Sendable {
 package struct HistoryError: Error, CustomStringConvertible, Sendable {
   package var path: String
   package var reason: String
-  package var description: String { "cannot record the answer in \(path): \(reason)" }
+  /// Whether the history was being read (for stats, a summary, a review) or written.
+  package var reading = false
+  package var description: String { reading ? "cannot read \(path): \(reason)" : "cannot record the answer in \(path): \(reason)" }
 }

@@ -57,6 +57,9 @@ package struct HistorySummary: Equatable, Sendable {
   /// Totals per day (days since 1970, UTC): a learner's progress over time. A day is a few
   /// numbers, so years of them stay small.
   package var days: [Int: Totals] = [:]
+  /// Totals of lines whose time is not a day Biki can place (damaged or hand-edited), so that
+  /// the days and the undated together always count what the topics count.
+  package var undated = Totals()
   package var forms: [FormKey: HistoryStats.MissedForm] = [:]
   /// FSRS memory per (skill, rule), from each question's first attempt: right is `good`,
   /// wrong or skipped is `again`. Rules are few (a few hundred), so this stays small.
@@ -82,7 +85,11 @@ package struct HistorySummary: Equatable, Sendable {
 
   package mutating func add(_ entry: HistoryEntry) {
     topics[entry.topicID, default: Totals()].count(entry)
-    if entry.at.isFinite, abs(entry.at) < 1e12 { days[Int((entry.at / 86_400).rounded(.down)), default: Totals()].count(entry) }
+    if entry.at.isFinite, abs(entry.at) < 1e12 {
+      days[Int((entry.at / 86_400).rounded(.down)), default: Totals()].count(entry)
+    } else {
+      undated.count(entry)
+    }
 
     let key = FormKey(topicID: entry.topicID, skill: entry.skill, expected: entry.expected)
     var form =
@@ -173,9 +180,10 @@ package struct HistorySummary: Equatable, Sendable {
       ])
     }
     return [
-      "version": 4, "coveredBytes": .integer(Int64(coveredBytes)), "lines": .integer(Int64(lines)), "historyHash": .string(String(historyHash)),
+      "version": 5, "coveredBytes": .integer(Int64(coveredBytes)), "lines": .integer(Int64(lines)), "historyHash": .string(String(historyHash)),
       "topics": .array(topics.sorted { $0.key < $1.key }.map { totals(("topic", .string($0.key)), $0.value) }),
       "days": .array(days.sorted { $0.key < $1.key }.map { totals(("day", .integer(Int64($0.key))), $0.value) }),
+      "undated": totals(("day", .null), undated),
       "memories": .array(
         memories.sorted { $0.key < $1.key }.map { key, known in
           [
@@ -196,7 +204,7 @@ package struct HistorySummary: Equatable, Sendable {
 
   /// A stored summary; nil for anything that is not one this version wrote whole.
   package init?(json: JSON) {
-    guard json["version"]?.integerValue == 4, let covered = json["coveredBytes"]?.integerValue, covered >= 0,
+    guard json["version"]?.integerValue == 5, let covered = json["coveredBytes"]?.integerValue, covered >= 0,
       let lines = json["lines"]?.integerValue, let topics = json["topics"]?.arrayValue, let forms = json["forms"]?.arrayValue
     else { return nil }
     coveredBytes = Int(covered)
@@ -216,12 +224,18 @@ package struct HistorySummary: Equatable, Sendable {
       else { return nil }
       self.topics[id] = Totals(answers: Int(answers), correct: Int(correct), skipped: Int(skipped), seconds: seconds)
     }
-    for entry in json["days"]?.arrayValue ?? [] {
-      guard let day = entry["day"]?.integerValue, abs(day) < 1 << 40, let answers = entry["answers"]?.integerValue,
-        let correct = entry["correct"]?.integerValue, let skipped = entry["skipped"]?.integerValue, let seconds = number(entry["seconds"])
+    func totals(_ entry: JSON) -> Totals? {
+      guard let answers = entry["answers"]?.integerValue, let correct = entry["correct"]?.integerValue,
+        let skipped = entry["skipped"]?.integerValue, let seconds = number(entry["seconds"])
       else { return nil }
-      days[Int(day)] = Totals(answers: Int(answers), correct: Int(correct), skipped: Int(skipped), seconds: seconds)
+      return Totals(answers: Int(answers), correct: Int(correct), skipped: Int(skipped), seconds: seconds)
     }
+    for entry in json["days"]?.arrayValue ?? [] {
+      guard let day = entry["day"]?.integerValue, abs(day) < 1 << 40, let totals = totals(entry) else { return nil }
+      days[Int(day)] = totals
+    }
+    guard let undated = json["undated"].flatMap(totals) else { return nil }
+    self.undated = undated
     for entry in json["memories"]?.arrayValue ?? [] {
       guard let skill = entry["skill"]?.stringValue.flatMap(Skill.init), let rule = entry["rule"]?.stringValue,
         let stability = number(entry["stability"]), let difficulty = number(entry["difficulty"]), let last = number(entry["last"]),
@@ -245,33 +259,43 @@ package struct HistorySummary: Equatable, Sendable {
   }
 
   /// Whether these figures could all be true of one history of `lines` lines: no count below
-  /// zero, no more right than answered, no more answers (on all topics, or on all days) than
-  /// lines, no form missed more often than seen. Every summary Biki makes is; one that is not
-  /// was damaged or edited, and is made afresh rather than shown ("900 correct of 3").
+  /// zero, no more right than answered, no more answers than lines, the days (with the undated)
+  /// counting exactly the answers, right answers and skips the topics count, no form missed more
+  /// often than seen nor seen more often than its topic was asked. Every summary Biki makes is;
+  /// one that is not was damaged or edited, and is made afresh rather than shown ("900 correct
+  /// of 3", or a topic's figure raised with its checksum made again but its days left as they were).
   package var isConsistent: Bool {
     guard coveredBytes >= lines, lines >= 0 else { return false }
     func sane(_ totals: Totals) -> Bool {
       totals.answers >= 0 && totals.skipped >= 0 && totals.correct >= 0 && totals.correct <= totals.answers
         && totals.seconds.isFinite && totals.seconds >= 0
     }
-    /// Answers and skips over all `totals`, nil when they cannot be (a sum past Int.max).
-    func met(_ totals: some Sequence<Totals>) -> Int? {
-      var sum = 0
+    /// Answers, right answers and skips over all `totals`; nil when they cannot be (a figure
+    /// out of range, a sum past Int.max).
+    func summed(_ totals: some Sequence<Totals>) -> (answers: Int, correct: Int, skipped: Int)? {
+      var sum = (answers: 0, correct: 0, skipped: 0)
       for item in totals {
         guard sane(item) else { return nil }
-        let (withAnswers, overflowA) = sum.addingReportingOverflow(item.answers)
-        let (withSkips, overflowB) = withAnswers.addingReportingOverflow(item.skipped)
-        guard !overflowA, !overflowB else { return nil }
-        sum = withSkips
+        let (answers, overflowA) = sum.answers.addingReportingOverflow(item.answers)
+        let (correct, overflowC) = sum.correct.addingReportingOverflow(item.correct)
+        let (skipped, overflowS) = sum.skipped.addingReportingOverflow(item.skipped)
+        guard !overflowA, !overflowC, !overflowS else { return nil }
+        sum = (answers, correct, skipped)
       }
       return sum
     }
-    guard let onTopics = met(topics.values), onTopics <= lines, let onDays = met(days.values), onDays <= onTopics else { return false }
-    for form in forms.values {
-      guard form.misses >= 0, form.misses <= form.seen, form.seen <= onTopics, form.recentWrongAnswers.count <= 5 else { return false }
+    guard let onTopics = summed(topics.values), let onDays = summed(Array(days.values) + [undated]), onDays == onTopics else { return false }
+    let (asked, overflow) = onTopics.answers.addingReportingOverflow(onTopics.skipped)
+    guard !overflow, asked <= lines else { return false }
+    var seenOnTopic: [String: Int] = [:]
+    for (key, form) in forms {
+      guard form.misses >= 0, form.misses <= form.seen, form.recentWrongAnswers.count <= 5 else { return false }
+      let (seen, overflow) = seenOnTopic[key.topicID, default: 0].addingReportingOverflow(form.seen)
+      guard !overflow, let totals = topics[key.topicID], seen <= totals.answers + totals.skipped else { return false }
+      seenOnTopic[key.topicID] = seen
     }
     for known in memories.values {
-      guard known.reviews >= 1, known.reviews <= onTopics, known.lapses >= 0, known.lapses <= known.reviews else { return false }
+      guard known.reviews >= 1, known.reviews <= asked, known.lapses >= 0, known.lapses <= known.reviews else { return false }
     }
     return true
   }

@@ -21,7 +21,7 @@ struct HistorySummaryFile {
       descriptor = try AnswerHistory.openRegularFile(historyPath, flags: O_RDONLY, create: false)
     } catch {
       if access(historyPath, F_OK) != 0 && errno == ENOENT { return (HistorySummary(), []) }
-      return (HistorySummary(), ["\(error)"])
+      return (HistorySummary(), ["cannot read \(historyPath): \(error.reason)"])
     }
     defer { close(descriptor) }
     var status = stat()

@@ -29,7 +29,7 @@ struct StartupHashBench {
 
     let entries = Locked<Set<String>>([])
     let warm = PackCheckCache(
-      load: { entries.withLock { $0 } }, store: { new in entries.withLock { $0 = new } }, stamp: { _, bytes in ContentKey.of(bytes, build: build) })
+      load: { entries.withLock { $0 } }, store: { new in entries.withLock { $0 = new } }, stamp: { _, bytes in ContentKey.ofPack(bytes, build: build) })
     let cached = PackLoader(fileSystem: .live, checked: warm)
     let unchecked = PackLoader(fileSystem: .live)
     func loads(_ loader: PackLoader) -> Bool {
@@ -41,7 +41,7 @@ struct StartupHashBench {
     guard bytes.count == files.count else { fail("a built-in pack could not be read") }
     for _ in 0..<20 {
       guard let withCache = milliseconds({ loads(cached) }), let withoutCache = milliseconds({ loads(unchecked) }),
-        let keys = milliseconds({ bytes.allSatisfy { !ContentKey.of($0, build: build).isEmpty } })
+        let keys = milliseconds({ bytes.allSatisfy { !ContentKey.ofPack($0, build: build).isEmpty } })
       else { fail("a built-in pack failed to load") }
       hashed.append(withCache)
       checked.append(withoutCache)
@@ -56,7 +56,7 @@ struct StartupHashBench {
     for plugin in plugins {
       var keyTimes: [Double] = [], describeTimes: [Double] = []
       for _ in 0..<10 {
-        guard let key = milliseconds({ ContentKey.of(plugin, build: build) != nil }) else { fail("\(plugin) could not be read") }
+        guard let key = milliseconds({ ContentKey.ofLibrary(plugin, build: build) != nil }) else { fail("\(plugin) could not be read") }
         guard
           let describe = milliseconds({
             (try? IsolatedPlugin(path: plugin, spawner: .live(executable: executable, now: seconds), now: seconds).describe()) != nil

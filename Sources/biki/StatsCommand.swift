@@ -49,7 +49,13 @@ enum StatsCommand {
       }
     }
     guard stats.total.answers + stats.total.skipped > 0 else {
-      outcome.standardOutput = [TerminalText.safe(topic.map { "No answers recorded for \($0) yet." } ?? "No answers recorded yet (\(history.location)).")]
+      // With a warning, the history could not be read (or not a line of it): "none recorded"
+      // would be untrue.
+      let nothing =
+        warnings.isEmpty
+        ? topic.map { "No answers recorded for \($0) yet." } ?? "No answers recorded yet (\(history.location))."
+        : "No answers could be read from \(history.location)."
+      outcome.standardOutput = [TerminalText.safe(nothing)]
       return outcome
     }
     outcome.standardOutput = ["topic\tanswers\tcorrect\tskipped\taccuracy\taverage"]

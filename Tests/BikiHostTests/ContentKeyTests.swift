@@ -16,7 +16,7 @@ import Testing
     try Data(#"{"reading": "はっぽん"}"#.utf8).write(to: URL(fileURLWithPath: path))
     var status = stat()
     #expect(stat(path, &status) == 0)
-    let before = try #require(ContentKey.of(path, build: "b1"))
+    let before = try #require(ContentKey.ofLibrary(path, build: "b1"))
     // Same size, same modification time, same inode: only the bytes differ.
     let handle = try #require(FileHandle(forUpdatingAtPath: path))
     try handle.seek(toOffset: 13)
@@ -28,19 +28,28 @@ import Testing
     #expect(stat(path, &after) == 0)
     #expect(after.st_size == status.st_size && after.st_mtim.tv_sec == status.st_mtim.tv_sec && after.st_mtim.tv_nsec == status.st_mtim.tv_nsec)
     #expect(after.st_ino == status.st_ino)
-    #expect(ContentKey.of(path, build: "b1") != before)
+    #expect(ContentKey.ofLibrary(path, build: "b1") != before)
   }
 
   @Test func anotherBuildOfBikiGetsAnotherKeyForTheSameBytes() throws {
     let path = try Self.scratch() + "/mine.json"
     try Data("{}".utf8).write(to: URL(fileURLWithPath: path))
-    #expect(ContentKey.of(path, build: "build-a") == ContentKey.of(path, build: "build-a"))
-    #expect(ContentKey.of(path, build: "build-a") != ContentKey.of(path, build: "build-b"))
+    #expect(ContentKey.ofLibrary(path, build: "build-a") == ContentKey.ofLibrary(path, build: "build-a"))
+    #expect(ContentKey.ofLibrary(path, build: "build-a") != ContentKey.ofLibrary(path, build: "build-b"))
     // A FIFO or a missing file has no key, so nothing is cached for it.
     let fifo = try Self.scratch() + "/pipe.json"
     #expect(mkfifo(fifo, 0o600) == 0)
-    #expect(ContentKey.of(fifo, build: "build-a") == nil)
-    #expect(ContentKey.of(path + ".missing", build: "build-a") == nil)
+    #expect(ContentKey.ofLibrary(fifo, build: "build-a") == nil)
+    #expect(ContentKey.ofLibrary(path + ".missing", build: "build-a") == nil)
+  }
+
+  /// A pack's key is its SHA-256 digest and the build, so no crafted file of the same size and
+  /// fingerprint shares it.
+  @Test func aPacksKeyIsItsDigestAndTheBuild() {
+    let bytes = Array("abc".utf8)
+    #expect(ContentKey.ofPack(bytes, build: "build-a") == "sha256-ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad:build-a")
+    #expect(ContentKey.ofPack(bytes, build: "build-b") != ContentKey.ofPack(bytes, build: "build-a"))
+    #expect(ContentKey.ofPack(Array("abd".utf8), build: "build-a") != ContentKey.ofPack(bytes, build: "build-a"))
   }
 
   @Test func theBuildIsTheLinkersBuildIDAndDiffersBetweenExecutables() throws {

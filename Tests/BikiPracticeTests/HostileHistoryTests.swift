@@ -20,7 +20,7 @@ import Testing
     let history = AnswerHistory.file(path: path)
     let loaded = history.load()
     #expect(loaded.entries.isEmpty)
-    #expect(loaded.warnings == ["cannot record the answer in \(path): not a regular file (a FIFO)"])
+    #expect(loaded.warnings == ["cannot read \(path): not a regular file (a FIFO)"])
     #expect(history.summary().warnings == loaded.warnings)
     #expect(!watchdog.stop(), "reading the history waited on the FIFO")
   }

@@ -1,3 +1,4 @@
+import BikiCore
 import BikiHost
 import BikiTestSupport
 import Foundation
@@ -69,6 +70,28 @@ import Testing
     #expect(second.standardError.contains("cannot produce question 32 of 81: 33日 has no reading"), "\(second.standardError)")
   }
 
+  /// Two packs of one size whose 64-bit fingerprints collide (made by solving the fingerprint's
+  /// last step for eight printable bytes of a description): the good one shows every day 1–20,
+  /// the bad one has `% 40` and days without a reading. Checked and cached, the good one must
+  /// not lend its entry to the bad one shared under the same name.
+  @Test func aPackMadeToCollideWithACheckedOneIsCheckedAfresh() throws {
+    let fixtures = BikiPackTests.repository.appendingPathComponent("Tests/bikiTests/Fixtures/colliding-packs")
+    let good = [UInt8](try Data(contentsOf: fixtures.appendingPathComponent("good.json")))
+    let bad = [UInt8](try Data(contentsOf: fixtures.appendingPathComponent("bad.json")))
+    #expect(good.count == bad.count && good != bad)
+    #expect(StreamFingerprint.of(good) == StreamFingerprint.of(bad), "the fixtures no longer collide, so this test shows nothing")
+
+    let home = try Home()
+    let pack = home.packs + "/shared.json"
+    try Data(good).write(to: URL(fileURLWithPath: pack))
+    let first = try home.topics()
+    #expect(first.standardOutput.contains("edited.days\t"), "\(first.standardError)")
+    try Self.overwriteKeepingStamps(pack, with: bad)
+    let second = try home.topics()
+    #expect(!second.standardOutput.contains("edited.days\t"), "a pack made to collide was served on the good one's cache entry")
+    #expect(second.standardError.contains("has no reading"), "\(second.standardError)")
+  }
+
   /// An entry another build of Biki wrote for these very bytes is not this build's verdict.
   @Test func anEntryWrittenByAnotherBuildIsNotTrusted() throws {
     let home = try Home()
@@ -76,7 +99,7 @@ import Testing
     let bytes = Array(Self.daysPack(40).utf8)
     try Data(bytes).write(to: URL(fileURLWithPath: pack))
     try FileManager.default.createDirectory(atPath: home.cache, withIntermediateDirectories: true)
-    let entry = "\(pack)|\(ContentKey.of(bytes, build: "build-0123456789abcdef"))"
+    let entry = "\(pack)|\(ContentKey.ofPack(bytes, build: "build-0123456789abcdef"))"
     try Data(#"["\#(entry)"]"#.utf8).write(to: URL(fileURLWithPath: home.cache + "/pack-checks.json"))
     let topics = try home.topics()
     #expect(!topics.standardOutput.contains("edited.days\t"))

@@ -1,3 +1,4 @@
+import BikiCore
 import BikiTestSupport
 import Foundation
 import Testing
@@ -31,6 +32,25 @@ import Testing
     let kept = try String(contentsOfFile: summaryPath, encoding: .utf8)
     #expect(kept.contains(#""correct":2"#))
     try kept.replacingOccurrences(of: #""correct":2"#, with: #""correct":902"#).write(toFile: summaryPath, atomically: false, encoding: .utf8)
+    #expect(try stats(environment) == truth)
+    #expect(try String(contentsOfFile: summaryPath, encoding: .utf8) == kept, "the true summary is written back")
+  }
+
+  /// A topic's figure raised and the summary's checksum made again to match: its days still
+  /// count 2 right answers, so the summary cannot be true and is made afresh.
+  @Test func aRaisedFigureWithItsChecksumMadeAgainIsNeverShown() throws {
+    let (environment, history) = try practisedHome()
+    let truth = try stats(environment)
+    let summaryPath = history + ".summary"
+    let kept = try String(contentsOfFile: summaryPath, encoding: .utf8)
+    let prefix = #"{"checksum":""#, middle = #"","summary":"#
+    #expect(kept.hasPrefix(prefix) && kept.hasSuffix("}"))
+    let body = String(kept.dropFirst(prefix.count + 16 + middle.count).dropLast())
+    let topic = #"{"topic":"counters.hon","answers":3,"correct":2"#
+    #expect(body.contains(topic), "\(body)")
+    let raised = body.replacingOccurrences(of: topic, with: #"{"topic":"counters.hon","answers":3,"correct":3"#)
+    let forged = prefix + Fingerprint.text(StreamFingerprint.of(Array(raised.utf8))) + middle + raised + "}"
+    try forged.write(toFile: summaryPath, atomically: false, encoding: .utf8)
     #expect(try stats(environment) == truth)
     #expect(try String(contentsOfFile: summaryPath, encoding: .utf8) == kept, "the true summary is written back")
   }

@@ -158,4 +158,96 @@ import Testing
     #expect("\(changed?.message.params ?? [:])".contains("not a regular file (a FIFO)"))
     #expect(server.finish() == 0)
   }
+
+  @Test func aFIFOAmongTheUsersOwnPacksIsNamedAndTheOthersServe() throws {
+    let (home, packs) = try Self.setUp()
+    let own = home + "/data/biki/packs"
+    try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: true)
+    try FileManager.default.moveItem(atPath: packs + "/good.json", toPath: own + "/good.json")
+    #expect(mkfifo(own + "/mine.json", 0o600) == 0)
+    let topics = try #require(try Self.run("biki", ["topics"], home: home), "biki topics hung on a FIFO in the user's packs")
+    #expect(topics.status == 0, "\(topics.standardError)")
+    #expect(topics.standardOutput.contains("good.t\t"))
+    #expect(topics.standardError.contains("\(own)/mine.json:1:1: error: not a regular file (a FIFO) [unreadable-file]"), "\(topics.standardError)")
+  }
+
+  @Test func aSymbolicLinkLoopAmongThePacksIsNamedAndTheOthersServe() throws {
+    let (home, packs) = try Self.setUp()
+    unlink(packs + "/pipe.json")
+    #expect(symlink(packs + "/b.json", packs + "/a.json") == 0)
+    #expect(symlink(packs + "/a.json", packs + "/b.json") == 0)
+    let topics = try #require(try Self.run("biki", ["topics", "--packs", packs], home: home), "biki topics hung on a link loop")
+    #expect(topics.status == 0, "\(topics.standardError)")
+    #expect(topics.standardOutput.contains("good.t\t"))
+    #expect(topics.standardError.contains("\(packs)/a.json:1:1: error: too many levels of symbolic links [unreadable-file]"), "\(topics.standardError)")
+  }
+
+  @Test func aPluginDescriptionCacheThatIsAFIFOIsIgnored() throws {
+    let (home, packs) = try Self.setUp()
+    unlink(packs + "/pipe.json")
+    let cache = home + "/cache"
+    try FileManager.default.createDirectory(atPath: cache + "/biki", withIntermediateDirectories: true)
+    #expect(mkfifo(cache + "/biki/plugin-descriptions.json", 0o600) == 0)
+    let topics = try #require(
+      try Self.run("biki", ["topics", "--packs", packs], home: home, extra: ["XDG_CACHE_HOME": cache]), "biki topics hung on a FIFO cache")
+    #expect(topics.status == 0, "\(topics.standardError)")
+    // The built-in plugins are described afresh, and the FIFO is replaced by a real cache.
+    #expect(topics.standardOutput.contains("calendar.weekdays\t"), "\(topics.standardOutput)")
+    var status = stat()
+    #expect(lstat(cache + "/biki/plugin-descriptions.json", &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG)
+  }
+
+  @Test func statsOnAHistoryThatIsAFIFOSaysItCouldNotReadIt() throws {
+    let (home, _) = try Self.setUp()
+    try FileManager.default.createDirectory(atPath: home + "/state/biki", withIntermediateDirectories: true)
+    let history = home + "/state/biki/history.jsonl"
+    #expect(mkfifo(history, 0o600) == 0)
+    let stats = try #require(try Self.run("biki", ["stats"], home: home), "biki stats hung on a FIFO history")
+    #expect(stats.standardError.contains("Warning: cannot read \(history): not a regular file (a FIFO)"), "\(stats.standardError)")
+    #expect(stats.standardOutput == "No answers could be read from \(history).\n", "\(stats.standardOutput)")
+  }
+
+  /// A document opened in an empty pack directory is a pack from its first keystroke, with the
+  /// real server and a real directory; the same text elsewhere is left alone.
+  @Test func aNewFileInAnEmptyPackDirectoryIsDiagnosedByTheRealServer() throws {
+    let root = NSTemporaryDirectory() + "biki-empty-packs-" + UUID().uuidString
+    let packs = root + "/packs"
+    try FileManager.default.createDirectory(atPath: packs, withIntermediateDirectories: true)
+    let server = try LiveServer(arguments: ["--packs", packs], home: root + "/home")
+    try server.initialize()
+    let inPacks = "file://" + packs + "/new.json", elsewhere = "file://" + root + "/notes.json"
+    for uri in [inPacks, elsewhere] {
+      server.notify("textDocument/didOpen", #"{"textDocument":{"uri":"\#(uri)","languageId":"json","version":1,"text":"{}"}}"#)
+    }
+    func published(_ uri: String) -> [Any]? {
+      let message = server.waitFor(within: 10) { ($0["params"] as? [String: Any])?["uri"] as? String == uri }
+      return (message?.message.params?["diagnostics"]) as? [Any]
+    }
+    #expect(published(inPacks)?.isEmpty == false, "a new file in the pack directory got no diagnostics")
+    #expect(published(elsewhere)?.isEmpty == true)
+    #expect(server.finish() == 0)
+  }
+
+  /// A change naming a line past the document's end closes the server's copy, with a log
+  /// message, rather than being clamped and applied.
+  @Test func aChangePastTheEndClosesTheRealServersCopy() throws {
+    let root = NSTemporaryDirectory() + "biki-change-past-end-" + UUID().uuidString
+    let packs = root + "/packs"
+    try FileManager.default.createDirectory(atPath: packs, withIntermediateDirectories: true)
+    let server = try LiveServer(arguments: ["--packs", packs], home: root + "/home")
+    try server.initialize()
+    let uri = "file://" + packs + "/mine.json"
+    server.notify("textDocument/didOpen", #"{"textDocument":{"uri":"\#(uri)","languageId":"json","version":1,"text":"{\n}\n"}}"#)
+    server.notify(
+      "textDocument/didChange",
+      #"{"textDocument":{"uri":"\#(uri)","version":2},"contentChanges":[{"range":{"start":{"line":5,"character":0},"end":{"line":5,"character":0}},"text":"x"}]}"#)
+    let log = server.waitFor(within: 10) { $0["method"] as? String == "window/logMessage" }
+    #expect("\(log?.message.params ?? [:])".contains("within the document's 3 lines"), "\(String(describing: log?.message.params))")
+    // The copy is closed: a later change is told it has nothing to change.
+    let count = server.count
+    server.notify("textDocument/didChange", #"{"textDocument":{"uri":"\#(uri)","version":3},"contentChanges":[{"text":"{}"}]}"#)
+    let later = server.waitFor(within: 10, after: count) { $0["method"] as? String == "window/logMessage" }
+    #expect("\(later?.message.params ?? [:])".contains("not open"), "\(String(describing: later?.message.params))")
+    #expect(server.finish() == 0)
+  }
 }
