@@ -100,6 +100,35 @@ package struct QuestionGenerator: Sendable {
   }
 }
 
+extension QuestionGenerator {
+  /// These questions, with `standIn`'s question at the same place asked instead of any that
+  /// cannot be made: a plugin's topic overriding a built-in one never takes it away, even where
+  /// its questions fail only on seeds its check at loading did not try.
+  package func standingIn(_ standIn: QuestionGenerator) -> QuestionGenerator {
+    let own = self
+    let orReplacement: @Sendable (Result<Question, GenerationError>, UInt64) -> Result<Question, GenerationError> = { result, index in
+      guard case .failure = result else { return result }
+      return Result { () throws(GenerationError) in
+        let place = index % standIn.spaceSize
+        var question = try standIn.questionAt(place)
+        if let formsAt = standIn.formsAt { question.forms = formsAt(place) }
+        return question
+      }
+    }
+    var covered = self
+    covered.questionAt = { index throws(GenerationError) in
+      try orReplacement(Result { () throws(GenerationError) in try own.questionAt(index) }, index).get()
+    }
+    if let batch = own.batch {
+      covered.batch = { indices in zip(indices, batch(indices)).map { index, result in orReplacement(result, index) } }
+    }
+    if let ready = own.ready {
+      covered.ready = { index in ready(index).map { orReplacement($0, index) } }
+    }
+    return covered
+  }
+}
+
 package struct GenerationError: Error, Hashable, Sendable, CustomStringConvertible {
   package var topicID: String
   package var reason: String

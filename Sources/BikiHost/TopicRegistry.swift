@@ -163,6 +163,16 @@ extension TopicRegistry {
       }
       guard let winner = contenders.min(by: { (rank($0), $0) < (rank($1), $1) }) else { continue }
       let winnerSource = topics[winner].source
+      // The check above tries a few seeds; any question of the override that fails later is
+      // replaced by the built-in topic's at the same place, so the topic never goes.
+      if topics[winner].callsPlugin, rank(winner) != .builtIn, let builtIn = indices.first(where: { rank($0) == .builtIn && !topics[$0].callsPlugin }) {
+        let (override, standIn) = (topics[winner], topics[builtIn])
+        topics[winner].makeGenerator = { parameters throws(ParameterError) in
+          let made = try override.generator(parameters: parameters)
+          guard let covering = try? standIn.generator(parameters: parameters) else { return made }
+          return made.standingIn(covering)
+        }
+      }
       for loser in contenders where loser != winner {
         losers.insert(loser)
         let source = topics[loser].source
@@ -194,7 +204,10 @@ extension TopicRegistry {
     }
     let space = generator.spaceSize
     let count = UInt64(min(UInt64(overrideProbes), space))
-    let seeds = (0..<count).map { step in count <= 1 ? 0 : step * ((space - 1) / (count - 1)) }
+    // Evenly spread, the last question included: step × (space − 1) / (count − 1) in full width.
+    let seeds = (0..<count).map { step in
+      count <= 1 ? 0 : (count - 1).dividingFullWidth(step.multipliedFullWidth(by: space - 1)).quotient
+    }
     for result in generator.questions(seeds: seeds) {
       if case .failure(let error) = result { return error.reason }
     }

@@ -53,11 +53,16 @@ struct PackValidator {
         validator.error("counter id \"\(Excerpt.of(definition.id.value))\" is defined twice in this pack", "duplicate-counter-id", at: definition.id.range)
         continue
       }
-      counters.append(
-        Counter(
-          id: definition.id.value, symbols: definition.symbols.map(\.value), reading: definition.reading.value,
-          kind: definition.kind, wholeForms: definition.whole, finalForms: definition.final, zeroForms: definition.zero,
-          validValues: definition.validValues, note: definition.note))
+      let counter = Counter(
+        id: definition.id.value, symbols: definition.symbols.map(\.value), reading: definition.reading.value,
+        kind: definition.kind, wholeForms: definition.whole, finalForms: definition.final, zeroForms: definition.zero,
+        validValues: definition.validValues, note: definition.note)
+      counters.append(counter)
+      // Topics that count with a counter teaching a wrong reading are not served.
+      if !Self.checkAgreesWithBiki(counter, catalog: catalog, at: definition.id.range, reader: &validator) {
+        broken.insert(definition.id.value)
+        broken.formUnion(definition.symbols.map(\.value))
+      }
     }
     self.reader = validator
     self.packCounters = counters
@@ -69,6 +74,38 @@ struct PackValidator {
     self.thingsByName = Dictionary(pack.things.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
     self.brokenCounterNames = broken
     self.phraseReader = PhraseReader(catalog: CounterCatalog(counters + catalog.counters))
+  }
+
+  /// Counts whose readings show a counter's sound changes: every count to 120 (いっぽん, ろっぽん,
+  /// じゅっぽん), the hundreds and thousands (ひゃっぽん, さんびゃっぽん, はっせんぼん), and beyond.
+  static let agreementCounts: [UInt64] =
+    Array(0...120) + (1...9).map { $0 * 100 } + (1...10).map { $0 * 1_000 } + [100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000_000]
+
+  /// A pack's counter written with a symbol Biki knows (本) must read each count as Biki does:
+  /// declaring 本 with 8 read いっぽん would teach a reading Biki calls wrong, which no plugin may
+  /// write either. Each reading the pack gives must be one Biki gives for that count with some
+  /// counter of that symbol (日 is both days of the month and a count of days).
+  private static func checkAgreesWithBiki(_ counter: Counter, catalog: CounterCatalog, at range: SourceRange, reader: inout NodeReader) -> Bool {
+    for symbol in counter.symbols {
+      let known = catalog.counters(symbol: symbol)
+      guard !known.isEmpty else { continue }
+      let counts = Set(agreementCounts + Array(counter.wholeForms.keys) + Array(counter.finalForms.keys)).sorted()
+      for count in counts {
+        guard let taught = try? JapaneseNumber.reading(of: UInt128(count), with: counter) else { continue }
+        let bikis = known.compactMap { try? JapaneseNumber.reading(of: UInt128(count), with: $0) }
+        // A count none of Biki's counters of that symbol reads (past a counter's valid range)
+        // has nothing to agree with.
+        guard !bikis.isEmpty else { continue }
+        for reading in taught.all(limit: 16) where !bikis.contains(where: { $0.accepts(reading) }) {
+          let said = bikis.flatMap { $0.all(limit: 4) }
+          reader.error(
+            "counter \"\(Excerpt.of(counter.id))\" reads \(count)\(Excerpt.of(symbol)) \(reading), but Biki reads it \(said.joined(separator: " or ")); a counter written \(Excerpt.of(symbol)) must read every count as Biki does",
+            "reading-mismatch", at: range)
+          return false
+        }
+      }
+    }
+    return true
   }
 
   mutating func compileTopics(isCancelled: () -> Bool = { false }) -> [CompiledTopic] {

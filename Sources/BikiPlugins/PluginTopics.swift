@@ -221,8 +221,11 @@ package struct PluginTopics: Sendable {
     func checkAnswer(_ read: ShownText.Read, shownIn text: String) throws(PluginError) {
       guard let run = read.numberRun else { return }
       let numbers = WrittenNumbers.values(in: run)
-      guard value >= 0 && numbers.contains(UInt128(value)) else {
-        let listed = Array(Set(numbers)).sorted().map(String.init).joined(separator: ", ")
+      // -9本 and マイナス九本 show minus nine: the answer 9 would mark the learner right for
+      // dropping the sign Biki reads (まいなす).
+      let belowZero = Self.showsBelowZero(run)
+      guard (value < 0) == belowZero && numbers.contains(UInt128(value.magnitude)) else {
+        let listed = Array(Set(numbers)).sorted().map { (belowZero ? "-" : "") + String($0) }.joined(separator: ", ")
         throw fail("the answer \(value) is not the number \"\(text)\" shows (\(listed.isEmpty ? "none" : listed))", .answerMismatch)
       }
     }
@@ -246,6 +249,17 @@ package struct PluginTopics: Sendable {
       answer: Answer(
         value: value, prefix: prefix, postfix: postfix,
         isGrouped: (answer["style"]?.stringValue ?? (postfix == "年" ? "plain" : "grouped")) == "grouped"), forms: declared?.forms ?? [])
+  }
+
+  /// The signs Biki's phrase reader reads as "below zero" right before a number.
+  static let minusSigns = ["-", "−", "－", "マイナス", "氷点下", "零下"]
+
+  /// Whether the number in `run` is shown below zero: a minus sign (or マイナス, 氷点下, 零下)
+  /// right before its first numeral, as Biki reads it (まいなす, ひょうてんか, れいか).
+  static func showsBelowZero(_ run: String) -> Bool {
+    guard let first = run.unicodeScalars.firstIndex(where: { KanjiNumeral.isPartOfNumber($0) }) else { return false }
+    let before = Substring(run.unicodeScalars[..<first])
+    return minusSigns.contains { before.utf8.count >= $0.utf8.count && before.utf8.suffix($0.utf8.count).elementsEqual($0.utf8) }
   }
 
   /// Whether an answer's prefix and postfix are written where the number is shown: `¥` before

@@ -150,7 +150,7 @@ import Testing
 
   @Test func formsThatCanNeverApplyAreWarnedAbout() {
     let compilation = PackFixtures.compile(
-      Self.counterPack(#"{ "id": "x", "symbols": ["個目"], "reading": "こめ", "final": { "11": "じゅういっこめ" }, "whole": { "20": "はつかめ" }, "values": { "min": 1, "max": 10 } }"#))
+      Self.counterPack(#"{ "id": "x", "symbols": ["柵目"], "reading": "さくめ", "final": { "11": "じゅういっこめ" }, "whole": { "20": "はつかめ" }, "values": { "min": 1, "max": 10 } }"#))
     #expect(compilation.diagnostics.map(\.rule) == ["unused-form", "unused-form"])
     #expect(compilation.diagnostics.allSatisfy { $0.severity == .warning })
     #expect(compilation.diagnostics.first?.message.contains("final form 11 never applies") == true)

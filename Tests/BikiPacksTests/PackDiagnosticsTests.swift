@@ -90,7 +90,7 @@ import Testing
       expected: ["13:19 parameter-default"]),
     Case(
       name: "duplicate counter id",
-      text: topic([], counters: "[{ \"id\": \"sara\", \"symbols\": [\"皿\"], \"reading\": \"さら\" }, { \"id\": \"sara\", \"symbols\": [\"皿\"], \"reading\": \"さら\" }]"),
+      text: topic([], counters: "[{ \"id\": \"saku\", \"symbols\": [\"柵\"], \"reading\": \"さく\" }, { \"id\": \"saku\", \"symbols\": [\"柵\"], \"reading\": \"さく\" }]"),
       expected: ["6:77 duplicate-counter-id"]),
   ]
 

@@ -12,7 +12,7 @@ import Testing
   static let text = """
     {
       "format": 1, "id": "kitchen", "title": "Kitchen", "version": "1.0.0",
-      "counters": [{ "id": "sara", "symbols": ["皿"], "reading": "さら", "whole": { "1": ["ひとさら"], "2": ["ふたさら"] } }],
+      "counters": [{ "id": "sara", "symbols": ["皿"], "reading": "さら", "whole": { "1": ["ひとさら"], "2": ["ふたさら"] }, "final": { "1": ["いっさら"], "8": ["はっさら"], "10": ["じゅっさら"] } }],
       "topics": [
         {
           "id": "plates", "title": "Plates", "description": "Plates.", "category": "counter", "skills": ["reading", "kana"],

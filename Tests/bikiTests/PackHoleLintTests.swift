@@ -143,4 +143,108 @@ import Testing
     #expect(topics.standardOutput.contains("many.t\t"))
     #expect(Date().timeIntervalSince(start) < 90)
   }
+
+  struct Hole: Sendable, CustomTestStringConvertible {
+    var name: String
+    var file: String
+    var text: String
+    var topicID: String
+    var rule: String
+    var testDescription: String { name }
+  }
+
+  static let longVowel = """
+    {"format": 1, "id": "lv", "title": "L", "version": "1",
+     "topics": [
+      {"id": "a", "title": "A", "description": "d", "category": "counter", "skills": ["kana"],
+       "variables": {"n": {"range": {"min": 1, "max": 20}}},
+       "question": {"parts": [{"number": "n", "counter": "本"}, {"text": "ノート", "reading": "ーと"}], "answer": {"value": "n"}}}
+     ]}
+    """
+
+  /// A counter written 本 that reads 8本 いっぽん (and copies Biki elsewhere up to 10).
+  static let wrongCounter = """
+    {"format": 1, "id": "mine", "title": "M", "version": "1",
+     "counters": [{"id": "myhon", "symbols": ["本"], "reading": "ほん",
+       "final": {"1": "いっぽん", "3": "さんぼん", "6": "ろっぽん", "8": "いっぽん", "10": ["じゅっぽん", "じっぽん"]}}],
+     "topics": [
+      {"id": "hon", "title": "H", "description": "d", "category": "counter", "skills": ["kana"],
+       "variables": {"n": {"range": {"min": 1, "max": 10}}},
+       "question": {"parts": [{"number": "n", "counter": "myhon"}], "answer": {"value": "n", "postfix": "本"}}}
+     ]}
+    """
+
+  static let holes: [Hole] = [
+    Hole(name: "an objects variable used as a number", file: "objnum.json", text: objectNumber, topicID: "objnum.a", rule: "wrong-variable-kind"),
+    Hole(
+      name: "the same with old Mac line ends", file: "objnum.json", text: objectNumber.replacingOccurrences(of: "\n", with: "\r"), topicID: "objnum.a",
+      rule: "objnum.json:5:103: error"),
+    Hole(name: "a reading that begins with ー", file: "lv.json", text: longVowel, topicID: "lv.a", rule: "invalid-kana"),
+    Hole(
+      name: "a counter listed 1,000 times", file: "rep.json",
+      text: """
+        {"format": 1, "id": "rep", "title": "R", "version": "1",
+         "objects": [{"name": "鉛筆", "reading": "えんぴつ", "counters": [\(Array(repeating: #""本""#, count: 1000).joined(separator: ","))]}],
+         "topics": [{"id": "t", "title": "T", "description": "d", "category": "counter", "skills": ["counter"],
+           "variables": {"o": {"objects": ["鉛筆"]}, "n": {"range": {"min": 1, "max": 9}}},
+           "question": {"parts": [{"number": "n", "counter": "o"}], "answer": {"value": "n"}}}]}
+        """, topicID: "rep.t", rule: "too-many-counters"),
+    Hole(name: "a counter written 本 that reads 8本 いっぽん", file: "mine.json", text: wrongCounter, topicID: "mine.hon", rule: "reading-mismatch"),
+  ]
+
+  /// Each hole through the programs a learner and an editor use: lint names it, `biki quiz`
+  /// refuses the topic saying why (exit 69 is not reached: the topic is not there to start),
+  /// and `biki serve` neither lists nor makes it, and reports the same problem.
+  @Test(arguments: holes)
+  func lintQuizAndServeRefuseTheTopic(_ hole: Hole) throws {
+    let home = try temporaryDirectory()
+    let packs = home + "/packs"
+    try FileManager.default.createDirectory(atPath: packs, withIntermediateDirectories: true)
+    let file = packs + "/" + hole.file
+    try Data(hole.text.utf8).write(to: URL(fileURLWithPath: file))
+    let lint = try lint(file, home: home)
+    #expect(lint.status == 1 && lint.standardOutput.contains(hole.rule), "\(lint.standardOutput)")
+
+    var environment = BikiPackTests.isolated(home)
+    environment["BIKI_INPUT"] = "1\n"
+    let quiz = try BikiProcess.run(
+      [], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz \(hole.topicID) --packs '\(packs)' --mode questions=1", environment: environment)
+    #expect(quiz.status != 0)
+    #expect(!quiz.standardOutput.contains("[1/1]"), "\(quiz.standardOutput)")
+    #expect(quiz.standardError.contains(hole.rule), "\(quiz.standardError)")
+
+    let server = try LiveServer(arguments: ["--packs", packs], home: home)
+    try server.initialize()
+    #expect(!ReloadMatchesLintTests.topicIDs(server, 1).contains(hole.topicID))
+    server.request(2, "biki/reloadPacks")
+    let report = server.waitForResponse(2, within: 30)?.message["result"] as? [String: Any]
+    #expect(ReloadMatchesLintTests.formatted(report).contains { $0.contains(hole.rule) }, "\(ReloadMatchesLintTests.formatted(report))")
+    server.request(3, "biki/generate", #"{"topicId":"\#(hole.topicID)","seed":1,"count":1}"#)
+    let generated = server.waitForResponse(3, within: 30)?.message
+    #expect(generated?["error"] != nil, "\(String(describing: generated))")
+    #expect(server.finish() == 0)
+  }
+
+  /// A pack of one's own that would replace `counters.hon` with 8本 read いっぽん never takes it:
+  /// the built-in topic serves in `biki quiz` and `biki serve`.
+  @Test func aPackOverridingABuiltInTopicWithAWrongReadingLeavesTheBuiltInOne() throws {
+    let home = try temporaryDirectory()
+    let packs = home + "/packs"
+    try FileManager.default.createDirectory(atPath: packs, withIntermediateDirectories: true)
+    try Self.wrongCounter.replacingOccurrences(of: #""id": "mine""#, with: #""id": "counters""#)
+      .write(toFile: packs + "/counters.json", atomically: true, encoding: .utf8)
+    var environment = BikiPackTests.isolated(home)
+    environment["BIKI_INPUT"] = String(repeating: "skip\n", count: 10)
+    let quiz = try BikiProcess.run(
+      [], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz counters.hon --packs '\(packs)' --mode questions=10 --skill kana --seed 3", environment: environment)
+    #expect(quiz.status == 0, "\(quiz.standardError)")
+    #expect(quiz.standardOutput.contains("8本 → はっぽん"), "\(quiz.standardOutput)")
+    #expect(!quiz.standardOutput.contains("いっぽん") || !quiz.standardOutput.contains("8本 → いっぽん"))
+    let run = try ServeRun.run(
+      ServeRun.initialize + ServeRun.request(1, "biki/generate", #"{"topicId":"counters.hon","seed":1,"count":10}"#) + ServeRun.shutdownAndExit,
+      arguments: ["--packs", packs], home: home)
+    let questions = run.result(1)?["questions"] as? [[String: Any]] ?? []
+    let eight = questions.first { $0["display"] as? String == "8本" }
+    #expect((eight?["readings"] as? [String])?.first == "はっぽん", "\(String(describing: eight))")
+  }
 }

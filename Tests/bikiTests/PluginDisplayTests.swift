@@ -83,6 +83,10 @@ import Testing
       name: "a declared word that is the number's counter", display: "9本", kanji: "九本", readings: ["きゅうぽん"], answer: #"{"value": 9}"#,
       extra: #", "words": [{"text": "本", "reading": "ぽん"}]"#,
       rule: "plugin-unreadable-display", fragment: #"the declared word "本" is part of "9本", which Biki reads as one phrase"#),
+    Case(
+      name: "an answer without the minus sign shown", display: "-9本", kanji: "マイナス九本", readings: ["まいなすきゅうほん"],
+      answer: #"{"value": 9, "postfix": "本"}"#,
+      rule: "plugin-answer-mismatch", fragment: #"the answer 9 is not the number "-9本" shows (-9)"#),
   ]
 
   /// Builds the one-question fixture writing `json`; the name keeps each build apart.
@@ -92,14 +96,48 @@ import Testing
     return try PluginFixtures.build(source, defines: ["QUESTION=" + literal] + defines, name: "written-" + name.filter(\.isLetter))
   }
 
+  /// Each hostile question through all three: `biki-pack lint` names the rule and why, `biki
+  /// quiz` never shows it (its topic's one question is refused, so the quiz ends saying why),
+  /// and `biki serve` answers `biki/generate` with the reason instead of the question.
   @Test(arguments: cases)
-  func lintRefusesTheQuestionNamingWhy(_ hostile: Case) throws {
+  func lintQuizAndServeRefuseTheQuestionNamingWhy(_ hostile: Case) throws {
     let library = try Self.plugin(hostile.json, name: hostile.name)
     let home = NSTemporaryDirectory() + "biki-display-" + UUID().uuidString
     let lint = try BikiProcess.run(["lint", library], program: "biki-pack", environment: BikiPackTests.isolated(home))
     #expect(lint.status == 1, "\(lint.standardOutput)")
     #expect(lint.standardOutput.contains("[\(hostile.rule)]"), "\(lint.standardOutput)")
     #expect(lint.standardOutput.contains(hostile.fragment), "\(lint.standardOutput)")
+
+    let plugins = home + "/plugins"
+    try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: library, toPath: plugins + "/libwritten.so")
+    var environment = BikiPackTests.isolated(home)
+    environment["BIKI_INPUT"] = "\(hostile.readings[0])\n"
+    let quiz = try BikiProcess.run(
+      [], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz written.q --plugins '\(plugins)' --mode questions=1 --skill kana", environment: environment)
+    #expect(quiz.status != 0)
+    #expect(!quiz.standardOutput.contains("[1/1]") && !quiz.standardOutput.contains("Correct"), "\(quiz.standardOutput)")
+    #expect(quiz.standardError.contains(hostile.fragment), "\(quiz.standardError)")
+
+    let run = try ServeRun.run(
+      ServeRun.initialize + ServeRun.request(1, "biki/generate", #"{"topicId":"written.q","seed":1,"count":1}"#) + ServeRun.shutdownAndExit,
+      arguments: ["--plugins", plugins], home: home)
+    #expect(run.status == 0)
+    #expect(run.result(1) == nil)
+    #expect(run.errorCode(1) == -32803)
+    let message = (run.response(1)?["error"] as? [String: Any])?["message"] as? String ?? ""
+    #expect(message.contains(hostile.fragment), "\(message)")
+  }
+
+  /// A number shown below zero is answered with its sign: -9本 (マイナス九本) is -9.
+  @Test func aNumberBelowZeroIsAnsweredWithItsSign() throws {
+    let good = Case(
+      name: "minus nine", display: "-9本", kanji: "マイナス九本", readings: ["まいなすきゅうほん"], answer: #"{"value": -9, "postfix": "本"}"#,
+      rule: "", fragment: "")
+    let library = try Self.plugin(good.json, name: good.name)
+    let home = NSTemporaryDirectory() + "biki-display-" + UUID().uuidString
+    let lint = try BikiProcess.run(["lint", library], program: "biki-pack", environment: BikiPackTests.isolated(home))
+    #expect(lint.status == 0, "\(lint.standardOutput)")
   }
 
   /// Two rules lint checks beyond the questions: a plugin that answers for a topic it does not
@@ -150,24 +188,6 @@ import Testing
     #expect(message.contains("U+200D ZERO WIDTH JOINER") && message.contains("libwritten.so"), "\(message)")
     #expect(run.result(2)?["reading"] as? String == "じゅうきゅうほん")
   }
-
-  /// `biki quiz` asks for the question and is refused it: the learner is told, and shown
-  /// nothing the check refused.
-  @Test(arguments: [cases[0], cases[9], cases[13]])
-  func aQuizNeverServesARefusedQuestion(_ hostile: Case) throws {
-    let library = try Self.plugin(hostile.json, name: hostile.name)
-    let home = NSTemporaryDirectory() + "biki-display-" + UUID().uuidString
-    let plugins = home + "/plugins"
-    try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
-    try FileManager.default.copyItem(atPath: library, toPath: plugins + "/libwritten.so")
-    var environment = BikiPackTests.isolated(home)
-    environment["BIKI_INPUT"] = "1\n"
-    let quiz = try BikiProcess.run(
-      [], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz written.q --plugins '\(plugins)' --mode questions=1 --skill kana", environment: environment)
-    #expect(quiz.status != 0)
-    #expect(!quiz.standardOutput.contains("[1/1]"), "\(quiz.standardOutput)")
-    #expect(quiz.standardError.contains(hostile.rule) || quiz.standardError.contains(hostile.fragment), "\(quiz.standardError)")
-  }
 }
 
 /// A plugin can override a built-in topic for its user, but never take it away: an override
@@ -204,6 +224,39 @@ import Testing
     let topics = try BikiProcess.run(["topics", "--plugins", plugins], environment: environment)
     let line = topics.standardOutput.split(separator: "\n").first { $0.hasPrefix("counters.hon\t") } ?? ""
     #expect(line.hasSuffix("counters.json"), "\(topics.standardOutput)")
+  }
+
+  /// An override whose one bad question (8本 taught いっぽん at 5 of 1,000) hides from the seeds
+  /// tried at loading serves, but that question is the built-in topic's: `biki serve` lists all
+  /// 1,000 with none failed and none taught いっぽん for 8本, and a quiz asks them all.
+  @Test func anOverridesBadQuestionMissedAtLoadingIsTheBuiltInOnes() throws {
+    let good = #"{"display": "8本", "kanjiDisplay": "八本", "spoken": "はっぽん", "readings": ["はっぽん"], "answer": {"value": 8, "postfix": "本"}}"#
+    let lie = #"{"display": "8本", "kanjiDisplay": "八本", "spoken": "いっぽん", "readings": ["いっぽん"], "answer": {"value": 8, "postfix": "本"}}"#
+    let literal = "\"" + lie.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    let library = try PluginDisplayTests.plugin(
+      good, name: "overridehiddenlie", defines: [#"PLUGIN_ID="counters""#, #"TOPIC_ID="hon""#, "QUESTION_COUNT=1000", "LIE_AT=5", "LIE=" + literal])
+    let (environment, plugins) = try home(with: library)
+    let topics = try BikiProcess.run(["topics", "--plugins", plugins], environment: environment)
+    let line = topics.standardOutput.split(separator: "\n").first { $0.hasPrefix("counters.hon\t") } ?? ""
+    #expect(line.hasSuffix("libcounters.so"), "the override should serve: \(topics.standardOutput)\n\(topics.standardError)")
+
+    let run = try ServeRun.run(
+      ServeRun.initialize + ServeRun.request(1, "biki/generate", #"{"topicId":"counters.hon","seed":1,"count":1000}"#) + ServeRun.shutdownAndExit,
+      arguments: ["--plugins", plugins], home: environment["HOME"])
+    let questions = run.result(1)?["questions"] as? [[String: Any]] ?? []
+    #expect(questions.count == 1000)
+    #expect(questions.allSatisfy { $0["error"] == nil }, "a question failed")
+    let taughtWrong = questions.filter { $0["display"] as? String == "8本" && ($0["readings"] as? [String] ?? []).contains("いっぽん") }
+    #expect(taughtWrong.isEmpty)
+    #expect(questions.filter { $0["display"] as? String != "8本" }.count == 1, "the built-in topic's question stands in for the bad one")
+
+    var input = environment
+    input["BIKI_INPUT"] = String(repeating: "skip\n", count: 1000)
+    let quiz = try BikiProcess.run(
+      [], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz counters.hon --plugins '\(plugins)' --mode questions=1000 --seed 2 --skill kana", environment: input)
+    #expect(quiz.status == 0, "\(quiz.standardError)")
+    #expect(quiz.standardOutput.contains("[1000/1000]"))
+    #expect(!quiz.standardOutput.contains("いっぽん"), "\(quiz.standardOutput.suffix(400))")
   }
 
   @Test func anOverrideWhoseQuestionsPassServes() throws {

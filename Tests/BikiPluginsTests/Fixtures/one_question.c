@@ -3,6 +3,9 @@
  * -DTOPIC_ID='"…"' name it otherwise) always writes the
  * question given at build time: -DQUESTION='"{\"display\": …}"'. The tests build one per
  * hostile question, as a plugin author would ship it, and check what Biki makes of it.
+ * -DQUESTION_COUNT=N describes N questions, all that one; with -DLIE_AT=K and -DLIE='"…"' the
+ * question at K (and only there) is LIE instead: a plugin whose bad question hides where a
+ * check that tries a few seeds does not look.
  */
 #include "biki_plugin.h"
 
@@ -11,6 +14,12 @@
 #ifndef QUESTION
 #error "build with -DQUESTION=\"the question's JSON\""
 #endif
+#ifndef QUESTION_COUNT
+#define QUESTION_COUNT 1
+#endif
+#define TEXT(x) #x
+#define NUMBER_TEXT(x) TEXT(x)
+
 /* The plugin and topic ids, so a build can stand in for another topic (counters.hon). */
 #ifndef PLUGIN_ID
 #define PLUGIN_ID "written"
@@ -24,7 +33,7 @@ static int emit(const biki_writer_t *writer, const char *text) { return writer->
 static biki_status_t describe(const biki_call_t *call) {
   return emit(call->output,
               "{\"topics\": [{\"id\": \"" TOPIC_ID "\", \"title\": \"Q\", \"category\": \"counter\", \"skills\": [\"kana\", \"reading\", \"listening\"], "
-              "\"questionCount\": 1, \"parameters\": []}]}")
+              "\"questionCount\": " NUMBER_TEXT(QUESTION_COUNT) ", \"parameters\": []}]}")
              ? BIKI_STATUS_OUTPUT_REFUSED
              : BIKI_STATUS_OK;
 }
@@ -32,6 +41,9 @@ static biki_status_t describe(const biki_call_t *call) {
 static biki_status_t generate(const char *topic, const biki_parameter_list_t *parameters, uint64_t seed, const biki_call_t *call) {
   (void)parameters;
   (void)seed;
+#ifdef LIE_AT
+  if (seed % QUESTION_COUNT == LIE_AT) return emit(call->output, LIE) ? BIKI_STATUS_OUTPUT_REFUSED : BIKI_STATUS_OK;
+#endif
 #ifndef ACCEPT_ANY_TOPIC /* -DACCEPT_ANY_TOPIC: answers for topic ids it does not describe too */
   if (strcmp(topic, TOPIC_ID) != 0) {
     emit(call->error, "no such topic");
