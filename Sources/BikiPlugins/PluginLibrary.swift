@@ -44,6 +44,11 @@ package final class PluginLibrary: @unchecked Sendable {
   /// file and why.
   package init(path: String) throws(PluginError) {
     self.path = path
+    // dlopen looks a name without a slash up in the system's library directories: a plugin is
+    // only ever loaded from the file it names.
+    guard path.contains("/") else {
+      throw PluginError(path: path, kind: .cannotLoad, reason: "a plugin is loaded from a path (./\(path)), never looked up among the system's libraries")
+    }
     dlerror()
     guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
       let reason = dlerror().map { String(cString: $0) } ?? "unknown reason"

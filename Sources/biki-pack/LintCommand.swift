@@ -94,7 +94,11 @@ enum LintCommand {
     if !libraries.isEmpty {
       let validator = PluginValidator(spawner: context.workerSpawner, now: context.now, limits: .standard)
       let installed = Dictionary(load.topics.map { ($0.topic.topic.id, $0.path) }, uniquingKeysWith: { first, _ in first })
-      for library in libraries { report.add(path: library, diagnostics: validator.validate(library, otherTopics: installed)) }
+      // A library named relative to here is loaded by its full path (dlopen would look a bare
+      // name up among the system's libraries), and reported as it was named.
+      for library in libraries {
+        report.add(path: library, diagnostics: validator.validate(context.absolute(library), otherTopics: installed))
+      }
     }
     return json ? report.json() : report.text()
   }

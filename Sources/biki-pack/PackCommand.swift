@@ -20,6 +20,11 @@ struct PackCommandContext {
   var host: HostSetup { HostSetup(fileSystem: fileSystem, environment: environment, executable: executable) }
 
   func searchPaths(extra: [String]) -> PackSearchPaths { host.packSearchPaths(extra: extra) }
+
+  /// A path the user named on the command line, made absolute against the directory they are in.
+  func absolute(_ path: String) -> String {
+    path.hasPrefix("/") ? path : (currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/") + path
+  }
 }
 
 enum PackCommand {

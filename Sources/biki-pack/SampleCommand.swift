@@ -65,7 +65,7 @@ enum SampleCommand {
         return CommandOutcome(standardError: [TerminalText.safe("Error: \(packName): no such file")], status: ExitStatus.noInput)
       }
       let registry = TopicRegistry.load(
-        packs: PackLoad(packs: [], crossPackDiagnostics: [], topics: []), plugins: [packName], isolation: context.pluginIsolation)
+        packs: PackLoad(packs: [], crossPackDiagnostics: [], topics: []), plugins: [context.absolute(packName)], isolation: context.pluginIsolation)
       var outcome = CommandOutcome()
       for (path, diagnostic) in registry.problems { outcome.standardError.append(TerminalText.safe(diagnostic.formatted(path: path))) }
       guard !registry.topics.isEmpty else {

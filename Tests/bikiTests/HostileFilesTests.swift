@@ -250,4 +250,19 @@ import Testing
     #expect("\(later?.message.params ?? [:])".contains("not open"), "\(String(describing: later?.message.params))")
     #expect(server.finish() == 0)
   }
+
+  /// `biki-pack lint libmine.so` in the directory that holds it checks that file: dlopen would
+  /// look a bare name up among the system's libraries, so it is given the full path.
+  @Test func aLibraryNamedByItsBareNameIsTheOneInTheCurrentDirectory() throws {
+    let good = #"{"display": "8本", "kanjiDisplay": "八本", "spoken": "はっぽん", "readings": ["はっぽん"], "answer": {"value": 8, "postfix": "本"}}"#
+    let library = try PluginDisplayTests.plugin(good, name: "barename")
+    let (home, packs) = try Self.setUp()
+    try FileManager.default.copyItem(atPath: library, toPath: packs + "/libmine.so")
+    let lint = try #require(try Self.run("biki-pack", ["lint", "libmine.so"], home: home, in: packs))
+    #expect(lint.status == 0, "\(lint.standardOutput)")
+    #expect(lint.standardOutput == "1 file checked: no problems.\n", "\(lint.standardOutput)")
+    let sample = try #require(try Self.run("biki-pack", ["sample", "libmine.so"], home: home, in: packs))
+    #expect(sample.status == 0, "\(sample.standardError)")
+    #expect(sample.standardOutput.contains("8本"), "\(sample.standardOutput)")
+  }
 }

@@ -106,7 +106,7 @@ async def test_a_quiz_session(client: LanguageClient):
 # A pack with a typo that has a suggestion, a declared counter and a variable used by name.
 AUTHORED_PACK = """{
   "format": 1, "id": "kitchen", "title": "Kitchen", "version": "1.0.0",
-  "counters": [{"id": "sara", "symbols": ["皿"], "reading": "さら"}],
+  "counters": [{"id": "sara", "symbols": ["皿"], "reading": "さら", "whole": {"1": "ひとさら", "2": "ふたさら"}, "final": {"1": "いっさら", "8": "はっさら", "10": "じゅっさら"}}],
   "topics": [
     {
       "id": "plates", "titel": "Plates", "description": "Plates.", "category": "counter", "skills": ["kana"],
@@ -184,7 +184,7 @@ async def test_null_params_read_as_absent(client: LanguageClient):
 KITCHEN = """{
   "format": 1, "id": "kitchen", "title": "Kitchen", "version": "1.0.0",
   "description": "Cups: 8本 and ¥600.",
-  "counters": [{ "id": "sara", "symbols": ["皿"], "reading": "さら", "whole": { "1": ["ひとさら"] } }],
+  "counters": [{ "id": "sara", "symbols": ["皿"], "reading": "さら", "whole": { "1": ["ひとさら"], "2": ["ふたさら"] }, "final": { "1": ["いっさら"], "8": ["はっさら"], "10": ["じゅっさら"] } }],
   "topics": [{ "id": "plates", "title": "Plates", "description": "Plates.", "category": "counter", "skills": ["reading"],
     "variables": { "n": { "range": { "min": 1, "max": 12 } } },
     "question": { "parts": [{ "number": "n", "counter": "sara" }], "answer": { "value": "n", "postfix": "皿" } } }]

@@ -219,7 +219,7 @@ on PATH), or set BIKI to a biki executable"))
   "{
   \"format\": 1, \"id\": \"kitchen\", \"title\": \"Kitchen\", \"version\": \"1.0.0\",
   \"counters\": [
-    {\"id\": \"sara\", \"symbols\": [\"皿\"], \"reading\": \"さら\"}
+    {\"id\": \"sara\", \"symbols\": [\"皿\"], \"reading\": \"さら\", \"whole\": {\"1\": \"ひとさら\", \"2\": \"ふたさら\"}, \"final\": {\"1\": \"いっさら\", \"8\": \"はっさら\", \"10\": \"じゅっさら\"}}
   ],
   \"topics\": [
     {

@@ -63,7 +63,7 @@ cat >"$state/drafts/kitchen.json" <<'EOF'
   "title": "In the kitchen",
   "version": "1.0.0",
   "counters": [
-    { "id": "sara", "symbols": ["皿"], "reading": "さら", "whole": { "1": ["ひとさら"], "2": ["ふたさら"] } }
+    { "id": "sara", "symbols": ["皿"], "reading": "さら", "whole": { "1": ["ひとさら"], "2": ["ふたさら"] }, "final": { "1": ["いっさら"], "8": ["はっさら"], "10": ["じゅっさら"] } }
   ],
   "topics": [
     {
