@@ -89,7 +89,7 @@ package struct PluginValidator: Sendable {
       guard let other = otherTopics[topic.id] else { continue }
       problems.append(
         Diagnostic(
-          .warning, "topic id \"\(topic.id)\" is also defined by \(other); installed as one of your plugins, this one would be used instead", rule: "overridden-topic",
+          .warning, "topic id \"\(topic.id)\" is also defined by \(other); installed as one of your plugins, this one would be used instead (over a built-in topic, only where its questions pass Biki's checks)", rule: "overridden-topic",
           at: .fileStart))
     }
 

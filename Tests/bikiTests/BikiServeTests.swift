@@ -31,12 +31,15 @@ struct ServeRun {
   static let shutdownAndExit = request(999, "shutdown") + notification("exit")
 
   /// Starts `biki serve`, writes `input`, closes stdin, and reads everything it sends back.
-  static func run(_ input: [UInt8], arguments: [String] = [], home: String? = nil, closeOutputEarly: Bool = false) throws -> ServeRun {
+  static func run(
+    _ input: [UInt8], arguments: [String] = [], home: String? = nil, closeOutputEarly: Bool = false, extraEnvironment: [String: String] = [:]
+  ) throws -> ServeRun {
     let process = Process()
     process.executableURL = BikiProcess.executable
     process.arguments = ["serve"] + arguments
     let home = home ?? NSTemporaryDirectory() + "biki-serve-" + UUID().uuidString
     process.environment = ["HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin"]
+      .merging(extraEnvironment) { $1 }
     let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
     process.standardInput = stdin
     process.standardOutput = stdout

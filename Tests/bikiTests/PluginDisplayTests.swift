@@ -224,6 +224,15 @@ import Testing
     let topics = try BikiProcess.run(["topics", "--plugins", plugins], environment: environment)
     let line = topics.standardOutput.split(separator: "\n").first { $0.hasPrefix("counters.hon\t") } ?? ""
     #expect(line.hasSuffix("counters.json"), "\(topics.standardOutput)")
+    // Lint tells its author, and the server serves the built-in topic.
+    let lint = try BikiProcess.run(["lint", plugins + "/libcounters.so"], program: "biki-pack", environment: environment)
+    #expect(lint.status == 1)
+    #expect(lint.standardOutput.contains(#"reading "いっぽん" is not one Biki gives for "8本" (はっぽん or はちほん) [plugin-reading-mismatch]"#), "\(lint.standardOutput)")
+    let run = try ServeRun.run(
+      ServeRun.initialize + ServeRun.request(1, "biki/generate", #"{"topicId":"counters.hon","seed":1,"count":10}"#) + ServeRun.shutdownAndExit,
+      arguments: ["--plugins", plugins], home: environment["HOME"])
+    let questions = run.result(1)?["questions"] as? [[String: Any]] ?? []
+    #expect(questions.count == 10 && questions.contains { $0["display"] as? String == "1本" }, "the built-in topic's questions: \(questions)")
   }
 
   /// An override whose one bad question (8本 taught いっぽん at 5 of 1,000) hides from the seeds
