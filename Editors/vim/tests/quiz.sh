@@ -57,6 +57,9 @@ check "the question is a number of 本" test "$first" != "?"
 tmux send-keys -t "$session" C-c
 check "CTRL-C ends the quiz with its summary" wait_for "— finished"
 
+# A set seed (10本, 8本, 2本): forms with sound changes are met, so :BikiStats has forms to list
+# (three questions without one, 2本 4本 9本, would leave it none).
+tmux send-keys -t "$session" ":let g:biki_seed = 1" Enter
 tmux send-keys -t "$session" ":BikiQuiz counters.hon 3" Enter
 check ":BikiQuiz starts a quiz of 3" wait_for "[1/3]"
 first="$(answer_on_screen)"
