@@ -557,7 +557,7 @@ extension BikiServer {
       params, lookUp: { id throws(ResponseError) in try Self.topic(id: id, in: catalog) },
       judge: { entry, parameters throws(ResponseError) in entry.registered.callsPlugin ? nil : try Self.generator(for: entry, parameters: parameters) })
     let (parameters, seed, count) = (request.parameters, request.seed, request.count)
-    if let madeHere { return .result(try Self.generated(madeHere, seed: seed, count: count)) }
+    if let madeHere { return .result(try Self.generated(madeHere, seed: seed, count: count, kept: parameters.isEmpty ? entry.written : nil)) }
     // A plugin's topic. One question at a time, seed after seed, is made ahead; what is made is
     // served here, without a thread or a round trip.
     if parameters.isEmpty, count == 1 {
@@ -565,7 +565,14 @@ extension BikiServer {
       if let generator = entry.madeGenerator {
         if let upcoming { makeAhead(generator, seeds: upcoming.map { generator.order(seed: $0).upcoming }) }
         let indices = [generator.order(seed: seed).upcoming]
-        if let ready = generator.readyQuestions(seeds: indices) { return .result(try Self.written(ready, indices: indices, topicID: entry.topic.id)) }
+        // Written before, it is sent as it was; made ahead, it is written once and kept.
+        if let kept = entry.written.find(indices)[0] { return .result(Self.questionsAnswer([kept])) }
+        if let ready = generator.readyQuestions(seeds: indices) {
+          guard case .success(let question) = ready[0] else { return .result(try Self.written(ready, indices: indices, topicID: entry.topic.id)) }
+          let piece = Self.writtenQuestion(question)
+          entry.written.keep([(indices[0], piece)])
+          return .result(Self.questionsAnswer([piece]))
+        }
       }
     }
     let job = dependencies.background.start { _ in
@@ -579,10 +586,53 @@ extension BikiServer {
   /// The questions a session with this seed asks, in order (no repeats until the space is used).
   /// A question that cannot be made is listed with its error in its place and costs no other;
   /// only a batch of which none could be made fails.
-  static func generated(_ generator: QuestionGenerator, seed: UInt64, count: Int64) throws(ResponseError) -> JSON {
+  static func generated(_ generator: QuestionGenerator, seed: UInt64, count: Int64, kept: WrittenQuestions? = nil) throws(ResponseError) -> JSON {
     var order = generator.order(seed: seed)
     let indices = (0..<count).map { _ in order.next() }
-    return try written(generator.questions(seeds: indices), indices: indices, topicID: generator.topic.id)
+    guard let kept else { return try written(generator.questions(seeds: indices), indices: indices, topicID: generator.topic.id) }
+    // Questions written before are sent as their bytes; the rest are made, written and kept.
+    var pieces = kept.find(indices)
+    let missing = pieces.indices.filter { pieces[$0] == nil }
+    var made: [(place: UInt64, bytes: [UInt8])] = []
+    var anyMade = missing.count < indices.count
+    var firstFailure: GenerationError?
+    for (slot, result) in zip(missing, generator.questions(seeds: missing.map { indices[$0] })) {
+      switch result {
+      case .success(let question):
+        let bytes = writtenQuestion(question)
+        pieces[slot] = bytes
+        made.append((indices[slot], bytes))
+        anyMade = true
+      case .failure(let error):
+        var writer = JSONWriter()
+        WireFormat.failedQuestion(topicID: generator.topic.id, seed: indices[slot], error, into: &writer)
+        if case .written(let bytes) = writer.finish() { pieces[slot] = bytes }
+        firstFailure = firstFailure ?? error
+      }
+    }
+    kept.keep(made)
+    guard anyMade else { throw .requestFailed(firstFailure?.description ?? "topic \(generator.topic.id) made no questions") }
+    return questionsAnswer(pieces.map { $0 ?? [] })
+  }
+
+  /// A question as `biki/generate` writes it, alone.
+  static func writtenQuestion(_ question: Question) -> [UInt8] {
+    var writer = JSONWriter()
+    WireFormat.revealed(question, into: &writer)
+    guard case .written(let bytes) = writer.finish() else { return [] }
+    return bytes
+  }
+
+  /// `{"questions": [...]}` around questions already written.
+  static func questionsAnswer(_ pieces: [[UInt8]]) -> JSON {
+    var bytes = Array(#"{"questions":["#.utf8)
+    bytes.reserveCapacity(pieces.reduce(bytes.count + 2) { $0 + $1.count + 1 })
+    for (position, piece) in pieces.enumerated() {
+      if position > 0 { bytes.append(UInt8(ascii: ",")) }
+      bytes += piece
+    }
+    bytes += Array("]}".utf8)
+    return .written(bytes)
   }
 
   /// A plugin's questions at `seeds`, made off the loop and kept: nothing waits for them, and

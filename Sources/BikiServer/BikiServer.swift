@@ -86,6 +86,8 @@ package final class CatalogEntry: Sendable {
 
   /// The seeds clients have asked for lately, for making a plugin's questions ahead.
   let readahead = Locked(Readahead())
+  /// Its questions with the default parameters as `biki/generate` wrote them.
+  let written = WrittenQuestions()
 
   init(_ registered: RegisteredTopic) { self.registered = registered }
 
