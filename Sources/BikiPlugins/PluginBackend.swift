@@ -97,11 +97,10 @@ package struct PluginIdentity: Sendable, Hashable {
   }
 
   package var json: [UInt8] {
-    func quoted(_ text: String) -> String {
-      "\"" + text.unicodeScalars.map { $0 == "\"" || $0 == "\\" ? "\\\($0)" : $0.value < 0x20 ? String(format: "\\u%04x", $0.value) : String($0) }.joined() + "\""
-    }
-    return Array(
-      "{\"id\": \(quoted(id)), \"name\": \(quoted(name)), \"version\": \(quoted(version)), \"abiVersion\": \(abiVersion), \"countsQuestions\": \(countsQuestions)}".utf8)
+    JSON.object(pairs: [
+      ("id", .string(id)), ("name", .string(name)), ("version", .string(version)), ("abiVersion", .integer(Int64(abiVersion))),
+      ("countsQuestions", .bool(countsQuestions)),
+    ]).bytes
   }
 
   package init(json: [UInt8], path: String) throws(PluginError) {
@@ -115,5 +114,3 @@ package struct PluginIdentity: Sendable, Hashable {
     self.countsQuestions = node["countsQuestions"]?.value.boolValue ?? false
   }
 }
-
-import Foundation

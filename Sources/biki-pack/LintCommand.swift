@@ -145,37 +145,27 @@ struct LintReport {
     return CommandOutcome(standardOutput: lines, status: status)
   }
 
+  /// `{errors, files, warnings}`, keys in sorted order at every level, laid out as `biki-pack fmt`
+  /// lays out a pack.
   func json() -> CommandOutcome {
-    struct Output: Encodable {
-      struct File: Encodable {
-        var path: String
-        var diagnostics: [Entry]
-        var readingCoverage: Coverage?
+    func integer(_ value: Int) -> JSON { .integer(Int64(value)) }
+    let listed: [JSON] = files.map { file in
+      let diagnostics: [JSON] = file.diagnostics.map {
+        .object(pairs: [
+          ("column", integer($0.range.start.column + 1)), ("endColumn", integer($0.range.end.column + 1)),
+          ("endLine", integer($0.range.end.line + 1)), ("line", integer($0.range.start.line + 1)), ("message", .string($0.message)),
+          ("rule", .string($0.rule)), ("severity", .string($0.severity.rawValue)),
+        ])
       }
-      struct Coverage: Encodable {
-        var checked: UInt64, possible: UInt64
+      var members: [(String, JSON)] = [("diagnostics", .array(diagnostics)), ("path", .string(file.path))]
+      if let coverage = file.coverage {
+        members.append(("readingCoverage", .object(pairs: [("checked", .integer(Int64(clamping: coverage.checked))), ("possible", .integer(Int64(clamping: coverage.possible)))])))
       }
-      struct Entry: Encodable {
-        var severity: String, rule: String, message: String
-        var line: Int, column: Int, endLine: Int, endColumn: Int
-      }
-      var files: [File]
-      var errors: Int
-      var warnings: Int
+      return .object(pairs: members)
     }
-    let output = Output(
-      files: files.map { file in
-        Output.File(
-          path: file.path,
-          diagnostics: file.diagnostics.map {
-            Output.Entry(
-              severity: $0.severity.rawValue, rule: $0.rule, message: $0.message, line: $0.range.start.line + 1,
-              column: $0.range.start.column + 1, endLine: $0.range.end.line + 1, endColumn: $0.range.end.column + 1)
-          }, readingCoverage: file.coverage.map { Output.Coverage(checked: $0.checked, possible: $0.possible) })
-      }, errors: errors, warnings: warnings)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let text = (try? encoder.encode(output)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    let output = JSON.object(pairs: [("errors", integer(errors)), ("files", .array(listed)), ("warnings", integer(warnings))])
+    let laidOut = (try? JSONLayout.format(output.bytes)) ?? output.bytes
+    let text = String(decoding: laidOut.last == 0x0A ? laidOut.dropLast() : laidOut[...], as: UTF8.self)
     return CommandOutcome(standardOutput: [LintReport.terminalSafeJSON(text)], status: status)
   }
 

@@ -54,7 +54,7 @@ import Testing
 
       """)
     let json = try pack(["lint", "--format", "json", file], home: home)
-    #expect(json.standardOutput.contains(#""possible" : 20000000020"#), "\(json.standardOutput)")
+    #expect(json.standardOutput.contains(#""possible": 20000000020"#), "\(json.standardOutput)")
   }
 
   @Test func brokenPacksReportEveryProblemWithPositions() throws {
