@@ -72,10 +72,10 @@ let package = Package(
     .testTarget(name: "BikiPacksTests", dependencies: ["BikiPacks"]),
     .testTarget(name: "BikiPluginsTests", dependencies: ["BikiPlugins", "BikiCore", "BikiSync", "BikiTestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "BikiProtocolTests", dependencies: ["BikiProtocol", "BikiJSON"]),
-    .testTarget(name: "BikiServerTests", dependencies: ["BikiServer", "BikiPractice", "BikiJapanese", "BikiSync"]),
+    .testTarget(name: "BikiServerTests", dependencies: ["BikiServer", "BikiPractice", "BikiJapanese", "BikiSync", "BikiTestSupport"]),
     .testTarget(name: "BikiPracticeTests", dependencies: ["BikiPractice", "BikiCore", "BikiJapanese", "BikiTestSupport"]),
     .testTarget(name: "BikiHostTests", dependencies: ["BikiHost", "BikiPlugins", "BikiSync", "BikiTestSupport"]),
-    .testTarget(name: "BikiCoreTests", dependencies: ["BikiCore", "BikiJapanese"]),
+    .testTarget(name: "BikiCoreTests", dependencies: ["BikiCore", "BikiJapanese", "BikiTestSupport"]),
     .testTarget(name: "BikiCLITests", dependencies: ["BikiCLI"]),
     // End-to-end: spawns the built `biki` executable as a user would.
     .testTarget(name: "bikiTests", dependencies: ["biki", "biki-pack", "BikiTestSupport", "BikiSync", "BikiHost"], exclude: ["Fixtures"]),

@@ -1,17 +1,6 @@
 import BikiCore
 import BikiJapanese
-import Synchronization
-
-/// A clock the test moves by hand.
-final class FakeClock: Sendable {
-  private let seconds = Mutex<Double>(1000)
-
-  var now: Double { seconds.withLock { $0 } }
-
-  func advance(_ delta: Double) {
-    seconds.withLock { $0 += delta }
-  }
-}
+import BikiTestSupport
 
 enum Fixtures {
   static func topic(_ id: String, _ category: Topic.Category = .number, skills: [Skill] = Skill.allCases) -> Topic {
@@ -26,7 +15,7 @@ enum Fixtures {
     try NumberPhraseGenerator(range: 800...6000, step: 10, phrasing: .money).generator(for: topic("money.restaurant", .money))
   }
 
-  static func dependencies(clock: FakeClock) -> Session.Dependencies {
-    Session.Dependencies(now: { clock.now })
+  static func dependencies(clock: ManualClock) -> Session.Dependencies {
+    Session.Dependencies(now: clock.now)
   }
 }

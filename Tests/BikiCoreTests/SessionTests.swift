@@ -1,9 +1,10 @@
 import BikiCore
 import BikiJapanese
+import BikiTestSupport
 import Testing
 
 @Suite struct SessionTests {
-  let clock = FakeClock()
+  let clock = ManualClock(at: 1000)
 
   func start(_ generator: QuestionGenerator, skill: Skill = .reading, mode: Session.Mode, seed: UInt64 = 1)
     throws -> (SessionRunner, [Session.Effect])

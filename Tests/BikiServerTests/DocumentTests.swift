@@ -1,5 +1,6 @@
 import BikiJSON
 import BikiProtocol
+import BikiTestSupport
 import Testing
 
 @testable import BikiServer
@@ -36,7 +37,7 @@ import Testing
   }
 
   @Test func changesAreDebouncedAndTheLatestTextWins() {
-    let clock = TestClock()
+    let clock = ManualClock(at: 100)
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock))
     let uri = "file:///p/mine.json"
     _ = open(&endpoint, uri, ServerFixtures.pack(id: "mine"))
@@ -54,7 +55,7 @@ import Testing
   }
 
   @Test func requestsAreAnsweredWhileACheckRunsAndItsResultFollows() {
-    let clock = TestClock()
+    let clock = ManualClock(at: 100)
     let held = ServerFixtures.HeldWork()
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock, background: held.runner))
     #expect(open(&endpoint, "file:///p/mine.json", #"{"format": 1, "topics": ["#).notifications("textDocument/publishDiagnostics").isEmpty)
@@ -73,7 +74,7 @@ import Testing
   }
 
   @Test func aNewerEditCancelsTheCheckItSupersedes() {
-    let clock = TestClock()
+    let clock = ManualClock(at: 100)
     let held = ServerFixtures.HeldWork()
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock, background: held.runner))
     let uri = "file:///p/mine.json"
@@ -93,7 +94,7 @@ import Testing
   /// check at every keystroke.
   @Test(arguments: [(0.001, 0.05), (0.3, 0.3), (4.0, 0.5)])
   func theWaitBeforeACheckFollowsHowLongTheLastCheckTook(took: Double, wait: Double) {
-    let clock = TestClock()
+    let clock = ManualClock(at: 100)
     let held = ServerFixtures.HeldWork()
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock, background: held.runner))
     let uri = "file:///p/mine.json"
@@ -168,7 +169,7 @@ import Testing
 
   /// Incremental sync: ranges in UTF-16 units, applied in order; the fixed text lints clean.
   @Test func incrementalChangesApplyInOrder() throws {
-    let clock = TestClock()
+    let clock = ManualClock(at: 100)
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock))
     var fresh = Endpoint(server: BikiServer(version: "test", dependencies: ServerFixtures.dependencies()))
     let capabilities = fresh.receive(.request(id: .number(0), method: "initialize", params: [:])).first?.json["result"]?["capabilities"]
@@ -202,7 +203,7 @@ import Testing
   /// With `\r` or `\r\n` line ends, the lines of an editor's edits and of the diagnostics
   /// published are the same lines: the ones the editor shows.
   @Test(arguments: ["\r", "\r\n"]) func editsAndDiagnosticsCountLinesAsTheEditorDoes(_ end: String) throws {
-    let clock = TestClock()
+    let clock = ManualClock(at: 100)
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock))
     let uri = "file:///p/mine.json"
     let lines = ServerFixtures.pack(id: "mine").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -293,7 +294,7 @@ import Testing
   /// Decided again on every change: a new empty file that becomes a pack is diagnosed without
   /// being reopened, and one that stops being a pack is cleared.
   @Test func aNewFileIsDiagnosedOnceItBecomesAPack() {
-    let clock = TestClock()
+    let clock = ManualClock(at: 100)
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock))
     let uri = "file:///drafts/new.json"
     #expect(open(&endpoint, uri, "").notifications("textDocument/publishDiagnostics").first?["diagnostics"] == [])
@@ -326,7 +327,7 @@ import Testing
   }
 
   @Test func editedPacksOnDiskAreNoticedAndReported() {
-    let clock = TestClock()
+    let clock = ManualClock(at: 100)
     let files = ServerFixtures.Files(["/packs/test.json": ServerFixtures.pack()])
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(files: files, clock: clock))
     let kept = endpoint.call("biki/topics")["resultId"] ?? .null

@@ -5,6 +5,7 @@ import BikiPacks
 import BikiPractice
 import BikiProtocol
 import BikiSync
+import BikiTestSupport
 import Testing
 
 @testable import BikiServer
@@ -14,7 +15,7 @@ import Testing
 /// is held until the test runs it, and the test pack's topic stands in for a plugin's.
 @Suite struct OffLoopSessionTests {
   /// The test pack's topics, marked as a plugin's.
-  static func dependencies(clock: TestClock = TestClock(), held: ServerFixtures.HeldWork, history: AnswerHistory = .memory()) -> ServerDependencies {
+  static func dependencies(clock: ManualClock = ManualClock(at: 100), held: ServerFixtures.HeldWork, history: AnswerHistory = .memory()) -> ServerDependencies {
     ServerFixtures.asPlugin(ServerFixtures.dependencies(clock: clock, history: history, background: held.runner), source: "/plugins/libslow.so")
   }
 
@@ -96,7 +97,7 @@ import Testing
   }
 
   @Test func aTimeLimitThatPassesWhileTheFirstQuestionIsMadeEndsTheStartWithItsSummary() {
-    let clock = TestClock()
+    let clock = ManualClock(at: 100)
     let held = ServerFixtures.HeldWork()
     let history = AnswerHistory.memory()
     var endpoint = ServerFixtures.endpoint(Self.dependencies(clock: clock, held: held, history: history))
@@ -226,7 +227,7 @@ import Testing
 @Suite struct TinyTimeLimitTests {
   @Test(arguments: [1e-7, 1e-5, 0.001])
   func aTimeLimitThatPassesBeforeTheFirstQuestionEndsTheSessionWithItsSummary(limit: Double) {
-    let clock = TestClock()
+    let clock = ManualClock(at: 100)
     var dependencies = ServerFixtures.dependencies(clock: clock)
     // Every reading of the clock finds it 10 ms on: the question takes longer than the limit.
     let now = dependencies.now

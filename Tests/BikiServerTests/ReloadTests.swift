@@ -2,6 +2,7 @@ import BikiHost
 import BikiJSON
 import BikiPacks
 import BikiProtocol
+import BikiTestSupport
 import Testing
 
 @testable import BikiServer
@@ -21,7 +22,7 @@ import Testing
     """
 
   /// The fixtures' dependencies, with a reload that checks as the live one does.
-  static func dependencies(files: ServerFixtures.Files, clock: TestClock = TestClock(), background: BackgroundRunner = .immediate) -> ServerDependencies {
+  static func dependencies(files: ServerFixtures.Files, clock: ManualClock = ManualClock(at: 100), background: BackgroundRunner = .immediate) -> ServerDependencies {
     var dependencies = ServerFixtures.dependencies(files: files, clock: clock, background: background)
     dependencies.loadCatalog = { load(files, check: nil, isCancelled: { false }) }
     dependencies.loadCheckedCatalog = { isCancelled in load(files, check: .thorough, isCancelled: isCancelled) }
@@ -54,7 +55,7 @@ import Testing
   }
 
   @Test func aRequestedReloadIsAnsweredWhenItsWorkIsDoneAndShutdownWaitsForIt() throws {
-    let clock = TestClock()
+    let clock = ManualClock(at: 100)
     let held = ServerFixtures.HeldWork()
     let files = ServerFixtures.Files(["/packs/days.json": Self.monthAndDay])
     var endpoint = ServerFixtures.endpoint(Self.dependencies(files: files, clock: clock, background: held.runner))
@@ -73,7 +74,7 @@ import Testing
   }
 
   @Test func aCancelledReloadRequestIsAnsweredAsCancelledAndTheReloadStillServes() {
-    let clock = TestClock()
+    let clock = ManualClock(at: 100)
     let held = ServerFixtures.HeldWork()
     let files = ServerFixtures.Files(["/packs/test.json": ServerFixtures.pack()])
     var endpoint = ServerFixtures.endpoint(Self.dependencies(files: files, clock: clock, background: held.runner))
@@ -97,7 +98,7 @@ import Testing
 
   /// A pack file edited on disk: noticed by the poll, checked in full, announced once.
   @Test func aPackChangedOnDiskIsAnnouncedWithLintsProblems() {
-    let clock = TestClock()
+    let clock = ManualClock(at: 100)
     let files = ServerFixtures.Files(["/packs/test.json": ServerFixtures.pack()])
     var endpoint = ServerFixtures.endpoint(Self.dependencies(files: files, clock: clock))
     clock.advance(BikiServer.pollInterval)

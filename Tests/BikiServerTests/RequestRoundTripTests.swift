@@ -1,6 +1,7 @@
 import BikiJSON
 import BikiJapanese
 import BikiProtocol
+import BikiTestSupport
 import Testing
 
 @testable import BikiServer
@@ -75,7 +76,7 @@ import Testing
   /// As before there were request types: a malformed answer to a session whose time ran out is
   /// told `timeUp`, not that the answer is malformed.
   @Test func aMalformedAnswerAfterTheTimeRanOutIsStillTimeUp() {
-    let clock = TestClock()
+    let clock = ManualClock(at: 100)
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock))
     _ = endpoint.call("biki/startSession", ["topicId": "test.hon", "mode": ["kind": "timeLimit", "limit": 5]])
     clock.advance(6)

@@ -1,18 +1,12 @@
-import BikiPractice
 import BikiCore
 import BikiHost
 import BikiJSON
+import BikiPractice
 import BikiProtocol
+import BikiTestSupport
 import Synchronization
 
 @testable import BikiServer
-
-/// A clock the test moves by hand.
-final class TestClock: Sendable {
-  private let seconds = Mutex(100.0)
-  var now: @Sendable () -> Double { { self.seconds.withLock { $0 } } }
-  func advance(_ by: Double) { seconds.withLock { $0 += by } }
-}
 
 enum ServerFixtures {
   static func pack(id: String = "test", topicID: String = "hon", max: Int = 100) -> String {
@@ -46,7 +40,7 @@ enum ServerFixtures {
   }
 
   static func dependencies(
-    files: Files = Files(["/packs/test.json": pack()]), clock: TestClock = TestClock(), history: AnswerHistory = .memory(),
+    files: Files = Files(["/packs/test.json": pack()]), clock: ManualClock = ManualClock(at: 100), history: AnswerHistory = .memory(),
     background: BackgroundRunner = .immediate
   ) -> ServerDependencies {
     ServerDependencies(

@@ -1,6 +1,7 @@
 import BikiCore
 import BikiJSON
 import BikiProtocol
+import BikiTestSupport
 import Testing
 
 @testable import BikiServer
@@ -25,7 +26,7 @@ import Testing
     .map { Array($0.utf8) }
 
   @Test func mutatedMessagesAreAlwaysAnswered() {
-    let clock = TestClock()
+    let clock = ManualClock(at: 100)
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock))
     var random = SeededRandom(seed: 2026)
     for round in 0..<20_000 {

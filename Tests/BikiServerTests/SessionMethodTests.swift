@@ -1,8 +1,9 @@
-import BikiPractice
 import BikiCore
-import BikiJapanese
 import BikiJSON
+import BikiJapanese
+import BikiPractice
 import BikiProtocol
+import BikiTestSupport
 import Testing
 
 @testable import BikiServer
@@ -114,7 +115,7 @@ import Testing
   }
 
   @Test func aTimeLimitEndsTheSessionUnprompted() {
-    let clock = TestClock()
+    let clock = ManualClock(at: 100)
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock))
     _ = endpoint.call("biki/startSession", ["topicId": "test.hon", "mode": ["kind": "timeLimit", "limit": 30]])
     #expect(endpoint.nextDeadline! <= 130)
@@ -126,7 +127,7 @@ import Testing
   }
 
   @Test func anAnswerAfterTheTimeLimitIsNotCounted() {
-    let clock = TestClock()
+    let clock = ManualClock(at: 100)
     let history = AnswerHistory.memory()
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock, history: history))
     _ = endpoint.call("biki/startSession", ["topicId": "test.hon", "mode": ["kind": "timeLimit", "limit": 5]])
@@ -140,7 +141,7 @@ import Testing
   /// The session's deadline passed and the server ended it (telling the client) before the
   /// learner's answer arrived: the answer still gets the documented `timeUp`, not an error.
   @Test func anAnswerAfterTheSessionTimedOutGetsTimeUp() {
-    let clock = TestClock()
+    let clock = ManualClock(at: 100)
     let history = AnswerHistory.memory()
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock, history: history))
     _ = endpoint.call("biki/startSession", ["topicId": "test.hon", "mode": ["kind": "timeLimit", "limit": 5]])

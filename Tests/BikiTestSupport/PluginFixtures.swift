@@ -43,6 +43,22 @@ public enum PluginFixtures {
       name: "misbehaving-\(define ?? "ok")")
   }
 
+  /// `source` (a path inside the repository) built with `defines` and copied into `directory`
+  /// as `name`: a plugin directory laid out as a user's would be. Made if need be; the build is
+  /// shared by every test in this process that asks for the same source and defines.
+  @discardableResult
+  public static func copy(_ source: String, defines: [String] = [], into directory: String, as name: String) throws -> String {
+    let stem = URL(fileURLWithPath: source).deletingPathExtension().lastPathComponent
+    let built = try build(
+      repository.appendingPathComponent(source).path, defines: defines,
+      name: ([stem] + defines).joined(separator: "-").map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }.reduce(into: "") { $0.append($1) })
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let target = directory + "/" + name
+    try? FileManager.default.removeItem(atPath: target)
+    try FileManager.default.copyItem(atPath: built, toPath: target)
+    return target
+  }
+
   /// `biki`, built next to the test bundle: the executable plugin workers are started from.
   public static let worker = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("biki").path
 

@@ -215,17 +215,9 @@ import Testing
 /// `biki-pack lint` on plugin libraries: each misbehaviour gets its own diagnostic.
 @Suite struct PluginLintTests {
   static func build(_ define: String?) throws -> String {
-    let directory = NSTemporaryDirectory() + "biki-lint-plugins-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let output = directory + "/lib\(define ?? "ok").so"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["cc", "-std=c99", "-shared", "-fPIC", "-I", BikiPackTests.repository.appendingPathComponent("Sources/BikiPluginABI/include").path]
-      + (define.map { ["-D" + $0] } ?? [])
-      + [BikiPackTests.repository.appendingPathComponent("Tests/BikiPluginsTests/Fixtures/misbehaving.c").path, "-o", output]
-    try process.run()
-    process.waitUntilExit()
-    return output
+    try PluginFixtures.copy(
+      "Tests/BikiPluginsTests/Fixtures/misbehaving.c", defines: define.map { [$0] } ?? [],
+      into: NSTemporaryDirectory() + "biki-lint-plugins-" + UUID().uuidString, as: "lib\(define ?? "ok").so")
   }
 
   @Test(

@@ -304,15 +304,7 @@ import Testing
   /// `into` adds it to a directory made before, so several plugins load side by side.
   static func pluginDirectory(_ source: String, name: String, defines: [String] = [], into existing: String? = nil) throws -> String {
     let directory = existing ?? NSTemporaryDirectory() + "biki-e2e-plugins-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "cc", "-std=c99", "-shared", "-fPIC", "-I", BikiPackTests.repository.appendingPathComponent("Sources/BikiPluginABI/include").path,
-      BikiPackTests.repository.appendingPathComponent(source).path, "-o", directory + "/" + name,
-    ] + defines.map { "-D" + $0 }
-    try process.run()
-    process.waitUntilExit()
+    try PluginFixtures.copy(source, defines: defines, into: directory, as: name)
     return directory
   }
 

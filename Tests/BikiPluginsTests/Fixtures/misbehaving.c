@@ -237,22 +237,26 @@ static biki_status_t generate(const char *topic, const biki_parameter_list_t *pa
   for (;;) {}
 #elif defined(HOG)
   size_t size = (size_t)4 << 30;
-  char *memory = malloc(size);
-  memset(memory, 1, size); /* NULL when the worker's limit refused it: a crash, named as such */
-  free(memory);
+  /* Every page touched through a volatile pointer, so no optimizer drops the stores to memory
+     nothing reads. NULL when the worker's limit refused it: a crash, named as such. */
+  volatile char *memory = malloc(size);
+  for (size_t offset = 0; offset < size; offset += 4096) memory[offset] = 1;
+  free((void *)memory);
 #elif defined(SHARED_HOG)
   size_t size = (size_t)3 << 29;
-  char *memory = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  /* MAP_FAILED when the worker's cap refused it: touched anyway, a crash, named as such */
+  volatile char *memory = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  /* MAP_FAILED when the worker's cap refused it: touched anyway (through a volatile pointer, so
+     no optimizer drops the stores), a crash, named as such */
   for (size_t offset = 0; offset < size; offset += 4096) memory[offset] = 1;
-  munmap(memory, size);
+  munmap((void *)memory, size);
 #elif defined(ALLOCATE_MB)
-  char *memory = malloc((size_t)ALLOCATE_MB << 20);
+  /* Volatile, so no optimizer drops the allocation as unused. */
+  char *volatile memory = malloc((size_t)ALLOCATE_MB << 20);
   if (memory == NULL) {
     emit(call->error, "could not allocate " QUOTED(ALLOCATE_MB) " MiB");
     return BIKI_STATUS_GENERATION_FAILED;
   }
-  memory[0] = 1;
+  ((volatile char *)memory)[0] = 1;
   free(memory);
 #elif defined(BAD_UTF8)
   emit(call->output, "{\"display\": \"\xff\", \"kanjiDisplay\": \"x\", \"spoken\": \"いち\", \"readings\": [\"いち\"], \"answer\": {\"value\": 1}}");
