@@ -73,7 +73,9 @@ package enum AnswerChecker {
 
   /// Every way of writing yen: an amount may be typed ¥1,500, ￥1500 or 1500円, whatever the
   /// source of the topic (a pack or a plugin) shows.
-  static let currency = ["¥", "￥", "円"]
+  /// How yen may be written around an amount: ¥1,500, 1500円, and 1500えん as a learner who
+  /// types the reading of 円 writes it.
+  static let currency = ["¥", "￥", "円", "えん", "エン"]
 
   /// Whether `input` is the answer's number, typed any way it is written: digits or kanji,
   /// with or without what is accepted around it; a decimal with more zeros (36.50), a fraction

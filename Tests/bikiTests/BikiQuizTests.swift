@@ -228,6 +228,15 @@ import Testing
     #expect(try quiz(["counters.hon", "--skill", "kanji"], input: "").standardError.contains("Did you mean 'kana'?"))
   }
 
+  /// The money topics take an amount however yen is written after it, as the answer checker's
+  /// own tests say: 千五十円 answered 1050円, ¥1,050, or 1050えん.
+  @Test(arguments: ["1050円", "¥1,050", "1050えん", "1,050"])
+  func anAmountIsRightWhicheverWayYenIsWritten(_ typed: String) throws {
+    let result = try quiz(["money.restaurant", "--seed", "1", "--mode", "questions=1", "--skill", "reading"], input: typed + "\n")
+    #expect(result.standardOutput.contains("[1/1] 千五十円"), "\(result.standardOutput)")
+    #expect(result.standardOutput.contains("✓ Correct"), "\(result.standardOutput)")
+  }
+
   /// Only where espeak-ng is not installed (biki looks in /usr/bin and /usr/local/bin); reported
   /// as skipped elsewhere, not passed.
   @Test(
