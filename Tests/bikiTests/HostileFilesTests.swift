@@ -198,14 +198,20 @@ import Testing
     #expect(stats.standardOutput == "No answers could be read from \(history).\n", "\(stats.standardOutput)")
   }
 
-  /// A document opened in an empty pack directory is a pack from its first keystroke, with the
-  /// real server and a real directory; the same text elsewhere is left alone.
-  @Test func aNewFileInAnEmptyPackDirectoryIsDiagnosedByTheRealServer() throws {
+  /// `biki serve` on an empty pack directory of its own, initialized.
+  static func serverOnEmptyPacks() throws -> (server: LiveServer, root: String, packs: String) {
     let root = NSTemporaryDirectory() + "biki-empty-packs-" + UUID().uuidString
     let packs = root + "/packs"
     try FileManager.default.createDirectory(atPath: packs, withIntermediateDirectories: true)
     let server = try LiveServer(arguments: ["--packs", packs], home: root + "/home")
     try server.initialize()
+    return (server, root, packs)
+  }
+
+  /// A document opened in an empty pack directory is a pack from its first keystroke, with the
+  /// real server and a real directory; the same text elsewhere is left alone.
+  @Test func aNewFileInAnEmptyPackDirectoryIsDiagnosedByTheRealServer() throws {
+    let (server, root, packs) = try Self.serverOnEmptyPacks()
     let inPacks = "file://" + packs + "/new.json", elsewhere = "file://" + root + "/notes.json"
     for uri in [inPacks, elsewhere] {
       server.notify("textDocument/didOpen", #"{"textDocument":{"uri":"\#(uri)","languageId":"json","version":1,"text":"{}"}}"#)
@@ -222,11 +228,7 @@ import Testing
   /// A change naming a line past the document's end closes the server's copy, with a log
   /// message, rather than being clamped and applied.
   @Test func aChangePastTheEndClosesTheRealServersCopy() throws {
-    let root = NSTemporaryDirectory() + "biki-change-past-end-" + UUID().uuidString
-    let packs = root + "/packs"
-    try FileManager.default.createDirectory(atPath: packs, withIntermediateDirectories: true)
-    let server = try LiveServer(arguments: ["--packs", packs], home: root + "/home")
-    try server.initialize()
+    let (server, _, packs) = try Self.serverOnEmptyPacks()
     let uri = "file://" + packs + "/mine.json"
     server.notify("textDocument/didOpen", #"{"textDocument":{"uri":"\#(uri)","languageId":"json","version":1,"text":"{\n}\n"}}"#)
     server.notify(
