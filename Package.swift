@@ -39,11 +39,14 @@ let package = Package(
     // or should not (crash signal handlers). Internal: no plugin sees it.
     .target(name: "BikiWorkerSupport"),
     // Loads native plugins with dlopen, checks the ABI, validates their output, adapts them to generators.
-    .target(name: "BikiPlugins", dependencies: ["BikiPluginABI", "BikiWorkerSupport", "BikiCore", "BikiJSON", "BikiJapanese", "BikiSync"]),
+    .target(
+      name: "BikiPlugins",
+      dependencies: ["BikiPluginABI", "BikiWorkerSupport", "BikiCore", "BikiJSON", "BikiJapanese", "BikiSync"]),
     // Plugins/ holds plugin sources; SwiftPM needs explicit paths there.
     .target(name: "BikiCalendarPlugin", dependencies: ["BikiPluginABI"], path: "Plugins/calendar-c"),
     .target(
-      name: "BikiPricesPlugin", dependencies: ["BikiPluginABI", "BikiJapanese", "BikiCore"], path: "Plugins/prices-swift",
+      name: "BikiPricesPlugin", dependencies: ["BikiPluginABI", "BikiJapanese", "BikiCore"],
+      path: "Plugins/prices-swift",
       exclude: ["exports.map"],
       // Export only the entry: the Swift modules linked in stay private to the plugin.
       linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(root)/Plugins/prices-swift/exports.map"])]),
@@ -51,18 +54,31 @@ let package = Package(
     .target(name: "BikiHost", dependencies: ["BikiFiles", "BikiPacks", "BikiCore", "BikiPlugins", "BikiJSON"]),
     // JSON-RPC 2.0 with LSP base framing and lifecycle; knows nothing of quizzes.
     .target(name: "BikiProtocol", dependencies: ["BikiJSON", "BikiSync"]),
-    // The biki/* methods, pack files as a language, the session table and the answer history.
     // Practice: the history of answers, stats over it; what quiz and serve both record into.
     .target(name: "BikiPractice", dependencies: ["BikiCore", "BikiJapanese", "BikiFiles", "BikiJSON", "BikiSync"]),
-    .target(name: "BikiServer", dependencies: ["BikiProtocol", "BikiHost", "BikiCore", "BikiPacks", "BikiJSON", "BikiJapanese", "BikiSync", "BikiPractice"]),
+    // The biki/* methods, pack files as a language, the session table.
+    .target(
+      name: "BikiServer",
+      dependencies: [
+        "BikiProtocol", "BikiHost", "BikiCore", "BikiPacks", "BikiJSON", "BikiJapanese", "BikiSync", "BikiPractice",
+      ]),
     // What the command-line tools share: outcomes, exit statuses, usage errors.
     .target(name: "BikiCLI", dependencies: ["BikiCore"]),
-    .executableTarget(name: "biki-pack", dependencies: ["BikiCLI", "BikiHost", "BikiPacks", "BikiCore", "BikiJSON", "BikiPlugins"]),
     .executableTarget(
-      name: "biki", dependencies: ["BikiCLI", "BikiJapanese", "BikiCore", "BikiHost", "BikiPacks", "BikiPlugins", "BikiProtocol", "BikiServer", "BikiJSON", "BikiPractice"]),
+      name: "biki-pack", dependencies: ["BikiCLI", "BikiHost", "BikiPacks", "BikiCore", "BikiJSON", "BikiPlugins"]),
+    .executableTarget(
+      name: "biki",
+      dependencies: [
+        "BikiCLI", "BikiJapanese", "BikiCore", "BikiHost", "BikiPacks", "BikiPlugins", "BikiProtocol", "BikiServer",
+        "BikiJSON", "BikiPractice",
+      ]),
     // Speed and memory figures; run in release (`swift run -c release biki-bench`).
     .executableTarget(
-      name: "biki-bench", dependencies: ["BikiJapanese", "BikiCore", "BikiHost", "BikiPacks", "BikiPlugins", "BikiPluginABI", "BikiProtocol", "BikiJSON", "BikiPractice"]),
+      name: "biki-bench",
+      dependencies: [
+        "BikiJapanese", "BikiCore", "BikiHost", "BikiPacks", "BikiPlugins", "BikiPluginABI", "BikiProtocol", "BikiJSON",
+        "BikiPractice",
+      ]),
 
     // What tests share: whether they run under a sanitizer.
     .target(name: "BikiTestSupport", path: "Tests/BikiTestSupport"),
@@ -70,15 +86,22 @@ let package = Package(
     .testTarget(name: "BikiJSONTests", dependencies: ["BikiJSON"]),
     .testTarget(name: "BikiFilesTests", dependencies: ["BikiFiles", "BikiTestSupport"]),
     .testTarget(name: "BikiPacksTests", dependencies: ["BikiPacks"]),
-    .testTarget(name: "BikiPluginsTests", dependencies: ["BikiPlugins", "BikiCore", "BikiSync", "BikiTestSupport"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "BikiPluginsTests", dependencies: ["BikiPlugins", "BikiCore", "BikiSync", "BikiTestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "BikiProtocolTests", dependencies: ["BikiProtocol", "BikiJSON"]),
-    .testTarget(name: "BikiServerTests", dependencies: ["BikiServer", "BikiPractice", "BikiJapanese", "BikiSync", "BikiTestSupport"]),
-    .testTarget(name: "BikiPracticeTests", dependencies: ["BikiPractice", "BikiCore", "BikiJapanese", "BikiTestSupport"]),
+    .testTarget(
+      name: "BikiServerTests",
+      dependencies: ["BikiServer", "BikiPractice", "BikiJapanese", "BikiSync", "BikiTestSupport"]),
+    .testTarget(
+      name: "BikiPracticeTests", dependencies: ["BikiPractice", "BikiCore", "BikiJapanese", "BikiTestSupport"]),
     .testTarget(name: "BikiHostTests", dependencies: ["BikiHost", "BikiPlugins", "BikiSync", "BikiTestSupport"]),
     .testTarget(name: "BikiCoreTests", dependencies: ["BikiCore", "BikiJapanese", "BikiTestSupport"]),
     .testTarget(name: "BikiCLITests", dependencies: ["BikiCLI"]),
     // End-to-end: spawns the built `biki` executable as a user would.
-    .testTarget(name: "bikiTests", dependencies: ["biki", "biki-pack", "BikiTestSupport", "BikiSync", "BikiHost"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "bikiTests", dependencies: ["biki", "biki-pack", "BikiTestSupport", "BikiSync", "BikiHost"],
+      exclude: ["Fixtures"]),
   ]
 )
 
@@ -99,7 +122,10 @@ if ProcessInfo.processInfo.environment["BIKI_FUZZ"] == "1" {
     fuzzTarget("fuzz-server", ["BikiServer", "BikiProtocol", "BikiHost", "BikiPacks", "BikiPractice", "BikiJSON"]),
     fuzzTarget("fuzz-plugin-output", ["BikiPlugins", "BikiCore", "BikiJapanese"]),
   ]
-  package.products += ["fuzz-json", "fuzz-pack", "fuzz-pack-structured", "fuzz-phrase", "fuzz-protocol", "fuzz-server", "fuzz-plugin-output"].map {
+  package.products += [
+    "fuzz-json", "fuzz-pack", "fuzz-pack-structured", "fuzz-phrase", "fuzz-protocol", "fuzz-server",
+    "fuzz-plugin-output",
+  ].map {
     .executable(name: $0, targets: [$0])
   }
 }

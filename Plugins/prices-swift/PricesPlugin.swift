@@ -16,7 +16,8 @@ private let topics: [(id: String, json: String, count: UInt64, question: @Sendab
       let price = (Int64(index) + 1) * 10 * 110 / 100
       return question(
         display: "税込¥" + NumberFormatting.grouped(price), kanji: "税込" + JapaneseNumber.kanji(UInt128(price)) + "円",
-        word: ("税込", "ぜいこみ"), reading: try? JapaneseNumber.reading(of: UInt128(price), with: .yen), value: price, answerPrefix: "¥")
+        word: ("税込", "ぜいこみ"), reading: try? JapaneseNumber.reading(of: UInt128(price), with: .yen), value: price,
+        answerPrefix: "¥")
     }
   ),
   (
@@ -26,9 +27,11 @@ private let topics: [(id: String, json: String, count: UInt64, question: @Sendab
     { index in
       // ¥10,000–9,999,000 by ¥1,000, written as 万 and digits: 3万5000円.
       let amount = (Int64(index) + 10) * 1000
-      let man = amount / 10_000, rest = amount % 10_000
+      let man = amount / 10_000
+      let rest = amount % 10_000
       return question(
-        display: "\(man)万" + (rest > 0 ? String(rest) : "") + "円", kanji: JapaneseNumber.kanji(UInt128(amount)) + "円", word: nil,
+        display: "\(man)万" + (rest > 0 ? String(rest) : "") + "円", kanji: JapaneseNumber.kanji(UInt128(amount)) + "円",
+        word: nil,
         reading: try? JapaneseNumber.reading(of: UInt128(amount), with: .yen), value: amount, answerPrefix: "¥")
     }
   ),
@@ -38,21 +41,32 @@ private let topics: [(id: String, json: String, count: UInt64, question: @Sendab
 /// word it shows before it (`words`: 税込 ぜいこみ), so Biki reads the whole display and checks
 /// every reading against its own. Written as bytes into one buffer: appending Strings piece by
 /// piece cost more than making the question.
-private func question(display: String, kanji: String, word: (text: String, reading: String)?, reading: Reading?, value: Int64, answerPrefix: String) -> [UInt8] {
+private func question(
+  display: String, kanji: String, word: (text: String, reading: String)?, reading: Reading?, value: Int64,
+  answerPrefix: String
+) -> [UInt8] {
   var json: [UInt8] = []
   json.reserveCapacity(512)
   let prefix = word?.reading ?? ""
-  for piece in [#"{"display": ""#, display, #"", "kanjiDisplay": ""#, kanji, #"", "spoken": ""#, prefix, reading?.standard ?? "", #"", "readings": ["#] {
+  for piece in [
+    #"{"display": ""#, display, #"", "kanjiDisplay": ""#, kanji, #"", "spoken": ""#, prefix, reading?.standard ?? "",
+    #"", "readings": ["#,
+  ] {
     json += piece.utf8
   }
   for (index, each) in (reading?.all() ?? []).enumerated() {
     for piece in [index == 0 ? "\"" : ", \"", prefix, each, "\""] { json += piece.utf8 }
   }
-  for piece in [#"], "answer": {"value": "#, String(value), #", "prefix": ""#, answerPrefix, #"", "postfix": ""}, "number": {"value": "#, String(value), #", "counter": "円"}"#] {
+  for piece in [
+    #"], "answer": {"value": "#, String(value), #", "prefix": ""#, answerPrefix,
+    #"", "postfix": ""}, "number": {"value": "#, String(value), #", "counter": "円"}"#,
+  ] {
     json += piece.utf8
   }
   if let word {
-    for piece in [#", "words": [{"text": ""#, word.text, #"", "reading": ""#, word.reading, #""}]"#] { json += piece.utf8 }
+    for piece in [#", "words": [{"text": ""#, word.text, #"", "reading": ""#, word.reading, #""}]"#] {
+      json += piece.utf8
+    }
   }
   json += "}".utf8
   return json
@@ -74,19 +88,21 @@ private let describe: @convention(c) (UnsafePointer<biki_call_t>?) -> biki_statu
 }
 
 private let generate:
-  @convention(c) (UnsafePointer<CChar>?, UnsafePointer<biki_parameter_list_t>?, UInt64, UnsafePointer<biki_call_t>?) -> biki_status_t = {
-    topicID, parameters, seed, call in
-    guard let call else { return Int32(BIKI_STATUS_INTERNAL_ERROR) }
-    guard (parameters?.pointee.count ?? 0) == 0 else {
-      _ = emit("this plugin's topics take no parameters", call.pointee.error)
-      return Int32(BIKI_STATUS_INVALID_PARAMETER)
+  @convention(c) (UnsafePointer<CChar>?, UnsafePointer<biki_parameter_list_t>?, UInt64, UnsafePointer<biki_call_t>?) ->
+    biki_status_t = {
+      topicID, parameters, seed, call in
+      guard let call else { return Int32(BIKI_STATUS_INTERNAL_ERROR) }
+      guard (parameters?.pointee.count ?? 0) == 0 else {
+        _ = emit("this plugin's topics take no parameters", call.pointee.error)
+        return Int32(BIKI_STATUS_INVALID_PARAMETER)
+      }
+      guard let topicID, case let id = String(cString: topicID), let topic = topics.first(where: { $0.id == id }) else {
+        _ = emit("no such topic", call.pointee.error)
+        return Int32(BIKI_STATUS_UNKNOWN_TOPIC)
+      }
+      return emit(topic.question(seed % topic.count), call.pointee.output)
+        ? Int32(BIKI_STATUS_OK) : Int32(BIKI_STATUS_OUTPUT_REFUSED)
     }
-    guard let topicID, case let id = String(cString: topicID), let topic = topics.first(where: { $0.id == id }) else {
-      _ = emit("no such topic", call.pointee.error)
-      return Int32(BIKI_STATUS_UNKNOWN_TOPIC)
-    }
-    return emit(topic.question(seed % topic.count), call.pointee.output) ? Int32(BIKI_STATUS_OK) : Int32(BIKI_STATUS_OUTPUT_REFUSED)
-  }
 
 /// The descriptor: allocated once and never freed, so its address stays valid for the process.
 /// `nonisolated(unsafe)` because a C pointer is not Sendable; it is written once, before any
@@ -96,15 +112,19 @@ nonisolated(unsafe) private let descriptor: UnsafeMutablePointer<biki_plugin_des
   pointer.initialize(
     to: biki_plugin_descriptor_t(
       size: UInt32(MemoryLayout<biki_plugin_descriptor_t>.size), abi_version: UInt32(BIKI_PLUGIN_ABI_VERSION),
-      id: UnsafePointer(strdup("prices")), name: UnsafePointer(strdup("Prices")), version: UnsafePointer(strdup("1.0.0")),
-      flags: UInt32(BIKI_PLUGIN_THREAD_SAFE), init: nil, deinit: nil, get_extension: nil, describe: describe, generate: generate,
+      id: UnsafePointer(strdup("prices")), name: UnsafePointer(strdup("Prices")),
+      version: UnsafePointer(strdup("1.0.0")),
+      flags: UInt32(BIKI_PLUGIN_THREAD_SAFE), init: nil, deinit: nil, get_extension: nil, describe: describe,
+      generate: generate,
       question_count: nil))
   return pointer
 }()
 
 @_cdecl("biki_plugin_entry")
 public func bikiPluginEntry(_ host: UnsafePointer<biki_host_t>?) -> UnsafePointer<biki_plugin_descriptor_t>? {
-  guard let host, biki_plugin_abi_is_compatible(UInt32(BIKI_PLUGIN_ABI_VERSION), host.pointee.abi_version) != 0 else { return nil }
+  guard let host, biki_plugin_abi_is_compatible(UInt32(BIKI_PLUGIN_ABI_VERSION), host.pointee.abi_version) != 0 else {
+    return nil
+  }
   return UnsafePointer(descriptor)
 }
 

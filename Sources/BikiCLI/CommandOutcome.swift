@@ -34,8 +34,12 @@ package struct CommandOutcome: Sendable {
   }
 
   /// "Unknown option '--x'. Did you mean '--y'?"
-  package static func unknownOption(_ option: String, known: [String], usage: String, helpCommand: String) -> CommandOutcome {
-    usageError("Unknown option '\(option)'.\(Suggestion.didYouMean(option, among: known))", usage: usage, helpCommand: helpCommand)
+  package static func unknownOption(_ option: String, known: [String], usage: String, helpCommand: String)
+    -> CommandOutcome
+  {
+    usageError(
+      "Unknown option '\(option)'.\(Suggestion.didYouMean(option, among: known))", usage: usage,
+      helpCommand: helpCommand)
   }
 }
 

@@ -12,7 +12,9 @@ package struct ParsedArguments: Sendable {
     package var valueName: String?
     package var shortName: String?
 
-    package static func flag(_ name: String, short: String? = nil) -> Option { Option(name: name, valueName: nil, shortName: short) }
+    package static func flag(_ name: String, short: String? = nil) -> Option {
+      Option(name: name, valueName: nil, shortName: short)
+    }
     package static func value(_ name: String, _ valueName: String, short: String? = nil) -> Option {
       Option(name: name, valueName: valueName, shortName: short)
     }

@@ -12,7 +12,9 @@ package enum TerminalText {
   /// `keepingLayout` keeps `\n` and `\t`, for multi-line or tab-separated text the caller
   /// formed itself; never pass it for text from a pack, so a pack cannot add lines or columns.
   package static func safe(_ text: some StringProtocol, keepingLayout: Bool = false) -> String {
-    guard text.unicodeScalars.contains(where: { needsEscape($0, keepingLayout: keepingLayout) }) else { return String(text) }
+    guard text.unicodeScalars.contains(where: { needsEscape($0, keepingLayout: keepingLayout) }) else {
+      return String(text)
+    }
     var result = ""
     result.reserveCapacity(text.utf8.count + 8)
     for scalar in text.unicodeScalars {

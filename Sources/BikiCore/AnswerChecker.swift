@@ -12,7 +12,9 @@ package enum AnswerChecker {
       // not an answer (八百六十 for 八百六十). Digits are the answer; kanji stay fine where the
       // prompt shows none (listening, or a kanji display in digits).
       if skill == .reading, containsKanjiNumeral(question.kanjiDisplay), containsKanjiNumeral(input) {
-        return Verdict(isCorrect: false, expected: expected, hint: "Type the number in digits (\(question.answer.display)), not the kanji shown.")
+        return Verdict(
+          isCorrect: false, expected: expected,
+          hint: "Type the number in digits (\(question.answer.display)), not the kanji shown.")
       }
       guard accepts(input, question.answer) else {
         return Verdict(isCorrect: false, expected: expected, hint: romajiHint(input, kana: false))
@@ -20,20 +22,31 @@ package enum AnswerChecker {
       return Verdict(isCorrect: true, expected: expected)
     case .kana:
       // The counted phrase alone is an answer too: はっぱい for お茶8杯 (おちゃはっぱい).
-      guard let reading = [question.reading, question.phraseReading].compactMap({ $0 }).first(where: { $0.acceptsTyped(input) }) else {
+      guard
+        let reading = [question.reading, question.phraseReading].compactMap({ $0 }).first(where: {
+          $0.acceptsTyped(input)
+        })
+      else {
         return Verdict(isCorrect: false, expected: expected, hint: romajiHint(input, kana: true))
       }
-      return Verdict(isCorrect: true, expected: expected, matched: reading, standard: standard(of: reading, unlike: input))
+      return Verdict(
+        isCorrect: true, expected: expected, matched: reading, standard: standard(of: reading, unlike: input))
     case .counter:
       guard let counted = question.counted else {
-        guard question.reading.acceptsTyped(input) else { return Verdict(isCorrect: false, expected: expected, hint: romajiHint(input, kana: true)) }
-        return Verdict(isCorrect: true, expected: expected, matched: question.reading, standard: standard(of: question.reading, unlike: input))
+        guard question.reading.acceptsTyped(input) else {
+          return Verdict(isCorrect: false, expected: expected, hint: romajiHint(input, kana: true))
+        }
+        return Verdict(
+          isCorrect: true, expected: expected, matched: question.reading,
+          standard: standard(of: question.reading, unlike: input))
       }
       guard let phrase = countedPhrase(matching: input, counted) else {
         return Verdict(isCorrect: false, expected: expected, hint: romajiHint(input, kana: true))
       }
       // The feedback follows the counter the learner chose: 3羽 for うさぎ is さんわ, not さんびき.
-      return Verdict(isCorrect: true, expected: expected, matched: phrase.reading, standard: standard(of: phrase.reading, unlike: input))
+      return Verdict(
+        isCorrect: true, expected: expected, matched: phrase.reading,
+        standard: standard(of: phrase.reading, unlike: input))
     }
   }
 
@@ -47,12 +60,17 @@ package enum AnswerChecker {
 
   /// A hint for an answer in Latin letters (romaji, or a number spelled in English).
   static func romajiHint(_ input: String, kana: Bool) -> String? {
-    guard input.unicodeScalars.contains(where: { ("a"..."z").contains($0) || ("A"..."Z").contains($0) }) else { return nil }
+    guard input.unicodeScalars.contains(where: { ("a"..."z").contains($0) || ("A"..."Z").contains($0) }) else {
+      return nil
+    }
     return kana ? "Type the reading in kana (hiragana or katakana), not romaji." : "Type the number in digits."
   }
 
   package static func containsKanjiNumeral(_ text: String) -> Bool {
-    text.unicodeScalars.contains { KanjiNumeral.isPartOfNumber($0) && !(("0"..."9").contains($0) || ("０"..."９").contains($0) || $0 == "," || $0 == "，") }
+    text.unicodeScalars.contains {
+      KanjiNumeral.isPartOfNumber($0)
+        && !(("0"..."9").contains($0) || ("０"..."９").contains($0) || $0 == "," || $0 == "，")
+    }
   }
 
   /// The phrase (the count with one of the thing's counters) the input says, if any: in digits
@@ -65,7 +83,9 @@ package enum AnswerChecker {
       // A count written whole (十 for 10 with つ) is never written with the counter: 10つ is wrong.
       guard phrase.symbols.contains(where: { !$0.isEmpty && phrase.display.hasSuffix($0) }) else { continue }
       for symbol in phrase.symbols where !symbol.isEmpty && text.hasSuffix(symbol) {
-        if let value = KanjiNumeral.parse(text.dropLast(symbol.count)), value == UInt128(clamping: counted.count) { return phrase }
+        if let value = KanjiNumeral.parse(text.dropLast(symbol.count)), value == UInt128(clamping: counted.count) {
+          return phrase
+        }
       }
     }
     return nil
@@ -98,7 +118,9 @@ package enum AnswerChecker {
   package static func numericValue(of input: String, answer: Answer) -> Int64? {
     var text = unwrapped(input, answer)
     // An hour asked in 時 may be typed as a clock shows it: 16:00 for 16時.
-    if answer.postfix == "時", let colon = text.firstIndex(where: { $0 == ":" || $0 == "：" }), text[text.index(after: colon)...] == "00" {
+    if answer.postfix == "時", let colon = text.firstIndex(where: { $0 == ":" || $0 == "：" }),
+      text[text.index(after: colon)...] == "00"
+    {
       text = text[..<colon]
     }
     let negative = minusSigns.first { text.hasPrefix($0) }
@@ -128,7 +150,9 @@ package enum AnswerChecker {
     let negative = minusSigns.first { text.hasPrefix($0) }
     if let negative { text = text.dropFirst(negative.count) }
     let point = text.firstIndex { $0 == "." || $0 == "．" }
-    guard let whole = KanjiNumeral.parse(text[..<(point ?? text.endIndex)]), whole <= UInt128(Int64.max) else { return nil }
+    guard let whole = KanjiNumeral.parse(text[..<(point ?? text.endIndex)]), whole <= UInt128(Int64.max) else {
+      return nil
+    }
     var fraction: [Int64] = []
     if let point {
       for character in text[text.index(after: point)...] {
@@ -155,7 +179,8 @@ package enum AnswerChecker {
 
   /// A fraction typed as 1/3, １／３, 3分の1 or 三分の一: (numerator, denominator).
   static func fraction(in text: Substring) -> (Int64, Int64)? {
-    let numerator: Substring, denominator: Substring
+    let numerator: Substring
+    let denominator: Substring
     if let slash = text.firstIndex(where: { $0 == "/" || $0 == "／" }) {
       (numerator, denominator) = (text[..<slash], text[text.index(after: slash)...])
     } else if let range = text.firstRange(of: "分の") {
@@ -172,7 +197,8 @@ package enum AnswerChecker {
   /// A time typed as a clock shows it (16:05) or as it is said (16時5分, 16時05分, 16時, 16時半):
   /// minutes after midnight.
   static func minutes(in text: Substring) -> Int64? {
-    let hourText: Substring, minuteText: Substring
+    let hourText: Substring
+    let minuteText: Substring
     if let colon = text.firstIndex(where: { $0 == ":" || $0 == "：" }) {
       (hourText, minuteText) = (text[..<colon], text[text.index(after: colon)...])
       guard minuteText.count == 2 else { return nil }
@@ -190,7 +216,8 @@ package enum AnswerChecker {
     } else {
       return nil
     }
-    guard let hour = KanjiNumeral.parse(hourText), let minute = KanjiNumeral.parse(minuteText), hour <= 24, minute <= 59 else { return nil }
+    guard let hour = KanjiNumeral.parse(hourText), let minute = KanjiNumeral.parse(minuteText), hour <= 24, minute <= 59
+    else { return nil }
     return Int64(hour) * 60 + Int64(minute)
   }
 }
@@ -206,7 +233,8 @@ package struct Verdict: Hashable, Sendable {
   /// After a right answer that is not the standard form (じっぽん): the standard one (じゅっぽん).
   package var standard: String?
 
-  package init(isCorrect: Bool, expected: String, hint: String? = nil, matched: Reading? = nil, standard: String? = nil) {
+  package init(isCorrect: Bool, expected: String, hint: String? = nil, matched: Reading? = nil, standard: String? = nil)
+  {
     self.isCorrect = isCorrect
     self.expected = expected
     self.hint = hint

@@ -39,7 +39,9 @@ extension Fingerprint {
 /// four lanes side by side so the multiplies overlap: hundreds of megabytes cost tens of
 /// milliseconds. Like `Fingerprint`, it notices change; it does not resist forgery.
 package struct StreamFingerprint: Sendable {
-  private var lanes: (UInt64, UInt64, UInt64, UInt64) = (0xcbf2_9ce4_8422_2325, 0x8422_2325_cbf2_9ce4, 0x9ce4_cbf2_2325_8422, 0x2325_8422_9ce4_cbf2)
+  private var lanes: (UInt64, UInt64, UInt64, UInt64) = (
+    0xcbf2_9ce4_8422_2325, 0x8422_2325_cbf2_9ce4, 0x9ce4_cbf2_2325_8422, 0x2325_8422_9ce4_cbf2
+  )
   /// Bytes not yet making a whole 32-byte block, fewer than 32.
   private var pending: [UInt8] = []
   package private(set) var count: UInt64 = 0

@@ -14,7 +14,9 @@ package struct NumberPhraseGenerator: Sendable {
   package var phrasing: Phrasing
 
   package init(range: ClosedRange<Int64>, step: Int64 = 1, phrasing: Phrasing) throws(ParameterError) {
-    guard range.lowerBound >= 0 else { throw .inconsistent("values must not be negative, but the range starts at \(range.lowerBound)") }
+    guard range.lowerBound >= 0 else {
+      throw .inconsistent("values must not be negative, but the range starts at \(range.lowerBound)")
+    }
     guard step > 0 else { throw .inconsistent("step must be positive, not \(step)") }
     guard (range.upperBound - range.lowerBound) % step == 0 else {
       throw .inconsistent("step \(step) does not divide the range \(range.lowerBound)–\(range.upperBound)")
@@ -71,7 +73,8 @@ package struct NumberPhraseGenerator: Sendable {
         // packs show and answer it: never 10つ.
         if value >= 0, let whole = counter.writtenWhole[UInt64(value)] {
           return Question(
-            topicID: topicID, seed: index, display: whole, kanjiDisplay: whole, reading: try JapaneseNumber.reading(of: UInt128(value), with: counter),
+            topicID: topicID, seed: index, display: whole, kanjiDisplay: whole,
+            reading: try JapaneseNumber.reading(of: UInt128(value), with: counter),
             answer: Answer(value: value))
         }
         return Question(

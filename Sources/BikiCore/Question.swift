@@ -100,7 +100,8 @@ package struct CountedThing: Hashable, Sendable {
 
   /// 3匹 or 3羽 (さんびき or さんわ)
   package var expected: String {
-    phrases.map(\.display).joined(separator: " or ") + " (" + phrases.map(\.reading.standard).joined(separator: " or ") + ")"
+    phrases.map(\.display).joined(separator: " or ") + " (" + phrases.map(\.reading.standard).joined(separator: " or ")
+      + ")"
   }
 }
 
@@ -186,7 +187,8 @@ package enum NumberFormatting {
     let (whole, fraction) = decimalParts(value.magnitude, places: places)
     // A whole part of a scaled Int64 is at most Int64.max / 10: it fits.
     let wholeText = grouped ? self.grouped(Int64(whole)) : String(whole)
-    return (value < 0 ? "-" : "") + wholeText + "." + String(decoding: fraction.map { $0 + UInt8(ascii: "0") }, as: UTF8.self)
+    return (value < 0 ? "-" : "") + wholeText + "."
+      + String(decoding: fraction.map { $0 + UInt8(ascii: "0") }, as: UTF8.self)
   }
 
   /// A magnitude ÷ 10^places as its whole part and the digits after the point, leading zeros

@@ -64,7 +64,9 @@ package struct QuestionGenerator: Sendable {
 
   /// The questions the seeds select, in order, batched when the source can.
   package func questions(seeds: [UInt64]) -> [Result<Question, GenerationError>] {
-    guard let batch else { return seeds.map { seed in Result { () throws(GenerationError) in try question(seed: seed) } } }
+    guard let batch else {
+      return seeds.map { seed in Result { () throws(GenerationError) in try question(seed: seed) } }
+    }
     return zip(seeds, batch(seeds.map { $0 % spaceSize })).map { seed, result in
       result.map { question in
         var question = question
@@ -106,7 +108,8 @@ extension QuestionGenerator {
   /// its questions fail only on seeds its check at loading did not try.
   package func standingIn(_ standIn: QuestionGenerator) -> QuestionGenerator {
     let own = self
-    let orReplacement: @Sendable (Result<Question, GenerationError>, UInt64) -> Result<Question, GenerationError> = { result, index in
+    let orReplacement: @Sendable (Result<Question, GenerationError>, UInt64) -> Result<Question, GenerationError> = {
+      result, index in
       guard case .failure = result else { return result }
       return Result { () throws(GenerationError) in
         let place = index % standIn.spaceSize

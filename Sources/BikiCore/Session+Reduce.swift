@@ -17,8 +17,13 @@ extension Session {
     let now = dependencies.now()
     var order = order
     let first = order.next()
-    let state = State(topicID: topic.id, skill: skill, mode: mode, seed: seed, order: order, current: nil, questionStartedAt: now, startedAt: now)
-    return (state, [.recorded(.started(topicID: topic.id, skill: skill, mode: mode, seed: seed)), .questionNeeded(index: first)])
+    let state = State(
+      topicID: topic.id, skill: skill, mode: mode, seed: seed, order: order, current: nil, questionStartedAt: now,
+      startedAt: now)
+    return (
+      state,
+      [.recorded(.started(topicID: topic.id, skill: skill, mode: mode, seed: seed)), .questionNeeded(index: first)]
+    )
   }
 
   package static func reduce(_ state: inout State, _ action: Action, _ dependencies: Dependencies) -> [Effect] {
@@ -44,7 +49,9 @@ extension Session {
       // A question that cannot be made costs that question, not the session: the next in the
       // order is asked for, up to `generationAttempts` in a row.
       state.failedInARow += 1
-      guard state.failedInARow < generationAttempts else { return finish(&state, .generationFailed(error.description), now: now) }
+      guard state.failedInARow < generationAttempts else {
+        return finish(&state, .generationFailed(error.description), now: now)
+      }
       return [.questionNeeded(index: state.order.next())]
     case .skipRequested:
       guard let question = state.current else { return [] }
@@ -65,10 +72,13 @@ extension Session {
     }
   }
 
-  private static func answerRecord(_ question: Question, _ state: State, given: String, isCorrect: Bool, skipped: Bool, now: Double) -> AnswerRecord {
+  private static func answerRecord(
+    _ question: Question, _ state: State, given: String, isCorrect: Bool, skipped: Bool, now: Double
+  ) -> AnswerRecord {
     AnswerRecord(
       topicID: question.topicID, seed: question.seed, skill: state.skill, prompt: question.prompt(for: state.skill),
-      expected: question.expected(for: state.skill), given: given, isCorrect: isCorrect, skipped: skipped, seconds: now - state.questionStartedAt,
+      expected: question.expected(for: state.skill), given: given, isCorrect: isCorrect, skipped: skipped,
+      seconds: now - state.questionStartedAt,
       isFirstAttempt: state.currentWrongAnswers.isEmpty, forms: question.forms)
   }
 
@@ -76,7 +86,9 @@ extension Session {
   private static func complete(_ state: inout State, _ outcome: QuestionResult.Outcome, now: Double) -> [Effect] {
     guard let question = state.current else { return [] }
     state.results.append(
-      QuestionResult(question: question, outcome: outcome, wrongAnswers: state.currentWrongAnswers, seconds: now - state.questionStartedAt))
+      QuestionResult(
+        question: question, outcome: outcome, wrongAnswers: state.currentWrongAnswers,
+        seconds: now - state.questionStartedAt))
     state.currentWrongAnswers = []
     state.current = nil
     if case .questionLimit(let limit) = state.mode, state.results.count >= limit {
@@ -134,7 +146,8 @@ package struct SessionRunner: Sendable {
     generator: QuestionGenerator, skill: Skill, mode: Session.Mode, seed: UInt64, dependencies: Session.Dependencies
   ) throws(SessionError) -> (SessionRunner, [Session.Effect]) {
     let (state, effects) = try Session.start(
-      topic: generator.topic, order: generator.order(seed: seed), skill: skill, mode: mode, seed: seed, dependencies: dependencies)
+      topic: generator.topic, order: generator.order(seed: seed), skill: skill, mode: mode, seed: seed,
+      dependencies: dependencies)
     var runner = SessionRunner(state: state, generator: generator, dependencies: dependencies)
     let all = runner.fulfil(effects)
     if runner.state.isFinished, case .generationFailed(let reason)? = runner.state.endReason {

@@ -158,7 +158,8 @@ package enum Session {
     package var forms: [ReadingForm]
 
     package init(
-      topicID: String, seed: UInt64, skill: Skill, prompt: String = "", expected: String = "", given: String, isCorrect: Bool,
+      topicID: String, seed: UInt64, skill: Skill, prompt: String = "", expected: String = "", given: String,
+      isCorrect: Bool,
       skipped: Bool = false, seconds: Double, isFirstAttempt: Bool = true, forms: [ReadingForm] = []
     ) {
       self.isFirstAttempt = isFirstAttempt

@@ -15,7 +15,8 @@ package enum Suggestion {
 
   /// Edit distance in Unicode scalars, with adjacent transpositions as one edit.
   package static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+    let a = Array(a.unicodeScalars)
+    let b = Array(b.unicodeScalars)
     var rows: [Int] = []
     return SuggestionIndex.distance(a, b, atMost: max(a.count, b.count), rows: &rows)
   }
@@ -73,7 +74,9 @@ package struct SuggestionIndex: Sendable {
     if rows.count < 3 * width { rows = [Int](repeating: 0, count: 3 * width) }
     return rows.withUnsafeMutableBufferPointer { buffer -> Int in
       // Three rows in one buffer: two before, one before, and the current one.
-      var twoBack = 0, previous = width, current = 2 * width
+      var twoBack = 0
+      var previous = width
+      var current = 2 * width
       for j in 0...b.count { buffer[previous + j] = j }
       for i in 1...a.count {
         buffer[current] = i
@@ -81,7 +84,9 @@ package struct SuggestionIndex: Sendable {
         for j in 1...b.count {
           let substitution = buffer[previous + j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
           var value = min(buffer[previous + j] + 1, buffer[current + j - 1] + 1, substitution)
-          if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { value = min(value, buffer[twoBack + j - 2] + 1) }
+          if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+            value = min(value, buffer[twoBack + j - 2] + 1)
+          }
           buffer[current + j] = value
           rowMinimum = min(rowMinimum, value)
         }

@@ -22,7 +22,9 @@ package enum PrivateDirectory {
       guard reason == EEXIST, stat(prefix, &status) == 0 else {
         throw PrivateDirectoryError(path: prefix, reason: String(cString: strerror(reason)))
       }
-      guard status.st_mode & S_IFMT == S_IFDIR else { throw PrivateDirectoryError(path: prefix, reason: "it exists and is not a directory") }
+      guard status.st_mode & S_IFMT == S_IFDIR else {
+        throw PrivateDirectoryError(path: prefix, reason: "it exists and is not a directory")
+      }
     }
     return path
   }

@@ -89,7 +89,8 @@ package struct SHA256: Sendable {
             w[index] = UInt32(bigEndian: base.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
           }
           for index in 16..<64 {
-            let early = w[index - 15], late = w[index - 2]
+            let early = w[index - 15]
+            let late = w[index - 2]
             let s0 = early.rotatedRight(7) ^ early.rotatedRight(18) ^ (early >> 3)
             let s1 = late.rotatedRight(17) ^ late.rotatedRight(19) ^ (late >> 10)
             w[index] = w[index - 16] &+ s0 &+ w[index - 7] &+ s1

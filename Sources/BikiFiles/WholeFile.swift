@@ -15,7 +15,9 @@ package enum WholeFile {
   package static func replace(_ path: String, with bytes: [UInt8], mode: mode_t) throws(Failure) {
     let temporary = path + ".\(getpid()).tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
-    guard descriptor >= 0 else { throw Failure(description: "cannot write \(temporary): \(String(cString: strerror(errno)))") }
+    guard descriptor >= 0 else {
+      throw Failure(description: "cannot write \(temporary): \(String(cString: strerror(errno)))")
+    }
     let failure = write(descriptor, bytes)
     // The mode given to open loses what the umask masks; say it again in full.
     fchmod(descriptor, mode)

@@ -51,7 +51,8 @@ package enum BuildIdentity {
     }
     // "\x7fELF", 64-bit, little-endian.
     guard elf.count >= 64, elf[0..<4].elementsEqual([0x7F, 0x45, 0x4C, 0x46]), elf[4] == 2, elf[5] == 1,
-      let tableOffset = integer(0x20, 8), let entrySize = integer(0x36, 2), let entries = integer(0x38, 2), entrySize >= 56
+      let tableOffset = integer(0x20, 8), let entrySize = integer(0x36, 2), let entries = integer(0x38, 2),
+      entrySize >= 56
     else { return nil }
     for entry in 0..<entries {
       let header = tableOffset + entry * entrySize
@@ -60,12 +61,15 @@ package enum BuildIdentity {
       guard type == 4, let start = integer(header + 8, 8), let size = integer(header + 32, 8) else { continue }
       var note = start
       let end = min(start + size, elf.count)
-      while note + 12 <= end, let nameSize = integer(note, 4), let descriptionSize = integer(note + 4, 4), let noteType = integer(note + 8, 4) {
+      while note + 12 <= end, let nameSize = integer(note, 4), let descriptionSize = integer(note + 4, 4),
+        let noteType = integer(note + 8, 4)
+      {
         let name = note + 12
         let description = name + (nameSize + 3) / 4 * 4
         let next = description + (descriptionSize + 3) / 4 * 4
         guard next <= end else { break }
-        if noteType == 3, nameSize == 4, elf[name..<(name + 4)].elementsEqual(Array("GNU\0".utf8)), descriptionSize > 0 {
+        if noteType == 3, nameSize == 4, elf[name..<(name + 4)].elementsEqual(Array("GNU\0".utf8)), descriptionSize > 0
+        {
           return elf[description..<(description + descriptionSize)].map { byte in
             let digits = String(byte, radix: 16)
             return digits.count == 1 ? "0" + digits : digits

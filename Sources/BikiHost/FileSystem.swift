@@ -31,7 +31,9 @@ package struct FileSystem: Sendable {
     read: @Sendable @escaping (String) throws -> [UInt8], create: @Sendable @escaping (String, [UInt8]) throws -> Void,
     canonicalPath: @Sendable @escaping (String) -> String = { $0 },
     stamp: @Sendable @escaping (String) -> String? = { _ in nil },
-    replace: @Sendable @escaping (String, [UInt8]) throws -> Void = { path, _ in throw FileSystemError("\(path): cannot be rewritten here") }
+    replace: @Sendable @escaping (String, [UInt8]) throws -> Void = { path, _ in
+      throw FileSystemError("\(path): cannot be rewritten here")
+    }
   ) {
     self.kind = kind
     self.contents = contents
@@ -79,7 +81,9 @@ extension FileSystem {
       // The file itself, not a link to it: the link stays and its target changes.
       let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
       var status = stat()
-      guard stat(target, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { throw FileSystemError("\(path): not a regular file") }
+      guard stat(target, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+        throw FileSystemError("\(path): not a regular file")
+      }
       do {
         try WholeFile.replace(target, with: bytes, mode: status.st_mode & 0o7777)
       } catch {
@@ -98,7 +102,11 @@ extension FileSystem {
       },
       contents: { directory in
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-        return Array(Set(files.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count).split(separator: "/")[0]) }))
+        return Array(
+          Set(
+            files.keys.filter { $0.hasPrefix(prefix) }.map {
+              String($0.dropFirst(prefix.count).split(separator: "/")[0])
+            }))
       },
       read: { path in
         guard let bytes = files[path] else { throw FileSystemError("no such file or directory") }

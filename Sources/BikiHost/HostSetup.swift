@@ -32,7 +32,8 @@ package struct HostSetup: Sendable {
 
   /// The pack files in the standard places and `extra`.
   package func packFiles(extra: [String] = []) -> [String] {
-    (try? PackLoader(fileSystem: fileSystem).packFiles(in: packSearchPaths(extra: extra).directories, requireExistence: false)) ?? []
+    (try? PackLoader(fileSystem: fileSystem).packFiles(
+      in: packSearchPaths(extra: extra).directories, requireExistence: false)) ?? []
   }
 
   package func pluginLibraries(extra: [String] = []) -> [String] {
@@ -61,20 +62,27 @@ package struct HostSetup: Sendable {
   /// server's reload checks them as lint does); `isCancelled` stops the packs' checks early.
   package func loadCatalog(
     packDirectories: [String] = [], pluginDirectories: [String] = [], inProcess: Bool = false, workerExecutable: String,
-    now: @Sendable @escaping () -> Double, userPackCheck: ReadingCheck? = nil, isCancelled: @Sendable () -> Bool = { false }
+    now: @Sendable @escaping () -> Double, userPackCheck: ReadingCheck? = nil,
+    isCancelled: @Sendable () -> Bool = { false }
   ) -> (packs: PackLoad, registry: TopicRegistry) {
     let plugins = pluginLibraries(extra: pluginDirectories)
     // Read once for both caches.
     let build = self.build
-    let isolation = pluginIsolation(for: plugins, inProcess: inProcess, workerExecutable: workerExecutable, build: build, now: now)
+    let isolation = pluginIsolation(
+      for: plugins, inProcess: inProcess, workerExecutable: workerExecutable, build: build, now: now)
     let packPaths = packSearchPaths(extra: packDirectories)
-    let loader = PackLoader(fileSystem: fileSystem, userCheck: userPackCheck, checked: .file(environment: environment, build: build))
-    let packs = loader.load(files: packFiles(extra: packDirectories), precedence: packPaths.precedence(of:), isCancelled: isCancelled)
+    let loader = PackLoader(
+      fileSystem: fileSystem, userCheck: userPackCheck, checked: .file(environment: environment, build: build))
+    let packs = loader.load(
+      files: packFiles(extra: packDirectories), precedence: packPaths.precedence(of:), isCancelled: isCancelled)
     var registry = TopicRegistry.load(
-      packs: packs, plugins: plugins, pluginPrecedence: pluginSearchPaths(extra: pluginDirectories).precedence(of:), isolation: isolation)
+      packs: packs, plugins: plugins, pluginPrecedence: pluginSearchPaths(extra: pluginDirectories).precedence(of:),
+      isolation: isolation)
     let order = Topic.Category.allCases
     registry.topics = registry.topics.enumerated().sorted { a, b in
-      let (ca, cb) = (order.firstIndex(of: a.element.topic.category) ?? 0, order.firstIndex(of: b.element.topic.category) ?? 0)
+      let (ca, cb) = (
+        order.firstIndex(of: a.element.topic.category) ?? 0, order.firstIndex(of: b.element.topic.category) ?? 0
+      )
       return ca != cb ? ca < cb : a.offset < b.offset
     }.map(\.element)
     return (packs, registry)
@@ -83,7 +91,8 @@ package struct HostSetup: Sendable {
   /// How `biki quiz` and `biki serve` run `plugins`: in worker processes under the standard
   /// limits (as `biki-pack` does), logging to `pluginLogPath`, with their descriptions cached.
   package func pluginIsolation(
-    for plugins: [String], inProcess: Bool, workerExecutable: String, build: String? = nil, now: @Sendable @escaping () -> Double
+    for plugins: [String], inProcess: Bool, workerExecutable: String, build: String? = nil,
+    now: @Sendable @escaping () -> Double
   ) -> PluginIsolation {
     // With no plugins, nothing is started and no log is needed.
     guard !inProcess, !plugins.isEmpty else { return .inProcess }
@@ -94,7 +103,9 @@ package struct HostSetup: Sendable {
 
   /// Changes when any pack file or plugin library `loadCatalog` would load changes.
   package func sourceStamp(packDirectories: [String] = [], pluginDirectories: [String] = []) -> String {
-    (packFiles(extra: packDirectories) + pluginLibraries(extra: pluginDirectories)).map { "\($0)=\(fileSystem.stamp($0) ?? "-")" }
-      .joined(separator: "\n")
+    (packFiles(extra: packDirectories) + pluginLibraries(extra: pluginDirectories)).map {
+      "\($0)=\(fileSystem.stamp($0) ?? "-")"
+    }
+    .joined(separator: "\n")
   }
 }

@@ -35,14 +35,22 @@ package struct InstallPlan: Sendable, Equatable {
       copies.append(Copy(source: path, destination: "bin/" + program, isExecutable: true))
     }
     guard let packs = installation.packs, fileSystem.kind(packs) == .directory else {
-      throw Problem(description: "the built-in packs were not found (looked for TopicPacks above \(installation.binDirectory))")
+      throw Problem(
+        description: "the built-in packs were not found (looked for TopicPacks above \(installation.binDirectory))")
     }
-    let packNames = ((try? fileSystem.contents(packs)) ?? []).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
-    guard packNames.contains("numbers.json") else { throw Problem(description: "\(packs) holds no numbers.json; it is not Biki's packs") }
+    let packNames = ((try? fileSystem.contents(packs)) ?? []).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+      .sorted()
+    guard packNames.contains("numbers.json") else {
+      throw Problem(description: "\(packs) holds no numbers.json; it is not Biki's packs")
+    }
     for name in packNames {
-      copies.append(Copy(source: Installation.join(packs, name), destination: Installation.packsPath + "/" + name, isExecutable: false))
+      copies.append(
+        Copy(
+          source: Installation.join(packs, name), destination: Installation.packsPath + "/" + name, isExecutable: false)
+      )
     }
-    let plugins = PluginSearchPaths(directories: [], builtIn: installation.plugins, builtInNamePrefix: installation.pluginNamePrefix)
+    let plugins = PluginSearchPaths(
+      directories: [], builtIn: installation.plugins, builtInNamePrefix: installation.pluginNamePrefix)
     for library in plugins.libraries(fileSystem: fileSystem) {
       let name = String(library.split(separator: "/").last ?? Substring(library))
       copies.append(Copy(source: library, destination: Installation.pluginsPath + "/" + name, isExecutable: true))
@@ -76,13 +84,18 @@ package struct InstallPlan: Sendable, Equatable {
       var path = Substring(line)
       var hash: UInt64?
       let digits = line.prefix(16)
-      if line.count > 18, digits.allSatisfy(\.isHexDigit), line.dropFirst(16).hasPrefix("  "), let value = UInt64(digits, radix: 16) {
+      if line.count > 18, digits.allSatisfy(\.isHexDigit), line.dropFirst(16).hasPrefix("  "),
+        let value = UInt64(digits, radix: 16)
+      {
         hash = value
         path = line.dropFirst(18)
       }
       let parts = path.split(separator: "/", omittingEmptySubsequences: false)
       guard !path.hasPrefix("/"), !parts.contains(".."), !parts.contains(""), !parts.contains(".") else {
-        throw Problem(description: "the install manifest lists \"\(Excerpt.of(String(line), limit: 80))\", which is not a path inside the prefix")
+        throw Problem(
+          description:
+            "the install manifest lists \"\(Excerpt.of(String(line), limit: 80))\", which is not a path inside the prefix"
+        )
       }
       entries.append(Entry(path: String(path), hash: hash))
     }

@@ -39,7 +39,8 @@ package struct InstallTree: Sendable {
       switch status.st_mode & S_IFMT {
       case S_IFDIR: continue
       case S_IFLNK:
-        throw Refusal(description: "\(directory) is a symbolic link; Biki only touches real directories inside the prefix")
+        throw Refusal(
+          description: "\(directory) is a symbolic link; Biki only touches real directories inside the prefix")
       default:
         throw Refusal(description: "\(directory) is not a directory")
       }
@@ -119,7 +120,8 @@ package struct InstallTree: Sendable {
     }
     let limit = Self.maximumManifestSize
     guard status.st_size <= limit else {
-      throw Refusal(description: "\(path) is \(status.st_size) bytes, more than an install manifest can be (\(limit) bytes)")
+      throw Refusal(
+        description: "\(path) is \(status.st_size) bytes, more than an install manifest can be (\(limit) bytes)")
     }
     // The size is asked again of what is read, in case the file grew meanwhile.
     let bytes = RegularFile.read(descriptor, at: 0, count: limit + 1)

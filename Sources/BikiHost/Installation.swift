@@ -30,14 +30,16 @@ package struct Installation: Sendable, Equatable {
 
   /// Finds the installation `executable` belongs to. `BIKI_BUILTIN_PACKS` overrides where the
   /// built-in packs are (for running a build against another tree).
-  package static func locate(executable: String, environment: [String: String], fileSystem: FileSystem) -> Installation {
+  package static func locate(executable: String, environment: [String: String], fileSystem: FileSystem) -> Installation
+  {
     let real = fileSystem.canonicalPath(executable)
     let bin = parent(of: real)
     var installation: Installation
     let prefix = parent(of: bin)
     let installedPacks = join(prefix, packsPath)
     if fileSystem.kind(installedPacks + "/numbers.json") == .file {
-      installation = Installation(binDirectory: bin, packs: installedPacks, plugins: join(prefix, pluginsPath), pluginNamePrefix: "")
+      installation = Installation(
+        binDirectory: bin, packs: installedPacks, plugins: join(prefix, pluginsPath), pluginNamePrefix: "")
     } else {
       installation = Installation(binDirectory: bin, packs: nil, plugins: bin, pluginNamePrefix: "libbiki-")
       var directory = bin

@@ -28,7 +28,11 @@ package struct PackCheckCache: Sendable {
   /// In memory, for tests.
   package static func memory(stamp: @Sendable @escaping (String) -> String?) -> (PackCheckCache, Locked<Set<String>>) {
     let entries = Locked<Set<String>>([])
-    return (PackCheckCache(load: { entries.withLock { $0 } }, store: { new in entries.withLock { $0 = new } }, stamp: { path, _ in stamp(path) }), entries)
+    return (
+      PackCheckCache(
+        load: { entries.withLock { $0 } }, store: { new in entries.withLock { $0 = new } },
+        stamp: { path, _ in stamp(path) }), entries
+    )
   }
 
   /// `$XDG_CACHE_HOME/biki/pack-checks.json` (default `~/.cache/biki/…`), private.

@@ -15,7 +15,9 @@ package enum Precedence: Int, Comparable, Sendable, CaseIterable {
 
   /// The precedence of a file found in `given` directories, the built-in one, or elsewhere.
   static func of(_ file: String, given: [String], builtIn: String?) -> Precedence {
-    func isIn(_ directory: String) -> Bool { file == directory || file.hasPrefix(directory.hasSuffix("/") ? directory : directory + "/") }
+    func isIn(_ directory: String) -> Bool {
+      file == directory || file.hasPrefix(directory.hasSuffix("/") ? directory : directory + "/")
+    }
     if given.contains(where: isIn) { return .given }
     if let builtIn, isIn(builtIn) { return .builtIn }
     return .user
@@ -54,7 +56,10 @@ package struct PackLoad: Sendable {
   /// Serving topics, each id once: where several packs define it, the one that takes precedence.
   package var topics: [(topic: CompiledTopic, path: String)]
 
-  package init(packs: [LoadedPack], crossPackDiagnostics: [(path: String, diagnostic: Diagnostic)], topics: [(topic: CompiledTopic, path: String)]) {
+  package init(
+    packs: [LoadedPack], crossPackDiagnostics: [(path: String, diagnostic: Diagnostic)],
+    topics: [(topic: CompiledTopic, path: String)]
+  ) {
     self.packs = packs
     self.crossPackDiagnostics = crossPackDiagnostics
     self.topics = topics
@@ -89,7 +94,10 @@ package struct PackLoader: Sendable {
   /// passes one is recorded, as it would pass a sampled check too.
   package var checked: PackCheckCache
 
-  package init(fileSystem: FileSystem, check: ReadingCheck = .sample(64), userCheck: ReadingCheck? = nil, checked: PackCheckCache = .none) {
+  package init(
+    fileSystem: FileSystem, check: ReadingCheck = .sample(64), userCheck: ReadingCheck? = nil,
+    checked: PackCheckCache = .none
+  ) {
     self.fileSystem = fileSystem
     self.check = check
     self.userCheck = userCheck
@@ -137,7 +145,8 @@ package struct PackLoader: Sendable {
         let bytes = try fileSystem.read(path)
         key = usesCache ? checked.key(path, bytes: bytes) : nil
         compilation = PackCompiler.compile(
-          bytes, check: sampled && key.map(passedBefore.contains) == true ? .sample(2) : fileCheck, isCancelled: isCancelled)
+          bytes, check: sampled && key.map(passedBefore.contains) == true ? .sample(2) : fileCheck,
+          isCancelled: isCancelled)
       } catch {
         compilation = PackCompilation(
           pack: nil, topics: [], diagnostics: [Diagnostic(.error, "\(error)", rule: "unreadable-file", at: .fileStart)])
@@ -165,7 +174,8 @@ package struct PackLoader: Sendable {
     for (index, pack) in packs.enumerated() {
       guard let definition = pack.compilation.pack else { continue }
       for topic in definition.topics where !topic.id.value.isEmpty {
-        owners["\(definition.id.value).\(topic.id.value)", default: []].append(Place(pack: index, range: topic.id.range))
+        owners["\(definition.id.value).\(topic.id.value)", default: []].append(
+          Place(pack: index, range: topic.id.range))
       }
     }
     var crossPack: [(String, Diagnostic)] = []
@@ -188,14 +198,31 @@ package struct PackLoader: Sendable {
         if loser.precedence < winnerPack.precedence {
           // Only a copy whose topic failed loses to one of lower precedence.
           crossPack.append(
-            (loser.path, Diagnostic(.warning, "topic id \"\(id)\" does not load from this file, so \(winnerPlace) (\(winnerPack.precedence.what)) is used instead", rule: "overridden-topic", at: place.range)))
+            (
+              loser.path,
+              Diagnostic(
+                .warning,
+                "topic id \"\(id)\" does not load from this file, so \(winnerPlace) (\(winnerPack.precedence.what)) is used instead",
+                rule: "overridden-topic", at: place.range)
+            ))
         } else if loser.precedence == winnerPack.precedence {
           crossPack.append(
-            (loser.path, Diagnostic(.error, "topic id \"\(id)\" is also defined at \(winnerPlace), which is loaded instead of this one", rule: "duplicate-topic-id", at: place.range)))
+            (
+              loser.path,
+              Diagnostic(
+                .error, "topic id \"\(id)\" is also defined at \(winnerPlace), which is loaded instead of this one",
+                rule: "duplicate-topic-id", at: place.range)
+            ))
           winnerNotes.append("\(loser.path):\(place.range.start)")
         } else {
           crossPack.append(
-            (loser.path, Diagnostic(.warning, "topic id \"\(id)\" is overridden by \(winnerPlace) (\(winnerPack.precedence.what)), which is used instead", rule: "overridden-topic", at: place.range)))
+            (
+              loser.path,
+              Diagnostic(
+                .warning,
+                "topic id \"\(id)\" is overridden by \(winnerPlace) (\(winnerPack.precedence.what)), which is used instead",
+                rule: "overridden-topic", at: place.range)
+            ))
         }
       }
       // A topic of one's own that takes a built-in one's place is worth knowing about: the
@@ -204,15 +231,29 @@ package struct PackLoader: Sendable {
         let builtIn = places.first(where: { $0.pack != winner.pack && packs[$0.pack].precedence == .builtIn })
       {
         crossPack.append(
-          (winnerPack.path, Diagnostic(.warning, "topic id \"\(id)\" is also built into Biki (\(packs[builtIn.pack].path):\(builtIn.range.start)); this one is used instead of it", rule: "overridden-topic", at: winner.range)))
+          (
+            winnerPack.path,
+            Diagnostic(
+              .warning,
+              "topic id \"\(id)\" is also built into Biki (\(packs[builtIn.pack].path):\(builtIn.range.start)); this one is used instead of it",
+              rule: "overridden-topic", at: winner.range)
+          ))
       }
       if !winnerNotes.isEmpty {
         crossPack.append(
-          (winnerPack.path, Diagnostic(.warning, "topic id \"\(id)\" is also defined at \(winnerNotes.joined(separator: ", ")); this one is loaded", rule: "duplicate-topic-id", at: winner.range)))
+          (
+            winnerPack.path,
+            Diagnostic(
+              .warning,
+              "topic id \"\(id)\" is also defined at \(winnerNotes.joined(separator: ", ")); this one is loaded",
+              rule: "duplicate-topic-id", at: winner.range)
+          ))
       }
     }
     let topics = packs.enumerated().flatMap { index, pack in
-      pack.compilation.topics.filter { !losers.contains("\(index) \($0.topic.id)") }.map { (topic: $0, path: pack.path) }
+      pack.compilation.topics.filter { !losers.contains("\(index) \($0.topic.id)") }.map {
+        (topic: $0, path: pack.path)
+      }
     }
     return PackLoad(packs: packs, crossPackDiagnostics: crossPack, topics: topics)
   }
@@ -234,7 +275,11 @@ extension PackLoad {
     path: String, text: [UInt8], check: ReadingCheck = .thorough, isCancelled: @Sendable () -> Bool = { false },
     isSameFile: (String) -> Bool
   ) -> (compilation: PackCompilation, diagnostics: [Diagnostic]) {
-    let document = LoadedPack(path: path, compilation: PackCompiler.compile(text, check: check, isCancelled: isCancelled), precedence: .given)
-    return (document.compilation, PackLoader.resolve([document] + packs.filter { !isSameFile($0.path) }).diagnostics(for: path))
+    let document = LoadedPack(
+      path: path, compilation: PackCompiler.compile(text, check: check, isCancelled: isCancelled), precedence: .given)
+    return (
+      document.compilation,
+      PackLoader.resolve([document] + packs.filter { !isSameFile($0.path) }).diagnostics(for: path)
+    )
   }
 }

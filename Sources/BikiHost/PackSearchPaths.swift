@@ -15,7 +15,8 @@ package struct PackSearchPaths: Sendable, Equatable {
   }
 
   /// The standard paths for an environment; `builtIn` is where the shipped packs are.
-  package static func standard(environment: [String: String], builtIn: String?, extra: [String] = []) -> PackSearchPaths {
+  package static func standard(environment: [String: String], builtIn: String?, extra: [String] = []) -> PackSearchPaths
+  {
     var directories: [String] = []
     if let builtIn { directories.append(builtIn) }
     if let dataHome = XDGDirectories(environment: environment).dataHome { directories.append(dataHome + "/biki/packs") }

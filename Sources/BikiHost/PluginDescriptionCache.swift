@@ -32,9 +32,14 @@ package struct PluginDescriptionCache: Sendable {
   package static let none = PluginDescriptionCache(load: { [:] }, store: { _ in }, stamp: { _ in nil })
 
   /// In memory, for tests.
-  package static func memory(stamp: @Sendable @escaping (String) -> String?) -> (PluginDescriptionCache, Locked<[String: Entry]>) {
+  package static func memory(stamp: @Sendable @escaping (String) -> String?) -> (
+    PluginDescriptionCache, Locked<[String: Entry]>
+  ) {
     let entries = Locked<[String: Entry]>([:])
-    return (PluginDescriptionCache(load: { entries.withLock { $0 } }, store: { new in entries.withLock { $0 = new } }, stamp: stamp), entries)
+    return (
+      PluginDescriptionCache(
+        load: { entries.withLock { $0 } }, store: { new in entries.withLock { $0 = new } }, stamp: stamp), entries
+    )
   }
 
   /// `$XDG_CACHE_HOME/biki/plugin-descriptions.json` (default `~/.cache/biki/…`), private.
@@ -49,17 +54,26 @@ package struct PluginDescriptionCache: Sendable {
         else { return [:] }
         var entries: [String: Entry] = [:]
         for member in JSON(root).unwrappedObject {
-          guard let identity = member.value["identity"]?.stringValue, let description = member.value["description"]?.stringValue else { continue }
+          guard let identity = member.value["identity"]?.stringValue,
+            let description = member.value["description"]?.stringValue
+          else { continue }
           entries[member.key] = Entry(identity: Array(identity.utf8), description: Array(description.utf8))
         }
         return entries
       },
       store: { entries in
         guard (try? PrivateDirectory.create(directory)) != nil else { return }
-        let json = JSON.object(pairs:
-          entries.sorted { $0.key < $1.key }.map { key, entry in
-            (key, ["identity": .string(String(decoding: entry.identity, as: UTF8.self)), "description": .string(String(decoding: entry.description, as: UTF8.self))])
-          })
+        let json = JSON.object(
+          pairs:
+            entries.sorted { $0.key < $1.key }.map { key, entry in
+              (
+                key,
+                [
+                  "identity": .string(String(decoding: entry.identity, as: UTF8.self)),
+                  "description": .string(String(decoding: entry.description, as: UTF8.self)),
+                ]
+              )
+            })
         // A cache that cannot be written costs a worker start next time, nothing else.
         try? WholeFile.replace(path, with: json.bytes, mode: 0o600)
       },

@@ -29,7 +29,8 @@ package struct PluginValidator: Sendable {
 
   /// " with max=9", for messages about a parameter setting.
   static func describe(_ parameters: [String: Int64]) -> String {
-    parameters.isEmpty ? "" : " with " + parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+    parameters.isEmpty
+      ? "" : " with " + parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
   }
 
   /// `otherTopics`: the installed topics' ids and where each comes from.
@@ -69,7 +70,10 @@ package struct PluginValidator: Sendable {
     let elapsed = now() - started
     if elapsed > entryBudget + 0.05 {  // a worker process starts in a few ms; the rest is the plugin's
       problems.append(
-        Diagnostic(.warning, "loading and describing took \(Int(elapsed * 1000)) ms; the entry and describe should answer within \(Int(entryBudget * 1000)) ms", rule: "plugin-slow-entry", at: .fileStart))
+        Diagnostic(
+          .warning,
+          "loading and describing took \(Int(elapsed * 1000)) ms; the entry and describe should answer within \(Int(entryBudget * 1000)) ms",
+          rule: "plugin-slow-entry", at: .fileStart))
     }
 
     // The same description from a second, fresh load.
@@ -89,7 +93,9 @@ package struct PluginValidator: Sendable {
       guard let other = otherTopics[topic.id] else { continue }
       problems.append(
         Diagnostic(
-          .warning, "topic id \"\(topic.id)\" is also defined by \(other); installed as one of your plugins, this one would be used instead (over a built-in topic, only where its questions pass Biki's checks)", rule: "overridden-topic",
+          .warning,
+          "topic id \"\(topic.id)\" is also defined by \(other); installed as one of your plugins, this one would be used instead (over a built-in topic, only where its questions pass Biki's checks)",
+          rule: "overridden-topic",
           at: .fileStart))
     }
 
@@ -98,7 +104,8 @@ package struct PluginValidator: Sendable {
       let local = String(sample.id.dropFirst(plugin.identity.id.count + 1))
       for bogus in ["no-such-topic-\(local)", local + " ", local + "x"] {
         if case .success? = first.generate(topic: bogus, parameters: [:], seeds: [0]).first {
-          report("generate accepted the topic id \"\(bogus)\", which the plugin does not describe", "plugin-unknown-topic")
+          report(
+            "generate accepted the topic id \"\(bogus)\", which the plugin does not describe", "plugin-unknown-topic")
         }
       }
     }
@@ -112,7 +119,8 @@ package struct PluginValidator: Sendable {
       let local = String(topic.id.dropFirst(plugin.identity.id.count + 1))
       var settings: [[String: Int64]] = [[:]]
       for parameter in topic.parameters {
-        for value in [parameter.minimum, parameter.maximum] where value != parameter.defaultValue && !settings.contains([parameter.name: value]) {
+        for value in [parameter.minimum, parameter.maximum]
+        where value != parameter.defaultValue && !settings.contains([parameter.name: value]) {
           settings.append([parameter.name: value])
         }
       }
@@ -120,7 +128,9 @@ package struct PluginValidator: Sendable {
         // A count is a function of the topic and its parameters: asked twice in one worker and
         // once in a fresh one, it must answer the same. (A count that fails is reported below.)
         if plugin.identity.countsQuestions {
-          let counts = [first, first, fresh].compactMap { worker in try? worker.questionCount(topic: local, parameters: parameters) }
+          let counts = [first, first, fresh].compactMap { worker in
+            try? worker.questionCount(topic: local, parameters: parameters)
+          }
           if counts.count == 3, Set(counts).count > 1 {
             let answers = counts.map(String.init).joined(separator: ", then ")
             report(
@@ -146,7 +156,8 @@ package struct PluginValidator: Sendable {
         for (seed, result) in zip(seeds, raw) {
           do {
             questions.append(
-              try PluginTopics.question(try result.get(), topicID: topic.id, seed: seed, path: path, displayReadings: plugin.displayReadings))
+              try PluginTopics.question(
+                try result.get(), topicID: topic.id, seed: seed, path: path, displayReadings: plugin.displayReadings))
           } catch {
             if let index = failures.firstIndex(where: { $0.rule == error.kind.rule }) {
               failures[index].count += 1
@@ -156,7 +167,9 @@ package struct PluginValidator: Sendable {
           }
         }
         for failure in failures {
-          report("topic \"\(topic.id)\"\(Self.describe(parameters)): \(failure.count) of \(count) questions failed, e.g. \(failure.example)", failure.rule)
+          report(
+            "topic \"\(topic.id)\"\(Self.describe(parameters)): \(failure.count) of \(count) questions failed, e.g. \(failure.example)",
+            failure.rule)
         }
         if first.isQuarantined { return finished() }
         if !failures.isEmpty { continue }
@@ -172,10 +185,14 @@ package struct PluginValidator: Sendable {
             continue
           }
           if once != twice {
-            report("topic \"\(topic.id)\" gives different questions for the same seed in one process", "plugin-nondeterministic")
+            report(
+              "topic \"\(topic.id)\" gives different questions for the same seed in one process",
+              "plugin-nondeterministic")
             continue
           } else if once != elsewhere {
-            report("topic \"\(topic.id)\" gives different questions for the same seed in a fresh process", "plugin-nondeterministic")
+            report(
+              "topic \"\(topic.id)\" gives different questions for the same seed in a fresh process",
+              "plugin-nondeterministic")
             continue
           }
         }

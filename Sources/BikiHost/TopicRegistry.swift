@@ -19,7 +19,8 @@ package struct RegisteredTopic: Sendable {
   package var quarantine: @Sendable () -> PluginError?
 
   package init(
-    topic: Topic, source: String, callsPlugin: Bool = false, quarantine: @Sendable @escaping () -> PluginError? = { nil },
+    topic: Topic, source: String, callsPlugin: Bool = false,
+    quarantine: @Sendable @escaping () -> PluginError? = { nil },
     makeGenerator: @Sendable @escaping ([String: Int64]) throws(ParameterError) -> QuestionGenerator
   ) {
     self.topic = topic
@@ -62,22 +63,30 @@ package struct PluginSearchPaths: Sendable, Equatable {
   /// Which of two definitions of a topic id serves (see `Precedence`).
   package func precedence(of library: String) -> Precedence { .of(library, given: given, builtIn: builtIn) }
 
-  package static func standard(environment: [String: String], installation: Installation?, extra: [String] = []) -> PluginSearchPaths {
+  package static func standard(environment: [String: String], installation: Installation?, extra: [String] = [])
+    -> PluginSearchPaths
+  {
     var directories = XDGDirectories(environment: environment).dataHome.map { [$0 + "/biki/plugins"] } ?? []
     directories += XDGDirectories.absoluteEntries(environment["BIKI_PLUGIN_PATH"])
     directories += extra
-    return PluginSearchPaths(directories: directories, builtIn: installation?.plugins, builtInNamePrefix: installation?.pluginNamePrefix ?? "", given: extra)
+    return PluginSearchPaths(
+      directories: directories, builtIn: installation?.plugins, builtInNamePrefix: installation?.pluginNamePrefix ?? "",
+      given: extra)
   }
 
   /// The plugin libraries present, in a stable order.
   package func libraries(fileSystem: FileSystem) -> [String] {
     var files: [String] = []
     if let builtIn, fileSystem.kind(builtIn) == .directory {
-      files += ((try? fileSystem.contents(builtIn)) ?? []).filter { $0.hasPrefix(builtInNamePrefix) && $0.hasSuffix(".so") }.sorted()
+      files += ((try? fileSystem.contents(builtIn)) ?? []).filter {
+        $0.hasPrefix(builtInNamePrefix) && $0.hasSuffix(".so")
+      }.sorted()
         .map { builtIn + "/" + $0 }
     }
     for directory in directories where fileSystem.kind(directory) == .directory {
-      files += ((try? fileSystem.contents(directory)) ?? []).filter { $0.hasSuffix(".so") }.sorted().map { directory + "/" + $0 }
+      files += ((try? fileSystem.contents(directory)) ?? []).filter { $0.hasSuffix(".so") }.sorted().map {
+        directory + "/" + $0
+      }
     }
     var seen = Set<String>()
     return files.filter { seen.insert(fileSystem.canonicalPath($0)).inserted }
@@ -89,7 +98,8 @@ package enum PluginIsolation: Sendable {
   /// In a worker process started from `executable` (the default), under `limits`: the standard
   /// ones in every command, smaller ones only in tests.
   case worker(
-    executable: String, logPath: String, limits: PluginLimits = .standard, now: @Sendable () -> Double, descriptions: PluginDescriptionCache = .none)
+    executable: String, logPath: String, limits: PluginLimits = .standard, now: @Sendable () -> Double,
+    descriptions: PluginDescriptionCache = .none)
   /// Loaded into this process (`--in-process`): for trusted plugins, when speed matters.
   case inProcess
 
@@ -105,7 +115,8 @@ extension TopicRegistry {
   /// else serves from the one with the higher precedence (the first loaded among equals), with
   /// a warning on both sides; among equals the one not loaded has an error.
   package static func load(
-    packs: PackLoad, plugins: [String], pluginPrecedence: (String) -> Precedence = { _ in .user }, isolation: PluginIsolation
+    packs: PackLoad, plugins: [String], pluginPrecedence: (String) -> Precedence = { _ in .user },
+    isolation: PluginIsolation
   ) -> TopicRegistry {
     var precedence: [String: Precedence] = [:]
     for pack in packs.packs { precedence[pack.path] = pack.precedence }
@@ -131,14 +142,19 @@ extension TopicRegistry {
       case .inProcess: backend = .inProcess(path)
       case .worker(let executable, let logPath, let limits, let now, let descriptions):
         backend = descriptions.wrapping(
-          .isolated(IsolatedPlugin(path: path, spawner: .live(executable: executable, logPath: logPath, now: now), limits: limits, now: now)))
+          .isolated(
+            IsolatedPlugin(
+              path: path, spawner: .live(executable: executable, logPath: logPath, now: now), limits: limits, now: now))
+        )
       }
       do {
         let plugin = try PluginTopics(backend: backend)
         for topic in plugin.topics {
-          topics.append(RegisteredTopic(topic: topic, source: path, callsPlugin: true, quarantine: backend.quarantine) { parameters throws(ParameterError) in
-            try plugin.generator(for: topic, parameters: parameters)
-          })
+          topics.append(
+            RegisteredTopic(topic: topic, source: path, callsPlugin: true, quarantine: backend.quarantine) {
+              parameters throws(ParameterError) in
+              try plugin.generator(for: topic, parameters: parameters)
+            })
         }
       } catch {
         problems.append((path, Diagnostic(.error, error.description, rule: error.kind.rule, at: .fileStart)))
@@ -158,14 +174,22 @@ extension TopicRegistry {
           contenders.removeAll { $0 == index }
           losers.insert(index)
           problems.append(
-            (topics[index].source, Diagnostic(.error, "topic id \"\(id)\" would override the built-in one, but its questions fail (\(failure)); the built-in topic is used", rule: "overridden-topic", at: .fileStart)))
+            (
+              topics[index].source,
+              Diagnostic(
+                .error,
+                "topic id \"\(id)\" would override the built-in one, but its questions fail (\(failure)); the built-in topic is used",
+                rule: "overridden-topic", at: .fileStart)
+            ))
         }
       }
       guard let winner = contenders.min(by: { (rank($0), $0) < (rank($1), $1) }) else { continue }
       let winnerSource = topics[winner].source
       // The check above tries a few seeds; any question of the override that fails later is
       // replaced by the built-in topic's at the same place, so the topic never goes.
-      if topics[winner].callsPlugin, rank(winner) != .builtIn, let builtIn = indices.first(where: { rank($0) == .builtIn && !topics[$0].callsPlugin }) {
+      if topics[winner].callsPlugin, rank(winner) != .builtIn,
+        let builtIn = indices.first(where: { rank($0) == .builtIn && !topics[$0].callsPlugin })
+      {
         let (override, standIn) = (topics[winner], topics[builtIn])
         topics[winner].makeGenerator = { parameters throws(ParameterError) in
           let made = try override.generator(parameters: parameters)
@@ -178,16 +202,33 @@ extension TopicRegistry {
         let source = topics[loser].source
         if rank(loser) == rank(winner) {
           problems.append(
-            (source, Diagnostic(.error, "topic id \"\(id)\" is also defined by \(winnerSource), which is loaded instead of this one", rule: "duplicate-topic-id", at: .fileStart)))
+            (
+              source,
+              Diagnostic(
+                .error, "topic id \"\(id)\" is also defined by \(winnerSource), which is loaded instead of this one",
+                rule: "duplicate-topic-id", at: .fileStart)
+            ))
         } else {
           problems.append(
-            (source, Diagnostic(.warning, "topic id \"\(id)\" is overridden by \(winnerSource) (\(rank(winner).what)), which is used instead", rule: "overridden-topic", at: .fileStart)))
+            (
+              source,
+              Diagnostic(
+                .warning,
+                "topic id \"\(id)\" is overridden by \(winnerSource) (\(rank(winner).what)), which is used instead",
+                rule: "overridden-topic", at: .fileStart)
+            ))
         }
         problems.append(
-          (winnerSource, Diagnostic(.warning, "topic id \"\(id)\" is also defined by \(source); this one is used", rule: "overridden-topic", at: .fileStart)))
+          (
+            winnerSource,
+            Diagnostic(
+              .warning, "topic id \"\(id)\" is also defined by \(source); this one is used", rule: "overridden-topic",
+              at: .fileStart)
+          ))
       }
     }
-    return TopicRegistry(topics: topics.enumerated().filter { !losers.contains($0.offset) }.map(\.element), problems: problems)
+    return TopicRegistry(
+      topics: topics.enumerated().filter { !losers.contains($0.offset) }.map(\.element), problems: problems)
   }
 
   /// Seeds an override of a built-in topic is tried on before it may serve.
@@ -219,6 +260,7 @@ extension TopicRegistry {
   package static var ownExecutable: String {
     var buffer = [CChar](repeating: 0, count: 4096)
     let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    return count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+    return count > 0
+      ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
   }
 }

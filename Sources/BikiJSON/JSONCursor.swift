@@ -123,7 +123,9 @@ package struct JSONCursor: Equatable, Sendable {
         path.append(.element)
       }
       let after = top.isObject ? keysAfter(stringStart.map { skipString(from: $0, in: text) } ?? end, in: text) : []
-      return JSONCursor(path: path, slot: slot, stringStart: stringStart, typed: typed, siblingKeys: top.isObject ? top.keys + after : [])
+      return JSONCursor(
+        path: path, slot: slot, stringStart: stringStart, typed: typed,
+        siblingKeys: top.isObject ? top.keys + after : [])
     }
   }
 
@@ -161,7 +163,8 @@ package struct JSONCursor: Equatable, Sendable {
         pending = nil
       case UInt8(ascii: "\""):
         let close = skipString(from: index + 1, in: text)
-        let closed = close > index + 1 && close <= text.count && text[close - 1] == UInt8(ascii: "\"") && close - 1 > index
+        let closed =
+          close > index + 1 && close <= text.count && text[close - 1] == UInt8(ascii: "\"") && close - 1 > index
         if depth == 0, closed { pending = String(decoding: text[(index + 1)..<(close - 1)], as: UTF8.self) }
         index = close
         continue

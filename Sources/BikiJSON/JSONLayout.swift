@@ -20,7 +20,9 @@ package enum JSONLayout {
 
   /// Writes `node` starting at `column`. The parser caps nesting (`JSONParser.maximumDepth`), so
   /// the recursion is bounded.
-  private static func write(_ node: JSONNode, in text: [UInt8], column: Int, depth: Int, width: Int, into output: inout [UInt8]) {
+  private static func write(
+    _ node: JSONNode, in text: [UInt8], column: Int, depth: Int, width: Int, into output: inout [UInt8]
+  ) {
     // The closing bracket and a comma after it must fit too.
     if let line = oneLine(node, in: text, room: width - column - 1) {
       output.append(contentsOf: line)

@@ -24,7 +24,9 @@ package enum JSONParser {
     try parse(bytes, into: BareTree.self)
   }
 
-  private static func parse<Tree: ParseTree>(_ bytes: [UInt8], into tree: Tree.Type) throws(JSONSyntaxError) -> Tree.Node {
+  private static func parse<Tree: ParseTree>(_ bytes: [UInt8], into tree: Tree.Type) throws(JSONSyntaxError)
+    -> Tree.Node
+  {
     // The parser reads through a buffer pointer: reading through the array retained and
     // released it for nearly every byte.
     let result = bytes.withUnsafeBufferPointer { buffer in
@@ -76,8 +78,12 @@ private protocol ParseTree {
 /// Nodes with their ranges, for diagnostics and editors.
 private enum PlacedTree: ParseTree {
   static var recordsPlaces: Bool { true }
-  static func object(_ members: consuming [JSONMember], range: SourceRange) -> JSONNode { JSONNode(.object(members), range: range) }
-  static func array(_ elements: consuming [JSONNode], range: SourceRange) -> JSONNode { JSONNode(.array(elements), range: range) }
+  static func object(_ members: consuming [JSONMember], range: SourceRange) -> JSONNode {
+    JSONNode(.object(members), range: range)
+  }
+  static func array(_ elements: consuming [JSONNode], range: SourceRange) -> JSONNode {
+    JSONNode(.array(elements), range: range)
+  }
   static func string(_ text: consuming String, range: SourceRange) -> JSONNode { JSONNode(.string(text), range: range) }
   static func number(_ literal: Slice<UnsafeBufferPointer<UInt8>>, range: SourceRange) -> JSONNode {
     JSONNode(.number(String(decoding: literal, as: UTF8.self)), range: range)
@@ -102,9 +108,13 @@ private enum BareTree: ParseTree {
     let negative = digits.first == UInt8(ascii: "-")
     if negative { digits = digits.dropFirst() }
     for digit in digits {
-      guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return .double(Double(String(decoding: literal, as: UTF8.self)) ?? 0) }
+      guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else {
+        return .double(Double(String(decoding: literal, as: UTF8.self)) ?? 0)
+      }
       let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
-      let (next, overflow2) = negative ? times10.subtractingReportingOverflow(Int64(digit - UInt8(ascii: "0")))
+      let (next, overflow2) =
+        negative
+        ? times10.subtractingReportingOverflow(Int64(digit - UInt8(ascii: "0")))
         : times10.addingReportingOverflow(Int64(digit - UInt8(ascii: "0")))
       guard !overflow, !overflow2 else { return .double(Double(String(decoding: literal, as: UTF8.self)) ?? 0) }
       value = next
@@ -113,7 +123,9 @@ private enum BareTree: ParseTree {
   }
   static func bool(_ flag: Bool, range: SourceRange) -> JSON { .bool(flag) }
   static func null(range: SourceRange) -> JSON { .null }
-  static func member(key: consuming String, keyRange: SourceRange, value: consuming JSON) -> JSON.Member { JSON.Member(key, value) }
+  static func member(key: consuming String, keyRange: SourceRange, value: consuming JSON) -> JSON.Member {
+    JSON.Member(key, value)
+  }
 }
 
 package struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -140,7 +152,8 @@ private struct Parser<Tree: ParseTree> {
 
   var position: SourcePosition {
     Tree.recordsPlaces
-      ? SourcePosition(line: line, column: column, utf16Column: utf16Column, offset: index) : Self.place(of: index, in: bytes)
+      ? SourcePosition(line: line, column: column, utf16Column: utf16Column, offset: index)
+      : Self.place(of: index, in: bytes)
   }
 
   /// Where a value starts or ends, for its range: nowhere, when the tree keeps no places.
@@ -197,7 +210,9 @@ private struct Parser<Tree: ParseTree> {
   /// surrogates, values past U+10FFFF and truncated sequences are all invalid).
   static func scalarLength(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
     let lead = buffer[offset]
-    let length: Int, minimum: UInt32, initial: UInt32
+    let length: Int
+    let minimum: UInt32
+    let initial: UInt32
     switch lead {
     case 0xC2...0xDF: (length, minimum, initial) = (2, 0x80, UInt32(lead & 0x1F))
     case 0xE0...0xEF: (length, minimum, initial) = (3, 0x800, UInt32(lead & 0x0F))
@@ -227,7 +242,9 @@ private struct Parser<Tree: ParseTree> {
       guard let length = Self.scalarLength(bytes, at: offset) else {
         let place = Self.place(of: offset, in: bytes)
         (index, line, column, utf16Column) = (offset, place.line, place.column, place.utf16Column)
-        throw error("invalid UTF-8: byte 0x\(String(byte, radix: 16, uppercase: true)) does not begin a well-formed character", encoding: true)
+        throw error(
+          "invalid UTF-8: byte 0x\(String(byte, radix: 16, uppercase: true)) does not begin a well-formed character",
+          encoding: true)
       }
       offset += length
     }
@@ -237,7 +254,9 @@ private struct Parser<Tree: ParseTree> {
   /// mark, as the parser skips it), which must be well-formed UTF-8 up to there. Lines end at
   /// `\n`, `\r\n` or `\r`, as LSP and editors count them.
   static func place(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourcePosition {
-    var line = 0, column = 0, utf16Column = 0
+    var line = 0
+    var column = 0
+    var utf16Column = 0
     var at = offset >= 3 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     while at < offset {
       let byte = bytes[at]
@@ -409,13 +428,17 @@ private struct Parser<Tree: ParseTree> {
     }
     if !isAtEnd, bytes[index] == UInt8(ascii: ".") {
       advanceASCII()
-      guard !isAtEnd, isDigit(bytes[index]) else { throw error("expected a digit after '.', found \(describeCurrent())") }
+      guard !isAtEnd, isDigit(bytes[index]) else {
+        throw error("expected a digit after '.', found \(describeCurrent())")
+      }
       while !isAtEnd, isDigit(bytes[index]) { advanceASCII() }
     }
     if !isAtEnd, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
       advanceASCII()
       if !isAtEnd, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { advanceASCII() }
-      guard !isAtEnd, isDigit(bytes[index]) else { throw error("expected a digit in the exponent, found \(describeCurrent())") }
+      guard !isAtEnd, isDigit(bytes[index]) else {
+        throw error("expected a digit in the exponent, found \(describeCurrent())")
+      }
       while !isAtEnd, isDigit(bytes[index]) { advanceASCII() }
     }
     return start..<index
@@ -428,14 +451,17 @@ private struct Parser<Tree: ParseTree> {
     // Fast path: a string without escapes is its bytes up to the closing quote, counted for
     // columns as it is scanned and validated as UTF-8 when it becomes a String.
     let start = index
-    var scan = index, columns = 0, utf16 = 0
+    var scan = index
+    var columns = 0
+    var utf16 = 0
     // Whether any byte had its high bit set: only such a string can be invalid UTF-8.
     var highBits: UInt64 = 0
     // Eight bytes at a time while none ends the string or needs an escape: each byte that does
     // not continue a character begins a column, and a four-byte character takes two UTF-16 units.
     while let base = bytes.baseAddress, scan + 8 <= bytes.count {
       let word = UnsafeRawPointer(base + scan).loadUnaligned(as: UInt64.self)
-      let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
       func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
       let isControl = (word &- 0x2020_2020_2020_2020) & ~word & highs != 0
       if isControl || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C)) { break }
@@ -456,7 +482,9 @@ private struct Parser<Tree: ParseTree> {
         if highBits & 0x8080_8080_8080_8080 != 0 {
           let source = UnsafeBufferPointer(rebasing: bytes[start..<scan])
           guard let from = source.baseAddress,
-            text.withUTF8({ copy in copy.count == source.count && copy.baseAddress.map { memcmp($0, from, copy.count) == 0 } == true })
+            text.withUTF8({ copy in
+              copy.count == source.count && copy.baseAddress.map { memcmp($0, from, copy.count) == 0 } == true
+            })
           else {
             throw error("invalid UTF-8", encoding: true)
           }

@@ -1,6 +1,7 @@
 /// A JSON value as Biki writes and reads it (the protocol, the history). Objects keep their key order, so what
 /// the server writes is stable and readable.
-package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+  ExpressibleByBooleanLiteral,
   ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
   case null
@@ -52,7 +53,8 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
     case (.double(let a), .double(let b)): a == b
     case (.string(let a), .string(let b)): a == b
     case (.array(let a), .array(let b)): a == b
-    case (.object(let a), .object(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    case (.object(let a), .object(let b)):
+      a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     default: false
     }
   }
@@ -298,7 +300,8 @@ struct ByteSink: ~Copyable {
     guard let source = bytes.baseAddress else { return 0 }
     reserve(bytes.count)
     let target = base + count
-    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
     func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
     var index = 0
     while index + 8 <= bytes.count {

@@ -15,7 +15,9 @@
 package struct Counter: Hashable, Sendable {
   package static func == (lhs: Counter, rhs: Counter) -> Bool {
     if lhs.storage === rhs.storage { return true }
-    return (lhs.id, lhs.symbols, lhs.reading, lhs.kind, lhs.note) == (rhs.id, rhs.symbols, rhs.reading, rhs.kind, rhs.note)
+    return (lhs.id, lhs.symbols, lhs.reading, lhs.kind, lhs.note) == (
+      rhs.id, rhs.symbols, rhs.reading, rhs.kind, rhs.note
+    )
       && lhs.wholeForms == rhs.wholeForms && lhs.finalForms == rhs.finalForms && lhs.zeroForms == rhs.zeroForms
       && lhs.validValues == rhs.validValues && lhs.optionalEnding == rhs.optionalEnding
   }
@@ -101,7 +103,8 @@ package struct Counter: Hashable, Sendable {
     let formNames: FormNames
 
     init(
-      id: String, symbols: [String], reading: String, kind: Kind, wholeForms: [UInt64: [String]], finalForms: [UInt64: [String]],
+      id: String, symbols: [String], reading: String, kind: Kind, wholeForms: [UInt64: [String]],
+      finalForms: [UInt64: [String]],
       zeroForms: [String]?, validValues: ClosedRange<UInt64>?, note: String, writtenWhole: [UInt64: String],
       optionalEnding: String?, optionalEndingSegment: ReadingSegment?, readingSegment: ReadingSegment,
       smallFinalSegments: [ReadingSegment?], largeFinalSegments: [UInt64: ReadingSegment], formNames: FormNames
@@ -145,7 +148,8 @@ package struct Counter: Hashable, Sendable {
   package init(
     id: String, symbols: [String], reading: String, kind: Kind,
     wholeForms: [UInt64: [String]] = [:], finalForms: [UInt64: [String]] = [:],
-    zeroForms: [String]? = nil, validValues: ClosedRange<UInt64>? = nil, note: String = "", writtenWhole: [UInt64: String] = [:]
+    zeroForms: [String]? = nil, validValues: ClosedRange<UInt64>? = nil, note: String = "",
+    writtenWhole: [UInt64: String] = [:]
   ) {
     let wholeForms = wholeForms.mapValues(Reading.unique)
     let finalForms = Counter.derivingHundredsAndThousands(finalForms).mapValues(Reading.unique)
@@ -155,9 +159,14 @@ package struct Counter: Hashable, Sendable {
     let formNames = FormNames(
       final: Dictionary(
         uniqueKeysWithValues: finalForms.map { key, forms in
-          (key, ReadingForm(id: "\(symbol)/final:\(key)", rule: ReadingForms.rule(key: key, base: reading, form: forms.first)))
+          (
+            key,
+            ReadingForm(
+              id: "\(symbol)/final:\(key)", rule: ReadingForms.rule(key: key, base: reading, form: forms.first))
+          )
         }),
-      whole: Dictionary(uniqueKeysWithValues: wholeForms.keys.map { ($0, ReadingForm(id: "\(symbol)/\(wholeLabel):\($0)")) }),
+      whole: Dictionary(
+        uniqueKeysWithValues: wholeForms.keys.map { ($0, ReadingForm(id: "\(symbol)/\(wholeLabel):\($0)")) }),
       zero: zeroForms == nil ? nil : ReadingForm(id: "\(symbol)/zero"))
     storage = Storage(
       id: id, symbols: symbols, reading: reading, kind: kind, wholeForms: wholeForms, finalForms: finalForms,

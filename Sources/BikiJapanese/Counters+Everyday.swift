@@ -156,7 +156,6 @@ extension Counter {
   package static let ordinal = Counter(
     id: "banme", symbols: ["番目"], reading: "ばんめ", kind: .counter, note: "Ordinals; no sound changes.")
 
-
   // MARK: Ordinals: a counter and め (the 2nd time, the 3rd day)
 
   package static let kaime = Counter.kai.suffixed(id: "kaime", symbols: ["回目"], kana: "め", kind: .name)
@@ -182,10 +181,12 @@ extension Counter {
     id: "banchi", symbols: ["番地"], reading: "ばんち", kind: .name, note: "Lot numbers of an address; no sound changes.")
 
   package static let roomNumber = Counter(
-    id: "goushitsu", symbols: ["号室"], reading: "ごうしつ", kind: .name, note: "Room numbers (101号室 ひゃくいちごうしつ); no sound changes.")
+    id: "goushitsu", symbols: ["号室"], reading: "ごうしつ", kind: .name,
+    note: "Room numbers (101号室 ひゃくいちごうしつ); no sound changes.")
 
   package static let routes = Counter(
-    id: "gousen", symbols: ["号線"], reading: "ごうせん", kind: .name, note: "Road and line numbers (国道1号線); no sound changes.")
+    id: "gousen", symbols: ["号線"], reading: "ごうせん", kind: .name,
+    note: "Road and line numbers (国道1号線); no sound changes.")
 
   package static let exits = Counter(
     id: "bandeguchi", symbols: ["番出口"], reading: "ばんでぐち", kind: .name, note: "Station exits; no sound changes.")
@@ -212,10 +213,14 @@ extension Counter {
   // MARK: Native-number counters
 
   /// A counter said with ひと, ふた for one and two, and さん (or the older み) for three.
-  private static func native(_ id: String, _ symbol: String, _ reading: String, note: String, four: [String]? = nil, ten: [String]? = nil) -> Counter {
+  private static func native(
+    _ id: String, _ symbol: String, _ reading: String, note: String, four: [String]? = nil, ten: [String]? = nil
+  ) -> Counter {
     var whole: [UInt64: [String]] = [1: ["ひと" + reading], 2: ["ふた" + reading], 3: ["さん" + reading, "み" + reading]]
     if let four { whole[4] = four }
-    return Counter(id: id, symbols: [symbol], reading: reading, kind: .counter, wholeForms: whole, finalForms: ten.map { [10: $0] } ?? [:], note: note)
+    return Counter(
+      id: id, symbols: [symbol], reading: reading, kind: .counter, wholeForms: whole,
+      finalForms: ten.map { [10: $0] } ?? [:], note: note)
   }
 
   package static let rooms = Counter(
@@ -229,15 +234,20 @@ extension Counter {
     finalForms: [10: ["じゅっとおり", "じゅうとおり"]],
     note: "Ways, patterns: ひととおり, ふたとおり, さんとおり (みとおり also).")
 
-  package static let sheaves = native("taba", "束", "たば", note: "Bundles, bouquets: ひとたば, ふたたば, さんたば|みたば; 10 じゅったば.",
+  package static let sheaves = native(
+    "taba", "束", "たば", note: "Bundles, bouquets: ひとたば, ふたたば, さんたば|みたば; 10 じゅったば.",
     four: ["よんたば", "よたば"], ten: ["じゅったば", "じったば"])
-  package static let bunches = native("fusa", "房", "ふさ", note: "Bunches (grapes, bananas): ひとふさ, ふたふさ, さんふさ|みふさ.",
+  package static let bunches = native(
+    "fusa", "房", "ふさ", note: "Bunches (grapes, bananas): ひとふさ, ふたふさ, さんふさ|みふさ.",
     four: ["よんふさ", "よふさ"], ten: ["じゅうふさ", "じゅっぷさ"])
-  package static let bags = native("fukuro", "袋", "ふくろ", note: "Bags: ひとふくろ, ふたふくろ, さんふくろ|みふくろ.",
+  package static let bags = native(
+    "fukuro", "袋", "ふくろ", note: "Bags: ひとふくろ, ふたふくろ, さんふくろ|みふくろ.",
     four: ["よんふくろ", "よふくろ"], ten: ["じゅうふくろ", "じゅっぷくろ"])
-  package static let grains = native("tsubu", "粒", "つぶ", note: "Grains, drops, pills: ひとつぶ, ふたつぶ, さんつぶ|みつぶ; 10 じゅっつぶ.",
+  package static let grains = native(
+    "tsubu", "粒", "つぶ", note: "Grains, drops, pills: ひとつぶ, ふたつぶ, さんつぶ|みつぶ; 10 じゅっつぶ.",
     four: ["よんつぶ", "よつぶ"], ten: ["じゅっつぶ", "じっつぶ"])
-  package static let balls = native("tama", "玉", "たま", note: "Noodle balls, cabbages: ひとたま, ふたたま, さんたま|みたま; 10 じゅったま.",
+  package static let balls = native(
+    "tama", "玉", "たま", note: "Noodle balls, cabbages: ひとたま, ふたたま, さんたま|みたま; 10 じゅったま.",
     four: ["よんたま", "よたま"], ten: ["じゅったま", "じったま"])
 
   // MARK: Loanword units
@@ -251,20 +261,24 @@ extension Counter {
 
   package static let tons = Counter(
     id: "ton", symbols: ["トン"], reading: "とん", kind: .unit,
-    finalForms: endings("とん", [1: ["いっ", "いち"], 6: ["ろく", "ろっ"], 8: ["はっ", "はち"], 10: ["じゅっ", "じっ"], 100: ["ひゃく", "ひゃっ"]]),
+    finalForms: endings(
+      "とん", [1: ["いっ", "いち"], 6: ["ろく", "ろっ"], 8: ["はっ", "はち"], 10: ["じゅっ", "じっ"], 100: ["ひゃく", "ひゃっ"]]),
     note: "Tonnes: いっトン (NINJAL), ろくトン|ろっトン, はっトン|はちトン, じゅっトン.")
   package static let calories = Counter(
     id: "calorie", symbols: ["カロリー"], reading: "かろりー", kind: .unit,
-    finalForms: endings("かろりー", [1: ["いち", "いっ"], 6: ["ろく", "ろっ"], 8: ["はち", "はっ"], 10: ["じゅっ", "じっ"], 100: ["ひゃく", "ひゃっ"]]),
+    finalForms: endings(
+      "かろりー", [1: ["いち", "いっ"], 6: ["ろく", "ろっ"], 8: ["はち", "はっ"], 10: ["じゅっ", "じっ"], 100: ["ひゃく", "ひゃっ"]]),
     note: "Calories: いちカロリー, いっカロリー also; じゅっカロリー.")
   package static let kilocalories = Counter.kilo.suffixed(id: "kilocalorie", symbols: ["キロカロリー", "kcal"], kana: "かろりー")
   package static let sets = Counter(
     id: "set", symbols: ["セット"], reading: "せっと", kind: .counter,
-    finalForms: endings("せっと", [1: ["いっ", "いち"], 6: ["ろく", "ろっ"], 8: ["はっ", "はち"], 10: ["じゅっ", "じっ"], 100: ["ひゃく", "ひゃっ"]]),
+    finalForms: endings(
+      "せっと", [1: ["いっ", "いち"], 6: ["ろく", "ろっ"], 8: ["はっ", "はち"], 10: ["じゅっ", "じっ"], 100: ["ひゃく", "ひゃっ"]]),
     note: "Sets: いっセット, いちセット also.")
   package static let cases = Counter(
     id: "case", symbols: ["ケース"], reading: "けーす", kind: .counter,
-    finalForms: endings("けーす", [1: ["いっ", "いち"], 6: ["ろっ", "ろく"], 8: ["はっ", "はち"], 10: ["じゅっ", "じっ"], 100: ["ひゃっ", "ひゃく"]]),
+    finalForms: endings(
+      "けーす", [1: ["いっ", "いち"], 6: ["ろっ", "ろく"], 8: ["はっ", "はち"], 10: ["じゅっ", "じっ"], 100: ["ひゃっ", "ひゃく"]]),
     note: "Cases (of drinks): いっケース, いちケース also; a k-row word, so ろっ and ひゃっ come first.")
   package static let cups = Counter(
     id: "cup", symbols: ["カップ"], reading: "かっぷ", kind: .counter,
@@ -272,30 +286,44 @@ extension Counter {
     note: "Cups in a recipe: いちカップ, いっカップ also.")
   package static let scorePoints = Counter(
     id: "point", symbols: ["ポイント"], reading: "ぽいんと", kind: .counter,
-    finalForms: endings("ぽいんと", [1: ["いっ", "いち"], 6: ["ろっ", "ろく"], 8: ["はっ", "はち"], 10: ["じゅっ", "じっ"], 100: ["ひゃく", "ひゃっ"]]),
+    finalForms: endings(
+      "ぽいんと", [1: ["いっ", "いち"], 6: ["ろっ", "ろく"], 8: ["はっ", "はち"], 10: ["じゅっ", "じっ"], 100: ["ひゃく", "ひゃっ"]]),
     note: "Points (cards, scores): いっポイント, いちポイント also.")
   package static let packs = Counter(
     id: "pack", symbols: ["パック"], reading: "ぱっく", kind: .counter,
     wholeForms: [1: ["ひとぱっく", "いちぱっく", "いっぱっく"]],
-    finalForms: endings("ぱっく", [1: ["いち", "いっ"], 6: ["ろく", "ろっ"], 8: ["はち", "はっ"], 10: ["じゅっ", "じっ"], 100: ["ひゃっ"]]),
+    finalForms: endings(
+      "ぱっく", [1: ["いち", "いっ"], 6: ["ろく", "ろっ"], 8: ["はち", "はっ"], 10: ["じゅっ", "じっ"], 100: ["ひゃっ"]]),
     note: "Packs: ひとパック, いちパック, いっパック for one (all heard); then いち|いっ, ろく|ろっ, はち|はっ, じゅっ.")
 
-  package static let hectares = Counter(id: "hectare", symbols: ["ヘクタール", "ha"], reading: "へくたーる", kind: .unit, note: "No sound changes.")
-  package static let inches = Counter(id: "inch", symbols: ["インチ"], reading: "いんち", kind: .unit, note: "No sound changes.")
-  package static let miles = Counter(id: "mile", symbols: ["マイル"], reading: "まいる", kind: .unit, note: "No sound changes.")
-  package static let dozens = Counter(id: "dozen", symbols: ["ダース"], reading: "だーす", kind: .unit, note: "No sound changes.")
-  package static let games = Counter(id: "game", symbols: ["ゲーム"], reading: "げーむ", kind: .counter, note: "No sound changes.")
-  package static let rounds = Counter(id: "round", symbols: ["ラウンド"], reading: "らうんど", kind: .counter, note: "No sound changes.")
-  package static let bytes = Counter(id: "byte", symbols: ["バイト"], reading: "ばいと", kind: .unit, note: "No sound changes.")
-  package static let watts = Counter(id: "watt", symbols: ["ワット", "W"], reading: "わっと", kind: .unit, note: "No sound changes.")
+  package static let hectares = Counter(
+    id: "hectare", symbols: ["ヘクタール", "ha"], reading: "へくたーる", kind: .unit, note: "No sound changes.")
+  package static let inches = Counter(
+    id: "inch", symbols: ["インチ"], reading: "いんち", kind: .unit, note: "No sound changes.")
+  package static let miles = Counter(
+    id: "mile", symbols: ["マイル"], reading: "まいる", kind: .unit, note: "No sound changes.")
+  package static let dozens = Counter(
+    id: "dozen", symbols: ["ダース"], reading: "だーす", kind: .unit, note: "No sound changes.")
+  package static let games = Counter(
+    id: "game", symbols: ["ゲーム"], reading: "げーむ", kind: .counter, note: "No sound changes.")
+  package static let rounds = Counter(
+    id: "round", symbols: ["ラウンド"], reading: "らうんど", kind: .counter, note: "No sound changes.")
+  package static let bytes = Counter(
+    id: "byte", symbols: ["バイト"], reading: "ばいと", kind: .unit, note: "No sound changes.")
+  package static let watts = Counter(
+    id: "watt", symbols: ["ワット", "W"], reading: "わっと", kind: .unit, note: "No sound changes.")
 
   /// The counters of this file, in the catalog's order.
   static let everyday: [Counter] = [
-    .ships, .boats, .buildings, .zen, .chou, .jou, .tsubo, .votes, .dishes, .companies, .tenths, .tablets, .poems, .haiku,
-    .drops, .machines, .structures, .cars, .flights, .blooms, .letters, .words, .sushi, .shouMeasure, .gouMeasure, .loaves, .bundles,
-    .nights, .schoolYear, .anniversaries, .centuries, .decades, .prizes, .ordinal, .kaime, .nichime, .ninme, .honme, .maime,
+    .ships, .boats, .buildings, .zen, .chou, .jou, .tsubo, .votes, .dishes, .companies, .tenths, .tablets, .poems,
+    .haiku,
+    .drops, .machines, .structures, .cars, .flights, .blooms, .letters, .words, .sushi, .shouMeasure, .gouMeasure,
+    .loaves, .bundles,
+    .nights, .schoolYear, .anniversaries, .centuries, .decades, .prizes, .ordinal, .kaime, .nichime, .ninme, .honme,
+    .maime,
     .nenme, .kome, .haime, .jikanme, .kenme, .dome, .choume, .banchi, .roomNumber, .routes,
-    .exits, .rooms, .ways, .sheaves, .bunches, .bags, .grains, .balls, .tons, .calories, .kilocalories, .sets, .cases, .cups,
+    .exits, .rooms, .ways, .sheaves, .bunches, .bags, .grains, .balls, .tons, .calories, .kilocalories, .sets, .cases,
+    .cups,
     .scorePoints, .packs, .hectares, .inches, .miles, .dozens, .games, .rounds, .bytes, .watts,
   ]
 }

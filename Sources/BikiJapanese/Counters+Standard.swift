@@ -352,7 +352,8 @@ extension Counter {
   package static let points = Counter(
     id: "ten-points", symbols: ["点"], reading: "てん", kind: .counter,
     finalForms: Counter.tRow(geminated: "ってん").merging([100: ["ひゃくてん", "ひゃってん"]]) { _, new in new },
-    zeroForms: ["れいてん", "ぜろてん"], note: "Points, marks, items; t-row gemination after 1, 8, 10 (ひゃってん also heard); 0 is れいてん first.")
+    zeroForms: ["れいてん", "ぜろてん"],
+    note: "Points, marks, items; t-row gemination after 1, 8, 10 (ひゃってん also heard); 0 is れいてん first.")
 
   package static let shops = Counter(
     id: "ten-shops", symbols: ["店"], reading: "てん", kind: .counter,
@@ -386,7 +387,8 @@ extension Counter {
     note: "% is read パーセント: 1, 6, 8 stay いち, ろく, はち, with いっ, ろっ, はっ allowed (NHK); 10 is じゅっ|じっ; 0 is れい first.")
 
   /// Percent off a price: 20%引き is にじゅっぱーせんとびき, 引き voiced after the unit.
-  package static let percentOff = Counter.percent.suffixed(id: "percent-off", symbols: ["%引き", "パーセント引き", "％引き"], kana: "びき")
+  package static let percentOff = Counter.percent.suffixed(
+    id: "percent-off", symbols: ["%引き", "パーセント引き", "％引き"], kana: "びき")
 
   package static let page = Counter(
     id: "page", symbols: ["ページ", "頁"], reading: "ぺーじ", kind: .counter,
@@ -430,18 +432,26 @@ extension Counter {
 
   // MARK: Counters with no sound changes
 
-  package static let mei = Counter(id: "mei", symbols: ["名"], reading: "めい", kind: .counter, note: "People, formally; no sound changes.")
-  package static let bu = Counter(id: "bu", symbols: ["部"], reading: "ぶ", kind: .counter, note: "Copies, parts; no sound changes.")
+  package static let mei = Counter(
+    id: "mei", symbols: ["名"], reading: "めい", kind: .counter, note: "People, formally; no sound changes.")
+  package static let bu = Counter(
+    id: "bu", symbols: ["部"], reading: "ぶ", kind: .counter, note: "Copies, parts; no sound changes.")
   /// 番 numbers a thing in order; 110番, the police, is ひゃくとおばん as everyone says it.
   package static let ban = Counter(
     id: "ban", symbols: ["番"], reading: "ばん", kind: .counter, wholeForms: [110: ["ひゃくとおばん", "ひゃくじゅうばん"]],
     note: "Numbers in order; no sound changes; 110番 (the police) is ひゃくとおばん, ひゃくじゅうばん the older form.")
-  package static let gou = Counter(id: "gou", symbols: ["号"], reading: "ごう", kind: .counter, note: "Issues, rooms, cars; no sound changes.")
-  package static let bai = Counter(id: "bai", symbols: ["倍"], reading: "ばい", kind: .counter, note: "Times as much; no sound changes.")
-  package static let rank = Counter(id: "i-rank", symbols: ["位"], reading: "い", kind: .counter, note: "Ranks, places; no sound changes.")
-  package static let gyou = Counter(id: "gyou", symbols: ["行"], reading: "ぎょう", kind: .counter, note: "Lines of text; no sound changes.")
-  package static let retsu = Counter(id: "retsu", symbols: ["列"], reading: "れつ", kind: .counter, note: "Rows, queues; no sound changes.")
-  package static let mon = Counter(id: "mon", symbols: ["問"], reading: "もん", kind: .counter, note: "Questions; no sound changes.")
+  package static let gou = Counter(
+    id: "gou", symbols: ["号"], reading: "ごう", kind: .counter, note: "Issues, rooms, cars; no sound changes.")
+  package static let bai = Counter(
+    id: "bai", symbols: ["倍"], reading: "ばい", kind: .counter, note: "Times as much; no sound changes.")
+  package static let rank = Counter(
+    id: "i-rank", symbols: ["位"], reading: "い", kind: .counter, note: "Ranks, places; no sound changes.")
+  package static let gyou = Counter(
+    id: "gyou", symbols: ["行"], reading: "ぎょう", kind: .counter, note: "Lines of text; no sound changes.")
+  package static let retsu = Counter(
+    id: "retsu", symbols: ["列"], reading: "れつ", kind: .counter, note: "Rows, queues; no sound changes.")
+  package static let mon = Counter(
+    id: "mon", symbols: ["問"], reading: "もん", kind: .counter, note: "Questions; no sound changes.")
   package static let bansen = Counter(
     id: "bansen", symbols: ["番線"], reading: "ばんせん", kind: .name, note: "Station platforms (tracks); no sound changes.")
   package static let gousha = Counter(
@@ -516,14 +526,18 @@ package struct CounterCatalog: Sendable {
     self.bySymbol = bySymbol
   }
 
-  package static let standard = CounterCatalog([
-    .yen, .hour, .minute, .second, .month, .dayOfMonth, .day, .days, .hours, .minutes, .seconds,
-    .weeks, .months, .year, .years, .age, .ko, .hon, .hiki, .hai, .satsu, .mai, .dai, .kai, .floor,
-    .nin, .tsu, .ken, .soku, .chaku, .tou, .wa, .haku, .kenCase, .doCounter, .hako, .tsuu, .kan,
-    .kyoku, .kakoku, .kasho, .lesson, .school, .volume, .kyaku, .kire, .shuu, .seki, .shou, .centi, .centimetre, .cm, .points, .shops,
-    .hatsu, .steps, .percent, .page, .kilo, .kilometre, .kilogram, .km, .kg, .metre, .milli, .millimetre, .mm, .gram, .litre, .dollar, .euro, .mei, .bu, .ban, .gou, .bai,
-    .rank, .gyou, .retsu, .mon, .sara, .kuchi, .kumi, .kumiClass, .kabu, .matches, .ninmae, .percentOff, .bansen, .gousha,
-  ] + Counter.everyday)
+  package static let standard = CounterCatalog(
+    [
+      .yen, .hour, .minute, .second, .month, .dayOfMonth, .day, .days, .hours, .minutes, .seconds,
+      .weeks, .months, .year, .years, .age, .ko, .hon, .hiki, .hai, .satsu, .mai, .dai, .kai, .floor,
+      .nin, .tsu, .ken, .soku, .chaku, .tou, .wa, .haku, .kenCase, .doCounter, .hako, .tsuu, .kan,
+      .kyoku, .kakoku, .kasho, .lesson, .school, .volume, .kyaku, .kire, .shuu, .seki, .shou, .centi, .centimetre, .cm,
+      .points, .shops,
+      .hatsu, .steps, .percent, .page, .kilo, .kilometre, .kilogram, .km, .kg, .metre, .milli, .millimetre, .mm, .gram,
+      .litre, .dollar, .euro, .mei, .bu, .ban, .gou, .bai,
+      .rank, .gyou, .retsu, .mon, .sara, .kuchi, .kumi, .kumiClass, .kabu, .matches, .ninmae, .percentOff, .bansen,
+      .gousha,
+    ] + Counter.everyday)
 
   package func counter(id: String) -> Counter? {
     counters.first { $0.id == id }
@@ -533,7 +547,9 @@ package struct CounterCatalog: Sendable {
   /// symbol is matched by its bytes once sound marks are composed (ヘ + ゚ is ペ), as the phrase
   /// reader composes them.
   package func counters(symbol: String) -> [Counter] {
-    let composed = KanaText.hasCombiningMark(symbol) ? String(String.UnicodeScalarView(KanaText.composingSoundMarks(Array(symbol.unicodeScalars)))) : symbol
+    let composed =
+      KanaText.hasCombiningMark(symbol)
+      ? String(String.UnicodeScalarView(KanaText.composingSoundMarks(Array(symbol.unicodeScalars)))) : symbol
     guard let first = composed.unicodeScalars.first?.value, let group = bySymbol[first] else { return [] }
     return group.first { $0.symbol.hasSameBytes(as: composed) }?.counters ?? []
   }

@@ -53,7 +53,8 @@ package struct Era: Hashable, Sendable {
     // The latest and earliest days the written date could mean.
     let latest = CalendarDate(gregorian, month ?? 12, day ?? 31)
     let earliest = CalendarDate(gregorian, month ?? 1, day ?? 1)
-    return latest >= first && successor.map { endsOnItsSuccessorsFirstDay ? earliest <= $0.start : earliest < $0.start } ?? true
+    return latest >= first
+      && successor.map { endsOnItsSuccessorsFirstDay ? earliest <= $0.start : earliest < $0.start } ?? true
   }
 
   /// 明治 and 大正 changed on the day an emperor died, so that day has both names: the 大正

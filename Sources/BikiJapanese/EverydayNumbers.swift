@@ -73,7 +73,8 @@ enum EverydayNumbers {
       } else {
         let value = group.reduce(UInt128(0)) { $0 * 10 + UInt128($1) }
         guard group.first != 0 || group.count == 1 else {
-          throw .unreadable(text, reason: "an address's numbers do not start with 0; a phone number does, and is read digit by digit")
+          throw .unreadable(
+            text, reason: "an address's numbers do not start with 0; a phone number does, and is read digit by digit")
         }
         parts += try JapaneseNumber.reading(of: value).parts
       }
@@ -86,10 +87,14 @@ enum EverydayNumbers {
   /// `16:00`, `4:30`, `0:15`, `23:59`: the hour as 時 reads it, then the minutes; :00 adds
   /// nothing, :30 is はん or さんじゅっぷん.
   private static func clock(_ scalars: [Unicode.Scalar], text: String) throws(ReadingError) -> Reading? {
-    guard let colon = scalars.firstIndex(where: { $0 == ":" || $0 == "：" }), colon >= 1, colon <= 2, scalars.count == colon + 3 else { return nil }
-    let hourDigits = scalars[..<colon].compactMap(digit), minuteDigits = scalars[(colon + 1)...].compactMap(digit)
+    guard let colon = scalars.firstIndex(where: { $0 == ":" || $0 == "：" }), colon >= 1, colon <= 2,
+      scalars.count == colon + 3
+    else { return nil }
+    let hourDigits = scalars[..<colon].compactMap(digit)
+    let minuteDigits = scalars[(colon + 1)...].compactMap(digit)
     guard hourDigits.count == colon, minuteDigits.count == 2 else { return nil }
-    let hour = hourDigits.reduce(0) { $0 * 10 + Int($1) }, minute = Int(minuteDigits[0]) * 10 + Int(minuteDigits[1])
+    let hour = hourDigits.reduce(0) { $0 * 10 + Int($1) }
+    let minute = Int(minuteDigits[0]) * 10 + Int(minuteDigits[1])
     guard hour <= 24, minute <= 59, hour < 24 || minute == 0 else {
       throw .unreadable(text, reason: "\(text) is not a time: hours 0–24, minutes 00–59, and 24:00 at most")
     }
@@ -101,8 +106,11 @@ enum EverydayNumbers {
   /// `3対1` さんたいいち, `2対0` にたいれい|にたいぜろ: each side a number as said.
   private static func score(_ scalars: [Unicode.Scalar]) -> Reading? {
     guard let versus = scalars.firstIndex(of: "対"), versus > 0, versus < scalars.count - 1 else { return nil }
-    let left = scalars[..<versus].compactMap(digit), right = scalars[(versus + 1)...].compactMap(digit)
-    guard left.count == versus, right.count == scalars.count - versus - 1, left.count <= 3, right.count <= 3 else { return nil }
+    let left = scalars[..<versus].compactMap(digit)
+    let right = scalars[(versus + 1)...].compactMap(digit)
+    guard left.count == versus, right.count == scalars.count - versus - 1, left.count <= 3, right.count <= 3 else {
+      return nil
+    }
     func side(_ digits: [UInt8]) -> [ReadingSegment] {
       let value = digits.reduce(UInt128(0)) { $0 * 10 + UInt128($1) }
       if value == 0 { return [ReadingSegment(distinct: ["れい", "ぜろ"])] }
@@ -115,7 +123,9 @@ enum EverydayNumbers {
 
   /// `2×3=6` (or `2×3`) as the line of the multiplication chant; ×, x, X and * all multiply.
   private static func multiplication(_ scalars: [Unicode.Scalar], text: String) throws(ReadingError) -> Reading? {
-    guard scalars.count >= 3, let a = digit(scalars[0]), ["×", "x", "X", "*", "✕"].contains(scalars[1]), let b = digit(scalars[2]) else { return nil }
+    guard scalars.count >= 3, let a = digit(scalars[0]), ["×", "x", "X", "*", "✕"].contains(scalars[1]),
+      let b = digit(scalars[2])
+    else { return nil }
     if scalars.count > 3 {
       guard scalars[3] == "=" || scalars[3] == "＝" else { return nil }
       let product = scalars[4...].compactMap(digit)

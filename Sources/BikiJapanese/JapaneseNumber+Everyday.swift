@@ -9,9 +9,12 @@ extension JapaneseNumber {
   /// A decimal: the whole part as before a point (いちてん, and the colloquial いってん; じゅってん
   /// |じってん), the digits after it one by one (0 れい|ぜろ), then the counter's own reading,
   /// which a decimal does not change (1.5本 いちてんごほん).
-  package static func decimalReading(whole: UInt128, fraction: [UInt8], counter: Counter?) throws(ReadingError) -> Reading {
+  package static func decimalReading(whole: UInt128, fraction: [UInt8], counter: Counter?) throws(ReadingError)
+    -> Reading
+  {
     guard fraction.count <= maximumDecimalPlaces, fraction.allSatisfy({ $0 <= 9 }) else {
-      throw .unreadable(String(whole) + ".", reason: "a decimal has at most \(maximumDecimalPlaces) digits after the point")
+      throw .unreadable(
+        String(whole) + ".", reason: "a decimal has at most \(maximumDecimalPlaces) digits after the point")
     }
     var parts = try reading(of: whole, with: .decimalPoint).parts
     for digit in fraction { parts.append(ReadingSegment(distinct: Counter.decimalDigits[Int(digit)])) }
@@ -21,8 +24,12 @@ extension JapaneseNumber {
 
   /// A fraction, denominator first as Japanese says it: 3分の1 さんぶんのいち, 100分の1
   /// ひゃくぶんのいち; the counter after it keeps its own reading (2分の1カップ にぶんのいちかっぷ).
-  package static func fractionReading(numerator: UInt128, denominator: UInt128, counter: Counter?) throws(ReadingError) -> Reading {
-    guard denominator > 0 else { throw .unreadable("\(denominator)分の\(numerator)", reason: "a fraction's denominator is at least 1") }
+  package static func fractionReading(numerator: UInt128, denominator: UInt128, counter: Counter?) throws(ReadingError)
+    -> Reading
+  {
+    guard denominator > 0 else {
+      throw .unreadable("\(denominator)分の\(numerator)", reason: "a fraction's denominator is at least 1")
+    }
     var parts = try said(denominator).parts
     parts.append(ReadingSegment("ぶんの"))
     parts += try said(numerator).parts
@@ -34,7 +41,8 @@ extension JapaneseNumber {
   /// nothing, :30 is はん or さんじゅっぷん|さんじっぷん.
   package static func clockReading(hour: Int, minute: Int) throws(ReadingError) -> Reading {
     guard (0...24).contains(hour), (0...59).contains(minute), hour < 24 || minute == 0 else {
-      throw .unreadable("\(hour):\(minute < 10 ? "0" : "")\(minute)", reason: "a time has hours 0–24, minutes 00–59, and 24:00 at most")
+      throw .unreadable(
+        "\(hour):\(minute < 10 ? "0" : "")\(minute)", reason: "a time has hours 0–24, minutes 00–59, and 24:00 at most")
     }
     var parts = try reading(of: UInt128(hour), with: .hour).parts
     switch minute {
@@ -70,7 +78,8 @@ extension JapaneseNumber {
   /// `plainReading(of:)` after `number`, or why there is none.
   private static func plain(_ counter: Counter, after number: String) throws(ReadingError) -> [ReadingSegment] {
     guard let parts = plainReading(of: counter) else {
-      throw .unreadable(number + counter.symbol, reason: "\(counter.symbol) counts whole things: it takes no decimal or fraction")
+      throw .unreadable(
+        number + counter.symbol, reason: "\(counter.symbol) counts whole things: it takes no decimal or fraction")
     }
     return parts
   }

@@ -11,7 +11,9 @@ package enum KanaText {
       var scalar = original
       // Spaces and ・ are dropped, so a mark typed after one still joins its kana.
       if [0x20, 0x3000, 0x09, 0x0A, 0x0D, 0x30FB, 0x00B7].contains(scalar.value) { continue }
-      if (0xFF66...0xFF9D).contains(scalar.value), let full = Unicode.Scalar(halfWidthKatakana[Int(scalar.value - 0xFF66)]) {
+      if (0xFF66...0xFF9D).contains(scalar.value),
+        let full = Unicode.Scalar(halfWidthKatakana[Int(scalar.value - 0xFF66)])
+      {
         scalar = full
       }
       let mark: UInt32? =
@@ -57,7 +59,9 @@ package enum KanaText {
     var count = 0
     for index in scalars.indices {
       let scalar = scalars[index]
-      if scalar.value == 0x3099 || scalar.value == 0x309A, count > 0, let joined = voiced(scalars[count - 1], by: scalar.value - 0x3098) {
+      if scalar.value == 0x3099 || scalar.value == 0x309A, count > 0,
+        let joined = voiced(scalars[count - 1], by: scalar.value - 0x3098)
+      {
         scalars[count - 1] = joined
       } else {
         scalars[count] = scalar
@@ -68,7 +72,8 @@ package enum KanaText {
   }
 
   /// ｦ ｧ ｨ ｩ ｪ ｫ ｬ ｭ ｮ ｯ ｰ ｱ … ﾝ (U+FF66–U+FF9D) in full width.
-  private static let halfWidthKatakana: [UInt32] = Array("ヲァィゥェォャュョッーアイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワン".unicodeScalars.map(\.value))
+  private static let halfWidthKatakana: [UInt32] = Array(
+    "ヲァィゥェォャュョッーアイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワン".unicodeScalars.map(\.value))
 
   /// The kana with a sound mark: +1 voices k, s, t, h rows (か → が), +2 makes h p (は → ぱ);
   /// う takes a voiced mark too (ゔ, ヴ). Nil when the kana takes no such mark.
@@ -77,7 +82,9 @@ package enum KanaText {
     for base in [UInt32(0x3040), 0x30A0] {  // hiragana, then katakana, share one layout
       let offset = value &- base
       if mark == 1 && offset == 0x06 { return Unicode.Scalar(base + 0x54) }  // う → ゔ
-      let voicing: Set<UInt32> = [0x0B, 0x0D, 0x0F, 0x11, 0x13, 0x15, 0x17, 0x19, 0x1B, 0x1D, 0x1F, 0x21, 0x24, 0x26, 0x28]
+      let voicing: Set<UInt32> = [
+        0x0B, 0x0D, 0x0F, 0x11, 0x13, 0x15, 0x17, 0x19, 0x1B, 0x1D, 0x1F, 0x21, 0x24, 0x26, 0x28,
+      ]
       let hRow: Set<UInt32> = [0x2F, 0x32, 0x35, 0x38, 0x3B]
       if (mark == 1 && (voicing.contains(offset) || hRow.contains(offset))) || (mark == 2 && hRow.contains(offset)) {
         return Unicode.Scalar(value + mark)

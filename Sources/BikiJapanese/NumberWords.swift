@@ -21,8 +21,10 @@ struct NumberWords {
   init(_ value: UInt128) {
     precondition(value > 0 && value < NumberWords.limit)
     segments.reserveCapacity(16)
-    let high = value <= UInt128(UInt64.max) ? UInt64(value) / 10_000_000_000_000_000 : UInt64(value / 10_000_000_000_000_000)
-    let low = value <= UInt128(UInt64.max) ? UInt64(value) % 10_000_000_000_000_000 : UInt64(value % 10_000_000_000_000_000)
+    let high =
+      value <= UInt128(UInt64.max) ? UInt64(value) / 10_000_000_000_000_000 : UInt64(value / 10_000_000_000_000_000)
+    let low =
+      value <= UInt128(UInt64.max) ? UInt64(value) % 10_000_000_000_000_000 : UInt64(value % 10_000_000_000_000_000)
     if high > 0 { appendGroup(high, unit: 3) }
     let chou = low / 1_000_000_000_000
     if chou > 0 { appendGroup(chou, unit: 2) }
@@ -119,12 +121,14 @@ struct GroupWords: Sendable, Equatable {
         tens == 0
         ? nil
         : round.head.map { head in
-          ReadingSegment(distinct: head.alternatives.flatMap { variant in round.final.alternatives.map { variant + $0 } })
+          ReadingSegment(
+            distinct: head.alternatives.flatMap { variant in round.final.alternatives.map { variant + $0 } })
         } ?? round.final
       for ones in 1...9 {
         groups.append(
           GroupWords(
-            head: head, final: Kana.digit[ones], finalBare: Kana.countingDigit[ones], finalCompound: Kana.compoundFinalDigit[ones],
+            head: head, final: Kana.digit[ones], finalBare: Kana.countingDigit[ones],
+            finalCompound: Kana.compoundFinalDigit[ones],
             key: UInt64(ones), hasMultiplier: false))
       }
     }
@@ -151,7 +155,9 @@ struct GroupWords: Sendable, Equatable {
 
   init(_ group: UInt64) {
     var parts: [(segment: ReadingSegment, key: UInt64, multiplier: ReadingSegment?)] = []
-    let thousands = Int(group / 1000), hundreds = Int(group / 100 % 10), tens = Int(group / 10 % 10)
+    let thousands = Int(group / 1000)
+    let hundreds = Int(group / 100 % 10)
+    let tens = Int(group / 10 % 10)
     let ones = Int(group % 10)
     switch thousands {
     case 0: break
@@ -177,7 +183,8 @@ struct GroupWords: Sendable, Equatable {
     guard let last = parts.popLast() else {
       // Only index 0, which no number uses.
       self.init(
-        head: nil, final: ReadingSegment(""), finalBare: ReadingSegment(""), finalCompound: ReadingSegment(""), key: 0, hasMultiplier: false)
+        head: nil, final: ReadingSegment(""), finalBare: ReadingSegment(""), finalCompound: ReadingSegment(""), key: 0,
+        hasMultiplier: false)
       return
     }
     // Spell the head's variants directly (at most two: なな|しち for 70), for a fast first use.
@@ -186,7 +193,8 @@ struct GroupWords: Sendable, Equatable {
     for segment in parts.flatMap({ [$0.multiplier, $0.segment] }) + [last.multiplier] {
       guard let segment else { continue }
       isEmpty = false
-      variants = segment.alternates.isEmpty
+      variants =
+        segment.alternates.isEmpty
         ? variants.map { $0 + segment.standard }
         : variants.flatMap { variant in segment.alternatives.map { variant + $0 } }
     }

@@ -111,7 +111,9 @@ struct PhraseTokenizer {
           position += 1
           continue
         }
-        let symbol = symbols.longestPrefix(of: scalars[position...]) ?? PhraseTokenizer.half.longestPrefix(of: scalars[position...])
+        let symbol =
+          symbols.longestPrefix(of: scalars[position...])
+          ?? PhraseTokenizer.half.longestPrefix(of: scalars[position...])
         position += symbol?.length ?? 0
         tokens.append(.number(value, symbol: symbol?.word))
       }
@@ -156,7 +158,8 @@ extension PhraseTokenizer {
   /// `分の` and a numerator after a denominator (3分の1, 100分の1), with what follows it; nil
   /// when `分の` does not follow.
   func fraction(
-    _ denominator: UInt128, at position: inout Int, in scalars: UnsafeBufferPointer<Unicode.Scalar>, symbols: FirstScalarIndex
+    _ denominator: UInt128, at position: inout Int, in scalars: UnsafeBufferPointer<Unicode.Scalar>,
+    symbols: FirstScalarIndex
   ) throws(ReadingError) -> PhraseToken? {
     guard position + 2 < scalars.count, scalars[position] == "分", scalars[position + 1] == "の",
       KanjiNumeral.isPartOfNumber(scalars[position + 2])
@@ -221,14 +224,18 @@ struct PhraseInterpreter {
         previousSymbol = "年"
       case .number(let value, "と"):
         // 1と2分の1: the whole number, と, and the fraction after it.
-        guard index + 1 < tokens.count, case .fraction = tokens[index + 1] else { throw fail("と joins a whole number and a fraction, as in 1と2分の1") }
+        guard index + 1 < tokens.count, case .fraction = tokens[index + 1] else {
+          throw fail("と joins a whole number and a fraction, as in 1と2分の1")
+        }
         parts += try JapaneseNumber.reading(of: value).parts
         parts.append(ReadingSegment("と"))
         previousSymbol = "と"
       case .number(let value, let symbol):
         // A number alone, or after a sign (-3, マイナス3), is read bare.
         let isAlone = tokens.count == 1 || (tokens.count == 2 && index == 1 && tokens[0].isSign)
-        parts += try reading(value, symbol, after: previousSymbol, era: era, date: &date, meridiem: meridiem, isAlone: isAlone).parts
+        parts += try reading(
+          value, symbol, after: previousSymbol, era: era, date: &date, meridiem: meridiem, isAlone: isAlone
+        ).parts
         previousSymbol = symbol
       case .decimal(let whole, let fraction, let unit, let symbol):
         parts += try decimalReading(whole, fraction: fraction, unit: unit, symbol: symbol)
@@ -240,7 +247,9 @@ struct PhraseInterpreter {
       }
     }
     if let era, let year = date.eraYear, !era.contains(year: year, month: date.month, day: date.day) {
-      let written = "\(era.name)\(year == 1 ? "元" : String(year))年" + (date.month.map { "\($0)月" } ?? "") + (date.day.map { "\($0)日" } ?? "")
+      let written =
+        "\(era.name)\(year == 1 ? "元" : String(year))年" + (date.month.map { "\($0)月" } ?? "")
+        + (date.day.map { "\($0)日" } ?? "")
       throw fail("\(written) did not exist: \(era.name) \(Self.span(of: era))")
     }
     guard !parts.isEmpty else { throw fail("it is empty") }
@@ -257,13 +266,19 @@ struct PhraseInterpreter {
     }
     switch word {
     case "氷点下", "零下":
-      guard symbol.map({ "度" ~= Spelled($0) || "℃" ~= Spelled($0) }) == true else { throw fail("\(word) is followed by degrees, as in \(word)5度") }
+      guard symbol.map({ "度" ~= Spelled($0) || "℃" ~= Spelled($0) }) == true else {
+        throw fail("\(word) is followed by degrees, as in \(word)5度")
+      }
     case "第":
       guard symbol != nil else { throw fail("第 is followed by a counted number, as in 第1位 or 第2回") }
     case "国道":
-      guard symbol.map({ "号" ~= Spelled($0) || "号線" ~= Spelled($0) }) == true else { throw fail("国道 is followed by its number, as in 国道1号線") }
+      guard symbol.map({ "号" ~= Spelled($0) || "号線" ~= Spelled($0) }) == true else {
+        throw fail("国道 is followed by its number, as in 国道1号線")
+      }
     case "紀元前":
-      guard symbol.map({ "年" ~= Spelled($0) || "世紀" ~= Spelled($0) }) == true else { throw fail("紀元前 is followed by a year, as in 紀元前300年") }
+      guard symbol.map({ "年" ~= Spelled($0) || "世紀" ~= Spelled($0) }) == true else {
+        throw fail("紀元前 is followed by a year, as in 紀元前300年")
+      }
     default:
       guard symbol.map({ !("と" ~= Spelled($0)) }) ?? true else { throw fail("\(word) must be followed by a number") }
     }
@@ -271,7 +286,9 @@ struct PhraseInterpreter {
 
   /// A decimal (`JapaneseNumber.decimalReading`), with a large unit between the digits and the
   /// counter: 1.2億円 いってんにおくえん.
-  private func decimalReading(_ whole: UInt128, fraction: [UInt8], unit: String?, symbol: String?) throws(ReadingError) -> [ReadingSegment] {
+  private func decimalReading(_ whole: UInt128, fraction: [UInt8], unit: String?, symbol: String?) throws(ReadingError)
+    -> [ReadingSegment]
+  {
     var parts = try JapaneseNumber.decimalReading(whole: whole, fraction: fraction, counter: nil).parts
     if let unit { parts.append(ReadingSegment(["万": "まん", "億": "おく", "兆": "ちょう"][unit] ?? "")) }
     if let symbol { parts += try plainCounter(symbol) }
@@ -285,7 +302,9 @@ struct PhraseInterpreter {
     guard let counter = counters.first(where: { $0.kind != .date && $0.kind != .name }) ?? counters.first else {
       throw fail("\(symbol) is not a unit or counter Biki knows")
     }
-    guard let parts = JapaneseNumber.plainReading(of: counter) else { throw fail("\(symbol) counts whole things: it takes no decimal or fraction") }
+    guard let parts = JapaneseNumber.plainReading(of: counter) else {
+      throw fail("\(symbol) counts whole things: it takes no decimal or fraction")
+    }
     return parts
   }
 
@@ -320,7 +339,9 @@ struct PhraseInterpreter {
         guard value >= 1 else { throw fail("\(era.name)\(value)年 did not exist: era years start at 元年") }
         // An open era's years are bounded only so the arithmetic stays small.
         guard value <= 10_000, era.contains(year: Int(value)) else {
-          let end = era.lastYear.map { "\(era.name) ended in \(era.name)\($0)年 (\(era.gregorianYear($0)))" } ?? "that is too far ahead"
+          let end =
+            era.lastYear.map { "\(era.name) ended in \(era.name)\($0)年 (\(era.gregorianYear($0)))" }
+            ?? "that is too far ahead"
           throw fail("\(era.name)\(value)年 did not exist: \(end)")
         }
         date.year = era.gregorianYear(Int(value))
@@ -346,7 +367,9 @@ struct PhraseInterpreter {
       if meridiem != nil, value > 12 { throw fail("午前 and 午後 take hours 0–12, not \(value)") }
       return try JapaneseNumber.reading(of: value, with: .hour)
     case "分", "秒":
-      if let previous, "時" ~= Spelled(previous) || "分" ~= Spelled(previous), value > 59 { throw fail("\(value)\(symbol) is not a time: 0–59") }
+      if let previous, "時" ~= Spelled(previous) || "分" ~= Spelled(previous), value > 59 {
+        throw fail("\(value)\(symbol) is not a time: 0–59")
+      }
       return try JapaneseNumber.reading(of: value, with: "分" ~= Spelled(symbol) ? .minute : .second)
     default:
       if kind == .money, !("円" ~= Spelled(symbol)) { throw fail("an amount in 円 was expected, not \(symbol)") }
@@ -360,7 +383,9 @@ struct PhraseInterpreter {
   }
 
   private func checkDay(_ day: UInt128, _ date: WrittenDate) throws(ReadingError) {
-    guard let month = date.month, let length = CalendarDate.daysIn(month: month, year: date.year), day >= 1 else { return }
+    guard let month = date.month, let length = CalendarDate.daysIn(month: month, year: date.year), day >= 1 else {
+      return
+    }
     if day > UInt128(length) { throw fail("\(month)月\(day)日 is not a date: \(month)月 has \(length) days") }
   }
 
@@ -439,7 +464,8 @@ extension String {
   /// catalog's own symbols).
   package func hasSameBytes(as other: String) -> Bool {
     // Copies share storage; `withUTF8` only needs them mutable to make a bridged string native.
-    var mine = self, theirs = other
+    var mine = self
+    var theirs = other
     return mine.withUTF8 { mine in
       theirs.withUTF8 { theirs in
         guard mine.count == theirs.count else { return false }

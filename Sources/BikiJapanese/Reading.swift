@@ -79,7 +79,8 @@ package struct Reading: Hashable, Sendable {
     while results.count < limit {
       var text = ""
       for index in parts.indices {
-        text += choice[index] == 0 ? parts[index].standard : parts[index].others?[choice[index] - 1] ?? parts[index].standard
+        text +=
+          choice[index] == 0 ? parts[index].standard : parts[index].others?[choice[index] - 1] ?? parts[index].standard
       }
       // Compared as bytes, as in `unique`: no Unicode normalisation for kana.
       if !results.contains(where: { $0.utf8.elementsEqual(text.utf8) }) { results.append(text) }
@@ -152,7 +153,8 @@ package struct Reading: Hashable, Sendable {
     let length = word.utf8.count
     guard length <= target.count - offset else { return nil }
     let spelled = UnsafeBufferPointer(rebasing: target[offset..<(offset + length)])
-    let equal = word.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(spelled) } ?? word.utf8.elementsEqual(spelled)
+    let equal =
+      word.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(spelled) } ?? word.utf8.elementsEqual(spelled)
     return equal ? offset + length : nil
   }
 

@@ -27,7 +27,9 @@ package enum ReadingForms {
   /// (here and in `Counter`), so this only looks them up: it runs for every question made.
   package static func of(_ value: UInt128) -> [ReadingForm] { forms(of: value, named: nil) }
 
-  package static func of(_ value: UInt128, counter: Counter) -> [ReadingForm] { forms(of: value, named: counter.formNames) }
+  package static func of(_ value: UInt128, counter: Counter) -> [ReadingForm] {
+    forms(of: value, named: counter.formNames)
+  }
 
   /// Takes the counter's names (one object), not an optional `Counter`: making that optional
   /// copied, and so retained, every field of the counter for every question.
@@ -47,7 +49,8 @@ package enum ReadingForms {
         finalKey = key
         return
       }
-      if LargeUnits.forms[unit][LargeUnits.slot(for: key)] != nil, !(key == 1000 && GroupWords.table.hasMultiplier[Int(group)]),
+      if LargeUnits.forms[unit][LargeUnits.slot(for: key)] != nil,
+        !(key == 1000 && GroupWords.table.hasMultiplier[Int(group)]),
         let form = LargeUnits.inOrder[unit].formNames.final[key]
       {
         forms.append(form)
@@ -64,8 +67,12 @@ package enum ReadingForms {
   }
 
   /// さんびゃく, ろっぴゃく, はっぴゃく; さんぜん, はっせん: by the digit before 百 and 千.
-  private static let hundreds: [ReadingForm?] = (0...9).map { [3, 6, 8].contains($0) ? ReadingForm(id: "百/after:\($0)") : nil }
-  private static let thousands: [ReadingForm?] = (0...9).map { [3, 8].contains($0) ? ReadingForm(id: "千/after:\($0)") : nil }
+  private static let hundreds: [ReadingForm?] = (0...9).map {
+    [3, 6, 8].contains($0) ? ReadingForm(id: "百/after:\($0)") : nil
+  }
+  private static let thousands: [ReadingForm?] = (0...9).map {
+    [3, 8].contains($0) ? ReadingForm(id: "千/after:\($0)") : nil
+  }
 
   /// 元年 (がんねん), the first year of any era.
   package static func firstYear(of era: Era) -> ReadingForm {
@@ -77,7 +84,8 @@ package enum ReadingForms {
   /// Two counters whose forms for a key do the same share the rule.
   static func rule(key: UInt64, base: String, form: String?) -> String? {
     guard let form else { return nil }
-    let baseScalars = Array(base.unicodeScalars), formScalars = Array(form.unicodeScalars)
+    let baseScalars = Array(base.unicodeScalars)
+    let formScalars = Array(form.unicodeScalars)
     guard let first = baseScalars.first, formScalars.count >= baseScalars.count,
       formScalars.suffix(baseScalars.count - 1).elementsEqual(baseScalars.dropFirst())
     else { return nil }

@@ -27,13 +27,17 @@ extension String {
             value = (lead & 0x0F) << 12 | UInt32(utf8[offset + 1] & 0x3F) << 6 | UInt32(utf8[offset + 2] & 0x3F)
             offset += 3
           default:
-            value = (lead & 0x07) << 18 | UInt32(utf8[offset + 1] & 0x3F) << 12 | UInt32(utf8[offset + 2] & 0x3F) << 6 | UInt32(utf8[offset + 3] & 0x3F)
+            value =
+              (lead & 0x07) << 18 | UInt32(utf8[offset + 1] & 0x3F) << 12 | UInt32(utf8[offset + 2] & 0x3F) << 6
+              | UInt32(utf8[offset + 3] & 0x3F)
             offset += 4
           }
           buffer[count] = Unicode.Scalar(value) ?? "\u{FFFD}"
           count += 1
         }
-        if composingSoundMarks { count = KanaText.composeSoundMarks(in: UnsafeMutableBufferPointer(rebasing: buffer[..<count])) }
+        if composingSoundMarks {
+          count = KanaText.composeSoundMarks(in: UnsafeMutableBufferPointer(rebasing: buffer[..<count]))
+        }
         return Swift.Result { () throws(Failure) in try body(UnsafeBufferPointer(rebasing: buffer[..<count])) }
       }
     }

@@ -89,7 +89,8 @@ package enum ShownText {
     default: break
     }
     return switch scalar.properties.generalCategory {
-    case .control, .format, .privateUse, .unassigned, .surrogate, .lineSeparator, .paragraphSeparator, .enclosingMark: true
+    case .control, .format, .privateUse, .unassigned, .surrogate, .lineSeparator, .paragraphSeparator, .enclosingMark:
+      true
     case .nonspacingMark, .spacingMark: scalar.value != 0x3099 && scalar.value != 0x309A
     default: false
     }
@@ -113,7 +114,8 @@ package enum ShownText {
     if word.reading.isEmpty {
       let punctuation = word.text.unicodeScalars.allSatisfy { scalar in
         switch scalar.properties.generalCategory {
-        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation,
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+          .finalPunctuation,
           .otherPunctuation, .mathSymbol, .otherSymbol, .modifierSymbol, .spaceSeparator:
           true
         default: false
@@ -122,7 +124,8 @@ package enum ShownText {
       return punctuation ? nil : .silentWord(word.text)
     }
     // ー lengthens the kana before it: a reading cannot start with it.
-    return KanaText.isKana(word.reading) && !KanaText.startsWithLongVowelMark(word.reading) ? nil : .wordReading(word: word.text, reading: word.reading)
+    return KanaText.isKana(word.reading) && !KanaText.startsWithLongVowelMark(word.reading)
+      ? nil : .wordReading(word: word.text, reading: word.reading)
   }
 
   /// The phrase Biki would read across the end of `left` and the start of `right`, where one
@@ -133,11 +136,14 @@ package enum ShownText {
     func text(_ scalars: some Sequence<Unicode.Scalar>) -> String { String(String.UnicodeScalarView(scalars)) }
     if KanjiNumeral.isPartOfNumber(last) {
       let found = Array(right).withUnsafeBufferPointer { buffer in
-        CounterCatalog.standard.symbolIndex.longestPrefix(of: buffer[...]) ?? PhraseTokenizer.half.longestPrefix(of: buffer[...])
+        CounterCatalog.standard.symbolIndex.longestPrefix(of: buffer[...])
+          ?? PhraseTokenizer.half.longestPrefix(of: buffer[...])
       }
       if let found { return text(left) + found.word }
     }
-    let numberFollows = KanjiNumeral.isPartOfNumber(first) || Array(right).withUnsafeBufferPointer { PhraseTokenizer.prefixIndex.longestPrefix(of: $0[...]) != nil }
+    let numberFollows =
+      KanjiNumeral.isPartOfNumber(first)
+      || Array(right).withUnsafeBufferPointer { PhraseTokenizer.prefixIndex.longestPrefix(of: $0[...]) != nil }
     guard numberFollows else { return nil }
     for prefix in phrasePrefixes where left.count >= prefix.count && left.suffix(prefix.count).elementsEqual(prefix) {
       return text(prefix) + text(right)
@@ -181,7 +187,9 @@ package enum ShownText {
 
   /// The whole of `display` read: declared `words` where they stand (the longest first), the
   /// rest by `reader` (Biki's phrase reader, perhaps remembering what it read), spaces silent.
-  package static func read(_ display: String, words: [Word], reader: (String) -> Result<Reading, ReadingError>) -> Result<Read, Problem> {
+  package static func read(_ display: String, words: [Word], reader: (String) -> Result<Reading, ReadingError>)
+    -> Result<Read, Problem>
+  {
     do {
       return read(display, words: try Words(words), reader: reader)
     } catch {
@@ -189,7 +197,9 @@ package enum ShownText {
     }
   }
 
-  package static func read(_ display: String, words: Words, reader: (String) -> Result<Reading, ReadingError>) -> Result<Read, Problem> {
+  package static func read(_ display: String, words: Words, reader: (String) -> Result<Reading, ReadingError>)
+    -> Result<Read, Problem>
+  {
     // Most displays declare no words and hold no space: one run, read as it is, without taking
     // the text apart (this runs for every question a plugin writes).
     if words.isEmpty {
@@ -197,7 +207,11 @@ package enum ShownText {
       var showsNumber = false
       for scalar in display.unicodeScalars {
         if scalar.value < 0x80 {
-          if scalar.value >= 0x30 && scalar.value <= 0x39 { showsNumber = true } else if scalar.value <= 0x20 || scalar.value == 0x7F { plain = false }
+          if scalar.value >= 0x30 && scalar.value <= 0x39 {
+            showsNumber = true
+          } else if scalar.value <= 0x20 || scalar.value == 0x7F {
+            plain = false
+          }
           continue
         }
         if isInvisible(scalar) { return .failure(.invisible(scalar)) }
@@ -228,7 +242,10 @@ package enum ShownText {
     }
     var index = 0
     while index < scalars.count {
-      if let match = words.candidates.first(where: { $0.scalars.count <= scalars.count - index && scalars[index..<(index + $0.scalars.count)].elementsEqual($0.scalars) }) {
+      if let match = words.candidates.first(where: {
+        $0.scalars.count <= scalars.count - index
+          && scalars[index..<(index + $0.scalars.count)].elementsEqual($0.scalars)
+      }) {
         endRun(at: index)
         pieces.append(.word(match.word, index..<(index + match.scalars.count)))
         index += match.scalars.count
@@ -244,7 +261,9 @@ package enum ShownText {
     endRun(at: scalars.count)
     // Runs are cut from the display's own storage (a copy of bytes), not rebuilt scalar by scalar.
     let positions = Array(display.unicodeScalars.indices) + [display.unicodeScalars.endIndex]
-    func text(_ range: Range<Int>) -> String { String(display.unicodeScalars[positions[range.lowerBound]..<positions[range.upperBound]]) }
+    func text(_ range: Range<Int>) -> String {
+      String(display.unicodeScalars[positions[range.lowerBound]..<positions[range.upperBound]])
+    }
 
     var segments: [Reading] = []
     var numberRuns: [String] = []
@@ -254,10 +273,14 @@ package enum ShownText {
       case .word(let word, let range):
         // A word Biki would read with the number beside it (本 after 9, ¥ before 286) would
         // let its author say how the number is read.
-        if position > 0, case .run(let before) = pieces[position - 1], let phrase = Self.phraseAcross(scalars[before], scalars[range]) {
+        if position > 0, case .run(let before) = pieces[position - 1],
+          let phrase = Self.phraseAcross(scalars[before], scalars[range])
+        {
           return .failure(.wordSplitsPhrase(word: word.text, phrase: phrase))
         }
-        if position + 1 < pieces.count, case .run(let after) = pieces[position + 1], let phrase = Self.phraseAcross(scalars[range], scalars[after]) {
+        if position + 1 < pieces.count, case .run(let after) = pieces[position + 1],
+          let phrase = Self.phraseAcross(scalars[range], scalars[after])
+        {
           return .failure(.wordSplitsPhrase(word: word.text, phrase: phrase))
         }
         if !word.reading.isEmpty { segments.append(Reading(word.reading)) }
@@ -281,7 +304,8 @@ extension Unicode.GeneralCategory {
   /// Whether a character of this category can be shown as itself in a message.
   fileprivate var isVisible: Bool {
     switch self {
-    case .control, .format, .privateUse, .unassigned, .surrogate, .lineSeparator, .paragraphSeparator, .spaceSeparator, .nonspacingMark,
+    case .control, .format, .privateUse, .unassigned, .surrogate, .lineSeparator, .paragraphSeparator, .spaceSeparator,
+      .nonspacingMark,
       .spacingMark, .enclosingMark:
       false
     default: true

@@ -25,7 +25,9 @@ package enum WrittenNumbers {
         var run = scalars[start..<index]
         while let first = run.first, first == "," || first == "，" { run = run.dropFirst() }
         while let last = run.last, last == "," || last == "，" { run = run.dropLast() }
-        if let value = digits(run) ?? KanjiNumeral.parse(scalars: run) { record(value, startingAt: start, in: scalars, into: &values) }
+        if let value = digits(run) ?? KanjiNumeral.parse(scalars: run) {
+          record(value, startingAt: start, in: scalars, into: &values)
+        }
       }
       return values
     }
@@ -52,13 +54,17 @@ package enum WrittenNumbers {
     return sawDigit ? value : nil
   }
 
-  private static func record(_ value: UInt128, startingAt start: Int, in scalars: UnsafeBufferPointer<Unicode.Scalar>, into values: inout [UInt128]) {
+  private static func record(
+    _ value: UInt128, startingAt start: Int, in scalars: UnsafeBufferPointer<Unicode.Scalar>,
+    into values: inout [UInt128]
+  ) {
     values.append(value)
     guard start >= 2, value >= 1, value <= 10_000 else { return }
     var end = start
     while end < scalars.count, scalars[end] != "年", end - start < 40 { end += 1 }
     guard end < scalars.count, scalars[end] == "年" else { return }
-    guard let era = eraNames.first(where: { $0.first == scalars[start - 2] && $0.second == scalars[start - 1] })?.era else { return }
+    guard let era = eraNames.first(where: { $0.first == scalars[start - 2] && $0.second == scalars[start - 1] })?.era
+    else { return }
     values.append(UInt128(era.gregorianYear(Int(value))))
   }
 

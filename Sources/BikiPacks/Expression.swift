@@ -15,7 +15,11 @@ package indirect enum Expression: Hashable, Sendable {
   case call(Function, String)
 
   package enum Operator: Character, Hashable, Sendable {
-    case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
+    case add = "+"
+    case subtract = "-"
+    case multiply = "*"
+    case divide = "/"
+    case remainder = "%"
   }
 
   package enum Function: String, Hashable, Sendable, CaseIterable {
@@ -111,7 +115,8 @@ private struct ExpressionParser {
   func deeper(_ depth: Int, at offset: Int) throws(ExpressionError) -> Int {
     guard depth <= Expression.maximumDepth else {
       throw .syntax(
-        "the expression is more than \(Expression.maximumDepth) operations deep; split it into derived variables", offset: offset)
+        "the expression is more than \(Expression.maximumDepth) operations deep; split it into derived variables",
+        offset: offset)
     }
     return depth
   }
@@ -197,7 +202,8 @@ private struct ExpressionParser {
   mutating func parseName() -> (text: String, start: Int)? {
     guard index < characters.count, characters[index].isLetter || characters[index] == "_" else { return nil }
     let start = index
-    while index < characters.count, characters[index].isLetter || characters[index].isNumber || characters[index] == "_" {
+    while index < characters.count, characters[index].isLetter || characters[index].isNumber || characters[index] == "_"
+    {
       index += 1
     }
     return (String(characters[start..<index]), start)

@@ -38,7 +38,9 @@ struct NodeReader {
     diagnostics.append(Diagnostic(.warning, message, rule: rule, at: range))
   }
 
-  mutating func object(_ node: JSONNode, _ what: String, _ keys: (required: [String], optional: [String])) -> [String: JSONMember]? {
+  mutating func object(_ node: JSONNode, _ what: String, _ keys: (required: [String], optional: [String])) -> [String:
+    JSONMember]?
+  {
     object(node, what, required: keys.required, optional: keys.optional)
   }
 
@@ -55,12 +57,16 @@ struct NodeReader {
     var found: [String: JSONMember] = [:]
     for member in members {
       if found[member.key] != nil {
-        error("duplicate key \"\(Excerpt.of(member.key))\" in \(what); only the first is used", "duplicate-key", at: member.keyRange)
+        error(
+          "duplicate key \"\(Excerpt.of(member.key))\" in \(what); only the first is used", "duplicate-key",
+          at: member.keyRange)
         continue
       }
       guard known.contains(member.key) else {
         let hint = hint(member.key, among: known)
-        error("unknown key \"\(Excerpt.of(member.key))\" in \(what)\(hint)", "unknown-key", at: member.keyRange, fix: hint.fix)
+        error(
+          "unknown key \"\(Excerpt.of(member.key))\" in \(what)\(hint)", "unknown-key", at: member.keyRange,
+          fix: hint.fix)
         continue
       }
       found[member.key] = member
@@ -80,7 +86,9 @@ struct NodeReader {
     var seen = Set<String>()
     return members.filter { member in
       guard seen.insert(member.key).inserted else {
-        error("duplicate key \"\(Excerpt.of(member.key))\" in \(what); only the first is used", "duplicate-key", at: member.keyRange)
+        error(
+          "duplicate key \"\(Excerpt.of(member.key))\" in \(what); only the first is used", "duplicate-key",
+          at: member.keyRange)
         return false
       }
       return true
@@ -103,7 +111,8 @@ struct NodeReader {
   mutating func integer(_ member: JSONMember?, _ what: String) -> Located<Int64>? {
     guard let member else { return nil }
     guard case .number = member.value.value else {
-      error("\(what) must be an integer, not \(member.value.value.kindDescription)", "wrong-type", at: member.value.range)
+      error(
+        "\(what) must be an integer, not \(member.value.value.kindDescription)", "wrong-type", at: member.value.range)
       return nil
     }
     guard let number = member.value.integerValue else {
@@ -143,8 +152,12 @@ struct NodeReader {
     let names = choices.keys.sorted()
     let hint = hint(text.value, among: names)
     // With one choice the did-you-mean already names it: listing it again says nothing new.
-    let list = names.count == 1 && hint.fix != nil ? "" : (names.count == 1 ? "; the only one is " : "; use one of: ") + names.joined(separator: ", ")
-    error("\(what) \"\(Excerpt.of(text.value))\" is not known\(hint)\(list)", "invalid-value", at: text.range, fix: hint.fix)
+    let list =
+      names.count == 1 && hint.fix != nil
+      ? "" : (names.count == 1 ? "; the only one is " : "; use one of: ") + names.joined(separator: ", ")
+    error(
+      "\(what) \"\(Excerpt.of(text.value))\" is not known\(hint)\(list)", "invalid-value", at: text.range, fix: hint.fix
+    )
     return nil
   }
 

@@ -27,7 +27,9 @@ package struct CompiledTopic: Sendable {
     // No overrides (nearly every request): the program already holds the defaults.
     let values = parameters.isEmpty ? [:] : try topic.resolve(parameters)
     for (name, target) in parameterTargets where !values.isEmpty {
-      guard let value = values[name], case .range(var min, var max, var step) = program.sources[target.slot] else { continue }
+      guard let value = values[name], case .range(var min, var max, var step) = program.sources[target.slot] else {
+        continue
+      }
       let before = (min, max, step)
       switch target.bound {
       case .min: min = value
@@ -43,7 +45,8 @@ package struct CompiledTopic: Sendable {
       if step <= 0 { throw .inconsistent("step must be positive, not \(step)") }
     }
     guard let spaceSize = program.spaceSize, spaceSize <= TopicProgram.maximumSpace else {
-      throw .inconsistent("these parameters give more possible questions than can be counted; narrow the range or raise the step")
+      throw .inconsistent(
+        "these parameters give more possible questions than can be counted; narrow the range or raise the step")
     }
     let id = topic.id
     let frozen = program
@@ -65,7 +68,8 @@ package struct CompiledTopic: Sendable {
     }
     guard let layout = built else {
       throw .inconsistent(
-        "a topic that favours \(favour.rawValue) may have at most \(FavouredLayout.maximumSpace) possible questions; these parameters give \(spaceSize)")
+        "a topic that favours \(favour.rawValue) may have at most \(FavouredLayout.maximumSpace) possible questions; these parameters give \(spaceSize)"
+      )
     }
     let table = layout.programIndex
     var generator = QuestionGenerator(topic: topic, spaceSize: spaceSize) { index throws(GenerationError) in
@@ -88,7 +92,10 @@ package struct PackCompilation: Sendable {
 
   package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-  package init(pack: PackDefinition?, topics: [CompiledTopic], diagnostics: [Diagnostic], readingCoverage: ReadingCoverage = ReadingCoverage()) {
+  package init(
+    pack: PackDefinition?, topics: [CompiledTopic], diagnostics: [Diagnostic],
+    readingCoverage: ReadingCoverage = ReadingCoverage()
+  ) {
     self.pack = pack
     self.topics = topics
     self.diagnostics = diagnostics
@@ -137,7 +144,8 @@ package enum PackCompiler {
     } catch {
       let range = SourceRange(start: error.position, end: error.position)
       let rule = error.isEncodingError ? "invalid-utf8" : "json-syntax"
-      return PackCompilation(pack: nil, topics: [], diagnostics: [Diagnostic(.error, error.message, rule: rule, at: range)])
+      return PackCompilation(
+        pack: nil, topics: [], diagnostics: [Diagnostic(.error, error.message, rule: rule, at: range)])
     }
     var decoder = PackDecoder()
     let pack = decoder.decode(root)

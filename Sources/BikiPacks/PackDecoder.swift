@@ -41,7 +41,8 @@ struct PackDecoder {
       guard let thing = decodeThing(node) else { continue }
       if let first = declared[thing.name.value] {
         reader.error(
-          "object \"\(Excerpt.of(thing.name.value))\" is already declared at line \(first.start.line + 1) of this pack", "duplicate-object",
+          "object \"\(Excerpt.of(thing.name.value))\" is already declared at line \(first.start.line + 1) of this pack",
+          "duplicate-object",
           at: thing.name.range)
         continue
       }
@@ -80,7 +81,8 @@ struct PackDecoder {
     for counter in thing.counters { times[counter.value, default: 0] += 1 }
     var reported = Set<String>()
     var listed = Set<String>()
-    for counter in thing.counters where !listed.insert(counter.value).inserted && reported.insert(counter.value).inserted {
+    for counter in thing.counters
+    where !listed.insert(counter.value).inserted && reported.insert(counter.value).inserted {
       let count = times[counter.value] ?? 2
       reader.error(
         "counter \"\(Excerpt.of(counter.value))\" is listed \(count == 2 ? "twice" : "\(count) times") for \"\(Excerpt.of(name.value))\"; list each counter the thing takes once",
@@ -110,12 +112,16 @@ struct PackDecoder {
     // A symbol is what follows the number: nothing, a space or a digit would make the number
     // itself ambiguous.
     for symbol in counter.symbols
-    where symbol.value.isEmpty || symbol.value.contains(where: { $0.isWhitespace || $0.isNumber || KanjiNumeral.isPartOfNumber($0) }) {
+    where symbol.value.isEmpty
+      || symbol.value.contains(where: { $0.isWhitespace || $0.isNumber || KanjiNumeral.isPartOfNumber($0) })
+    {
       reader.error(
-        "symbol \"\(Excerpt.of(symbol.value))\" must be written text with no spaces, digits or numerals", "invalid-value", at: symbol.range)
+        "symbol \"\(Excerpt.of(symbol.value))\" must be written text with no spaces, digits or numerals",
+        "invalid-value", at: symbol.range)
     }
     counter.symbols.removeAll { symbol in
-      symbol.value.isEmpty || symbol.value.contains(where: { $0.isWhitespace || $0.isNumber || KanjiNumeral.isPartOfNumber($0) })
+      symbol.value.isEmpty
+        || symbol.value.contains(where: { $0.isWhitespace || $0.isNumber || KanjiNumeral.isPartOfNumber($0) })
     }
     if let reading = reader.string(members["reading"], "the counter's reading") {
       counter.reading = reading
@@ -129,10 +135,14 @@ struct PackDecoder {
       for reading in zero { checkKana(reading) }
       counter.zero = zero.map(\.value)
     }
-    if let values = members["values"], let bounds = reader.object(values.value, "the counter's values", PackVocabulary.keys(of: .counterValues)) {
+    if let values = members["values"],
+      let bounds = reader.object(values.value, "the counter's values", PackVocabulary.keys(of: .counterValues))
+    {
       if let min = reader.integer(bounds["min"], "values.min"), let max = reader.integer(bounds["max"], "values.max") {
         if min.value < 0 || max.value < min.value {
-          reader.error("values must satisfy 0 ≤ min ≤ max (here \(min.value)–\(max.value))", "range-reversed", at: values.value.range)
+          reader.error(
+            "values must satisfy 0 ≤ min ≤ max (here \(min.value)–\(max.value))", "range-reversed",
+            at: values.value.range)
         } else {
           counter.validValues = UInt64(min.value)...UInt64(max.value)
         }
@@ -156,7 +166,8 @@ struct PackDecoder {
     for entry in members["whole"]?.value.members ?? [] {
       guard let key = UInt64(entry.key), !valid.contains(key) else { continue }
       reader.warning(
-        "whole form \(entry.key) never applies: the counter's values are \(valid.lowerBound)–\(valid.upperBound)", "unused-form",
+        "whole form \(entry.key) never applies: the counter's values are \(valid.lowerBound)–\(valid.upperBound)",
+        "unused-form",
         at: entry.keyRange)
     }
   }
@@ -167,7 +178,9 @@ struct PackDecoder {
     var forms: [UInt64: [String]] = [:]
     for entry in reader.map(member.value, what) {
       guard let key = UInt64(entry.key), String(key) == entry.key else {
-        reader.error("keys of \(what) must be whole numbers such as \"1\" or \"100\", not \"\(entry.key)\"", "invalid-value", at: entry.keyRange)
+        reader.error(
+          "keys of \(what) must be whole numbers such as \"1\" or \"100\", not \"\(entry.key)\"", "invalid-value",
+          at: entry.keyRange)
         continue
       }
       let readings: [Located<String>]
@@ -198,7 +211,8 @@ struct PackDecoder {
         "invalid-kana", at: text.range)
     } else if KanaText.isKana(KanaText.normalized(text.value)) {
       reader.error(
-        "reading \"\(quoted)\" must be written in hiragana: \"\(Excerpt.of(KanaText.normalized(text.value)))\"", "invalid-kana", at: text.range)
+        "reading \"\(quoted)\" must be written in hiragana: \"\(Excerpt.of(KanaText.normalized(text.value)))\"",
+        "invalid-kana", at: text.range)
     } else {
       reader.error("reading \"\(quoted)\" must be written in hiragana", "invalid-kana", at: text.range)
     }
@@ -225,13 +239,17 @@ struct PackDecoder {
     topic.title = reader.string(members["title"], "the topic title")?.value ?? ""
     topic.description = reader.string(members["description"], "the topic description", nonEmpty: false)?.value
     if topic.description?.isEmpty ?? true, let id = members["id"] {
-      reader.warning("topic \"\(topic.id.value)\" has no description; learners choose topics by it", "missing-description", at: id.keyRange)
+      reader.warning(
+        "topic \"\(topic.id.value)\" has no description; learners choose topics by it", "missing-description",
+        at: id.keyRange)
     }
     let categories = Dictionary(uniqueKeysWithValues: Topic.Category.allCases.map { ($0.rawValue, $0) })
     topic.category = reader.oneOf(members["category"], "the category", categories) ?? .number
     if let favour = members["favour"] {
       let choices = Dictionary(uniqueKeysWithValues: TopicDefinition.Favour.allCases.map { ($0.rawValue, $0) })
-      topic.favour = reader.oneOf(favour, "what the topic favours", choices).map { Located($0, range: favour.value.range) }
+      topic.favour = reader.oneOf(favour, "what the topic favours", choices).map {
+        Located($0, range: favour.value.range)
+      }
     }
     let skills = Dictionary(uniqueKeysWithValues: Skill.allCases.map { ($0.rawValue, $0) })
     for skill in reader.array(members["skills"], "skills") ?? [] {
@@ -273,7 +291,8 @@ struct PackDecoder {
 
   mutating func decodeVariable(_ entry: JSONMember) -> VariableDefinition? {
     let kinds = PackVocabulary.variableKinds
-    guard let members = reader.object(entry.value, "variable \"\(entry.key)\"", PackVocabulary.keys(of: .variable)) else { return nil }
+    guard let members = reader.object(entry.value, "variable \"\(entry.key)\"", PackVocabulary.keys(of: .variable))
+    else { return nil }
     let given = kinds.filter { members[$0] != nil }
     guard given.count == 1, let kind = given.first, let member = members[kind] else {
       reader.error(
@@ -289,7 +308,8 @@ struct PackDecoder {
         let min = reader.integer(bounds["min"], "min"), let max = reader.integer(bounds["max"], "max")
       else { return nil }
       let step = reader.integer(bounds["step"], "step") ?? Located(1, range: member.value.range)
-      return VariableDefinition(name: entry.key, kind: .range(min: min, max: max, step: step), range: member.value.range)
+      return VariableDefinition(
+        name: entry.key, kind: .range(min: min, max: max, step: step), range: member.value.range)
     case "choice":
       var items: [ChoiceItem] = []
       for item in reader.array(member, "the choices of \(what)") ?? [] {
@@ -303,20 +323,27 @@ struct PackDecoder {
       }
       return VariableDefinition(name: entry.key, kind: .choice(items), range: member.value.range)
     case "eraYear":
-      guard let fields = reader.object(member.value, "the eras of \(what)", PackVocabulary.keys(of: .eraYear)) else { return nil }
+      guard let fields = reader.object(member.value, "the eras of \(what)", PackVocabulary.keys(of: .eraYear)) else {
+        return nil
+      }
       let eras = reader.strings(fields["eras"], "eras") ?? []
       for era in eras where Era.named(era.value) == nil {
         let names = Era.all.map(\.name)
-        reader.error("\"\(era.value)\" is not an era Biki knows; use one of: \(names.joined(separator: ", "))", "invalid-value", at: era.range)
+        reader.error(
+          "\"\(era.value)\" is not an era Biki knows; use one of: \(names.joined(separator: ", "))", "invalid-value",
+          at: era.range)
       }
       return VariableDefinition(
-        name: entry.key, kind: .eraYear(eras: eras, through: reader.integer(fields["through"], "through")), range: member.value.range)
+        name: entry.key, kind: .eraYear(eras: eras, through: reader.integer(fields["through"], "through")),
+        range: member.value.range)
     case "counters":
       let counters = reader.strings(member, "the counters of \(what)") ?? []
-      return counters.isEmpty ? nil : VariableDefinition(name: entry.key, kind: .counters(counters), range: member.value.range)
+      return counters.isEmpty
+        ? nil : VariableDefinition(name: entry.key, kind: .counters(counters), range: member.value.range)
     case "objects":
       let things = reader.strings(member, "the objects of \(what)") ?? []
-      return things.isEmpty ? nil : VariableDefinition(name: entry.key, kind: .things(things), range: member.value.range)
+      return things.isEmpty
+        ? nil : VariableDefinition(name: entry.key, kind: .things(things), range: member.value.range)
     default:
       guard let expression = reader.string(member, "the expression of \(what)") else { return nil }
       return VariableDefinition(name: entry.key, kind: .derive(expression), range: member.value.range)
@@ -330,12 +357,15 @@ struct PackDecoder {
       let min = reader.integer(fields["min"], "min"), let max = reader.integer(fields["max"], "max")
     else { return nil }
     if max.value < min.value {
-      reader.error("parameter \"\(Excerpt.of(entry.key))\" has min \(min.value) above max \(max.value)", "range-reversed", at: entry.value.range)
+      reader.error(
+        "parameter \"\(Excerpt.of(entry.key))\" has min \(min.value) above max \(max.value)", "range-reversed",
+        at: entry.value.range)
       return nil
     }
     return ParameterDefinition(
       name: entry.key, target: target, minimum: min.value, maximum: max.value,
-      description: reader.string(fields["description"], "the description", nonEmpty: false)?.value ?? "", range: entry.keyRange)
+      description: reader.string(fields["description"], "the description", nonEmpty: false)?.value ?? "",
+      range: entry.keyRange)
   }
 
   mutating func decodePart(_ node: JSONNode) -> PartDefinition? {
@@ -383,11 +413,14 @@ struct PackDecoder {
         }
       }
       if style == "digits", let counter {
-        reader.error("a number read digit by digit takes no counter; put \"\(Excerpt.of(counter.value))\" in a text part after it", "invalid-value", at: counter.range)
+        reader.error(
+          "a number read digit by digit takes no counter; put \"\(Excerpt.of(counter.value))\" in a text part after it",
+          "invalid-value", at: counter.range)
       }
       let (decimals, denominator) = decodeShape(fields, style: style, of: "a number")
       return PartDefinition(
-        kind: .number(source, counter: style == "digits" ? nil : counter, style: style), range: node.range, width: width,
+        kind: .number(source, counter: style == "digits" ? nil : counter, style: style), range: node.range,
+        width: width,
         decimals: decimals, denominator: denominator)
     case "money": return PartDefinition(kind: .money(source), range: node.range)
     case "choice": return PartDefinition(kind: .choice(source), range: node.range)
@@ -398,15 +431,20 @@ struct PackDecoder {
 
   /// `decimals` and `denominator`, of a number part or an answer: at most one of them, each with
   /// a style that writes it (a fraction alone may be "slash"; neither is read digit by digit).
-  private mutating func decodeShape(_ fields: [String: JSONMember], style: String?, of what: String) -> (Located<Int64>?, Located<String>?) {
+  private mutating func decodeShape(_ fields: [String: JSONMember], style: String?, of what: String) -> (
+    Located<Int64>?, Located<String>?
+  ) {
     var decimals = fields["decimals"].flatMap { reader.integer($0, "the decimals") }
     var denominator = fields["denominator"].flatMap { reader.string($0, "the denominator") }
     if let given = decimals, !(1...6).contains(given.value) {
-      reader.error("decimals must be 1 to 6 digits after the point, not \(given.value)", "invalid-value", at: given.range)
+      reader.error(
+        "decimals must be 1 to 6 digits after the point, not \(given.value)", "invalid-value", at: given.range)
       decimals = nil
     }
     if decimals != nil, let given = denominator {
-      reader.error("\(what) is a decimal or a fraction, not both: drop \"decimals\" or \"denominator\"", "conflicting-keys", at: given.range)
+      reader.error(
+        "\(what) is a decimal or a fraction, not both: drop \"decimals\" or \"denominator\"", "conflicting-keys",
+        at: given.range)
       denominator = nil
     }
     if let style, let member = fields["style"] {
@@ -438,7 +476,9 @@ struct PackDecoder {
     answer.prefix = reader.string(fields["prefix"], "the answer prefix", nonEmpty: false)?.value ?? ""
     answer.postfix = reader.string(fields["postfix"], "the answer postfix", nonEmpty: false)?.value ?? ""
     answer.accept = reader.strings(fields["accept"], "accept", nonEmpty: false)?.map(\.value) ?? []
-    answer.style = reader.oneOf(fields["style"], "the answer style", Dictionary(uniqueKeysWithValues: PackVocabulary.answerStyles.map { ($0, $0) }))
+    answer.style = reader.oneOf(
+      fields["style"], "the answer style",
+      Dictionary(uniqueKeysWithValues: PackVocabulary.answerStyles.map { ($0, $0) }))
     (answer.decimals, answer.denominator) = decodeShape(fields, style: answer.style, of: "an answer")
     return answer
   }

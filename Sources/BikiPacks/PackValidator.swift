@@ -43,14 +43,17 @@ struct PackValidator {
     var broken = Set<String>()
     for definition in pack.counters {
       // A counter with errors is reported where it is defined; topics that use it are not served.
-      guard !definition.hasDecodingErrors, !definition.id.value.isEmpty, !definition.symbols.isEmpty, !definition.reading.value.isEmpty
+      guard !definition.hasDecodingErrors, !definition.id.value.isEmpty, !definition.symbols.isEmpty,
+        !definition.reading.value.isEmpty
       else {
         broken.insert(definition.id.value)
         broken.formUnion(definition.symbols.map(\.value))
         continue
       }
       guard seen.insert(definition.id.value).inserted else {
-        validator.error("counter id \"\(Excerpt.of(definition.id.value))\" is defined twice in this pack", "duplicate-counter-id", at: definition.id.range)
+        validator.error(
+          "counter id \"\(Excerpt.of(definition.id.value))\" is defined twice in this pack", "duplicate-counter-id",
+          at: definition.id.range)
         continue
       }
       let counter = Counter(
@@ -79,13 +82,17 @@ struct PackValidator {
   /// Counts whose readings show a counter's sound changes: every count to 120 (いっぽん, ろっぽん,
   /// じゅっぽん), the hundreds and thousands (ひゃっぽん, さんびゃっぽん, はっせんぼん), and beyond.
   static let agreementCounts: [UInt64] =
-    Array(0...120) + (1...9).map { $0 * 100 } + (1...10).map { $0 * 1_000 } + [100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000_000]
+    Array(0...120) + (1...9).map { $0 * 100 } + (1...10).map { $0 * 1_000 } + [
+      100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000_000,
+    ]
 
   /// A pack's counter written with a symbol Biki knows (本) must read each count as Biki does:
   /// declaring 本 with 8 read いっぽん would teach a reading Biki calls wrong, which no plugin may
   /// write either. Each reading the pack gives must be one Biki gives for that count with some
   /// counter of that symbol (日 is both days of the month and a count of days).
-  private static func checkAgreesWithBiki(_ counter: Counter, catalog: CounterCatalog, at range: SourceRange, reader: inout NodeReader) -> Bool {
+  private static func checkAgreesWithBiki(
+    _ counter: Counter, catalog: CounterCatalog, at range: SourceRange, reader: inout NodeReader
+  ) -> Bool {
     for symbol in counter.symbols {
       let known = catalog.counters(symbol: symbol)
       guard !known.isEmpty else { continue }
@@ -116,7 +123,8 @@ struct PackValidator {
       let errorsBefore = errorCount
       if let first = ids[topic.id.value] {
         reader.error(
-          "topic id \"\(Excerpt.of(topic.id.value))\" is already used at line \(first.start.line + 1) of this pack", "duplicate-topic-id",
+          "topic id \"\(Excerpt.of(topic.id.value))\" is already used at line \(first.start.line + 1) of this pack",
+          "duplicate-topic-id",
           at: topic.id.range)
       } else if !topic.id.value.isEmpty {
         ids[topic.id.value] = topic.id.range
@@ -128,7 +136,9 @@ struct PackValidator {
     var compiled: [CompiledTopic] = []
     for (entry, count) in zip(clean, counts) {
       coverage.add(checked: count, of: entry.space)
-      if checkReadings(entry.compiled, count: count, space: entry.space, definition: entry.definition, isCancelled: isCancelled) {
+      if checkReadings(
+        entry.compiled, count: count, space: entry.space, definition: entry.definition, isCancelled: isCancelled)
+      {
         compiled.append(entry.compiled)
       }
     }
@@ -189,10 +199,13 @@ struct PackValidator {
     }
     if definition.skills.contains(.counter) && !countsAThing {
       reader.error(
-        "the counter skill shows a thing to count: give a number part an \"objects\" variable as its counter", "counter-skill-without-objects",
+        "the counter skill shows a thing to count: give a number part an \"objects\" variable as its counter",
+        "counter-skill-without-objects",
         at: definition.id.range)
     }
-    let answer = expression(definition.answer.value, known: known, kinds: kinds).flatMap { SlotExpression($0, slots: slots) }
+    let answer = expression(definition.answer.value, known: known, kinds: kinds).flatMap {
+      SlotExpression($0, slots: slots)
+    }
     checkAnswerShape(definition)
     var answerShape = TopicProgram.AnswerShape.whole
     if let decimals = definition.answer.decimals {
@@ -226,13 +239,19 @@ struct PackValidator {
     let program = TopicProgram(
       sources: sources, derived: derivedExpressions, parts: parts, answer: answer,
       answerPrefix: definition.answer.prefix, answerPostfix: definition.answer.postfix,
-      acceptedAffixes: uniqueInOrder(affixes.filter { $0 != definition.answer.prefix && $0 != definition.answer.postfix }),
-      answerIsGrouped: (definition.answer.style ?? (definition.answer.postfix == "年" ? "plain" : "grouped")) == "grouped",
+      acceptedAffixes: uniqueInOrder(
+        affixes.filter { $0 != definition.answer.prefix && $0 != definition.answer.postfix }),
+      answerIsGrouped: (definition.answer.style ?? (definition.answer.postfix == "年" ? "plain" : "grouped"))
+        == "grouped",
       answerShape: answerShape)
     let topic = Topic(
       id: "\(pack.id.value).\(definition.id.value)", title: definition.title, description: definition.description ?? "",
       category: definition.category, skills: definition.skills,
-      parameters: parameterTargets.map { Topic.Parameter(name: $0.name, description: $0.description, defaultValue: $0.defaultValue, minimum: $0.minimum, maximum: $0.maximum) })
+      parameters: parameterTargets.map {
+        Topic.Parameter(
+          name: $0.name, description: $0.description, defaultValue: $0.defaultValue, minimum: $0.minimum,
+          maximum: $0.maximum)
+      })
     if space < PackCompiler.typicalQuestionLimit {
       reader.warning(
         "topic \"\(definition.id.value)\" has only \(space) possible question\(space == 1 ? "" : "s"), fewer than a typical quiz of \(PackCompiler.typicalQuestionLimit) asks",
@@ -267,11 +286,14 @@ struct PackValidator {
     switch variable.kind {
     case .range(let min, let max, let step):
       if min.value > max.value {
-        reader.error("the range of \"\(variable.name)\" is reversed: min \(min.value) is above max \(max.value)", "range-reversed", at: variable.range)
+        reader.error(
+          "the range of \"\(variable.name)\" is reversed: min \(min.value) is above max \(max.value)", "range-reversed",
+          at: variable.range)
         return nil
       }
       if step.value <= 0 {
-        reader.error("the step of \"\(variable.name)\" must be positive, not \(step.value)", "range-step", at: step.range)
+        reader.error(
+          "the step of \"\(variable.name)\" must be positive, not \(step.value)", "range-step", at: step.range)
         return nil
       }
       // The distance between any two Int64 values fits a UInt64.
@@ -299,7 +321,9 @@ struct PackValidator {
           last = ending
         } else if let through {
           guard through.value >= Int64(era.start.year) else {
-            reader.error("\"through\" \(through.value) is before \(era.name) began in \(era.start.year)", "range-reversed", at: through.range)
+            reader.error(
+              "\"through\" \(through.value) is before \(era.name) began in \(era.start.year)", "range-reversed",
+              at: through.range)
             return nil
           }
           guard through.value <= PackValidator.latestThrough else {
@@ -310,7 +334,8 @@ struct PackValidator {
           }
           last = Int(through.value) - era.start.year + 1
         } else {
-          reader.error("\(era.name) has not ended: say up to which Gregorian year with \"through\"", "missing-key", at: name.range)
+          reader.error(
+            "\(era.name) has not ended: say up to which Gregorian year with \"through\"", "missing-key", at: name.range)
           return nil
         }
         pairs += (1...last).map { (era, $0) }
@@ -325,13 +350,16 @@ struct PackValidator {
         guard let definition = thingsByName[name.value] else {
           let hint = reader.hint(name.value, among: pack.things.lazy.map(\.name.value))
           reader.error(
-            "\"\(Excerpt.of(name.value))\" is not one of this pack's \"objects\"\(hint)", "unknown-object", at: name.range, fix: hint.fix)
+            "\"\(Excerpt.of(name.value))\" is not one of this pack's \"objects\"\(hint)", "unknown-object",
+            at: name.range, fix: hint.fix)
           continue
         }
         if definition.hasDecodingErrors { continue }  // reported where it is defined
         let counters = definition.counters.compactMap { resolveCounter($0) }
         guard counters.count == definition.counters.count, !namesACounterTwice(definition, counters) else { continue }
-        things.append(TopicProgram.Thing(name: definition.name.value, reading: definition.reading, meaning: definition.meaning, counters: counters))
+        things.append(
+          TopicProgram.Thing(
+            name: definition.name.value, reading: definition.reading, meaning: definition.meaning, counters: counters))
       }
       return things.count == names.count ? .things(things) : nil
     case .derive:
@@ -370,7 +398,9 @@ struct PackValidator {
   ) -> [(VariableDefinition, Expression)] {
     var parsed: [(VariableDefinition, Expression)] = []
     for variable in derived {
-      guard case .derive(let text) = variable.kind, let expression = expression(text, known: known, kinds: kinds) else { continue }
+      guard case .derive(let text) = variable.kind, let expression = expression(text, known: known, kinds: kinds) else {
+        continue
+      }
       parsed.append((variable, expression))
     }
     var position: [String: Int] = [:]
@@ -398,7 +428,8 @@ struct PackValidator {
     }
     let cyclic = parsed.indices.filter { waitingOn[$0] > 0 }.map { parsed[$0].0 }
     if !cyclic.isEmpty {
-      let names = cyclic.prefix(5).map { "\"\(Excerpt.of($0.name))\"" }.joined(separator: ", ") + (cyclic.count > 5 ? ", …" : "")
+      let names =
+        cyclic.prefix(5).map { "\"\(Excerpt.of($0.name))\"" }.joined(separator: ", ") + (cyclic.count > 5 ? ", …" : "")
       for variable in cyclic {
         reader.error(
           "derived variable \"\(Excerpt.of(variable.name))\" depends on itself through \(names) (\(cyclic.count) in the cycle)",
@@ -428,7 +459,9 @@ struct PackValidator {
     var reported = Set<String>()
     for name in parsed.variables where !known.contains(name) && reported.insert(name).inserted {
       let hint = reader.hint(name, among: known)
-      reader.error("\"\(Excerpt.of(name))\" is not a variable of this topic\(hint)", "undefined-variable", at: text.range, fix: hint.fix)
+      reader.error(
+        "\"\(Excerpt.of(name))\" is not a variable of this topic\(hint)", "undefined-variable", at: text.range,
+        fix: hint.fix)
     }
     // A `counters` or `objects` variable picks a counter or a thing: as a number it would be
     // the position in its list, a "0" with nothing to count.
@@ -457,7 +490,9 @@ struct PackValidator {
   /// 365; 1/3 for a fraction, 16:05 for a time. Checked where the answer's value is a part's.
   private mutating func checkAnswerShape(_ topic: TopicDefinition) {
     func shape(decimals: Located<Int64>?, denominator: Located<String>?, clock: Bool) -> String {
-      if let decimals { return "a decimal with \(decimals.value) digit\(decimals.value == 1 ? "" : "s") after the point" }
+      if let decimals {
+        return "a decimal with \(decimals.value) digit\(decimals.value == 1 ? "" : "s") after the point"
+      }
       if denominator != nil { return "a fraction" }
       return clock ? "a time of day" : "a whole number"
     }
@@ -508,32 +543,44 @@ struct PackValidator {
           counter = .fixed(fixed)
         }
       }
-      guard let parsed = expression(source, known: known, kinds: kinds), let value = SlotExpression(parsed, slots: slots) else {
+      guard let parsed = expression(source, known: known, kinds: kinds),
+        let value = SlotExpression(parsed, slots: slots)
+      else {
         return nil
       }
       var numberStyle = TopicProgram.NumberStyle(style, width: definition.width.map { Int($0.value) })
       if let decimals = definition.decimals {
         numberStyle = .decimal(places: Int(decimals.value), grouped: style != "plain")
       } else if let denominator = definition.denominator {
-        guard let parsed = expression(denominator, known: known, kinds: kinds), let below = SlotExpression(parsed, slots: slots) else { return nil }
+        guard let parsed = expression(denominator, known: known, kinds: kinds),
+          let below = SlotExpression(parsed, slots: slots)
+        else { return nil }
         numberStyle = .fraction(denominator: below, slashed: style == "slash")
       }
       return .number(value, counter: counter, style: numberStyle)
     case .clock(let source):
-      guard let parsed = expression(source, known: known, kinds: kinds), let value = SlotExpression(parsed, slots: slots) else {
+      guard let parsed = expression(source, known: known, kinds: kinds),
+        let value = SlotExpression(parsed, slots: slots)
+      else {
         return nil
       }
       return .clock(value)
     case .money(let source):
-      guard let parsed = expression(source, known: known, kinds: kinds), let value = SlotExpression(parsed, slots: slots) else {
+      guard let parsed = expression(source, known: known, kinds: kinds),
+        let value = SlotExpression(parsed, slots: slots)
+      else {
         return nil
       }
       return .money(value)
     case .choice(let name):
-      guard let slot = variableSlot(name, slots: slots, kinds: kinds, known: known, expected: "choice") else { return nil }
+      guard let slot = variableSlot(name, slots: slots, kinds: kinds, known: known, expected: "choice") else {
+        return nil
+      }
       return .choice(slot: slot)
     case .eraYear(let name):
-      guard let slot = variableSlot(name, slots: slots, kinds: kinds, known: known, expected: "eraYear") else { return nil }
+      guard let slot = variableSlot(name, slots: slots, kinds: kinds, known: known, expected: "eraYear") else {
+        return nil
+      }
       return .eraYear(slot: slot)
     }
   }
@@ -544,7 +591,9 @@ struct PackValidator {
   ) -> Int? {
     guard let kind = kinds[name.value] else {
       let hint = reader.hint(name.value, among: known)
-      reader.error("\"\(Excerpt.of(name.value))\" is not a variable of this topic\(hint)", "undefined-variable", at: name.range, fix: hint.fix)
+      reader.error(
+        "\"\(Excerpt.of(name.value))\" is not a variable of this topic\(hint)", "undefined-variable", at: name.range,
+        fix: hint.fix)
       return nil
     }
     let matches: Bool
@@ -554,7 +603,9 @@ struct PackValidator {
     default: matches = false
     }
     guard matches else {
-      reader.error("a \(expected) part needs a \(expected) variable, and \"\(Excerpt.of(name.value))\" is not one", "wrong-variable-kind", at: name.range)
+      reader.error(
+        "a \(expected) part needs a \(expected) variable, and \"\(Excerpt.of(name.value))\" is not one",
+        "wrong-variable-kind", at: name.range)
       return nil
     }
     return slots[name.value]
@@ -576,13 +627,16 @@ struct PackValidator {
     }
     if bySymbol.count > 1 {
       reader.error(
-        "counter \"\(Excerpt.of(name.value))\" is ambiguous; name it by id: \(bySymbol.map(\.id).joined(separator: " or "))", "ambiguous-counter",
+        "counter \"\(Excerpt.of(name.value))\" is ambiguous; name it by id: \(bySymbol.map(\.id).joined(separator: " or "))",
+        "ambiguous-counter",
         at: name.range)
       return nil
     }
     let names = packCounters.map(\.id) + catalog.counters.map(\.id) + catalog.symbolsLongestFirst
     let hint = reader.hint(name.value, among: names)
-    reader.error("unknown counter \"\(Excerpt.of(name.value))\"\(hint); declare it in the pack's \"counters\"", "unknown-counter", at: name.range, fix: hint.fix)
+    reader.error(
+      "unknown counter \"\(Excerpt.of(name.value))\"\(hint); declare it in the pack's \"counters\"", "unknown-counter",
+      at: name.range, fix: hint.fix)
     return nil
   }
 
@@ -596,7 +650,8 @@ struct PackValidator {
   ) -> [ResolvedParameter] {
     definition.parameters.compactMap { parameter in
       let pieces = parameter.target.value.split(separator: ".").map(String.init)
-      guard pieces.count == 2, let bound = CompiledTopic.Bound(rawValue: pieces[1]), let slot = slots[pieces[0]], slot < sources.count,
+      guard pieces.count == 2, let bound = CompiledTopic.Bound(rawValue: pieces[1]), let slot = slots[pieces[0]],
+        slot < sources.count,
         case .range(let min, let max, let step) = sources[slot]
       else {
         reader.error(
@@ -624,12 +679,14 @@ struct PackValidator {
   ) -> Bool {
     for step in 0..<count {
       if step % 1024 == 0, isCancelled() { return false }
-      let index = count == 1 ? 0 : Swift.min(space - 1, UInt64((Double(step) / Double(count - 1) * Double(space - 1)).rounded()))
+      let index =
+        count == 1 ? 0 : Swift.min(space - 1, UInt64((Double(step) / Double(count - 1) * Double(space - 1)).rounded()))
       do {
         _ = try topic.program.question(topicID: topic.topic.id, index: index)
       } catch {
         reader.error(
-          "topic \"\(Excerpt.of(definition.id.value))\" cannot produce question \(index) of \(space): \(error.reason)", "unreadable-value",
+          "topic \"\(Excerpt.of(definition.id.value))\" cannot produce question \(index) of \(space): \(error.reason)",
+          "unreadable-value",
           at: definition.parts.first?.range ?? definition.id.range)
         return false
       }

@@ -16,7 +16,8 @@ package enum PackVocabulary {
     case .thing: (["name", "reading", "counters"], ["meaning"])
     case .counter: (["id", "symbols", "reading"], ["kind", "whole", "final", "zero", "values", "note"])
     case .counterValues: (["min", "max"], [])
-    case .topic: (["id", "title", "category", "skills", "variables", "question"], ["description", "parameters", "favour"])
+    case .topic:
+      (["id", "title", "category", "skills", "variables", "question"], ["description", "parameters", "favour"])
     case .variable: ([], variableKinds)
     case .range: (["min", "max"], ["step"])
     case .choice: (["text", "reading", "value"], [])

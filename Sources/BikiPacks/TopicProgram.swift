@@ -124,7 +124,8 @@ struct TopicProgram: Sendable {
         let (display, kanji, reading) = try render(count, counter: counter, style: style, date: &ignored, slots: slots)
         phrases.append(CountedPhrase(display: display, kanjiDisplay: kanji, reading: reading, symbols: counter.symbols))
       }
-      return CountedThing(name: thing.name, reading: thing.reading, meaning: thing.meaning, count: count, phrases: phrases)
+      return CountedThing(
+        name: thing.name, reading: thing.reading, meaning: thing.meaning, count: count, phrases: phrases)
     }
     return nil
   }
@@ -189,7 +190,8 @@ struct TopicProgram: Sendable {
   func question(topicID: String, index: UInt64) throws(GenerationError) -> Question {
     do {
       let slots = try slots(at: index)
-      var display = "", kanji = ""
+      var display = ""
+      var kanji = ""
       var reading: Reading?
       // The counted phrase without the text parts around it, when there are any.
       var phrase: Reading?
@@ -210,13 +212,16 @@ struct TopicProgram: Sendable {
       let (value, shape) = try answer(slots)
       // The counter a question shows is the one its answer may carry (七通: 7通, never 7本).
       var affixes = acceptedAffixes
-      for case .number(_, .variable(let slot)?, _) in parts { affixes += try counter(.variable(slot: slot), slots).symbols }
+      for case .number(_, .variable(let slot)?, _) in parts {
+        affixes += try counter(.variable(slot: slot), slots).symbols
+      }
       // A count written whole is never written with its counter (十, never 10つ): the answer is
       // the number alone, and the counter is not accepted after it.
       var postfix = answerPostfix
       for case .number(let expression, let source?, _) in parts {
         let counter = try self.counter(source, slots)
-        guard let shown = try? expression.evaluate(self, slots), shown >= 0, counter.writtenWhole[UInt64(shown)] != nil else { continue }
+        guard let shown = try? expression.evaluate(self, slots), shown >= 0, counter.writtenWhole[UInt64(shown)] != nil
+        else { continue }
         affixes.removeAll { counter.symbols.contains($0) }
         if counter.symbols.contains(postfix) { postfix = "" }
       }
@@ -224,7 +229,8 @@ struct TopicProgram: Sendable {
         topicID: topicID, seed: index, display: display, kanjiDisplay: kanji, reading: reading ?? Reading(""),
         answer: Answer(
           value: value, prefix: answerPrefix, postfix: postfix, acceptedAffixes: affixes,
-          isGrouped: answerIsGrouped, shape: shape), counted: try countedThing(slots), phraseReading: hasText ? phrase : nil)
+          isGrouped: answerIsGrouped, shape: shape), counted: try countedThing(slots),
+        phraseReading: hasText ? phrase : nil)
     } catch let error as ExpressionError {
       throw GenerationError(topicID: topicID, reason: error.description)
     } catch let error as ReadingError {
@@ -250,7 +256,8 @@ struct TopicProgram: Sendable {
         forms += ReadingForms.of(UInt128(value), counter: .yen)
       case .eraYear(let slot):
         guard let pair = eraYear(of: slot, slots) else { continue }
-        forms += pair.year == 1 ? [ReadingForms.firstYear(of: pair.era)] : ReadingForms.of(UInt128(pair.year), counter: .year)
+        forms +=
+          pair.year == 1 ? [ReadingForms.firstYear(of: pair.era)] : ReadingForms.of(UInt128(pair.year), counter: .year)
       }
     }
     return forms
@@ -265,7 +272,9 @@ struct TopicProgram: Sendable {
       return try render(try expression.evaluate(self, slots), counter: counter, style: style, date: &date, slots: slots)
     case .money(let expression):
       let value = try expression.evaluate(self, slots)
-      guard value >= 0 else { throw ReadingError.unreadable(String(value), reason: "negative amounts have no reading here") }
+      guard value >= 0 else {
+        throw ReadingError.unreadable(String(value), reason: "negative amounts have no reading here")
+      }
       return (
         "¥" + NumberFormatting.grouped(value), JapaneseNumber.kanji(UInt128(value)) + "円",
         try JapaneseNumber.reading(of: UInt128(value), with: .yen)
@@ -287,11 +296,17 @@ struct TopicProgram: Sendable {
     case .clock(let expression):
       let minutes = try expression.evaluate(self, slots)
       guard (0..<24 * 60).contains(minutes) else {
-        throw ReadingError.unreadable(String(minutes), reason: "a time of day is 0 to 1439 minutes after midnight (0:00 to 23:59)")
+        throw ReadingError.unreadable(
+          String(minutes), reason: "a time of day is 0 to 1439 minutes after midnight (0:00 to 23:59)")
       }
-      let hour = minutes / 60, minute = minutes % 60
-      let kanji = JapaneseNumber.kanji(UInt128(hour)) + "時" + (minute == 0 ? "" : JapaneseNumber.kanji(UInt128(minute)) + "分")
-      return (NumberFormatting.clock(minutes: minutes), kanji, try JapaneseNumber.clockReading(hour: Int(hour), minute: Int(minute)))
+      let hour = minutes / 60
+      let minute = minutes % 60
+      let kanji =
+        JapaneseNumber.kanji(UInt128(hour)) + "時" + (minute == 0 ? "" : JapaneseNumber.kanji(UInt128(minute)) + "分")
+      return (
+        NumberFormatting.clock(minutes: minutes), kanji,
+        try JapaneseNumber.clockReading(hour: Int(hour), minute: Int(minute))
+      )
     }
   }
 
@@ -301,7 +316,8 @@ struct TopicProgram: Sendable {
     switch answerShape {
     case .whole: return (value, .whole)
     case .decimal(let places): return (value, .decimal(places: places))
-    case .fraction(let denominator, let slashed): return (value, .fraction(denominator: try denominator.evaluate(self, slots), slashed: slashed))
+    case .fraction(let denominator, let slashed):
+      return (value, .fraction(denominator: try denominator.evaluate(self, slots), slashed: slashed))
     case .clock: return (value, .clock)
     }
   }
@@ -309,20 +325,25 @@ struct TopicProgram: Sendable {
 
 extension TopicProgram {
   /// A number as shown with digits, in kanji, and read, with its counter if it has one.
-  func render(_ value: Int64, counter: Counter?, style: NumberStyle, date: inout ShownDate, slots: [Int64] = []) throws -> (String, String, Reading) {
+  func render(_ value: Int64, counter: Counter?, style: NumberStyle, date: inout ShownDate, slots: [Int64] = []) throws
+    -> (String, String, Reading)
+  {
     let symbol = counter?.symbol ?? ""
     switch style {
     case .decimal(let places, let grouped):
       let (whole, digits) = NumberFormatting.decimalParts(value.magnitude, places: places)
       let reading = try JapaneseNumber.decimalReading(whole: UInt128(whole), fraction: digits, counter: counter)
       let kanji = JapaneseNumber.kanji(UInt128(whole)) + "・" + String(digits.map { Self.kanjiDigits[Int($0)] })
-      return signed(value < 0, NumberFormatting.decimal(value, places: places, grouped: grouped) + symbol, kanji + symbol, reading)
+      return signed(
+        value < 0, NumberFormatting.decimal(value, places: places, grouped: grouped) + symbol, kanji + symbol, reading)
     case .fraction(let denominatorExpression, let slashed):
       let denominator = try denominatorExpression.evaluate(self, slots)
       guard value >= 0, denominator >= 1 else {
-        throw ReadingError.unreadable("\(value)/\(denominator)", reason: "a fraction has a numerator of 0 or more and a denominator of 1 or more")
+        throw ReadingError.unreadable(
+          "\(value)/\(denominator)", reason: "a fraction has a numerator of 0 or more and a denominator of 1 or more")
       }
-      let reading = try JapaneseNumber.fractionReading(numerator: UInt128(value), denominator: UInt128(denominator), counter: counter)
+      let reading = try JapaneseNumber.fractionReading(
+        numerator: UInt128(value), denominator: UInt128(denominator), counter: counter)
       let kanji = JapaneseNumber.kanji(UInt128(denominator)) + "分の" + JapaneseNumber.kanji(UInt128(value))
       return ((slashed ? "\(value)/\(denominator)" : "\(denominator)分の\(value)") + symbol, kanji + symbol, reading)
     default: break
@@ -331,8 +352,13 @@ extension TopicProgram {
       guard value != .min else { throw ReadingError.tooLarge(String(value)) }
       // Below zero, as temperatures are: -5度 まいなすごど. Not a date, an hour, a count written
       // whole, or a number read digit by digit.
-      guard style == .grouped || style == .plain, counter.map({ $0.kind != .date && $0.kind != .time && $0.validValues == nil && $0.writtenWhole.isEmpty }) ?? true else {
-        throw ReadingError.unreadable(String(value) + symbol, reason: "\(counter.map { "a number with \($0.symbol)" } ?? "a number in this style") is never below zero")
+      guard style == .grouped || style == .plain,
+        counter.map({ $0.kind != .date && $0.kind != .time && $0.validValues == nil && $0.writtenWhole.isEmpty })
+          ?? true
+      else {
+        throw ReadingError.unreadable(
+          String(value) + symbol,
+          reason: "\(counter.map { "a number with \($0.symbol)" } ?? "a number in this style") is never below zero")
       }
       let (display, kanji, reading) = try render(-value, counter: counter, style: style, date: &date)
       return signed(true, "-" + display, kanji, reading)
@@ -343,18 +369,22 @@ extension TopicProgram {
       return (shown, shown, JapaneseNumber.digitByDigit(shown.utf8.map { $0 - 0x30 }))
     }
     let digits = style == .grouped ? NumberFormatting.grouped(value) : String(value)
-    let kanji = style == .kanjiDigits ? JapaneseNumber.kanjiDigits(UInt128(value)) : JapaneseNumber.kanji(UInt128(value))
+    let kanji =
+      style == .kanjiDigits ? JapaneseNumber.kanjiDigits(UInt128(value)) : JapaneseNumber.kanji(UInt128(value))
     if let counter { date.note(value, counter: counter) }
     if let written = counter?.writtenWhole[UInt64(value)], let counter {
       return (written, written, try JapaneseNumber.reading(of: UInt128(value), with: counter))
     }
     let reading =
-      try counter.map { try JapaneseNumber.reading(of: UInt128(value), with: $0) } ?? JapaneseNumber.reading(of: UInt128(value))
+      try counter.map { try JapaneseNumber.reading(of: UInt128(value), with: $0) }
+      ?? JapaneseNumber.reading(of: UInt128(value))
     return (digits + symbol, kanji + symbol, reading)
   }
 
   /// A number below zero as shown in digits (already signed), in kanji (マイナス五度) and read.
-  private func signed(_ negative: Bool, _ display: String, _ kanji: String, _ reading: Reading) -> (String, String, Reading) {
+  private func signed(_ negative: Bool, _ display: String, _ kanji: String, _ reading: Reading) -> (
+    String, String, Reading
+  ) {
     negative ? (display, "マイナス" + kanji, JapaneseNumber.negative(reading)) : (display, kanji, reading)
   }
 
@@ -386,8 +416,10 @@ struct ShownDate {
       return "\(month)月\(day)日 is not a date: \(month)月 has \(length) days" + (gregorian.map { " in \($0)" } ?? "")
     }
     if let (era, year) = era, !era.contains(year: year, month: month, day: day) {
-      let written = "\(era.name)\(year == 1 ? "元" : String(year))年" + (month.map { "\($0)月" } ?? "") + (day.map { "\($0)日" } ?? "")
-      return "\(written) did not exist: \(era.name) began on \(era.start)" + (era.successor.map { " and ended before \($0.start)" } ?? "")
+      let written =
+        "\(era.name)\(year == 1 ? "元" : String(year))年" + (month.map { "\($0)月" } ?? "") + (day.map { "\($0)日" } ?? "")
+      return "\(written) did not exist: \(era.name) began on \(era.start)"
+        + (era.successor.map { " and ended before \($0.start)" } ?? "")
     }
     return nil
   }
@@ -413,7 +445,9 @@ indirect enum SlotExpression: Sendable, Equatable {
       guard let operand = SlotExpression(operand, slots: slots) else { return nil }
       self = .negate(operand)
     case .binary(let op, let left, let right):
-      guard let left = SlotExpression(left, slots: slots), let right = SlotExpression(right, slots: slots) else { return nil }
+      guard let left = SlotExpression(left, slots: slots), let right = SlotExpression(right, slots: slots) else {
+        return nil
+      }
       self = .binary(op, left, right)
     case .call(let function, let name):
       guard let slot = slots[name] else { return nil }
@@ -430,7 +464,8 @@ indirect enum SlotExpression: Sendable, Equatable {
       if overflow { throw .overflow }
       return result
     case .binary(let op, let left, let right):
-      let a = try left.evaluate(program, slots), b = try right.evaluate(program, slots)
+      let a = try left.evaluate(program, slots)
+      let b = try right.evaluate(program, slots)
       let (result, overflow): (Int64, Bool)
       switch op {
       case .add: (result, overflow) = a.addingReportingOverflow(b)

@@ -1,6 +1,6 @@
 import BikiPluginABI
-import BikiWorkerSupport
 import BikiSync
+import BikiWorkerSupport
 
 /// Every call a library has made, each with a `biki_call_t` and two writers of its own, at
 /// addresses no other call ever gets: a writer kept past its call can only ever reach that call,
@@ -142,19 +142,25 @@ final class CallLedger: @unchecked Sendable {
       let call = name(Tail(seed: entry.seed, topic: entry.topic, kind: entry.kind, ledger: nil), topics: topics)
       for (count, channel) in [(entry.outputWrites, "output"), (entry.errorWrites, "error")] where count > 0 {
         let writer = "the \(channel) writer of \(call)"
-        if let index = groups.firstIndex(where: { $0.writer == writer }) { groups[index].writes += count } else { groups.append((writer, count)) }
+        if let index = groups.firstIndex(where: { $0.writer == writer }) {
+          groups[index].writes += count
+        } else {
+          groups.append((writer, count))
+        }
       }
     }
     if groups.count == 1, total == groups[0].writes {
       return PluginError(
-        path: path, kind: .writerAfterReturn, reason: "it wrote through \(groups[0].writer) after that call had returned (\(writes(total)), refused)")
+        path: path, kind: .writerAfterReturn,
+        reason: "it wrote through \(groups[0].writer) after that call had returned (\(writes(total)), refused)")
     }
     let shown = groups.prefix(CallLedger.reportedWriters)
     let rest = total - shown.reduce(0) { $0 + $1.writes }
     return PluginError(
       path: path, kind: .writerAfterReturn,
       reason: "it wrote through writers after their calls had returned, \(writes(total)) in all, every one refused: "
-        + shown.map { "\($0.writer) (\(writes($0.writes)))" }.joined(separator: "; ") + (rest > 0 ? "; and \(writes(rest)) through others" : ""))
+        + shown.map { "\($0.writer) (\(writes($0.writes)))" }.joined(separator: "; ")
+        + (rest > 0 ? "; and \(writes(rest)) through others" : ""))
   }
 
   /// "generate for topic "ok", seed 4", from what the record says of its call.
@@ -196,18 +202,26 @@ final class CallLedger: @unchecked Sendable {
           state.topics.append(topic)
         }
       }
-      let output = record + CallLedger.outputOffset, error = record + CallLedger.errorOffset
+      let output = record + CallLedger.outputOffset
+      let error = record + CallLedger.errorOffset
       let size = UInt32(MemoryLayout<biki_writer_t>.size)
-      output.initializeMemory(as: biki_writer_t.self, repeating: biki_writer_t(size: size, context: record, write: CallLedger.write), count: 1)
+      output.initializeMemory(
+        as: biki_writer_t.self, repeating: biki_writer_t(size: size, context: record, write: CallLedger.write), count: 1
+      )
       error.initializeMemory(
-        as: biki_writer_t.self, repeating: biki_writer_t(size: size, context: UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: record) | 1), write: CallLedger.write),
+        as: biki_writer_t.self,
+        repeating: biki_writer_t(
+          size: size, context: UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: record) | 1),
+          write: CallLedger.write),
         count: 1)
       record.initializeMemory(
         as: biki_call_t.self,
         repeating: biki_call_t(
-          size: UInt32(MemoryLayout<biki_call_t>.size), output: UnsafePointer(output.assumingMemoryBound(to: biki_writer_t.self)),
+          size: UInt32(MemoryLayout<biki_call_t>.size),
+          output: UnsafePointer(output.assumingMemoryBound(to: biki_writer_t.self)),
           error: UnsafePointer(error.assumingMemoryBound(to: biki_writer_t.self))), count: 1)
-      (record + CallLedger.tailOffset).initializeMemory(as: Tail.self, repeating: Tail(seed: seed, topic: topicNumber, kind: kind.rawValue, ledger: ledger), count: 1)
+      (record + CallLedger.tailOffset).initializeMemory(
+        as: Tail.self, repeating: Tail(seed: seed, topic: topicNumber, kind: kind.rawValue, ledger: ledger), count: 1)
       state.running[UInt(bitPattern: record)] = Written()
       return record
     }
@@ -226,18 +240,23 @@ final class CallLedger: @unchecked Sendable {
       state.lateWrites += 1
       guard let pointer = UnsafeRawPointer(bitPattern: record) else { return false }
       let tail = (pointer + CallLedger.tailOffset).load(as: Tail.self)
-      if let index = state.late.firstIndex(where: { $0.kind == tail.kind && $0.topic == tail.topic && $0.seed == tail.seed }) {
+      if let index = state.late.firstIndex(where: {
+        $0.kind == tail.kind && $0.topic == tail.topic && $0.seed == tail.seed
+      }) {
         if channel == .output { state.late[index].outputWrites += 1 } else { state.late[index].errorWrites += 1 }
       } else if state.late.count < CallLedger.reportedCalls {
         state.late.append(
-          Late(kind: tail.kind, topic: tail.topic, seed: tail.seed, outputWrites: channel == .output ? 1 : 0, errorWrites: channel == .error ? 1 : 0))
+          Late(
+            kind: tail.kind, topic: tail.topic, seed: tail.seed, outputWrites: channel == .output ? 1 : 0,
+            errorWrites: channel == .error ? 1 : 0))
       }
       return false
     }
   }
 
   /// The one function behind every writer: finds the call from the writer's context.
-  private static let write: @convention(c) (UnsafePointer<biki_writer_t>?, UnsafePointer<CChar>?, Int) -> Int32 = { writer, bytes, length in
+  private static let write: @convention(c) (UnsafePointer<biki_writer_t>?, UnsafePointer<CChar>?, Int) -> Int32 = {
+    writer, bytes, length in
     guard let context = writer?.pointee.context else { return 1 }
     let tagged = UInt(bitPattern: context)
     let record = tagged & ~1
@@ -247,7 +266,8 @@ final class CallLedger: @unchecked Sendable {
     // A length past any buffer (a negative size_t), or bytes missing, cannot be read.
     let readable = length >= 0 && (length == 0 || bytes != nil)
     let taken = Unmanaged<CallLedger>.fromOpaque(ledger).takeUnretainedValue().write(
-      record: record, channel: tagged & 1 == 0 ? .output : .error, bytes: readable ? UnsafeRawBufferPointer(start: bytes, count: length) : nil)
+      record: record, channel: tagged & 1 == 0 ? .output : .error,
+      bytes: readable ? UnsafeRawBufferPointer(start: bytes, count: length) : nil)
     return taken ? 0 : 1
   }
 }

@@ -27,7 +27,9 @@ package final class DisplayReadings: Sendable {
 
   /// Biki's reading of `display`, or why Biki cannot read it.
   package func result(of display: String) -> Result<Reading, ReadingError> {
-    guard display.utf8.count <= Self.longestKept else { return Result { () throws(ReadingError) in try PhraseReader().read(display) } }
+    guard display.utf8.count <= Self.longestKept else {
+      return Result { () throws(ReadingError) in try PhraseReader().read(display) }
+    }
     let key = TextBytes(display)
     if let found = known.withLock({ $0[key] }) { return found }
     let reading = Result { () throws(ReadingError) in try PhraseReader().read(display) }

@@ -11,24 +11,29 @@ enum HostServices {
   /// A host struct for a library being loaded; its `host_data` points at the services.
   static func host(version: String) -> UnsafePointer<biki_host_t> {
     let readings = UnsafeMutablePointer<biki_host_readings_t>.allocate(capacity: 1)
-    readings.initialize(to: biki_host_readings_t(size: UInt32(MemoryLayout<biki_host_readings_t>.size), read_number: readNumber))
+    readings.initialize(
+      to: biki_host_readings_t(size: UInt32(MemoryLayout<biki_host_readings_t>.size), read_number: readNumber))
     let host = UnsafeMutablePointer<biki_host_t>.allocate(capacity: 1)
     host.initialize(
       to: biki_host_t(
         size: UInt32(MemoryLayout<biki_host_t>.size), abi_version: UInt32(BIKI_PLUGIN_ABI_VERSION),
-        name: UnsafePointer(strdup(name)), version: UnsafePointer(strdup(version)), host_data: UnsafeMutableRawPointer(readings),
+        name: UnsafePointer(strdup(name)), version: UnsafePointer(strdup(version)),
+        host_data: UnsafeMutableRawPointer(readings),
         get_extension: getExtension))
     return UnsafePointer(host)
   }
 
-  private static let getExtension: @convention(c) (UnsafePointer<biki_host_t>?, UnsafePointer<CChar>?) -> UnsafeRawPointer? = { host, id in
-    guard let host, let id, String(cString: id) == BIKI_HOST_EXT_READINGS else { return nil }
-    return UnsafeRawPointer(host.pointee.host_data)
-  }
+  private static let getExtension:
+    @convention(c) (UnsafePointer<biki_host_t>?, UnsafePointer<CChar>?) -> UnsafeRawPointer? = { host, id in
+      guard let host, let id, String(cString: id) == BIKI_HOST_EXT_READINGS else { return nil }
+      return UnsafeRawPointer(host.pointee.host_data)
+    }
 
   /// `biki.readings.1`: every reading of a number with a counter, as a JSON array.
   private static let readNumber:
-    @convention(c) (UnsafePointer<biki_host_t>?, UInt64, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<biki_call_t>?) -> biki_status_t = {
+    @convention(c) (
+      UnsafePointer<biki_host_t>?, UInt64, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<biki_call_t>?
+    ) -> biki_status_t = {
       _, value, counter, counterReading, call in
       guard let call else { return Int32(BIKI_STATUS_INVALID_PARAMETER) }
       // An empty write first: a writer of Biki's whose call has returned refuses it and records
@@ -58,7 +63,9 @@ enum HostServices {
   private static let knownCounterIndex: [TextBytes: Int] = {
     var index: [TextBytes: Int] = [:]
     for (position, counter) in knownCounters.enumerated() {
-      for name in [counter.id] + counter.symbols where index[TextBytes(name)] == nil { index[TextBytes(name)] = position }
+      for name in [counter.id] + counter.symbols where index[TextBytes(name)] == nil {
+        index[TextBytes(name)] = position
+      }
     }
     return index
   }()
@@ -71,15 +78,23 @@ enum HostServices {
 
   /// What Biki makes of a number a question declares: its reading, and the forms it exercises
   /// (none for a counter Biki does not know). One lookup of the counter serves both.
-  static func number(_ value: UInt64, counter: String, counterReading: String?) -> Result<(reading: Reading, forms: [ReadingForm]), Message> {
+  static func number(_ value: UInt64, counter: String, counterReading: String?) -> Result<
+    (reading: Reading, forms: [ReadingForm]), Message
+  > {
     do {
-      if counter.isEmpty { return .success((try JapaneseNumber.reading(of: UInt128(value)), ReadingForms.of(UInt128(value)))) }
+      if counter.isEmpty {
+        return .success((try JapaneseNumber.reading(of: UInt128(value)), ReadingForms.of(UInt128(value))))
+      }
       if let position = knownCounterIndex[TextBytes(counter)] {
         let known = knownCounters[position]
-        return .success((try JapaneseNumber.reading(of: UInt128(value), with: known), ReadingForms.of(UInt128(value), counter: known)))
+        return .success(
+          (try JapaneseNumber.reading(of: UInt128(value), with: known), ReadingForms.of(UInt128(value), counter: known))
+        )
       }
       guard let counterReading, KanaText.isKana(counterReading) else {
-        return .failure(Message(text: "Biki does not know the counter \"\(counter)\"; pass its reading in hiragana as counter_reading"))
+        return .failure(
+          Message(
+            text: "Biki does not know the counter \"\(counter)\"; pass its reading in hiragana as counter_reading"))
       }
       let plain = Counter(id: "plugin", symbols: [counter], reading: counterReading, kind: .counter)
       return .success((try JapaneseNumber.reading(of: UInt128(value), with: plain), []))

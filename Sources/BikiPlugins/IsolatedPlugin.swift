@@ -1,5 +1,5 @@
-import Glibc
 import BikiSync
+import Glibc
 
 /// A plugin running in its own worker process. A crash, abort or hang there costs only the
 /// question or call that met it: a batch is answered one question at a time, each within
@@ -47,7 +47,8 @@ package final class IsolatedPlugin: Sendable {
   }
 
   package init(
-    path: String, spawner: WorkerSpawner, limits: PluginLimits = .standard, callsPerWorker: Int = IsolatedPlugin.callsPerWorker,
+    path: String, spawner: WorkerSpawner, limits: PluginLimits = .standard,
+    callsPerWorker: Int = IsolatedPlugin.callsPerWorker,
     now: @Sendable @escaping () -> Double
   ) {
     self.path = path
@@ -84,14 +85,17 @@ package final class IsolatedPlugin: Sendable {
       guard let process = state.worker else { return nil }
       let wait = state.lastAnswer + grace - now()
       if wait > 0 {
-        var pause = timespec(tv_sec: Int(wait), tv_nsec: Int((wait - wait.rounded(.down)) * 1e9)), left = timespec()
+        var pause = timespec(tv_sec: Int(wait), tv_nsec: Int((wait - wait.rounded(.down)) * 1e9))
+        var left = timespec()
         while nanosleep(&pause, &left) != 0 && errno == EINTR { pause = left }
       }
       guard process.write(WorkerProtocol.lateRequest()) else {
         _ = fail(died(process, task: "reporting late writes", &state), &state)
         return nil
       }
-      guard let answers = try? answer(from: process, expecting: 1, within: limits.question, task: "reporting late writes", &state),
+      guard
+        let answers = try? answer(
+          from: process, expecting: 1, within: limits.question, task: "reporting late writes", &state),
         case .failure(let error) = result(answers[0])
       else { return nil }
       return error
@@ -101,7 +105,8 @@ package final class IsolatedPlugin: Sendable {
   /// The plugin's identity (from its descriptor) and description, as raw bytes for the validator.
   /// Describing is part of loading, and has the loading limit.
   package func describe() throws(PluginError) -> (identity: [UInt8], description: [UInt8]) {
-    let results = try call(WorkerProtocol.describeRequest(), expecting: 2, within: limits.loading, task: "describing itself")
+    let results = try call(
+      WorkerProtocol.describeRequest(), expecting: 2, within: limits.loading, task: "describing itself")
     return (try results[0].get(), try results[1].get())
   }
 
@@ -129,11 +134,15 @@ package final class IsolatedPlugin: Sendable {
         do throws(PluginError) {
           process = try worker(&state)
         } catch {
-          results += rest.map { seed in .failure(PluginError(path: path, kind: error.kind, reason: "question \(seed) was not asked: \(error.reason)")) }
+          results += rest.map { seed in
+            .failure(
+              PluginError(path: path, kind: error.kind, reason: "question \(seed) was not asked: \(error.reason)"))
+          }
           break
         }
         state.calls += rest.count
-        guard process.write(WorkerProtocol.generateRequest(topic: topic, parameters: parameters, seeds: Array(rest))) else {
+        guard process.write(WorkerProtocol.generateRequest(topic: topic, parameters: parameters, seeds: Array(rest)))
+        else {
           // Gone before it was asked anything (it died between calls): no question is to blame,
           // and the failure counts, so this cannot go on for long.
           _ = fail(died(process, task: "between requests", &state), &state)
@@ -143,7 +152,8 @@ package final class IsolatedPlugin: Sendable {
           let task = "question \(seed)"
           do throws(PluginError) {
             // After the first, the worker is busy with the batch: its answers are worth gathering.
-            let answer = try self.answer(from: process, expecting: 1, within: limits.question, task: task, gathering: offset > 0, &state)[0]
+            let answer = try self.answer(
+              from: process, expecting: 1, within: limits.question, task: task, gathering: offset > 0, &state)[0]
             state.consecutiveFailures = 0
             results.append(result(answer))
           } catch {
@@ -157,7 +167,9 @@ package final class IsolatedPlugin: Sendable {
   }
 
   /// One request, one response.
-  private func call(_ frame: [UInt8], expecting count: Int, within limit: Double, task: String) throws(PluginError) -> [Result<[UInt8], PluginError>] {
+  private func call(_ frame: [UInt8], expecting count: Int, within limit: Double, task: String) throws(PluginError)
+    -> [Result<[UInt8], PluginError>]
+  {
     let outcome: Result<[Result<[UInt8], PluginError>], PluginError> = state.withLock { state in
       Result { () throws(PluginError) in
         let process = try worker(&state)
@@ -176,7 +188,9 @@ package final class IsolatedPlugin: Sendable {
     if state.consecutiveFailures >= IsolatedPlugin.quarantineAfter {
       throw PluginError(
         path: path, kind: .quarantined,
-        reason: "the plugin is quarantined after \(state.consecutiveFailures) failures in a row; last: \(state.lastError?.reason ?? "unknown")")
+        reason:
+          "the plugin is quarantined after \(state.consecutiveFailures) failures in a row; last: \(state.lastError?.reason ?? "unknown")"
+      )
     }
     if let running = state.worker {
       guard state.calls >= callsPerWorker else { return running }
@@ -208,14 +222,18 @@ package final class IsolatedPlugin: Sendable {
   /// The worker's next response, of `count` results, within `limit` seconds. A worker that
   /// hangs, dies or speaks nonsense is stopped, and the failure counts towards quarantine.
   private func answer(
-    from process: WorkerProcess, expecting count: Int, within limit: Double, task: String, gathering: Bool = false, _ state: inout State
+    from process: WorkerProcess, expecting count: Int, within limit: Double, task: String, gathering: Bool = false,
+    _ state: inout State
   ) throws(PluginError) -> [WorkerProtocol.Result] {
     var deadline = now() + limit
     while true {
       switch state.frames.next(from: process, deadline: deadline, gathering: gathering) {
       case .frame(let body):
         guard let results = WorkerProtocol.parseResponse(body) else {
-          throw fail(stopWorker(PluginError(path: path, kind: .workerFailed, reason: "\(task): the worker's answer is malformed"), &state), &state)
+          throw fail(
+            stopWorker(
+              PluginError(path: path, kind: .workerFailed, reason: "\(task): the worker's answer is malformed"), &state),
+            &state)
         }
         state.lastAnswer = now()
         // The worker is crashing; how it ends comes next, once its crash report is written,
@@ -227,7 +245,10 @@ package final class IsolatedPlugin: Sendable {
         }
         guard results.count == count else {
           throw fail(
-            stopWorker(PluginError(path: path, kind: .workerFailed, reason: "\(task): the worker answered \(results.count) results for \(count)"), &state),
+            stopWorker(
+              PluginError(
+                path: path, kind: .workerFailed,
+                reason: "\(task): the worker answered \(results.count) results for \(count)"), &state),
             &state)
         }
         return results
@@ -238,14 +259,20 @@ package final class IsolatedPlugin: Sendable {
       case .closed:
         throw fail(died(process, task: task, &state), &state)
       case .tooLarge(let length):
-        throw fail(stopWorker(PluginError(path: path, kind: .workerFailed, reason: "\(task): the worker sent a \(length)-byte frame"), &state), &state)
+        throw fail(
+          stopWorker(
+            PluginError(path: path, kind: .workerFailed, reason: "\(task): the worker sent a \(length)-byte frame"),
+            &state), &state)
       }
     }
   }
 
   private func result(_ answer: WorkerProtocol.Result) -> Result<[UInt8], PluginError> {
     if answer.status == 0 { return .success(answer.bytes) }
-    return .failure(PluginError(path: path, kind: WorkerProtocol.kind(for: answer.status), reason: String(decoding: answer.bytes, as: UTF8.self)))
+    return .failure(
+      PluginError(
+        path: path, kind: WorkerProtocol.kind(for: answer.status), reason: String(decoding: answer.bytes, as: UTF8.self)
+      ))
   }
 
   /// The worker ended during `task`: how (by the signal it announced, when it did: a worker still
@@ -255,7 +282,9 @@ package final class IsolatedPlugin: Sendable {
     let ended = process.stop()
     state.worker = nil
     defer { state.crash = nil }
-    guard let crash = state.crash else { return PluginError(path: path, kind: .crashed, reason: "\(task): the plugin's worker \(ended)") }
+    guard let crash = state.crash else {
+      return PluginError(path: path, kind: .crashed, reason: "\(task): the plugin's worker \(ended)")
+    }
     let how = WorkerSpawner.describeExit(crash.signal)
     let memory =
       crash.allocationRefused

@@ -47,7 +47,8 @@ final class MadeQuestions: Sendable {
 
   func keep(_ made: [(UInt64, Result<Question, GenerationError>)]) {
     store.withLock { store in
-      for case (let index, .success(let question)) in made where store.byIndex.updateValue(question, forKey: index) == nil {
+      for case (let index, .success(let question)) in made
+      where store.byIndex.updateValue(question, forKey: index) == nil {
         store.order.append(index)
       }
       guard store.order.count > Self.capacity else { return }

@@ -7,7 +7,10 @@ package struct PluginBackend: Sendable {
   /// The plugin's identity and its raw description.
   package var describe: @Sendable () throws(PluginError) -> (identity: PluginIdentity, description: [UInt8])
   /// Raw questions for many seeds in one call (one round trip to a worker).
-  package var generate: @Sendable (_ topic: String, _ parameters: [String: Int64], _ seeds: [UInt64]) throws(PluginError) -> [Result<[UInt8], PluginError>]
+  package var generate:
+    @Sendable (_ topic: String, _ parameters: [String: Int64], _ seeds: [UInt64]) throws(PluginError) -> [Result<
+      [UInt8], PluginError
+    >]
 
   /// The plugin's own count of a topic's questions for these parameters; nil when it has none
   /// (then the description's questionCount holds for every setting).
@@ -20,9 +23,13 @@ package struct PluginBackend: Sendable {
   package var pace: @Sendable () -> Double? = { nil }
 
   package init(
-    path: String, describe: @Sendable @escaping () throws(PluginError) -> (identity: PluginIdentity, description: [UInt8]),
-    generate: @Sendable @escaping (_ topic: String, _ parameters: [String: Int64], _ seeds: [UInt64]) throws(PluginError) -> [Result<[UInt8], PluginError>],
-    questionCount: @Sendable @escaping (_ topic: String, _ parameters: [String: Int64]) throws(PluginError) -> UInt64? = { _, _ in nil },
+    path: String,
+    describe: @Sendable @escaping () throws(PluginError) -> (identity: PluginIdentity, description: [UInt8]),
+    generate:
+      @Sendable @escaping (_ topic: String, _ parameters: [String: Int64], _ seeds: [UInt64]) throws(PluginError) ->
+      [Result<[UInt8], PluginError>],
+    questionCount: @Sendable @escaping (_ topic: String, _ parameters: [String: Int64]) throws(PluginError) -> UInt64? =
+      { _, _ in nil },
     quarantine: @Sendable @escaping () -> PluginError? = { nil }, pace: @Sendable @escaping () -> Double? = { nil }
   ) {
     self.path = path
@@ -39,7 +46,8 @@ package struct PluginBackend: Sendable {
     case .success(let library): return inProcess(library)
     case .failure(let error):
       return PluginBackend(
-        path: path, describe: { () throws(PluginError) in throw error }, generate: { _, _, _ throws(PluginError) in throw error },
+        path: path, describe: { () throws(PluginError) in throw error },
+        generate: { _, _, _ throws(PluginError) in throw error },
         questionCount: { _, _ throws(PluginError) in throw error })
     }
   }
@@ -50,9 +58,13 @@ package struct PluginBackend: Sendable {
       path: library.path,
       describe: { () throws(PluginError) in (PluginIdentity(library), try library.describe()) },
       generate: { topic, parameters, seeds throws(PluginError) in
-        seeds.map { seed in Result { () throws(PluginError) in try library.generate(topic: topic, parameters: parameters, seed: seed) } }
+        seeds.map { seed in
+          Result { () throws(PluginError) in try library.generate(topic: topic, parameters: parameters, seed: seed) }
+        }
       },
-      questionCount: { topic, parameters throws(PluginError) in try library.questionCount(topic: topic, parameters: parameters) })
+      questionCount: { topic, parameters throws(PluginError) in
+        try library.questionCount(topic: topic, parameters: parameters)
+      })
   }
 
   /// In a worker process: a crash, abort or hang costs the question or call it met, never the host.
@@ -66,7 +78,9 @@ package struct PluginBackend: Sendable {
       generate: { topic, parameters, seeds throws(PluginError) in
         plugin.generate(topic: topic, parameters: parameters, seeds: seeds)
       },
-      questionCount: { topic, parameters throws(PluginError) in try plugin.questionCount(topic: topic, parameters: parameters) },
+      questionCount: { topic, parameters throws(PluginError) in
+        try plugin.questionCount(topic: topic, parameters: parameters)
+      },
       quarantine: { plugin.quarantine }, pace: { plugin.pace })
   }
 }
@@ -98,15 +112,20 @@ package struct PluginIdentity: Sendable, Hashable {
 
   package var json: [UInt8] {
     JSON.object(pairs: [
-      ("id", .string(id)), ("name", .string(name)), ("version", .string(version)), ("abiVersion", .integer(Int64(abiVersion))),
+      ("id", .string(id)), ("name", .string(name)), ("version", .string(version)),
+      ("abiVersion", .integer(Int64(abiVersion))),
       ("countsQuestions", .bool(countsQuestions)),
     ]).bytes
   }
 
   package init(json: [UInt8], path: String) throws(PluginError) {
-    guard let node = try? JSONParser.parse(json), let id = node["id"]?.value.stringValue, let name = node["name"]?.value.stringValue,
+    guard let node = try? JSONParser.parse(json), let id = node["id"]?.value.stringValue,
+      let name = node["name"]?.value.stringValue,
       let version = node["version"]?.value.stringValue, let abi = node["abiVersion"]?.value.integerValue
-    else { throw PluginError(path: path, kind: .workerFailed, reason: "the worker described the plugin in a form this host does not read") }
+    else {
+      throw PluginError(
+        path: path, kind: .workerFailed, reason: "the worker described the plugin in a form this host does not read")
+    }
     self.id = id
     self.name = name
     self.version = version

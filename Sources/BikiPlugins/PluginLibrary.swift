@@ -20,10 +20,16 @@ package final class PluginLibrary: @unchecked Sendable {
   package let descriptorSize: UInt32
   private let describeFunction: @convention(c) (UnsafePointer<biki_call_t>?) -> biki_status_t
   private let generateFunction:
-    @convention(c) (UnsafePointer<CChar>?, UnsafePointer<biki_parameter_list_t>?, UInt64, UnsafePointer<biki_call_t>?) -> biki_status_t
+    @convention(c) (UnsafePointer<CChar>?, UnsafePointer<biki_parameter_list_t>?, UInt64, UnsafePointer<biki_call_t>?)
+      -> biki_status_t
   private let countFunction:
-    (@convention(c) (UnsafePointer<CChar>?, UnsafePointer<biki_parameter_list_t>?, UnsafeMutablePointer<UInt64>?, UnsafePointer<biki_call_t>?) ->
-      biki_status_t)?
+    (
+      @convention(c) (
+        UnsafePointer<CChar>?, UnsafePointer<biki_parameter_list_t>?, UnsafeMutablePointer<UInt64>?,
+        UnsafePointer<biki_call_t>?
+      ) ->
+        biki_status_t
+    )?
   private let deinitFunction: (@convention(c) () -> Void)?
   /// Serialises calls into plugins that are not thread-safe, as the ABI promises them.
   private let lock = Locked(())
@@ -47,7 +53,9 @@ package final class PluginLibrary: @unchecked Sendable {
     // dlopen looks a name without a slash up in the system's library directories: a plugin is
     // only ever loaded from the file it names.
     guard path.contains("/") else {
-      throw PluginError(path: path, kind: .cannotLoad, reason: "a plugin is loaded from a path (./\(path)), never looked up among the system's libraries")
+      throw PluginError(
+        path: path, kind: .cannotLoad,
+        reason: "a plugin is loaded from a path (./\(path)), never looked up among the system's libraries")
     }
     dlerror()
     guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
@@ -58,9 +66,12 @@ package final class PluginLibrary: @unchecked Sendable {
       throw PluginError(path: path, kind: .missingEntry, reason: "it does not export \(BIKI_PLUGIN_ENTRY_SYMBOL)")
     }
     let host = HostServices.host(version: BikiVersion.current)
-    let entry = unsafeBitCast(symbol, to: (@convention(c) (UnsafePointer<biki_host_t>?) -> UnsafePointer<biki_plugin_descriptor_t>?).self)
+    let entry = unsafeBitCast(
+      symbol, to: (@convention(c) (UnsafePointer<biki_host_t>?) -> UnsafePointer<biki_plugin_descriptor_t>?).self)
     guard let pointer = entry(host) else {
-      throw PluginError(path: path, kind: .refusedVersion, reason: "its entry refused this host (ABI version \(PluginLibrary.hostABIVersion))")
+      throw PluginError(
+        path: path, kind: .refusedVersion,
+        reason: "its entry refused this host (ABI version \(PluginLibrary.hostABIVersion))")
     }
     // Size and version first: what follows is read only as far as `size` covers it.
     let raw = UnsafeRawPointer(pointer)
@@ -74,7 +85,8 @@ package final class PluginLibrary: @unchecked Sendable {
     guard Int(size) >= PluginLibrary.minimumDescriptorSize else {
       throw PluginError(
         path: path, kind: .badDescriptor,
-        reason: "its descriptor is \(size) bytes, smaller than the \(PluginLibrary.minimumDescriptorSize) of ABI version 1")
+        reason:
+          "its descriptor is \(size) bytes, smaller than the \(PluginLibrary.minimumDescriptorSize) of ABI version 1")
     }
     // Every field this host knows lies within v1's size, which `size` covers; a larger
     // descriptor (a later header) has more after them, which this host does not read.
@@ -105,7 +117,9 @@ package final class PluginLibrary: @unchecked Sendable {
     if let initialize = descriptor.`init` {
       let (status, written) = ledger.run(.initialize) { initialize(host, $0) }
       guard Int(status) == BIKI_STATUS_OK else {
-        throw PluginError(path: path, kind: .initFailed, reason: "its init failed (\(PluginError.statusName(status))): \(PluginLibrary.message(written))")
+        throw PluginError(
+          path: path, kind: .initFailed,
+          reason: "its init failed (\(PluginError.statusName(status))): \(PluginLibrary.message(written))")
       }
     }
   }
@@ -158,21 +172,25 @@ package final class PluginLibrary: @unchecked Sendable {
     _ topic: String, _ parameters: [String: Int64],
     _ body: (UnsafePointer<CChar>, UnsafePointer<biki_parameter_list_t>) throws(PluginError) -> T
   ) throws(PluginError) -> T {
-    guard let topicCopy = strdup(topic) else { throw PluginError(path: path, kind: .workerFailed, reason: "out of memory") }
+    guard let topicCopy = strdup(topic) else {
+      throw PluginError(path: path, kind: .workerFailed, reason: "out of memory")
+    }
     let sorted = parameters.sorted { $0.key < $1.key }
     let names = sorted.map { strdup($0.key) }
     // Most topics take no parameters: an empty list allocates no entries.
     let entries = sorted.isEmpty ? nil : UnsafeMutableBufferPointer<biki_parameter_t>.allocate(capacity: sorted.count)
     defer {
       free(topicCopy)
-      names.forEach { free($0) }
+      for name in names { free(name) }
       entries?.deallocate()
     }
     for (index, (name, parameter)) in zip(names, sorted).enumerated() {
-      entries?[index] = biki_parameter_t(size: UInt32(MemoryLayout<biki_parameter_t>.size), name: UnsafePointer(name), value: parameter.value)
+      entries?[index] = biki_parameter_t(
+        size: UInt32(MemoryLayout<biki_parameter_t>.size), name: UnsafePointer(name), value: parameter.value)
     }
     var list = biki_parameter_list_t(
-      size: UInt32(MemoryLayout<biki_parameter_list_t>.size), element_size: UInt32(MemoryLayout<biki_parameter_t>.stride),
+      size: UInt32(MemoryLayout<biki_parameter_list_t>.size),
+      element_size: UInt32(MemoryLayout<biki_parameter_t>.stride),
       count: sorted.count, entries: entries.flatMap { $0.baseAddress.map(UnsafeRawPointer.init) })
     return try withUnsafePointer(to: &list) { list throws(PluginError) in try body(topicCopy, list) }
   }
@@ -181,17 +199,25 @@ package final class PluginLibrary: @unchecked Sendable {
   private func call(
     _ kind: CallLedger.Kind, topic: String = "", seed: UInt64 = 0, _ body: (UnsafePointer<biki_call_t>) -> biki_status_t
   ) throws(PluginError) -> [UInt8] {
-    let (status, written) = isThreadSafe ? ledger.run(kind, topic: topic, seed: seed, body) : lock.withLock { _ in ledger.run(kind, topic: topic, seed: seed, body) }
+    let (status, written) =
+      isThreadSafe
+      ? ledger.run(kind, topic: topic, seed: seed, body)
+      : lock.withLock { _ in ledger.run(kind, topic: topic, seed: seed, body) }
     if written.outputRefused {
-      throw PluginError(path: path, kind: .outputTooLarge, reason: "it wrote more than \(PluginLibrary.maximumOutput) bytes of output; Biki refused the rest")
+      throw PluginError(
+        path: path, kind: .outputTooLarge,
+        reason: "it wrote more than \(PluginLibrary.maximumOutput) bytes of output; Biki refused the rest")
     }
     if Int(status) == BIKI_STATUS_OUTPUT_REFUSED {
       // The status says a writer refused bytes, yet this call's writers took every byte.
-      let output = written.output.isEmpty ? "no output" : "\(written.output.count) bytes of output, discarded as the call failed"
+      let output =
+        written.output.isEmpty ? "no output" : "\(written.output.count) bytes of output, discarded as the call failed"
       let message = written.error.isEmpty ? "" : "; its message: \(PluginLibrary.message(written))"
       throw PluginError(
         path: path, kind: .callFailed(status),
-        reason: "it returned BIKI_STATUS_OUTPUT_REFUSED, though Biki refused none of its writes (it wrote \(output))\(message)")
+        reason:
+          "it returned BIKI_STATUS_OUTPUT_REFUSED, though Biki refused none of its writes (it wrote \(output))\(message)"
+      )
     }
     guard Int(status) == BIKI_STATUS_OK else {
       // Whatever output came before the failure is discarded, never taken for a message.

@@ -30,17 +30,26 @@ package struct PluginTopics: Sendable {
     self.identity = identity
     let path = backend.path
     let root = try PluginTopics.parse(description, path: path, what: "its description")
-    func fail(_ reason: String) -> PluginError { PluginError(path: path, kind: .badOutput, reason: "its description: \(reason)") }
-    guard let topicNodes = root["topics"]?.value.arrayValue, !topicNodes.isEmpty else { throw fail("\"topics\" must be a non-empty array") }
-    var topics: [Topic] = [], counts: [String: UInt64] = [:]
+    func fail(_ reason: String) -> PluginError {
+      PluginError(path: path, kind: .badOutput, reason: "its description: \(reason)")
+    }
+    guard let topicNodes = root["topics"]?.value.arrayValue, !topicNodes.isEmpty else {
+      throw fail("\"topics\" must be a non-empty array")
+    }
+    var topics: [Topic] = []
+    var counts: [String: UInt64] = [:]
     for node in topicNodes {
       guard let id = node["id"]?.value.stringValue, Identifier.isValid(id) else {
         throw fail("a topic id is missing or not lowercase letters, digits and '-' (at \(node.range.start))")
       }
       let fullID = identity.id + "." + id
       guard counts[fullID] == nil else { throw fail("topic id \"\(id)\" is described twice") }
-      guard let title = node["title"]?.value.stringValue, !title.isEmpty else { throw fail("topic \"\(id)\" has no title") }
-      guard let categoryName = node["category"]?.value.stringValue, let category = Topic.Category(rawValue: categoryName) else {
+      guard let title = node["title"]?.value.stringValue, !title.isEmpty else {
+        throw fail("topic \"\(id)\" has no title")
+      }
+      guard let categoryName = node["category"]?.value.stringValue,
+        let category = Topic.Category(rawValue: categoryName)
+      else {
         throw fail("topic \"\(id)\" has no valid category")
       }
       let skillNames = node["skills"]?.value.arrayValue?.compactMap(\.stringValue) ?? []
@@ -58,11 +67,14 @@ package struct PluginTopics: Sendable {
           minimum <= value, value <= maximum
         else { throw fail("topic \"\(id)\" has a parameter without name, default, min and max in order") }
         parameters.append(
-          Topic.Parameter(name: name, description: parameter["description"]?.value.stringValue ?? "", defaultValue: value, minimum: minimum, maximum: maximum))
+          Topic.Parameter(
+            name: name, description: parameter["description"]?.value.stringValue ?? "", defaultValue: value,
+            minimum: minimum, maximum: maximum))
       }
       topics.append(
         Topic(
-          id: fullID, title: title, description: node["description"]?.value.stringValue ?? "", category: category, skills: skills,
+          id: fullID, title: title, description: node["description"]?.value.stringValue ?? "", category: category,
+          skills: skills,
           parameters: parameters))
       counts[fullID] = UInt64(count)
     }
@@ -72,9 +84,12 @@ package struct PluginTopics: Sendable {
 
   /// A generator for one of the plugin's topics; the plugin is asked for each question and
   /// everything it writes is checked.
-  package func generator(for topic: Topic, parameters: [String: Int64] = [:]) throws(ParameterError) -> QuestionGenerator {
+  package func generator(for topic: Topic, parameters: [String: Int64] = [:]) throws(ParameterError)
+    -> QuestionGenerator
+  {
     _ = try topic.resolve(parameters)
-    let backend = self.backend, displayReadings = self.displayReadings
+    let backend = self.backend
+    let displayReadings = self.displayReadings
     let localID = String(topic.id.dropFirst(identity.id.count + 1))
     // Chunks of a long batch are made (by the worker, or the library) while the chunk before is
     // checked here. A worker answers question by question, so a crash or hang fails the question
@@ -93,7 +108,8 @@ package struct PluginTopics: Sendable {
               Result { () throws(GenerationError) in
                 do {
                   return try PluginTopics.question(
-                    try result.get(), topicID: topic.id, seed: seed, path: backend.path, displayReadings: displayReadings)
+                    try result.get(), topicID: topic.id, seed: seed, path: backend.path,
+                    displayReadings: displayReadings)
                 } catch {
                   throw GenerationError(topicID: topic.id, reason: "\(error)")
                 }
@@ -171,13 +187,17 @@ package struct PluginTopics: Sendable {
       guard let value, !value.isEmpty else { throw fail("\"\(key)\" must be a non-empty string") }
       return value
     }
-    let display = try text(fields.display, "display"), kanjiDisplay = try text(fields.kanjiDisplay, "kanjiDisplay")
+    let display = try text(fields.display, "display")
+    let kanjiDisplay = try text(fields.kanjiDisplay, "kanjiDisplay")
     let spoken = try text(fields.spoken, "spoken")
-    guard let readings = fields.readings, !readings.isEmpty else { throw fail("\"readings\" must be a non-empty array of strings") }
+    guard let readings = fields.readings, !readings.isEmpty else {
+      throw fail("\"readings\" must be a non-empty array of strings")
+    }
     for reading in readings where !KanaText.isKana(reading) {
       let fix =
         KanaText.hasCombiningMark(reading)
-        ? "has a combining sound mark; write the composed kana" : KanaText.isKana(KanaText.normalized(reading))
+        ? "has a combining sound mark; write the composed kana"
+        : KanaText.isKana(KanaText.normalized(reading))
           ? "is not hiragana: write \"\(KanaText.normalized(reading))\"" : "is not hiragana"
       throw fail("reading \"\(reading.prefix(80))\" \(fix)", .notHiragana)
     }
@@ -187,7 +207,8 @@ package struct PluginTopics: Sendable {
     guard let answer = fields.answer, let value = answer["value"]?.integerValue else {
       throw fail("\"answer\" must be an object with an integer \"value\"")
     }
-    let prefix = answer["prefix"]?.stringValue ?? "", postfix = answer["postfix"]?.stringValue ?? ""
+    let prefix = answer["prefix"]?.stringValue ?? ""
+    let postfix = answer["postfix"]?.stringValue ?? ""
     let words = try declaredWords(fields.words, fail: fail)
     let declared = try declaredNumber(fields.number, fail: fail)
 
@@ -203,13 +224,17 @@ package struct PluginTopics: Sendable {
       }
       switch result {
       case .success(let read): return read
-      case .failure(let problem): throw fail("the display \"\(shown)\" cannot be read whole: \(problem)", .unreadableDisplay)
+      case .failure(let problem):
+        throw fail("the display \"\(shown)\" cannot be read whole: \(problem)", .unreadableDisplay)
       }
     }
-    let shown = try read(display), shownKanji = try read(kanjiDisplay)
+    let shown = try read(display)
+    let shownKanji = try read(kanjiDisplay)
     func checkReadings(_ read: ShownText.Read, of text: String) throws(PluginError) {
       for reading in readings where !read.reading.accepts(reading) {
-        throw fail("reading \"\(reading)\" is not one Biki gives for \"\(text)\" (\(read.reading.all(limit: 4).joined(separator: " or ")))", .readingMismatch)
+        throw fail(
+          "reading \"\(reading)\" is not one Biki gives for \"\(text)\" (\(read.reading.all(limit: 4).joined(separator: " or ")))",
+          .readingMismatch)
       }
     }
     try checkReadings(shown, of: display)
@@ -226,14 +251,18 @@ package struct PluginTopics: Sendable {
       let belowZero = Self.showsBelowZero(run)
       guard (value < 0) == belowZero && numbers.contains(UInt128(value.magnitude)) else {
         let listed = Array(Set(numbers)).sorted().map { (belowZero ? "-" : "") + String($0) }.joined(separator: ", ")
-        throw fail("the answer \(value) is not the number \"\(text)\" shows (\(listed.isEmpty ? "none" : listed))", .answerMismatch)
+        throw fail(
+          "the answer \(value) is not the number \"\(text)\" shows (\(listed.isEmpty ? "none" : listed))",
+          .answerMismatch)
       }
     }
     try checkAnswer(shown, shownIn: display)
     try checkAnswer(shownKanji, shownIn: kanjiDisplay)
     guard Self.isShown(prefix: prefix, postfix: postfix, in: shown.numberRun) else {
       let written = prefix + String(value) + postfix
-      throw fail("the answer \"\(written)\" is not written as \"\(display)\" shows it: its \(prefix.isEmpty || Self.isShown(prefix: prefix, postfix: "", in: shown.numberRun) ? "postfix \"\(postfix)\"" : "prefix \"\(prefix)\"") is not there", .answerMismatch)
+      throw fail(
+        "the answer \"\(written)\" is not written as \"\(display)\" shows it: its \(prefix.isEmpty || Self.isShown(prefix: prefix, postfix: "", in: shown.numberRun) ? "postfix \"\(postfix)\"" : "prefix \"\(prefix)\"") is not there",
+        .answerMismatch)
     }
     if let declared {
       guard let run = shown.numberRun, WrittenNumbers.values(in: run).contains(UInt128(declared.value)) else {
@@ -248,7 +277,8 @@ package struct PluginTopics: Sendable {
       reading: Reading(alternatives: readings),
       answer: Answer(
         value: value, prefix: prefix, postfix: postfix,
-        isGrouped: (answer["style"]?.stringValue ?? (postfix == "年" ? "plain" : "grouped")) == "grouped"), forms: declared?.forms ?? [])
+        isGrouped: (answer["style"]?.stringValue ?? (postfix == "年" ? "plain" : "grouped")) == "grouped"),
+      forms: declared?.forms ?? [])
   }
 
   /// The signs Biki's phrase reader reads as "below zero" right before a number.
@@ -259,7 +289,9 @@ package struct PluginTopics: Sendable {
   static func showsBelowZero(_ run: String) -> Bool {
     guard let first = run.unicodeScalars.firstIndex(where: { KanjiNumeral.isPartOfNumber($0) }) else { return false }
     let before = Substring(run.unicodeScalars[..<first])
-    return minusSigns.contains { before.utf8.count >= $0.utf8.count && before.utf8.suffix($0.utf8.count).elementsEqual($0.utf8) }
+    return minusSigns.contains {
+      before.utf8.count >= $0.utf8.count && before.utf8.suffix($0.utf8.count).elementsEqual($0.utf8)
+    }
   }
 
   /// Whether an answer's prefix and postfix are written where the number is shown: `¥` before
@@ -269,7 +301,9 @@ package struct PluginTopics: Sendable {
     // Compared as UTF-8 bytes: both are texts the plugin wrote, and String's own comparisons
     // normalise first, which this runs too often to pay for.
     func starts(_ text: String) -> Bool { run.utf8.starts(with: text.utf8) }
-    func ends(_ text: String) -> Bool { run.utf8.count >= text.utf8.count && run.utf8.suffix(text.utf8.count).elementsEqual(text.utf8) }
+    func ends(_ text: String) -> Bool {
+      run.utf8.count >= text.utf8.count && run.utf8.suffix(text.utf8.count).elementsEqual(text.utf8)
+    }
     let yen = starts("¥") || starts("￥") || ends("円")
     let prefixShown = prefix.isEmpty || starts(prefix) || ((prefix == "¥" || prefix == "￥") && yen)
     let postfixShown = postfix.isEmpty || ends(postfix) || (postfix == "円" && yen)
@@ -277,7 +311,9 @@ package struct PluginTopics: Sendable {
   }
 
   /// The words a question declares with their readings (`"words": [{"text": "税込", "reading": "ぜいこみ"}]`).
-  private static func declaredWords(_ json: JSON?, fail: (String, PluginError.Kind) -> PluginError) throws(PluginError) -> ShownText.Words {
+  private static func declaredWords(_ json: JSON?, fail: (String, PluginError.Kind) -> PluginError) throws(PluginError)
+    -> ShownText.Words
+  {
     guard let json else { return .none }
     guard let elements = json.arrayValue, elements.count <= 64 else {
       throw fail("\"words\" must be an array of at most 64 {\"text\", \"reading\"} objects", .badOutput)
@@ -307,12 +343,15 @@ package struct PluginTopics: Sendable {
     /// 二百八十六) with the value, then the counter (or, for 円, ¥ before them).
     func isWritten(as run: String) -> Bool {
       // Bytes, not Characters: this runs for both displays of every question.
-      let bytes = run.utf8, counterBytes = counter.utf8
+      let bytes = run.utf8
+      let counterBytes = counter.utf8
       var number = Substring(run)
       if counter == "円", bytes.starts(with: "¥".utf8) || bytes.starts(with: "￥".utf8) {
         number = Substring(number.unicodeScalars.dropFirst())
       } else {
-        guard bytes.count > counterBytes.count, bytes.suffix(counterBytes.count).elementsEqual(counterBytes) else { return false }
+        guard bytes.count > counterBytes.count, bytes.suffix(counterBytes.count).elementsEqual(counterBytes) else {
+          return false
+        }
         number = Substring(run.utf8.dropLast(counterBytes.count))
       }
       // A scalar that is not a numeral (本 in 9本1本) makes it no number.
@@ -320,14 +359,19 @@ package struct PluginTopics: Sendable {
     }
   }
 
-  private static func declaredNumber(_ declared: JSON?, fail: (String, PluginError.Kind) -> PluginError) throws(PluginError) -> DeclaredNumber? {
+  private static func declaredNumber(_ declared: JSON?, fail: (String, PluginError.Kind) -> PluginError)
+    throws(PluginError) -> DeclaredNumber?
+  {
     guard let declared else { return nil }
     guard let number = declared["value"]?.integerValue, number >= 0 else {
       throw fail("\"number\" must be an object with a whole \"value\" of at least 0", .badOutput)
     }
     let counter = declared["counter"]?.stringValue ?? ""
-    switch HostServices.number(UInt64(number), counter: counter, counterReading: declared["counterReading"]?.stringValue) {
-    case .success(let found): return DeclaredNumber(value: UInt64(number), counter: counter, reading: found.reading, forms: found.forms)
+    switch HostServices.number(
+      UInt64(number), counter: counter, counterReading: declared["counterReading"]?.stringValue)
+    {
+    case .success(let found):
+      return DeclaredNumber(value: UInt64(number), counter: counter, reading: found.reading, forms: found.forms)
     case .failure(let message): throw fail("its declared number: \(message.text)", .badOutput)
     }
   }

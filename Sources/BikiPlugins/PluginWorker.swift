@@ -34,11 +34,16 @@ package enum PluginWorker {
     do {
       plugin = try inCall { () throws(PluginError) in try PluginLibrary(path: path) }
     } catch {
-      _ = writeAll(WorkerProtocol.response(WorkerProtocol.Result(status: WorkerProtocol.status(for: error.kind), bytes: Array(error.reason.utf8))), to: protocolOutput)
+      _ = writeAll(
+        WorkerProtocol.response(
+          WorkerProtocol.Result(status: WorkerProtocol.status(for: error.kind), bytes: Array(error.reason.utf8))),
+        to: protocolOutput)
       return 0
     }
     defer { plugin.shutDown() }
-    guard writeAll(WorkerProtocol.response(WorkerProtocol.Result(status: 0, bytes: [])), to: protocolOutput) else { return 0 }
+    guard writeAll(WorkerProtocol.response(WorkerProtocol.Result(status: 0, bytes: [])), to: protocolOutput) else {
+      return 0
+    }
     // Writes through writers after their calls had returned are refused as they come; each is
     // named when the host asks (`late`), and the log says when they happened.
     var loggedLateWrites = 0
@@ -55,13 +60,18 @@ package enum PluginWorker {
       var reader = WorkerProtocol.Reader(bytes: body)
       switch reader.integer(UInt8.self) {
       case WorkerProtocol.describe?:
-        let results = [WorkerProtocol.Result(status: 0, bytes: PluginIdentity(plugin).json), outcome { () throws(PluginError) in try plugin.describe() }]
+        let results = [
+          WorkerProtocol.Result(status: 0, bytes: PluginIdentity(plugin).json),
+          outcome { () throws(PluginError) in try plugin.describe() },
+        ]
         guard writeAll(WorkerProtocol.response(results), to: protocolOutput) else { return 0 }
       case WorkerProtocol.generate?:
         guard let (topic, parameters) = parseTopic(&reader), let seeds = parseSeeds(&reader) else { return 2 }
         // Each question is sent as soon as it is made, so the host keeps it if a later one crashes.
         for seed in seeds {
-          let result = outcome { () throws(PluginError) in try plugin.generate(topic: topic, parameters: parameters, seed: seed) }
+          let result = outcome { () throws(PluginError) in
+            try plugin.generate(topic: topic, parameters: parameters, seed: seed)
+          }
           guard writeAll(WorkerProtocol.response(result), to: protocolOutput) else { return 0 }
         }
       case WorkerProtocol.count?:
@@ -75,7 +85,8 @@ package enum PluginWorker {
         guard writeAll(WorkerProtocol.response(result), to: protocolOutput) else { return 0 }
       case WorkerProtocol.late?:
         let late = plugin.takeLateWrites()
-        let result = WorkerProtocol.Result(status: late.map { WorkerProtocol.status(for: $0.kind) } ?? 0, bytes: Array((late?.reason ?? "").utf8))
+        let result = WorkerProtocol.Result(
+          status: late.map { WorkerProtocol.status(for: $0.kind) } ?? 0, bytes: Array((late?.reason ?? "").utf8))
         guard writeAll(WorkerProtocol.response(result), to: protocolOutput) else { return 0 }
       default:
         return 2
@@ -101,7 +112,9 @@ package enum PluginWorker {
   private static func limitMemory() -> Bool {
     // A sanitizer's runtime (ThreadSanitizer, AddressSanitizer) maps terabytes of shadow memory
     // and could not start under the limit; sanitized builds run their workers unlimited.
-    guard dlsym(nil, "__tsan_init") == nil, dlsym(nil, "__asan_init") == nil, let held = addressSpaceHeld() else { return false }
+    guard dlsym(nil, "__tsan_init") == nil, dlsym(nil, "__asan_init") == nil, let held = addressSpaceHeld() else {
+      return false
+    }
     let (cap, overflow) = held.addingReportingOverflow(memoryLimit + workingRoom)
     guard !overflow else { return false }
     var limit = rlimit(rlim_cur: rlim_t(cap), rlim_max: rlim_t(cap))
@@ -115,7 +128,9 @@ package enum PluginWorker {
     defer { close(descriptor) }
     var buffer = [UInt8](repeating: 0, count: 128)
     let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-    guard count > 0, let pages = Int(String(decoding: buffer[..<count].prefix { $0 != 0x20 }, as: UTF8.self)) else { return nil }
+    guard count > 0, let pages = Int(String(decoding: buffer[..<count].prefix { $0 != 0x20 }, as: UTF8.self)) else {
+      return nil
+    }
     let (bytes, overflow) = pages.multipliedReportingOverflow(by: sysconf(Int32(_SC_PAGESIZE)))
     return overflow ? nil : bytes
   }
@@ -135,7 +150,8 @@ package enum PluginWorker {
     }
   }
 
-  private static func parseTopic(_ reader: inout WorkerProtocol.Reader) -> (topic: String, parameters: [String: Int64])? {
+  private static func parseTopic(_ reader: inout WorkerProtocol.Reader) -> (topic: String, parameters: [String: Int64])?
+  {
     guard let topic = reader.string(), let parameterCount = reader.integer(UInt32.self) else { return nil }
     var parameters: [String: Int64] = [:]
     for _ in 0..<parameterCount {
@@ -185,4 +201,3 @@ package enum PluginWorker {
     return true
   }
 }
-

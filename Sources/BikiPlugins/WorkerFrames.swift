@@ -23,7 +23,8 @@ struct WorkerFrames {
     while true {
       let available = buffer.count - start
       if available >= 4 {
-        let length = Int(buffer[start]) | Int(buffer[start + 1]) << 8 | Int(buffer[start + 2]) << 16 | Int(buffer[start + 3]) << 24
+        let length =
+          Int(buffer[start]) | Int(buffer[start + 1]) << 8 | Int(buffer[start + 2]) << 16 | Int(buffer[start + 3]) << 24
         guard length <= WorkerProtocol.maximumFrame else { return .tooLarge(length) }
         if available - 4 >= length {
           let body = buffer[(start + 4)..<(start + 4 + length)]

@@ -45,19 +45,24 @@ package struct WorkerSpawner: Sendable {
   /// forks) joins it: `stop` kills the whole group, and the worker itself kills its group when
   /// its standard input hangs up, which happens when this process ends however it ends (see
   /// `biki_worker_watch_host`). So nothing a plugin starts outlives the host that asked for it.
-  package static func live(executable: String, logPath: String = "/dev/null", now: @Sendable @escaping () -> Double) -> WorkerSpawner {
+  package static func live(executable: String, logPath: String = "/dev/null", now: @Sendable @escaping () -> Double)
+    -> WorkerSpawner
+  {
     WorkerSpawner { pluginPath in
-      var toWorker: [Int32] = [0, 0], fromWorker: [Int32] = [0, 0]
+      var toWorker: [Int32] = [0, 0]
+      var fromWorker: [Int32] = [0, 0]
       // Close-on-exec from the start, so no other worker (started on another thread meanwhile)
       // inherits these ends and keeps a pipe open past its owner: the worker's standard input
       // must hang up when this process lets go of it. The child's own stdin and stdout are
       // dup2'd copies, which stay open.
       guard biki_pipe_cloexec(&toWorker) == 0 else {
-        return .failure(PluginError(path: pluginPath, kind: .workerFailed, reason: "cannot create pipes: \(String(cString: strerror(errno)))"))
+        return .failure(
+          PluginError(
+            path: pluginPath, kind: .workerFailed, reason: "cannot create pipes: \(String(cString: strerror(errno)))"))
       }
       guard biki_pipe_cloexec(&fromWorker) == 0 else {
         let reason = String(cString: strerror(errno))
-        toWorker.forEach { close($0) }
+        for descriptor in toWorker { close(descriptor) }
         return .failure(PluginError(path: pluginPath, kind: .workerFailed, reason: "cannot create pipes: \(reason)"))
       }
       var attributes = posix_spawnattr_t()
@@ -76,16 +81,21 @@ package struct WorkerSpawner: Sendable {
       let arguments = [executable, PluginWorker.flag, pluginPath]
       var pid: pid_t = 0
       let cArguments = arguments.map { strdup($0) } + [nil]
-      defer { cArguments.forEach { free($0) } }
+      defer { for argument in cArguments { free(argument) } }
       let status = posix_spawn(&pid, executable, &actions, &attributes, cArguments, environ)
       close(toWorker[0])
       close(fromWorker[1])
       guard status == 0 else {
         close(toWorker[1])
         close(fromWorker[0])
-        return .failure(PluginError(path: pluginPath, kind: .workerFailed, reason: "cannot start the worker \(executable): \(String(cString: strerror(status)))"))
+        return .failure(
+          PluginError(
+            path: pluginPath, kind: .workerFailed,
+            reason: "cannot start the worker \(executable): \(String(cString: strerror(status)))"))
       }
-      let input = toWorker[1], output = fromWorker[0], child = pid
+      let input = toWorker[1]
+      let output = fromWorker[0]
+      let child = pid
       return .success(
         WorkerProcess(
           write: { bytes in
@@ -150,7 +160,9 @@ package struct WorkerSpawner: Sendable {
   static func describeExit(_ status: Int32) -> String {
     let signal = status & 0x7F
     if signal == 0 { return "exited with status \((status >> 8) & 0xFF)" }
-    let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL"]
+    let names: [Int32: String] = [
+      SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL",
+    ]
     return "crashed with signal \(signal)" + (names[signal].map { " (\($0))" } ?? "")
   }
 }

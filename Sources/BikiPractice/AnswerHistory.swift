@@ -1,9 +1,9 @@
 import BikiCore
-import BikiJapanese
 import BikiFiles
 import BikiJSON
-import Foundation
+import BikiJapanese
 import BikiSync
+import Foundation
 
 /// One answered question as the history keeps it (a line of JSON): what the session recorded,
 /// stamped with the wall clock. Its fields are the record's (`entry.topicID`, `entry.prompt` …).
@@ -19,11 +19,14 @@ package struct HistoryEntry: Equatable, Sendable {
     self.at = at
   }
 
-  package subscript<Value>(dynamicMember field: KeyPath<Session.AnswerRecord, Value>) -> Value { record[keyPath: field] }
+  package subscript<Value>(dynamicMember field: KeyPath<Session.AnswerRecord, Value>) -> Value {
+    record[keyPath: field]
+  }
 
   var json: JSON {
     var members: [(String, JSON)] = [
-      ("at", .double(at)), ("topic", .string(record.topicID)), ("seed", .string(String(record.seed))), ("skill", .string(record.skill.rawValue)),
+      ("at", .double(at)), ("topic", .string(record.topicID)), ("seed", .string(String(record.seed))),
+      ("skill", .string(record.skill.rawValue)),
       ("question", .string(record.prompt)), ("expected", .string(record.expected)), ("given", .string(record.given)),
       ("correct", .bool(record.isCorrect)), ("skipped", .bool(record.skipped)), ("seconds", .double(record.seconds)),
     ]
@@ -31,7 +34,13 @@ package struct HistoryEntry: Equatable, Sendable {
     if !record.isFirstAttempt { members.append(("first", false)) }
     if !record.forms.isEmpty {
       members.append(
-        ("forms", .array(record.forms.map { form in form.rule == form.id ? ["id": .string(form.id)] : ["id": .string(form.id), "rule": .string(form.rule)] })))
+        (
+          "forms",
+          .array(
+            record.forms.map { form in
+              form.rule == form.id ? ["id": .string(form.id)] : ["id": .string(form.id), "rule": .string(form.rule)]
+            })
+        ))
     }
     return .object(pairs: members)
   }
@@ -52,7 +61,8 @@ package struct HistoryEntry: Equatable, Sendable {
       Session.AnswerRecord(
         topicID: topicID, seed: seed, skill: skill, prompt: json["question"]?.stringValue ?? "",
         expected: json["expected"]?.stringValue ?? "", given: given, isCorrect: isCorrect,
-        skipped: json["skipped"]?.boolValue ?? false, seconds: number("seconds"), isFirstAttempt: json["first"]?.boolValue ?? true,
+        skipped: json["skipped"]?.boolValue ?? false, seconds: number("seconds"),
+        isFirstAttempt: json["first"]?.boolValue ?? true,
         forms: json["forms"]?.arrayValue?.compactMap { form in
           form["id"]?.stringValue.map { ReadingForm(id: $0, rule: form["rule"]?.stringValue) }
         } ?? []),
@@ -71,9 +81,11 @@ package enum HistoryLine: Equatable, Sendable {
   package init(_ record: Session.Record, at: Double) {
     switch record {
     case .answered(let answer): self = .answer(HistoryEntry(answer, at: at))
-    case .started(let topicID, let skill, _, let seed): self = .sessionStarted(at: at, topicID: topicID, skill: skill, seed: seed)
+    case .started(let topicID, let skill, _, let seed):
+      self = .sessionStarted(at: at, topicID: topicID, skill: skill, seed: seed)
     case .ended(let topicID, let reason, let questions, let correct):
-      self = .sessionEnded(at: at, topicID: topicID, reason: HistoryLine.name(of: reason), questions: questions, correct: correct)
+      self = .sessionEnded(
+        at: at, topicID: topicID, reason: HistoryLine.name(of: reason), questions: questions, correct: correct)
     }
   }
 
@@ -90,7 +102,10 @@ package enum HistoryLine: Equatable, Sendable {
     switch self {
     case .answer(let entry): entry.json
     case .sessionStarted(let at, let topicID, let skill, let seed):
-      ["event": "sessionStarted", "at": .double(at), "topic": .string(topicID), "skill": .string(skill.rawValue), "seed": .string(String(seed))]
+      [
+        "event": "sessionStarted", "at": .double(at), "topic": .string(topicID), "skill": .string(skill.rawValue),
+        "seed": .string(String(seed)),
+      ]
     case .sessionEnded(let at, let topicID, let reason, let questions, let correct):
       [
         "event": "sessionEnded", "at": .double(at), "topic": .string(topicID), "reason": .string(reason),
@@ -233,7 +248,9 @@ package struct AnswerHistory: Sendable {
         try opened.withLock { descriptor in
           let open = try descriptor ?? openForAppending(path)
           descriptor = open
-          if let failure = WholeFile.write(open, HistoryFile.line(entry)) { throw HistoryError(path: path, reason: failure) }
+          if let failure = WholeFile.write(open, HistoryFile.line(entry)) {
+            throw HistoryError(path: path, reason: failure)
+          }
           guard fsync(open) == 0 else { throw HistoryError(path: path, reason: String(cString: strerror(errno))) }
         }
       },
@@ -267,7 +284,8 @@ package struct AnswerHistory: Sendable {
       let intact = HistoryFile.parse(readAll(descriptor, size: Int(status.st_size)), path: path).intactLength
       guard ftruncate(descriptor, off_t(intact)) == 0 else {
         close(descriptor)
-        throw HistoryError(path: path, reason: "cannot cut off its unfinished last line: \(String(cString: strerror(errno)))")
+        throw HistoryError(
+          path: path, reason: "cannot cut off its unfinished last line: \(String(cString: strerror(errno)))")
       }
     }
     return descriptor
@@ -289,11 +307,14 @@ package struct AnswerHistory: Sendable {
     do throws(FileError) {
       descriptor = try RegularFile.open(path, flags: flags, links: .refuse)
     } catch {
-      let reason = error == .symbolicLink ? "it is a symbolic link, which Biki does not follow for the history" : error.description
+      let reason =
+        error == .symbolicLink ? "it is a symbolic link, which Biki does not follow for the history" : error.description
       throw HistoryError(path: path, reason: reason)
     }
     var status = stat()
-    if fstat(descriptor, &status) == 0, status.st_uid == getuid(), status.st_mode & 0o077 != 0 { fchmod(descriptor, 0o600) }
+    if fstat(descriptor, &status) == 0, status.st_uid == getuid(), status.st_mode & 0o077 != 0 {
+      fchmod(descriptor, 0o600)
+    }
     return descriptor
   }
 
@@ -320,5 +341,7 @@ package struct HistoryError: Error, CustomStringConvertible, Sendable {
   package var reason: String
   /// Whether the history was being read (for stats, a summary, a review) or written.
   package var reading = false
-  package var description: String { reading ? "cannot read \(path): \(reason)" : "cannot record the answer in \(path): \(reason)" }
+  package var description: String {
+    reading ? "cannot read \(path): \(reason)" : "cannot record the answer in \(path): \(reason)"
+  }
 }

@@ -13,7 +13,8 @@ package struct FSRS: Sendable, Equatable {
   /// how difficulty moves and reverts; w₈–w₁₀: stability after a recall; w₁₁–w₁₄: after a lapse;
   /// w₁₅, w₁₆: the hard penalty and easy bonus; w₁₇–w₁₉: reviews on the same day; w₂₀: decay.
   package static let defaultParameters: [Double] = [
-    0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729,
+    0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629, 1.6483,
+    0.6014, 1.8729,
     0.5425, 0.0912, 0.0658, 0.1542,
   ]
 
@@ -22,14 +23,17 @@ package struct FSRS: Sendable, Equatable {
   package var desiredRetention: Double
   package var maximumInterval: Int
 
-  package init(parameters: [Double] = FSRS.defaultParameters, desiredRetention: Double = 0.9, maximumInterval: Int = 36_500) {
+  package init(
+    parameters: [Double] = FSRS.defaultParameters, desiredRetention: Double = 0.9, maximumInterval: Int = 36_500
+  ) {
     self.parameters = parameters.count == 21 ? parameters : FSRS.defaultParameters
     self.desiredRetention = desiredRetention
     self.maximumInterval = maximumInterval
   }
 
   package enum Grade: Int, Sendable, CaseIterable {
-    case again = 1, hard, good, easy
+    case again = 1
+    case hard, good, easy
   }
 
   /// What is remembered of one thing.
@@ -54,7 +58,9 @@ package struct FSRS: Sendable, Equatable {
 
   /// Memory after the first review.
   package func first(_ grade: Grade) -> Memory {
-    Memory(stability: max(w[grade.rawValue - 1], Self.minimumStability), difficulty: clampDifficulty(initialDifficulty(grade)))
+    Memory(
+      stability: max(w[grade.rawValue - 1], Self.minimumStability),
+      difficulty: clampDifficulty(initialDifficulty(grade)))
   }
 
   /// Memory after a review `elapsedDays` after the one before; less than a day apart counts as
@@ -69,7 +75,8 @@ package struct FSRS: Sendable, Equatable {
         grade == .again
         ? lapseStability(memory, recall: recall) : recallStability(memory, recall: recall, grade: grade)
     }
-    return Memory(stability: max(stability, Self.minimumStability), difficulty: nextDifficulty(memory.difficulty, grade))
+    return Memory(
+      stability: max(stability, Self.minimumStability), difficulty: nextDifficulty(memory.difficulty, grade))
   }
 
   /// Whole days until recall is expected to fall to `desiredRetention`: at least 1, at most
@@ -99,11 +106,13 @@ package struct FSRS: Sendable, Equatable {
     let hardPenalty = grade == .hard ? w[15] : 1
     let easyBonus = grade == .easy ? w[16] : 1
     return memory.stability
-      * (1 + exp(w[8]) * (11 - memory.difficulty) * pow(memory.stability, -w[9]) * (exp((1 - recall) * w[10]) - 1) * hardPenalty * easyBonus)
+      * (1 + exp(w[8]) * (11 - memory.difficulty) * pow(memory.stability, -w[9]) * (exp((1 - recall) * w[10]) - 1)
+        * hardPenalty * easyBonus)
   }
 
   private func lapseStability(_ memory: Memory, recall: Double) -> Double {
-    let longTerm = w[11] * pow(memory.difficulty, -w[12]) * (pow(memory.stability + 1, w[13]) - 1) * exp((1 - recall) * w[14])
+    let longTerm =
+      w[11] * pow(memory.difficulty, -w[12]) * (pow(memory.stability + 1, w[13]) - 1) * exp((1 - recall) * w[14])
     let shortTerm = memory.stability / exp(w[17] * w[18])
     return min(longTerm, shortTerm)
   }

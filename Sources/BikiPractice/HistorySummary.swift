@@ -31,7 +31,9 @@ package struct HistorySummary: Equatable, Sendable {
     package var skill: Skill
     package var expected: String
 
-    package static func < (a: FormKey, b: FormKey) -> Bool { (a.topicID, a.expected, a.skill.rawValue) < (b.topicID, b.expected, b.skill.rawValue) }
+    package static func < (a: FormKey, b: FormKey) -> Bool {
+      (a.topicID, a.expected, a.skill.rawValue) < (b.topicID, b.expected, b.skill.rawValue)
+    }
   }
 
   /// What is remembered of one rule, for one skill.
@@ -39,7 +41,9 @@ package struct HistorySummary: Equatable, Sendable {
     package var skill: Skill
     package var rule: String
 
-    package static func < (a: MemoryKey, b: MemoryKey) -> Bool { (a.rule, a.skill.rawValue) < (b.rule, b.skill.rawValue) }
+    package static func < (a: MemoryKey, b: MemoryKey) -> Bool {
+      (a.rule, a.skill.rawValue) < (b.rule, b.skill.rawValue)
+    }
   }
 
   package struct FormMemory: Equatable, Sendable {
@@ -95,7 +99,8 @@ package struct HistorySummary: Equatable, Sendable {
     var form =
       forms[key]
       ?? HistoryStats.MissedForm(
-        topicID: entry.topicID, skill: entry.skill, question: entry.prompt, expected: entry.expected, misses: 0, seen: 0, recentWrongAnswers: [])
+        topicID: entry.topicID, skill: entry.skill, question: entry.prompt, expected: entry.expected, misses: 0,
+        seen: 0, recentWrongAnswers: [])
     form.seen += 1
     if !entry.isCorrect {
       form.misses += 1
@@ -119,7 +124,8 @@ package struct HistorySummary: Equatable, Sendable {
         memories[key] = known
       } else {
         memories[key] = FormMemory(
-          memory: Self.scheduler.first(grade), last: entry.at, reviews: 1, lapses: grade == .again ? 1 : 0, example: example, topicID: entry.topicID)
+          memory: Self.scheduler.first(grade), last: entry.at, reviews: 1, lapses: grade == .again ? 1 : 0,
+          example: example, topicID: entry.topicID)
       }
     }
   }
@@ -133,11 +139,14 @@ package struct HistorySummary: Equatable, Sendable {
         return HistoryStats.FormRecall(
           skill: key.skill, rule: key.rule, example: known.example, memory: known.memory,
           recall: Self.scheduler.retrievability(known.memory, elapsedDays: elapsed),
-          due: known.last + Double(Self.scheduler.interval(known.memory)) * 86_400, reviews: known.reviews, lapses: known.lapses,
+          due: known.last + Double(Self.scheduler.interval(known.memory)) * 86_400, reviews: known.reviews,
+          lapses: known.lapses,
           recallInAWeek: Self.scheduler.retrievability(known.memory, elapsedDays: elapsed + 7))
       }
       .sorted { a, b in
-        a.recallInAWeek != b.recallInAWeek ? a.recallInAWeek < b.recallInAWeek : MemoryKey(skill: a.skill, rule: a.rule) < MemoryKey(skill: b.skill, rule: b.rule)
+        a.recallInAWeek != b.recallInAWeek
+          ? a.recallInAWeek < b.recallInAWeek
+          : MemoryKey(skill: a.skill, rule: a.rule) < MemoryKey(skill: b.skill, rule: b.rule)
       }
   }
 
@@ -166,7 +175,8 @@ package struct HistorySummary: Equatable, Sendable {
       .sorted { a, b in a.value.misses != b.value.misses ? a.value.misses > b.value.misses : a.key < b.key }
       .prefix(HistoryStats.mostMissedLimit).map(\.value)
     return HistoryStats(
-      topics: chosen.sorted { $0.key < $1.key }.map { topicStats($0.key, $0.value) }, mostMissed: Array(mostMissed), total: topicStats(topicID ?? "", total),
+      topics: chosen.sorted { $0.key < $1.key }.map { topicStats($0.key, $0.value) }, mostMissed: Array(mostMissed),
+      total: topicStats(topicID ?? "", total),
       forms: recall(now: now, topicID: topicID))
   }
 
@@ -180,23 +190,28 @@ package struct HistorySummary: Equatable, Sendable {
       ])
     }
     return [
-      "version": 5, "coveredBytes": .integer(Int64(coveredBytes)), "lines": .integer(Int64(lines)), "historyHash": .string(String(historyHash)),
+      "version": 5, "coveredBytes": .integer(Int64(coveredBytes)), "lines": .integer(Int64(lines)),
+      "historyHash": .string(String(historyHash)),
       "topics": .array(topics.sorted { $0.key < $1.key }.map { totals(("topic", .string($0.key)), $0.value) }),
       "days": .array(days.sorted { $0.key < $1.key }.map { totals(("day", .integer(Int64($0.key))), $0.value) }),
       "undated": totals(("day", .null), undated),
       "memories": .array(
         memories.sorted { $0.key < $1.key }.map { key, known in
           [
-            "skill": .string(key.skill.rawValue), "rule": .string(key.rule), "stability": .double(known.memory.stability),
-            "difficulty": .double(known.memory.difficulty), "last": .double(known.last), "reviews": .integer(Int64(known.reviews)),
+            "skill": .string(key.skill.rawValue), "rule": .string(key.rule),
+            "stability": .double(known.memory.stability),
+            "difficulty": .double(known.memory.difficulty), "last": .double(known.last),
+            "reviews": .integer(Int64(known.reviews)),
             "lapses": .integer(Int64(known.lapses)), "example": .string(known.example), "topic": .string(known.topicID),
           ]
         }),
       "forms": .array(
         forms.sorted { $0.key < $1.key }.map { key, form in
           [
-            "topic": .string(key.topicID), "skill": .string(key.skill.rawValue), "expected": .string(key.expected), "question": .string(form.question),
-            "misses": .integer(Int64(form.misses)), "seen": .integer(Int64(form.seen)), "wrong": .array(form.recentWrongAnswers.map(JSON.string)),
+            "topic": .string(key.topicID), "skill": .string(key.skill.rawValue), "expected": .string(key.expected),
+            "question": .string(form.question),
+            "misses": .integer(Int64(form.misses)), "seen": .integer(Int64(form.seen)),
+            "wrong": .array(form.recentWrongAnswers.map(JSON.string)),
           ]
         }),
     ]
@@ -205,7 +220,8 @@ package struct HistorySummary: Equatable, Sendable {
   /// A stored summary; nil for anything that is not one this version wrote whole.
   package init?(json: JSON) {
     guard json["version"]?.integerValue == 5, let covered = json["coveredBytes"]?.integerValue, covered >= 0,
-      let lines = json["lines"]?.integerValue, let topics = json["topics"]?.arrayValue, let forms = json["forms"]?.arrayValue
+      let lines = json["lines"]?.integerValue, let topics = json["topics"]?.arrayValue,
+      let forms = json["forms"]?.arrayValue
     else { return nil }
     coveredBytes = Int(covered)
     self.lines = Int(lines)
@@ -219,7 +235,8 @@ package struct HistorySummary: Equatable, Sendable {
       }
     }
     for topic in topics {
-      guard let id = topic["topic"]?.stringValue, let answers = topic["answers"]?.integerValue, let correct = topic["correct"]?.integerValue,
+      guard let id = topic["topic"]?.stringValue, let answers = topic["answers"]?.integerValue,
+        let correct = topic["correct"]?.integerValue,
         let skipped = topic["skipped"]?.integerValue, let seconds = number(topic["seconds"])
       else { return nil }
       self.topics[id] = Totals(answers: Int(answers), correct: Int(correct), skipped: Int(skipped), seconds: seconds)
@@ -238,18 +255,21 @@ package struct HistorySummary: Equatable, Sendable {
     self.undated = undated
     for entry in json["memories"]?.arrayValue ?? [] {
       guard let skill = entry["skill"]?.stringValue.flatMap(Skill.init), let rule = entry["rule"]?.stringValue,
-        let stability = number(entry["stability"]), let difficulty = number(entry["difficulty"]), let last = number(entry["last"]),
+        let stability = number(entry["stability"]), let difficulty = number(entry["difficulty"]),
+        let last = number(entry["last"]),
         let reviews = entry["reviews"]?.integerValue, let lapses = entry["lapses"]?.integerValue,
         stability.isFinite, stability > 0, difficulty.isFinite, last.isFinite
       else { return nil }
       memories[MemoryKey(skill: skill, rule: rule)] = FormMemory(
-        memory: FSRS.Memory(stability: stability, difficulty: difficulty), last: last, reviews: Int(reviews), lapses: Int(lapses),
+        memory: FSRS.Memory(stability: stability, difficulty: difficulty), last: last, reviews: Int(reviews),
+        lapses: Int(lapses),
         example: entry["example"]?.stringValue ?? rule, topicID: entry["topic"]?.stringValue ?? "")
     }
     for form in forms {
       guard let id = form["topic"]?.stringValue, let skill = form["skill"]?.stringValue.flatMap(Skill.init),
         let expected = form["expected"]?.stringValue, let question = form["question"]?.stringValue,
-        let misses = form["misses"]?.integerValue, let seen = form["seen"]?.integerValue, let wrong = form["wrong"]?.arrayValue
+        let misses = form["misses"]?.integerValue, let seen = form["seen"]?.integerValue,
+        let wrong = form["wrong"]?.arrayValue
       else { return nil }
       self.forms[FormKey(topicID: id, skill: skill, expected: expected)] = HistoryStats.MissedForm(
         topicID: id, skill: skill, question: question, expected: expected, misses: Int(misses), seen: Int(seen),
@@ -284,7 +304,8 @@ package struct HistorySummary: Equatable, Sendable {
       }
       return sum
     }
-    guard let onTopics = summed(topics.values), let onDays = summed(Array(days.values) + [undated]), onDays == onTopics else { return false }
+    guard let onTopics = summed(topics.values), let onDays = summed(Array(days.values) + [undated]), onDays == onTopics
+    else { return false }
     let (asked, overflow) = onTopics.answers.addingReportingOverflow(onTopics.skipped)
     guard !overflow, asked <= lines else { return false }
     var seenOnTopic: [String: Int] = [:]
@@ -295,7 +316,9 @@ package struct HistorySummary: Equatable, Sendable {
       seenOnTopic[key.topicID] = seen
     }
     for known in memories.values {
-      guard known.reviews >= 1, known.reviews <= asked, known.lapses >= 0, known.lapses <= known.reviews else { return false }
+      guard known.reviews >= 1, known.reviews <= asked, known.lapses >= 0, known.lapses <= known.reviews else {
+        return false
+      }
     }
     return true
   }
@@ -309,7 +332,9 @@ package struct HistorySummary: Equatable, Sendable {
   /// The bytes kept beside the history.
   package var stored: [UInt8] {
     let body = json.bytes
-    return Self.storedPrefix + Array(Fingerprint.text(StreamFingerprint.of(body)).utf8) + Self.storedMiddle + body + [UInt8(ascii: "}")]
+    return Self.storedPrefix + Array(Fingerprint.text(StreamFingerprint.of(body)).utf8) + Self.storedMiddle + body + [
+      UInt8(ascii: "}")
+    ]
   }
 
   /// A summary read back from the bytes `stored` wrote; nil when they are not exactly that (a

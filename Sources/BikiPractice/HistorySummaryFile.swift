@@ -34,7 +34,9 @@ struct HistorySummaryFile {
     var fingerprint = StreamFingerprint()
     var summary = HistorySummary()
     var keptIsCurrent = false
-    if let kept = stored(), kept.coveredBytes <= size, fingerprintOf(descriptor, upTo: kept.coveredBytes, into: &fingerprint) == kept.historyHash {
+    if let kept = stored(), kept.coveredBytes <= size,
+      fingerprintOf(descriptor, upTo: kept.coveredBytes, into: &fingerprint) == kept.historyHash
+    {
       summary = kept
       keptIsCurrent = true
     } else {
@@ -63,7 +65,9 @@ struct HistorySummaryFile {
       pending.withUnsafeBytes { fingerprint.add(UnsafeRawBufferPointer(rebasing: $0[..<lineStart])) }
       pending.removeFirst(lineStart)
     }
-    if !pending.isEmpty { warnings.append(HistoryFile.torn(historyPath, line: summary.lines + 1, bytes: pending.count)) }
+    if !pending.isEmpty {
+      warnings.append(HistoryFile.torn(historyPath, line: summary.lines + 1, bytes: pending.count))
+    }
     if summary.coveredBytes != start || !keptIsCurrent {
       summary.historyHash = fingerprint.value
       store(summary)
@@ -77,7 +81,9 @@ struct HistorySummaryFile {
     defer { buffer.deallocate() }
     var offset = 0
     while offset < end {
-      let got = RegularFile.read(descriptor, at: offset, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(buffer.count, end - offset)]))
+      let got = RegularFile.read(
+        descriptor, at: offset,
+        into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(buffer.count, end - offset)]))
       guard got > 0 else { break }
       fingerprint.add(UnsafeRawBufferPointer(rebasing: buffer[..<got]))
       offset += got
@@ -90,7 +96,9 @@ struct HistorySummaryFile {
   }
 
   private func stored() -> HistorySummary? {
-    guard let descriptor = try? AnswerHistory.openRegularFile(summaryPath, flags: O_RDONLY, create: false) else { return nil }
+    guard let descriptor = try? AnswerHistory.openRegularFile(summaryPath, flags: O_RDONLY, create: false) else {
+      return nil
+    }
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0, status.st_size < 256 << 20 else { return nil }

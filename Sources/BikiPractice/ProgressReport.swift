@@ -21,7 +21,9 @@ package struct ProgressReport {
   /// from now and its state, as stats and review mode judge it.
   var formsByRule: [String: HistoryStats.FormRecall] {
     var forms: [String: HistoryStats.FormRecall] = [:]
-    for form in summary.recall(now: now) where forms[form.rule].map({ form.recallInAWeek < $0.recallInAWeek }) ?? true { forms[form.rule] = form }
+    for form in summary.recall(now: now) where forms[form.rule].map({ form.recallInAWeek < $0.recallInAWeek }) ?? true {
+      forms[form.rule] = form
+    }
     return forms
   }
 
@@ -48,9 +50,11 @@ package struct ProgressReport {
     if stats.forms.isEmpty {
       page += "<p>No forms practised yet.</p>\n"
     } else {
-      page += "<table class=\"forms\"><tr><th>state</th><th>recall in a week</th><th>form</th><th>skill</th><th>reviews</th><th>missed</th></tr>\n"
+      page +=
+        "<table class=\"forms\"><tr><th>state</th><th>recall in a week</th><th>form</th><th>skill</th><th>reviews</th><th>missed</th></tr>\n"
       for form in stats.forms.prefix(30) {
-        page += "<tr class=\"\(form.state.rawValue)\"><td style=\"background:\(Self.colour(form.state))\">\(form.state.rawValue)</td><td>\(Int((form.recallInAWeek * 100).rounded()))%</td><td>\(Self.escape(form.example))</td><td>\(form.skill.rawValue)</td><td>\(form.reviews)</td><td>\(form.lapses)</td></tr>\n"
+        page +=
+          "<tr class=\"\(form.state.rawValue)\"><td style=\"background:\(Self.colour(form.state))\">\(form.state.rawValue)</td><td>\(Int((form.recallInAWeek * 100).rounded()))%</td><td>\(Self.escape(form.example))</td><td>\(form.skill.rawValue)</td><td>\(form.reviews)</td><td>\(form.lapses)</td></tr>\n"
       }
       page += "</table>\n"
     }
@@ -71,11 +75,13 @@ package struct ProgressReport {
   /// together when a short span leaves no room for two dates.
   static func dayLabels(_ days: [(day: Int, totals: HistorySummary.Totals?)], width: Int, y: Int) -> String {
     guard let first = days.first?.day, let last = days.last?.day else { return "" }
-    let from = date(Double(first) * 86_400), to = date(Double(last) * 86_400)
+    let from = date(Double(first) * 86_400)
+    let to = date(Double(last) * 86_400)
     if last == first { return "<text x=\"40\" y=\"\(y)\">\(from)</text>\n" }
     // A date takes about 60 px at the chart's 11 px type.
     if days.count * width < 140 { return "<text x=\"40\" y=\"\(y)\">\(from) to \(to)</text>\n" }
-    return "<text x=\"40\" y=\"\(y)\">\(from)</text><text x=\"\(40 + days.count * width)\" y=\"\(y)\" text-anchor=\"end\">\(to)</text>\n"
+    return
+      "<text x=\"40\" y=\"\(y)\">\(from)</text><text x=\"\(40 + days.count * width)\" y=\"\(y)\" text-anchor=\"end\">\(to)</text>\n"
   }
 
   /// Accuracy per day as bars over the last 60 days. A day with answers and none right gets a
@@ -83,21 +89,25 @@ package struct ProgressReport {
   func accuracyChart() -> String {
     let days = chartDays()
     guard !days.isEmpty else { return "<h2>Accuracy over time</h2>\n<p>No answers yet.</p>\n" }
-    let width = 12, height = 120
+    let width = 12
+    let height = 120
     var svg = "<h2>Accuracy over time</h2>\n"
     let practised = days.compactMap { day in day.totals.map { (day.day, $0) } }
     if practised.count == 1, let (day, totals) = practised.first {
       let attempts = totals.answers + totals.skipped
-      svg += "<p>\(Self.date(Double(day) * 86_400)): \(totals.correct) right of \(attempts) (\(attempts == 0 ? 0 : Int((Double(totals.correct) / Double(attempts) * 100).rounded()))%). Practise on more days to see a trend.</p>\n"
+      svg +=
+        "<p>\(Self.date(Double(day) * 86_400)): \(totals.correct) right of \(attempts) (\(attempts == 0 ? 0 : Int((Double(totals.correct) / Double(attempts) * 100).rounded()))%). Practise on more days to see a trend.</p>\n"
     }
-    svg += "<svg role=\"img\" aria-label=\"accuracy per day\" width=\"\(max(days.count, 14) * width + 60)\" height=\"\(height + 30)\">\n"
+    svg +=
+      "<svg role=\"img\" aria-label=\"accuracy per day\" width=\"\(max(days.count, 14) * width + 60)\" height=\"\(height + 30)\">\n"
     svg += "<text x=\"0\" y=\"12\">100%</text><text x=\"0\" y=\"\(height + 4)\">0%</text>\n"
     for (offset, (day, totals)) in days.enumerated() {
       guard let totals else { continue }
       let attempts = totals.answers + totals.skipped
       let accuracy = attempts == 0 ? 0 : Double(totals.correct) / Double(attempts)
       let bar = max(3, Int((accuracy * Double(height - 10)).rounded()))
-      svg += "<rect class=\"day\" data-day=\"\(Self.date(Double(day) * 86_400))\" x=\"\(40 + offset * width)\" y=\"\(height - bar)\" width=\"\(width - 2)\" height=\"\(bar)\" fill=\"\(totals.correct == 0 ? "#c44" : "#4a7")\"><title>\(Self.date(Double(day) * 86_400)): \(totals.correct) right of \(attempts) (\(Int((accuracy * 100).rounded()))%)</title></rect>\n"
+      svg +=
+        "<rect class=\"day\" data-day=\"\(Self.date(Double(day) * 86_400))\" x=\"\(40 + offset * width)\" y=\"\(height - bar)\" width=\"\(width - 2)\" height=\"\(bar)\" fill=\"\(totals.correct == 0 ? "#c44" : "#4a7")\"><title>\(Self.date(Double(day) * 86_400)): \(totals.correct) right of \(attempts) (\(Int((accuracy * 100).rounded()))%)</title></rect>\n"
     }
     return svg + Self.dayLabels(days, width: width, y: height + 20) + "</svg>\n"
   }
@@ -108,15 +118,20 @@ package struct ProgressReport {
     guard !days.isEmpty else { return "" }
     let averages = days.map { day in day.totals.flatMap { $0.answers == 0 ? nil : $0.seconds / Double($0.answers) } }
     let top = max(averages.compactMap { $0 }.max() ?? 1, 1)
-    let width = 12, height = 80
-    let answers = days.reduce(0) { $0 + ($1.totals?.answers ?? 0) }, seconds = days.reduce(0.0) { $0 + ($1.totals?.seconds ?? 0) }
-    var svg = "<h2>Time per answer</h2>\n<p>\(String(format: "%.1f", answers == 0 ? 0 : seconds / Double(answers))) s per answer on average, over \(answers) \(answers == 1 ? "answer" : "answers").</p>\n"
-    svg += "<svg role=\"img\" aria-label=\"seconds per answer\" width=\"\(max(days.count, 14) * width + 60)\" height=\"\(height + 30)\">\n"
+    let width = 12
+    let height = 80
+    let answers = days.reduce(0) { $0 + ($1.totals?.answers ?? 0) }
+    let seconds = days.reduce(0.0) { $0 + ($1.totals?.seconds ?? 0) }
+    var svg =
+      "<h2>Time per answer</h2>\n<p>\(String(format: "%.1f", answers == 0 ? 0 : seconds / Double(answers))) s per answer on average, over \(answers) \(answers == 1 ? "answer" : "answers").</p>\n"
+    svg +=
+      "<svg role=\"img\" aria-label=\"seconds per answer\" width=\"\(max(days.count, 14) * width + 60)\" height=\"\(height + 30)\">\n"
     svg += "<text x=\"0\" y=\"12\">\(Int(top.rounded()))s</text>\n"
     for (offset, average) in averages.enumerated() {
       guard let average else { continue }
       let bar = max(1, Int((average / top * Double(height - 10)).rounded()))
-      svg += "<rect x=\"\(40 + offset * width)\" y=\"\(height - bar)\" width=\"\(width - 2)\" height=\"\(bar)\" fill=\"#58b\"><title>\(Self.date(Double(days[offset].day) * 86_400)): \(String(format: "%.1f", average)) s</title></rect>\n"
+      svg +=
+        "<rect x=\"\(40 + offset * width)\" y=\"\(height - bar)\" width=\"\(width - 2)\" height=\"\(bar)\" fill=\"#58b\"><title>\(Self.date(Double(days[offset].day) * 86_400)): \(String(format: "%.1f", average)) s</title></rect>\n"
     }
     return svg + Self.dayLabels(days, width: width, y: height + 20) + "</svg>\n"
   }
@@ -134,15 +149,20 @@ package struct ProgressReport {
     }
     let later = forms.count - counts.reduce(0, +)
     let top = max(counts.max() ?? 1, 1)
-    let width = 24, height = 80
-    var html = "<h2>Reviews due</h2>\n<p>\(counts[0]) forms due today, \(counts.reduce(0, +)) in the next two weeks, \(later) later.</p>\n"
-    html += "<svg role=\"img\" aria-label=\"forms due per day\" width=\"\(counts.count * width + 60)\" height=\"\(height + 30)\">\n"
+    let width = 24
+    let height = 80
+    var html =
+      "<h2>Reviews due</h2>\n<p>\(counts[0]) forms due today, \(counts.reduce(0, +)) in the next two weeks, \(later) later.</p>\n"
+    html +=
+      "<svg role=\"img\" aria-label=\"forms due per day\" width=\"\(counts.count * width + 60)\" height=\"\(height + 30)\">\n"
     for (offset, count) in counts.enumerated() {
       let bar = Int((Double(count) / Double(top) * Double(height - 10)).rounded())
       let label = offset == 0 ? "today" : Self.date((today + Double(offset)) * 86_400)
-      html += "<rect class=\"due\" x=\"\(40 + offset * width)\" y=\"\(height - bar)\" width=\"\(width - 4)\" height=\"\(bar)\" fill=\"#b84\"><title>\(label): \(count)</title></rect>\n"
+      html +=
+        "<rect class=\"due\" x=\"\(40 + offset * width)\" y=\"\(height - bar)\" width=\"\(width - 4)\" height=\"\(bar)\" fill=\"#b84\"><title>\(label): \(count)</title></rect>\n"
     }
-    html += "<text x=\"40\" y=\"\(height + 20)\">today</text><text x=\"\(40 + counts.count * width)\" y=\"\(height + 20)\" text-anchor=\"end\">in 13 days</text>\n"
+    html +=
+      "<text x=\"40\" y=\"\(height + 20)\">today</text><text x=\"\(40 + counts.count * width)\" y=\"\(height + 20)\" text-anchor=\"end\">in 13 days</text>\n"
     return html + "</svg>\n"
   }
 
@@ -152,28 +172,41 @@ package struct ProgressReport {
     let recall = formsByRule
     var rows: [(label: String, cells: [(key: String, form: ReadingForm?)])] = []
     for counter in catalog.counters where counter.kind == .counter {
-      let cells = (1...10).map { value -> (String, ReadingForm?) in (String(value), ReadingForms.of(UInt128(value), counter: counter).first) }
+      let cells = (1...10).map { value -> (String, ReadingForm?) in
+        (String(value), ReadingForms.of(UInt128(value), counter: counter).first)
+      }
       // Only counters the learner has met, and only where a form applies.
       guard cells.contains(where: { $0.1.map { recall[$0.rule] != nil } ?? false }) else { continue }
       rows.append(("\(counter.symbol)", cells))
     }
-    let numbers = [300, 600, 800, 3000, 8000].map { value -> (String, ReadingForm?) in (String(value), ReadingForms.of(UInt128(value)).first) }
-    if numbers.contains(where: { $0.1.map { recall[$0.rule] != nil } ?? false }) { rows.append(("百 千 (numbers)", numbers)) }
-    let dates = (1...31).map { day -> (String, ReadingForm?) in (String(day), ReadingForms.of(UInt128(day), counter: .dayOfMonth).first) }
+    let numbers = [300, 600, 800, 3000, 8000].map { value -> (String, ReadingForm?) in
+      (String(value), ReadingForms.of(UInt128(value)).first)
+    }
+    if numbers.contains(where: { $0.1.map { recall[$0.rule] != nil } ?? false }) {
+      rows.append(("百 千 (numbers)", numbers))
+    }
+    let dates = (1...31).map { day -> (String, ReadingForm?) in
+      (String(day), ReadingForms.of(UInt128(day), counter: .dayOfMonth).first)
+    }
     if dates.contains(where: { $0.1.map { recall[$0.rule] != nil } ?? false }) { rows.append(("日 (dates)", dates)) }
-    let hours = (0...12).map { hour -> (String, ReadingForm?) in (String(hour), ReadingForms.of(UInt128(hour), counter: .hour).first) }
+    let hours = (0...12).map { hour -> (String, ReadingForm?) in
+      (String(hour), ReadingForms.of(UInt128(hour), counter: .hour).first)
+    }
     if hours.contains(where: { $0.1.map { recall[$0.rule] != nil } ?? false }) { rows.append(("時 (hours)", hours)) }
 
-    var html = "<h2>Forms by counter and number</h2>\n<p class=\"legend\"><span style=\"background:\(Self.colour(.weak))\">weak</span><span style=\"background:\(Self.colour(.fading))\">fading</span><span style=\"background:\(Self.colour(.known))\">known</span><span class=\"none\">not practised</span> — by how likely you are to recall each a week from now</p>\n"
+    var html =
+      "<h2>Forms by counter and number</h2>\n<p class=\"legend\"><span style=\"background:\(Self.colour(.weak))\">weak</span><span style=\"background:\(Self.colour(.fading))\">fading</span><span style=\"background:\(Self.colour(.known))\">known</span><span class=\"none\">not practised</span> — by how likely you are to recall each a week from now</p>\n"
     guard !rows.isEmpty else { return html + "<p>No forms practised yet.</p>\n" }
     html += "<table class=\"heat\">\n"
     for row in rows {
       html += "<tr><th>\(Self.escape(row.label))</th>"
       for (key, form) in row.cells {
         if let form, let known = recall[form.rule] {
-          html += "<td class=\"form \(known.state.rawValue)\" data-form=\"\(Self.escape(form.id))\" style=\"background:\(Self.colour(known.state))\" title=\"\(Self.escape(form.id)): \(known.state.rawValue), \(Int((known.recallInAWeek * 100).rounded()))% in a week\">\(key)</td>"
+          html +=
+            "<td class=\"form \(known.state.rawValue)\" data-form=\"\(Self.escape(form.id))\" style=\"background:\(Self.colour(known.state))\" title=\"\(Self.escape(form.id)): \(known.state.rawValue), \(Int((known.recallInAWeek * 100).rounded()))% in a week\">\(key)</td>"
         } else if let form {
-          html += "<td class=\"none\" data-form=\"\(Self.escape(form.id))\" title=\"\(Self.escape(form.id)): not practised\">\(key)</td>"
+          html +=
+            "<td class=\"none\" data-form=\"\(Self.escape(form.id))\" title=\"\(Self.escape(form.id)): not practised\">\(key)</td>"
         } else {
           html += "<td></td>"
         }

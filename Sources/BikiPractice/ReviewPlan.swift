@@ -44,9 +44,12 @@ package struct ReviewPlan: Sendable {
         if !placed { others.append((generator.topic.id, index)) }
       }
     }
-    let recall = Dictionary(summary.recall(now: now, skill: skill).map { ($0.rule, $0) }, uniquingKeysWith: { first, _ in first })
-    let due = ruleOrder.compactMap { rule in recall[rule].flatMap { $0.due <= now ? (rule, $0.due) : nil } }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
-      .map(\.0)
+    let recall = Dictionary(
+      summary.recall(now: now, skill: skill).map { ($0.rule, $0) }, uniquingKeysWith: { first, _ in first })
+    let due = ruleOrder.compactMap { rule in recall[rule].flatMap { $0.due <= now ? (rule, $0.due) : nil } }.sorted {
+      ($0.1, $0.0) < ($1.1, $1.0)
+    }
+    .map(\.0)
     let dueSet = Set(due)
     // Weak as stats call it (`FormState`): what the learner is shown as weak comes next; a
     // fading form waits until it is due.
@@ -77,12 +80,15 @@ package struct ReviewPlan: Sendable {
     let picks = self.picks
     var generator = QuestionGenerator(topic: topic, spaceSize: UInt64(picks.count)) { index throws(GenerationError) in
       let pick = picks[Int(index % UInt64(picks.count))]
-      guard let source = byID[pick.topicID] else { throw GenerationError(topicID: pick.topicID, reason: "the topic is no longer loaded") }
+      guard let source = byID[pick.topicID] else {
+        throw GenerationError(topicID: pick.topicID, reason: "the topic is no longer loaded")
+      }
       return try source.question(seed: pick.index)
     }
     generator.isPlanned = true
     let pickedTopics = Set(picks.map(\.topicID))
-    generator.callsPlugin = generators.contains { source in source.callsPlugin && pickedTopics.contains(source.topic.id) }
+    generator.callsPlugin = generators.contains { source in source.callsPlugin && pickedTopics.contains(source.topic.id)
+    }
     generator.formsAt = { index in
       let pick = picks[Int(index % UInt64(picks.count))]
       return byID[pick.topicID]?.forms(seed: pick.index) ?? []

@@ -56,7 +56,8 @@ package struct Connection: Sendable {
       // The deadline is read once per pass: it is a time, not an interval, so a server that
       // keeps work running cannot push it ahead of itself.
       let deadline = endpoint.nextDeadline
-      let ready = Self.wait(input: inputEnded ? nil : input, wake: wake?.descriptor, timeout: deadline.map { max(0, $0 - now()) })
+      let ready = Self.wait(
+        input: inputEnded ? nil : input, wake: wake?.descriptor, timeout: deadline.map { max(0, $0 - now()) })
       var outgoing: [OutgoingMessage] = []
       var ended = false
       if ready.input {
@@ -99,7 +100,10 @@ package struct Connection: Sendable {
   /// Which descriptors are ready after waiting at most `timeout` seconds (forever when nil).
   /// `failed` when `poll` itself fails for a reason other than a signal.
   static func wait(input: Int32?, wake: Int32?, timeout: Double?) -> (input: Bool, wake: Bool, failed: Bool) {
-    var descriptors = [pollfd(fd: input ?? -1, events: Int16(POLLIN), revents: 0), pollfd(fd: wake ?? -1, events: Int16(POLLIN), revents: 0)]
+    var descriptors = [
+      pollfd(fd: input ?? -1, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: wake ?? -1, events: Int16(POLLIN), revents: 0),
+    ]
     // Milliseconds, rounded up so a deadline a fraction of one away is not spun on.
     let milliseconds = timeout.map { Int32(min(($0 * 1000).rounded(.up), 3_600_000)) } ?? -1
     let polled = poll(&descriptors, 2, milliseconds)

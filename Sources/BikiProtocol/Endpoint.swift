@@ -13,7 +13,8 @@ package protocol LanguageServer {
   /// A request other than `initialize` and `shutdown`. Throw `ResponseError.methodNotFound`
   /// for methods it does not know. A request whose work runs off the loop is answered `.later`:
   /// the server then sends its response (with this id) from a later `tick`, or from `cancel`.
-  mutating func request(_ id: RequestID, _ method: String, params: JSON?, outbox: inout [OutgoingMessage]) throws(ResponseError) -> Reply
+  mutating func request(_ id: RequestID, _ method: String, params: JSON?, outbox: inout [OutgoingMessage])
+    throws(ResponseError) -> Reply
   /// `$/cancelRequest` for a request answered `.later` and not yet responded to: the server
   /// stops waiting for its work and answers it with `Endpoint.cancelled`. Others are ignored.
   mutating func cancel(_ id: RequestID, outbox: inout [OutgoingMessage])
@@ -86,7 +87,9 @@ package struct Endpoint<Server: LanguageServer> {
         notification(method, params: nil, outbox: &outbox)
       } else if phase == .running {
         outbox.append(
-          .notification(method: "window/logMessage", params: ["type": 2, "message": .string("ignored the notification \"\(method)\": \(error.message)")]))
+          .notification(
+            method: "window/logMessage",
+            params: ["type": 2, "message": .string("ignored the notification \"\(method)\": \(error.message)")]))
       }
     case .response:
       break  // the server sends no requests, so no response is awaited
@@ -132,16 +135,27 @@ package struct Endpoint<Server: LanguageServer> {
     }
   }
 
-  private mutating func request(_ id: RequestID, _ method: String, params: JSON?, outbox: inout [OutgoingMessage]) -> Result<Reply, ResponseError> {
+  private mutating func request(_ id: RequestID, _ method: String, params: JSON?, outbox: inout [OutgoingMessage])
+    -> Result<Reply, ResponseError>
+  {
     switch (phase, method) {
     case (.awaitingInitialize, "initialize"):
       phase = .running
       let capabilities = server.initialize(params: params, outbox: &outbox)
-      return .success(.result(["capabilities": capabilities, "serverInfo": ["name": .string(server.name), "version": .string(server.version)]]))
+      return .success(
+        .result([
+          "capabilities": capabilities,
+          "serverInfo": ["name": .string(server.name), "version": .string(server.version)],
+        ]))
     case (.awaitingInitialize, _):
-      return .failure(ResponseError(code: ResponseError.serverNotInitialized, message: "the server is not initialized; send \"initialize\" first"))
+      return .failure(
+        ResponseError(
+          code: ResponseError.serverNotInitialized, message: "the server is not initialized; send \"initialize\" first")
+      )
     case (.shutDown, _):
-      return .failure(ResponseError(code: ResponseError.invalidRequest, message: "the server is shutting down; only \"exit\" is accepted"))
+      return .failure(
+        ResponseError(
+          code: ResponseError.invalidRequest, message: "the server is shutting down; only \"exit\" is accepted"))
     case (.running, "initialize"):
       return .failure(ResponseError(code: ResponseError.invalidRequest, message: "the server is already initialized"))
     case (.running, "shutdown"):

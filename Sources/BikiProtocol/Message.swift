@@ -44,8 +44,12 @@ package struct ResponseError: Error, Hashable, Sendable {
   /// LSP 3.17: the request was valid but could not be carried out.
   package static let requestFailed = -32803
 
-  package static func invalidParams(_ message: String) -> ResponseError { ResponseError(code: invalidParams, message: message) }
-  package static func requestFailed(_ message: String) -> ResponseError { ResponseError(code: requestFailed, message: message) }
+  package static func invalidParams(_ message: String) -> ResponseError {
+    ResponseError(code: invalidParams, message: message)
+  }
+  package static func requestFailed(_ message: String) -> ResponseError {
+    ResponseError(code: requestFailed, message: message)
+  }
 
   var json: JSON {
     var members: [(String, JSON)] = [("code", .integer(Int64(code))), ("message", .string(message))]
@@ -72,16 +76,29 @@ package enum IncomingMessage: Equatable, Sendable {
     do {
       root = try JSONParser.value(body)
     } catch {
-      return .invalid(id: nil, error: ResponseError(code: ResponseError.parseError, message: "invalid JSON at \(error.position): \(error.message)"))
+      return .invalid(
+        id: nil,
+        error: ResponseError(
+          code: ResponseError.parseError, message: "invalid JSON at \(error.position): \(error.message)"))
     }
     if case .array = root {
-      return .invalid(id: nil, error: ResponseError(code: ResponseError.invalidRequest, message: "batches are not supported; send one message at a time"))
+      return .invalid(
+        id: nil,
+        error: ResponseError(
+          code: ResponseError.invalidRequest, message: "batches are not supported; send one message at a time"))
     }
     guard case .object(let members) = root else {
-      return .invalid(id: nil, error: ResponseError(code: ResponseError.invalidRequest, message: "a message must be a JSON object, not \(root.kindDescription)"))
+      return .invalid(
+        id: nil,
+        error: ResponseError(
+          code: ResponseError.invalidRequest, message: "a message must be a JSON object, not \(root.kindDescription)"))
     }
     // One pass over the members rather than a search for each; the first of a repeated key counts.
-    var idValue: JSON?, version: JSON?, methodValue: JSON?, params: JSON?, isResponse = false
+    var idValue: JSON?
+    var version: JSON?
+    var methodValue: JSON?
+    var params: JSON?
+    var isResponse = false
     for member in members {
       switch member.key {
       case "id" where idValue == nil: idValue = member.value
@@ -99,22 +116,33 @@ package enum IncomingMessage: Equatable, Sendable {
     case .double(let value)? where value.rounded() == value && abs(value) < 9e18: id = .number(Int64(value))
     case nil, .null?: id = nil
     case let other?:
-      return .invalid(id: nil, error: ResponseError(code: ResponseError.invalidRequest, message: "\"id\" must be an integer or a string, not \(other.kindDescription == "a number" ? "a fraction or a number that large" : other.kindDescription)"))
+      return .invalid(
+        id: nil,
+        error: ResponseError(
+          code: ResponseError.invalidRequest,
+          message:
+            "\"id\" must be an integer or a string, not \(other.kindDescription == "a number" ? "a fraction or a number that large" : other.kindDescription)"
+        ))
     }
     guard version?.stringValue == "2.0" else {
-      return .invalid(id: id, error: ResponseError(code: ResponseError.invalidRequest, message: "\"jsonrpc\" must be \"2.0\""))
+      return .invalid(
+        id: id, error: ResponseError(code: ResponseError.invalidRequest, message: "\"jsonrpc\" must be \"2.0\""))
     }
     guard let methodValue else {
       if isResponse { return .response(id: id) }
-      return .invalid(id: id, error: ResponseError(code: ResponseError.invalidRequest, message: "a request needs a \"method\""))
+      return .invalid(
+        id: id, error: ResponseError(code: ResponseError.invalidRequest, message: "a request needs a \"method\""))
     }
     guard let method = methodValue.stringValue else {
-      return .invalid(id: id, error: ResponseError(code: ResponseError.invalidRequest, message: "\"method\" must be a string"))
+      return .invalid(
+        id: id, error: ResponseError(code: ResponseError.invalidRequest, message: "\"method\" must be a string"))
     }
     // `"params": null` is how several clients (eglot, jsonrpc.el) spell "no params".
     if case .null? = params { params = nil }
     if let params, !(params.isObject || params.arrayValue != nil) {
-      let error = ResponseError(code: ResponseError.invalidParams, message: "\"params\" must be an object or an array, not \(params.kindDescription)")
+      let error = ResponseError(
+        code: ResponseError.invalidParams,
+        message: "\"params\" must be an object or an array, not \(params.kindDescription)")
       guard let id else { return .invalidNotification(method: method, error: error) }
       return .invalid(id: id, error: error)
     }

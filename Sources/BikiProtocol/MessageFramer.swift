@@ -81,7 +81,8 @@ package struct MessageFramer: Sendable {
       case .incomplete:
         break framing
       case .overLimit:
-        malformed("a header block longer than \(MessageFramer.maximumHeader) bytes", resumingAt: start + 1, into: &events)
+        malformed(
+          "a header block longer than \(MessageFramer.maximumHeader) bytes", resumingAt: start + 1, into: &events)
       case .found(let lines, let next):
         switch MessageFramer.contentLength(buffer[lines]) {
         case .success(let length):
@@ -159,7 +160,8 @@ package struct MessageFramer: Sendable {
 
   /// Finds the first empty line (`\n` or `\r\n` at a line start) of the block at `start`.
   private mutating func headerEnd() -> HeaderSearch {
-    let lineFeed = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
+    let lineFeed = UInt8(ascii: "\n")
+    let carriageReturn = UInt8(ascii: "\r")
     let from = start
     let limit = min(buffer.count, from + MessageFramer.maximumHeader)
     var position = from
@@ -220,7 +222,8 @@ package struct MessageFramer: Sendable {
   /// message. Lines are split at `\n`, a `\r` before it dropped; when `Content-Length` is given
   /// twice, the last one counts.
   static func contentLength(_ header: ArraySlice<UInt8>) -> Result<Int, HeaderProblem> {
-    let lineFeed = UInt8(ascii: "\n"), colonByte = UInt8(ascii: ":")
+    let lineFeed = UInt8(ascii: "\n")
+    let colonByte = UInt8(ascii: ":")
     var length: Int?
     var lineStart = header.startIndex
     while lineStart < header.endIndex {
@@ -237,7 +240,8 @@ package struct MessageFramer: Sendable {
         }
         continue
       }
-      let lineEnd = stop.flatMap { header[$0] == lineFeed ? $0 : header[$0...].firstIndex(of: lineFeed) } ?? header.endIndex
+      let lineEnd =
+        stop.flatMap { header[$0] == lineFeed ? $0 : header[$0...].firstIndex(of: lineFeed) } ?? header.endIndex
       var line = header[lineStart..<lineEnd]
       if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
       // Headers are ASCII in practice: only a line with other bytes is checked as UTF-8.
@@ -283,7 +287,8 @@ package struct MessageFramer: Sendable {
 
   private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
     let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
-    guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else { return [] }
+    guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })
+    else { return [] }
     return bytes[first...last]
   }
 
@@ -291,7 +296,8 @@ package struct MessageFramer: Sendable {
   private static func isContentLength(_ name: ArraySlice<UInt8>) -> Bool {
     let expected: StaticString = "content-length"
     guard name.count == expected.utf8CodeUnitCount else { return false }
-    for (offset, byte) in name.enumerated() where (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != expected.utf8Start[offset] {
+    for (offset, byte) in name.enumerated()
+    where (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != expected.utf8Start[offset] {
       return false
     }
     return true

@@ -45,7 +45,9 @@ package struct MessageQueue: Sendable {
       case .message(let body):
         return .message(IncomingMessage.parse(body))
       case .malformedHeader(let reason):
-        return .message(.invalid(id: nil, error: ResponseError(code: ResponseError.invalidRequest, message: "malformed header: \(reason)")))
+        return .message(
+          .invalid(
+            id: nil, error: ResponseError(code: ResponseError.invalidRequest, message: "malformed header: \(reason)")))
       case .oversized(let length):
         return .message(
           .invalid(

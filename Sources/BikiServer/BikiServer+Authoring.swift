@@ -26,7 +26,11 @@ extension BikiServer {
       actions.append([
         "title": .string("Change \"\(fix.word)\" to \"\(fix.replacement)\""), "kind": "quickfix", "isPreferred": true,
         "diagnostics": [WireFormat.diagnostic(diagnostic)],
-        "edit": ["changes": .object(pairs: [(uri, JSON.array([["range": WireFormat.range(diagnostic.range), "newText": .string(newText)]]))])],
+        "edit": [
+          "changes": .object(pairs: [
+            (uri, JSON.array([["range": WireFormat.range(diagnostic.range), "newText": .string(newText)]]))
+          ])
+        ],
       ])
     }
     return .array(actions)
@@ -65,17 +69,23 @@ extension BikiServer {
   func documentSymbols(_ request: DocumentSymbolRequest) -> JSON {
     guard let (uri, _, compilation) = checked(request.uri), let pack = compilation.pack else { return [] }
     // LSP SymbolKind: 2 module, 5 class, 7 property, 13 variable, 14 constant.
-    var symbols: [(name: String, detail: String, kind: Int64, range: SourceRange, selection: SourceRange, children: [JSON], container: String?)] = []
+    var symbols:
+      [(
+        name: String, detail: String, kind: Int64, range: SourceRange, selection: SourceRange, children: [JSON],
+        container: String?
+      )] = []
     for topic in pack.topics where !topic.id.value.isEmpty {
       var children: [JSON] = []
       var flat: [(String, String, Int64, SourceRange)] = []
       for variable in topic.variables {
         let whole = SourceRange(start: variable.nameRange.start, end: variable.range.end)
-        children.append(Self.symbol(variable.name, detail: variable.kind.name, kind: 13, range: whole, selection: variable.nameRange))
+        children.append(
+          Self.symbol(variable.name, detail: variable.kind.name, kind: 13, range: whole, selection: variable.nameRange))
         flat.append((variable.name, variable.kind.name, 13, whole))
       }
       for parameter in topic.parameters {
-        children.append(Self.symbol(parameter.name, detail: "parameter", kind: 7, range: parameter.range, selection: parameter.range))
+        children.append(
+          Self.symbol(parameter.name, detail: "parameter", kind: 7, range: parameter.range, selection: parameter.range))
         flat.append((parameter.name, "parameter", 7, parameter.range))
       }
       symbols.append((topic.id.value, topic.title, 5, topic.range, topic.id.range, children, nil))
@@ -86,7 +96,11 @@ extension BikiServer {
       symbols.append((counter.id.value, detail, 14, counter.range, counter.id.range, [], nil))
     }
     if hierarchicalSymbols {
-      return .array(symbols.filter { $0.container == nil }.map { Self.symbol($0.name, detail: $0.detail, kind: $0.kind, range: $0.range, selection: $0.selection, children: $0.children) })
+      return .array(
+        symbols.filter { $0.container == nil }.map {
+          Self.symbol(
+            $0.name, detail: $0.detail, kind: $0.kind, range: $0.range, selection: $0.selection, children: $0.children)
+        })
     }
     return .array(
       symbols.map { entry in
@@ -99,9 +113,12 @@ extension BikiServer {
       })
   }
 
-  private static func symbol(_ name: String, detail: String, kind: Int64, range: SourceRange, selection: SourceRange, children: [JSON] = []) -> JSON {
+  private static func symbol(
+    _ name: String, detail: String, kind: Int64, range: SourceRange, selection: SourceRange, children: [JSON] = []
+  ) -> JSON {
     var members: [(String, JSON)] = [
-      ("name", .string(name)), ("detail", .string(detail)), ("kind", .integer(kind)), ("range", WireFormat.range(range)),
+      ("name", .string(name)), ("detail", .string(detail)), ("kind", .integer(kind)),
+      ("range", WireFormat.range(range)),
       ("selectionRange", WireFormat.range(selection)),
     ]
     if !children.isEmpty { members.append(("children", .array(children))) }
@@ -117,7 +134,9 @@ extension BikiServer {
       let topic = pack.topics.first(where: { $0.range.contains(line: position.line, utf16Column: position.character) })
     else { return .null }
     func location(_ range: SourceRange) -> JSON { ["uri": .string(uri), "range": WireFormat.range(range)] }
-    func variable(named name: String) -> JSON? { topic.variables.first { $0.name == name }.map { location($0.nameRange) } }
+    func variable(named name: String) -> JSON? {
+      topic.variables.first { $0.name == name }.map { location($0.nameRange) }
+    }
     func isOn(_ range: SourceRange) -> Bool { range.isUnder(position) }
 
     // Names that stand alone in their string: a part's number, money, choice or era year, and
@@ -133,7 +152,9 @@ extension BikiServer {
       case .text: break
       }
       if let counter, isOn(counter.range) {
-        let own = pack.counters.first { $0.id.value == counter.value || $0.symbols.contains { $0.value == counter.value } }
+        let own = pack.counters.first {
+          $0.id.value == counter.value || $0.symbols.contains { $0.value == counter.value }
+        }
         return own.map { location($0.range) } ?? .null
       }
       if let name = names.first(where: { isOn($0.range) }) {
@@ -152,11 +173,14 @@ extension BikiServer {
 
   /// The identifier around an LSP position inside a string token.
   static func word(at position: Position, in text: [UInt8], within range: SourceRange) -> String? {
-    guard range.start.line == position.line, range.end.offset <= text.count, let at = IncrementalChange.offset(of: position, in: text) else {
+    guard range.start.line == position.line, range.end.offset <= text.count,
+      let at = IncrementalChange.offset(of: position, in: text)
+    else {
       return nil
     }
     let offset = min(max(at, range.start.offset), range.end.offset)
-    var start = offset, end = offset
+    var start = offset
+    var end = offset
     while start > range.start.offset, isNameByte(text[start - 1]) { start -= 1 }
     while end < range.end.offset, isNameByte(text[end]) { end += 1 }
     guard start < end else { return nil }
@@ -173,7 +197,8 @@ extension BikiServer {
 extension SourceRange {
   /// Whether this range and an LSP range (UTF-16 columns) share a position, or touch.
   func touches(start: Position, end: Position) -> Bool {
-    let from = (self.start.line, self.start.utf16Column), to = (self.end.line, self.end.utf16Column)
+    let from = (self.start.line, self.start.utf16Column)
+    let to = (self.end.line, self.end.utf16Column)
     return from <= (end.line, end.character) && (start.line, start.character) <= to
   }
 }
@@ -187,7 +212,9 @@ extension BikiServer {
     let position = request.position
     guard let document = documents[request.uri] else { return .null }
     // A position past the document's lines is nowhere a key or value could go.
-    guard let offset = IncrementalChange.offset(of: position, in: document.text), let cursor = JSONCursor.at(offset, in: document.text) else {
+    guard let offset = IncrementalChange.offset(of: position, in: document.text),
+      let cursor = JSONCursor.at(offset, in: document.text)
+    else {
       return ["isIncomplete": false, "items": []]
     }
     let steps = cursor.path.map { step -> PackVocabulary.Step in
@@ -213,7 +240,9 @@ extension BikiServer {
     let items: [JSON] = candidates.map { candidate in
       let newText = cursor.stringStart == nil ? "\"\(candidate.label)\"" : candidate.label
       let range: JSON = [
-        "start": ["line": .integer(Int64(position.line)), "character": .integer(Int64(max(0, position.character - typedUnits)))],
+        "start": [
+          "line": .integer(Int64(position.line)), "character": .integer(Int64(max(0, position.character - typedUnits))),
+        ],
         "end": ["line": .integer(Int64(position.line)), "character": .integer(Int64(position.character))],
       ]
       return [
@@ -281,7 +310,10 @@ extension BikiServer {
     case (.parameter, "target", false):
       return (topic?.variables ?? []).flatMap { variable -> [(String, Int64, String)] in
         guard case .range = variable.kind else { return [] }
-        return [("\(variable.name).min", 6, "the least \(variable.name)"), ("\(variable.name).max", 6, "the most \(variable.name)")]
+        return [
+          ("\(variable.name).min", 6, "the least \(variable.name)"),
+          ("\(variable.name).max", 6, "the most \(variable.name)"),
+        ]
       }
     default: return []
     }

@@ -15,7 +15,10 @@ extension BikiServer {
         let id = "\(pack.id.value).\(topic.id.value)"
         return [
           "range": WireFormat.range(topic.id.range),
-          "command": ["title": "▶ Sample questions", "command": .string(ExecuteCommandRequest.sample), "arguments": [.string(request.uri), .string(id)]],
+          "command": [
+            "title": "▶ Sample questions", "command": .string(ExecuteCommandRequest.sample),
+            "arguments": [.string(request.uri), .string(id)],
+          ],
         ]
       })
   }
@@ -26,7 +29,9 @@ extension BikiServer {
       throw .requestFailed("\(Excerpt.of(request.uri, limit: 200)) is not open, or not checked yet")
     }
     guard let compiled = compilation.topics.first(where: { $0.topic.id == request.topicID }) else {
-      throw .requestFailed("no topic \"\(Excerpt.of(request.topicID, limit: 80))\" without errors in \(Excerpt.of(request.uri, limit: 200)); fix its diagnostics first")
+      throw .requestFailed(
+        "no topic \"\(Excerpt.of(request.topicID, limit: 80))\" without errors in \(Excerpt.of(request.uri, limit: 200)); fix its diagnostics first"
+      )
     }
     let generator: QuestionGenerator
     do {
@@ -35,7 +40,8 @@ extension BikiServer {
       throw .requestFailed("\(request.topicID) cannot make questions: \(error)")
     }
     var order = generator.order(seed: 0)
-    let samples = generator.questions(seeds: (0..<min(UInt64(Self.lensSamples), generator.spaceSize)).map { _ in order.next() })
+    let samples = generator.questions(
+      seeds: (0..<min(UInt64(Self.lensSamples), generator.spaceSize)).map { _ in order.next() })
     var questions: [JSON] = []
     var lines = ["\(request.topicID): \(generator.spaceSize) questions; a sample:"]
     for case .success(let question) in samples {
@@ -43,9 +49,12 @@ extension BikiServer {
         "display": .string(question.display), "kanjiDisplay": .string(question.kanjiDisplay),
         "reading": .string(question.reading.standard), "readings": .array(question.reading.all().map(JSON.string)),
       ])
-      lines.append("  \(question.display)  \(question.kanjiDisplay)  \(question.reading.all().joined(separator: " / "))")
+      lines.append(
+        "  \(question.display)  \(question.kanjiDisplay)  \(question.reading.all().joined(separator: " / "))")
     }
-    outbox.append(.notification(method: "window/showMessage", params: ["type": 3, "message": .string(lines.joined(separator: "\n"))]))
+    outbox.append(
+      .notification(
+        method: "window/showMessage", params: ["type": 3, "message": .string(lines.joined(separator: "\n"))]))
     return ["topicId": .string(request.topicID), "questions": .array(questions)]
   }
 }

@@ -39,7 +39,9 @@ extension BikiServer {
       return
     }
     let uri = notification.uri
-    guard keep(uri: uri, text: Array(notification.text.utf8), version: notification.version, outbox: &outbox) else { return }
+    guard keep(uri: uri, text: Array(notification.text.utf8), version: notification.version, outbox: &outbox) else {
+      return
+    }
     startCheck(uri, outbox: &outbox)
   }
 
@@ -51,7 +53,8 @@ extension BikiServer {
     }
     let uri = notification.uri
     guard documents[uri] != nil else {
-      outbox.append(Self.log("textDocument/didChange for \(Excerpt.of(uri, limit: 200)), which is not open; ignored", type: 1))
+      outbox.append(
+        Self.log("textDocument/didChange for \(Excerpt.of(uri, limit: 200)), which is not open; ignored", type: 1))
       return
     }
     // Incremental sync, as the server announces: each change replaces a range, or (with no
@@ -65,21 +68,30 @@ extension BikiServer {
       case .edit(let edit): edited = edit.applied(to: text, encoding: positionEncoding)
       case .invalidRange: edited = nil
       case .missingText:
-        outbox.append(Self.log("textDocument/didChange for \(Excerpt.of(uri, limit: 200)): change \(number + 1) has no \"text\"; the document is closed until it is reopened", type: 1))
+        outbox.append(
+          Self.log(
+            "textDocument/didChange for \(Excerpt.of(uri, limit: 200)): change \(number + 1) has no \"text\"; the document is closed until it is reopened",
+            type: 1))
         forgetAfterBadChange(uri, outbox: &outbox)
         return
       }
       guard let edited else {
-        outbox.append(Self.log("textDocument/didChange for \(Excerpt.of(uri, limit: 200)): change \(number + 1) has no valid \"range\" (start and end, each a line and character, start first, within the document's \(Self.lineCount(text)) lines); the document is closed until it is reopened", type: 1))
+        outbox.append(
+          Self.log(
+            "textDocument/didChange for \(Excerpt.of(uri, limit: 200)): change \(number + 1) has no valid \"range\" (start and end, each a line and character, start first, within the document's \(Self.lineCount(text)) lines); the document is closed until it is reopened",
+            type: 1))
         forgetAfterBadChange(uri, outbox: &outbox)
         return
       }
       text = edited
     }
-    let checkAt = documents[uri]?.checkAt ?? dependencies.now() + BikiServer.debounce(afterACheckOf: documents[uri]?.lastCheckSeconds)
+    let checkAt =
+      documents[uri]?.checkAt ?? dependencies.now()
+      + BikiServer.debounce(afterACheckOf: documents[uri]?.lastCheckSeconds)
     guard keep(uri: uri, text: text, version: notification.version, outbox: &outbox) else {
       // What was shown for the older text no longer holds.
-      outbox.append(.notification(method: "textDocument/publishDiagnostics", params: ["uri": .string(uri), "diagnostics": []]))
+      outbox.append(
+        .notification(method: "textDocument/publishDiagnostics", params: ["uri": .string(uri), "diagnostics": []]))
       return
     }
     documents[uri]?.checkAt = checkAt
@@ -88,7 +100,8 @@ extension BikiServer {
   /// Lines as LSP counts them: line breaks plus one.
   static func lineCount(_ text: [UInt8]) -> Int {
     var count = 1
-    for (index, byte) in text.enumerated() where byte == 0x0A || (byte == 0x0D && (index + 1 == text.count || text[index + 1] != 0x0A)) {
+    for (index, byte) in text.enumerated()
+    where byte == 0x0A || (byte == 0x0D && (index + 1 == text.count || text[index + 1] != 0x0A)) {
       count += 1
     }
     return count
@@ -98,13 +111,15 @@ extension BikiServer {
   /// it is dropped (and its diagnostics cleared) rather than checked wrongly.
   private mutating func forgetAfterBadChange(_ uri: String, outbox: inout [OutgoingMessage]) {
     forget(uri)
-    outbox.append(.notification(method: "textDocument/publishDiagnostics", params: ["uri": .string(uri), "diagnostics": []]))
+    outbox.append(
+      .notification(method: "textDocument/publishDiagnostics", params: ["uri": .string(uri), "diagnostics": []]))
   }
 
   /// A close that does not decode is ignored: there is nothing to close.
   mutating func didClose(_ notification: DidCloseNotification?, outbox: inout [OutgoingMessage]) {
     guard let uri = notification?.uri, forget(uri) else { return }
-    outbox.append(.notification(method: "textDocument/publishDiagnostics", params: ["uri": .string(uri), "diagnostics": []]))
+    outbox.append(
+      .notification(method: "textDocument/publishDiagnostics", params: ["uri": .string(uri), "diagnostics": []]))
   }
 
   /// Stores a document's text unless open documents would then hold too much, which the
@@ -120,12 +135,16 @@ extension BikiServer {
           method: "window/showMessage",
           params: [
             "type": 2,
-            "message": .string("Biki is not checking \(Excerpt.of(uri, limit: 200)): open pack documents would exceed \(limit). Close some to have it checked."),
+            "message": .string(
+              "Biki is not checking \(Excerpt.of(uri, limit: 200)): open pack documents would exceed \(limit). Close some to have it checked."
+            ),
           ]))
       return false
     }
     openBytes = others + text.count
-    documents[uri] = Document(text: text, version: version, checkAt: nil, edits: (documents[uri]?.edits ?? 0) + 1, lastPack: documents[uri]?.lastPack,
+    documents[uri] = Document(
+      text: text, version: version, checkAt: nil, edits: (documents[uri]?.edits ?? 0) + 1,
+      lastPack: documents[uri]?.lastPack,
       lastCheckSeconds: documents[uri]?.lastCheckSeconds)
     return true
   }
@@ -151,11 +170,17 @@ extension BikiServer {
     guard let document = documents[uri] else { return }
     documents[uri]?.checkAt = nil
     checks[uri]?.job.cancel()
-    let packs = catalog.packs, directories = catalog.packDirectories, dependencies = dependencies, text = document.text
+    let packs = catalog.packs
+    let directories = catalog.packDirectories
+    let dependencies = dependencies
+    let text = document.text
     let job = dependencies.background.start { isCancelled in
-      Self.check(uri: uri, text: text, packs: packs, packDirectories: directories, dependencies: dependencies, isCancelled: isCancelled)
+      Self.check(
+        uri: uri, text: text, packs: packs, packDirectories: directories, dependencies: dependencies,
+        isCancelled: isCancelled)
     }
-    checks[uri] = DocumentCheck(version: document.version, edit: document.edits, text: text, startedAt: dependencies.now(), job: job)
+    checks[uri] = DocumentCheck(
+      version: document.version, edit: document.edits, text: text, startedAt: dependencies.now(), job: job)
     publishFinishedChecks(outbox: &outbox)
   }
 
@@ -172,7 +197,8 @@ extension BikiServer {
       if let version = check.version { params.append(("version", .integer(version))) }
       let diagnostics = JSON.array(found.diagnostics.map(WireFormat.diagnostic))
       // Positions in the text that was checked, as the client counts them.
-      params.append(("diagnostics", positionEncoding == .utf8 ? LineIndex(check.text).toUTF8(diagnostics) : diagnostics))
+      params.append(
+        ("diagnostics", positionEncoding == .utf8 ? LineIndex(check.text).toUTF8(diagnostics) : diagnostics))
       outbox.append(.notification(method: "textDocument/publishDiagnostics", params: .object(pairs: params)))
     }
   }
@@ -186,15 +212,21 @@ extension BikiServer {
     let filePath = DocumentURI.path(uri)
     let path = filePath ?? uri
     // A file must be JSON by name; an unsaved buffer is judged by its text alone.
-    if filePath != nil, !path.hasSuffix(".json") || path.hasSuffix(".schema.json") { return DocumentCheck.Result(diagnostics: []) }
+    if filePath != nil, !path.hasSuffix(".json") || path.hasSuffix(".schema.json") {
+      return DocumentCheck.Result(diagnostics: [])
+    }
     let canonical = dependencies.canonicalPath(path)
     func directory(_ path: String) -> Substring { path[..<(path.lastIndex(of: "/") ?? path.startIndex)] }
     let inPackDirectory =
       filePath != nil
       && (packDirectories.contains { dependencies.canonicalPath($0) == directory(canonical) }
         || packs.packs.contains { directory(dependencies.canonicalPath($0.path)) == directory(canonical) })
-    guard PackDocument.isPack(text, inPackDirectory: inPackDirectory) else { return DocumentCheck.Result(diagnostics: []) }
-    let (compilation, diagnostics) = packs.lintDocument(path: path, text: text, check: dependencies.readingCheck, isCancelled: isCancelled) {
+    guard PackDocument.isPack(text, inPackDirectory: inPackDirectory) else {
+      return DocumentCheck.Result(diagnostics: [])
+    }
+    let (compilation, diagnostics) = packs.lintDocument(
+      path: path, text: text, check: dependencies.readingCheck, isCancelled: isCancelled
+    ) {
       dependencies.canonicalPath($0) == canonical
     }
     return DocumentCheck.Result(diagnostics: diagnostics, compilation: compilation)
@@ -216,18 +248,25 @@ extension BikiServer {
     else { return .null }
     let id = "\(pack.id.value).\(topic.id.value)"
     var lines = [hoverMarkdown ? "**\(id)** — \(topic.title)" : "\(id) — \(topic.title)", ""]
-    if let compiled = compilation.topics.first(where: { $0.topic.id == id }), let generator = try? compiled.generator() {
+    if let compiled = compilation.topics.first(where: { $0.topic.id == id }), let generator = try? compiled.generator()
+    {
       var order = generator.order(seed: 0)
-      let samples = generator.questions(seeds: (0..<min(UInt64(Self.hoverSamples), generator.spaceSize)).map { _ in order.next() })
+      let samples = generator.questions(
+        seeds: (0..<min(UInt64(Self.hoverSamples), generator.spaceSize)).map { _ in order.next() })
       lines.append("Sample questions (\(generator.spaceSize) in all):")
       for case .success(let question) in samples {
-        lines.append("\(hoverMarkdown ? "- " : "  ")\(question.kanjiDisplay) · \(question.display) · \(question.reading.all().joined(separator: " / "))")
+        lines.append(
+          "\(hoverMarkdown ? "- " : "  ")\(question.kanjiDisplay) · \(question.display) · \(question.reading.all().joined(separator: " / "))"
+        )
       }
     } else {
       lines.append("This topic has errors; fix them to see sample questions.")
     }
     let kind: JSON = hoverMarkdown ? "markdown" : "plaintext"
-    return ["contents": ["kind": kind, "value": .string(lines.joined(separator: "\n"))], "range": WireFormat.range(topic.range)]
+    return [
+      "contents": ["kind": kind, "value": .string(lines.joined(separator: "\n"))],
+      "range": WireFormat.range(topic.range),
+    ]
   }
 }
 

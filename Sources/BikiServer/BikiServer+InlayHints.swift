@@ -28,16 +28,21 @@ extension BikiServer {
       case .object(let members): pending += members.reversed().map { ($0.key, $0.value) }
       case .array(let elements): pending += elements.reversed().map { (key, $0) }
       case .string(let text):
-        guard let key, Self.proseKeys.contains(key), node.range.start.line == node.range.end.line, text.utf8.count <= Self.longestProse,
+        guard let key, Self.proseKeys.contains(key), node.range.start.line == node.range.end.line,
+          text.utf8.count <= Self.longestProse,
           request.start.line <= node.range.start.line, node.range.start.line <= request.end.line
         else { continue }
         // Columns are counted in the decoded text, so a string with escapes (whose source is
         // longer than its text) is left without hints rather than given misplaced ones.
-        let source = document.text[(node.range.start.offset + 1)..<max(node.range.start.offset + 1, node.range.end.offset - 1)]
+        let source = document.text[
+          (node.range.start.offset + 1)..<max(node.range.start.offset + 1, node.range.end.offset - 1)]
         guard source.elementsEqual(text.utf8) else { continue }
         for phrase in Self.numberPhrases(in: text, reader: reader) {
           hints.append([
-            "position": ["line": .integer(Int64(node.range.start.line)), "character": .integer(Int64(node.range.start.utf16Column + 1 + phrase.endUTF16))],
+            "position": [
+              "line": .integer(Int64(node.range.start.line)),
+              "character": .integer(Int64(node.range.start.utf16Column + 1 + phrase.endUTF16)),
+            ],
             "label": .string("‹\(phrase.reading.standard)›"),
             "tooltip": .string("\(phrase.text): \(phrase.reading.all().joined(separator: " / "))"),
             "paddingLeft": true,
@@ -65,8 +70,13 @@ extension BikiServer {
     var found: [NumberPhrase] = []
     var index = 0
     while index < characters.count {
-      let startsNumber = isDigit(characters[index]) || ((characters[index] == "¥" || characters[index] == "￥") && index + 1 < characters.count && isDigit(characters[index + 1]))
-      guard startsNumber, index == 0 || !(isDigit(characters[index - 1]) || characters[index - 1] == "," || characters[index - 1] == ".") else {
+      let startsNumber =
+        isDigit(characters[index])
+        || ((characters[index] == "¥" || characters[index] == "￥") && index + 1 < characters.count
+          && isDigit(characters[index + 1]))
+      guard startsNumber,
+        index == 0 || !(isDigit(characters[index - 1]) || characters[index - 1] == "," || characters[index - 1] == ".")
+      else {
         index += 1
         continue
       }

@@ -60,7 +60,9 @@ extension BikiServer {
     _ = finish(running, found, answering: running.replies, outbox: &outbox)
   }
 
-  private mutating func finish(_ running: PackReload, _ found: Catalog, answering replies: [RequestID], outbox: inout [OutgoingMessage]) -> JSON {
+  private mutating func finish(
+    _ running: PackReload, _ found: Catalog, answering replies: [RequestID], outbox: inout [OutgoingMessage]
+  ) -> JSON {
     let (report, changed) = adopt(found)
     for id in replies { outbox.append(.result(id: id, report)) }
     if running.announce == .always || (running.announce == .ifChanged && changed) {
@@ -103,7 +105,8 @@ extension BikiServer {
           let coverage = pack.compilation.readingCoverage
           return [
             "path": .string(pack.path), "uri": .string(DocumentURI.fileURI(pack.path)),
-            "checked": .integer(Int64(clamping: coverage.checked)), "possible": .integer(Int64(clamping: coverage.possible)),
+            "checked": .integer(Int64(clamping: coverage.checked)),
+            "possible": .integer(Int64(clamping: coverage.possible)),
           ]
         }),
     ]

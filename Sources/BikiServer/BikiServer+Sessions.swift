@@ -89,7 +89,8 @@ extension BikiServer {
     return found
   }
 
-  static func generator(for entry: CatalogEntry, parameters: [String: Int64]) throws(ResponseError) -> QuestionGenerator {
+  static func generator(for entry: CatalogEntry, parameters: [String: Int64]) throws(ResponseError) -> QuestionGenerator
+  {
     do {
       return try entry.generator(parameters: parameters)
     } catch {
@@ -101,7 +102,9 @@ extension BikiServer {
 
   /// Decodes the request on the loop; makes the generator there for a pack's topic, off the loop
   /// when that runs a plugin's code or reads the history (a review).
-  mutating func startSession(_ replyID: RequestID, _ request: StartSessionRequest, outbox: inout [OutgoingMessage]) throws(ResponseError) -> Reply {
+  mutating func startSession(_ replyID: RequestID, _ request: StartSessionRequest, outbox: inout [OutgoingMessage])
+    throws(ResponseError) -> Reply
+  {
     try checkRoomForSession()
     let seed = request.seed ?? dependencies.seeds.next()
     let job: Job<Result<SessionPlan, ResponseError>>
@@ -111,11 +114,19 @@ extension BikiServer {
       guard entry.registered.callsPlugin else {
         return try install(replyID, try Self.plan(entry, request, mode: mode, seed: seed), outbox: &outbox)
       }
-      job = dependencies.background.start { _ in Result { () throws(ResponseError) in try Self.plan(entry, request, mode: mode, seed: seed) } }
+      job = dependencies.background.start { _ in
+        Result { () throws(ResponseError) in try Self.plan(entry, request, mode: mode, seed: seed) }
+      }
     case .review(let topicID, let count):
-      let chosen = try topicID.map { id throws(ResponseError) in [try topic(id: id).registered] } ?? catalog.registry.topics
-      let dependencies = dependencies, skill = request.skill ?? .kana
-      job = dependencies.background.start { _ in Result { () throws(ResponseError) in try Self.reviewPlan(chosen, skill: skill, count: count, seed: seed, dependencies) } }
+      let chosen =
+        try topicID.map { id throws(ResponseError) in [try topic(id: id).registered] } ?? catalog.registry.topics
+      let dependencies = dependencies
+      let skill = request.skill ?? .kana
+      job = dependencies.background.start { _ in
+        Result { () throws(ResponseError) in
+          try Self.reviewPlan(chosen, skill: skill, count: count, seed: seed, dependencies)
+        }
+      }
     }
     if let prepared = job.found { return try install(replyID, try prepared.get(), outbox: &outbox) }
     sessionsStarted += 1
@@ -129,7 +140,9 @@ extension BikiServer {
     }
   }
 
-  private static func plan(_ entry: CatalogEntry, _ request: StartSessionRequest, mode: Session.Mode, seed: UInt64) throws(ResponseError) -> SessionPlan {
+  private static func plan(_ entry: CatalogEntry, _ request: StartSessionRequest, mode: Session.Mode, seed: UInt64)
+    throws(ResponseError) -> SessionPlan
+  {
     let generator = try generator(for: entry, parameters: request.parameters)
     let skills = entry.topic.skills
     let skill = request.skill ?? (skills.contains(.reading) ? .reading : skills.first ?? .reading)
@@ -142,9 +155,13 @@ extension BikiServer {
   ) throws(ResponseError) -> SessionPlan {
     let generators = chosen.compactMap { try? $0.generator() }
     let plan = ReviewPlan.make(
-      summary: dependencies.history.summary().summary, skill: skill, generators: generators, now: dependencies.wallClock(), seed: seed, count: count)
+      summary: dependencies.history.summary().summary, skill: skill, generators: generators,
+      now: dependencies.wallClock(), seed: seed, count: count)
     let title = chosen.count == 1 ? "Review of \(chosen[0].topic.title)" : "Review of every topic"
-    guard let planned = plan.generator(topic: Topic(id: "review", title: title, category: .number, skills: [skill]), generators: generators) else {
+    guard
+      let planned = plan.generator(
+        topic: Topic(id: "review", title: title, category: .number, skills: [skill]), generators: generators)
+    else {
       throw .requestFailed("nothing to review with the \(skill.rawValue) skill")
     }
     return SessionPlan(generator: planned, skill: skill, mode: .questionLimit(plan.picks.count), seed: seed)
@@ -158,7 +175,8 @@ extension BikiServer {
     let (state, effects): (Session.State, [Session.Effect])
     do {
       (state, effects) = try Session.start(
-        topic: plan.generator.topic, order: plan.generator.order(seed: plan.seed), skill: plan.skill, mode: plan.mode, seed: plan.seed,
+        topic: plan.generator.topic, order: plan.generator.order(seed: plan.seed), skill: plan.skill, mode: plan.mode,
+        seed: plan.seed,
         dependencies: sessionDependencies)
     } catch {
       // The field at fault first, as every invalid-params message says it.
@@ -179,7 +197,8 @@ extension BikiServer {
     let reply = WaitingReply(
       id: replyID,
       members: [
-        ("sessionId", .string(id)), ("topicId", .string(plan.generator.topic.id)), ("skill", .string(plan.skill.rawValue)),
+        ("sessionId", .string(id)), ("topicId", .string(plan.generator.topic.id)),
+        ("skill", .string(plan.skill.rawValue)),
         ("seed", .string(String(plan.seed))),
       ],
       startsSession: true)
@@ -192,7 +211,9 @@ extension BikiServer {
 
   /// The open session a request names, with the question it is asking; nil when the session
   /// is making its next question, in which case the request waits for it in the session's queue.
-  private mutating func askingSession(_ request: QueuedRequest) throws(ResponseError) -> (id: String, session: OpenSession, question: Question)? {
+  private mutating func askingSession(_ request: QueuedRequest) throws(ResponseError) -> (
+    id: String, session: OpenSession, question: Question
+  )? {
     let id = request.sessionID
     if var waiting = preparing[id] {
       guard waiting.queued.count < BikiServer.maximumQueuedPerSession else { throw Self.queueFull(id) }
@@ -202,7 +223,9 @@ extension BikiServer {
     }
     guard let session = sessions[id] else {
       let ended = finished.contains { $0.id == id }
-      throw .invalidParams("\"sessionId\": \(ended ? "session \"\(id)\" has finished; biki/endSession returns its summary" : "no open session \"\(id.prefix(80))\"")")
+      throw .invalidParams(
+        "\"sessionId\": \(ended ? "session \"\(id)\" has finished; biki/endSession returns its summary" : "no open session \"\(id.prefix(80))\"")"
+      )
     }
     switch session.stage {
     case .asking(let question):
@@ -216,12 +239,18 @@ extension BikiServer {
   }
 
   private static func queueFull(_ id: String) -> ResponseError {
-    .requestFailed("session \"\(id)\" has \(BikiServer.maximumQueuedPerSession) requests waiting for its next question; wait for their responses")
+    .requestFailed(
+      "session \"\(id)\" has \(BikiServer.maximumQueuedPerSession) requests waiting for its next question; wait for their responses"
+    )
   }
 
-  mutating func answer(_ replyID: RequestID, _ request: AnswerRequest, outbox: inout [OutgoingMessage]) throws(ResponseError) -> Reply {
+  mutating func answer(_ replyID: RequestID, _ request: AnswerRequest, outbox: inout [OutgoingMessage])
+    throws(ResponseError) -> Reply
+  {
     if let late = answerAfterTimeUp(request.sessionID) { return .result(late) }
-    guard let (id, session, question) = try askingSession(QueuedRequest(id: replyID, kind: .answer(request))) else { return .later }
+    guard let (id, session, question) = try askingSession(QueuedRequest(id: replyID, kind: .answer(request))) else {
+      return .later
+    }
     let given = try request.answer.get()
     var state = session.state
     let effects = Session.reduce(&state, .answerSubmitted(given), sessionDependencies)
@@ -239,12 +268,18 @@ extension BikiServer {
       members.append(("hint", .string(hint)))
     default: break
     }
-    return try advance(id, state, session.generator, effects, WaitingReply(id: replyID, members: members, startsSession: false), outbox: &outbox)
+    return try advance(
+      id, state, session.generator, effects, WaitingReply(id: replyID, members: members, startsSession: false),
+      outbox: &outbox)
   }
 
-  mutating func skip(_ replyID: RequestID, _ request: SkipRequest, outbox: inout [OutgoingMessage]) throws(ResponseError) -> Reply {
+  mutating func skip(_ replyID: RequestID, _ request: SkipRequest, outbox: inout [OutgoingMessage])
+    throws(ResponseError) -> Reply
+  {
     if let late = answerAfterTimeUp(request.sessionID) { return .result(late) }
-    guard let (id, session, question) = try askingSession(QueuedRequest(id: replyID, kind: .skip(request))) else { return .later }
+    guard let (id, session, question) = try askingSession(QueuedRequest(id: replyID, kind: .skip(request))) else {
+      return .later
+    }
     var state = session.state
     let effects = Session.reduce(&state, .skipRequested, sessionDependencies)
     var members: [(String, JSON)] = []
@@ -252,7 +287,9 @@ extension BikiServer {
     for case .recorded(.answered(let skip)) in effects where skip.skipped {
       members.append(("expected", WireFormat.expected(question, skill: state.skill)))
     }
-    return try advance(id, state, session.generator, effects, WaitingReply(id: replyID, members: members, startsSession: false), outbox: &outbox)
+    return try advance(
+      id, state, session.generator, effects, WaitingReply(id: replyID, members: members, startsSession: false),
+      outbox: &outbox)
   }
 
   /// The response to an answer or skip that reached a session whose time ran out before it: the
@@ -269,10 +306,13 @@ extension BikiServer {
   /// place for a pack's topic; off the loop for a plugin's, answering `.later`), and once the
   /// session has its next question or has ended, the response to `reply`.
   mutating func advance(
-    _ id: String, _ state: Session.State, _ generator: QuestionGenerator, _ effects: [Session.Effect], _ reply: WaitingReply,
+    _ id: String, _ state: Session.State, _ generator: QuestionGenerator, _ effects: [Session.Effect],
+    _ reply: WaitingReply,
     outbox: inout [OutgoingMessage]
   ) throws(ResponseError) -> Reply {
-    var state = state, reply = reply, pending = effects[...]
+    var state = state
+    var reply = reply
+    var pending = effects[...]
     making.remove(id)
     while let effect = pending.popFirst() {
       switch effect {
@@ -286,9 +326,12 @@ extension BikiServer {
           makeAhead(sessionQuestionsAfter: state.order, generator)
         } else if generator.callsPlugin {
           // The next few are made ahead once this one is here (`collectFinishedWork`): it comes first.
-          let job = dependencies.background.start { _ in Result { () throws(GenerationError) in try generator.questionWithForms(seed: index) } }
+          let job = dependencies.background.start { _ in
+            Result { () throws(GenerationError) in try generator.questionWithForms(seed: index) }
+          }
           guard let found = job.found else {
-            sessions[id] = OpenSession(state: state, generator: generator, stage: .making(NextQuestion(job: job, reply: reply)))
+            sessions[id] = OpenSession(
+              state: state, generator: generator, stage: .making(NextQuestion(job: job, reply: reply)))
             making.insert(id)
             return .later
           }
@@ -298,7 +341,8 @@ extension BikiServer {
         }
         pending = Session.reduce(&state, Self.arrival(made), sessionDependencies)[...] + pending
       case .questionPresented(let question):
-        reply.members.append(("question", WireFormat.openQuestion(question, number: state.results.count + 1, skill: state.skill)))
+        reply.members.append(
+          ("question", WireFormat.openQuestion(question, number: state.results.count + 1, skill: state.skill)))
       case .sessionFinished(let summary):
         if reply.startsSession, state.results.isEmpty, case .generationFailed(let reason) = summary.endReason {
           // Nothing was asked: the start fails, and the session is not kept.
@@ -334,7 +378,9 @@ extension BikiServer {
     var timeRanOut = false
     if case .timeUp = summary.endReason { timeRanOut = true }
     finished.removeAll { $0.id == id }
-    finished.append(FinishedSession(id: id, summary: json, progress: WireFormat.progress(state, now: dependencies.now()), timeRanOut: timeRanOut))
+    finished.append(
+      FinishedSession(
+        id: id, summary: json, progress: WireFormat.progress(state, now: dependencies.now()), timeRanOut: timeRanOut))
     if finished.count > BikiServer.finishedKept { finished.removeFirst() }
     return json
   }
@@ -347,7 +393,8 @@ extension BikiServer {
 
   // MARK: Ending
 
-  mutating func endSession(_ request: EndSessionRequest, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON {
+  mutating func endSession(_ request: EndSessionRequest, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON
+  {
     let id = request.sessionID
     if let index = finished.firstIndex(where: { $0.id == id }) {
       return ["summary": finished.remove(at: index).summary]
@@ -355,11 +402,16 @@ extension BikiServer {
     if let waiting = preparing.removeValue(forKey: id) {
       // Nothing was asked yet: the start is told, and so is whatever was sent after it.
       waiting.job.cancel()
-      outbox.append(.error(id: waiting.replyID, .requestFailed("session \"\(id)\" was ended by biki/endSession before its first question")))
+      outbox.append(
+        .error(
+          id: waiting.replyID,
+          .requestFailed("session \"\(id)\" was ended by biki/endSession before its first question")))
       replay(waiting.queued, outbox: &outbox)
       return ["summary": .null]
     }
-    guard let session = sessions[id] else { throw .invalidParams("\"sessionId\": no open session \"\(id.prefix(80))\"") }
+    guard let session = sessions[id] else {
+      throw .invalidParams("\"sessionId\": no open session \"\(id.prefix(80))\"")
+    }
     var state = session.state
     let effects = Session.reduce(&state, .endRequested, sessionDependencies)
     if case .making(let next) = session.stage {
@@ -394,7 +446,8 @@ extension BikiServer {
         for case .recorded(let record) in effects { write(record, outbox: &outbox) }
         for case .sessionFinished(let summary) in effects {
           let json = close(id, summary: summary, state: state)
-          outbox.append(.notification(method: "biki/sessionFinished", params: ["sessionId": .string(id), "summary": json]))
+          outbox.append(
+            .notification(method: "biki/sessionFinished", params: ["sessionId": .string(id), "summary": json]))
         }
       }
     }
@@ -409,12 +462,17 @@ extension BikiServer {
       guard let prepared = waiting.job.found else { continue }
       preparing[id] = nil
       respond(
-        waiting.replyID, Result { () throws(ResponseError) in try install(waiting.replyID, try prepared.get(), reserved: id, outbox: &outbox) },
+        waiting.replyID,
+        Result { () throws(ResponseError) in
+          try install(waiting.replyID, try prepared.get(), reserved: id, outbox: &outbox)
+        },
         outbox: &outbox)
       replay(waiting.queued, outbox: &outbox)
     }
     for id in making {
-      guard let session = sessions[id], case .making(let next) = session.stage, let made = next.job.found else { continue }
+      guard let session = sessions[id], case .making(let next) = session.stage, let made = next.job.found else {
+        continue
+      }
       makeAhead(sessionQuestionsAfter: session.state.order, session.generator)
       var state = session.state
       let effects = Session.reduce(&state, Self.arrival(made), sessionDependencies)
@@ -484,9 +542,14 @@ extension BikiServer {
   /// Answers the request waiting for a session's question with what the reducer made of its
   /// arrival (or of the session's end), then the requests queued behind it, in order.
   private mutating func settle(
-    _ id: String, _ session: OpenSession, _ next: NextQuestion, state: Session.State, effects: [Session.Effect], outbox: inout [OutgoingMessage]
+    _ id: String, _ session: OpenSession, _ next: NextQuestion, state: Session.State, effects: [Session.Effect],
+    outbox: inout [OutgoingMessage]
   ) {
-    respond(next.reply.id, Result { () throws(ResponseError) in try advance(id, state, session.generator, effects, next.reply, outbox: &outbox) }, outbox: &outbox)
+    respond(
+      next.reply.id,
+      Result { () throws(ResponseError) in
+        try advance(id, state, session.generator, effects, next.reply, outbox: &outbox)
+      }, outbox: &outbox)
     replay(next.queued, outbox: &outbox)
   }
 
@@ -512,12 +575,16 @@ extension BikiServer {
 
   /// Whether any request is waiting for work off the loop: `shutdown` is answered, and the
   /// process exits, only once none is.
-  package var hasPendingRequests: Bool { !preparing.isEmpty || !making.isEmpty || !generating.isEmpty || !(reload?.replies.isEmpty ?? true) }
+  package var hasPendingRequests: Bool {
+    !preparing.isEmpty || !making.isEmpty || !generating.isEmpty || !(reload?.replies.isEmpty ?? true)
+  }
 
   /// Whether a request with this id is answered `.later` and not yet answered.
   func isWaiting(_ replyID: RequestID) -> Bool {
     if generating[replyID] != nil || waitsForReload(replyID) { return true }
-    if preparing.values.contains(where: { $0.replyID == replyID || $0.queued.contains { $0.id == replyID } }) { return true }
+    if preparing.values.contains(where: { $0.replyID == replyID || $0.queued.contains { $0.id == replyID } }) {
+      return true
+    }
     return making.contains { id in
       guard case .making(let next)? = sessions[id]?.stage else { return false }
       return next.reply.id == replyID || next.queued.contains { $0.id == replyID }
@@ -525,13 +592,20 @@ extension BikiServer {
   }
 
   package var pendingRequestsDescription: String {
-    let starting = preparing.map { "start of \($0.key) (request \($0.value.replyID.json.serialized), \($0.value.job.found == nil ? "preparing" : "prepared"))" }
+    let starting = preparing.map {
+      "start of \($0.key) (request \($0.value.replyID.json.serialized), \($0.value.job.found == nil ? "preparing" : "prepared"))"
+    }
     let asking = making.sorted().map { id -> String in
       guard case .making(let next)? = sessions[id]?.stage else { return "session \(id) (no longer making a question)" }
-      return "session \(id)'s next question (request \(next.reply.id.json.serialized), \(next.job.found == nil ? "being made" : "made"), \(next.queued.count) queued)"
+      return
+        "session \(id)'s next question (request \(next.reply.id.json.serialized), \(next.job.found == nil ? "being made" : "made"), \(next.queued.count) queued)"
     }
-    let batches = generating.map { "biki/generate (request \($0.key.json.serialized), \($0.value.found == nil ? "being made" : "made"))" }
-    let reloads = (reload?.replies ?? []).map { "biki/reloadPacks (request \($0.json.serialized), \(reload?.job.found == nil ? "loading" : "loaded"))" }
+    let batches = generating.map {
+      "biki/generate (request \($0.key.json.serialized), \($0.value.found == nil ? "being made" : "made"))"
+    }
+    let reloads = (reload?.replies ?? []).map {
+      "biki/reloadPacks (request \($0.json.serialized), \(reload?.job.found == nil ? "loading" : "loaded"))"
+    }
     return (starting + asking + batches + reloads).joined(separator: "; ")
   }
 
@@ -555,9 +629,14 @@ extension BikiServer {
     let catalog = catalog
     let (request, entry, madeHere) = try GenerateRequest.decode(
       params, lookUp: { id throws(ResponseError) in try Self.topic(id: id, in: catalog) },
-      judge: { entry, parameters throws(ResponseError) in entry.registered.callsPlugin ? nil : try Self.generator(for: entry, parameters: parameters) })
+      judge: { entry, parameters throws(ResponseError) in
+        entry.registered.callsPlugin ? nil : try Self.generator(for: entry, parameters: parameters)
+      })
     let (parameters, seed, count) = (request.parameters, request.seed, request.count)
-    if let madeHere { return .result(try Self.generated(madeHere, seed: seed, count: count, kept: parameters.isEmpty ? entry.written : nil)) }
+    if let madeHere {
+      return .result(
+        try Self.generated(madeHere, seed: seed, count: count, kept: parameters.isEmpty ? entry.written : nil))
+    }
     // A plugin's topic. One question at a time, seed after seed, is made ahead; what is made is
     // served here, without a thread or a round trip.
     if parameters.isEmpty, count == 1 {
@@ -568,7 +647,9 @@ extension BikiServer {
         // Written before, it is sent as it was; made ahead, it is written once and kept.
         if let kept = entry.written.find(indices)[0] { return .result(Self.questionsAnswer([kept])) }
         if let ready = generator.readyQuestions(seeds: indices) {
-          guard case .success(let question) = ready[0] else { return .result(try Self.written(ready, indices: indices, topicID: entry.topic.id)) }
+          guard case .success(let question) = ready[0] else {
+            return .result(try Self.written(ready, indices: indices, topicID: entry.topic.id))
+          }
           let piece = Self.writtenQuestion(question)
           entry.written.keep([(indices[0], piece)])
           return .result(Self.questionsAnswer([piece]))
@@ -576,7 +657,9 @@ extension BikiServer {
       }
     }
     let job = dependencies.background.start { _ in
-      Result { () throws(ResponseError) in try Self.generated(try Self.generator(for: entry, parameters: parameters), seed: seed, count: count) }
+      Result { () throws(ResponseError) in
+        try Self.generated(try Self.generator(for: entry, parameters: parameters), seed: seed, count: count)
+      }
     }
     if let made = job.found { return .result(try made.get()) }
     generating[replyID] = job
@@ -586,10 +669,14 @@ extension BikiServer {
   /// The questions a session with this seed asks, in order (no repeats until the space is used).
   /// A question that cannot be made is listed with its error in its place and costs no other;
   /// only a batch of which none could be made fails.
-  static func generated(_ generator: QuestionGenerator, seed: UInt64, count: Int64, kept: WrittenQuestions? = nil) throws(ResponseError) -> JSON {
+  static func generated(_ generator: QuestionGenerator, seed: UInt64, count: Int64, kept: WrittenQuestions? = nil)
+    throws(ResponseError) -> JSON
+  {
     var order = generator.order(seed: seed)
     let indices = (0..<count).map { _ in order.next() }
-    guard let kept else { return try written(generator.questions(seeds: indices), indices: indices, topicID: generator.topic.id) }
+    guard let kept else {
+      return try written(generator.questions(seeds: indices), indices: indices, topicID: generator.topic.id)
+    }
     // Questions written before are sent as their bytes; the rest are made, written and kept.
     var pieces = kept.find(indices)
     let missing = pieces.indices.filter { pieces[$0] == nil }
@@ -611,7 +698,9 @@ extension BikiServer {
       }
     }
     kept.keep(made)
-    guard anyMade else { throw .requestFailed(firstFailure?.description ?? "topic \(generator.topic.id) made no questions") }
+    guard anyMade else {
+      throw .requestFailed(firstFailure?.description ?? "topic \(generator.topic.id) made no questions")
+    }
     return questionsAnswer(pieces.map { $0 ?? [] })
   }
 
@@ -657,7 +746,9 @@ extension BikiServer {
   }
 
   /// The answer to `biki/generate`: the questions, each failure in its place.
-  static func written(_ results: [Result<Question, GenerationError>], indices: [UInt64], topicID: String) throws(ResponseError) -> JSON {
+  static func written(_ results: [Result<Question, GenerationError>], indices: [UInt64], topicID: String)
+    throws(ResponseError) -> JSON
+  {
     guard results.contains(where: { (try? $0.get()) != nil }) else {
       if case .failure(let error)? = results.first { throw .requestFailed(error.description) }
       throw .requestFailed("topic \(topicID) made no questions")

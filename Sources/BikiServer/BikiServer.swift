@@ -1,12 +1,12 @@
-import Dispatch
-import BikiPractice
 import BikiCore
 import BikiHost
+import BikiJSON
 import BikiJapanese
 import BikiPacks
-import BikiJSON
+import BikiPractice
 import BikiProtocol
 import BikiSync
+import Dispatch
 
 /// What the server serves: the topics, and the packs they came from (open pack documents are
 /// checked against these, as `biki-pack lint` checks a file against the installed packs).
@@ -27,7 +27,8 @@ package struct Catalog: Sendable {
     self.registry = registry
     self.packs = packs
     self.packDirectories = packDirectories
-    self.topicsByID = Dictionary(registry.topics.map { ($0.topic.id, CatalogEntry($0)) }, uniquingKeysWith: { first, _ in first })
+    self.topicsByID = Dictionary(
+      registry.topics.map { ($0.topic.id, CatalogEntry($0)) }, uniquingKeysWith: { first, _ in first })
   }
 
   package func topic(id: String) -> CatalogEntry? { topicsByID[id] }
@@ -233,7 +234,9 @@ package struct BikiServer: LanguageServer {
       return
     }
     let first = FirstCatalog()
-    dependencies.background.run { [dependencies] in first.fill(dependencies.loadCatalog(), stamp: dependencies.packStamp()) }
+    dependencies.background.run { [dependencies] in
+      first.fill(dependencies.loadCatalog(), stamp: dependencies.packStamp())
+    }
     firstCatalog = first
     catalog = .empty
     topicList = TopicListAnswer(catalog)
@@ -269,7 +272,9 @@ package struct BikiServer: LanguageServer {
   package mutating func initialize(params: JSON?, outbox: inout [OutgoingMessage]) -> JSON {
     let formats = params?["capabilities"]?["textDocument"]?["hover"]?["contentFormat"]?.arrayValue ?? []
     hoverMarkdown = formats.contains { $0.stringValue == "markdown" }
-    hierarchicalSymbols = params?["capabilities"]?["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue ?? false
+    hierarchicalSymbols =
+      params?["capabilities"]?["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue
+      ?? false
     positionEncoding = .negotiated(params)
     for warning in dependencies.history.summary().warnings { outbox.append(Self.log(warning, type: 2)) }
     initialized = true
@@ -281,25 +286,34 @@ package struct BikiServer: LanguageServer {
     return [
       "positionEncoding": .string(positionEncoding.rawValue),
       "textDocumentSync": ["openClose": true, "change": 2, "save": false], "hoverProvider": true,
-      "codeActionProvider": ["codeActionKinds": ["quickfix"]], "documentSymbolProvider": true, "definitionProvider": true,
-      "completionProvider": ["triggerCharacters": ["\""]], "documentFormattingProvider": true, "renameProvider": ["prepareProvider": true],
+      "codeActionProvider": ["codeActionKinds": ["quickfix"]], "documentSymbolProvider": true,
+      "definitionProvider": true,
+      "completionProvider": ["triggerCharacters": ["\""]], "documentFormattingProvider": true,
+      "renameProvider": ["prepareProvider": true],
       "inlayHintProvider": true, "codeLensProvider": ["resolveProvider": false],
       "executeCommandProvider": ["commands": [.string(ExecuteCommandRequest.sample)]],
       "experimental": ["biki": ["protocolVersion": 1]],
     ]
   }
 
-  package mutating func request(_ id: RequestID, _ method: String, params: JSON?, outbox: inout [OutgoingMessage]) throws(ResponseError) -> Reply {
+  package mutating func request(_ id: RequestID, _ method: String, params: JSON?, outbox: inout [OutgoingMessage])
+    throws(ResponseError) -> Reply
+  {
     adoptFirstCatalog(wait: true, outbox: &outbox)
     guard let handle = Dispatcher.requests[method] else { throw .methodNotFound(method) }
     // A second request under the id of one still waiting for its response could not be told
     // apart from it, in the response or in a cancel.
     if hasPendingRequests, isWaiting(id) {
-      throw ResponseError(code: ResponseError.invalidRequest, message: "request id \(id.json.serialized) is still waiting for its response; use an id no request in flight has")
+      throw ResponseError(
+        code: ResponseError.invalidRequest,
+        message:
+          "request id \(id.json.serialized) is still waiting for its response; use an id no request in flight has")
     }
     // A UTF-8 client's positions are converted on the way in and out, against the document's
     // text; every other client's pass untouched.
-    guard positionEncoding == .utf8, let uri = params?["textDocument"]?["uri"]?.stringValue, let text = documents[uri]?.text else {
+    guard positionEncoding == .utf8, let uri = params?["textDocument"]?["uri"]?.stringValue,
+      let text = documents[uri]?.text
+    else {
       return try handle(&self, id, Params(params), &outbox)
     }
     let lines = LineIndex(text)
@@ -345,7 +359,10 @@ package struct BikiServer: LanguageServer {
   func read(_ request: ReadRequest) throws(ResponseError) -> JSON {
     do {
       let reading = try PhraseReader().read(request.text, as: request.kind)
-      return ["text": .string(request.text), "reading": .string(reading.standard), "readings": .array(reading.all().map(JSON.string))]
+      return [
+        "text": .string(request.text), "reading": .string(reading.standard),
+        "readings": .array(reading.all().map(JSON.string)),
+      ]
     } catch {
       throw .invalidParams("\"text\": \(error)")
     }
@@ -353,7 +370,10 @@ package struct BikiServer: LanguageServer {
 
   mutating func stats(_ request: StatsRequest, outbox: inout [OutgoingMessage]) -> JSON {
     let (summary, warnings) = dependencies.history.summary()
-    for warning in warnings where historyProblemsShown.insert(warning).inserted { outbox.append(Self.log(warning, type: 2)) }
-    return WireFormat.stats(summary.stats(topicID: request.topicID, now: dependencies.wallClock()), location: dependencies.history.location)
+    for warning in warnings where historyProblemsShown.insert(warning).inserted {
+      outbox.append(Self.log(warning, type: 2))
+    }
+    return WireFormat.stats(
+      summary.stats(topicID: request.topicID, now: dependencies.wallClock()), location: dependencies.history.location)
   }
 }

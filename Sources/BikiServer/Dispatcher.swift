@@ -4,15 +4,26 @@ import BikiProtocol
 /// into its type (`Requests/`), and the handler gets the typed value. Built on first use and
 /// kept, so a request costs one lookup.
 enum Dispatcher {
-  typealias RequestHandler = @Sendable (inout BikiServer, RequestID, Params, inout [OutgoingMessage]) throws(ResponseError) -> Reply
+  typealias RequestHandler =
+    @Sendable (inout BikiServer, RequestID, Params, inout [OutgoingMessage]) throws(ResponseError) -> Reply
   typealias NotificationHandler = @Sendable (inout BikiServer, Params, inout [OutgoingMessage]) -> Void
 
   static let requests: [String: RequestHandler] = table([
-    on(TopicsRequest.self) { server, _, request, _ in .result(server.topicList.answer(previousResultID: request.previousResultID)) },
-    on(StartSessionRequest.self) { server, id, request, outbox throws(ResponseError) in try server.startSession(id, request, outbox: &outbox) },
-    on(AnswerRequest.self) { server, id, request, outbox throws(ResponseError) in try server.answer(id, request, outbox: &outbox) },
-    on(SkipRequest.self) { server, id, request, outbox throws(ResponseError) in try server.skip(id, request, outbox: &outbox) },
-    on(EndSessionRequest.self) { server, _, request, outbox throws(ResponseError) in .result(try server.endSession(request, outbox: &outbox)) },
+    on(TopicsRequest.self) { server, _, request, _ in
+      .result(server.topicList.answer(previousResultID: request.previousResultID))
+    },
+    on(StartSessionRequest.self) { server, id, request, outbox throws(ResponseError) in
+      try server.startSession(id, request, outbox: &outbox)
+    },
+    on(AnswerRequest.self) { server, id, request, outbox throws(ResponseError) in
+      try server.answer(id, request, outbox: &outbox)
+    },
+    on(SkipRequest.self) { server, id, request, outbox throws(ResponseError) in
+      try server.skip(id, request, outbox: &outbox)
+    },
+    on(EndSessionRequest.self) { server, _, request, outbox throws(ResponseError) in
+      .result(try server.endSession(request, outbox: &outbox))
+    },
     // Its fields are read with the catalog's judgement between them: see `GenerateRequest.decode`.
     (GenerateRequest.method, generate),
     on(ReadRequest.self) { server, _, request, _ throws(ResponseError) in .result(try server.read(request)) },
@@ -23,12 +34,15 @@ enum Dispatcher {
     on(DocumentSymbolRequest.self) { server, _, request, _ in .result(server.documentSymbols(request)) },
     on(DefinitionRequest.self) { server, _, request, _ in .result(server.definition(request)) },
     on(CompletionRequest.self) { server, _, request, _ in .result(server.completion(request)) },
-    on(FormattingRequest.self) { server, _, request, _ throws(ResponseError) in .result(try server.formatting(request)) },
+    on(FormattingRequest.self) { server, _, request, _ throws(ResponseError) in .result(try server.formatting(request))
+    },
     on(PrepareRenameRequest.self) { server, _, request, _ in .result(server.prepareRename(request)) },
     on(RenameRequest.self) { server, _, request, _ throws(ResponseError) in .result(try server.rename(request)) },
     on(InlayHintRequest.self) { server, _, request, _ in .result(server.inlayHints(request)) },
     on(CodeLensRequest.self) { server, _, request, _ in .result(server.codeLenses(request)) },
-    on(ExecuteCommandRequest.self) { server, _, request, outbox throws(ResponseError) in .result(try server.executeCommand(request, outbox: &outbox)) },
+    on(ExecuteCommandRequest.self) { server, _, request, outbox throws(ResponseError) in
+      .result(try server.executeCommand(request, outbox: &outbox))
+    },
   ])
 
   /// A notification whose params do not decode is its handler's to report or ignore: the
@@ -41,21 +55,29 @@ enum Dispatcher {
 
   /// A request's handler behind the decoding of its params.
   private static func on<Request: ClientMessage>(
-    _: Request.Type, _ handle: @escaping @Sendable (inout BikiServer, RequestID, Request, inout [OutgoingMessage]) throws(ResponseError) -> Reply
+    _: Request.Type,
+    _ handle:
+      @escaping @Sendable (inout BikiServer, RequestID, Request, inout [OutgoingMessage]) throws(ResponseError) -> Reply
   ) -> (String, RequestHandler) {
-    (Request.method, { server, id, params, outbox throws(ResponseError) in
-      let request = try Request(params)
-      return try handle(&server, id, request, &outbox)
-    })
+    (
+      Request.method,
+      { server, id, params, outbox throws(ResponseError) in
+        let request = try Request(params)
+        return try handle(&server, id, request, &outbox)
+      }
+    )
   }
 
   private static func on<Notification: ClientMessage>(
-    _: Notification.Type, _ handle: @escaping @Sendable (inout BikiServer, Notification?, inout [OutgoingMessage]) -> Void
+    _: Notification.Type,
+    _ handle: @escaping @Sendable (inout BikiServer, Notification?, inout [OutgoingMessage]) -> Void
   ) -> (String, NotificationHandler) {
     (Notification.method, { server, params, outbox in handle(&server, try? Notification(params), &outbox) })
   }
 
-  private static func generate(_ server: inout BikiServer, _ id: RequestID, _ params: Params, _: inout [OutgoingMessage]) throws(ResponseError) -> Reply {
+  private static func generate(
+    _ server: inout BikiServer, _ id: RequestID, _ params: Params, _: inout [OutgoingMessage]
+  ) throws(ResponseError) -> Reply {
     try server.generate(id, params)
   }
 

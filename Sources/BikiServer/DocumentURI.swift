@@ -14,7 +14,9 @@ enum DocumentURI {
         bytes.append(byte)
         continue
       }
-      guard let highDigit = utf8.popFirst(), let lowDigit = utf8.popFirst(), let high = hexValue(highDigit), let low = hexValue(lowDigit) else {
+      guard let highDigit = utf8.popFirst(), let lowDigit = utf8.popFirst(), let high = hexValue(highDigit),
+        let low = hexValue(lowDigit)
+      else {
         return nil
       }
       bytes.append(high << 4 | low)

@@ -28,7 +28,9 @@ package struct BackgroundRunner: Sendable {
   package static let immediate = BackgroundRunner { work in work() }
 
   /// Starts `make` off the loop; the job holds its value once it is done.
-  func start<Value: Sendable>(_ make: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Value) -> Job<Value> {
+  func start<Value: Sendable>(_ make: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Value)
+    -> Job<Value>
+  {
     let job = Job<Value>()
     run { job.finish(make { job.isCancelled }) }
     return job

@@ -73,10 +73,14 @@ struct Params {
     switch try member(key) {
     case nil: return nil
     case .integer(let number)? where number >= 0: return UInt64(number)
-    case .integer(let number)?: throw .invalidParams("\"\(name(key))\" must be a whole number from 0 to 2^64−1, not \(number)")
-    case .double(let number)?: throw .invalidParams("\"\(name(key))\" must be a whole number from 0 to 2^64−1, not \(number)")
+    case .integer(let number)?:
+      throw .invalidParams("\"\(name(key))\" must be a whole number from 0 to 2^64−1, not \(number)")
+    case .double(let number)?:
+      throw .invalidParams("\"\(name(key))\" must be a whole number from 0 to 2^64−1, not \(number)")
     case .string(let text)?:
-      guard let seed = UInt64(text) else { throw .invalidParams("\"\(name(key))\" must be a whole number from 0 to 2^64−1, not \"\(text.prefix(40))\"") }
+      guard let seed = UInt64(text) else {
+        throw .invalidParams("\"\(name(key))\" must be a whole number from 0 to 2^64−1, not \"\(text.prefix(40))\"")
+      }
       return seed
     case let other?: throw wrongKind(key, "a whole number from 0 to 2^64−1 (or one as a string)", other)
     }
@@ -98,7 +102,9 @@ struct Params {
     guard let nested = try optionalObject(key), case .object(let members)? = nested.value else { return [:] }
     var values: [String: Int64] = [:]
     for member in members {
-      guard let number = member.value.integerValue else { throw wrongKind(key + "." + member.key, "a whole number", member.value) }
+      guard let number = member.value.integerValue else {
+        throw wrongKind(key + "." + member.key, "a whole number", member.value)
+      }
       values[member.key] = number
     }
     return values
@@ -109,7 +115,9 @@ struct Params {
   where Choice.RawValue == String {
     guard let text = try optionalString(key) else { return nil }
     guard let choice = Choice(rawValue: text) else {
-      throw .invalidParams("\"\(name(key))\" must be one of \(choices.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), not \"\(text.prefix(40))\"")
+      throw .invalidParams(
+        "\"\(name(key))\" must be one of \(choices.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), not \"\(text.prefix(40))\""
+      )
     }
     return choice
   }

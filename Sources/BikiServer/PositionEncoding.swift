@@ -12,7 +12,9 @@ enum PositionEncoding: String, Sendable {
   /// (the list is in the client's order of preference), or a Biki client's
   /// `initializationOptions.positionEncoding` for clients (ALE) that cannot send the list.
   static func negotiated(_ params: JSON?) -> PositionEncoding {
-    if let asked = params?["initializationOptions"]?["positionEncoding"]?.stringValue, let chosen = PositionEncoding(rawValue: asked) {
+    if let asked = params?["initializationOptions"]?["positionEncoding"]?.stringValue,
+      let chosen = PositionEncoding(rawValue: asked)
+    {
       return chosen
     }
     let offered = params?["capabilities"]?["general"]?["positionEncodings"]?.arrayValue ?? []
@@ -58,7 +60,8 @@ struct LineIndex {
   /// A UTF-8 column as UTF-16 units; a column inside a character is that character's start, and
   /// one past the line's end is its end.
   func utf16(line number: Int, utf8 column: Int) -> Int {
-    var bytes = 0, units = 0
+    var bytes = 0
+    var units = 0
     let line = line(number)
     var index = line.startIndex
     while index < line.endIndex {
@@ -73,7 +76,8 @@ struct LineIndex {
 
   /// A UTF-16 column as UTF-8 bytes, on the same terms.
   func utf8(line number: Int, utf16 column: Int) -> Int {
-    var bytes = 0, units = 0
+    var bytes = 0
+    var units = 0
     let line = line(number)
     var index = line.startIndex
     while index < line.endIndex {

@@ -1,9 +1,9 @@
-import BikiPractice
 import BikiCore
-import BikiJapanese
 import BikiHost
 import BikiJSON
+import BikiJapanese
 import BikiPacks
+import BikiPractice
 import BikiProtocol
 
 /// How the server's values look on the wire; docs/protocol.md shows each one.
@@ -16,7 +16,8 @@ enum WireFormat {
       "parameters": .array(
         topic.parameters.map { parameter in
           [
-            "name": .string(parameter.name), "description": .string(parameter.description), "default": .integer(parameter.defaultValue),
+            "name": .string(parameter.name), "description": .string(parameter.description),
+            "default": .integer(parameter.defaultValue),
             "minimum": .integer(parameter.minimum), "maximum": .integer(parameter.maximum),
           ]
         }),
@@ -40,7 +41,13 @@ enum WireFormat {
     }
     if skill == .counter, let counted = question.counted {
       members.append(
-        ("thing", ["name": .string(counted.name), "reading": .string(counted.reading), "meaning": .string(counted.meaning), "count": .integer(counted.count)]))
+        (
+          "thing",
+          [
+            "name": .string(counted.name), "reading": .string(counted.reading), "meaning": .string(counted.meaning),
+            "count": .integer(counted.count),
+          ]
+        ))
     }
     return .object(pairs: members)
   }
@@ -105,7 +112,8 @@ enum WireFormat {
   static func expected(_ question: Question, skill: Skill, matched: Reading? = nil) -> JSON {
     let reading = matched ?? question.reading
     return [
-      "answer": .string(question.expected(for: skill)), "display": .string(question.display), "kanji": .string(question.kanjiDisplay),
+      "answer": .string(question.expected(for: skill)), "display": .string(question.display),
+      "kanji": .string(question.kanjiDisplay),
       "reading": .string(reading.standard), "readings": .array(reading.all().map(JSON.string)),
     ]
   }
@@ -114,7 +122,8 @@ enum WireFormat {
     let progress = state.progress
     var members: [(String, JSON)] = [
       ("completed", .integer(Int64(progress.completed))), ("correct", .integer(Int64(progress.correct))),
-      ("incorrectAttempts", .integer(Int64(progress.incorrectAttempts))), ("skipped", .integer(Int64(progress.skipped))),
+      ("incorrectAttempts", .integer(Int64(progress.incorrectAttempts))),
+      ("skipped", .integer(Int64(progress.skipped))),
       ("elapsedSeconds", .double(now - state.startedAt)),
     ]
     if let limit = progress.questionLimit { members.append(("questionLimit", .integer(Int64(limit)))) }
@@ -131,17 +140,20 @@ enum WireFormat {
     case .generationFailed: reason = "generationFailed"
     }
     var members: [(String, JSON)] = [
-      ("topicId", .string(summary.topicID)), ("endReason", .string(reason)), ("questions", .integer(Int64(summary.questions))),
+      ("topicId", .string(summary.topicID)), ("endReason", .string(reason)),
+      ("questions", .integer(Int64(summary.questions))),
       ("correct", .integer(Int64(summary.correct))), ("correctFirstTry", .integer(Int64(summary.correctFirstTry))),
       ("incorrectAttempts", .integer(Int64(summary.incorrectAttempts))), ("skipped", .integer(Int64(summary.skipped))),
       ("attempts", .integer(Int64(summary.attempts))), ("totalSeconds", .double(summary.totalSeconds)),
-      ("averageSeconds", .double(summary.averageSeconds)), ("secondsPerQuestion", .array(summary.secondsPerQuestion.map(JSON.double))),
+      ("averageSeconds", .double(summary.averageSeconds)),
+      ("secondsPerQuestion", .array(summary.secondsPerQuestion.map(JSON.double))),
       (
         "missed",
         .array(
           summary.missed.map { result in
             [
-              "prompt": .string(result.question.prompt(for: skill)), "expected": expected(result.question, skill: skill),
+              "prompt": .string(result.question.prompt(for: skill)),
+              "expected": expected(result.question, skill: skill),
               "outcome": .string(result.outcome.rawValue), "wrongAnswers": .array(result.wrongAnswers.map(JSON.string)),
             ]
           })
@@ -154,7 +166,8 @@ enum WireFormat {
   /// An LSP diagnostic: 0-based lines, UTF-16 columns.
   static func diagnostic(_ diagnostic: Diagnostic) -> JSON {
     [
-      "range": range(diagnostic.range), "severity": .integer(diagnostic.severity == .error ? 1 : 2), "code": .string(diagnostic.rule),
+      "range": range(diagnostic.range), "severity": .integer(diagnostic.severity == .error ? 1 : 2),
+      "code": .string(diagnostic.rule),
       "source": "biki", "message": .string(diagnostic.message),
     ]
   }
@@ -177,7 +190,8 @@ enum WireFormat {
   static func stats(_ stats: HistoryStats, location: String) -> JSON {
     func topic(_ topic: HistoryStats.TopicStats) -> JSON {
       [
-        "topicId": .string(topic.topicID), "answers": .integer(Int64(topic.answers)), "correct": .integer(Int64(topic.correct)),
+        "topicId": .string(topic.topicID), "answers": .integer(Int64(topic.answers)),
+        "correct": .integer(Int64(topic.correct)),
         "skipped": .integer(Int64(topic.skipped)), "accuracy": topic.accuracy.map(JSON.double) ?? .null,
         "averageSeconds": .double(topic.averageSeconds),
       ]
@@ -188,16 +202,19 @@ enum WireFormat {
         stats.mostMissed.map { form in
           [
             "topicId": .string(form.topicID), "skill": .string(form.skill.rawValue), "question": .string(form.question),
-            "expected": .string(form.expected), "misses": .integer(Int64(form.misses)), "seen": .integer(Int64(form.seen)),
+            "expected": .string(form.expected), "misses": .integer(Int64(form.misses)),
+            "seen": .integer(Int64(form.seen)),
             "recentWrongAnswers": .array(form.recentWrongAnswers.map(JSON.string)),
           ]
         }),
       "forms": .array(
         stats.forms.map { form in
           [
-            "skill": .string(form.skill.rawValue), "rule": .string(form.rule), "form": .string(form.example), "recall": .double(form.recall),
+            "skill": .string(form.skill.rawValue), "rule": .string(form.rule), "form": .string(form.example),
+            "recall": .double(form.recall),
             "recallInAWeek": .double(form.recallInAWeek), "state": .string(form.state.rawValue),
-            "stability": .double(form.memory.stability), "difficulty": .double(form.memory.difficulty), "due": .double(form.due),
+            "stability": .double(form.memory.stability), "difficulty": .double(form.memory.difficulty),
+            "due": .double(form.due),
             "reviews": .integer(Int64(form.reviews)), "lapses": .integer(Int64(form.lapses)),
           ]
         }),

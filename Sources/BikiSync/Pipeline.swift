@@ -9,7 +9,8 @@ package enum Pipeline {
   /// thread of its own, one chunk after another and never two at once; `consume` runs on the
   /// calling thread. No more items than one chunk holds are done on the calling thread alone.
   package static func map<Item: Sendable, Product: Sendable, Output>(
-    _ items: [Item], chunkSize: Int, produce: @escaping @Sendable ([Item]) -> Product, consume: ([Item], Product) -> [Output]
+    _ items: [Item], chunkSize: Int, produce: @escaping @Sendable ([Item]) -> Product,
+    consume: ([Item], Product) -> [Output]
   ) -> [Output] {
     let size = max(1, chunkSize)
     guard items.count > size else { return items.isEmpty ? [] : consume(items, produce(items)) }

@@ -19,7 +19,8 @@ enum BenchStamp {
   static func cpuModel() -> String {
     let info = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
     let line = info.split(separator: "\n").first { $0.hasPrefix("model name") }
-    return line.flatMap { $0.split(separator: ":", maxSplits: 1).last }.map { $0.trimmingCharacters(in: .whitespaces) } ?? "an unknown CPU"
+    return line.flatMap { $0.split(separator: ":", maxSplits: 1).last }.map { $0.trimmingCharacters(in: .whitespaces) }
+      ?? "an unknown CPU"
   }
 
   private static func git(_ arguments: [String], in directory: String) -> String? {

@@ -23,7 +23,8 @@ struct CompareBench {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-    let output = Pipe(), error = Pipe()
+    let output = Pipe()
+    let error = Pipe()
     process.standardOutput = output
     process.standardError = error
     try process.run()
@@ -31,7 +32,10 @@ struct CompareBench {
     let problems = error.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
-      throw Failure(description: "\(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(String(decoding: problems.prefix(400), as: UTF8.self))")
+      throw Failure(
+        description:
+          "\(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(String(decoding: problems.prefix(400), as: UTF8.self))"
+      )
     }
     return String(decoding: data, as: UTF8.self)
   }
@@ -39,14 +43,17 @@ struct CompareBench {
   /// The number after `key` in lspbench's output.
   static func value(_ key: String, in output: String) throws -> Double {
     let words = output.split(whereSeparator: { $0 == " " || $0 == "\n" })
-    guard let index = words.firstIndex(where: { $0 == key }), index + 1 < words.count, let value = Double(words[index + 1]) else {
+    guard let index = words.firstIndex(where: { $0 == key }), index + 1 < words.count,
+      let value = Double(words[index + 1])
+    else {
       throw Failure(description: "no \(key) in lspbench's output: \(output)")
     }
     return value
   }
 
   /// `biki serve`'s answer to one request, as text (after the `initialize` reply).
-  static func answer(_ serve: [String], environment: [String: String], method: String, params: String) throws -> String {
+  static func answer(_ serve: [String], environment: [String: String], method: String, params: String) throws -> String
+  {
     func framed(_ body: String) -> String { "Content-Length: \(body.utf8.count)\r\n\r\n" + body }
     let session = [
       #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#,
@@ -64,17 +71,24 @@ struct CompareBench {
   /// Fails unless the request a benchmark repeats is answered with a result: lspbench counts
   /// answers, not what they say, so an error on every request would pass for speed.
   static func requireResult(_ serve: [String], environment: [String: String], bench: [String: String]) throws {
-    let method = bench["BENCH_METHOD"] ?? "", params = (bench["BENCH_PARAMS"] ?? "{}").replacingOccurrences(of: "%d", with: "1")
+    let method = bench["BENCH_METHOD"] ?? ""
+    let params = (bench["BENCH_PARAMS"] ?? "{}").replacingOccurrences(of: "%d", with: "1")
     try ServerBench.requireResult(Array(answer(serve, environment: environment, method: method, params: params).utf8))
   }
 
   /// Fails unless the request a benchmark repeats is answered with the error it is meant to
   /// time, with `fragment` in its message (an unknown topic's did-you-mean).
-  static func requireError(_ serve: [String], environment: [String: String], bench: [String: String], fragment: String) throws {
-    let method = bench["BENCH_METHOD"] ?? "", params = (bench["BENCH_PARAMS"] ?? "{}").replacingOccurrences(of: "%d", with: "1")
+  static func requireError(_ serve: [String], environment: [String: String], bench: [String: String], fragment: String)
+    throws
+  {
+    let method = bench["BENCH_METHOD"] ?? ""
+    let params = (bench["BENCH_PARAMS"] ?? "{}").replacingOccurrences(of: "%d", with: "1")
     let text = try answer(serve, environment: environment, method: method, params: params)
-    guard let message = (try? JSONParser.value(Array(text.utf8)))?["error"]?["message"]?.stringValue, message.contains(fragment) else {
-      throw Failure(description: "\(method) \(params) was not answered with an error saying \(fragment): \(text.prefix(300))")
+    guard let message = (try? JSONParser.value(Array(text.utf8)))?["error"]?["message"]?.stringValue,
+      message.contains(fragment)
+    else {
+      throw Failure(
+        description: "\(method) \(params) was not answered with an error saying \(fragment): \(text.prefix(300))")
     }
   }
 
@@ -83,7 +97,8 @@ struct CompareBench {
   static func writeUserPacks(_ count: Int, into directory: String) throws {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     for index in 0..<count {
-      let pack = #"{"format": 1, "id": "user\#(index)", "title": "User \#(index)", "version": "1.0.0", "topics": [{"id": "hon", "title": "本", "description": "Long things.", "category": "counter", "skills": ["reading", "kana"], "variables": {"n": {"range": {"min": 1, "max": \#(10 + index % 90)}}}, "question": {"parts": [{"number": "n", "counter": "本"}], "answer": {"value": "n", "postfix": "本"}}}]}"#
+      let pack =
+        #"{"format": 1, "id": "user\#(index)", "title": "User \#(index)", "version": "1.0.0", "topics": [{"id": "hon", "title": "本", "description": "Long things.", "category": "counter", "skills": ["reading", "kana"], "variables": {"n": {"range": {"min": 1, "max": \#(10 + index % 90)}}}, "question": {"parts": [{"number": "n", "counter": "本"}], "answer": {"value": "n", "postfix": "本"}}}]}"#
       try pack.write(toFile: directory + "/user\(index).json", atomically: false, encoding: .utf8)
     }
   }
@@ -131,17 +146,21 @@ struct CompareBench {
     let work = NSTemporaryDirectory() + "biki-compare-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: work) }
-    let lspbench = work + "/lspbench", floor = work + "/floor", hello = work + "/hello"
+    let lspbench = work + "/lspbench"
+    let floor = work + "/floor"
+    let hello = work + "/hello"
     try Self.run(["cc", "-O2", "-o", lspbench, references + "/lspbench.c", "-lpthread"])
     try Self.run(["cc", "-O2", "-o", floor, references + "/floor_server.c"])
-    try "import Foundation\nprint(\"hello from \\(ProcessInfo.processInfo.processIdentifier)\")\n".write(toFile: work + "/hello.swift", atomically: true, encoding: .utf8)
+    try "import Foundation\nprint(\"hello from \\(ProcessInfo.processInfo.processIdentifier)\")\n".write(
+      toFile: work + "/hello.swift", atomically: true, encoding: .utf8)
     try Self.run(["swiftc", "-O", work + "/hello.swift", "-o", hello])
     // The program's start is timed as lspbench times the server's: fork and exec, to the end of
     // its output, in C, so both sides pay the same harness.
     let spawnTimer = work + "/spawntime"
     try Self.spawnTimerSource.write(toFile: work + "/spawntime.c", atomically: true, encoding: .utf8)
     try Self.run(["cc", "-O2", "-o", spawnTimer, work + "/spawntime.c"])
-    let state = work + "/state", cache = work + "/cache"
+    let state = work + "/state"
+    let cache = work + "/cache"
     let serve = [biki, "serve"]
     let environment = ["XDG_STATE_HOME": state, "XDG_CACHE_HOME": cache]
     func generating(_ topic: String) -> [String: String] {
@@ -153,19 +172,33 @@ struct CompareBench {
     let unknown = generating("numbers.beginer")
     let pinned = (try? Self.run(["sh", "-c", "command -v taskset"])) != nil ? ["taskset", "-c", "0"] : []
 
-    var floorPipe: [Double] = [], bikiPipe: [Double] = [], floorP50: [Double] = [], bikiP50: [Double] = []
-    var readPipe: [Double] = [], topicsPipe: [Double] = [], keptTopicsPipe: [Double] = [], cold: [Double] = [], helloStart: [Double] = []
-    let keptTopics = ["BENCH_METHOD": "biki/topics", "BENCH_PARAMS": #"{"previousResultId":""# + (try Self.topicListID(serve, environment: environment)) + #""}"#]
-    let read = ["BENCH_METHOD": "biki/read", "BENCH_PARAMS": #"{"text":"%d本"}"#], fullTopics = ["BENCH_METHOD": "biki/topics", "BENCH_PARAMS": "{}"]
+    var floorPipe: [Double] = []
+    var bikiPipe: [Double] = []
+    var floorP50: [Double] = []
+    var bikiP50: [Double] = []
+    var readPipe: [Double] = []
+    var topicsPipe: [Double] = []
+    var keptTopicsPipe: [Double] = []
+    var cold: [Double] = []
+    var helloStart: [Double] = []
+    let keptTopics = [
+      "BENCH_METHOD": "biki/topics",
+      "BENCH_PARAMS": #"{"previousResultId":""# + (try Self.topicListID(serve, environment: environment)) + #""}"#,
+    ]
+    let read = ["BENCH_METHOD": "biki/read", "BENCH_PARAMS": #"{"text":"%d本"}"#]
+    let fullTopics = ["BENCH_METHOD": "biki/topics", "BENCH_PARAMS": "{}"]
     for bench in [generate, read, fullTopics, keptTopics] + pluginTopics.map(generating) {
       try Self.requireResult(serve, environment: environment, bench: bench)
     }
-    try Self.requireError(serve, environment: environment, bench: unknown, fragment: #"did you mean "numbers.beginner"?"#)
+    try Self.requireError(
+      serve, environment: environment, bench: unknown, fragment: #"did you mean "numbers.beginner"?"#)
     // 1,000 user packs beside the built-in ones, their checks cached as after a first start.
     let crowded = environment.merging(["XDG_DATA_HOME": work + "/data"]) { $1 }
     try Self.writeUserPacks(1_000, into: work + "/data/biki/packs")
     try Self.run([lspbench, "cold", "1"] + serve, environment: crowded)
-    var pluginPipe: [[Double]] = pluginTopics.map { _ in [] }, unknownPipe: [Double] = [], crowdedCold: [Double] = []
+    var pluginPipe: [[Double]] = pluginTopics.map { _ in [] }
+    var unknownPipe: [Double] = []
+    var crowdedCold: [Double] = []
     // A first cold start fills the plugin description cache, as any first run does.
     try Self.run([lspbench, "cold", "1"] + serve, environment: environment)
     // Pipelined rates are of 100,000 requests: `biki serve` answers `initialize` before it loads
@@ -175,25 +208,48 @@ struct CompareBench {
     let pipelined = "100000"
     var firstAnswer: [Double] = []
     for _ in 0..<rounds {
-      floorPipe.append(try Self.value("rps", in: Self.run([lspbench, "pipe", pipelined, floor], environment: generate)))
-      bikiPipe.append(try Self.value("rps", in: Self.run([lspbench, "pipe", pipelined] + serve, environment: environment.merging(generate) { $1 })))
-      firstAnswer.append(try Self.value("p50_us", in: Self.run([lspbench, "seq", "1"] + serve, environment: environment.merging(generate) { $1 })) / 1000)
-      floorP50.append(try Self.value("p50_us", in: Self.run(pinned + [lspbench, "seq", "5000"] + pinned + [floor], environment: generate)))
+      floorPipe.append(
+        try Self.value("rps", in: Self.run([lspbench, "pipe", pipelined, floor], environment: generate)))
+      bikiPipe.append(
+        try Self.value(
+          "rps", in: Self.run([lspbench, "pipe", pipelined] + serve, environment: environment.merging(generate) { $1 }))
+      )
+      firstAnswer.append(
+        try Self.value(
+          "p50_us", in: Self.run([lspbench, "seq", "1"] + serve, environment: environment.merging(generate) { $1 }))
+          / 1000)
+      floorP50.append(
+        try Self.value(
+          "p50_us", in: Self.run(pinned + [lspbench, "seq", "5000"] + pinned + [floor], environment: generate)))
       bikiP50.append(
-        try Self.value("p50_us", in: Self.run(pinned + [lspbench, "seq", "5000"] + pinned + serve, environment: environment.merging(generate) { $1 })))
+        try Self.value(
+          "p50_us",
+          in: Self.run(
+            pinned + [lspbench, "seq", "5000"] + pinned + serve, environment: environment.merging(generate) { $1 })))
       readPipe.append(
         try Self.value(
           "rps", in: Self.run([lspbench, "pipe", pipelined] + serve, environment: environment.merging(read) { $1 })))
       topicsPipe.append(
-        try Self.value("rps", in: Self.run([lspbench, "pipe", "5000"] + serve, environment: environment.merging(fullTopics) { $1 })))
-      keptTopicsPipe.append(try Self.value("rps", in: Self.run([lspbench, "pipe", pipelined] + serve, environment: environment.merging(keptTopics) { $1 })))
+        try Self.value(
+          "rps", in: Self.run([lspbench, "pipe", "5000"] + serve, environment: environment.merging(fullTopics) { $1 })))
+      keptTopicsPipe.append(
+        try Self.value(
+          "rps",
+          in: Self.run([lspbench, "pipe", pipelined] + serve, environment: environment.merging(keptTopics) { $1 })))
       for (index, topic) in pluginTopics.enumerated() {
         pluginPipe[index].append(
-          try Self.value("rps", in: Self.run([lspbench, "pipe", pipelined] + serve, environment: environment.merging(generating(topic)) { $1 })))
+          try Self.value(
+            "rps",
+            in: Self.run(
+              [lspbench, "pipe", pipelined] + serve, environment: environment.merging(generating(topic)) { $1 })))
       }
-      unknownPipe.append(try Self.value("rps", in: Self.run([lspbench, "pipe", pipelined] + serve, environment: environment.merging(unknown) { $1 })))
-      cold.append(try Self.value("cold_init_ms", in: Self.run([lspbench, "cold", "1"] + serve, environment: environment)))
-      crowdedCold.append(try Self.value("cold_init_ms", in: Self.run([lspbench, "cold", "1"] + serve, environment: crowded)))
+      unknownPipe.append(
+        try Self.value(
+          "rps", in: Self.run([lspbench, "pipe", pipelined] + serve, environment: environment.merging(unknown) { $1 })))
+      cold.append(
+        try Self.value("cold_init_ms", in: Self.run([lspbench, "cold", "1"] + serve, environment: environment)))
+      crowdedCold.append(
+        try Self.value("cold_init_ms", in: Self.run([lspbench, "cold", "1"] + serve, environment: crowded)))
       helloStart.append(try Self.value("start_ms", in: Self.run([spawnTimer, hello])))
     }
     // Two targets are ratios of biki serve to itself: a request's latency while a large pack is
@@ -205,50 +261,76 @@ struct CompareBench {
     var sessionRates: [[Double]] = Array(repeating: [], count: pluginTopics.count + 1)
     for _ in 0..<rounds {
       for (index, topic) in (["numbers.beginner"] + pluginTopics).enumerated() {
-        sessionRates[index].append(try serverBench.sessionQuestions(sessions, topic: topic, count: 1_000, seconds: seconds))
+        sessionRates[index].append(
+          try serverBench.sessionQuestions(sessions, topic: topic, count: 1_000, seconds: seconds))
       }
     }
     sessions.stop()
     let checked = try serverBench.started()
-    let duringCheck = try serverBench.duringCheck(checked, normal: serverBench.roundTrips(checked, seconds: seconds).p50, seconds: seconds)
+    let duringCheck = try serverBench.duringCheck(
+      checked, normal: serverBench.roundTrips(checked, seconds: seconds).p50, seconds: seconds)
     checked.stop()
     let memory = try serverBench.memory()
 
     func m(_ values: [Double]) -> Double { Spread(values).median }
     func verdict(_ met: Bool) -> String { met ? "met" : "NOT met" }
-    let pipeRatio = m(bikiPipe) / m(floorPipe), seqRatio = m(bikiP50) / m(floorP50)
-    let readRatio = m(readPipe) / m(bikiPipe), coldRatio = m(cold) / m(helloStart)
-    let topicsRatio = m(topicsPipe) / m(bikiPipe), keptTopicsRatio = m(keptTopicsPipe) / m(bikiPipe)
-    let unknownRatio = m(unknownPipe) / m(bikiPipe), crowdedRatio = m(crowdedCold) / m(helloStart)
+    let pipeRatio = m(bikiPipe) / m(floorPipe)
+    let seqRatio = m(bikiP50) / m(floorP50)
+    let readRatio = m(readPipe) / m(bikiPipe)
+    let coldRatio = m(cold) / m(helloStart)
+    let topicsRatio = m(topicsPipe) / m(bikiPipe)
+    let keptTopicsRatio = m(keptTopicsPipe) / m(bikiPipe)
+    let unknownRatio = m(unknownPipe) / m(bikiPipe)
+    let crowdedRatio = m(crowdedCold) / m(helloStart)
     let pluginLines = pluginTopics.enumerated().flatMap { index, topic in
-      let pipe = m(pluginPipe[index]) / m(bikiPipe), session = m(sessionRates[index + 1]) / m(sessionRates[0])
+      let pipe = m(pluginPipe[index]) / m(bikiPipe)
+      let session = m(sessionRates[index + 1]) / m(sessionRates[0])
       return [
-        String(format: "compare.plugin-pipelined: %@ %.0f/s, %.2f of a built-in topic's rate  (target ≥ 0.5: %@)", topic, m(pluginPipe[index]), pipe, verdict(pipe >= 0.5)),
         String(
-          format: "compare.plugin-session: %@ %.0f next questions/s, numbers.beginner %.0f/s: %.2f  (target ≥ 0.5: %@)", topic, m(sessionRates[index + 1]),
+          format: "compare.plugin-pipelined: %@ %.0f/s, %.2f of a built-in topic's rate  (target ≥ 0.5: %@)", topic,
+          m(pluginPipe[index]), pipe, verdict(pipe >= 0.5)),
+        String(
+          format: "compare.plugin-session: %@ %.0f next questions/s, numbers.beginner %.0f/s: %.2f  (target ≥ 0.5: %@)",
+          topic, m(sessionRates[index + 1]),
           m(sessionRates[0]), session, verdict(session >= 0.5)),
       ]
     }
     return [
       "compare: medians of \(rounds) rounds; biki/generate is count 1 on numbers.beginner\(pinned.isEmpty ? "; taskset is missing, so nothing is pinned" : "")",
-      String(format: "compare.pipelined: biki %.0f/s, floor %.0f/s: %.0f%% of the floor  (target ≥ 50%%: %@)", m(bikiPipe), m(floorPipe), pipeRatio * 100, verdict(pipeRatio >= 0.5)),
-      String(format: "compare.one-at-a-time: p50 biki %.1f µs, floor %.1f µs on one core: %.2f×  (target ≤ 1.5×: %@)", m(bikiP50), m(floorP50), seqRatio, verdict(seqRatio <= 1.5)),
-      String(format: "compare.read: %.0f/s, %.2f of biki/generate's rate  (target ≥ 0.5: %@)", m(readPipe), readRatio, verdict(readRatio >= 0.5)),
+      String(
+        format: "compare.pipelined: biki %.0f/s, floor %.0f/s: %.0f%% of the floor  (target ≥ 50%%: %@)", m(bikiPipe),
+        m(floorPipe), pipeRatio * 100, verdict(pipeRatio >= 0.5)),
+      String(
+        format: "compare.one-at-a-time: p50 biki %.1f µs, floor %.1f µs on one core: %.2f×  (target ≤ 1.5×: %@)",
+        m(bikiP50), m(floorP50), seqRatio, verdict(seqRatio <= 1.5)),
+      String(
+        format: "compare.read: %.0f/s, %.2f of biki/generate's rate  (target ≥ 0.5: %@)", m(readPipe), readRatio,
+        verdict(readRatio >= 0.5)),
       // The full list is tens of kilobytes, so its rate is the pipe's; a client asks for it once
       // and then sends back its resultId, and the target is stated for that repeated ask.
-      String(format: "compare.topics: the list kept (previousResultId) %.0f/s, %.2f of biki/generate's rate  (target ≥ 0.5: %@)", m(keptTopicsPipe), keptTopicsRatio, verdict(keptTopicsRatio >= 0.5)),
-      String(format: "compare.topics-full: the whole list %.0f/s, %.2f of biki/generate's rate  (no target: a client asks for it once)", m(topicsPipe), topicsRatio),
       String(
-        format: "compare.cold-start: biki serve %.1f ms to the initialize reply (built-in packs and plugins, descriptions cached), a Swift program that imports Foundation %.1f ms: %.2f×  (target ≤ 2×: %@)",
+        format:
+          "compare.topics: the list kept (previousResultId) %.0f/s, %.2f of biki/generate's rate  (target ≥ 0.5: %@)",
+        m(keptTopicsPipe), keptTopicsRatio, verdict(keptTopicsRatio >= 0.5)),
+      String(
+        format:
+          "compare.topics-full: the whole list %.0f/s, %.2f of biki/generate's rate  (no target: a client asks for it once)",
+        m(topicsPipe), topicsRatio),
+      String(
+        format:
+          "compare.cold-start: biki serve %.1f ms to the initialize reply (built-in packs and plugins, descriptions cached), a Swift program that imports Foundation %.1f ms: %.2f×  (target ≤ 2×: %@)",
         m(cold), m(helloStart), coldRatio, verdict(coldRatio <= 2)),
       String(
-        format: "compare.first-answer: %.1f ms from the initialize reply to the first biki/generate answer, which waits for the packs and plugins to load  (no target)",
+        format:
+          "compare.first-answer: %.1f ms from the initialize reply to the first biki/generate answer, which waits for the packs and plugins to load  (no target)",
         m(firstAnswer)),
       String(
-        format: "compare.cold-start-1000-packs: %.1f ms with 1,000 user packs beside them (checks cached): %.2f× the bare program  (target ≤ 3×: %@)",
+        format:
+          "compare.cold-start-1000-packs: %.1f ms with 1,000 user packs beside them (checks cached): %.2f× the bare program  (target ≤ 3×: %@)",
         m(crowdedCold), crowdedRatio, verdict(crowdedRatio <= 3)),
       String(
-        format: "compare.unknown-topic: biki/generate on a misspelt topic (error with did-you-mean) %.0f/s, %.2f of a real one's rate  (target ≥ 0.5: %@)",
+        format:
+          "compare.unknown-topic: biki/generate on a misspelt topic (error with did-you-mean) %.0f/s, %.2f of a real one's rate  (target ≥ 0.5: %@)",
         m(unknownPipe), unknownRatio, verdict(unknownRatio >= 0.5)),
     ] + pluginLines + [
       "compare." + duringCheck.line.dropFirst("serve.".count),

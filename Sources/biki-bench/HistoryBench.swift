@@ -26,20 +26,27 @@ struct HistoryBench {
     }
     func check(_ stats: HistoryStats, _ what: String) {
       guard stats.total.answers + stats.total.skipped == Self.answers else {
-        FileHandle.standardError.write(Data("Error: history.\(what) counted \(stats.total.answers + stats.total.skipped) answers, not \(Self.answers)\n".utf8))
+        FileHandle.standardError.write(
+          Data(
+            "Error: history.\(what) counted \(stats.total.answers + stats.total.skipped) answers, not \(Self.answers)\n"
+              .utf8))
         exit(1)
       }
     }
     let history = AnswerHistory.file(path: path)
     let (first, firstTime) = timed { history.summary() }
     check(first.summary.stats(), "first-summary")
-    lines.append("history.first-summary: \(String(format: "%.2f", firstTime)) s  [every line read once, in 4 MB chunks, to make the summary]")
+    lines.append(
+      "history.first-summary: \(String(format: "%.2f", firstTime)) s  [every line read once, in 4 MB chunks, to make the summary]"
+    )
 
     // Biki before the summary: every line parsed into memory, at initialize and at each stats.
     let ((entries, _), wholeTime) = timed { history.load() }
     let wholeStats = HistoryStats.compute(entries)
     check(wholeStats, "whole-file")
-    lines.append("history.whole-file: \(String(format: "%.2f", wholeTime)) s  [the old way: the whole file parsed, \(entries.count) entries held]")
+    lines.append(
+      "history.whole-file: \(String(format: "%.2f", wholeTime)) s  [the old way: the whole file parsed, \(entries.count) entries held]"
+    )
 
     var serveTimes: [Double] = []
     var resident = 0
@@ -50,7 +57,10 @@ struct HistoryBench {
       let reply = server.call(ServerBench.request(2, "biki/stats", nil))
       serveTimes.append(Date().timeIntervalSince(start))
       guard String(decoding: reply, as: UTF8.self).contains(#""answers":"#) else {
-        FileHandle.standardError.write(Data("Error: history.serve-stats: biki/stats failed: \(String(decoding: reply.prefix(300), as: UTF8.self))\n".utf8))
+        FileHandle.standardError.write(
+          Data(
+            "Error: history.serve-stats: biki/stats failed: \(String(decoding: reply.prefix(300), as: UTF8.self))\n"
+              .utf8))
         exit(1)
       }
       resident = max(resident, server.residentKilobytes)
@@ -61,9 +71,15 @@ struct HistoryBench {
       "history.serve-stats: \(String(format: "%.0f", median * 1000)) ms, \(resident / 1024) MB resident  (target < 200 ms and < 60 MB: \(median < 0.2 && resident < 60 << 10 ? "met" : "NOT met"))  [spawn, initialize, biki/stats; median of 3]"
     )
 
-    try history.append(HistoryEntry(Session.AnswerRecord(topicID: "counters.hon", seed: 1, skill: .kana, prompt: "8本", expected: "はっぽん", given: "はっぽん", isCorrect: true, seconds: 1), at: 1))
+    try history.append(
+      HistoryEntry(
+        Session.AnswerRecord(
+          topicID: "counters.hon", seed: 1, skill: .kana, prompt: "8本", expected: "はっぽん", given: "はっぽん",
+          isCorrect: true, seconds: 1), at: 1))
     let (_, steadyTime) = timed { history.summary() }
-    lines.append("history.steady-summary: \(String(format: "%.1f", steadyTime * 1000)) ms  [one answer more: only the new line is read]")
+    lines.append(
+      "history.steady-summary: \(String(format: "%.1f", steadyTime * 1000)) ms  [one answer more: only the new line is read]"
+    )
     return lines
   }
 
@@ -77,9 +93,11 @@ struct HistoryBench {
     for index in 0..<Self.answers {
       let form = index % 400
       let entry = HistoryEntry(
-        Session.AnswerRecord(topicID: "topic.t\(index % 40)", seed: UInt64(index), skill: .kana, prompt: "\(form)本",
-        expected: "ほん\(form)", given: index % 4 == 0 ? "まちがい" : "ほん\(form)", isCorrect: index % 4 != 0, skipped: index % 97 == 0,
-        seconds: Double(index % 9) + 0.5), at: 1_790_000_000 + Double(index) * 7.5)
+        Session.AnswerRecord(
+          topicID: "topic.t\(index % 40)", seed: UInt64(index), skill: .kana, prompt: "\(form)本",
+          expected: "ほん\(form)", given: index % 4 == 0 ? "まちがい" : "ほん\(form)", isCorrect: index % 4 != 0,
+          skipped: index % 97 == 0,
+          seconds: Double(index % 9) + 0.5), at: 1_790_000_000 + Double(index) * 7.5)
       buffer += HistoryFile.line(.answer(entry))
       if buffer.count >= 1 << 22 {
         handle.write(Data(buffer))

@@ -11,7 +11,9 @@ struct LatencyBench {
 
   func run(seconds: @escaping () -> Double) throws -> [String] {
     var report: [String] = []
-    for (name, path) in [("small", repository + "/TopicPacks/money.json"), ("large", repository + "/TopicPacks/counters.json")] {
+    for (name, path) in [
+      ("small", repository + "/TopicPacks/money.json"), ("large", repository + "/TopicPacks/counters.json"),
+    ] {
       report += try diagnostics(name: name, path: path, seconds: seconds)
     }
     report.append(try readWhileASlowQuestionIsMade(seconds: seconds))
@@ -22,8 +24,12 @@ struct LatencyBench {
   private func next(_ server: ServerBench.Server, where matches: (JSON) -> Bool) throws -> JSON {
     while true {
       let body = server.receive()
-      guard let message = try? JSONParser.value(body) else { throw BenchFailure("biki serve sent a body that is not JSON") }
-      if message["error"] != nil { throw BenchFailure("biki serve answered with an error: \(String(decoding: body.prefix(300), as: UTF8.self))") }
+      guard let message = try? JSONParser.value(body) else {
+        throw BenchFailure("biki serve sent a body that is not JSON")
+      }
+      if message["error"] != nil {
+        throw BenchFailure("biki serve answered with an error: \(String(decoding: body.prefix(300), as: UTF8.self))")
+      }
       if matches(message) { return message }
     }
   }
@@ -49,8 +55,11 @@ struct LatencyBench {
       let start = seconds()
       server.send(
         ServerBench.frame(
-          #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"json","version":1,"text":\#(try Self.quoted(text))}}}"#))
-      _ = try next(server) { $0["method"]?.stringValue == "textDocument/publishDiagnostics" && $0["params"]?["uri"]?.stringValue == uri }
+          #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"json","version":1,"text":\#(try Self.quoted(text))}}}"#
+        ))
+      _ = try next(server) {
+        $0["method"]?.stringValue == "textDocument/publishDiagnostics" && $0["params"]?["uri"]?.stringValue == uri
+      }
       opens.append(seconds() - start)
     }
     var edits: [Double] = []
@@ -62,12 +71,14 @@ struct LatencyBench {
           #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":\#(version)},"contentChanges":[{"text":\#(try Self.quoted(version.isMultiple(of: 2) ? broken : text))}]}}"#
         ))
       let published = try next(server) {
-        $0["method"]?.stringValue == "textDocument/publishDiagnostics" && $0["params"]?["version"]?.integerValue == Int64(version)
+        $0["method"]?.stringValue == "textDocument/publishDiagnostics"
+          && $0["params"]?["version"]?.integerValue == Int64(version)
       }
       edits.append(seconds() - start)
       // The misspelled key's diagnostic, and only that, tells the versions apart: a copy of a
       // built-in pack is also told, on every version, that it would replace the built-in topics.
-      let found = published["params"]?["diagnostics"]?.arrayValue?.filter { $0["code"]?.stringValue == "unknown-key" }.count ?? 0
+      let found =
+        published["params"]?["diagnostics"]?.arrayValue?.filter { $0["code"]?.stringValue == "unknown-key" }.count ?? 0
       guard (found > 0) == version.isMultiple(of: 2) else {
         throw BenchFailure("diagnostics of version \(version) of \(path) are wrong: \(found) unknown-key diagnostics")
       }
@@ -88,7 +99,9 @@ struct LatencyBench {
       lints.append(seconds() - start)
       guard lint.terminationStatus == 0 else { throw BenchFailure("biki-pack lint \(path) failed") }
     }
-    let open = Spread(opens), edit = Spread(edits), lint = Spread(lints)
+    let open = Spread(opens)
+    let edit = Spread(edits)
+    let lint = Spread(lints)
     let bytes = text.utf8.count
     return [
       "serve.latency.diagnostics-open.\(name): \(Self.milliseconds(open))  [didOpen to publishDiagnostics, \(path.split(separator: "/").last ?? "") (\(bytes) bytes); 20 opens; biki-pack lint on the file: median \(String(format: "%.1f", lint.median * 1000)) ms as a whole command]",
@@ -122,19 +135,25 @@ struct LatencyBench {
     var during: [Double] = []
     for round in 0..<10 {
       let start = 1000 + round * 10
-      server.send(ServerBench.request(start, "biki/startSession", #"{"topicId":"misbehaving.ok","skill":"kana","mode":{"kind":"infinite"}}"#))
+      server.send(
+        ServerBench.request(
+          start, "biki/startSession", #"{"topicId":"misbehaving.ok","skill":"kana","mode":{"kind":"infinite"}}"#))
       let sent = seconds()
       server.send(read(start + 1))
       let answer = try next(server) { $0["id"]?.integerValue == Int64(start + 1) }
       during.append(seconds() - sent)
-      guard answer["result"]?["reading"] != nil else { throw BenchFailure("biki/read gave no reading during the slow question") }
+      guard answer["result"]?["reading"] != nil else {
+        throw BenchFailure("biki/read gave no reading during the slow question")
+      }
       // The start, answered once its question is made, and the session ended.
       let started = try next(server) { $0["id"]?.integerValue == Int64(start) }
       guard started["result"]?["question"] != nil else { throw BenchFailure("the slow plugin's session did not start") }
-      _ = try next(server.call(ServerBench.request(start + 2, "biki/endSession", #"{"sessionId":"s\#(round + 1)"}"#)), server)
+      _ = try next(
+        server.call(ServerBench.request(start + 2, "biki/endSession", #"{"sessionId":"s\#(round + 1)"}"#)), server)
     }
     server.stop()
-    let normal = Spread(alone), slow = Spread(during)
+    let normal = Spread(alone)
+    let slow = Spread(during)
     let ratio = slow.median / normal.median
     return
       "serve.latency.read-during-slow-question: \(String(format: "median %.0f µs, max %.0f µs", slow.median * 1e6, slow.high * 1e6)), \(String(format: "%.1f", ratio))× biki/read alone (\(String(format: "%.0f", normal.median * 1e6)) µs)  (target: max < 50 ms, the plugin takes 500 ms: \(slow.high < 0.05 ? "met" : "NOT met"))  [biki/read sent right behind a start on a plugin taking 500 ms per question; 10 rounds]"

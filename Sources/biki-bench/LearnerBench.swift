@@ -25,7 +25,8 @@ struct LearnerBench {
   enum Way { case inOrder, review }
 
   func run() -> [String] {
-    var inOrder: [Int] = [], review: [Int] = []
+    var inOrder: [Int] = []
+    var review: [Int] = []
     var agreement = Agreement()
     for learner in 0..<Self.learners {
       inOrder.append(questionsToLearn(way: .inOrder, seed: UInt64(learner), agreement: &agreement))
@@ -33,7 +34,9 @@ struct LearnerBench {
     }
     func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] }
     let ratio = Double(median(review)) / Double(median(inOrder))
-    func share(_ part: Int, _ whole: Int) -> String { whole == 0 ? "-" : "\(Int((Double(part) / Double(whole) * 100).rounded()))%" }
+    func share(_ part: Int, _ whole: Int) -> String {
+      whole == 0 ? "-" : "\(Int((Double(part) / Double(whole) * 100).rounded()))%"
+    }
     return [
       "learner.\(generator.topic.id): no-repeat order \(median(inOrder)) questions, review \(median(review)) questions (median of \(Self.learners) learners; review/order \(String(format: "%.2f", ratio)), target ≤ 0.5: \(ratio <= 0.5 ? "met" : "NOT met"))  [means \(inOrder.reduce(0, +) / inOrder.count) and \(review.reduce(0, +) / review.count)]",
       "learner.\(generator.topic.id).stats: after the first day, stats call \(share(agreement.weakShownWeak, agreement.weakMet)) of the truly weak forms met weak and \(share(agreement.knownShownWeak, agreement.knownMet)) of the truly known ones; review mode's weak picks are stats' weak forms in \(share(agreement.plansAgreeing, agreement.plans)) of plans  [\(agreement.weakMet) weak and \(agreement.knownMet) known forms met]",
@@ -80,7 +83,8 @@ struct LearnerBench {
       case .inOrder: indices = (0..<Self.perDay).map { _ in order.next() }
       case .review:
         let plan = ReviewPlan.make(
-          summary: summary, skill: .kana, generators: [generator], now: start + today * 86_400, seed: seed &+ UInt64(day), count: Self.perDay)
+          summary: summary, skill: .kana, generators: [generator], now: start + today * 86_400,
+          seed: seed &+ UInt64(day), count: Self.perDay)
         indices = plan.picks.map(\.index)
       }
       for (offset, index) in indices.enumerated() {
@@ -97,9 +101,11 @@ struct LearnerBench {
         }
         summary.add(
           HistoryEntry(
-            Session.AnswerRecord(topicID: generator.topic.id, seed: index, skill: .kana, prompt: question.display,
-            expected: question.reading.standard, given: right ? question.reading.standard : "", isCorrect: right, seconds: 30,
-            forms: question.forms), at: start + now * 86_400))
+            Session.AnswerRecord(
+              topicID: generator.topic.id, seed: index, skill: .kana, prompt: question.display,
+              expected: question.reading.standard, given: right ? question.reading.standard : "", isCorrect: right,
+              seconds: 30,
+              forms: question.forms), at: start + now * 86_400))
         asked += 1
       }
       if day == 0 {
@@ -116,13 +122,17 @@ struct LearnerBench {
           }
         }
         if way == .review {
-          let plan = ReviewPlan.make(summary: summary, skill: .kana, generators: [generator], now: start + 86_400, seed: seed, count: Self.perDay)
+          let plan = ReviewPlan.make(
+            summary: summary, skill: .kana, generators: [generator], now: start + 86_400, seed: seed, count: Self.perDay
+          )
           let picked = Set(plan.picks.filter { $0.reason == .weak }.compactMap(\.rule))
           let dueNow = Set(shown.filter { $0.due <= start + 86_400 }.map(\.rule))
           let weakShown = Set(shown.filter { $0.state == .weak }.map(\.rule)).subtracting(dueNow)
           agreement.plans += 1
           // Every pick of a weak form is a form stats show weak; all of them, room permitting.
-          if picked.isSubset(of: weakShown) && (picked == weakShown || plan.picks.count == Self.perDay) { agreement.plansAgreeing += 1 }
+          if picked.isSubset(of: weakShown) && (picked == weakShown || plan.picks.count == Self.perDay) {
+            agreement.plansAgreeing += 1
+          }
         }
       }
       if rules.allSatisfy({ recall($0, at: today + 1) >= 0.9 }) { return asked }

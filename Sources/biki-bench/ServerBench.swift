@@ -92,7 +92,9 @@ struct ServerBench {
 
   static func requireResult(_ body: [UInt8]) throws {
     guard let message = try? JSONParser.value(body), message["result"] != nil else {
-      throw BenchFailure("biki serve answered with an error, so no figure is given: \(String(decoding: body.prefix(300), as: UTF8.self))")
+      throw BenchFailure(
+        "biki serve answered with an error, so no figure is given: \(String(decoding: body.prefix(300), as: UTF8.self))"
+      )
     }
   }
 
@@ -135,7 +137,9 @@ struct ServerBench {
   /// the next question), sent in flights of 50 as an editor driving many sessions would:
   /// the rate a session's next question is made at, for a topic from a pack or a plugin.
   func sessionQuestions(_ server: Server, topic: String, count: Int, seconds: () -> Double) throws -> Double {
-    let started = server.call(Self.request(1, "biki/startSession", #"{"topicId":"\#(topic)","mode":{"kind":"infinite"},"seed":7,"skill":"kana"}"#))
+    let started = server.call(
+      Self.request(
+        1, "biki/startSession", #"{"topicId":"\#(topic)","mode":{"kind":"infinite"},"seed":7,"skill":"kana"}"#))
     try Self.requireResult(started)
     guard let id = (try? JSONParser.value(started))?["result"]?["sessionId"]?.stringValue else {
       throw BenchFailure("biki/startSession gave no sessionId: \(String(decoding: started.prefix(300), as: UTF8.self))")
@@ -144,7 +148,8 @@ struct ServerBench {
     let flight = 50
     // Each skip has its own id: a skip waiting for a plugin's question holds its id until answered.
     let batches = (0..<(count / flight)).map { batch in
-      Array((0..<flight).map { Self.request(10 + batch * flight + $0, "biki/skip", #"{"sessionId":"\#(id)"}"#) }.joined())
+      Array(
+        (0..<flight).map { Self.request(10 + batch * flight + $0, "biki/skip", #"{"sessionId":"\#(id)"}"#) }.joined())
     }
     let start = seconds()
     for batch in batches {
@@ -153,7 +158,8 @@ struct ServerBench {
         let body = try server.receiveResult()
         // Every skip must bring a question: a session that failed to make one would be fast.
         guard body.count > 40, String(decoding: body, as: UTF8.self).contains(#""question":"#) else {
-          throw BenchFailure("a skip on \(topic) brought no question: \(String(decoding: body.prefix(300), as: UTF8.self))")
+          throw BenchFailure(
+            "a skip on \(topic) brought no question: \(String(decoding: body.prefix(300), as: UTF8.self))")
         }
       }
     }
@@ -165,10 +171,17 @@ struct ServerBench {
   /// Round trips while a large pack document is being checked: the check runs on its own
   /// thread, so requests should cost about what they cost without it.
   func duringCheck(_ server: Server, normal: Double, seconds: () -> Double) throws -> (ratio: Double, line: String) {
-    let topic = #"{ "id": "t%d", "title": "T", "description": "d", "category": "number", "skills": ["reading"], "variables": { "n": { "range": { "min": 0, "max": 1000000000 } } }, "question": { "parts": [{ "number": "n" }], "answer": { "value": "n" } } }"#
-    let pack = #"{ "format": 1, "id": "big", "title": "B", "version": "1", "topics": ["# + (0..<2000).map { String(format: topic, $0) }.joined(separator: ",") + "] }"
-    let text = String(decoding: try JSONSerialization.data(withJSONObject: [pack]), as: UTF8.self).dropFirst().dropLast()
-    server.send(Self.frame(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///bench/big.json","version":1,"text":\#(text)}}}"#))
+    let topic =
+      #"{ "id": "t%d", "title": "T", "description": "d", "category": "number", "skills": ["reading"], "variables": { "n": { "range": { "min": 0, "max": 1000000000 } } }, "question": { "parts": [{ "number": "n" }], "answer": { "value": "n" } } }"#
+    let pack =
+      #"{ "format": 1, "id": "big", "title": "B", "version": "1", "topics": ["#
+      + (0..<2000).map { String(format: topic, $0) }.joined(separator: ",") + "] }"
+    let text = String(decoding: try JSONSerialization.data(withJSONObject: [pack]), as: UTF8.self).dropFirst()
+      .dropLast()
+    server.send(
+      Self.frame(
+        #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///bench/big.json","version":1,"text":\#(text)}}}"#
+      ))
     // The first answer waits for the 300 KB document to be read and stored; the rest are sent
     // while its check runs, until its diagnostics arrive.
     var trips: [Double] = []
@@ -195,7 +208,10 @@ struct ServerBench {
     let during = Array(trips.dropFirst()).sorted()
     let p50 = during[during.count / 2]
     let ratio = p50 / normal
-    return (ratio, "serve.during-check: p50 \(String(format: "%.1f", p50 * 1e6)) µs, max \(String(format: "%.1f", during.last! * 1e6)) µs, first \(String(format: "%.1f", trips[0] * 1e3)) ms; \(String(format: "%.1f", ratio))× the p50 without a check  (target ≤ 5×: \(ratio <= 5 ? "met" : "NOT met"))  [biki/generate one at a time while a 2,000-topic pack is checked; \(during.count) requests]")
+    return (
+      ratio,
+      "serve.during-check: p50 \(String(format: "%.1f", p50 * 1e6)) µs, max \(String(format: "%.1f", during.last! * 1e6)) µs, first \(String(format: "%.1f", trips[0] * 1e3)) ms; \(String(format: "%.1f", ratio))× the p50 without a check  (target ≤ 5×: \(ratio <= 5 ? "met" : "NOT met"))  [biki/generate one at a time while a 2,000-topic pack is checked; \(during.count) requests]"
+    )
   }
 
   /// A CPU affinity mask, as the kernel takes it (1,024 CPUs).
@@ -286,7 +302,8 @@ struct ServerBench {
   func memory() throws -> (ratio: Double, line: String) {
     let server = try started()
     // One session first, so code and tables every session touches count as the start.
-    try Self.requireResult(server.call(Self.request(1, "biki/startSession", #"{"topicId":"counters.hon","mode":{"kind":"infinite"}}"#)))
+    try Self.requireResult(
+      server.call(Self.request(1, "biki/startSession", #"{"topicId":"counters.hon","mode":{"kind":"infinite"}}"#)))
     try Self.requireResult(server.call(Self.request(2, "biki/endSession", #"{"sessionId":"s1"}"#)))
     let before = server.residentKilobytes
     for batch in 0..<100 {

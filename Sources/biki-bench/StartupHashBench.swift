@@ -29,14 +29,17 @@ struct StartupHashBench {
 
     let entries = Locked<Set<String>>([])
     let warm = PackCheckCache(
-      load: { entries.withLock { $0 } }, store: { new in entries.withLock { $0 = new } }, stamp: { _, bytes in ContentKey.ofPack(bytes, build: build) })
+      load: { entries.withLock { $0 } }, store: { new in entries.withLock { $0 = new } },
+      stamp: { _, bytes in ContentKey.ofPack(bytes, build: build) })
     let cached = PackLoader(fileSystem: .live, checked: warm)
     let unchecked = PackLoader(fileSystem: .live)
     func loads(_ loader: PackLoader) -> Bool {
       loader.load(files: files).packs.allSatisfy { $0.compilation.diagnostics.allSatisfy { $0.severity != .error } }
     }
     guard loads(cached), !entries.withLock(\.isEmpty) else { fail("the built-in packs did not load into the cache") }
-    var hashed: [Double] = [], checked: [Double] = [], keyOnly: [Double] = []
+    var hashed: [Double] = []
+    var checked: [Double] = []
+    var keyOnly: [Double] = []
     let bytes = files.compactMap { try? Data(contentsOf: URL(fileURLWithPath: $0)) }.map { [UInt8]($0) }
     guard bytes.count == files.count else { fail("a built-in pack could not be read") }
     for _ in 0..<20 {
@@ -54,12 +57,16 @@ struct StartupHashBench {
     ]
 
     for plugin in plugins {
-      var keyTimes: [Double] = [], describeTimes: [Double] = []
+      var keyTimes: [Double] = []
+      var describeTimes: [Double] = []
       for _ in 0..<10 {
-        guard let key = milliseconds({ ContentKey.ofLibrary(plugin, build: build) != nil }) else { fail("\(plugin) could not be read") }
+        guard let key = milliseconds({ ContentKey.ofLibrary(plugin, build: build) != nil }) else {
+          fail("\(plugin) could not be read")
+        }
         guard
           let describe = milliseconds({
-            (try? IsolatedPlugin(path: plugin, spawner: .live(executable: executable, now: seconds), now: seconds).describe()) != nil
+            (try? IsolatedPlugin(path: plugin, spawner: .live(executable: executable, now: seconds), now: seconds)
+              .describe()) != nil
           })
         else { fail("\(plugin) could not be described") }
         keyTimes.append(key)

@@ -32,7 +32,9 @@ enum FmtCommand {
 
   static func run(arguments: [String], context: PackCommandContext) -> CommandOutcome {
     let reader: ParsedArguments
-    switch CommandOutcome.parse(arguments, options: [.flag("--check")], help: help, usage: usage, helpCommand: helpCommand) {
+    switch CommandOutcome.parse(
+      arguments, options: [.flag("--check")], help: help, usage: usage, helpCommand: helpCommand)
+    {
     case .success(let found): reader = found
     case .failure(let failure): return failure.outcome
     }
@@ -54,7 +56,8 @@ enum FmtCommand {
         outcome.status = ExitStatus.noInput
       }
     }
-    var changed = 0, unchanged = 0
+    var changed = 0
+    var unchanged = 0
     for file in files {
       let text: [UInt8]
       do {
@@ -68,7 +71,9 @@ enum FmtCommand {
       do {
         laidOut = try JSONLayout.format(text)
       } catch {
-        outcome.standardError.append(TerminalText.safe("\(file):\(error.position.line + 1):\(error.position.column + 1): error: \(error.message) [json-syntax]"))
+        outcome.standardError.append(
+          TerminalText.safe(
+            "\(file):\(error.position.line + 1):\(error.position.column + 1): error: \(error.message) [json-syntax]"))
         outcome.status = max(outcome.status, ExitStatus.dataError)
         continue
       }

@@ -38,7 +38,8 @@ enum LintCommand {
   static func run(arguments: [String], context: PackCommandContext) -> CommandOutcome {
     let reader: ParsedArguments
     switch CommandOutcome.parse(
-      arguments, options: [.value("--format", "<format>"), .flag("--strict"), .value("--packs", "<dir>")], help: help, usage: usage,
+      arguments, options: [.value("--format", "<format>"), .flag("--strict"), .value("--packs", "<dir>")], help: help,
+      usage: usage,
       helpCommand: helpCommand)
     {
     case .success(let found): reader = found
@@ -51,7 +52,8 @@ enum LintCommand {
     case "json": json = true
     case let other?:
       return CommandOutcome.usageError(
-        TerminalText.safe("The value '\(other)' is invalid for '--format <format>'. Use text or json."), usage: usage, helpCommand: helpCommand)
+        TerminalText.safe("The value '\(other)' is invalid for '--format <format>'. Use text or json."), usage: usage,
+        helpCommand: helpCommand)
     }
     let extra = reader.values("--packs")
     let explicit = reader.positionals + extra
@@ -60,7 +62,8 @@ enum LintCommand {
     for path in explicit {
       if path.hasSuffix(".so") {
         guard context.fileSystem.kind(path) == .file else {
-          return CommandOutcome(standardError: [TerminalText.safe("Error: \(path): no such file or directory")], status: ExitStatus.noInput)
+          return CommandOutcome(
+            standardError: [TerminalText.safe("Error: \(path): no such file or directory")], status: ExitStatus.noInput)
         }
         libraries.append(path)
       } else if context.fileSystem.kind(path) == .directory {
@@ -72,7 +75,8 @@ enum LintCommand {
     let loader = PackLoader(fileSystem: context.fileSystem, check: .thorough)
     let files: [String]
     do {
-      files = try explicit.isEmpty
+      files =
+        try explicit.isEmpty
         ? loader.packFiles(in: context.searchPaths(extra: []).directories, requireExistence: false)
         : loader.packFiles(in: packPaths, requireExistence: true)
     } catch {
@@ -83,7 +87,8 @@ enum LintCommand {
     // The files named take precedence over the installed copies of the same packs (a working
     // copy is not a clash with the installed pack it came from).
     let searchPaths = context.searchPaths(extra: [])
-    let others = explicit.isEmpty ? [] : ((try? loader.packFiles(in: searchPaths.directories, requireExistence: false)) ?? [])
+    let others =
+      explicit.isEmpty ? [] : ((try? loader.packFiles(in: searchPaths.directories, requireExistence: false)) ?? [])
     let named = Set(explicit.isEmpty ? [] : files)
     let load = loader.load(files: files + others) { named.contains($0) ? .given : searchPaths.precedence(of: $0) }
     var report = LintReport(strict: strict)
@@ -93,7 +98,8 @@ enum LintCommand {
     }
     if !libraries.isEmpty {
       let validator = PluginValidator(spawner: context.workerSpawner, now: context.now, limits: .standard)
-      let installed = Dictionary(load.topics.map { ($0.topic.topic.id, $0.path) }, uniquingKeysWith: { first, _ in first })
+      let installed = Dictionary(
+        load.topics.map { ($0.topic.topic.id, $0.path) }, uniquingKeysWith: { first, _ in first })
       // A library named relative to here is loaded by its full path (dlopen would look a bare
       // name up among the system's libraries), and reported as it was named.
       for library in libraries {
@@ -132,7 +138,8 @@ struct LintReport {
       // Wide topics are checked on an even spread, not question by question: say how much.
       if let coverage = file.coverage, coverage.isSample {
         lines.append(
-          "\(TerminalText.safe(file.path)): note: readings were checked on \(grouped(coverage.checked)) of \(grouped(coverage.possible)) possible questions, spread evenly over each topic")
+          "\(TerminalText.safe(file.path)): note: readings were checked on \(grouped(coverage.checked)) of \(grouped(coverage.possible)) possible questions, spread evenly over each topic"
+        )
       }
       return lines
     }
@@ -153,17 +160,27 @@ struct LintReport {
       let diagnostics: [JSON] = file.diagnostics.map {
         .object(pairs: [
           ("column", integer($0.range.start.column + 1)), ("endColumn", integer($0.range.end.column + 1)),
-          ("endLine", integer($0.range.end.line + 1)), ("line", integer($0.range.start.line + 1)), ("message", .string($0.message)),
+          ("endLine", integer($0.range.end.line + 1)), ("line", integer($0.range.start.line + 1)),
+          ("message", .string($0.message)),
           ("rule", .string($0.rule)), ("severity", .string($0.severity.rawValue)),
         ])
       }
       var members: [(String, JSON)] = [("diagnostics", .array(diagnostics)), ("path", .string(file.path))]
       if let coverage = file.coverage {
-        members.append(("readingCoverage", .object(pairs: [("checked", .integer(Int64(clamping: coverage.checked))), ("possible", .integer(Int64(clamping: coverage.possible)))])))
+        members.append(
+          (
+            "readingCoverage",
+            .object(pairs: [
+              ("checked", .integer(Int64(clamping: coverage.checked))),
+              ("possible", .integer(Int64(clamping: coverage.possible))),
+            ])
+          ))
       }
       return .object(pairs: members)
     }
-    let output = JSON.object(pairs: [("errors", integer(errors)), ("files", .array(listed)), ("warnings", integer(warnings))])
+    let output = JSON.object(pairs: [
+      ("errors", integer(errors)), ("files", .array(listed)), ("warnings", integer(warnings)),
+    ])
     let laidOut = (try? JSONLayout.format(output.bytes)) ?? output.bytes
     let text = String(decoding: laidOut.last == 0x0A ? laidOut.dropLast() : laidOut[...], as: UTF8.self)
     return CommandOutcome(standardOutput: [LintReport.terminalSafeJSON(text)], status: status)

@@ -24,7 +24,9 @@ enum NewCommand {
 
   static func run(arguments: [String], context: PackCommandContext) -> CommandOutcome {
     let reader: ParsedArguments
-    switch CommandOutcome.parse(arguments, options: [.value("--directory", "<dir>")], help: help, usage: usage, helpCommand: helpCommand) {
+    switch CommandOutcome.parse(
+      arguments, options: [.value("--directory", "<dir>")], help: help, usage: usage, helpCommand: helpCommand)
+    {
     case .success(let found): reader = found
     case .failure(let failure): return failure.outcome
     }
@@ -40,12 +42,14 @@ enum NewCommand {
     }
     let path = (directory.hasSuffix("/") ? directory : directory + "/") + name + ".json"
     guard context.fileSystem.kind(path) == nil else {
-      return CommandOutcome(standardError: ["Error: \(path) already exists; not overwriting it."], status: ExitStatus.cannotCreate)
+      return CommandOutcome(
+        standardError: ["Error: \(path) already exists; not overwriting it."], status: ExitStatus.cannotCreate)
     }
     do {
       try context.fileSystem.create(path, Array(template(name).utf8))
     } catch {
-      return CommandOutcome(standardError: [TerminalText.safe("Error: cannot write \(path): \(error)")], status: ExitStatus.cannotCreate)
+      return CommandOutcome(
+        standardError: [TerminalText.safe("Error: cannot write \(path): \(error)")], status: ExitStatus.cannotCreate)
     }
     return CommandOutcome(standardOutput: [
       "Wrote \(path).", "Check it with:  biki-pack lint \(path)", "Try it with:    biki-pack sample \(path)",

@@ -13,7 +13,9 @@ struct PackCommandContext {
   /// Plugins run in worker processes started from this executable, under the standard limits
   /// (`biki-pack lint` checks them under the same ones).
   let now = MonotonicClock.live()
-  var pluginIsolation: PluginIsolation { .worker(executable: TopicRegistry.ownExecutable, logPath: "/dev/null", limits: .standard, now: now) }
+  var pluginIsolation: PluginIsolation {
+    .worker(executable: TopicRegistry.ownExecutable, logPath: "/dev/null", limits: .standard, now: now)
+  }
   var workerSpawner: WorkerSpawner { .live(executable: TopicRegistry.ownExecutable, now: now) }
 
   /// Where Biki's files are (shared with biki).
@@ -73,6 +75,7 @@ enum PackCommand {
 
   static func unknownSubcommand(_ name: String) -> CommandOutcome {
     let hint = Suggestion.didYouMean(name, among: ["lint", "sample", "new", "fmt", "help"])
-    return CommandOutcome.usageError("Unknown subcommand '\(name)'.\(hint)", usage: "biki-pack <subcommand>", helpCommand: "biki-pack --help")
+    return CommandOutcome.usageError(
+      "Unknown subcommand '\(name)'.\(hint)", usage: "biki-pack <subcommand>", helpCommand: "biki-pack --help")
   }
 }

@@ -32,7 +32,11 @@ enum SampleCommand {
   static func run(arguments: [String], context: PackCommandContext) -> CommandOutcome {
     let reader: ParsedArguments
     switch CommandOutcome.parse(
-      arguments, options: [.value("--topic", "<id>"), .value("--seed", "<n>"), .value("--count", "<count>", short: "-n"), .value("--param", "<name>=<value>")],
+      arguments,
+      options: [
+        .value("--topic", "<id>"), .value("--seed", "<n>"), .value("--count", "<count>", short: "-n"),
+        .value("--param", "<name>=<value>"),
+      ],
       help: help, usage: usage, helpCommand: helpCommand)
     {
     case .success(let found): reader = found
@@ -47,7 +51,9 @@ enum SampleCommand {
       seed = value
     }
     if let text = reader.value("--count") {
-      guard let value = Int(text), value > 0, value <= 1_000_000 else { return usageError("'-n' takes a count from 1 to 1000000.") }
+      guard let value = Int(text), value > 0, value <= 1_000_000 else {
+        return usageError("'-n' takes a count from 1 to 1000000.")
+      }
       count = value
     }
     for pair in reader.values("--param") {
@@ -62,31 +68,38 @@ enum SampleCommand {
 
     if packName.hasSuffix(".so") {
       guard context.fileSystem.kind(packName) == .file else {
-        return CommandOutcome(standardError: [TerminalText.safe("Error: \(packName): no such file")], status: ExitStatus.noInput)
+        return CommandOutcome(
+          standardError: [TerminalText.safe("Error: \(packName): no such file")], status: ExitStatus.noInput)
       }
       let registry = TopicRegistry.load(
-        packs: PackLoad(packs: [], crossPackDiagnostics: [], topics: []), plugins: [context.absolute(packName)], isolation: context.pluginIsolation)
+        packs: PackLoad(packs: [], crossPackDiagnostics: [], topics: []), plugins: [context.absolute(packName)],
+        isolation: context.pluginIsolation)
       var outcome = CommandOutcome()
-      for (path, diagnostic) in registry.problems { outcome.standardError.append(TerminalText.safe(diagnostic.formatted(path: path))) }
+      for (path, diagnostic) in registry.problems {
+        outcome.standardError.append(TerminalText.safe(diagnostic.formatted(path: path)))
+      }
       guard !registry.topics.isEmpty else {
         outcome.status = ExitStatus.failure
         return outcome
       }
-      return sample(registry.topics, filter: topicFilter, seed: seed, count: count, parameters: parameters, into: outcome)
+      return sample(
+        registry.topics, filter: topicFilter, seed: seed, count: count, parameters: parameters, into: outcome)
     }
     let loader = PackLoader(fileSystem: context.fileSystem)
     let load: PackLoad
     if context.fileSystem.kind(packName) != nil {
       load = loader.load(files: (try? loader.packFiles(in: [packName], requireExistence: true)) ?? [])
     } else {
-      let installed = (try? loader.packFiles(in: context.searchPaths(extra: []).directories, requireExistence: false)) ?? []
+      let installed =
+        (try? loader.packFiles(in: context.searchPaths(extra: []).directories, requireExistence: false)) ?? []
       let all = loader.load(files: installed)
       guard let pack = all.packs.first(where: { $0.compilation.pack?.id.value == packName }) else {
         let ids = all.packs.compactMap { $0.compilation.pack?.id.value }
         return CommandOutcome(
           standardError: [
             TerminalText.safe(
-              "Error: no pack file or installed pack named '\(packName)'.\(Suggestion.didYouMean(packName, among: ids)) Installed: \(ids.joined(separator: ", "))")
+              "Error: no pack file or installed pack named '\(packName)'.\(Suggestion.didYouMean(packName, among: ids)) Installed: \(ids.joined(separator: ", "))"
+            )
           ],
           status: ExitStatus.noInput)
       }
@@ -106,14 +119,17 @@ enum SampleCommand {
       }
     }
     outcome = sample(topics, filter: topicFilter, seed: seed, count: count, parameters: parameters, into: outcome)
-    if outcome.status == 0, load.packs.contains(where: { $0.compilation.hasErrors }) { outcome.status = ExitStatus.failure }
+    if outcome.status == 0, load.packs.contains(where: { $0.compilation.hasErrors }) {
+      outcome.status = ExitStatus.failure
+    }
     return outcome
   }
 
   /// Prints `count` questions per topic; a plugin answers them in one batch per topic. A question
   /// that cannot be made is reported on its own and the others are still printed.
   static func sample(
-    _ all: [RegisteredTopic], filter: String?, seed: UInt64, count: Int, parameters: [String: Int64], into outcome: CommandOutcome
+    _ all: [RegisteredTopic], filter: String?, seed: UInt64, count: Int, parameters: [String: Int64],
+    into outcome: CommandOutcome
   ) -> CommandOutcome {
     var outcome = outcome
     var topics = all
@@ -122,7 +138,9 @@ enum SampleCommand {
       if topics.isEmpty {
         let ids = all.map(\.topic.id)
         outcome.standardError.append(
-          TerminalText.safe("Error: no topic '\(filter)' here.\(Suggestion.didYouMean(filter, among: ids)) Topics: \(ids.joined(separator: ", "))"))
+          TerminalText.safe(
+            "Error: no topic '\(filter)' here.\(Suggestion.didYouMean(filter, among: ids)) Topics: \(ids.joined(separator: ", "))"
+          ))
         outcome.status = ExitStatus.failure
         return outcome
       }
@@ -143,8 +161,11 @@ enum SampleCommand {
         switch result {
         case .success(let question):
           outcome.standardOutput.append(
-            [registered.topic.id, String(question.seed), question.display, question.kanjiDisplay, question.reading.description, question.answer.display]
-              .map { TerminalText.safe($0) }.joined(separator: "\t"))
+            [
+              registered.topic.id, String(question.seed), question.display, question.kanjiDisplay,
+              question.reading.description, question.answer.display,
+            ]
+            .map { TerminalText.safe($0) }.joined(separator: "\t"))
         case .failure(let error):
           outcome.standardError.append(TerminalText.safe("Error: \(registered.topic.id): \(error)"))
           outcome.status = ExitStatus.failure

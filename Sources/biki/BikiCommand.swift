@@ -46,7 +46,9 @@ enum BikiCommand {
       case "serve": return CommandOutcome(standardOutput: [ServeCommand.help])
       case "install": return CommandOutcome(standardOutput: [InstallCommand.installHelp])
       case "uninstall": return CommandOutcome(standardOutput: [InstallCommand.uninstallHelp])
-      default: return usageError("Unknown subcommand '\(arguments[1])'.", usage: "biki <subcommand>", helpCommand: "biki --help")
+      default:
+        return usageError(
+          "Unknown subcommand '\(arguments[1])'.", usage: "biki <subcommand>", helpCommand: "biki --help")
       }
     case "read":
       return ReadCommand.run(arguments: Array(arguments.dropFirst()))
@@ -56,7 +58,8 @@ enum BikiCommand {
       return TopicsCommand.run(arguments: Array(arguments.dropFirst()), environment: environment())
     case "stats":
       let environment = environment()
-      return StatsCommand.run(arguments: Array(arguments.dropFirst()), history: environment.history, now: environment.wallClock())
+      return StatsCommand.run(
+        arguments: Array(arguments.dropFirst()), history: environment.history, now: environment.wallClock())
     case "serve":
       return ServeCommand.run(arguments: Array(arguments.dropFirst()), environment: environment())
     case "install":
@@ -64,7 +67,8 @@ enum BikiCommand {
     case "uninstall":
       return InstallCommand.uninstall(arguments: Array(arguments.dropFirst()), environment: environment())
     default:
-      let hint = Suggestion.didYouMean(first, among: ["quiz", "topics", "read", "stats", "serve", "install", "uninstall", "help"])
+      let hint = Suggestion.didYouMean(
+        first, among: ["quiz", "topics", "read", "stats", "serve", "install", "uninstall", "help"])
       return usageError("Unknown subcommand '\(first)'.\(hint)", usage: "biki <subcommand>", helpCommand: "biki --help")
     }
   }

@@ -1,9 +1,9 @@
-import BikiPractice
 import BikiCLI
 import BikiCore
 import BikiHost
 import BikiPacks
 import BikiPlugins
+import BikiPractice
 import BikiServer
 import Foundation
 
@@ -23,7 +23,8 @@ struct BikiEnvironment {
   static var live: BikiEnvironment {
     BikiEnvironment(
       fileSystem: .live, variables: ProcessInfo.processInfo.environment, executable: TopicRegistry.ownExecutable,
-      console: .live, now: MonotonicClock.live(), wallClock: { Date().timeIntervalSince1970 }, speaker: .espeak, seeds: .live)
+      console: .live, now: MonotonicClock.live(), wallClock: { Date().timeIntervalSince1970 }, speaker: .espeak,
+      seeds: .live)
   }
 
   /// Where Biki's files are and how topics load (shared with biki-pack).
@@ -34,17 +35,21 @@ struct BikiEnvironment {
 
   /// Topics from packs (standard places plus `--packs`) and plugins (standard places plus
   /// `--plugins`), run in worker processes unless `inProcess`; only clean topics serve.
-  func loadTopics(packDirectories: [String] = [], pluginDirectories: [String] = [], inProcess: Bool = false) -> TopicRegistry {
+  func loadTopics(packDirectories: [String] = [], pluginDirectories: [String] = [], inProcess: Bool = false)
+    -> TopicRegistry
+  {
     loadCatalog(packDirectories: packDirectories, pluginDirectories: pluginDirectories, inProcess: inProcess).registry
   }
 
   /// The topics, and the packs they were compiled from.
   func loadCatalog(
-    packDirectories: [String] = [], pluginDirectories: [String] = [], inProcess: Bool = false, userPackCheck: ReadingCheck? = nil,
+    packDirectories: [String] = [], pluginDirectories: [String] = [], inProcess: Bool = false,
+    userPackCheck: ReadingCheck? = nil,
     isCancelled: @Sendable () -> Bool = { false }
   ) -> (packs: PackLoad, registry: TopicRegistry) {
     host.loadCatalog(
-      packDirectories: packDirectories, pluginDirectories: pluginDirectories, inProcess: inProcess, workerExecutable: TopicRegistry.ownExecutable, now: now,
+      packDirectories: packDirectories, pluginDirectories: pluginDirectories, inProcess: inProcess,
+      workerExecutable: TopicRegistry.ownExecutable, now: now,
       userPackCheck: userPackCheck, isCancelled: isCancelled)
   }
 

@@ -43,13 +43,16 @@ enum InstallCommand {
 
   static func install(arguments: [String], environment: BikiEnvironment) -> CommandOutcome {
     let prefix: String
-    switch parsePrefix(arguments, environment: environment, usage: installUsage, help: installHelp, helpCommand: "biki install --help") {
+    switch parsePrefix(
+      arguments, environment: environment, usage: installUsage, help: installHelp, helpCommand: "biki install --help")
+    {
     case .success(let found): prefix = found
     case .failure(let failure): return failure.outcome
     }
     let installation = environment.installation
     if environment.fileSystem.canonicalPath(prefix + "/bin") == installation.binDirectory {
-      return CommandOutcome(standardError: ["Error: this Biki is the one installed in \(prefix); nothing to do."], status: ExitStatus.usage)
+      return CommandOutcome(
+        standardError: ["Error: this Biki is the one installed in \(prefix); nothing to do."], status: ExitStatus.usage)
     }
     let plan: InstallPlan
     do {
@@ -59,7 +62,9 @@ enum InstallCommand {
     }
     let tree = InstallTree(prefix: prefix)
     let refused = { (reason: String) in
-      CommandOutcome(standardError: ["Error: cannot install into \(prefix): \(reason); nothing was written."], status: ExitStatus.cannotCreate)
+      CommandOutcome(
+        standardError: ["Error: cannot install into \(prefix): \(reason); nothing was written."],
+        status: ExitStatus.cannotCreate)
     }
     // Everything is looked at before anything is written, so a refused install changes nothing.
     let writes: [PlannedWrite]
@@ -71,14 +76,16 @@ enum InstallCommand {
         let hash = Fingerprint.of(bytes)
         // A file an earlier install wrote and the user has changed since stays theirs; this
         // version goes beside it, under a name no pack or plugin search picks up.
-        if let recorded = previous.first(where: { $0.path == copy.destination })?.hash, case .file(let current) = try tree.inspect(copy.destination),
+        if let recorded = previous.first(where: { $0.path == copy.destination })?.hash,
+          case .file(let current) = try tree.inspect(copy.destination),
           current != recorded, current != hash
         {
           return PlannedWrite(copy: copy, bytes: bytes, hash: hash, keptEdit: (copy.destination, recorded))
         }
         return PlannedWrite(copy: copy, bytes: bytes, hash: hash, keptEdit: nil)
       }
-      let targets = Set(writes.flatMap { [$0.target] + ($0.keptEdit.map { [$0.path] } ?? []) } + [InstallPlan.manifestPath])
+      let targets = Set(
+        writes.flatMap { [$0.target] + ($0.keptEdit.map { [$0.path] } ?? []) } + [InstallPlan.manifestPath])
       stale = previous.filter { !targets.contains($0.path) }
       for path in targets.sorted() + stale.map(\.path) { try tree.checkDirectories(of: path) }
     } catch let refusal as InstallTree.Refusal {
@@ -96,21 +103,33 @@ enum InstallCommand {
         if let edit = write.keptEdit {
           // Listed with the hash it was installed with, so uninstall keeps it too.
           written.append(InstallPlan.Entry(path: edit.path, hash: edit.recorded))
-          kept.append("Kept \(tree.absolute(edit.path)): changed since it was installed; this version is beside it as \(tree.absolute(write.target)).")
+          kept.append(
+            "Kept \(tree.absolute(edit.path)): changed since it was installed; this version is beside it as \(tree.absolute(write.target))."
+          )
         }
       }
       for entry in stale {
-        if let reason = try LiveFiles.removeUnlessChanged(entry, in: tree) { kept.append("Kept \(tree.absolute(entry.path)): \(reason).") }
+        if let reason = try LiveFiles.removeUnlessChanged(entry, in: tree) {
+          kept.append("Kept \(tree.absolute(entry.path)): \(reason).")
+        }
       }
       try tree.makeDirectories(of: InstallPlan.manifestPath)
-      try LiveFiles.write(Array(InstallPlan.manifest(written).utf8), to: tree.absolute(InstallPlan.manifestPath), mode: 0o644)
+      try LiveFiles.write(
+        Array(InstallPlan.manifest(written).utf8), to: tree.absolute(InstallPlan.manifestPath), mode: 0o644)
     } catch {
-      return CommandOutcome(standardError: ["Error: cannot install into \(prefix): \(error)"], status: ExitStatus.cannotCreate)
+      return CommandOutcome(
+        standardError: ["Error: cannot install into \(prefix): \(error)"], status: ExitStatus.cannotCreate)
     }
     let plugins = plan.copies.filter { $0.destination.hasPrefix(Installation.pluginsPath) }.count
-    let packs = plan.copies.filter { $0.destination.hasPrefix(Installation.packsPath) && !$0.destination.hasSuffix(".schema.json") }.count
-    var lines = ["Installed Biki \(BikiVersion.current) into \(prefix): biki and biki-pack, \(packs) packs, \(plugins) plugins."] + kept
-    let onPath = (environment.variables["PATH"] ?? "").split(separator: ":").contains { environment.fileSystem.canonicalPath(String($0)) == environment.fileSystem.canonicalPath(prefix + "/bin") }
+    let packs = plan.copies.filter {
+      $0.destination.hasPrefix(Installation.packsPath) && !$0.destination.hasSuffix(".schema.json")
+    }.count
+    var lines =
+      ["Installed Biki \(BikiVersion.current) into \(prefix): biki and biki-pack, \(packs) packs, \(plugins) plugins."]
+      + kept
+    let onPath = (environment.variables["PATH"] ?? "").split(separator: ":").contains {
+      environment.fileSystem.canonicalPath(String($0)) == environment.fileSystem.canonicalPath(prefix + "/bin")
+    }
     lines.append(onPath ? "Try: biki topics" : "\(prefix)/bin is not on your PATH; add it, then try: biki topics")
     return CommandOutcome(standardOutput: lines)
   }
@@ -129,13 +148,18 @@ enum InstallCommand {
   static func uninstall(arguments: [String], environment: BikiEnvironment) -> CommandOutcome {
     let prefix: String
     let given = arguments.contains { $0 == "--prefix" || $0.hasPrefix("--prefix=") }
-    switch parsePrefix(arguments, environment: environment, usage: uninstallUsage, help: uninstallHelp, helpCommand: "biki uninstall --help") {
+    switch parsePrefix(
+      arguments, environment: environment, usage: uninstallUsage, help: uninstallHelp,
+      helpCommand: "biki uninstall --help")
+    {
     case .success(let found): prefix = given ? found : (ownPrefix(environment) ?? found)
     case .failure(let failure): return failure.outcome
     }
     let tree = InstallTree(prefix: prefix)
     let refused = { (reason: String) in
-      CommandOutcome(standardError: ["Error: cannot uninstall from \(prefix): \(reason); nothing was removed."], status: ExitStatus.dataError)
+      CommandOutcome(
+        standardError: ["Error: cannot uninstall from \(prefix): \(reason); nothing was removed."],
+        status: ExitStatus.dataError)
     }
     // Everything is looked at before anything is removed, so a refused uninstall changes nothing.
     let entries: [InstallPlan.Entry]
@@ -143,7 +167,9 @@ enum InstallCommand {
       guard let found = try tree.readManifest(), !found.isEmpty else {
         let hint = given ? "" : " If Biki was installed elsewhere, give that prefix: biki uninstall --prefix <dir>"
         return CommandOutcome(
-          standardError: ["Error: no Biki is installed in \(prefix) (there is no \(tree.absolute(InstallPlan.manifestPath))).\(hint)"],
+          standardError: [
+            "Error: no Biki is installed in \(prefix) (there is no \(tree.absolute(InstallPlan.manifestPath))).\(hint)"
+          ],
           status: ExitStatus.noInput)
       }
       entries = found
@@ -165,7 +191,8 @@ enum InstallCommand {
       try LiveFiles.remove(tree.absolute(InstallPlan.manifestPath))
       for directory in InstallPlan.ownDirectories { LiveFiles.removeIfEmpty(tree.absolute(directory)) }
     } catch {
-      return CommandOutcome(standardError: ["Error: cannot uninstall from \(prefix): \(error)"], status: ExitStatus.failure)
+      return CommandOutcome(
+        standardError: ["Error: cannot uninstall from \(prefix): \(error)"], status: ExitStatus.failure)
     }
     return CommandOutcome(standardOutput: ["Removed Biki from \(prefix) (\(removed) files)."] + kept)
   }
@@ -186,22 +213,29 @@ enum InstallCommand {
     _ arguments: [String], environment: BikiEnvironment, usage: String, help: String, helpCommand: String
   ) -> Result<String, CommandFailure> {
     let parsed: ParsedArguments
-    switch CommandOutcome.parse(arguments, options: [.value("--prefix", "<dir>")], help: help, usage: usage, helpCommand: helpCommand) {
+    switch CommandOutcome.parse(
+      arguments, options: [.value("--prefix", "<dir>")], help: help, usage: usage, helpCommand: helpCommand)
+    {
     case .success(let found): parsed = found
     case .failure(let failure): return .failure(failure)
     }
     if let extra = parsed.positionals.first {
-      return .failure(CommandFailure(outcome: .usageError("Unexpected argument '\(extra)'.", usage: usage, helpCommand: helpCommand)))
+      return .failure(
+        CommandFailure(outcome: .usageError("Unexpected argument '\(extra)'.", usage: usage, helpCommand: helpCommand)))
     }
     if let prefix = parsed.value("--prefix") {
       guard !prefix.isEmpty else {
-        return .failure(CommandFailure(outcome: .usageError("'--prefix' needs a directory.", usage: usage, helpCommand: helpCommand)))
+        return .failure(
+          CommandFailure(outcome: .usageError("'--prefix' needs a directory.", usage: usage, helpCommand: helpCommand)))
       }
       // Relative to where the user is, as they typed it; stored and shown absolute.
       return .success(environment.fileSystem.canonicalPath(prefix))
     }
     guard let home = environment.variables["HOME"], home.hasPrefix("/") else {
-      return .failure(CommandFailure(outcome: .usageError("HOME is not set; give a prefix with --prefix.", usage: usage, helpCommand: helpCommand)))
+      return .failure(
+        CommandFailure(
+          outcome: .usageError("HOME is not set; give a prefix with --prefix.", usage: usage, helpCommand: helpCommand))
+      )
     }
     // A ~/.local that is itself a link (kept on another disk) is followed once, here.
     return .success(environment.fileSystem.canonicalPath(home + "/.local"))

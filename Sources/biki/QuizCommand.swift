@@ -65,7 +65,8 @@ enum QuizCommand {
   }
 
   static let options: [ParsedArguments.Option] = [
-    .value("--mode", "<mode>"), .value("--skill", "<skill>"), .value("--seed", "<n>"), .flag("--speak"), .value("--param", "<name>=<value>"),
+    .value("--mode", "<mode>"), .value("--skill", "<skill>"), .value("--seed", "<n>"), .flag("--speak"),
+    .value("--param", "<name>=<value>"),
     .value("--packs", "<dir>"), .value("--plugins", "<dir>"), .flag("--in-process"), .flag("--all"),
   ]
 
@@ -91,7 +92,8 @@ enum QuizCommand {
         options.review = count
       } else {
         guard let mode = parseMode(text) else {
-          return .failure(usageError("'--mode' takes infinite, questions=<n> (n ≥ 1), time=<seconds> (> 0) or review[=<n>]."))
+          return .failure(
+            usageError("'--mode' takes infinite, questions=<n> (n ≥ 1), time=<seconds> (> 0) or review[=<n>]."))
         }
         options.mode = mode
       }
@@ -103,12 +105,15 @@ enum QuizCommand {
     if let text = parsed.value("--skill") {
       guard let skill = Skill(rawValue: text) else {
         let hint = Suggestion.didYouMean(text, among: Skill.allCases.map(\.rawValue))
-        return .failure(usageError("The value '\(text)' is invalid for '--skill'.\(hint) Use listening, reading, kana or counter."))
+        return .failure(
+          usageError("The value '\(text)' is invalid for '--skill'.\(hint) Use listening, reading, kana or counter."))
       }
       options.skill = skill
     }
     if let text = parsed.value("--seed") {
-      guard let seed = UInt64(text) else { return .failure(usageError("'--seed' takes a whole number from 0 to 2^64−1.")) }
+      guard let seed = UInt64(text) else {
+        return .failure(usageError("'--seed' takes a whole number from 0 to 2^64−1."))
+      }
       options.seed = seed
     }
     for pair in parsed.values("--param") {
@@ -123,7 +128,9 @@ enum QuizCommand {
   static func parseMode(_ text: String) -> Session.Mode? {
     if text == "infinite" { return .infinite }
     if text.hasPrefix("questions="), let count = Int(text.dropFirst(10)), count >= 1 { return .questionLimit(count) }
-    if text.hasPrefix("time="), let seconds = Double(text.dropFirst(5)), seconds > 0, seconds.isFinite { return .timeLimit(seconds: seconds) }
+    if text.hasPrefix("time="), let seconds = Double(text.dropFirst(5)), seconds > 0, seconds.isFinite {
+      return .timeLimit(seconds: seconds)
+    }
     return nil
   }
 
@@ -138,11 +145,14 @@ enum QuizCommand {
     case .failure(let outcome): return outcome
     }
     let console = environment.console
-    let registry = environment.loadTopics(packDirectories: options.packs, pluginDirectories: options.plugins, inProcess: options.inProcess)
+    let registry = environment.loadTopics(
+      packDirectories: options.packs, pluginDirectories: options.plugins, inProcess: options.inProcess)
     SourceProblems.summary(registry).forEach(console.writeError)
     let topics = registry.topics
     guard !topics.isEmpty else {
-      return CommandOutcome(standardError: ["Error: no topics are loaded. Check your packs with 'biki-pack lint'."], status: ExitStatus.failure)
+      return CommandOutcome(
+        standardError: ["Error: no topics are loaded. Check your packs with 'biki-pack lint'."],
+        status: ExitStatus.failure)
     }
     if let count = options.review { return review(count, options: options, topics: topics, environment: environment) }
     let chosen: RegisteredTopic
@@ -151,7 +161,8 @@ enum QuizCommand {
         let ids = topics.map(\.topic.id)
         let hint = Suggestion.didYouMean(name, among: ids)
         return CommandOutcome(
-          standardError: [TerminalText.safe("Error: no topic '\(name)'.\(hint) Run 'biki topics' to list them.")], status: ExitStatus.usage)
+          standardError: [TerminalText.safe("Error: no topic '\(name)'.\(hint) Run 'biki topics' to list them.")],
+          status: ExitStatus.usage)
       }
       chosen = found
     } else {
@@ -174,28 +185,36 @@ enum QuizCommand {
   }
 
   /// A review: the forms due first, then the weak, then new ones, from one topic or all.
-  static func review(_ count: Int, options: Options, topics: [RegisteredTopic], environment: BikiEnvironment) -> CommandOutcome {
+  static func review(_ count: Int, options: Options, topics: [RegisteredTopic], environment: BikiEnvironment)
+    -> CommandOutcome
+  {
     var candidates = topics
     if let name = options.topic {
       guard let found = find(name, in: topics) else {
         let hint = Suggestion.didYouMean(name, among: topics.map(\.topic.id))
         return CommandOutcome(
-          standardError: [TerminalText.safe("Error: no topic '\(name)'.\(hint) Run 'biki topics' to list them.")], status: ExitStatus.usage)
+          standardError: [TerminalText.safe("Error: no topic '\(name)'.\(hint) Run 'biki topics' to list them.")],
+          status: ExitStatus.usage)
       }
       candidates = [found]
     }
-    let generators = candidates.compactMap { try? $0.generator(parameters: options.topic == nil ? [:] : options.parameters) }
+    let generators = candidates.compactMap {
+      try? $0.generator(parameters: options.topic == nil ? [:] : options.parameters)
+    }
     let skill = options.skill ?? .kana
     let seed = options.seed ?? environment.seeds.next()
     let (summary, warnings) = environment.history.summary()
-    warnings.forEach { environment.console.writeError(TerminalText.safe("Warning: \($0)")) }
-    let plan = ReviewPlan.make(summary: summary, skill: skill, generators: generators, now: environment.wallClock(), seed: seed, count: count)
+    for warning in warnings { environment.console.writeError(TerminalText.safe("Warning: \(warning)")) }
+    let plan = ReviewPlan.make(
+      summary: summary, skill: skill, generators: generators, now: environment.wallClock(), seed: seed, count: count)
     let title = options.topic == nil ? "Review of every topic" : "Review of \(candidates[0].topic.title)"
     let topic = Topic(id: "review", title: title, category: .number, skills: [skill])
     guard let generator = plan.generator(topic: topic, generators: generators) else {
-      return CommandOutcome(standardError: ["Error: nothing to review with the \(skill.rawValue) skill."], status: ExitStatus.unavailable)
+      return CommandOutcome(
+        standardError: ["Error: nothing to review with the \(skill.rawValue) skill."], status: ExitStatus.unavailable)
     }
-    let due = plan.picks.filter { $0.reason == .due }.count, weak = plan.picks.filter { $0.reason == .weak }.count
+    let due = plan.picks.filter { $0.reason == .due }.count
+    let weak = plan.picks.filter { $0.reason == .weak }.count
     let new = plan.picks.filter { $0.reason == .new }.count
     environment.console.write("\(plan.picks.count) questions: \(due) due, \(weak) weak, \(new) new forms.")
     var quiz = QuizLoop(environment: environment, speak: options.speak)

@@ -28,13 +28,19 @@ struct QuizLoop {
     var runner: SessionRunner
     var effects: [Session.Effect]
     do {
-      (runner, effects) = try SessionRunner.start(generator: generator, skill: skill, mode: mode, seed: seed, dependencies: Session.Dependencies(now: environment.now))
+      (runner, effects) = try SessionRunner.start(
+        generator: generator, skill: skill, mode: mode, seed: seed,
+        dependencies: Session.Dependencies(now: environment.now))
     } catch {
       if case .generationFailed(let failure) = error {
         if let stopped = tellOfQuarantines() {
-          return CommandOutcome(standardError: [TerminalText.safe("Error: no question could be made: \(stopped)")], status: ExitStatus.unavailable)
+          return CommandOutcome(
+            standardError: [TerminalText.safe("Error: no question could be made: \(stopped)")],
+            status: ExitStatus.unavailable)
         }
-        return CommandOutcome(standardError: [TerminalText.safe("Error: no question could be made: \(failure.reason)")], status: ExitStatus.unavailable)
+        return CommandOutcome(
+          standardError: [TerminalText.safe("Error: no question could be made: \(failure.reason)")],
+          status: ExitStatus.unavailable)
       }
       return CommandOutcome(standardError: [TerminalText.safe("Error: \(error)")], status: ExitStatus.usage)
     }
@@ -54,7 +60,9 @@ struct QuizLoop {
           if case .generationFailed(let why) = summary.endReason {
             let reason = quarantinesShown.isEmpty ? why : quarantineReason
             return CommandOutcome(
-              standardError: [TerminalText.safe("Error: the quiz stopped because its questions could not be made: \(reason)")], status: ExitStatus.unavailable)
+              standardError: [
+                TerminalText.safe("Error: the quiz stopped because its questions could not be made: \(reason)")
+              ], status: ExitStatus.unavailable)
           }
           return CommandOutcome()
         }
@@ -85,7 +93,9 @@ struct QuizLoop {
       case .correct(_, let standard)?:
         console.write(standard.map { TerminalText.safe("✓ Correct (usually said \($0))") } ?? "✓ Correct")
       case .incorrect(_, let hint)?:
-        console.write("✗ Not quite. " + (hint.map { TerminalText.safe($0) + " " } ?? "") + "Try again, or type 'skip' to see the answer.")
+        console.write(
+          "✗ Not quite. " + (hint.map { TerminalText.safe($0) + " " } ?? "")
+            + "Try again, or type 'skip' to see the answer.")
       case .skipped(let expected)?: console.write(TerminalText.safe("→ The answer: \(expected)"))
       case nil: break
       }
@@ -175,7 +185,9 @@ struct QuizLoop {
     case .generationFailed(let why): reason = TerminalText.safe("stopped: \(why)")
     }
     console.write("")
-    console.write("Finished (\(reason)): \(summary.questions) question\(summary.questions == 1 ? "" : "s") in \(format(summary.totalSeconds)).")
+    console.write(
+      "Finished (\(reason)): \(summary.questions) question\(summary.questions == 1 ? "" : "s") in \(format(summary.totalSeconds))."
+    )
     console.write(
       "  Correct: \(summary.correct) (\(summary.correctFirstTry) on the first try)   Wrong attempts: \(summary.incorrectAttempts)   Skipped: \(summary.skipped)"
     )
@@ -184,7 +196,9 @@ struct QuizLoop {
       console.write("  To practise again:")
       for result in summary.missed {
         let typed = result.wrongAnswers.isEmpty ? "" : "   (you typed: \(result.wrongAnswers.joined(separator: ", ")))"
-        console.write(TerminalText.safe("    \(result.question.prompt(for: skill)) → \(result.question.expected(for: skill))\(typed)"))
+        console.write(
+          TerminalText.safe(
+            "    \(result.question.prompt(for: skill)) → \(result.question.expected(for: skill))\(typed)"))
       }
     }
   }

@@ -34,7 +34,8 @@ enum ReadCommand {
     // Negative numbers are texts to read (-5), not options.
     let parsed: ParsedArguments
     switch CommandOutcome.parse(
-      arguments, options: [.value("--as", "<kind>")], help: help, usage: usage, helpCommand: "biki read --help", allowsNegativeNumbers: true)
+      arguments, options: [.value("--as", "<kind>")], help: help, usage: usage, helpCommand: "biki read --help",
+      allowsNegativeNumbers: true)
     {
     case .success(let found): parsed = found
     case .failure(let failure): return failure.outcome
@@ -44,7 +45,9 @@ enum ReadCommand {
       guard let found = PhraseKind(rawValue: value) else {
         let names = PhraseKind.allCases.map(\.rawValue)
         let hint = Suggestion.didYouMean(value, among: names)
-        return usageError(TerminalText.safe("The value '\(value)' is invalid for '--as <kind>'.\(hint) Use one of: \(names.joined(separator: ", "))."))
+        return usageError(
+          TerminalText.safe(
+            "The value '\(value)' is invalid for '--as <kind>'.\(hint) Use one of: \(names.joined(separator: ", "))."))
       }
       kind = found
     }

@@ -30,14 +30,17 @@ enum ServeCommand {
   static func run(arguments: [String], environment: BikiEnvironment) -> CommandOutcome {
     let parsed: ParsedArguments
     switch CommandOutcome.parse(
-      arguments, options: [.value("--packs", "<dir>"), .value("--plugins", "<dir>"), .flag("--in-process"), .flag("--stdio")], help: help,
+      arguments,
+      options: [.value("--packs", "<dir>"), .value("--plugins", "<dir>"), .flag("--in-process"), .flag("--stdio")],
+      help: help,
       usage: usage, helpCommand: "biki serve --help")
     {
     case .success(let found): parsed = found
     case .failure(let failure): return failure.outcome
     }
     if let extra = parsed.positionals.first {
-      return CommandOutcome.usageError("Unexpected argument '\(extra)'.", usage: usage, helpCommand: "biki serve --help")
+      return CommandOutcome.usageError(
+        "Unexpected argument '\(extra)'.", usage: usage, helpCommand: "biki serve --help")
     }
     // Absolute, so the paths and URIs the server reports mean the same to the client.
     let packs = parsed.values("--packs").map { URL(fileURLWithPath: $0).standardizedFileURL.path }
@@ -51,7 +54,9 @@ enum ServeCommand {
       loadCatalog: {
         let (load, registry) = environment.loadCatalog(
           packDirectories: packDirectories, pluginDirectories: pluginDirectories, inProcess: pluginsInProcess)
-        return Catalog(registry: registry, packs: load, packDirectories: environment.host.packSearchPaths(extra: packDirectories).directories)
+        return Catalog(
+          registry: registry, packs: load,
+          packDirectories: environment.host.packSearchPaths(extra: packDirectories).directories)
       },
       packStamp: { environment.sourceStamp(packDirectories: packDirectories, pluginDirectories: pluginDirectories) },
       history: environment.history, now: environment.now,
@@ -60,16 +65,20 @@ enum ServeCommand {
       loadCheckedCatalog: { isCancelled in
         // The user's own packs checked as lint checks them.
         let (load, registry) = environment.loadCatalog(
-          packDirectories: packDirectories, pluginDirectories: pluginDirectories, inProcess: pluginsInProcess, userPackCheck: .thorough,
+          packDirectories: packDirectories, pluginDirectories: pluginDirectories, inProcess: pluginsInProcess,
+          userPackCheck: .thorough,
           isCancelled: isCancelled)
-        return Catalog(registry: registry, packs: load, packDirectories: environment.host.packSearchPaths(extra: packDirectories).directories)
+        return Catalog(
+          registry: registry, packs: load,
+          packDirectories: environment.host.packSearchPaths(extra: packDirectories).directories)
       })
     var live = dependencies
     // `initialize` is answered while the packs and plugins load.
     live.loadsCatalogAhead = true
     var endpoint = Endpoint(server: BikiServer(version: BikiCommand.version, dependencies: live))
     let connection = Connection(
-      input: 0, output: output, now: environment.now, log: { StandardStreams.writeError("biki serve: \(TerminalText.safe($0))\n") }, wake: wake)
+      input: 0, output: output, now: environment.now,
+      log: { StandardStreams.writeError("biki serve: \(TerminalText.safe($0))\n") }, wake: wake)
     return CommandOutcome(status: connection.run(&endpoint))
   }
 }

@@ -1,5 +1,5 @@
-import BikiPractice
 import BikiCLI
+import BikiPractice
 import BikiServer
 import Foundation
 
@@ -27,7 +27,9 @@ enum StatsCommand {
 
   static func run(arguments: [String], history: AnswerHistory, now: Double) -> CommandOutcome {
     let parsed: ParsedArguments
-    switch CommandOutcome.parse(arguments, options: [.value("--html", "<file>")], help: help, usage: usage, helpCommand: "biki stats --help") {
+    switch CommandOutcome.parse(
+      arguments, options: [.value("--html", "<file>")], help: help, usage: usage, helpCommand: "biki stats --help")
+    {
     case .success(let found): parsed = found
     case .failure(let failure): return failure.outcome
     }
@@ -40,7 +42,8 @@ enum StatsCommand {
     let stats = summary.stats(topicID: topic, now: now)
     if let file = parsed.value("--html") {
       do {
-        try Data(ProgressReport(summary: summary, now: now).html().utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+        try Data(ProgressReport(summary: summary, now: now).html().utf8).write(
+          to: URL(fileURLWithPath: file), options: .atomic)
         outcome.standardError.append(TerminalText.safe("Wrote \(file)."))
       } catch {
         outcome.standardError.append(TerminalText.safe("Error: cannot write \(file): \(error.localizedDescription)"))
@@ -61,8 +64,11 @@ enum StatsCommand {
     outcome.standardOutput = ["topic\tanswers\tcorrect\tskipped\taccuracy\taverage"]
     for row in stats.topics + (stats.topics.count > 1 ? [stats.total] : []) {
       outcome.standardOutput.append(
-        [row.topicID.isEmpty ? "all" : row.topicID, "\(row.answers)", "\(row.correct)", "\(row.skipped)", percent(row.accuracy), String(format: "%.1fs", row.averageSeconds)]
-          .map { TerminalText.safe($0) }.joined(separator: "\t"))
+        [
+          row.topicID.isEmpty ? "all" : row.topicID, "\(row.answers)", "\(row.correct)", "\(row.skipped)",
+          percent(row.accuracy), String(format: "%.1fs", row.averageSeconds),
+        ]
+        .map { TerminalText.safe($0) }.joined(separator: "\t"))
     }
     if !stats.forms.isEmpty {
       outcome.standardOutput.append("")
@@ -71,17 +77,23 @@ enum StatsCommand {
       for form in shown {
         let due = form.due <= now ? "due now" : "due in \(days(form.due - now))"
         outcome.standardOutput.append(
-          "  \(form.state.rawValue)\t\(percent(form.recallInAWeek)) in a week\t\(TerminalText.safe(form.example))\t\(form.skill.rawValue)\t\(due)\t\(form.reviews) \(form.reviews == 1 ? "review" : "reviews"), \(form.lapses) missed")
+          "  \(form.state.rawValue)\t\(percent(form.recallInAWeek)) in a week\t\(TerminalText.safe(form.example))\t\(form.skill.rawValue)\t\(due)\t\(form.reviews) \(form.reviews == 1 ? "review" : "reviews"), \(form.lapses) missed"
+        )
       }
-      if stats.forms.count > shown.count { outcome.standardOutput.append("  … and \(stats.forms.count - shown.count) more") }
+      if stats.forms.count > shown.count {
+        outcome.standardOutput.append("  … and \(stats.forms.count - shown.count) more")
+      }
     }
     if !stats.mostMissed.isEmpty {
       outcome.standardOutput.append("")
       outcome.standardOutput.append("Missed most often:")
       for form in stats.mostMissed {
-        let typed = form.recentWrongAnswers.isEmpty ? "" : "  (you typed: \(form.recentWrongAnswers.joined(separator: ", ")))"
+        let typed =
+          form.recentWrongAnswers.isEmpty ? "" : "  (you typed: \(form.recentWrongAnswers.joined(separator: ", ")))"
         outcome.standardOutput.append(
-          TerminalText.safe("  \(form.question) → \(form.expected)  missed \(form.misses) of \(form.seen)  [\(form.topicID), \(form.skill.rawValue)]\(typed)"))
+          TerminalText.safe(
+            "  \(form.question) → \(form.expected)  missed \(form.misses) of \(form.seen)  [\(form.topicID), \(form.skill.rawValue)]\(typed)"
+          ))
       }
     }
     return outcome

@@ -24,24 +24,32 @@ enum TopicsCommand {
   static func run(arguments: [String], environment: BikiEnvironment) -> CommandOutcome {
     let parsed: ParsedArguments
     switch CommandOutcome.parse(
-      arguments, options: [.value("--packs", "<dir>"), .value("--plugins", "<dir>"), .flag("--in-process")], help: help, usage: usage,
+      arguments, options: [.value("--packs", "<dir>"), .value("--plugins", "<dir>"), .flag("--in-process")], help: help,
+      usage: usage,
       helpCommand: "biki topics --help")
     {
     case .success(let found): parsed = found
     case .failure(let failure): return failure.outcome
     }
     if let extra = parsed.positionals.first {
-      return CommandOutcome.usageError("Unexpected argument '\(extra)'.", usage: usage, helpCommand: "biki topics --help")
+      return CommandOutcome.usageError(
+        "Unexpected argument '\(extra)'.", usage: usage, helpCommand: "biki topics --help")
     }
-    let packs = parsed.values("--packs"), plugins = parsed.values("--plugins"), inProcess = parsed.isSet("--in-process")
+    let packs = parsed.values("--packs")
+    let plugins = parsed.values("--plugins")
+    let inProcess = parsed.isSet("--in-process")
     let registry = environment.loadTopics(packDirectories: packs, pluginDirectories: plugins, inProcess: inProcess)
     var outcome = CommandOutcome(standardError: SourceProblems.summary(registry))
-    outcome.standardOutput = ["id\ttitle\tcategory\tskills\tsource"]
+    outcome.standardOutput =
+      ["id\ttitle\tcategory\tskills\tsource"]
       + registry.topics.map { entry in
         let topic = entry.topic
         // Each field on its own, so a tab or newline in a title cannot add a column or a line.
-        return [topic.id, topic.title, topic.category.rawValue, topic.skills.map(\.rawValue).joined(separator: ","), entry.source]
-          .map { TerminalText.safe($0) }.joined(separator: "\t")
+        return [
+          topic.id, topic.title, topic.category.rawValue, topic.skills.map(\.rawValue).joined(separator: ","),
+          entry.source,
+        ]
+        .map { TerminalText.safe($0) }.joined(separator: "\t")
       }
     return outcome
   }
@@ -52,7 +60,11 @@ enum SourceProblems {
   static func summary(_ registry: TopicRegistry) -> [String] {
     var byPath: [(String, [Diagnostic])] = []
     for (path, diagnostic) in registry.problems where diagnostic.severity == .error {
-      if let index = byPath.firstIndex(where: { $0.0 == path }) { byPath[index].1.append(diagnostic) } else { byPath.append((path, [diagnostic])) }
+      if let index = byPath.firstIndex(where: { $0.0 == path }) {
+        byPath[index].1.append(diagnostic)
+      } else {
+        byPath.append((path, [diagnostic]))
+      }
     }
     return byPath.map { path, errors in
       let more = errors.count > 1 ? " (and \(errors.count - 1) more; run 'biki-pack lint \(path)')" : ""

@@ -2,7 +2,9 @@ import BikiCLI
 import Testing
 
 @Suite struct ParsedArgumentsTests {
-  let options: [ParsedArguments.Option] = [.value("--packs", "<dir>"), .flag("--strict"), .value("--count", "<n>", short: "-n")]
+  let options: [ParsedArguments.Option] = [
+    .value("--packs", "<dir>"), .flag("--strict"), .value("--count", "<n>", short: "-n"),
+  ]
 
   func parse(_ arguments: [String], negatives: Bool = false) throws(ParsedArguments.UsageError) -> ParsedArguments {
     try ParsedArguments(arguments, options: options, allowsNegativeNumbers: negatives)

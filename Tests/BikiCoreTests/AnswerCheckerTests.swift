@@ -5,10 +5,14 @@ import Testing
 @Suite struct AnswerCheckerTests {
   let money = try! NumberPhraseGenerator(range: 1500...1500, phrasing: .money)
     .question(topicID: "money.test", index: 0)
-  let hon = try! NumberPhraseGenerator(range: 8...8, phrasing: .counted(.hon)).question(topicID: "counters.hon", index: 0)
-  let months = try! NumberPhraseGenerator(range: 3...3, phrasing: .counted(.months)).question(topicID: "durations.months", index: 0)
+  let hon = try! NumberPhraseGenerator(range: 8...8, phrasing: .counted(.hon)).question(
+    topicID: "counters.hon", index: 0)
+  let months = try! NumberPhraseGenerator(range: 3...3, phrasing: .counted(.months)).question(
+    topicID: "durations.months", index: 0)
 
-  @Test(arguments: ["1500", "¥1500", "￥1500", "1500円", "1,500", "1，500", "１５００", "千五百", "一千五百", " 1500 ", "¥1,500円", "1500えん"])
+  @Test(arguments: [
+    "1500", "¥1500", "￥1500", "1500円", "1,500", "1，500", "１５００", "千五百", "一千五百", " 1500 ", "¥1,500円", "1500えん",
+  ])
   func acceptsEveryWayOfWritingTheAmount(_ input: String) {
     #expect(AnswerChecker.check(input, against: money, skill: .listening).isCorrect)
     // The reading skill shows 千五百円: kanji typed back are a copy of the prompt, not an answer.
@@ -20,21 +24,24 @@ import Testing
   /// digits are right, and kanji stay right where the prompt shows none.
   @Test func theReadingSkillRefusesThePromptTypedBack() {
     let hundreds = Question(
-      topicID: "numbers.hundreds", seed: 3, display: "860", kanjiDisplay: "八百六十", reading: Reading("はっぴゃくろくじゅう"), answer: Answer(value: 860))
+      topicID: "numbers.hundreds", seed: 3, display: "860", kanjiDisplay: "八百六十", reading: Reading("はっぴゃくろくじゅう"),
+      answer: Answer(value: 860))
     let copied = AnswerChecker.check("八百六十", against: hundreds, skill: .reading)
     #expect(!copied.isCorrect)
     #expect(copied.hint == "Type the number in digits (860), not the kanji shown.")
     #expect(AnswerChecker.check("860", against: hundreds, skill: .reading).isCorrect)
     #expect(AnswerChecker.check("八百六十", against: hundreds, skill: .listening).isCorrect)
     let eraInDigits = Question(
-      topicID: "calendar.eras", seed: 1, display: "令和5年", kanjiDisplay: "令和5年", reading: Reading("れいわごねん"), answer: Answer(value: 2023, postfix: "年"))
+      topicID: "calendar.eras", seed: 1, display: "令和5年", kanjiDisplay: "令和5年", reading: Reading("れいわごねん"),
+      answer: Answer(value: 2023, postfix: "年"))
     #expect(AnswerChecker.check("二千二十三年", against: eraInDigits, skill: .reading).isCorrect)
   }
 
   /// 十 with つ, made by the built-in generator as by a pack: shown 十, answered 10 or とお,
   /// never 10つ.
   @Test func aCountWrittenWholeIsShownWholeAndNeverAnsweredWithItsCounter() throws {
-    let ten = try NumberPhraseGenerator(range: 10...10, phrasing: .counted(.tsu)).question(topicID: "counters.tsu", index: 0)
+    let ten = try NumberPhraseGenerator(range: 10...10, phrasing: .counted(.tsu)).question(
+      topicID: "counters.tsu", index: 0)
     #expect(ten.display == "十" && ten.kanjiDisplay == "十")
     #expect(ten.answer.display == "10")
     #expect(AnswerChecker.check("10", against: ten, skill: .listening).isCorrect)
@@ -51,8 +58,11 @@ import Testing
 
   /// A right answer in another form than the standard is right, and the standard is named.
   @Test func aRightAnswerInAnotherFormNamesTheStandard() {
-    let ten = try! NumberPhraseGenerator(range: 10...10, phrasing: .counted(.hon)).question(topicID: "counters.hon", index: 0)
-    #expect(AnswerChecker.check("じっぽん", against: ten, skill: .kana) == Verdict(isCorrect: true, expected: ten.expected(for: .kana), matched: ten.reading, standard: "じゅっぽん"))
+    let ten = try! NumberPhraseGenerator(range: 10...10, phrasing: .counted(.hon)).question(
+      topicID: "counters.hon", index: 0)
+    #expect(
+      AnswerChecker.check("じっぽん", against: ten, skill: .kana)
+        == Verdict(isCorrect: true, expected: ten.expected(for: .kana), matched: ten.reading, standard: "じゅっぽん"))
     #expect(AnswerChecker.check("じゅっぽん", against: ten, skill: .kana).standard == nil)
     #expect(AnswerChecker.check("ジュッポン", against: ten, skill: .kana).standard == nil)
   }
@@ -92,7 +102,8 @@ import Testing
 
 /// Answers as learners type them on phones and old keyboards, and amounts from any source.
 @Suite struct AnswerNormalisationTests {
-  let hon = try! NumberPhraseGenerator(range: 8...8, phrasing: .counted(.hon)).question(topicID: "counters.hon", index: 0)
+  let hon = try! NumberPhraseGenerator(range: 8...8, phrasing: .counted(.hon)).question(
+    topicID: "counters.hon", index: 0)
 
   @Test(arguments: [
     "ﾊｯﾎﾟﾝ", "ﾊﾁﾎﾝ", "ﾊｯ ﾎﾟﾝ",
@@ -134,7 +145,8 @@ import Testing
   @Test(arguments: ["286", "¥286", "￥286", "286円", "二百八十六円"])
   func anyAmountAcceptsEverySpellingOfYen(_ input: String) {
     let question = Question(
-      topicID: "prices.tax-included", seed: 0, display: "¥286", kanjiDisplay: "二百八十六円", reading: Reading("にひゃくはちじゅうろくえん"),
+      topicID: "prices.tax-included", seed: 0, display: "¥286", kanjiDisplay: "二百八十六円",
+      reading: Reading("にひゃくはちじゅうろくえん"),
       answer: Answer(value: 286, prefix: "¥"))
     #expect(AnswerChecker.check(input, against: question, skill: .listening).isCorrect)
   }

@@ -8,11 +8,13 @@ enum Fixtures {
   }
 
   static func months() throws -> QuestionGenerator {
-    try NumberPhraseGenerator(range: 1...12, phrasing: .counted(.month)).generator(for: topic("dates.months", .dateTime))
+    try NumberPhraseGenerator(range: 1...12, phrasing: .counted(.month)).generator(
+      for: topic("dates.months", .dateTime))
   }
 
   static func money() throws -> QuestionGenerator {
-    try NumberPhraseGenerator(range: 800...6000, step: 10, phrasing: .money).generator(for: topic("money.restaurant", .money))
+    try NumberPhraseGenerator(range: 800...6000, step: 10, phrasing: .money).generator(
+      for: topic("money.restaurant", .money))
   }
 
   static func dependencies(clock: ManualClock) -> Session.Dependencies {

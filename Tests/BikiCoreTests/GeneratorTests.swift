@@ -18,7 +18,9 @@ import Testing
   /// A seed names its question: ¥800–¥6,000 in steps of 10 is 521 questions, and a seed picks
   /// the one at its place, wrapping past the end; written down here, so a change to how seeds
   /// map to questions (which would change every question a learner's history names) fails.
-  @Test(arguments: [(UInt64(0), "¥800"), (1, "¥810"), (99, "¥1,790"), (520, "¥6,000"), (521, "¥800"), (12_345_678_901, "¥4,610")])
+  @Test(arguments: [
+    (UInt64(0), "¥800"), (1, "¥810"), (99, "¥1,790"), (520, "¥6,000"), (521, "¥800"), (12_345_678_901, "¥4,610"),
+  ])
   func aSeedGivesTheQuestionAtItsPlace(_ seed: UInt64, _ display: String) throws {
     let generator = try Fixtures.money()
     #expect(generator.spaceSize == 521)

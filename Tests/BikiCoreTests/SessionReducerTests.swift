@@ -15,7 +15,8 @@ import Testing
     topicID: "t.hon", seed: 0, display: "8本", kanjiDisplay: "八本", reading: Reading(alternatives: ["はっぽん", "はちほん"]),
     answer: Answer(value: 8, postfix: "本"))
   static let three = Question(
-    topicID: "t.hon", seed: 1, display: "3本", kanjiDisplay: "三本", reading: Reading("さんぼん"), answer: Answer(value: 3, postfix: "本"))
+    topicID: "t.hon", seed: 1, display: "3本", kanjiDisplay: "三本", reading: Reading("さんぼん"),
+    answer: Answer(value: 3, postfix: "本"))
 
   /// Sends `action`, expecting exactly `effects` and the state before it changed by `change` alone.
   func send(
@@ -29,23 +30,35 @@ import Testing
     #expect(state == expectedState, sourceLocation: sourceLocation)
   }
 
-  func record(_ question: Question, given: String, isCorrect: Bool, skipped: Bool = false, seconds: Double, first: Bool) -> Session.Effect {
+  func record(_ question: Question, given: String, isCorrect: Bool, skipped: Bool = false, seconds: Double, first: Bool)
+    -> Session.Effect
+  {
     .recorded(
       .answered(
         Session.AnswerRecord(
-          topicID: question.topicID, seed: question.seed, skill: .reading, prompt: question.kanjiDisplay, expected: question.answer.display,
-          given: given, isCorrect: isCorrect, skipped: skipped, seconds: seconds, isFirstAttempt: first, forms: question.forms)))
+          topicID: question.topicID, seed: question.seed, skill: .reading, prompt: question.kanjiDisplay,
+          expected: question.answer.display,
+          given: given, isCorrect: isCorrect, skipped: skipped, seconds: seconds, isFirstAttempt: first,
+          forms: question.forms)))
   }
 
   @Test func aSessionOfTwoQuestionsStepByStep() throws {
     let topic = Topic(id: "t.hon", title: "本", category: .counter, skills: [.reading])
     var (state, effects) = try Session.start(
-      topic: topic, order: .sequential(count: 2), skill: .reading, mode: .questionLimit(2), seed: 7, dependencies: dependencies)
-    #expect(effects == [.recorded(.started(topicID: "t.hon", skill: .reading, mode: .questionLimit(2), seed: 7)), .questionNeeded(index: 0)])
+      topic: topic, order: .sequential(count: 2), skill: .reading, mode: .questionLimit(2), seed: 7,
+      dependencies: dependencies)
+    #expect(
+      effects == [
+        .recorded(.started(topicID: "t.hon", skill: .reading, mode: .questionLimit(2), seed: 7)),
+        .questionNeeded(index: 0),
+      ])
     var order = QuestionOrder.sequential(count: 2)
     _ = order.next()
     #expect(
-      state == Session.State(topicID: "t.hon", skill: .reading, mode: .questionLimit(2), seed: 7, order: order, current: nil, questionStartedAt: 1000, startedAt: 1000))
+      state
+        == Session.State(
+          topicID: "t.hon", skill: .reading, mode: .questionLimit(2), seed: 7, order: order, current: nil,
+          questionStartedAt: 1000, startedAt: 1000))
 
     send(&state, .questionArrived(Self.eight), effects: [.questionPresented(Self.eight)]) { $0.current = Self.eight }
     // Nothing but the question: an answer before it arrives, or a second question, changes nothing.
@@ -53,7 +66,10 @@ import Testing
 
     clock.advance(2)
     let wrong = AnswerChecker.check("9", against: Self.eight, skill: .reading)
-    send(&state, .answerSubmitted("9"), effects: [record(Self.eight, given: "9", isCorrect: false, seconds: 2, first: true)]) {
+    send(
+      &state, .answerSubmitted("9"),
+      effects: [record(Self.eight, given: "9", isCorrect: false, seconds: 2, first: true)]
+    ) {
       $0.currentWrongAnswers = ["9"]
       $0.feedback = .incorrect(expected: "8本", hint: wrong.hint)
     }
@@ -61,7 +77,8 @@ import Testing
     clock.advance(1)
     let right = AnswerChecker.check("8本", against: Self.eight, skill: .reading)
     send(
-      &state, .answerSubmitted("8本"), effects: [record(Self.eight, given: "8本", isCorrect: true, seconds: 3, first: false), .questionNeeded(index: 1)]
+      &state, .answerSubmitted("8本"),
+      effects: [record(Self.eight, given: "8本", isCorrect: true, seconds: 3, first: false), .questionNeeded(index: 1)]
     ) {
       $0.results = [Session.QuestionResult(question: Self.eight, outcome: .correct, wrongAnswers: ["9"], seconds: 3)]
       $0.currentWrongAnswers = []
@@ -81,13 +98,15 @@ import Testing
       Session.QuestionResult(question: Self.three, outcome: .skipped, wrongAnswers: [], seconds: 4),
     ]
     let summary = Session.Summary(
-      topicID: "t.hon", endReason: .questionLimitReached, questions: 2, correct: 1, correctFirstTry: 0, incorrectAttempts: 1, skipped: 1,
+      topicID: "t.hon", endReason: .questionLimitReached, questions: 2, correct: 1, correctFirstTry: 0,
+      incorrectAttempts: 1, skipped: 1,
       attempts: 2, totalSeconds: 7, secondsPerQuestion: [3, 4], missed: missed)
     send(
       &state, .skipRequested,
       effects: [
         record(Self.three, given: "", isCorrect: false, skipped: true, seconds: 4, first: true),
-        .recorded(.ended(topicID: "t.hon", reason: .questionLimitReached, questions: 2, correct: 1)), .sessionFinished(summary),
+        .recorded(.ended(topicID: "t.hon", reason: .questionLimitReached, questions: 2, correct: 1)),
+        .sessionFinished(summary),
       ]
     ) {
       $0.feedback = .skipped(expected: "3本")

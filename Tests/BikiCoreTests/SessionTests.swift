@@ -9,7 +9,8 @@ import Testing
   func start(_ generator: QuestionGenerator, skill: Skill = .reading, mode: Session.Mode, seed: UInt64 = 1)
     throws -> (SessionRunner, [Session.Effect])
   {
-    try SessionRunner.start(generator: generator, skill: skill, mode: mode, seed: seed, dependencies: Fixtures.dependencies(clock: clock))
+    try SessionRunner.start(
+      generator: generator, skill: skill, mode: mode, seed: seed, dependencies: Fixtures.dependencies(clock: clock))
   }
 
   /// Months, except that odd months cannot be made (as a pack question with an overflow or a
@@ -28,7 +29,8 @@ import Testing
   @Test func aQuestionThatCannotBeMadeCostsThatQuestionNotTheSession() throws {
     var (runner, _) = try start(monthsFailingOnOddMonths(), mode: .questionLimit(5))
     for _ in 0..<5 {
-      let question = try #require(runner.state.current, "the session ended: \(String(describing: runner.state.endReason))")
+      let question = try #require(
+        runner.state.current, "the session ended: \(String(describing: runner.state.endReason))")
       #expect(question.answer.value % 2 == 0)
       _ = runner.send(.answerSubmitted(String(question.answer.value)))
     }
@@ -40,7 +42,8 @@ import Testing
     let months = try Fixtures.months()
     let dependencies = Fixtures.dependencies(clock: clock)
     var (state, effects) = try Session.start(
-      topic: months.topic, order: months.order(seed: 4), skill: .reading, mode: .infinite, seed: 4, dependencies: dependencies)
+      topic: months.topic, order: months.order(seed: 4), skill: .reading, mode: .infinite, seed: 4,
+      dependencies: dependencies)
     #expect(state.current == nil)
     guard case .questionNeeded(let index)? = effects.last else {
       Issue.record("no question asked for: \(effects)")
@@ -65,28 +68,38 @@ import Testing
 
   @Test func aTopicWhoseQuestionsKeepFailingEndsTheSessionWithTheReason() throws {
     var generator = try Fixtures.months()
-    generator.questionAt = { _ throws(GenerationError) in throw GenerationError(topicID: "dates.months", reason: "broken") }
+    generator.questionAt = { _ throws(GenerationError) in
+      throw GenerationError(topicID: "dates.months", reason: "broken")
+    }
     #expect(throws: SessionError.self) { try start(generator, mode: .infinite) }
   }
 
   @Test func aCorrectAnswerIsRecordedAndTheNextQuestionPresented() throws {
     var (runner, effects) = try start(Fixtures.months(), mode: .questionLimit(3))
     let first = try #require(runner.state.current)
-    #expect(effects == [.recorded(.started(topicID: "dates.months", skill: .reading, mode: .questionLimit(3), seed: 1)), .questionPresented(first)])
+    #expect(
+      effects == [
+        .recorded(.started(topicID: "dates.months", skill: .reading, mode: .questionLimit(3), seed: 1)),
+        .questionPresented(first),
+      ])
 
     clock.advance(2.5)
     effects = runner.send(.answerSubmitted(String(first.answer.value)))
     let second = try #require(runner.state.current)
-    #expect(effects == [
-      .recorded(
-        .answered(
-          .init(
-            topicID: "dates.months", seed: first.seed, skill: .reading, prompt: first.kanjiDisplay, expected: first.answer.display,
-            given: String(first.answer.value), isCorrect: true, seconds: 2.5))),
-      .questionPresented(second),
-    ])
+    #expect(
+      effects == [
+        .recorded(
+          .answered(
+            .init(
+              topicID: "dates.months", seed: first.seed, skill: .reading, prompt: first.kanjiDisplay,
+              expected: first.answer.display,
+              given: String(first.answer.value), isCorrect: true, seconds: 2.5))),
+        .questionPresented(second),
+      ])
     #expect(runner.state.feedback == .correct())
-    #expect(runner.state.progress == .init(completed: 1, correct: 1, incorrectAttempts: 0, skipped: 0, questionLimit: 3, timeLimit: nil))
+    #expect(
+      runner.state.progress
+        == .init(completed: 1, correct: 1, incorrectAttempts: 0, skipped: 0, questionLimit: 3, timeLimit: nil))
     #expect(runner.state.results.map(\.seconds) == [2.5])
   }
 
@@ -102,7 +115,8 @@ import Testing
         .recorded(
           .answered(
             .init(
-              topicID: "dates.months", seed: question.seed, skill: .reading, prompt: question.kanjiDisplay, expected: question.answer.display,
+              topicID: "dates.months", seed: question.seed, skill: .reading, prompt: question.kanjiDisplay,
+              expected: question.answer.display,
               given: wrong, isCorrect: false, seconds: 1)))
       ])
     #expect(runner.state.current == question)
@@ -126,7 +140,8 @@ import Testing
     let effects = runner.send(.skipRequested)
     #expect(runner.state.feedback == .skipped(expected: question.reading.description))
     let skip = Session.AnswerRecord(
-      topicID: "dates.months", seed: question.seed, skill: .kana, prompt: question.display, expected: question.reading.description, given: "",
+      topicID: "dates.months", seed: question.seed, skill: .kana, prompt: question.display,
+      expected: question.reading.description, given: "",
       isCorrect: false, skipped: true, seconds: 4)
     #expect(effects == [.recorded(.answered(skip)), .questionPresented(runner.state.current!)])
     #expect(runner.state.results.map(\.outcome) == [.skipped])
@@ -166,7 +181,10 @@ import Testing
     let effects = runner.send(.clockTicked)
     #expect(runner.state.endReason == .timeUp)
     #expect(effects.first == .recorded(.ended(topicID: "dates.months", reason: .timeUp, questions: 0, correct: 0)))
-    guard case .sessionFinished(let summary) = effects.last else { Issue.record("no summary"); return }
+    guard case .sessionFinished(let summary) = effects.last else {
+      Issue.record("no summary")
+      return
+    }
     #expect(summary.totalSeconds == 60)
   }
 
@@ -233,7 +251,8 @@ import Testing
     // 11つ cannot be read: it is passed over, and 9つ and 10つ go on being asked.
     var (runner, _) = try start(generator, mode: .infinite, seed: 3)
     for _ in 0..<20 {
-      let question = try #require(runner.state.current, "the session ended: \(String(describing: runner.state.endReason))")
+      let question = try #require(
+        runner.state.current, "the session ended: \(String(describing: runner.state.endReason))")
       #expect(question.answer.value != 11)
       _ = runner.send(.skipRequested)
     }

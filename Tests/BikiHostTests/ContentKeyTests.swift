@@ -26,7 +26,9 @@ import Testing
     #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
     var after = stat()
     #expect(stat(path, &after) == 0)
-    #expect(after.st_size == status.st_size && after.st_mtim.tv_sec == status.st_mtim.tv_sec && after.st_mtim.tv_nsec == status.st_mtim.tv_nsec)
+    #expect(
+      after.st_size == status.st_size && after.st_mtim.tv_sec == status.st_mtim.tv_sec
+        && after.st_mtim.tv_nsec == status.st_mtim.tv_nsec)
     #expect(after.st_ino == status.st_ino)
     #expect(ContentKey.ofLibrary(path, build: "b1") != before)
   }
@@ -47,7 +49,9 @@ import Testing
   /// fingerprint shares it.
   @Test func aPacksKeyIsItsDigestAndTheBuild() {
     let bytes = Array("abc".utf8)
-    #expect(ContentKey.ofPack(bytes, build: "build-a") == "sha256-ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad:build-a")
+    #expect(
+      ContentKey.ofPack(bytes, build: "build-a")
+        == "sha256-ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad:build-a")
     #expect(ContentKey.ofPack(bytes, build: "build-b") != ContentKey.ofPack(bytes, build: "build-a"))
     #expect(ContentKey.ofPack(Array("abd".utf8), build: "build-a") != ContentKey.ofPack(bytes, build: "build-a"))
   }

@@ -15,7 +15,8 @@ import Testing
   static func directory() -> String {
     let path = NSTemporaryDirectory() + "biki-hostile-" + UUID().uuidString
     mkdir(path, 0o700)
-    #expect(FileManager.default.createFile(atPath: path + "/good.json", contents: Data(PackLoaderTests.pack(id: "good"))))
+    #expect(
+      FileManager.default.createFile(atPath: path + "/good.json", contents: Data(PackLoaderTests.pack(id: "good"))))
     return path
   }
 
@@ -36,7 +37,10 @@ import Testing
     #expect(load.topics.map(\.topic.topic.id) == ["good.t"])
     let diagnostics = load.diagnostics(for: directory + "/pipe.json")
     #expect(diagnostics.map(\.rule) == ["unreadable-file"])
-    #expect(diagnostics.map { $0.formatted(path: "pipe.json") } == ["pipe.json:1:1: error: not a regular file (a FIFO) [unreadable-file]"])
+    #expect(
+      diagnostics.map { $0.formatted(path: "pipe.json") } == [
+        "pipe.json:1:1: error: not a regular file (a FIFO) [unreadable-file]"
+      ])
   }
 
   @Test func aSymbolicLinkLoopAndADanglingLinkAreReportedNotDropped() throws {
@@ -46,7 +50,8 @@ import Testing
     #expect(symlink(directory + "/loop-a.json", directory + "/loop-b.json") == 0)
     #expect(symlink(directory + "/nowhere", directory + "/dangling.json") == 0)
     let (files, load) = try load(directory)
-    #expect(files.map { ($0 as NSString).lastPathComponent } == ["dangling.json", "good.json", "loop-a.json", "loop-b.json"])
+    #expect(
+      files.map { ($0 as NSString).lastPathComponent } == ["dangling.json", "good.json", "loop-a.json", "loop-b.json"])
     #expect(load.topics.map(\.topic.topic.id) == ["good.t"])
     #expect(load.diagnostics(for: directory + "/loop-a.json").map(\.message) == ["too many levels of symbolic links"])
     #expect(load.diagnostics(for: directory + "/dangling.json").map(\.message) == ["no such file or directory"])

@@ -14,7 +14,9 @@ import Testing
     """#
   static let broken = #"{"format": 1, "id": "broken"}"#
 
-  func load(_ files: [String: String], stamp: Locked<String>, cache: PackCheckCache, check: ReadingCheck = .sample(64)) -> PackLoad {
+  func load(_ files: [String: String], stamp: Locked<String>, cache: PackCheckCache, check: ReadingCheck = .sample(64))
+    -> PackLoad
+  {
     let fileSystem = FileSystem.memory(files.mapValues { Array($0.utf8) })
     return PackLoader(fileSystem: fileSystem, check: check, checked: cache).load(files: files.keys.sorted())
   }

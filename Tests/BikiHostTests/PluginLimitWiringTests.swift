@@ -24,12 +24,20 @@ import Testing
     let catalog = host.pluginIsolation(for: ["/p/libx.so"], inProcess: false, workerExecutable: "/x/biki", now: { 0 })
     #expect(catalog.limits == .standard)
     // biki-pack lint: a PluginValidator, made with its defaults.
-    #expect(PluginValidator(spawner: WorkerSpawner { _ in .failure(PluginError(path: "", kind: .workerFailed, reason: "")) }, now: { 0 }).limits == .standard)
+    #expect(
+      PluginValidator(
+        spawner: WorkerSpawner { _ in .failure(PluginError(path: "", kind: .workerFailed, reason: "")) }, now: { 0 }
+      ).limits == .standard)
     // biki-pack sample: a worker isolation, as its context makes it.
     #expect(PluginIsolation.worker(executable: "/x/biki-pack", logPath: "/dev/null", now: { 0 }).limits == .standard)
-    #expect(IsolatedPlugin(path: "/p/libx.so", spawner: WorkerSpawner { _ in .failure(PluginError(path: "", kind: .workerFailed, reason: "")) }, now: { 0 }).limits == .standard)
+    #expect(
+      IsolatedPlugin(
+        path: "/p/libx.so",
+        spawner: WorkerSpawner { _ in .failure(PluginError(path: "", kind: .workerFailed, reason: "")) }, now: { 0 }
+      ).limits == .standard)
     // In this process nothing is timed; with no plugins nothing is started.
-    #expect(host.pluginIsolation(for: ["/p/libx.so"], inProcess: true, workerExecutable: "/x/biki", now: { 0 }).limits == nil)
+    #expect(
+      host.pluginIsolation(for: ["/p/libx.so"], inProcess: true, workerExecutable: "/x/biki", now: { 0 }).limits == nil)
     #expect(host.pluginIsolation(for: [], inProcess: false, workerExecutable: "/x/biki", now: { 0 }).limits == nil)
   }
 
@@ -40,7 +48,8 @@ import Testing
     try FileManager.default.createDirectory(atPath: directory + "/plugins", withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: library, toPath: directory + "/plugins/libslow.so")
     let host = HostSetup(fileSystem: .live, environment: ["HOME": directory], executable: "/nowhere/biki")
-    let (_, registry) = host.loadCatalog(pluginDirectories: [directory + "/plugins"], workerExecutable: PluginFixtures.worker, now: Self.now)
+    let (_, registry) = host.loadCatalog(
+      pluginDirectories: [directory + "/plugins"], workerExecutable: PluginFixtures.worker, now: Self.now)
     return (registry, directory + "/plugins/libslow.so")
   }
 
@@ -67,11 +76,13 @@ import Testing
   @Test func lintTimesEachQuestionAsAQuizDoes() throws {
     let library = try PluginFixtures.misbehaving("HANG_ON_SEED=3")
     let validator = PluginValidator(
-      spawner: .live(executable: PluginFixtures.worker, now: Self.now), now: Self.now, limits: PluginLimits(question: 0.5, loading: 5))
+      spawner: .live(executable: PluginFixtures.worker, now: Self.now), now: Self.now,
+      limits: PluginLimits(question: 0.5, loading: 5))
     let problems = validator.validate(library, otherTopics: [:]).filter { $0.rule != "plugin-slow-entry" }
     #expect(problems.map(\.rule) == ["plugin-timeout"])
     #expect(
       problems.first?.message
-        == "topic \"misbehaving.ok\": 1 of 30 questions failed, e.g. question 3: the plugin did not answer within 0.5 s; its worker was stopped")
+        == "topic \"misbehaving.ok\": 1 of 30 questions failed, e.g. question 3: the plugin did not answer within 0.5 s; its worker was stopped"
+    )
   }
 }

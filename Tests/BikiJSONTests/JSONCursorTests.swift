@@ -1,5 +1,6 @@
-@testable import BikiJSON
 import Testing
+
+@testable import BikiJSON
 
 @Suite struct JSONCursorTests {
   /// The context where `|` stands (the bar itself is removed).
@@ -10,21 +11,29 @@ import Testing
   }
 
   @Test func keysAndValuesOnUnfinishedText() {
-    #expect(cursor(#"{"format": 1, |"#) == JSONCursor(path: [], slot: .key, stringStart: nil, typed: "", siblingKeys: ["format"]))
-    #expect(cursor(#"{"topics": [{"id": "a", "ca|"#) == JSONCursor(path: [.key("topics"), .element], slot: .key, stringStart: 25, typed: "ca", siblingKeys: ["id"]))
+    #expect(
+      cursor(#"{"format": 1, |"#)
+        == JSONCursor(path: [], slot: .key, stringStart: nil, typed: "", siblingKeys: ["format"]))
+    #expect(
+      cursor(#"{"topics": [{"id": "a", "ca|"#)
+        == JSONCursor(path: [.key("topics"), .element], slot: .key, stringStart: 25, typed: "ca", siblingKeys: ["id"]))
     #expect(cursor(#"{"topics": [{"category": "|"#)?.path == [.key("topics"), .element, .key("category")])
     #expect(cursor(#"{"topics": [{"category": "|"#)?.slot == .value(key: "category"))
-    #expect(cursor(#"{"topics": [{"skills": ["kana", "|"#)?.path == [.key("topics"), .element, .key("skills"), .element])
+    #expect(
+      cursor(#"{"topics": [{"skills": ["kana", "|"#)?.path == [.key("topics"), .element, .key("skills"), .element])
     #expect(cursor(#"{"topics": [{"skills": ["kana", "|"#)?.slot == .value(key: nil))
   }
 
   /// Keys after the cursor count too (completion must not offer a key the object already has),
   /// but not nested objects' keys, the parent's, or the key being typed.
   @Test func siblingKeysAfterTheCursorAreFoundAndNestedOnesAreNot() {
-    #expect(cursor(#"{"id": "a", |  "title": "T", "variables": {"n": {"range": {}}}, "category": "counter"}, "x": 1"#)?.siblingKeys == ["id", "title", "variables", "category"])
+    #expect(
+      cursor(#"{"id": "a", |  "title": "T", "variables": {"n": {"range": {}}}, "category": "counter"}, "x": 1"#)?
+        .siblingKeys == ["id", "title", "variables", "category"])
     #expect(cursor(#"{"id": "a", "ti|tle": "T", "category": "c"}"#)?.siblingKeys == ["id", "category"])
     #expect(cursor(#"{"id": "a", "|"#)?.siblingKeys == ["id"])
-    #expect(cursor(#"{"id": "a", | "s": "x\"y:", "list": ["k", "v"], "b": "}"}"#)?.siblingKeys == ["id", "s", "list", "b"])
+    #expect(
+      cursor(#"{"id": "a", | "s": "x\"y:", "list": ["k", "v"], "b": "}"}"#)?.siblingKeys == ["id", "s", "list", "b"])
   }
 
   @Test func closedContainersAndEscapesAreSkipped() {

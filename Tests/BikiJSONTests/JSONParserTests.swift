@@ -30,12 +30,15 @@ import Testing
     let node = try JSONParser.parse(text)
     #expect(node["a"]?.value.range.start.description == "2:8")
     let element = try #require(node["本"]?.value.arrayValue?.last)
-    #expect(element.range.start == SourcePosition(line: 4, column: 4, utf16Column: 4, offset: element.range.start.offset))
+    #expect(
+      element.range.start == SourcePosition(line: 4, column: 4, utf16Column: 4, offset: element.range.start.offset))
     // Errors found from a byte offset count lines the same way.
     let broken = ["[", "  1,", "  ]"].joined(separator: end)
     #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(broken) }
     do { _ = try JSONParser.parse(broken) } catch { #expect(error.position.description == "3:3", "\(error)") }
-    do { _ = try JSONParser.value(Array(broken.utf8)) } catch { #expect(error.position.description == "3:3", "\(error)") }
+    do { _ = try JSONParser.value(Array(broken.utf8)) } catch {
+      #expect(error.position.description == "3:3", "\(error)")
+    }
     let badByte = Array("[\(end)\(end)\"".utf8) + [0xFF] + Array("\"]".utf8)
     do { _ = try JSONParser.parse(badByte) } catch { #expect(error.position.description == "3:2", "\(error)") }
   }
@@ -182,7 +185,10 @@ import Testing
   ])
   func valuesAgreeWithThePlacedParse(_ text: String) {
     let bytes = Array(text.utf8)
-    switch (Result { () throws(JSONSyntaxError) in try JSONParser.parse(bytes) }, Result { () throws(JSONSyntaxError) in try JSONParser.value(bytes) }) {
+    switch (
+      Result { () throws(JSONSyntaxError) in try JSONParser.parse(bytes) },
+      Result { () throws(JSONSyntaxError) in try JSONParser.value(bytes) }
+    ) {
     case (.success(let node), .success(let value)): #expect(JSON(node) == value)
     case (.failure(let placed), .failure(let bare)): #expect(placed == bare)
     case (let placed, let bare): Issue.record("\(placed) against \(bare)")
@@ -190,7 +196,8 @@ import Testing
   }
 
   @Test func integersThatFitAreIntegersAndOthersAreDoubles() throws {
-    #expect(try JSONParser.value(Array("[-9223372036854775808, 9223372036854775807, 9223372036854775808, 1e3, -0]".utf8))
-      == [.integer(.min), .integer(.max), .double(9223372036854775808), .double(1000), .integer(0)])
+    #expect(
+      try JSONParser.value(Array("[-9223372036854775808, 9223372036854775807, 9223372036854775808, 1e3, -0]".utf8))
+        == [.integer(.min), .integer(.max), .double(9_223_372_036_854_775_808), .double(1000), .integer(0)])
   }
 }

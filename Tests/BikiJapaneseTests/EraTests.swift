@@ -46,13 +46,15 @@ import Testing
   /// The days an era changed: 明治 and 大正 ended on the day their successor began (the emperor
   /// died that day; the 大正 rescript is dated 明治四十五年七月三十日), while under the 元号法 平成 and
   /// 令和 began the day after 昭和 and 平成 ended [ERA].
-  @Test(arguments: [
-    (Era.meiji, 45, 7, 30, true), (.meiji, 45, 7, 31, false), (.taisho, 1, 7, 30, true), (.taisho, 1, 7, 29, false),
-    (.taisho, 15, 12, 25, true), (.taisho, 15, 12, 26, false), (.showa, 1, 12, 25, true), (.showa, 1, 12, 24, false),
-    (.showa, 64, 1, 7, true), (.showa, 64, 1, 8, false), (.heisei, 1, 1, 8, true), (.heisei, 1, 1, 7, false),
-    (.heisei, 31, 4, 30, true), (.heisei, 31, 5, 1, false), (.reiwa, 1, 5, 1, true), (.reiwa, 1, 4, 30, false),
-  ] as [(Era, Int, Int, Int, Bool)])
-  func theDayAnEraChangedBelongsToTheErasThatNamedIt(_ era: Era, _ year: Int, _ month: Int, _ day: Int, _ existed: Bool) {
+  @Test(
+    arguments: [
+      (Era.meiji, 45, 7, 30, true), (.meiji, 45, 7, 31, false), (.taisho, 1, 7, 30, true), (.taisho, 1, 7, 29, false),
+      (.taisho, 15, 12, 25, true), (.taisho, 15, 12, 26, false), (.showa, 1, 12, 25, true), (.showa, 1, 12, 24, false),
+      (.showa, 64, 1, 7, true), (.showa, 64, 1, 8, false), (.heisei, 1, 1, 8, true), (.heisei, 1, 1, 7, false),
+      (.heisei, 31, 4, 30, true), (.heisei, 31, 5, 1, false), (.reiwa, 1, 5, 1, true), (.reiwa, 1, 4, 30, false),
+    ] as [(Era, Int, Int, Int, Bool)])
+  func theDayAnEraChangedBelongsToTheErasThatNamedIt(_ era: Era, _ year: Int, _ month: Int, _ day: Int, _ existed: Bool)
+  {
     #expect(era.contains(year: year, month: month, day: day) == existed)
   }
 }

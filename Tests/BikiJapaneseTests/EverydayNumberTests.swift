@@ -1,5 +1,5 @@
-import Foundation
 import BikiJapanese
+import Foundation
 import Testing
 
 /// Numbers of daily life read as people say them: decimals, negatives and temperatures,
@@ -70,8 +70,10 @@ import Testing
 
   @Test(arguments: [
     ("2×3=7", "2×3 is 6"), ("25:00", "is not a time"), ("12:60", "is not a time"), ("氷点下5", "is followed by degrees"),
-    ("第1", "第 is followed by a counted number"), ("国道1", "国道 is followed by its number"), ("紀元前300", "紀元前 is followed by a year"),
-    ("1と2", "と joins a whole number and a fraction"), ("3.12345678901", "more than ten digits"), ("三.5", "written in digits"),
+    ("第1", "第 is followed by a counted number"), ("国道1", "国道 is followed by its number"),
+    ("紀元前300", "紀元前 is followed by a year"),
+    ("1と2", "と joins a whole number and a fraction"), ("3.12345678901", "more than ten digits"),
+    ("三.5", "written in digits"),
     ("1-02-3", "do not start with 0"), ("2×3=99999999999999999999999", "2×3 is 6"), ("2×3=", "2×3 is 6"),
   ])
   func whatIsNotAnEverydayNumberIsExplained(_ text: String, _ fragment: String) {

@@ -5,7 +5,8 @@ import Testing
 /// alternates し and く only where 4 or 9 ends a number below 20 (Jorden, Basic Japanese §6.8;
 /// 十四 is じゅうよん, じゅうし occasionally), しち wherever 7 ends one (docs/readings.md).
 @Suite struct NumberReadingTests {
-  static let table = ReadingTable.rows("""
+  static let table = ReadingTable.rows(
+    """
     0 れい|ぜろ
     1 いち
     2 に
@@ -97,11 +98,12 @@ import Testing
     #expect(throws: ReadingError.self) { try JapaneseNumber.reading(of: 100_000_000_000_000_000_000) }
   }
 
-  @Test(arguments: [
-    (350, "三百五十"), (2024, "二千二十四"), (120_000_000, "一億二千万"), (1500, "千五百"), (10, "十"),
-    (0, "〇"), (10_000, "一万"), (10_000_000, "千万"), (1_000_000_000_000, "一兆"), (101, "百一"),
-    (30_005, "三万五"), (10_000_000_000_000_000, "一京"),
-  ] as [(UInt128, String)])
+  @Test(
+    arguments: [
+      (350, "三百五十"), (2024, "二千二十四"), (120_000_000, "一億二千万"), (1500, "千五百"), (10, "十"),
+      (0, "〇"), (10_000, "一万"), (10_000_000, "千万"), (1_000_000_000_000, "一兆"), (101, "百一"),
+      (30_005, "三万五"), (10_000_000_000_000_000, "一京"),
+    ] as [(UInt128, String)])
   func kanjiNumerals(_ value: UInt128, _ kanji: String) {
     #expect(JapaneseNumber.kanji(value) == kanji)
   }

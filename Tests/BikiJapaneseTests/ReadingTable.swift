@@ -18,7 +18,9 @@ struct ReadingTable {
 }
 
 /// Asserts the reading of `value` with `counter` is exactly `expected`, standard first.
-func expectReadings(_ value: UInt128, _ counter: Counter, _ expected: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+func expectReadings(
+  _ value: UInt128, _ counter: Counter, _ expected: [String], sourceLocation: SourceLocation = #_sourceLocation
+) {
   do {
     let reading = try JapaneseNumber.reading(of: value, with: counter)
     #expect(reading.standard == expected[0], "\(value)\(counter.symbol)", sourceLocation: sourceLocation)

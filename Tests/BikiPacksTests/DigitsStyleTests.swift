@@ -1,6 +1,6 @@
-import Foundation
 import BikiCore
 import BikiPacks
+import Foundation
 import Testing
 
 /// Numbers read digit by digit (`"style": "digits"`), as phone numbers and postcodes are: the
@@ -16,7 +16,8 @@ import Testing
   }
 
   @Test func aDigitsNumberIsShownWithItsWidthAndReadDigitByDigit() throws {
-    let compilation = PackFixtures.compile(PackFixtures.pack(topic: Self.topic(#"{ "number": "n", "style": "digits", "width": 4 }"#)))
+    let compilation = PackFixtures.compile(
+      PackFixtures.pack(topic: Self.topic(#"{ "number": "n", "style": "digits", "width": 4 }"#)))
     #expect(compilation.diagnostics.filter { $0.severity == .error }.isEmpty, "\(compilation.diagnostics)")
     let question = try #require(compilation.topics.first).generator().question(seed: 0)
     #expect(question.display == "0857")
@@ -34,7 +35,8 @@ import Testing
   ])
   func misuseIsDiagnosed(_ part: String, _ message: String) {
     let compilation = PackFixtures.compile(PackFixtures.pack(topic: Self.topic(part)))
-    #expect(compilation.diagnostics.contains { $0.message.contains(message) }, "\(compilation.diagnostics.map(\.message))")
+    #expect(
+      compilation.diagnostics.contains { $0.message.contains(message) }, "\(compilation.diagnostics.map(\.message))")
   }
 
   static func questions(_ id: String) throws -> [Question] {
@@ -45,11 +47,15 @@ import Testing
 
   @Test func phoneNumbersAreMobileNumbersReadWithNoBetweenTheGroups() throws {
     for question in try Self.questions("numbers.phone") {
-      #expect(question.display.range(of: #"^0[789]0-\d{4}-\d{4}$"#, options: .regularExpression) != nil, "\(question.display)")
+      #expect(
+        question.display.range(of: #"^0[789]0-\d{4}-\d{4}$"#, options: .regularExpression) != nil, "\(question.display)"
+      )
       #expect(question.reading.standard.hasPrefix("ぜろ"))
       #expect(question.reading.standard.components(separatedBy: "の").count == 3, "\(question.reading.standard)")
       // 4 is よん, 9 きゅう: never し or く (the く of ろく aside).
-      #expect(question.reading.standard.range(of: "し|(?<!ろ)く", options: .regularExpression) == nil, "\(question.reading.standard)")
+      #expect(
+        question.reading.standard.range(of: "し|(?<!ろ)く", options: .regularExpression) == nil,
+        "\(question.reading.standard)")
     }
   }
 }

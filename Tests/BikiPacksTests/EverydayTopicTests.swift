@@ -10,7 +10,9 @@ import Testing
 
   static func question(_ topic: String, showing display: String) throws -> Question {
     let generator = try #require(compilation.topics.first { $0.topic.id == "everyday." + topic }).generator()
-    let found = (0..<generator.spaceSize).lazy.compactMap { try? generator.question(seed: $0) }.first { $0.display == display }
+    let found = (0..<generator.spaceSize).lazy.compactMap { try? generator.question(seed: $0) }.first {
+      $0.display == display
+    }
     return try #require(found, "\(topic) never shows \(display)")
   }
 
@@ -44,8 +46,12 @@ import Testing
   func eachTopicReadsWhatItShows(_ topic: String, _ display: String, _ readings: [String], _ typed: String?) throws {
     let question = try Self.question(topic, showing: display)
     #expect(question.reading.standard == readings[0])
-    for reading in readings { #expect(AnswerChecker.check(reading, against: question, skill: .kana).isCorrect, "\(display): \(reading)") }
-    if let typed { #expect(AnswerChecker.check(typed, against: question, skill: .listening).isCorrect, "\(display): \(typed)") }
+    for reading in readings {
+      #expect(AnswerChecker.check(reading, against: question, skill: .kana).isCorrect, "\(display): \(reading)")
+    }
+    if let typed {
+      #expect(AnswerChecker.check(typed, against: question, skill: .listening).isCorrect, "\(display): \(typed)")
+    }
   }
 
   /// A score, a fraction and a count said inside a phrase never take the forms of counting aloud.
@@ -55,7 +61,9 @@ import Testing
       for seed in 0..<generator.spaceSize {
         let question = try generator.question(seed: seed)
         for reading in question.reading.all() {
-          #expect(!reading.contains("しぶん") && !reading.contains("くぶん") && !reading.hasSuffix("たいく") && !reading.hasSuffix("たいし"), "\(question.display): \(reading)")
+          #expect(
+            !reading.contains("しぶん") && !reading.contains("くぶん") && !reading.hasSuffix("たいく")
+              && !reading.hasSuffix("たいし"), "\(question.display): \(reading)")
         }
       }
     }

@@ -87,12 +87,14 @@ import Testing
     var checked = 0
     for topic in Self.builtIn where topic.topic.id.hasPrefix("counters.") && !topic.topic.id.hasSuffix("-100") {
       let generator = try topic.generator()
-      let symbols = Set(try (0..<generator.spaceSize).map { String(try generator.question(seed: $0).display.drop { $0.isNumber }) })
+      let symbols = Set(
+        try (0..<generator.spaceSize).map { String(try generator.question(seed: $0).display.drop { $0.isNumber }) })
       guard generator.spaceSize == 10, symbols.count == 1, let symbol = symbols.first, symbol != "つ" else { continue }
       let hundred = byID[topic.topic.id + "-100"]
       let favoured = try hundred?.generator().favouredCount ?? 0
       let changes = try (0..<generator.spaceSize).contains { !generator.forms(seed: $0).isEmpty }
-      #expect(!changes || favoured > 0, "\(topic.topic.id) (\(symbol)) has sound changes but no 1–100 topic favouring them")
+      #expect(
+        !changes || favoured > 0, "\(topic.topic.id) (\(symbol)) has sound changes but no 1–100 topic favouring them")
       checked += 1
     }
     #expect(checked >= 40)
@@ -100,7 +102,8 @@ import Testing
 
   @Test func theSameSeedAsksTheSameQuestions() throws {
     let generator = try Self.generator("counters.ko-100")
-    var first = generator.order(seed: 77), second = generator.order(seed: 77)
+    var first = generator.order(seed: 77)
+    var second = generator.order(seed: 77)
     let a = try (0..<40).map { _ in try generator.question(seed: first.next()).display }
     let b = try (0..<40).map { _ in try generator.question(seed: second.next()).display }
     #expect(a == b)
@@ -127,7 +130,10 @@ import Testing
     #expect(try Self.favouredNumbers(twenty) == [1, 3, 6, 8, 10, 11, 13, 16, 18, 20])
     #expect(twenty.spaceSize == 20)
     #expect(try topic.generator(parameters: ["max": 100]).favouredCount == 50)
-    #expect(throws: ParameterError.inconsistent("a topic that favours sound-changes may have at most 10000 possible questions; these parameters give 15000")) {
+    #expect(
+      throws: ParameterError.inconsistent(
+        "a topic that favours sound-changes may have at most 10000 possible questions; these parameters give 15000")
+    ) {
       try topic.generator(parameters: ["max": 15000])
     }
   }

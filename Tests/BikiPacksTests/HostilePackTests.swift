@@ -7,7 +7,9 @@ import Testing
 /// served, and the process goes on.
 @Suite struct HostilePackTests {
   /// A pack around one topic with these variables, parts and answer.
-  static func pack(variables: String, parts: String = #"[{ "number": "n" }]"#, answer: String = "n", extra: String = "") -> String {
+  static func pack(variables: String, parts: String = #"[{ "number": "n" }]"#, answer: String = "n", extra: String = "")
+    -> String
+  {
     PackFixtures.pack(
       topic: """
         {
@@ -46,7 +48,9 @@ import Testing
     Case(
       name: "spaces whose product overflows",
       text: pack(
-        variables: #"{ "a": { "range": { "min": 0, "max": 4000000000 } }, "b": { "range": { "min": 0, "max": 4000000000 } }, \#(small) }"#),
+        variables:
+          #"{ "a": { "range": { "min": 0, "max": 4000000000 } }, "b": { "range": { "min": 0, "max": 4000000000 } }, \#(small) }"#
+      ),
       rule: "space-too-large", fragment: "narrow its variables"),
     Case(
       name: "100,000 unary minus signs",
@@ -54,12 +58,16 @@ import Testing
       rule: "expression-syntax", fragment: "more than 100 operations deep"),
     Case(
       name: "a sum of 100,000 terms",
-      text: pack(variables: #"{ \#(small), "d": { "derive": "\#(Array(repeating: "n", count: 100_000).joined(separator: "+"))" } }"#),
+      text: pack(
+        variables:
+          #"{ \#(small), "d": { "derive": "\#(Array(repeating: "n", count: 100_000).joined(separator: "+"))" } }"#),
       rule: "expression-syntax", fragment: "split it into derived variables"),
     Case(
       name: "parentheses 10,000 deep",
       text: pack(
-        variables: #"{ \#(small), "d": { "derive": "\#(String(repeating: "(", count: 10_000))n\#(String(repeating: ")", count: 10_000))" } }"#),
+        variables:
+          #"{ \#(small), "d": { "derive": "\#(String(repeating: "(", count: 10_000))n\#(String(repeating: ")", count: 10_000))" } }"#
+      ),
       rule: "expression-syntax", fragment: "more than 100 operations deep"),
     Case(
       name: "a function called with a number",
@@ -67,11 +75,14 @@ import Testing
       rule: "expression-syntax", fragment: "gregorian() takes one argument: the name of an eraYear variable"),
     Case(
       name: "a function called with two arguments",
-      text: pack(variables: #"{ \#(small), "y": { "eraYear": { "eras": ["昭和"] } }, "d": { "derive": "eraYear(y, n)" } }"#),
+      text: pack(
+        variables: #"{ \#(small), "y": { "eraYear": { "eras": ["昭和"] } }, "d": { "derive": "eraYear(y, n)" } }"#),
       rule: "expression-syntax", fragment: "eraYear() takes one argument"),
     Case(
       name: "nested calls",
-      text: pack(variables: #"{ \#(small), "y": { "eraYear": { "eras": ["昭和"] } }, "d": { "derive": "gregorian(gregorian(y))" } }"#),
+      text: pack(
+        variables:
+          #"{ \#(small), "y": { "eraYear": { "eras": ["昭和"] } }, "d": { "derive": "gregorian(gregorian(y))" } }"#),
       rule: "expression-syntax", fragment: "takes one argument"),
     Case(
       name: "a call on a range variable, as the answer",
@@ -84,12 +95,14 @@ import Testing
     Case(
       name: "an open era through a year 4 exabytes away",
       text: pack(
-        variables: #"{ "y": { "eraYear": { "eras": ["令和"], "through": 9000000000000000000 } } }"#, parts: #"[{ "eraYear": "y" }]"#,
+        variables: #"{ "y": { "eraYear": { "eras": ["令和"], "through": 9000000000000000000 } } }"#,
+        parts: #"[{ "eraYear": "y" }]"#,
         answer: "eraYear(y)"),
       rule: "invalid-value", fragment: "past 9999"),
     Case(
       name: "a parameter whose min is above its max",
-      text: pack(variables: "{ \(small) }", extra: #" "parameters": { "max": { "target": "n.max", "min": 20, "max": 5 } },"#),
+      text: pack(
+        variables: "{ \(small) }", extra: #" "parameters": { "max": { "target": "n.max", "min": 20, "max": 5 } },"#),
       rule: "range-reversed", fragment: "min 20 above max 5"),
     Case(
       name: "a text part whose reading disagrees with its text",
@@ -98,7 +111,8 @@ import Testing
     Case(
       name: "a choice whose reading disagrees with its text",
       text: pack(
-        variables: #"{ "m": { "choice": [{ "text": "4月", "reading": "よんがつ", "value": 4 }, { "text": "5月", "reading": "ごがつ", "value": 5 }] } }"#,
+        variables:
+          #"{ "m": { "choice": [{ "text": "4月", "reading": "よんがつ", "value": 4 }, { "text": "5月", "reading": "ごがつ", "value": 5 }] } }"#,
         parts: #"[{ "choice": "m" }]"#, answer: "m"),
       rule: "reading-mismatch", fragment: "\"4月\" is read しがつ"),
   ]
@@ -138,7 +152,8 @@ import Testing
     Case(
       name: "an era year with months it never had",
       text: pack(
-        variables: #"{ "y": { "eraYear": { "eras": ["令和"], "through": 2021 } }, "m": { "range": { "min": 1, "max": 12 } } }"#,
+        variables:
+          #"{ "y": { "eraYear": { "eras": ["令和"], "through": 2021 } }, "m": { "range": { "min": 1, "max": 12 } } }"#,
         parts: #"[{ "eraYear": "y" }, { "number": "m", "counter": "month" }]"#, answer: "m"),
       rule: "unreadable-value", fragment: "令和元年1月 did not exist"),
   ]
@@ -150,7 +165,9 @@ import Testing
 
   @Test func formsThatCanNeverApplyAreWarnedAbout() {
     let compilation = PackFixtures.compile(
-      Self.counterPack(#"{ "id": "x", "symbols": ["柵目"], "reading": "さくめ", "final": { "11": "じゅういっこめ" }, "whole": { "20": "はつかめ" }, "values": { "min": 1, "max": 10 } }"#))
+      Self.counterPack(
+        #"{ "id": "x", "symbols": ["柵目"], "reading": "さくめ", "final": { "11": "じゅういっこめ" }, "whole": { "20": "はつかめ" }, "values": { "min": 1, "max": 10 } }"#
+      ))
     #expect(compilation.diagnostics.map(\.rule) == ["unused-form", "unused-form"])
     #expect(compilation.diagnostics.allSatisfy { $0.severity == .warning })
     #expect(compilation.diagnostics.first?.message.contains("final form 11 never applies") == true)
@@ -159,7 +176,8 @@ import Testing
 
   @Test func datesThatExistAreServed() throws {
     let text = Self.pack(
-      variables: #"{ "y": { "eraYear": { "eras": ["令和"], "through": 2021 } }, "m": { "range": { "min": 5, "max": 12 } } }"#,
+      variables:
+        #"{ "y": { "eraYear": { "eras": ["令和"], "through": 2021 } }, "m": { "range": { "min": 5, "max": 12 } } }"#,
       parts: #"[{ "eraYear": "y" }, { "number": "m", "counter": "month" }]"#, answer: "m")
     let compilation = PackFixtures.compile(text)
     #expect(!compilation.hasErrors, "\(compilation.diagnostics.map(\.message))")
@@ -177,13 +195,15 @@ import Testing
   }
 
   @Test func aTextWhoseReadingAgreesWithTheHostsIsClean() {
-    let text = Self.pack(variables: "{ \(Self.small) }", parts: #"[{ "text": "8本", "reading": "はちほん" }, { "number": "n" }]"#)
+    let text = Self.pack(
+      variables: "{ \(Self.small) }", parts: #"[{ "text": "8本", "reading": "はちほん" }, { "number": "n" }]"#)
     #expect(!PackFixtures.compile(text).hasErrors)
   }
 
   @Test func anExpressionAtTheDepthLimitCompiles() throws {
     let terms = Array(repeating: "n", count: 100).joined(separator: "+")
-    let compilation = PackFixtures.compile(Self.pack(variables: #"{ \#(Self.small), "d": { "derive": "\#(terms)" } }"#, answer: "d"))
+    let compilation = PackFixtures.compile(
+      Self.pack(variables: #"{ \#(Self.small), "d": { "derive": "\#(terms)" } }"#, answer: "d"))
     #expect(!compilation.hasErrors, "\(compilation.diagnostics.map(\.message))")
     #expect(try compilation.topics.first?.generator().question(seed: 0).answer.value == 100)
   }
@@ -200,7 +220,8 @@ import Testing
     var variables = (1...3000).reversed().map { #""v\#($0)": { "derive": "v\#($0 - 1) + 1" }"# }
     variables.append(#""v0": { "range": { "min": 1, "max": 10 } }"#)
     let compilation = PackFixtures.compile(
-      Self.pack(variables: "{ \(variables.joined(separator: ", ")) }", parts: #"[{ "number": "v3000" }]"#, answer: "v3000"))
+      Self.pack(
+        variables: "{ \(variables.joined(separator: ", ")) }", parts: #"[{ "number": "v3000" }]"#, answer: "v3000"))
     #expect(!compilation.hasErrors, "\(compilation.diagnostics.prefix(3).map(\.message))")
     #expect(try compilation.topics.first?.generator().question(seed: 0).answer.value == 3001)
   }
@@ -246,10 +267,13 @@ import Testing
   @Test func parametersThatWouldOverflowTheSpaceAreRefused() throws {
     let text = Self.pack(
       variables: "{ \(Self.small) }",
-      extra: #" "parameters": { "min": { "target": "n.min", "min": -9223372036854775807, "max": 10 }, "max": { "target": "n.max", "min": 1, "max": 9223372036854775807 } },"#
+      extra:
+        #" "parameters": { "min": { "target": "n.min", "min": -9223372036854775807, "max": 10 }, "max": { "target": "n.max", "min": 1, "max": 9223372036854775807 } },"#
     )
     let topic = try #require(PackFixtures.compile(text).topics.first)
-    #expect(throws: ParameterError.self) { try topic.generator(parameters: ["min": -9_223_372_036_854_775_807, "max": Int64.max]) }
+    #expect(throws: ParameterError.self) {
+      try topic.generator(parameters: ["min": -9_223_372_036_854_775_807, "max": Int64.max])
+    }
     // The widest space that can be counted still generates, at both ends.
     let wide = try topic.generator(parameters: ["min": 0, "max": Int64.max - 1])
     #expect(try wide.question(seed: wide.spaceSize - 1).answer.value == Int64.max - 1)
@@ -273,9 +297,12 @@ import Testing
       let question = try mixed.question(seed: seed)
       let value = question.answer.value
       let shown = String(question.display.drop { $0.isNumber })
-      #expect(AnswerChecker.check("\(value)\(shown)", against: question, skill: .reading).isCorrect, "\(question.display)")
+      #expect(
+        AnswerChecker.check("\(value)\(shown)", against: question, skill: .reading).isCorrect, "\(question.display)")
       for other in ["本", "匹", "通"] where other != shown {
-        #expect(!AnswerChecker.check("\(value)\(other)", against: question, skill: .reading).isCorrect, "\(question.display) took \(other)")
+        #expect(
+          !AnswerChecker.check("\(value)\(other)", against: question, skill: .reading).isCorrect,
+          "\(question.display) took \(other)")
       }
       checked += 1
     }

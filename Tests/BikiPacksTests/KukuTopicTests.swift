@@ -8,7 +8,9 @@ import Testing
 @Suite struct KukuTopicTests {
   static let questions: [Question] = {
     guard let bytes = try? PackFixtures.builtIn("numbers"),
-      let generator = try? PackCompiler.compile(bytes, check: .sample(2)).topics.first(where: { $0.topic.id == "numbers.kuku" })?.generator()
+      let generator = try? PackCompiler.compile(bytes, check: .sample(2)).topics.first(where: {
+        $0.topic.id == "numbers.kuku"
+      })?.generator()
     else { return [] }
     return (0..<generator.spaceSize).compactMap { try? generator.question(seed: $0) }
   }()
@@ -25,7 +27,9 @@ import Testing
   func eachLineIsAnsweredWithTheChantOrTheProduct(_ display: String, _ chants: [String], _ product: String) throws {
     let question = try #require(Self.questions.first { $0.display == display })
     #expect(question.reading.standard == chants[0])
-    for chant in chants { #expect(AnswerChecker.check(chant, against: question, skill: .kana).isCorrect, "\(display): \(chant)") }
+    for chant in chants {
+      #expect(AnswerChecker.check(chant, against: question, skill: .kana).isCorrect, "\(display): \(chant)")
+    }
     #expect(!AnswerChecker.check("にさんがなな", against: question, skill: .kana).isCorrect)
     #expect(AnswerChecker.check(product, against: question, skill: .reading).isCorrect)
   }

@@ -29,15 +29,20 @@ import Testing
     let places = ["\"ーと\"", "\"ー\"", "\"ーぱと\"", "\"ーー\"", "\"ーき\"", "\"ーさ\"", "\"ーと\" }"].map { needle in
       ObjectRuleTests.place(of: needle, in: text, after: needle == "\"ーと\" }" ? "\"ノート\"" : nil)
     }
-    #expect(compilation.diagnostics.map { "\($0.range.start) \($0.rule)" } == places.map { "\($0) invalid-kana" }, "\(compilation.diagnostics)")
-    #expect(compilation.diagnostics.first?.message.hasPrefix("reading \"ーと\" begins with ー, the long-vowel mark, which lengthens the kana before it") == true)
+    #expect(
+      compilation.diagnostics.map { "\($0.range.start) \($0.rule)" } == places.map { "\($0) invalid-kana" },
+      "\(compilation.diagnostics)")
+    #expect(
+      compilation.diagnostics.first?.message.hasPrefix(
+        "reading \"ーと\" begins with ー, the long-vowel mark, which lengthens the kana before it") == true)
     #expect(compilation.topics.isEmpty)
   }
 
   @Test func theMarkAfterAKanaIsFine() {
     let text = PackFixtures.pack(
       topic: PackFixtures.validTopic.replacingOccurrences(
-        of: #"[{ "number": "n", "counter": "本" }]"#, with: #"[{ "text": "ケーキ", "reading": "けーき" }, { "number": "n", "counter": "本" }]"#))
+        of: #"[{ "number": "n", "counter": "本" }]"#,
+        with: #"[{ "text": "ケーキ", "reading": "けーき" }, { "number": "n", "counter": "本" }]"#))
     let compilation = PackFixtures.compile(text)
     #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
     #expect(compilation.topics.count == 1)

@@ -15,7 +15,8 @@ import Testing
         "question": { "parts": [\(part)], "answer": \(answer) } }
       """
     let compilation = PackFixtures.compile(PackFixtures.pack(topic: topic))
-    #expect(compilation.diagnostics.filter { $0.severity == .error }.isEmpty, "\(compilation.diagnostics.map(\.message))")
+    #expect(
+      compilation.diagnostics.filter { $0.severity == .error }.isEmpty, "\(compilation.diagnostics.map(\.message))")
     return try #require(compilation.topics.first).generator().question(seed: 0)
   }
 
@@ -35,18 +36,22 @@ import Testing
     _ value: Int64, _ counter: String, _ display: String, _ kanji: String, _ readings: [String]
   ) throws {
     let question = try Self.question(
-      part: #"{ "number": "n", "counter": "\#(counter)", "decimals": 1 }"#, answer: #"{ "value": "n", "decimals": 1, "postfix": "\#(counter)" }"#,
+      part: #"{ "number": "n", "counter": "\#(counter)", "decimals": 1 }"#,
+      answer: #"{ "value": "n", "decimals": 1, "postfix": "\#(counter)" }"#,
       value: value)
     #expect(question.display == display)
     #expect(question.kanjiDisplay == kanji)
     #expect(question.reading.standard == readings[0])
-    for reading in readings { #expect(AnswerChecker.check(reading, against: question, skill: .kana).isCorrect, "\(reading)") }
+    for reading in readings {
+      #expect(AnswerChecker.check(reading, against: question, skill: .kana).isCorrect, "\(reading)")
+    }
     #expect(question.answer.display == display)
   }
 
   @Test func aDecimalAnswerIsTheNumberShownHoweverItIsTyped() throws {
     let question = try Self.question(
-      part: #"{ "number": "n", "counter": "度", "decimals": 1 }"#, answer: #"{ "value": "n", "decimals": 1, "postfix": "度" }"#, value: 365)
+      part: #"{ "number": "n", "counter": "度", "decimals": 1 }"#,
+      answer: #"{ "value": "n", "decimals": 1, "postfix": "度" }"#, value: 365)
     for typed in ["36.5", "36.5度", "３６．５", "36.50", " 36.5 "] {
       #expect(AnswerChecker.check(typed, against: question, skill: .listening).isCorrect, "\(typed)")
     }
@@ -54,9 +59,12 @@ import Testing
       #expect(!AnswerChecker.check(typed, against: question, skill: .listening).isCorrect, "\(typed)")
     }
     let whole = try Self.question(
-      part: #"{ "number": "n", "counter": "度", "decimals": 1 }"#, answer: #"{ "value": "n", "decimals": 1, "postfix": "度" }"#, value: 370)
+      part: #"{ "number": "n", "counter": "度", "decimals": 1 }"#,
+      answer: #"{ "value": "n", "decimals": 1, "postfix": "度" }"#, value: 370)
     // 37.0 is 37: the learner who types 37 typed the number.
-    for typed in ["37.0", "37", "37.00"] { #expect(AnswerChecker.check(typed, against: whole, skill: .reading).isCorrect, "\(typed)") }
+    for typed in ["37.0", "37", "37.00"] {
+      #expect(AnswerChecker.check(typed, against: whole, skill: .reading).isCorrect, "\(typed)")
+    }
   }
 
   // MARK: Below zero
@@ -68,7 +76,8 @@ import Testing
 
   @Test(arguments: belowZero)
   func aNumberBelowZeroIsReadWithMinus(_ value: Int64, _ display: String, _ kanji: String, _ reading: String) throws {
-    let question = try Self.question(part: #"{ "number": "n", "counter": "度" }"#, answer: #"{ "value": "n", "postfix": "度" }"#, value: value)
+    let question = try Self.question(
+      part: #"{ "number": "n", "counter": "度" }"#, answer: #"{ "value": "n", "postfix": "度" }"#, value: value)
     #expect(question.display == display)
     #expect(question.kanjiDisplay == kanji)
     #expect(question.reading.standard == reading)
@@ -80,7 +89,8 @@ import Testing
 
   @Test func aDecimalBelowZeroKeepsItsSign() throws {
     let question = try Self.question(
-      part: #"{ "number": "n", "counter": "度", "decimals": 1 }"#, answer: #"{ "value": "n", "decimals": 1, "postfix": "度" }"#, value: -5)
+      part: #"{ "number": "n", "counter": "度", "decimals": 1 }"#,
+      answer: #"{ "value": "n", "decimals": 1, "postfix": "度" }"#, value: -5)
     #expect(question.display == "-0.5度")
     #expect(question.reading.standard == "まいなすれいてんごど")
     #expect(AnswerChecker.check("-0.5", against: question, skill: .listening).isCorrect)
@@ -88,7 +98,8 @@ import Testing
   }
 
   @Test func theLowestNumbersBelowZeroAreReadOrRefusedWithoutATrap() throws {
-    let lowest = try Self.question(part: #"{ "number": "n" }"#, answer: #"{ "value": "n" }"#, value: -9_223_372_036_854_775_807)
+    let lowest = try Self.question(
+      part: #"{ "number": "n" }"#, answer: #"{ "value": "n" }"#, value: -9_223_372_036_854_775_807)
     #expect(lowest.display == "-9,223,372,036,854,775,807")
     #expect(lowest.reading.standard.hasPrefix("まいなすきゅうひゃくにじゅうにけい"))
     // Int64.min has no positive counterpart: the question is an error, not a crash.
@@ -98,7 +109,8 @@ import Testing
         "question": { "parts": [{ "number": "n" }], "answer": { "value": "n" } } }
       """
     let compilation = PackFixtures.compile(PackFixtures.pack(topic: topic))
-    #expect(compilation.diagnostics.contains { $0.rule == "unreadable-value" }, "\(compilation.diagnostics.map(\.message))")
+    #expect(
+      compilation.diagnostics.contains { $0.rule == "unreadable-value" }, "\(compilation.diagnostics.map(\.message))")
   }
 
   // MARK: Fractions
@@ -110,9 +122,12 @@ import Testing
   ]
 
   @Test(arguments: fractions)
-  func aFractionIsSaidDenominatorFirst(_ numerator: Int64, _ denominator: Int64, _ display: String, _ kanji: String, _ reading: String) throws {
+  func aFractionIsSaidDenominatorFirst(
+    _ numerator: Int64, _ denominator: Int64, _ display: String, _ kanji: String, _ reading: String
+  ) throws {
     let question = try Self.question(
-      part: #"{ "number": "n", "denominator": "d" }"#, answer: #"{ "value": "n", "denominator": "d" }"#, value: numerator,
+      part: #"{ "number": "n", "denominator": "d" }"#, answer: #"{ "value": "n", "denominator": "d" }"#,
+      value: numerator,
       extra: #", "d": { "range": { "min": \#(denominator), "max": \#(denominator) } }"#)
     #expect(question.display == display)
     #expect(question.kanjiDisplay == kanji)
@@ -121,7 +136,8 @@ import Testing
     for typed in [display, "\(numerator)/\(denominator)", "\(numerator)／\(denominator)"] {
       #expect(AnswerChecker.check(typed, against: question, skill: .listening).isCorrect, "\(typed)")
     }
-    for typed in ["\(denominator)/\(numerator)", "\(numerator)", "\(numerator)分の\(denominator)"] where numerator != denominator {
+    for typed in ["\(denominator)/\(numerator)", "\(numerator)", "\(numerator)分の\(denominator)"]
+    where numerator != denominator {
       #expect(!AnswerChecker.check(typed, against: question, skill: .listening).isCorrect, "\(typed)")
     }
   }
@@ -129,7 +145,8 @@ import Testing
   @Test func aSlashedFractionIsShownAsRecipesWriteIt() throws {
     let question = try Self.question(
       part: #"{ "text": "大さじ", "reading": "おおさじ" }, { "number": "n", "denominator": "d", "style": "slash" }"#,
-      answer: #"{ "value": "n", "denominator": "d", "style": "slash" }"#, value: 1, extra: #", "d": { "range": { "min": 2, "max": 2 } }"#)
+      answer: #"{ "value": "n", "denominator": "d", "style": "slash" }"#, value: 1,
+      extra: #", "d": { "range": { "min": 2, "max": 2 } }"#)
     #expect(question.display == "大さじ1/2")
     #expect(question.kanjiDisplay == "大さじ二分の一")
     #expect(question.reading.standard == "おおさじにぶんのいち")
@@ -151,18 +168,24 @@ import Testing
   ]
 
   @Test(arguments: times)
-  func aTimeIsShownAsATimetableShowsIt(_ minutes: Int64, _ display: String, _ kanji: String, _ readings: [String]) throws {
-    let question = try Self.question(part: #"{ "clock": "n" }"#, answer: #"{ "value": "n", "style": "clock" }"#, value: minutes)
+  func aTimeIsShownAsATimetableShowsIt(_ minutes: Int64, _ display: String, _ kanji: String, _ readings: [String])
+    throws
+  {
+    let question = try Self.question(
+      part: #"{ "clock": "n" }"#, answer: #"{ "value": "n", "style": "clock" }"#, value: minutes)
     #expect(question.display == display)
     #expect(question.kanjiDisplay == kanji)
     #expect(question.reading.standard == readings[0])
-    for reading in readings { #expect(AnswerChecker.check(reading, against: question, skill: .kana).isCorrect, "\(reading)") }
+    for reading in readings {
+      #expect(AnswerChecker.check(reading, against: question, skill: .kana).isCorrect, "\(reading)")
+    }
     #expect(question.answer.display == display)
     #expect(AnswerChecker.check(display, against: question, skill: .listening).isCorrect)
   }
 
   @Test func aTimeIsTypedAsAClockShowsItOrAsItIsSaid() throws {
-    let question = try Self.question(part: #"{ "clock": "n" }"#, answer: #"{ "value": "n", "style": "clock" }"#, value: 16 * 60 + 30)
+    let question = try Self.question(
+      part: #"{ "clock": "n" }"#, answer: #"{ "value": "n", "style": "clock" }"#, value: 16 * 60 + 30)
     for typed in ["16:30", "16：30", "16時30分", "16時半", "１６:３０"] {
       #expect(AnswerChecker.check(typed, against: question, skill: .listening).isCorrect, "\(typed)")
     }
@@ -198,7 +221,9 @@ import Testing
         "question": { "parts": [\(part)], "answer": \(answer) } }
       """
     let compilation = PackFixtures.compile(PackFixtures.pack(topic: topic))
-    #expect(compilation.diagnostics.contains { $0.rule == rule && $0.severity == .error }, "\(compilation.diagnostics.map { "\($0.rule): \($0.message)" })")
+    #expect(
+      compilation.diagnostics.contains { $0.rule == rule && $0.severity == .error },
+      "\(compilation.diagnostics.map { "\($0.rule): \($0.message)" })")
     #expect(compilation.topics.isEmpty)
   }
 }

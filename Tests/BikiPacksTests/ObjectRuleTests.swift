@@ -22,7 +22,8 @@ import Testing
     """
   }
 
-  static let things = #"[{ "name": "鉛筆", "reading": "えんぴつ", "counters": ["本"] }, { "name": "猫", "reading": "ねこ", "counters": ["匹"] }]"#
+  static let things =
+    #"[{ "name": "鉛筆", "reading": "えんぴつ", "counters": ["本"] }, { "name": "猫", "reading": "ねこ", "counters": ["匹"] }]"#
   static let counted = #"{ "number": "n", "counter": "o" }"#
 
   /// `line:column` (1-based) of the first occurrence of `needle` at or after `after`.
@@ -31,7 +32,8 @@ import Testing
     guard let found = text.range(of: needle, range: from..<text.endIndex) else { return "?" }
     let before = text[..<found.lowerBound]
     let line = before.filter { $0 == "\n" }.count + 1
-    let column = before.count - (before.lastIndex(of: "\n").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
+    let column =
+      before.count - (before.lastIndex(of: "\n").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
     return "\(line):\(column)"
   }
 
@@ -45,16 +47,29 @@ import Testing
   /// question showing "0" with nothing to count. The error is at the string that uses it: the
   /// first `value` after `key`.
   @Test(arguments: [
-    ("a number part's value", objectsAndCount + " }", #"[\#(counted), { "number": "o" }]"#, "n", #"}, { "number": "#, #""o""#),
+    (
+      "a number part's value", objectsAndCount + " }", #"[\#(counted), { "number": "o" }]"#, "n", #"}, { "number": "#,
+      #""o""#
+    ),
     ("the answer", objectsAndCount + " }", "[\(counted)]", "o + 1", #""value": "#, #""o + 1""#),
-    ("a derived variable", objectsAndCount + #", "m": { "derive": "n * o" } }"#, "[\(counted), { \"number\": \"m\" }]", "n", #""derive": "#, #""n * o""#),
+    (
+      "a derived variable", objectsAndCount + #", "m": { "derive": "n * o" } }"#, "[\(counted), { \"number\": \"m\" }]",
+      "n", #""derive": "#, #""n * o""#
+    ),
     ("a money part", objectsAndCount + " }", #"[\#(counted), { "money": "o" }]"#, "n", #""money": "#, #""o""#),
-    ("a counters variable as the answer", objectsAndCount + #", "c": { "counters": ["本", "枚"] } }"#, #"[\#(counted), { "number": "n", "counter": "c" }]"#, "c", #""value": "#, #""c""#),
+    (
+      "a counters variable as the answer", objectsAndCount + #", "c": { "counters": ["本", "枚"] } }"#,
+      #"[\#(counted), { "number": "n", "counter": "c" }]"#, "c", #""value": "#, #""c""#
+    ),
   ])
-  func aThingOrACounterUsedAsANumberIsTheWrongKind(_ name: String, _ variables: String, _ parts: String, _ answer: String, _ key: String, _ value: String) {
+  func aThingOrACounterUsedAsANumberIsTheWrongKind(
+    _ name: String, _ variables: String, _ parts: String, _ answer: String, _ key: String, _ value: String
+  ) {
     let text = Self.pack(objects: Self.things, variables: variables, parts: parts, answer: answer)
     let compilation = PackFixtures.compile(text)
-    #expect(Self.found(compilation) == ["\(Self.place(of: value, in: text, after: key)) wrong-variable-kind"], "\(name): \(compilation.diagnostics)")
+    #expect(
+      Self.found(compilation) == ["\(Self.place(of: value, in: text, after: key)) wrong-variable-kind"],
+      "\(name): \(compilation.diagnostics)")
     let message = compilation.diagnostics.first?.message ?? ""
     #expect(message.contains("not a number"), "\(message)")
     #expect(message.contains(answer == "c" ? "is a counters variable" : "is an objects variable"), "\(message)")
@@ -63,7 +78,9 @@ import Testing
 
   @Test func usedAsTheCounterAndCountedByARangeIsFine() {
     let text = Self.pack(
-      objects: Self.things, variables: #"{ "o": { "objects": ["鉛筆", "猫"] }, "n": { "range": { "min": 1, "max": 9 } } }"#, parts: "[\(Self.counted)]")
+      objects: Self.things,
+      variables: #"{ "o": { "objects": ["鉛筆", "猫"] }, "n": { "range": { "min": 1, "max": 9 } } }"#,
+      parts: "[\(Self.counted)]")
     let compilation = PackFixtures.compile(text)
     #expect(Self.found(compilation) == [])
     #expect(compilation.topics.count == 1)
@@ -84,7 +101,8 @@ import Testing
       ]
       """
     let text = Self.pack(
-      objects: objects, variables: #"{ "o": { "objects": ["鉛筆", "猫", "卵", "箱"] }, "n": { "range": { "min": 1, "max": 9 } } }"#,
+      objects: objects,
+      variables: #"{ "o": { "objects": ["鉛筆", "猫", "卵", "箱"] }, "n": { "range": { "min": 1, "max": 9 } } }"#,
       parts: "[\(Self.counted)]")
     let compilation = PackFixtures.compile(text)
     #expect(
@@ -104,7 +122,8 @@ import Testing
   /// By id and by symbol, one counter is still one: reported once, however many topics count
   /// the thing, and none of them is served.
   @Test func oneCounterByTwoNamesIsListedTwice() {
-    let topic = #"{ "id": "%@", "title": "T", "description": "d", "category": "counter", "skills": ["counter"], "variables": { "o": { "objects": ["猫"] }, "n": { "range": { "min": 1, "max": 20 } } }, "question": { "parts": [{ "number": "n", "counter": "o" }], "answer": { "value": "n" } } }"#
+    let topic =
+      #"{ "id": "%@", "title": "T", "description": "d", "category": "counter", "skills": ["counter"], "variables": { "o": { "objects": ["猫"] }, "n": { "range": { "min": 1, "max": 20 } } }, "question": { "parts": [{ "number": "n", "counter": "o" }], "answer": { "value": "n" } } }"#
     let text = """
       {
         "format": 1, "id": "things", "title": "Things", "version": "1",
@@ -113,8 +132,12 @@ import Testing
       }
       """
     let compilation = PackFixtures.compile(text)
-    #expect(Self.found(compilation) == ["\(Self.place(of: #""hiki""#, in: text)) duplicate-value"], "\(compilation.diagnostics)")
-    #expect(compilation.diagnostics.first?.message == "\"hiki\" and \"匹\" are the same counter; list each counter \"猫\" takes once")
+    #expect(
+      Self.found(compilation) == ["\(Self.place(of: #""hiki""#, in: text)) duplicate-value"],
+      "\(compilation.diagnostics)")
+    #expect(
+      compilation.diagnostics.first?.message
+        == "\"hiki\" and \"匹\" are the same counter; list each counter \"猫\" takes once")
     #expect(compilation.topics.isEmpty)
   }
 
@@ -122,14 +145,22 @@ import Testing
   /// name found and the repeat placed; each lookup used to scan every thing.
   @Test func manyThingsAreFoundByName() {
     let count = 20_000
-    let objects = (0..<count).map { #"{ "name": "物\#($0)", "reading": "もの", "counters": ["個"] }"# } + [#"{ "name": "物\#(count - 1)", "reading": "もの", "counters": ["個"] }"#]
+    let objects =
+      (0..<count).map { #"{ "name": "物\#($0)", "reading": "もの", "counters": ["個"] }"# } + [
+        #"{ "name": "物\#(count - 1)", "reading": "もの", "counters": ["個"] }"#
+      ]
     let names = (0..<count).map { "\"物\($0)\"" }.joined(separator: ", ")
     let text = Self.pack(
-      objects: "[\n" + objects.joined(separator: ",\n") + "\n]", variables: #"{ "o": { "objects": [\#(names), "物x"] }, "n": { "range": { "min": 1, "max": 1 } } }"#,
+      objects: "[\n" + objects.joined(separator: ",\n") + "\n]",
+      variables: #"{ "o": { "objects": [\#(names), "物x"] }, "n": { "range": { "min": 1, "max": 1 } } }"#,
       parts: "[\(Self.counted)]")
     let compilation = PackCompiler.compile(Array(text.utf8), check: .sample(2))
-    #expect(compilation.diagnostics.map(\.rule) == ["duplicate-object", "unknown-object"], "\(compilation.diagnostics.prefix(3))")
-    #expect(compilation.diagnostics.first?.message == "object \"物\(count - 1)\" is already declared at line \(count + 3) of this pack")
+    #expect(
+      compilation.diagnostics.map(\.rule) == ["duplicate-object", "unknown-object"],
+      "\(compilation.diagnostics.prefix(3))")
+    #expect(
+      compilation.diagnostics.first?.message
+        == "object \"物\(count - 1)\" is already declared at line \(count + 3) of this pack")
     #expect(compilation.pack?.things.count == count)
   }
 }

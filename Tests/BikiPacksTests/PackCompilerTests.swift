@@ -1,7 +1,7 @@
-import Foundation
 import BikiCore
 import BikiJSON
 import BikiPacks
+import Foundation
 import Testing
 
 @Suite struct PackCompilerTests {
@@ -23,10 +23,11 @@ import Testing
   @Test func theNumbersPackIsClean() throws {
     let compilation = PackCompiler.compile(try PackFixtures.builtIn("numbers"))
     #expect(compilation.diagnostics.map { $0.formatted(path: "numbers.json") } == [])
-    #expect(compilation.topics.map(\.topic.id) == [
-      "numbers.beginner", "numbers.tens", "numbers.hundreds", "numbers.thousands", "numbers.ten-thousands",
-      "numbers.oku", "numbers.chou", "numbers.custom", "numbers.kuku", "numbers.phone",
-    ])
+    #expect(
+      compilation.topics.map(\.topic.id) == [
+        "numbers.beginner", "numbers.tens", "numbers.hundreds", "numbers.thousands", "numbers.ten-thousands",
+        "numbers.oku", "numbers.chou", "numbers.custom", "numbers.kuku", "numbers.phone",
+      ])
     let chou = try #require(compilation.topics.first { $0.topic.id == "numbers.chou" }).generator()
     #expect(chou.spaceSize == 1000)
     #expect(try chou.question(seed: 99).reading.standard == "いっちょう")
@@ -35,12 +36,16 @@ import Testing
   /// A generator asked for no overrides and one given every default explicitly ask the same
   /// questions: the first skips resolving parameters, so every built-in topic must agree.
   @Test func noOverridesAndExplicitDefaultsAgreeForEveryBuiltInTopic() throws {
-    let packs = try FileManager.default.contentsOfDirectory(atPath: PackFixtures.builtInDirectory.path).filter { $0.hasSuffix(".json") }
+    let packs = try FileManager.default.contentsOfDirectory(atPath: PackFixtures.builtInDirectory.path).filter {
+      $0.hasSuffix(".json")
+    }
     var compared = 0
     for pack in packs {
-      for compiled in PackCompiler.compile(try PackFixtures.builtIn(String(pack.dropLast(5)))).topics where !compiled.topic.parameters.isEmpty {
+      for compiled in PackCompiler.compile(try PackFixtures.builtIn(String(pack.dropLast(5)))).topics
+      where !compiled.topic.parameters.isEmpty {
         let defaults = Dictionary(uniqueKeysWithValues: compiled.topic.parameters.map { ($0.name, $0.defaultValue) })
-        let plain = try compiled.generator(), explicit = try compiled.generator(parameters: defaults)
+        let plain = try compiled.generator()
+        let explicit = try compiled.generator(parameters: defaults)
         #expect(plain.spaceSize == explicit.spaceSize, "\(compiled.topic.id)")
         for seed in [0, 1, 7, 99] as [UInt64] {
           #expect(try plain.question(seed: seed) == explicit.question(seed: seed), "\(compiled.topic.id) seed \(seed)")

@@ -52,7 +52,11 @@ import Testing
   @Test(arguments: table)
   func readingsFromTheReferences(topic: String, display: String, right: [String], wrong: [String]) throws {
     let question = try #require(try Self.questions("counters." + topic).first { $0.display == display }, "\(display)")
-    for answer in right { #expect(AnswerChecker.check(answer, against: question, skill: .kana).isCorrect, "\(display): \(answer)") }
-    for answer in wrong { #expect(!AnswerChecker.check(answer, against: question, skill: .kana).isCorrect, "\(display): \(answer)") }
+    for answer in right {
+      #expect(AnswerChecker.check(answer, against: question, skill: .kana).isCorrect, "\(display): \(answer)")
+    }
+    for answer in wrong {
+      #expect(!AnswerChecker.check(answer, against: question, skill: .kana).isCorrect, "\(display): \(answer)")
+    }
   }
 }

@@ -75,10 +75,14 @@ import Testing
     let row = Self.table[index]
     let question = try Self.question(row.thing, row.count)
     for input in row.right {
-      #expect(AnswerChecker.check(input, against: question, skill: .counter).isCorrect, "\(row.thing) × \(row.count): \(input) should be right")
+      #expect(
+        AnswerChecker.check(input, against: question, skill: .counter).isCorrect,
+        "\(row.thing) × \(row.count): \(input) should be right")
     }
     for input in row.wrong {
-      #expect(!AnswerChecker.check(input, against: question, skill: .counter).isCorrect, "\(row.thing) × \(row.count): \(input) should be wrong")
+      #expect(
+        !AnswerChecker.check(input, against: question, skill: .counter).isCorrect,
+        "\(row.thing) × \(row.count): \(input) should be wrong")
     }
   }
 
@@ -128,7 +132,10 @@ import Testing
             "question": { "parts": [{ "number": "n", "counter": "thing" }], "answer": { "value": "n" } } }
           """))
     #expect(unknown.diagnostics.contains { $0.rule == "unknown-object" && $0.message.contains("鉛筆") })
-    let noThing = PackFixtures.compile(PackFixtures.pack(topic: PackFixtures.validTopic.replacingOccurrences(of: #"["listening", "reading", "kana"]"#, with: #"["counter"]"#)))
+    let noThing = PackFixtures.compile(
+      PackFixtures.pack(
+        topic: PackFixtures.validTopic.replacingOccurrences(
+          of: #"["listening", "reading", "kana"]"#, with: #"["counter"]"#)))
     #expect(noThing.diagnostics.map(\.rule).contains("counter-skill-without-objects"))
     #expect(noThing.topics.isEmpty)
     let katakana = PackFixtures.compile(
@@ -157,7 +164,12 @@ import Testing
           "variables": { "thing": { "objects": ["pencils"] }, "n": { "range": { "min": 1, "max": 10 } } },
           "question": { "parts": [{ "number": "n", "counter": "thing" }], "answer": { "value": "n" } } }] }
       """)
-    #expect(misspelt.diagnostics.contains { $0.rule == "unknown-object" && $0.message.contains("did you mean \"pencil\"") }, "\(misspelt.diagnostics.map(\.message))")
-    #expect(misspelt.diagnostics.contains { $0.rule == "duplicate-object" && $0.message.contains("already declared at line 2") })
+    #expect(
+      misspelt.diagnostics.contains { $0.rule == "unknown-object" && $0.message.contains("did you mean \"pencil\"") },
+      "\(misspelt.diagnostics.map(\.message))")
+    #expect(
+      misspelt.diagnostics.contains {
+        $0.rule == "duplicate-object" && $0.message.contains("already declared at line 2")
+      })
   }
 }

@@ -12,7 +12,9 @@ import Testing
   static let fixtures = PluginFixtures.repository.appendingPathComponent("Tests/BikiPluginsTests/Fixtures")
 
   @Test func aPluginBuiltAgainstTheFrozenHeaderLoadsAndWorks() throws {
-    let path = try PluginFixtures.build(Self.fixtures.appendingPathComponent("misbehaving.c").path, name: "frozen-v1.0", include: PluginFixtures.frozenHeader)
+    let path = try PluginFixtures.build(
+      Self.fixtures.appendingPathComponent("misbehaving.c").path, name: "frozen-v1.0",
+      include: PluginFixtures.frozenHeader)
     let plugin = try PluginTopics(library: try PluginLibrary(path: path))
     let generator = try plugin.generator(for: plugin.topics[0])
     #expect(try (0..<3).map { try generator.question(seed: $0).reading.standard } == ["いち", "に", "さん"])
@@ -20,7 +22,8 @@ import Testing
 
   @Test func aPluginBuiltAgainstALaterHeaderLoadsAndWorks() throws {
     let path = try PluginFixtures.build(
-      Self.fixtures.appendingPathComponent("abi/later_plugin.c").path, name: "later-header", include: PluginFixtures.laterHeader)
+      Self.fixtures.appendingPathComponent("abi/later_plugin.c").path, name: "later-header",
+      include: PluginFixtures.laterHeader)
     let library = try PluginLibrary(path: path)
     // Its descriptor is larger than any this host knows; the host reads only what it knows.
     #expect(Int(library.descriptorSize) > PluginLibrary.minimumDescriptorSize)
@@ -41,7 +44,8 @@ import Testing
     let compile = Process()
     compile.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     compile.arguments = [
-      "cc", "-std=c99", "-I", PluginFixtures.frozenHeader, Self.fixtures.appendingPathComponent("abi/v1_loader.c").path, "-ldl", "-o",
+      "cc", "-std=c99", "-I", PluginFixtures.frozenHeader, Self.fixtures.appendingPathComponent("abi/v1_loader.c").path,
+      "-ldl", "-o",
       loader + "-" + sample,
     ]
     try compile.run()
@@ -101,7 +105,8 @@ import Testing
     return directory
   }
 
-  static let frozenValuesHold = "abi: the values of ABI v1 hold in Tests/BikiPluginsTests/Fixtures/abi/v1.0/biki_plugin.h"
+  static let frozenValuesHold =
+    "abi: the values of ABI v1 hold in Tests/BikiPluginsTests/Fixtures/abi/v1.0/biki_plugin.h"
 
   struct ValueChange: Sendable, CustomTestStringConvertible {
     var original: String
@@ -113,20 +118,24 @@ import Testing
 
   static let valueChanges = [
     ValueChange(
-      original: "BIKI_STATUS_OUTPUT_REFUSED = 5,", replacement: "BIKI_STATUS_OUTPUT_REFUSED = 6,", named: "BIKI_STATUS_OUTPUT_REFUSED is 6"),
+      original: "BIKI_STATUS_OUTPUT_REFUSED = 5,", replacement: "BIKI_STATUS_OUTPUT_REFUSED = 6,",
+      named: "BIKI_STATUS_OUTPUT_REFUSED is 6"),
     ValueChange(
-      original: #"#define BIKI_HOST_EXT_READINGS "biki.readings.1""#, replacement: #"#define BIKI_HOST_EXT_READINGS "biki.readings.2""#,
+      original: #"#define BIKI_HOST_EXT_READINGS "biki.readings.1""#,
+      replacement: #"#define BIKI_HOST_EXT_READINGS "biki.readings.2""#,
       named: #"BIKI_HOST_EXT_READINGS is "biki.readings.2""#),
     ValueChange(
       original: "index * list->element_size", replacement: "index * sizeof(biki_parameter_t)",
       named: "biki_parameter_at(list of element_size 40, 2) - entries is 48"),
     ValueChange(
-      original: "BIKI_PLUGIN_ABI_VERSION 1u", replacement: "BIKI_PLUGIN_ABI_VERSION 2u", named: "BIKI_PLUGIN_ABI_VERSION is 2"),
+      original: "BIKI_PLUGIN_ABI_VERSION 1u", replacement: "BIKI_PLUGIN_ABI_VERSION 2u",
+      named: "BIKI_PLUGIN_ABI_VERSION is 2"),
     ValueChange(
       original: "BIKI_PLUGIN_THREAD_SAFE = 1u << 0", replacement: "BIKI_PLUGIN_THREAD_SAFE = 1u << 1",
       named: "BIKI_PLUGIN_THREAD_SAFE is 2"),
     ValueChange(
-      original: #""biki_plugin_entry""#, replacement: #""biki_plugin_entry_v1""#, named: #"BIKI_PLUGIN_ENTRY_SYMBOL is "biki_plugin_entry_v1""#),
+      original: #""biki_plugin_entry""#, replacement: #""biki_plugin_entry_v1""#,
+      named: #"BIKI_PLUGIN_ENTRY_SYMBOL is "biki_plugin_entry_v1""#),
     ValueChange(
       original: "(pointer)->size >=", replacement: "(pointer)->size >",
       named: "BIKI_HAS_FIELD(parameter of size 24, biki_parameter_t, value): false"),
@@ -143,7 +152,8 @@ import Testing
     let result = try Self.abiCheck(include: directory)
     #expect(result.status == 1, "\(result.output)")
     #expect(result.output.contains("abi: \(change.named) in \(directory)/biki_plugin.h;"), "\(result.output)")
-    #expect(result.output.contains("abi: the values of ABI v1 changed in \(directory)/biki_plugin.h"), "\(result.output)")
+    #expect(
+      result.output.contains("abi: the values of ABI v1 changed in \(directory)/biki_plugin.h"), "\(result.output)")
     #expect(result.output.contains("abi: the plugin ABI's types match"), "\(result.output)")
     #expect(result.output.contains(Self.frozenValuesHold), "\(result.output)")
   }
@@ -164,9 +174,13 @@ import Testing
   @Test(.enabled(if: hasAbigail, "needs libabigail: sudo apt-get install abigail-tools"))
   func theLaterHeaderKeepsEveryValueOfVersionOne() throws {
     let result = try Self.abiCheck(include: PluginFixtures.laterHeader)
-    #expect(result.output.contains("abi: the values of ABI v1 hold in \(PluginFixtures.laterHeader)/biki_plugin.h"), "\(result.output)")
+    #expect(
+      result.output.contains("abi: the values of ABI v1 hold in \(PluginFixtures.laterHeader)/biki_plugin.h"),
+      "\(result.output)")
     #expect(result.output.contains(Self.frozenValuesHold), "\(result.output)")
     #expect(!result.output.contains("abi: the values of ABI v1 changed"), "\(result.output)")
-    #expect(result.status == 1 && result.output.contains("abi: the plugin ABI changed"), "only the types differ: \(result.output)")
+    #expect(
+      result.status == 1 && result.output.contains("abi: the plugin ABI changed"),
+      "only the types differ: \(result.output)")
   }
 }

@@ -16,7 +16,8 @@ import Testing
 
   func check(_ bytes: [UInt8], _ displayReadings: DisplayReadings) -> Result<Question, PluginError> {
     Result { () throws(PluginError) in
-      try PluginTopics.question(bytes, topicID: "test.eras", seed: 1, path: "/plugins/libtest.so", displayReadings: displayReadings)
+      try PluginTopics.question(
+        bytes, topicID: "test.eras", seed: 1, path: "/plugins/libtest.so", displayReadings: displayReadings)
     }
   }
 
@@ -27,7 +28,10 @@ import Testing
     #expect(remembered.count == 2)
     // The same display, now with a reading Biki does not give: refused as the first time would.
     let lie = check(Self.question(display: "令和5年", kanji: "令和五年", readings: ["れいわろくねん"], year: 2023), remembered)
-    guard case .failure(let error) = lie else { Issue.record("a wrong reading was served for a remembered display"); return }
+    guard case .failure(let error) = lie else {
+      Issue.record("a wrong reading was served for a remembered display")
+      return
+    }
     #expect(error.kind == .readingMismatch)
     #expect("\(error)".contains(#"reading "れいわろくねん" is not one Biki gives for "令和5年" (れいわごねん)"#), "\(error)")
     #expect(remembered.count == 2)
@@ -52,7 +56,8 @@ import Testing
     // ペ written as one scalar and as ヘ + a combining mark: Biki reads both alike, and each is
     // kept under its own bytes, so neither answers for the other's text.
     let remembered = DisplayReadings()
-    let composed = remembered.reading(of: "3ページ"), decomposed = remembered.reading(of: "3ヘ\u{309A}ージ")
+    let composed = remembered.reading(of: "3ページ")
+    let decomposed = remembered.reading(of: "3ヘ\u{309A}ージ")
     #expect(composed != nil && composed == decomposed)
     #expect(remembered.count == 2)
   }
@@ -79,7 +84,9 @@ import Testing
       describe: { () throws(PluginError) in
         (
           PluginIdentity(id: "test", name: "Test", version: "1", abiVersion: 1),
-          Array(#"{"topics": [{"id": "eras", "title": "Eras", "category": "dateTime", "skills": ["reading"], "questionCount": 3, "parameters": []}]}"#.utf8)
+          Array(
+            #"{"topics": [{"id": "eras", "title": "Eras", "category": "dateTime", "skills": ["reading"], "questionCount": 3, "parameters": []}]}"#
+              .utf8)
         )
       },
       generate: { _, _, seeds throws(PluginError) in seeds.map { _ in .success(bytes) } })
@@ -96,7 +103,8 @@ import Testing
     func question(words: Int) -> [UInt8] {
       let list = (0..<words).map { _ in #"{"text": "税込", "reading": "ぜいこみ"}"# }.joined(separator: ", ")
       return Array(
-        #"{"display": "税込¥286", "kanjiDisplay": "税込二百八十六円", "spoken": "ぜいこみにひゃくはちじゅうろくえん", "readings": ["ぜいこみにひゃくはちじゅうろくえん"], "answer": {"value": 286, "prefix": "¥"}, "words": [\#(list)]}"#.utf8)
+        #"{"display": "税込¥286", "kanjiDisplay": "税込二百八十六円", "spoken": "ぜいこみにひゃくはちじゅうろくえん", "readings": ["ぜいこみにひゃくはちじゅうろくえん"], "answer": {"value": 286, "prefix": "¥"}, "words": [\#(list)]}"#
+          .utf8)
     }
     #expect((try? check(question(words: 64), DisplayReadings()).get()) != nil)
     guard case .failure(let error) = check(question(words: 65), DisplayReadings()) else {

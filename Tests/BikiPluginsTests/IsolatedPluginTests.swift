@@ -1,8 +1,8 @@
 import BikiCore
-import BikiSync
 import BikiPlugins
-import Foundation
+import BikiSync
 import BikiTestSupport
+import Foundation
 import Testing
 
 /// Plugins that crash, abort or hang, run in worker processes: each call fails with its own
@@ -51,7 +51,10 @@ import Testing
     let plugin = isolated(try PluginFixtures.misbehaving("SHARED_HOG"))
     let error = try #require(failure(plugin.generate(topic: "ok", parameters: [:], seeds: [1])))
     #expect(error.kind == .crashed)
-    #expect(error.reason.hasPrefix("question 1: the plugin's worker crashed with signal 11 (SIGSEGV) right after an allocation was refused (ENOMEM)"), "\(error)")
+    #expect(
+      error.reason.hasPrefix(
+        "question 1: the plugin's worker crashed with signal 11 (SIGSEGV) right after an allocation was refused (ENOMEM)"
+      ), "\(error)")
     #expect(error.reason.contains("at most 1 GiB of memory"), "\(error)")
     let healthy = isolated(try PluginFixtures.misbehaving(nil))
     #expect(try healthy.generate(topic: "ok", parameters: [:], seeds: [1]).first?.get().isEmpty == false)
@@ -149,7 +152,8 @@ import Testing
       spawns.withLock { $0 += 1 }
       return live.spawn(path)
     }
-    let plugin = IsolatedPlugin(path: try PluginFixtures.misbehaving(nil), spawner: counting, callsPerWorker: 5, now: Self.now)
+    let plugin = IsolatedPlugin(
+      path: try PluginFixtures.misbehaving(nil), spawner: counting, callsPerWorker: 5, now: Self.now)
     for _ in 0..<3 {
       #expect(try plugin.generate(topic: "ok", parameters: [:], seeds: Array(0..<5)).map { try $0.get() }.count == 5)
     }
@@ -165,7 +169,10 @@ import Testing
     #expect(throws: Never.self) { try plugin.generate(topic: "ok", parameters: [:], seeds: [4]).first?.get() }
     let late = try #require(plugin.lateWrites(grace: 0.2))
     #expect(late.kind == .writerAfterReturn)
-    #expect(late.reason == #"it wrote through the output writer of generate for topic "ok", seed 4 after that call had returned (1 write, refused)"#)
+    #expect(
+      late.reason
+        == #"it wrote through the output writer of generate for topic "ok", seed 4 after that call had returned (1 write, refused)"#
+    )
     #expect(plugin.lateWrites(grace: 0) == nil)
   }
 
@@ -173,11 +180,16 @@ import Testing
   @Test func lateWritesAreCountedInTheWorkerLog() throws {
     let log = NSTemporaryDirectory() + "biki-worker-log-\(UUID().uuidString)"
     let path = try PluginFixtures.misbehaving("LATE_WRITE")
-    let plugin = IsolatedPlugin(path: path, spawner: .live(executable: Self.worker, logPath: log, now: Self.now), now: Self.now)
+    let plugin = IsolatedPlugin(
+      path: path, spawner: .live(executable: Self.worker, logPath: log, now: Self.now), now: Self.now)
     // The second question writes through the first one's writer; the third request reads the count.
-    for seed in UInt64(0)..<3 { #expect(throws: Never.self) { try plugin.generate(topic: "ok", parameters: [:], seeds: [seed]).first?.get() } }
+    for seed in UInt64(0)..<3 {
+      #expect(throws: Never.self) { try plugin.generate(topic: "ok", parameters: [:], seeds: [seed]).first?.get() }
+    }
     let written = try String(contentsOfFile: log, encoding: .utf8)
-    #expect(written.contains("biki worker: \(path): 1 write through writers after their calls had returned, refused\n"), "\(written)")
+    #expect(
+      written.contains("biki worker: \(path): 1 write through writers after their calls had returned, refused\n"),
+      "\(written)")
   }
 
   @Test func theHostKeepsServingWhileAPluginCrashes() throws {
@@ -192,11 +204,15 @@ import Testing
   @Test func isolatedAndInProcessTopicsAgree() throws {
     let path = try PluginFixtures.calendar()
     let isolated = try PluginTopics(
-      backend: .isolated(IsolatedPlugin(path: path, spawner: .live(executable: IsolatedPluginTests.worker, now: IsolatedPluginTests.now), now: IsolatedPluginTests.now)))
+      backend: .isolated(
+        IsolatedPlugin(
+          path: path, spawner: .live(executable: IsolatedPluginTests.worker, now: IsolatedPluginTests.now),
+          now: IsolatedPluginTests.now)))
     let inProcess = try PluginTopics(backend: .inProcess(path))
     #expect(isolated.identity == inProcess.identity)
     #expect(isolated.topics == inProcess.topics)
-    let a = try isolated.generator(for: isolated.topics[1]), b = try inProcess.generator(for: inProcess.topics[1])
+    let a = try isolated.generator(for: isolated.topics[1])
+    let b = try inProcess.generator(for: inProcess.topics[1])
     let seeds = Array(UInt64(0)..<200)
     let batched = a.questions(seeds: seeds).map { try? $0.get() }
     #expect(batched == seeds.map { try? b.question(seed: $0) })

@@ -10,7 +10,10 @@ import Testing
   static func question(_ index: UInt64) -> Result<Question, GenerationError> {
     index % 7 == 0
       ? .failure(GenerationError(topicID: "p.t", reason: "question \(index) crashed"))
-      : .success(Question(topicID: "p.t", seed: index, display: "\(index)", kanjiDisplay: "\(index)", reading: Reading("いち"), answer: Answer(value: 1)))
+      : .success(
+        Question(
+          topicID: "p.t", seed: index, display: "\(index)", kanjiDisplay: "\(index)", reading: Reading("いち"),
+          answer: Answer(value: 1)))
   }
 
   @Test func questionsAreKeptAndTheOldestHalfGoesWhenFull() {

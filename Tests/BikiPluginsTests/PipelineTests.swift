@@ -9,9 +9,11 @@ import Testing
   @Test(arguments: [0, 1, 99, 100, 101, 250, 1000])
   func everyItemComesBackOnceInOrder(_ count: Int) {
     let items = Array(0..<count)
-    let output = Pipeline.map(items, chunkSize: 100, produce: { chunk in chunk.map { $0 * 2 } }, consume: { chunk, doubled in
-      zip(chunk, doubled).map { $0 + $1 }
-    })
+    let output = Pipeline.map(
+      items, chunkSize: 100, produce: { chunk in chunk.map { $0 * 2 } },
+      consume: { chunk, doubled in
+        zip(chunk, doubled).map { $0 + $1 }
+      })
     #expect(output == items.map { $0 * 3 })
   }
 
@@ -38,7 +40,10 @@ import Testing
     _ = Pipeline.map(
       Array(0..<1000), chunkSize: 10,
       produce: { chunk in
-        running.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+        running.withLock {
+          $0.now += 1
+          $0.most = max($0.most, $0.now)
+        }
         defer { running.withLock { $0.now -= 1 } }
         return chunk
       },
@@ -49,13 +54,20 @@ import Testing
   /// A call that fails (a worker that crashed) costs its own chunk of a batch; the questions of
   /// the other chunks are made and checked as usual.
   @Test func aFailedCallCostsOnlyItsChunk() throws {
-    let era = #"{"display": "令和5年", "kanjiDisplay": "令和五年", "spoken": "れいわごねん", "readings": ["れいわごねん"], "answer": {"value": 2023, "postfix": "年"}}"#
-    let description = #"{"topics": [{"id": "eras", "title": "Eras", "description": "d", "category": "dateTime", "skills": ["reading"], "questionCount": 1000, "parameters": []}]}"#
+    let era =
+      #"{"display": "令和5年", "kanjiDisplay": "令和五年", "spoken": "れいわごねん", "readings": ["れいわごねん"], "answer": {"value": 2023, "postfix": "年"}}"#
+    let description =
+      #"{"topics": [{"id": "eras", "title": "Eras", "description": "d", "category": "dateTime", "skills": ["reading"], "questionCount": 1000, "parameters": []}]}"#
     let backend = PluginBackend(
       path: "/plugins/libtest.so",
-      describe: { () throws(PluginError) in (PluginIdentity(id: "test", name: "Test", version: "1", abiVersion: 1), Array(description.utf8)) },
+      describe: { () throws(PluginError) in
+        (PluginIdentity(id: "test", name: "Test", version: "1", abiVersion: 1), Array(description.utf8))
+      },
       generate: { _, _, seeds throws(PluginError) in
-        if seeds.contains(150) { throw PluginError(path: "/plugins/libtest.so", kind: .crashed, reason: "the plugin's worker was killed by SIGSEGV") }
+        if seeds.contains(150) {
+          throw PluginError(
+            path: "/plugins/libtest.so", kind: .crashed, reason: "the plugin's worker was killed by SIGSEGV")
+        }
         return seeds.map { _ in .success(Array(era.utf8)) }
       })
     let topics = try PluginTopics(backend: backend)
@@ -74,28 +86,40 @@ import Testing
   /// A backend that answers fewer results than it was given seeds fails that chunk's questions,
   /// each with a reason, instead of leaving seeds without a result.
   @Test func tooFewResultsFailTheChunk() throws {
-    let description = #"{"topics": [{"id": "eras", "title": "Eras", "description": "d", "category": "dateTime", "skills": ["reading"], "questionCount": 1000, "parameters": []}]}"#
+    let description =
+      #"{"topics": [{"id": "eras", "title": "Eras", "description": "d", "category": "dateTime", "skills": ["reading"], "questionCount": 1000, "parameters": []}]}"#
     let backend = PluginBackend(
       path: "/plugins/libtest.so",
-      describe: { () throws(PluginError) in (PluginIdentity(id: "test", name: "Test", version: "1", abiVersion: 1), Array(description.utf8)) },
-      generate: { _, _, seeds throws(PluginError) in seeds.dropLast().map { _ in .failure(PluginError(path: "/plugins/libtest.so", kind: .badOutput, reason: "x")) } })
+      describe: { () throws(PluginError) in
+        (PluginIdentity(id: "test", name: "Test", version: "1", abiVersion: 1), Array(description.utf8))
+      },
+      generate: { _, _, seeds throws(PluginError) in
+        seeds.dropLast().map { _ in .failure(PluginError(path: "/plugins/libtest.so", kind: .badOutput, reason: "x")) }
+      })
     let topics = try PluginTopics(backend: backend)
     let generator = try topics.generator(for: try #require(topics.topics.first))
     let results = generator.questions(seeds: [1, 2, 3])
     #expect(results.count == 3)
-    guard case .failure(let error) = results[2] else { Issue.record("a seed without a result succeeded"); return }
+    guard case .failure(let error) = results[2] else {
+      Issue.record("a seed without a result succeeded")
+      return
+    }
     #expect(error.description.contains("2 results for 3 seeds"), "\(error)")
   }
 
   /// docs/plugin-abi.md: a batch of 1,000 questions is ten calls of a hundred seeds (ten round
   /// trips to a worker), in order.
   @Test func aThousandQuestionsAreTenCallsOfAHundred() throws {
-    let era = #"{"display": "令和5年", "kanjiDisplay": "令和五年", "spoken": "れいわごねん", "readings": ["れいわごねん"], "answer": {"value": 2023, "postfix": "年"}}"#
-    let description = #"{"topics": [{"id": "eras", "title": "Eras", "description": "d", "category": "dateTime", "skills": ["reading"], "questionCount": 1000, "parameters": []}]}"#
+    let era =
+      #"{"display": "令和5年", "kanjiDisplay": "令和五年", "spoken": "れいわごねん", "readings": ["れいわごねん"], "answer": {"value": 2023, "postfix": "年"}}"#
+    let description =
+      #"{"topics": [{"id": "eras", "title": "Eras", "description": "d", "category": "dateTime", "skills": ["reading"], "questionCount": 1000, "parameters": []}]}"#
     let calls = Locked<[[UInt64]]>([])
     let backend = PluginBackend(
       path: "/plugins/libtest.so",
-      describe: { () throws(PluginError) in (PluginIdentity(id: "test", name: "Test", version: "1", abiVersion: 1), Array(description.utf8)) },
+      describe: { () throws(PluginError) in
+        (PluginIdentity(id: "test", name: "Test", version: "1", abiVersion: 1), Array(description.utf8))
+      },
       generate: { _, _, seeds throws(PluginError) in
         calls.withLock { $0.append(seeds) }
         return seeds.map { _ in .success(Array(era.utf8)) }

@@ -1,7 +1,7 @@
 import BikiCore
 import BikiPlugins
-import Foundation
 import BikiTestSupport
+import Foundation
 import Testing
 
 @Suite struct CalendarPluginTests {
@@ -110,7 +110,8 @@ import Testing
   /// At run time a question that lies is refused with a message that says how: it costs that
   /// question, as a crash would.
   @Test(arguments: [
-    ("KATAKANA", "is not hiragana"), ("COMBINING", "combining sound mark"), ("WRONG_ANSWER", "the answer 506 is not the number"),
+    ("KATAKANA", "is not hiragana"), ("COMBINING", "combining sound mark"),
+    ("WRONG_ANSWER", "the answer 506 is not the number"),
     ("WRONG_READING", "is not one Biki gives"), ("WRONG_DECLARED_READING", "is not one Biki gives for \"612号室\""),
     ("PARTIAL_OUTPUT", "which were discarded"),
   ])
@@ -128,7 +129,10 @@ import Testing
       Issue.record("a refused call returned output")
     } catch {
       #expect(error.kind == .callFailed(5))
-      #expect(error.reason == "it returned BIKI_STATUS_OUTPUT_REFUSED, though Biki refused none of its writes (it wrote 150 bytes of output, discarded as the call failed)")
+      #expect(
+        error.reason
+          == "it returned BIKI_STATUS_OUTPUT_REFUSED, though Biki refused none of its writes (it wrote 150 bytes of output, discarded as the call failed)"
+      )
     }
     let enormous = try PluginLibrary(path: try PluginFixtures.misbehaving("ENORMOUS"))
     do {
@@ -169,7 +173,10 @@ import Testing
     #expect(first == second)
     let late = try #require(library.takeLateWrites())
     #expect(late.kind == .writerAfterReturn)
-    #expect(late.reason == #"it wrote through the output writer of generate for topic "ok", seed 4 after that call had returned (1 write, refused)"#)
+    #expect(
+      late.reason
+        == #"it wrote through the output writer of generate for topic "ok", seed 4 after that call had returned (1 write, refused)"#
+    )
     #expect(library.takeLateWrites() == nil)  // reported once
   }
 
@@ -199,13 +206,18 @@ import Testing
     let deadline = Date().addingTimeInterval(5)
     while library.lateWriteCount == 0 && Date() < deadline { usleep(5_000) }
     let late = try #require(library.takeLateWrites())
-    #expect(late.reason == #"it wrote through the output writer of generate for topic "ok", seed 4 after that call had returned (1 write, refused)"#)
+    #expect(
+      late.reason
+        == #"it wrote through the output writer of generate for topic "ok", seed 4 after that call had returned (1 write, refused)"#
+    )
   }
 
   @Test func aDescriptorSmallerThanVersionOnesIsRefused() throws {
     let error = try loadError("SMALL_DESCRIPTOR")
     #expect(error?.kind == .badDescriptor)
-    #expect(error?.reason == "its descriptor is 24 bytes, smaller than the \(PluginLibrary.minimumDescriptorSize) of ABI version 1")
+    #expect(
+      error?.reason
+        == "its descriptor is 24 bytes, smaller than the \(PluginLibrary.minimumDescriptorSize) of ABI version 1")
   }
 
   @Test func aPluginIsToldWhichHostLoadsIt() throws {

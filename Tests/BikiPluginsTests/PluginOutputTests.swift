@@ -10,7 +10,9 @@ import Testing
 
   func check(_ json: String) -> Result<String, PluginError> {
     Result { () throws(PluginError) in
-      try PluginTopics.question(Array(json.utf8), topicID: "test.eras", seed: 3, path: "/plugins/libtest.so", displayReadings: DisplayReadings()).spoken
+      try PluginTopics.question(
+        Array(json.utf8), topicID: "test.eras", seed: 3, path: "/plugins/libtest.so", displayReadings: DisplayReadings()
+      ).spoken
     }
   }
 
@@ -26,13 +28,19 @@ import Testing
   ])
   func readingsThatAreNotAListOfKanaAreRefused(_ readings: String, _ message: String) {
     let json = Self.era.replacingOccurrences(of: #""readings": ["れいわごねん"]"#, with: readings)
-    guard case .failure(let error) = check(json) else { Issue.record("accepted \(json)"); return }
+    guard case .failure(let error) = check(json) else {
+      Issue.record("accepted \(json)")
+      return
+    }
     #expect("\(error)".contains(message), "\(error)")
     #expect("\(error)".contains("question 3 of test.eras"), "\(error)")
   }
 
   @Test func brokenJSONIsNamedWithItsPlace() {
-    guard case .failure(let error) = check(#"{"display": "令和5年", "#) else { Issue.record("accepted"); return }
+    guard case .failure(let error) = check(#"{"display": "令和5年", "#) else {
+      Issue.record("accepted")
+      return
+    }
     #expect("\(error)".contains("a question is not valid JSON: 1:21: expected a key"), "\(error)")
   }
 }

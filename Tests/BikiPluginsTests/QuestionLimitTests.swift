@@ -12,7 +12,8 @@ import Testing
 
   func plugin(_ define: String, limits: PluginLimits = .standard) throws -> IsolatedPlugin {
     IsolatedPlugin(
-      path: try PluginFixtures.misbehaving(define), spawner: .live(executable: PluginFixtures.worker, now: Self.now), limits: limits, now: Self.now)
+      path: try PluginFixtures.misbehaving(define), spawner: .live(executable: PluginFixtures.worker, now: Self.now),
+      limits: limits, now: Self.now)
   }
 
   /// The plugin's one topic, asked for seeds 0 to 29 in one batch, as a session or `biki/generate` would.
@@ -70,7 +71,8 @@ import Testing
     #expect(Array(failed.keys) == [3])
     #expect(
       failed[3]?.description
-        == "topic misbehaving.ok could not generate a question: \(path): question 3: the plugin did not answer within 0.5 s; its worker was stopped")
+        == "topic misbehaving.ok could not generate a question: \(path): question 3: the plugin did not answer within 0.5 s; its worker was stopped"
+    )
     #expect(!plugin.isQuarantined)
   }
 
@@ -91,7 +93,10 @@ import Testing
     }
     #expect(kinds == Array(repeating: .crashed, count: 3) + Array(repeating: .quarantined, count: 97))
     guard case .failure(let notAsked) = results[3] else { return }
-    #expect(notAsked.reason.hasPrefix("question 3 was not asked: the plugin is quarantined after 3 failures in a row; last: question 2: "), "\(notAsked)")
+    #expect(
+      notAsked.reason.hasPrefix(
+        "question 3 was not asked: the plugin is quarantined after 3 failures in a row; last: question 2: "),
+      "\(notAsked)")
     #expect(plugin.isQuarantined)
   }
 
@@ -165,7 +170,9 @@ import Testing
   }
 
   @Test func aWorkerThatCannotStartFailsTheQuestionsNotYetAskedOnce() {
-    let spawner = WorkerSpawner { path in .failure(PluginError(path: path, kind: .workerFailed, reason: "cannot start the worker /x: no such file")) }
+    let spawner = WorkerSpawner { path in
+      .failure(PluginError(path: path, kind: .workerFailed, reason: "cannot start the worker /x: no such file"))
+    }
     let plugin = IsolatedPlugin(path: "/p/libx.so", spawner: spawner, now: { 0 })
     let results = plugin.generate(topic: "ok", parameters: [:], seeds: [4, 5, 6])
     let reasons = results.map { result -> String? in

@@ -6,8 +6,9 @@ import Testing
 
 @Suite struct AnswerHistoryTests {
   let entry = HistoryEntry(
-    Session.AnswerRecord(topicID: "counters.hon", seed: UInt64.max, skill: .kana, prompt: "8本", expected: "はっぽん", given: "はちほん",
-    isCorrect: false, seconds: 2.25), at: 1_800_000_000.5)
+    Session.AnswerRecord(
+      topicID: "counters.hon", seed: UInt64.max, skill: .kana, prompt: "8本", expected: "はっぽん", given: "はちほん",
+      isCorrect: false, seconds: 2.25), at: 1_800_000_000.5)
 
   @Test func aLineRoundTrips() {
     let contents = HistoryFile.parse(HistoryFile.line(.answer(entry)), path: "h")
@@ -28,12 +29,16 @@ import Testing
     #expect(contents.entries.map(\.prompt) == ["八本", "6本"])
     #expect(contents.entries.map(\.skipped) == [false, true])
     let started = HistoryFile.line(.sessionStarted(at: 1, topicID: "counters.hon", skill: .kana, seed: 9))
-    let ended = HistoryFile.line(.sessionEnded(at: 2, topicID: "counters.hon", reason: "ended", questions: 1, correct: 0))
+    let ended = HistoryFile.line(
+      .sessionEnded(at: 2, topicID: "counters.hon", reason: "ended", questions: 1, correct: 0))
     // As docs/protocol.md shows them.
-    #expect(String(decoding: started, as: UTF8.self) == #"{"event":"sessionStarted","at":1.0,"topic":"counters.hon","skill":"kana","seed":"9"}"# + "\n")
+    #expect(
+      String(decoding: started, as: UTF8.self)
+        == #"{"event":"sessionStarted","at":1.0,"topic":"counters.hon","skill":"kana","seed":"9"}"# + "\n")
     #expect(
       String(decoding: ended, as: UTF8.self)
-        == #"{"event":"sessionEnded","at":2.0,"topic":"counters.hon","reason":"ended","questions":1,"correct":0}"# + "\n")
+        == #"{"event":"sessionEnded","at":2.0,"topic":"counters.hon","reason":"ended","questions":1,"correct":0}"#
+        + "\n")
     let mixed = HistoryFile.parse(Array(earlier.utf8) + started + ended, path: "h")
     #expect(mixed.warnings.isEmpty)
     #expect(mixed.entries.count == 2)
@@ -45,11 +50,15 @@ import Testing
     let contents = HistoryFile.parse(torn, path: "/state/biki/history.jsonl")
     #expect(contents.entries == [entry])
     #expect(contents.intactLength == whole.count)
-    #expect(contents.warnings == ["/state/biki/history.jsonl:2: dropped an unfinished last line (20 bytes), left by an interrupted write"])
+    #expect(
+      contents.warnings == [
+        "/state/biki/history.jsonl:2: dropped an unfinished last line (20 bytes), left by an interrupted write"
+      ])
   }
 
   @Test func aDamagedLineIsSkippedAndTheRestKept() {
-    let bytes = Array("{\"not\":\"an answer\"}\n\n".utf8) + HistoryFile.line(.answer(entry)) + Array("\u{FF}garbage\n".utf8)
+    let bytes =
+      Array("{\"not\":\"an answer\"}\n\n".utf8) + HistoryFile.line(.answer(entry)) + Array("\u{FF}garbage\n".utf8)
     let contents = HistoryFile.parse(bytes, path: "h")
     #expect(contents.entries == [entry])
     #expect(contents.warnings.count == 2)
@@ -81,7 +90,10 @@ import Testing
 
   @Test func statsCountPerTopicAndRankTheFormsMissed() {
     func answer(_ topic: String, _ expected: String, _ correct: Bool, skipped: Bool = false) -> HistoryEntry {
-      HistoryEntry(Session.AnswerRecord(topicID: topic, seed: 0, skill: .kana, prompt: expected, expected: expected, given: correct ? expected : "x", isCorrect: correct, skipped: skipped, seconds: 2), at: 0)
+      HistoryEntry(
+        Session.AnswerRecord(
+          topicID: topic, seed: 0, skill: .kana, prompt: expected, expected: expected, given: correct ? expected : "x",
+          isCorrect: correct, skipped: skipped, seconds: 2), at: 0)
     }
     let stats = HistoryStats.compute([
       answer("a", "はっぽん", false), answer("a", "はっぽん", false), answer("a", "はっぽん", true),

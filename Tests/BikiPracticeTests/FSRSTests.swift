@@ -47,10 +47,13 @@ import Testing
   /// stability, difficulty and interval the same, to within 1e-6.
   @Test(.enabled(if: hasReference, "needs the reference FSRS: python3 -m pip install fsrs"))
   func matchesTheReferenceImplementation() throws {
-    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", repository.appendingPathComponent("Tests/clients/fsrs_reference.py").path, "1000", "7"]
+    process.arguments = [
+      "python3", repository.appendingPathComponent("Tests/clients/fsrs_reference.py").path, "1000", "7",
+    ]
     let output = Pipe()
     process.standardOutput = output
     try process.run()

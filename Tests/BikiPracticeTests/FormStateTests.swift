@@ -13,14 +13,17 @@ import Testing
   func answer(_ value: UInt128, _ counter: Counter, correct: Bool, at: Double) -> HistoryEntry {
     HistoryEntry(
       Session.AnswerRecord(
-        topicID: "counters.hon", seed: 0, skill: .kana, prompt: "\(value)", expected: "", given: correct ? "" : "x", isCorrect: correct, seconds: 2,
+        topicID: "counters.hon", seed: 0, skill: .kana, prompt: "\(value)", expected: "", given: correct ? "" : "x",
+        isCorrect: correct, seconds: 2,
         forms: ReadingForms.of(value, counter: counter)), at: at)
   }
 
   @Test func aLearnerWhoMissesEverythingSeesEverythingWeak() {
     var entries: [HistoryEntry] = []
     for round in 0..<3 {
-      for value: UInt128 in [1, 3, 6, 8, 10] { entries.append(answer(value, .hon, correct: false, at: start + Double(round) * 60)) }
+      for value: UInt128 in [1, 3, 6, 8, 10] {
+        entries.append(answer(value, .hon, correct: false, at: start + Double(round) * 60))
+      }
     }
     let forms = HistorySummary(entries).stats(now: start + 200).forms
     #expect(!forms.isEmpty)
@@ -39,8 +42,12 @@ import Testing
     #expect(form?.state == .known, "\(String(describing: form))")
   }
 
-  @Test(arguments: [(0.95, 4, 0, FormState.known), (0.8, 4, 0, .fading), (0.5, 4, 0, .weak), (0.95, 4, 2, .weak), (0.95, 5, 2, .known)])
-  func theStateIsRecallInAWeekAndHowOftenItWasMissed(_ recall: Double, _ reviews: Int, _ lapses: Int, _ state: FormState) {
+  @Test(arguments: [
+    (0.95, 4, 0, FormState.known), (0.8, 4, 0, .fading), (0.5, 4, 0, .weak), (0.95, 4, 2, .weak), (0.95, 5, 2, .known),
+  ])
+  func theStateIsRecallInAWeekAndHowOftenItWasMissed(
+    _ recall: Double, _ reviews: Int, _ lapses: Int, _ state: FormState
+  ) {
     #expect(FormState(recallInAWeek: recall, reviews: reviews, lapses: lapses) == state)
   }
 }

@@ -5,10 +5,14 @@ import Testing
 @testable import BikiPractice
 
 @Suite struct HistorySummaryTests {
-  func entry(_ topic: String, _ expected: String, correct: Bool, skipped: Bool = false, seconds: Double = 2) -> HistoryEntry {
+  func entry(_ topic: String, _ expected: String, correct: Bool, skipped: Bool = false, seconds: Double = 2)
+    -> HistoryEntry
+  {
     HistoryEntry(
-      Session.AnswerRecord(topicID: topic, seed: 1, skill: .kana, prompt: expected, expected: expected, given: correct ? expected : "x", isCorrect: correct,
-      skipped: skipped, seconds: seconds), at: 1)
+      Session.AnswerRecord(
+        topicID: topic, seed: 1, skill: .kana, prompt: expected, expected: expected, given: correct ? expected : "x",
+        isCorrect: correct,
+        skipped: skipped, seconds: seconds), at: 1)
   }
 
   /// A fresh directory with a history file in it, removed afterwards.
@@ -24,7 +28,9 @@ import Testing
       var written: [HistoryEntry] = []
       for round in 0..<3 {
         for index in 0..<50 {
-          let item = entry(index % 3 == 0 ? "counters.hon" : "dates.days", "f\(index % 7)", correct: (index + round) % 4 != 0, skipped: index % 11 == 0)
+          let item = entry(
+            index % 3 == 0 ? "counters.hon" : "dates.days", "f\(index % 7)", correct: (index + round) % 4 != 0,
+            skipped: index % 11 == 0)
           try history.append(item)
           written.append(item)
         }
@@ -62,7 +68,8 @@ import Testing
       let summaryPath = path + ".summary"
       let text = try String(contentsOfFile: summaryPath, encoding: .utf8)
       #expect(text.contains(#""correct":1"#))
-      try text.replacingOccurrences(of: #""correct":1"#, with: #""correct":901"#).write(toFile: summaryPath, atomically: true, encoding: .utf8)
+      try text.replacingOccurrences(of: #""correct":1"#, with: #""correct":901"#).write(
+        toFile: summaryPath, atomically: true, encoding: .utf8)
       #expect(history.summary().summary.stats().total.correct == 1)
 
       var impossible = truth
@@ -99,7 +106,9 @@ import Testing
   /// Summaries Biki makes are consistent, whatever the history says (negative or endless times).
   @Test func summariesMadeFromOddLinesAreConsistent() {
     var summary = HistorySummary()
-    for seconds in [-5, .infinity, .nan, 1e300, 3] { summary.add(entry("counters.hon", "a", correct: true, seconds: seconds)) }
+    for seconds in [-5, .infinity, .nan, 1e300, 3] {
+      summary.add(entry("counters.hon", "a", correct: true, seconds: seconds))
+    }
     summary.lines = 5
     summary.coveredBytes = 500
     #expect(summary.isConsistent)
@@ -125,7 +134,9 @@ import Testing
       _ = history.summary()
       let handle = try #require(FileHandle(forWritingAtPath: path))
       handle.seekToEndOfFile()
-      handle.write(Data("garbage\n".utf8) + Data(HistoryFile.line(.answer(entry("counters.hon", "a", correct: true)))) + Data("{\"at\":".utf8))
+      handle.write(
+        Data("garbage\n".utf8) + Data(HistoryFile.line(.answer(entry("counters.hon", "a", correct: true))))
+          + Data("{\"at\":".utf8))
       try handle.close()
       let (summary, warnings) = history.summary()
       #expect(summary.stats().total.answers == 2)

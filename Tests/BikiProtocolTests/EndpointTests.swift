@@ -15,7 +15,9 @@ struct EchoServer: LanguageServer {
 
   mutating func initialize(params: JSON?, outbox: inout [OutgoingMessage]) -> JSON { ["echo": true] }
 
-  mutating func request(_ id: RequestID, _ method: String, params: JSON?, outbox: inout [OutgoingMessage]) throws(ResponseError) -> Reply {
+  mutating func request(_ id: RequestID, _ method: String, params: JSON?, outbox: inout [OutgoingMessage])
+    throws(ResponseError) -> Reply
+  {
     if method == "later" {
       pending.append(id)
       return .later
@@ -31,7 +33,9 @@ struct EchoServer: LanguageServer {
     outbox.append(Endpoint<EchoServer>.cancelled(id))
   }
 
-  mutating func notification(_ method: String, params: JSON?, outbox: inout [OutgoingMessage]) { notifications.append(method) }
+  mutating func notification(_ method: String, params: JSON?, outbox: inout [OutgoingMessage]) {
+    notifications.append(method)
+  }
 
   mutating func tick(now: Double, outbox: inout [OutgoingMessage]) {
     ticks.append(now)
@@ -41,7 +45,9 @@ struct EchoServer: LanguageServer {
 }
 
 @Suite struct EndpointTests {
-  func request(_ id: Int64, _ method: String, _ params: JSON? = nil) -> IncomingMessage { .request(id: .number(id), method: method, params: params) }
+  func request(_ id: Int64, _ method: String, _ params: JSON? = nil) -> IncomingMessage {
+    .request(id: .number(id), method: method, params: params)
+  }
 
   func errorCode(_ messages: [OutgoingMessage]) -> Int? {
     for case .error(_, let error) in messages { return error.code }
@@ -70,7 +76,10 @@ struct EchoServer: LanguageServer {
     #expect(endpoint.isWaitingForWork)
     let sent = endpoint.tick(now: 1)
     #expect(sent.count == 2)
-    if case .result(.number(1)?, "done")? = sent.first {} else { Issue.record("the waiting request comes first: \(sent)") }
+    if case .result(.number(1)?, "done")? = sent.first {
+    } else {
+      Issue.record("the waiting request comes first: \(sent)")
+    }
     if case .result(.number(2)?, .null)? = sent.last {} else { Issue.record("then shutdown's null: \(sent)") }
     #expect(endpoint.exitStatus == 0)
   }
@@ -87,7 +96,13 @@ struct EchoServer: LanguageServer {
   @Test func initializeReturnsCapabilitiesAndServerInfo() {
     var endpoint = Endpoint(server: EchoServer())
     let replies = endpoint.receive(request(1, "initialize", [:]))
-    #expect(replies.map(\.json) == [["jsonrpc": "2.0", "id": 1, "result": ["capabilities": ["echo": true], "serverInfo": ["name": "echo", "version": "1.2.3"]]]])
+    #expect(
+      replies.map(\.json) == [
+        [
+          "jsonrpc": "2.0", "id": 1,
+          "result": ["capabilities": ["echo": true], "serverInfo": ["name": "echo", "version": "1.2.3"]],
+        ]
+      ])
     #expect(errorCode(endpoint.receive(request(2, "initialize"))) == ResponseError.invalidRequest)
   }
 
@@ -95,7 +110,10 @@ struct EchoServer: LanguageServer {
     var endpoint = Endpoint(server: EchoServer())
     _ = endpoint.receive(request(1, "initialize"))
     let replies = endpoint.receive(request(2, "echo"))
-    #expect(replies.map(\.json) == [["jsonrpc": "2.0", "method": "echoed", "params": .null], ["jsonrpc": "2.0", "id": 2, "result": .null]])
+    #expect(
+      replies.map(\.json) == [
+        ["jsonrpc": "2.0", "method": "echoed", "params": .null], ["jsonrpc": "2.0", "id": 2, "result": .null],
+      ])
     #expect(errorCode(endpoint.receive(request(3, "missing"))) == ResponseError.methodNotFound)
   }
 
@@ -104,16 +122,19 @@ struct EchoServer: LanguageServer {
   @Test func eglotShutdownWithNullParamsExitsCleanly() {
     var endpoint = Endpoint(server: EchoServer())
     _ = endpoint.receive(request(1, "initialize"))
-    let reply = endpoint.receive(IncomingMessage.parse(Array(#"{"jsonrpc":"2.0","id":2,"method":"shutdown","params":null}"#.utf8)))
+    let reply = endpoint.receive(
+      IncomingMessage.parse(Array(#"{"jsonrpc":"2.0","id":2,"method":"shutdown","params":null}"#.utf8)))
     #expect(reply.map(\.json) == [["jsonrpc": "2.0", "id": 2, "result": .null]])
-    #expect(endpoint.receive(IncomingMessage.parse(Array(#"{"jsonrpc":"2.0","method":"exit","params":null}"#.utf8))).isEmpty)
+    #expect(
+      endpoint.receive(IncomingMessage.parse(Array(#"{"jsonrpc":"2.0","method":"exit","params":null}"#.utf8))).isEmpty)
     #expect(endpoint.exitStatus == 0)
   }
 
   @Test func badNotificationsAreLoggedNeverAnsweredAndExitStillExits() {
     var endpoint = Endpoint(server: EchoServer())
     _ = endpoint.receive(request(1, "initialize"))
-    let replies = endpoint.receive(.invalidNotification(method: "custom/thing", error: .invalidParams("\"params\" must be an object")))
+    let replies = endpoint.receive(
+      .invalidNotification(method: "custom/thing", error: .invalidParams("\"params\" must be an object")))
     #expect(replies.count == 1)
     guard case .notification("window/logMessage", let params)? = replies.first else {
       Issue.record("expected a log message, got \(replies)")
@@ -154,7 +175,10 @@ struct EchoServer: LanguageServer {
   @Test func invalidMessagesAreAnsweredAndResponsesIgnored() {
     var endpoint = Endpoint(server: EchoServer())
     let invalid = ResponseError(code: ResponseError.parseError, message: "bad")
-    #expect(endpoint.receive(.invalid(id: nil, error: invalid)).map(\.json) == [["jsonrpc": "2.0", "id": .null, "error": ["code": -32700, "message": "bad"]]])
+    #expect(
+      endpoint.receive(.invalid(id: nil, error: invalid)).map(\.json) == [
+        ["jsonrpc": "2.0", "id": .null, "error": ["code": -32700, "message": "bad"]]
+      ])
     #expect(endpoint.receive(.response(id: .number(4))).isEmpty)
   }
 
@@ -173,7 +197,8 @@ struct EchoServer: LanguageServer {
     queue.push(.message(.request(id: .number(1), method: "slow", params: nil)))
     queue.push(.message(.request(id: .string("b"), method: "slow", params: nil)))
     queue.push(.message(.notification(method: "$/cancelRequest", params: ["id": "b"])))
-    #expect(queue.takeAll() == [.message(.request(id: .number(1), method: "slow", params: nil)), .cancelled(.string("b"))])
+    #expect(
+      queue.takeAll() == [.message(.request(id: .number(1), method: "slow", params: nil)), .cancelled(.string("b"))])
     #expect(queue.isEmpty)
   }
 

@@ -6,7 +6,9 @@ import Testing
 @Suite struct MessageFramerRecoveryTests {
   static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
   static func frame(_ body: String) -> [UInt8] { MessageFramer.frame(bytes(body)) }
-  static func request(_ id: Int) -> String { #"{"jsonrpc":"2.0","id":\#(id),"method":"biki/read","params":{"text":"8本"}}"# }
+  static func request(_ id: Int) -> String {
+    #"{"jsonrpc":"2.0","id":\#(id),"method":"biki/read","params":{"text":"8本"}}"#
+  }
   static func requests(_ ids: ClosedRange<Int>) -> [UInt8] { ids.flatMap { frame(request($0)) } }
   static func messages(_ ids: ClosedRange<Int>) -> [MessageFramer.Event] { ids.map { .message(bytes(request($0))) } }
 
@@ -22,7 +24,8 @@ import Testing
     events.filter { if case .message = $0 { true } else { false } }
   }
 
-  static func feedWhole(_ stream: [UInt8], maximumBody: Int = MessageFramer.defaultMaximumBody) -> [MessageFramer.Event] {
+  static func feedWhole(_ stream: [UInt8], maximumBody: Int = MessageFramer.defaultMaximumBody) -> [MessageFramer.Event]
+  {
     var framer = MessageFramer(maximumBody: maximumBody)
     return framer.feed(stream)
   }
@@ -42,7 +45,8 @@ import Testing
   }
 
   @Test func theLastOfTwoContentLengthsCounts() {
-    #expect(Self.feedWhole(Self.bytes("Content-Length: 5\r\nContent-Length: 2\r\n\r\n{}")) == [.message(Self.bytes("{}"))])
+    #expect(
+      Self.feedWhole(Self.bytes("Content-Length: 5\r\nContent-Length: 2\r\n\r\n{}")) == [.message(Self.bytes("{}"))])
     // A bad one among them makes the block malformed, and its body is discarded.
     let events = Self.feedWhole(Self.bytes("Content-Length: 2\r\nContent-Length: x\r\n\r\n{}") + Self.requests(1...1))
     #expect(Self.onlyReason(events)?.contains("not a non-negative integer") == true)
@@ -50,7 +54,8 @@ import Testing
   }
 
   @Test func aHeaderThatIsNotUTF8IsMalformed() {
-    let events = Self.feedWhole(Self.bytes("Content-Length: 2\r\nX-Name: ") + [0xFF, 0xFE] + Self.bytes("\r\n\r\n{}") + Self.requests(1...1))
+    let events = Self.feedWhole(
+      Self.bytes("Content-Length: 2\r\nX-Name: ") + [0xFF, 0xFE] + Self.bytes("\r\n\r\n{}") + Self.requests(1...1))
     #expect(Self.onlyReason(events) == "the header is not valid UTF-8")
     #expect(events.dropFirst() == Self.messages(1...1)[...])
   }
@@ -70,7 +75,9 @@ import Testing
   @Test func aHundredKilobyteHeaderLineIsOneErrorAndTheTwentyRequestsAfterItAreFramed() {
     let junk = [UInt8](repeating: UInt8(ascii: "x"), count: 100_000)
     let events = Self.feedWhole(junk + Self.requests(1...20))
-    #expect(events == [.malformedHeader("a header block longer than \(MessageFramer.maximumHeader) bytes")] + Self.messages(1...20))
+    #expect(
+      events == [.malformedHeader("a header block longer than \(MessageFramer.maximumHeader) bytes")]
+        + Self.messages(1...20))
   }
 
   @Test(arguments: ["garbage", "\u{1B}[0m junk\r\n", "junk\r\nmore junk\n", "\r\n", "\n\n\n", "{\"a\":1}\r\n\r\n"])
@@ -94,7 +101,8 @@ import Testing
   }
 
   @Test func blocksFoundWhileResynchronisingThatAreMalformedTooAreNotReportedAgain() {
-    let stretch = "Foo\r\n\r\njunk CONTENT-LENGTH: x\r\n\r\n{}junk content-length:\r\n\r\n[] Content-Length: 1\r\nBar\r\n\r\n1"
+    let stretch =
+      "Foo\r\n\r\njunk CONTENT-LENGTH: x\r\n\r\n{}junk content-length:\r\n\r\n[] Content-Length: 1\r\nBar\r\n\r\n1"
     var events = Self.feedWhole(Self.bytes(stretch) + Self.requests(1...1))
     #expect(events == [.malformedHeader("header line \"Foo\" has no ':'")] + Self.messages(1...1))
     // A well-formed header ends the stretch: the next malformed block is reported.
@@ -146,7 +154,9 @@ import Testing
     }
     events += framer.feed(Self.requests(1...1))
     #expect(mostHeld < 32)
-    #expect(events == [.malformedHeader("a header block longer than \(MessageFramer.maximumHeader) bytes")] + Self.messages(1...1))
+    #expect(
+      events == [.malformedHeader("a header block longer than \(MessageFramer.maximumHeader) bytes")]
+        + Self.messages(1...1))
   }
 
   /// Good and bad streams, each read whole, a byte at a time and in random pieces.
@@ -156,18 +166,42 @@ import Testing
     return [
       ("valid", requests(1...3), MessageFramer.defaultMaximumBody),
       ("LF-only", bytes("Content-Length: 2\n\n{}") + requests(1...2), MessageFramer.defaultMaximumBody),
-      ("mixed", bytes("Content-Type: x\nContent-Length: 2\r\n\n{}Content-Length: 1\n\r\n1"), MessageFramer.defaultMaximumBody),
-      ("bad length", bytes("Content-Length: -5\r\n\r\n" + request(9)) + requests(1...2), MessageFramer.defaultMaximumBody),
+      (
+        "mixed", bytes("Content-Type: x\nContent-Length: 2\r\n\n{}Content-Length: 1\n\r\n1"),
+        MessageFramer.defaultMaximumBody
+      ),
+      (
+        "bad length", bytes("Content-Length: -5\r\n\r\n" + request(9)) + requests(1...2),
+        MessageFramer.defaultMaximumBody
+      ),
       ("no colon", bytes("Foo\r\n\r\n" + request(9)) + requests(1...2), MessageFramer.defaultMaximumBody),
       ("garbage", requests(1...1) + bytes("garbage\r\nmore") + requests(2...3), MessageFramer.defaultMaximumBody),
       ("long line", junk + requests(1...2), MessageFramer.defaultMaximumBody),
-      ("name across the limit", nearLimit + bytes("Content-Length: 2\r\n\r\n{}") + requests(1...1), MessageFramer.defaultMaximumBody),
-      ("long block", bytes("Content-Length: 2\r\n") + junk + bytes("\r\n\r\n{}") + requests(1...1), MessageFramer.defaultMaximumBody),
-      ("two lengths", bytes("Content-Length: x\r\nContent-Length: 2\r\n\r\n{}") + requests(1...1), MessageFramer.defaultMaximumBody),
-      ("not UTF-8", bytes("Content-Length: 2\r\nX: ") + [0xC3, 0x28] + bytes("\n\n{}") + requests(1...1), MessageFramer.defaultMaximumBody),
+      (
+        "name across the limit", nearLimit + bytes("Content-Length: 2\r\n\r\n{}") + requests(1...1),
+        MessageFramer.defaultMaximumBody
+      ),
+      (
+        "long block", bytes("Content-Length: 2\r\n") + junk + bytes("\r\n\r\n{}") + requests(1...1),
+        MessageFramer.defaultMaximumBody
+      ),
+      (
+        "two lengths", bytes("Content-Length: x\r\nContent-Length: 2\r\n\r\n{}") + requests(1...1),
+        MessageFramer.defaultMaximumBody
+      ),
+      (
+        "not UTF-8", bytes("Content-Length: 2\r\nX: ") + [0xC3, 0x28] + bytes("\n\n{}") + requests(1...1),
+        MessageFramer.defaultMaximumBody
+      ),
       ("empty first line", bytes("\r\n") + requests(1...1), MessageFramer.defaultMaximumBody),
-      ("repeated name", Array(String(repeating: "Content-Length:", count: 700).utf8) + requests(1...1), MessageFramer.defaultMaximumBody),
-      ("many lines", Array(String(repeating: "Content-Length:\n", count: 700).utf8) + requests(1...1), MessageFramer.defaultMaximumBody),
+      (
+        "repeated name", Array(String(repeating: "Content-Length:", count: 700).utf8) + requests(1...1),
+        MessageFramer.defaultMaximumBody
+      ),
+      (
+        "many lines", Array(String(repeating: "Content-Length:\n", count: 700).utf8) + requests(1...1),
+        MessageFramer.defaultMaximumBody
+      ),
       ("oversized", bytes("Content-Length: 300\r\n\r\n") + [UInt8](repeating: 0x20, count: 300) + requests(1...1), 100),
       ("oversized then junk", bytes("Content-Length: 150\r\n\r\n") + junk + requests(1...1), 100),
       ("truncated", requests(1...1) + bytes("Content-Length: 10\r\n\r\n{\"a\""), MessageFramer.defaultMaximumBody),
@@ -210,14 +244,20 @@ import Testing
   @Test func theCorpusIsReadAsDocumented() {
     func reasons(_ name: String) -> [MessageFramer.Event] {
       guard let entry = Self.corpus.first(where: { $0.name == name }) else { return [] }
-      return Self.feedWhole(entry.bytes, maximumBody: entry.maximumBody).filter { if case .message = $0 { false } else { true } }
+      return Self.feedWhole(entry.bytes, maximumBody: entry.maximumBody).filter {
+        if case .message = $0 { false } else { true }
+      }
     }
     #expect(reasons("valid") == [])
     #expect(reasons("LF-only") == [])
     #expect(reasons("mixed") == [])
-    #expect(reasons("long block") == [.malformedHeader("a header block longer than \(MessageFramer.maximumHeader) bytes")])
+    #expect(
+      reasons("long block") == [.malformedHeader("a header block longer than \(MessageFramer.maximumHeader) bytes")])
     #expect(reasons("empty first line") == [.malformedHeader("the header has no Content-Length")])
-    #expect(reasons("oversized then junk") == [.oversized(length: 150), .malformedHeader("a header block longer than \(MessageFramer.maximumHeader) bytes")])
+    #expect(
+      reasons("oversized then junk") == [
+        .oversized(length: 150), .malformedHeader("a header block longer than \(MessageFramer.maximumHeader) bytes"),
+      ])
     // A name straddling the 8 KiB is inside the block that is over the limit and is found again.
     guard let nearLimit = Self.corpus.first(where: { $0.name == "name across the limit" }) else { return }
     #expect(Self.feedWhole(nearLimit.bytes).dropFirst() == [.message(Self.bytes("{}"))] + Self.messages(1...1))

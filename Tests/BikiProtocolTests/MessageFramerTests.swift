@@ -17,7 +17,8 @@ import Testing
 
   @Test func headerNamesAreCaseInsensitiveAndOtherHeadersIgnored() {
     var framer = MessageFramer()
-    let events = framer.feed(bytes("content-length:2\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\nX-Other: 1\r\n\r\n{}"))
+    let events = framer.feed(
+      bytes("content-length:2\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\nX-Other: 1\r\n\r\n{}"))
     #expect(events == [.message(bytes("{}"))])
   }
 
@@ -31,7 +32,8 @@ import Testing
   }
 
   @Test(arguments: [
-    ("Content-Length: abc\r\n\r\n", "not a non-negative integer"), ("Content-Length: -5\r\n\r\n", "not a non-negative integer"),
+    ("Content-Length: abc\r\n\r\n", "not a non-negative integer"),
+    ("Content-Length: -5\r\n\r\n", "not a non-negative integer"),
     ("Content-Type: x\r\n\r\n", "no Content-Length"), ("garbage\r\n\r\n", "has no ':'"),
   ])
   func malformedHeadersAreReportedAndTheStreamGoesOn(_ header: String, _ reason: String) {

@@ -6,17 +6,26 @@ import Testing
   func parse(_ text: String) -> IncomingMessage { IncomingMessage.parse(Array(text.utf8)) }
 
   @Test func requestsNotificationsAndResponses() {
-    #expect(parse(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#) == .request(id: .number(1), method: "initialize", params: [:]))
-    #expect(parse(#"{"jsonrpc":"2.0","id":"a","method":"shutdown"}"#) == .request(id: .string("a"), method: "shutdown", params: nil))
-    #expect(parse(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#) == .notification(method: "initialized", params: [:]))
+    #expect(
+      parse(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#)
+        == .request(id: .number(1), method: "initialize", params: [:]))
+    #expect(
+      parse(#"{"jsonrpc":"2.0","id":"a","method":"shutdown"}"#)
+        == .request(id: .string("a"), method: "shutdown", params: nil))
+    #expect(
+      parse(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
+        == .notification(method: "initialized", params: [:]))
     #expect(parse(#"{"jsonrpc":"2.0","id":7,"result":null}"#) == .response(id: .number(7)))
   }
 
   @Test(arguments: [
     ("{oops", -32700, false), ("[]", -32600, false), (#"[{"jsonrpc":"2.0","id":1,"method":"x"}]"#, -32600, false),
-    ("42", -32600, false), (#"{"jsonrpc":"1.0","id":1,"method":"x"}"#, -32600, true), (#"{"jsonrpc":"2.0","id":1}"#, -32600, true),
-    (#"{"jsonrpc":"2.0","id":1,"method":5}"#, -32600, true), (#"{"jsonrpc":"2.0","id":1,"method":"x","params":3}"#, -32602, true),
-    (#"{"jsonrpc":"2.0","id":{},"method":"x"}"#, -32600, false), (#"{"jsonrpc":"2.0","id":1e400,"method":"x"}"#, -32600, false),
+    ("42", -32600, false), (#"{"jsonrpc":"1.0","id":1,"method":"x"}"#, -32600, true),
+    (#"{"jsonrpc":"2.0","id":1}"#, -32600, true),
+    (#"{"jsonrpc":"2.0","id":1,"method":5}"#, -32600, true),
+    (#"{"jsonrpc":"2.0","id":1,"method":"x","params":3}"#, -32602, true),
+    (#"{"jsonrpc":"2.0","id":{},"method":"x"}"#, -32600, false),
+    (#"{"jsonrpc":"2.0","id":1e400,"method":"x"}"#, -32600, false),
     (#"{"jsonrpc":"2.0","id":1.5,"method":"x"}"#, -32600, false),
   ])
   func invalidMessagesGetTheirCode(_ text: String, _ code: Int, _ keepsID: Bool) {
@@ -32,14 +41,21 @@ import Testing
   /// `(jsonrpc-request conn :method nil)`); the spec allows params to be omitted, and null reads
   /// the same.
   @Test func nullParamsReadAsAbsent() {
-    #expect(parse(#"{"jsonrpc":"2.0","id":1,"method":"shutdown","params":null}"#) == .request(id: .number(1), method: "shutdown", params: nil))
+    #expect(
+      parse(#"{"jsonrpc":"2.0","id":1,"method":"shutdown","params":null}"#)
+        == .request(id: .number(1), method: "shutdown", params: nil))
     #expect(parse(#"{"jsonrpc":"2.0","method":"exit","params":null}"#) == .notification(method: "exit", params: nil))
-    #expect(parse(#"{"jsonrpc":"2.0","id":2,"method":"biki/topics","params":null}"#) == .request(id: .number(2), method: "biki/topics", params: nil))
+    #expect(
+      parse(#"{"jsonrpc":"2.0","id":2,"method":"biki/topics","params":null}"#)
+        == .request(id: .number(2), method: "biki/topics", params: nil))
   }
 
   /// A notification is never answered, even when its params are unusable.
   @Test func notificationsWithBadParamsAreNotRequests() {
-    guard case .invalidNotification("textDocument/didOpen", let error) = parse(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":7}"#) else {
+    guard
+      case .invalidNotification("textDocument/didOpen", let error) = parse(
+        #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":7}"#)
+    else {
       Issue.record("not classified as a bad notification")
       return
     }
@@ -56,20 +72,29 @@ import Testing
   }
 
   @Test func responsesSerialiseWithStableKeyOrder() {
-    #expect(OutgoingMessage.result(id: .number(1), ["a": 1, "b": "本\n\u{1}"]).json.serialized == #"{"jsonrpc":"2.0","id":1,"result":{"a":1,"b":"本\n\u0001"}}"#)
-    #expect(OutgoingMessage.error(id: nil, ResponseError(code: -32700, message: "bad")).json.serialized == #"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"bad"}}"#)
+    #expect(
+      OutgoingMessage.result(id: .number(1), ["a": 1, "b": "本\n\u{1}"]).json.serialized
+        == #"{"jsonrpc":"2.0","id":1,"result":{"a":1,"b":"本\n\u0001"}}"#)
+    #expect(
+      OutgoingMessage.error(id: nil, ResponseError(code: -32700, message: "bad")).json.serialized
+        == #"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"bad"}}"#)
   }
 
   @Test func jsonRoundTrips() throws {
     let value: JSON = ["s": "😀\"\\", "n": -5, "d": .double(1.5), "a": [true, false, .null], "o": [:]]
-    #expect(parse(#"{"jsonrpc":"2.0","method":"m","params":"# + value.serialized + "}") == .notification(method: "m", params: value))
+    #expect(
+      parse(#"{"jsonrpc":"2.0","method":"m","params":"# + value.serialized + "}")
+        == .notification(method: "m", params: value))
   }
 }
 
 @Suite struct JSONSerializationTests {
   @Test func escapesOnlyWhatJSONRequiresAndKeepsUTF8() {
-    let text: JSON = ["s": "a\"b\\c\n\r\t\u{1}日本🎌", "n": [0, 7, -12, 1_234_567_890_123], "d": .double(0.5), "x": [true, false, .null]]
-    #expect(text.serialized == #"{"s":"a\"b\\c\n\r\t\u0001日本🎌","n":[0,7,-12,1234567890123],"d":0.5,"x":[true,false,null]}"#)
+    let text: JSON = [
+      "s": "a\"b\\c\n\r\t\u{1}日本🎌", "n": [0, 7, -12, 1_234_567_890_123], "d": .double(0.5), "x": [true, false, .null],
+    ]
+    #expect(
+      text.serialized == #"{"s":"a\"b\\c\n\r\t\u0001日本🎌","n":[0,7,-12,1234567890123],"d":0.5,"x":[true,false,null]}"#)
   }
 
   /// Long strings go through the eight-bytes-at-a-time check: an escape anywhere in them, or
@@ -77,7 +102,8 @@ import Testing
   @Test func longStringsAndExtremeIntegersAreWrittenExactly() {
     let plain = String(repeating: "いっぽん", count: 9)
     let value: JSON = [
-      "plain": .string(plain), "quoteAtTheEnd": .string(plain + "\""), "controlInTheMiddle": .string("abcdefgh\u{1F}ijklmnop"),
+      "plain": .string(plain), "quoteAtTheEnd": .string(plain + "\""),
+      "controlInTheMiddle": .string("abcdefgh\u{1F}ijklmnop"),
       "integers": [.integer(.min), .integer(.max), -10, 10, 9, 1_000_000],
     ]
     #expect(
@@ -113,7 +139,9 @@ import Testing
     writer.integer(.min)
     writer.endObject()
     let written = writer.finish()
-    let tree: JSON = ["empty": [], "list": [["s": "a\"b\n日本"], [:], -7, ["x": [true, .null]], [""]], "k\"ey": .integer(.min)]
+    let tree: JSON = [
+      "empty": [], "list": [["s": "a\"b\n日本"], [:], -7, ["x": [true, .null]], [""]], "k\"ey": .integer(.min),
+    ]
     #expect(written.serialized == tree.serialized)
     // Written text reads as the value it holds, and sends as itself inside another value.
     #expect(written == tree && written["list"]?.arrayValue?.count == 5)

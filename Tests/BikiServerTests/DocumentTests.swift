@@ -7,11 +7,20 @@ import Testing
 
 @Suite struct DocumentTests {
   func open(_ endpoint: inout Endpoint<BikiServer>, _ uri: String, _ text: String) -> [OutgoingMessage] {
-    endpoint.notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": "json", "version": 1, "text": .string(text)]])
+    endpoint.notify(
+      "textDocument/didOpen",
+      ["textDocument": ["uri": .string(uri), "languageId": "json", "version": 1, "text": .string(text)]])
   }
 
-  func change(_ endpoint: inout Endpoint<BikiServer>, _ uri: String, _ text: String, version: Int64) -> [OutgoingMessage] {
-    endpoint.notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": .integer(version)], "contentChanges": [["text": .string(text)]]])
+  func change(_ endpoint: inout Endpoint<BikiServer>, _ uri: String, _ text: String, version: Int64)
+    -> [OutgoingMessage]
+  {
+    endpoint.notify(
+      "textDocument/didChange",
+      [
+        "textDocument": ["uri": .string(uri), "version": .integer(version)],
+        "contentChanges": [["text": .string(text)]],
+      ])
   }
 
   /// A pack with an unknown key after Japanese text and an emoji on the same line.
@@ -20,7 +29,8 @@ import Testing
 
   @Test func openingAPackPublishesItsDiagnosticsInUTF16Columns() throws {
     var endpoint = ServerFixtures.endpoint()
-    let published = open(&endpoint, "file:///home/me/packs/mine.json", Self.brokenPack).notifications("textDocument/publishDiagnostics")
+    let published = open(&endpoint, "file:///home/me/packs/mine.json", Self.brokenPack).notifications(
+      "textDocument/publishDiagnostics")
     #expect(published.count == 1)
     #expect(published[0]["uri"] == "file:///home/me/packs/mine.json")
     #expect(published[0]["version"] == 1)
@@ -29,9 +39,12 @@ import Testing
     #expect(diagnostic["source"] == "biki")
     #expect(diagnostic["severity"] == 1 || diagnostic["severity"] == 2)
     // The line is `    "id": "hon", "title": "本🎌", "titel": …`: 本 is one UTF-16 unit, 🎌 two.
-    let line = Self.brokenPack.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("titel") }!
+    let line = Self.brokenPack.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+      $0.contains("titel")
+    }!
     let text = String(Self.brokenPack.split(separator: "\n", omittingEmptySubsequences: false)[line])
-    let column = text.utf16.distance(from: text.utf16.startIndex, to: text.range(of: "\"titel\"")!.lowerBound.samePosition(in: text.utf16)!)
+    let column = text.utf16.distance(
+      from: text.utf16.startIndex, to: text.range(of: "\"titel\"")!.lowerBound.samePosition(in: text.utf16)!)
     #expect(diagnostic["range"]?["start"] == ["line": .integer(Int64(line)), "character": .integer(Int64(column))])
     #expect(diagnostic["range"]?["end"]?["character"] == .integer(Int64(column + 7)))
   }
@@ -58,7 +71,10 @@ import Testing
     let clock = ManualClock(at: 100)
     let held = ServerFixtures.HeldWork()
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock, background: held.runner))
-    #expect(open(&endpoint, "file:///p/mine.json", #"{"format": 1, "topics": ["#).notifications("textDocument/publishDiagnostics").isEmpty)
+    #expect(
+      open(&endpoint, "file:///p/mine.json", #"{"format": 1, "topics": ["#).notifications(
+        "textDocument/publishDiagnostics"
+      ).isEmpty)
     #expect(held.count == 1)
     // The check has not finished: requests are still answered, and nothing is polled for it
     // (finished work wakes the loop itself).
@@ -103,7 +119,9 @@ import Testing
     held.runAll()
     #expect(endpoint.tick(now: clock.now()).notifications("textDocument/publishDiagnostics").count == 1)
     _ = change(&endpoint, uri, ServerFixtures.pack(id: "mine"), version: 2)
-    #expect(abs((endpoint.nextDeadline ?? .infinity) - (clock.now() + wait)) < 1e-9, "\((endpoint.nextDeadline ?? .infinity) - clock.now())")
+    #expect(
+      abs((endpoint.nextDeadline ?? .infinity) - (clock.now() + wait)) < 1e-9,
+      "\((endpoint.nextDeadline ?? .infinity) - clock.now())")
   }
 
   @Test func closingCancelsARunningCheck() {
@@ -118,7 +136,8 @@ import Testing
   @Test func openDocumentsAreCappedAndTheUserIsToldPolitely() {
     var endpoint = ServerFixtures.endpoint()
     let half = String(repeating: " ", count: BikiServer.maximumOpenBytes / 2)
-    #expect(open(&endpoint, "file:///p/a.json", half + "{}").notifications("textDocument/publishDiagnostics").count == 1)
+    #expect(
+      open(&endpoint, "file:///p/a.json", half + "{}").notifications("textDocument/publishDiagnostics").count == 1)
     let refused = open(&endpoint, "file:///p/b.json", half + "{}")
     #expect(refused.notifications("textDocument/publishDiagnostics").isEmpty)
     #expect(refused.notifications("window/showMessage").first?["message"]?.stringValue?.contains("64 MiB") == true)
@@ -142,7 +161,8 @@ import Testing
   @Test func closingClearsTheDiagnostics() {
     var endpoint = ServerFixtures.endpoint()
     _ = open(&endpoint, "file:///p/mine.json", "{")
-    let cleared = endpoint.notify("textDocument/didClose", ["textDocument": ["uri": "file:///p/mine.json"]]).notifications("textDocument/publishDiagnostics")
+    let cleared = endpoint.notify("textDocument/didClose", ["textDocument": ["uri": "file:///p/mine.json"]])
+      .notifications("textDocument/publishDiagnostics")
     #expect(cleared == [["uri": "file:///p/mine.json", "diagnostics": []]])
   }
 
@@ -150,9 +170,11 @@ import Testing
   /// installed file nor a copy of it elsewhere is told its topic ids are taken.
   @Test func anOpenCopyOfALoadedPackIsNotAClashWithIt() {
     var endpoint = ServerFixtures.endpoint()
-    let copy = open(&endpoint, "file:///elsewhere/copy.json", ServerFixtures.pack()).notifications("textDocument/publishDiagnostics")
+    let copy = open(&endpoint, "file:///elsewhere/copy.json", ServerFixtures.pack()).notifications(
+      "textDocument/publishDiagnostics")
     #expect(copy.first?["diagnostics"] == [])
-    let same = open(&endpoint, "file:///packs/test.json", ServerFixtures.pack()).notifications("textDocument/publishDiagnostics")
+    let same = open(&endpoint, "file:///packs/test.json", ServerFixtures.pack()).notifications(
+      "textDocument/publishDiagnostics")
     #expect(same.first?["diagnostics"] == [])
     // What serves is unchanged: an open document never changes the catalog.
     #expect(endpoint.call("biki/topics")["topics"]?.arrayValue?.count == 1)
@@ -161,7 +183,8 @@ import Testing
   @Test func nothingIsLoadedFromAURIAndOnlyPackFilesAreChecked() {
     var endpoint = ServerFixtures.endpoint()
     for uri in ["file:///usr/lib/libevil.so", "file:///p/biki-pack.schema.json", "file:///p/notes.txt"] {
-      #expect(open(&endpoint, uri, "\u{7F}ELF").notifications("textDocument/publishDiagnostics").first?["diagnostics"] == [])
+      #expect(
+        open(&endpoint, uri, "\u{7F}ELF").notifications("textDocument/publishDiagnostics").first?["diagnostics"] == [])
     }
     // An unsaved buffer is checked by its text alone.
     #expect(open(&endpoint, "untitled:Untitled-1", "{").notifications("textDocument/publishDiagnostics").count == 1)
@@ -172,7 +195,8 @@ import Testing
     let clock = ManualClock(at: 100)
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock))
     var fresh = Endpoint(server: BikiServer(version: "test", dependencies: ServerFixtures.dependencies()))
-    let capabilities = fresh.receive(.request(id: .number(0), method: "initialize", params: [:])).first?.json["result"]?["capabilities"]
+    let capabilities = fresh.receive(.request(id: .number(0), method: "initialize", params: [:])).first?.json[
+      "result"]?["capabilities"]
     #expect(capabilities?["textDocumentSync"]?["change"] == 2)
     let uri = "file:///p/mine.json"
     let opened = open(&endpoint, uri, Self.brokenPack).notifications("textDocument/publishDiagnostics")
@@ -190,8 +214,18 @@ import Testing
       [
         "textDocument": ["uri": .string(uri), "version": 2],
         "contentChanges": [
-          ["range": ["start": ["line": 3, "character": .integer(Int64(flagColumn))], "end": ["line": 3, "character": .integer(Int64(flagColumn + 2))]], "text": ""],
-          ["range": ["start": ["line": 3, "character": .integer(Int64(keyColumn))], "end": ["line": 3, "character": .integer(Int64(keyColumn + keyLength))]], "text": ""],
+          [
+            "range": [
+              "start": ["line": 3, "character": .integer(Int64(flagColumn))],
+              "end": ["line": 3, "character": .integer(Int64(flagColumn + 2))],
+            ], "text": "",
+          ],
+          [
+            "range": [
+              "start": ["line": 3, "character": .integer(Int64(keyColumn))],
+              "end": ["line": 3, "character": .integer(Int64(keyColumn + keyLength))],
+            ], "text": "",
+          ],
         ],
       ])
     clock.advance(1)
@@ -206,7 +240,8 @@ import Testing
     let clock = ManualClock(at: 100)
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock))
     let uri = "file:///p/mine.json"
-    let lines = ServerFixtures.pack(id: "mine").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let lines = ServerFixtures.pack(id: "mine").split(separator: "\n", omittingEmptySubsequences: false).map(
+      String.init)
     let opened = open(&endpoint, uri, lines.joined(separator: end)).notifications("textDocument/publishDiagnostics")
     #expect(opened.first?["diagnostics"] == [])
     let line = try #require(lines.firstIndex { $0.contains(#""title": "本""#) })
@@ -218,7 +253,10 @@ import Testing
           "textDocument": ["uri": .string(uri), "version": .integer(version)],
           "contentChanges": [
             [
-              "range": ["start": ["line": .integer(Int64(line)), "character": .integer(Int64(column))], "end": ["line": .integer(Int64(line)), "character": .integer(Int64(column + length))]],
+              "range": [
+                "start": ["line": .integer(Int64(line)), "character": .integer(Int64(column))],
+                "end": ["line": .integer(Int64(line)), "character": .integer(Int64(column + length))],
+              ],
               "text": .string(replacement),
             ]
           ],
@@ -238,10 +276,18 @@ import Testing
     _ = open(&endpoint, uri, Self.brokenPack)
     let replies = endpoint.notify(
       "textDocument/didChange",
-      ["textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["range": ["start": ["line": 3, "character": 5], "end": ["line": 1, "character": 0]], "text": ""]]])
-    #expect(replies.notifications("window/logMessage").first?["message"]?.stringValue?.contains("no valid \"range\"") == true)
+      [
+        "textDocument": ["uri": .string(uri), "version": 2],
+        "contentChanges": [
+          ["range": ["start": ["line": 3, "character": 5], "end": ["line": 1, "character": 0]], "text": ""]
+        ],
+      ])
+    #expect(
+      replies.notifications("window/logMessage").first?["message"]?.stringValue?.contains("no valid \"range\"") == true)
     #expect(replies.notifications("textDocument/publishDiagnostics").first?["diagnostics"] == [])
-    #expect(change(&endpoint, uri, "{}", version: 3).notifications("window/logMessage").first?["message"]?.stringValue?.contains("not open") == true)
+    #expect(
+      change(&endpoint, uri, "{}", version: 3).notifications("window/logMessage").first?["message"]?.stringValue?
+        .contains("not open") == true)
   }
 
   @Test func aChangeNamingALineTheDocumentLacksClosesItInsteadOfBeingClamped() {
@@ -250,8 +296,15 @@ import Testing
     _ = open(&endpoint, uri, "{\n}\n")
     let replies = endpoint.notify(
       "textDocument/didChange",
-      ["textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["range": ["start": ["line": 5, "character": 0], "end": ["line": 5, "character": 0]], "text": "x"]]])
-    #expect(replies.notifications("window/logMessage").first?["message"]?.stringValue?.contains("within the document's 3 lines") == true)
+      [
+        "textDocument": ["uri": .string(uri), "version": 2],
+        "contentChanges": [
+          ["range": ["start": ["line": 5, "character": 0], "end": ["line": 5, "character": 0]], "text": "x"]
+        ],
+      ])
+    #expect(
+      replies.notifications("window/logMessage").first?["message"]?.stringValue?.contains(
+        "within the document's 3 lines") == true)
     #expect(replies.notifications("textDocument/publishDiagnostics").first?["diagnostics"] == [])
   }
 
@@ -260,13 +313,17 @@ import Testing
     let load = dependencies.loadCatalog
     dependencies.loadCatalog = {
       let catalog = load()
-      return Catalog(registry: catalog.registry, packs: catalog.packs, packDirectories: ["/packs", "/home/me/.local/share/biki/packs"])
+      return Catalog(
+        registry: catalog.registry, packs: catalog.packs,
+        packDirectories: ["/packs", "/home/me/.local/share/biki/packs"])
     }
     var endpoint = ServerFixtures.endpoint(dependencies)
-    let inEmpty = open(&endpoint, "file:///home/me/.local/share/biki/packs/new.json", "").notifications("textDocument/publishDiagnostics")
+    let inEmpty = open(&endpoint, "file:///home/me/.local/share/biki/packs/new.json", "").notifications(
+      "textDocument/publishDiagnostics")
     #expect(inEmpty.first?["diagnostics"]?.arrayValue?.isEmpty == false)
     // The same text elsewhere is not taken for a pack.
-    let elsewhere = open(&endpoint, "file:///home/me/notes/new.json", "").notifications("textDocument/publishDiagnostics")
+    let elsewhere = open(&endpoint, "file:///home/me/notes/new.json", "").notifications(
+      "textDocument/publishDiagnostics")
     #expect(elsewhere.first?["diagnostics"] == [])
   }
 
@@ -277,7 +334,8 @@ import Testing
   ])
   func otherJSONFilesAreLeftAlone(text: String) {
     var endpoint = ServerFixtures.endpoint()
-    let published = open(&endpoint, "file:///drafts/app/package.json", text).notifications("textDocument/publishDiagnostics")
+    let published = open(&endpoint, "file:///drafts/app/package.json", text).notifications(
+      "textDocument/publishDiagnostics")
     #expect(published.first?["diagnostics"] == [])
   }
 
@@ -304,7 +362,8 @@ import Testing
     #expect(now.first?["diagnostics"]?.arrayValue?.isEmpty == false)
     _ = change(&endpoint, uri, #"{"name": "not a pack any more"}"#, version: 3)
     clock.advance(1)
-    #expect(endpoint.tick(now: clock.now()).notifications("textDocument/publishDiagnostics").first?["diagnostics"] == [])
+    #expect(
+      endpoint.tick(now: clock.now()).notifications("textDocument/publishDiagnostics").first?["diagnostics"] == [])
   }
 
   /// The loader reads every `*.json` in a pack directory, so there every file is a pack.
@@ -317,7 +376,8 @@ import Testing
   @Test func malformedDocumentNotificationsAreLoggedNotFatal() {
     var endpoint = ServerFixtures.endpoint()
     #expect(endpoint.notify("textDocument/didOpen", ["textDocument": 3]).notifications("window/logMessage").count == 1)
-    #expect(change(&endpoint, "file:///never/opened.json", "{}", version: 1).notifications("window/logMessage").count == 1)
+    #expect(
+      change(&endpoint, "file:///never/opened.json", "{}", version: 1).notifications("window/logMessage").count == 1)
     _ = open(&endpoint, "file:///p/a.json", "{}")
     let ranged = endpoint.notify(
       "textDocument/didChange",
@@ -354,16 +414,22 @@ import Testing
   /// An endpoint initialized by a client that renders these hover formats.
   static func endpoint(hoverFormats: [String]?) -> Endpoint<BikiServer> {
     var endpoint = Endpoint(server: BikiServer(version: "test", dependencies: ServerFixtures.dependencies()))
-    let capabilities: JSON = hoverFormats.map { ["textDocument": ["hover": ["contentFormat": .array($0.map(JSON.string))]]] } ?? [:]
+    let capabilities: JSON =
+      hoverFormats.map { ["textDocument": ["hover": ["contentFormat": .array($0.map(JSON.string))]]] } ?? [:]
     _ = endpoint.receive(.request(id: .number(0), method: "initialize", params: ["capabilities": capabilities]))
     return endpoint
   }
 
   static func hover(_ endpoint: inout Endpoint<BikiServer>) -> JSON {
     let text = ServerFixtures.pack(id: "mine", max: 3)
-    _ = endpoint.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///p/mine.json", "version": 1, "text": .string(text)]])
-    let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("\"title\": \"本\"") }!
-    return endpoint.call("textDocument/hover", ["textDocument": ["uri": "file:///p/mine.json"], "position": ["line": .integer(Int64(line)), "character": 12]])
+    _ = endpoint.notify(
+      "textDocument/didOpen", ["textDocument": ["uri": "file:///p/mine.json", "version": 1, "text": .string(text)]])
+    let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+      $0.contains("\"title\": \"本\"")
+    }!
+    return endpoint.call(
+      "textDocument/hover",
+      ["textDocument": ["uri": "file:///p/mine.json"], "position": ["line": .integer(Int64(line)), "character": 12]])
   }
 
   @Test func hoverIsPlainTextUnlessTheClientOffersMarkdown() throws {
@@ -385,22 +451,36 @@ import Testing
     #expect(value.contains("3 in all"))
     for sample in ["一本 · 1本 · いっぽん", "二本 · 2本 · にほん", "三本 · 3本 · さんぼん"] { #expect(value.contains(sample), "\(value)") }
     // Outside any topic, and in a document that is not open: nothing.
-    #expect(endpoint.call("textDocument/hover", ["textDocument": ["uri": "file:///p/mine.json"], "position": ["line": 0, "character": 0]]) == .null)
-    #expect(endpoint.call("textDocument/hover", ["textDocument": ["uri": "file:///p/other.json"], "position": ["line": 0, "character": 0]]) == .null)
-    #expect(endpoint.failure("textDocument/hover", ["textDocument": ["uri": "file:///p/mine.json"]])?.message.contains("position") == true)
+    #expect(
+      endpoint.call(
+        "textDocument/hover",
+        ["textDocument": ["uri": "file:///p/mine.json"], "position": ["line": 0, "character": 0]]) == .null)
+    #expect(
+      endpoint.call(
+        "textDocument/hover",
+        ["textDocument": ["uri": "file:///p/other.json"], "position": ["line": 0, "character": 0]]) == .null)
+    #expect(
+      endpoint.failure("textDocument/hover", ["textDocument": ["uri": "file:///p/mine.json"]])?.message.contains(
+        "position") == true)
   }
 
   @Test func hoverReadsTheLastCheckAndNeverCompilesOnTheLoop() throws {
     let held = ServerFixtures.HeldWork()
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(background: held.runner))
     let text = ServerFixtures.pack(id: "mine", max: 3)
-    _ = endpoint.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///p/mine.json", "version": 1, "text": .string(text)]])
-    let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("\"title\": \"本\"") }!
-    let position: JSON = ["textDocument": ["uri": "file:///p/mine.json"], "position": ["line": .integer(Int64(line)), "character": 12]]
+    _ = endpoint.notify(
+      "textDocument/didOpen", ["textDocument": ["uri": "file:///p/mine.json", "version": 1, "text": .string(text)]])
+    let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+      $0.contains("\"title\": \"本\"")
+    }!
+    let position: JSON = [
+      "textDocument": ["uri": "file:///p/mine.json"], "position": ["line": .integer(Int64(line)), "character": 12],
+    ]
     // While the document's only check is still running there is nothing to show.
     #expect(endpoint.call("textDocument/hover", position) == .null)
     held.runAll()
     _ = endpoint.tick(now: 100)
-    #expect(endpoint.call("textDocument/hover", position)["contents"]?["value"]?.stringValue?.contains("3 in all") == true)
+    #expect(
+      endpoint.call("textDocument/hover", position)["contents"]?["value"]?.stringValue?.contains("3 in all") == true)
   }
 }

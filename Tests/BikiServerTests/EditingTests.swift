@@ -12,12 +12,18 @@ import Testing
   /// The text with LSP text edits applied (UTF-16 columns), last first so earlier ranges hold.
   static func applying(_ edits: [JSON], to text: String) -> String {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array(String($0).utf16) }
-    func offset(_ position: JSON?) -> (Int, Int) { (Int(position?["line"]?.integerValue ?? 0), Int(position?["character"]?.integerValue ?? 0)) }
+    func offset(_ position: JSON?) -> (Int, Int) {
+      (Int(position?["line"]?.integerValue ?? 0), Int(position?["character"]?.integerValue ?? 0))
+    }
     let sorted = edits.sorted { offset($0["range"]?["start"]) > offset($1["range"]?["start"]) }
     for edit in sorted {
-      let (startLine, startColumn) = offset(edit["range"]?["start"]), (endLine, endColumn) = offset(edit["range"]?["end"])
-      let before = Array(lines[startLine].prefix(startColumn)), after = Array(lines[min(endLine, lines.count - 1)].dropFirst(endColumn))
-      let inserted = (edit["newText"]?.stringValue ?? "").split(separator: "\n", omittingEmptySubsequences: false).map { Array(String($0).utf16) }
+      let (startLine, startColumn) = offset(edit["range"]?["start"])
+      let (endLine, endColumn) = offset(edit["range"]?["end"])
+      let before = Array(lines[startLine].prefix(startColumn))
+      let after = Array(lines[min(endLine, lines.count - 1)].dropFirst(endColumn))
+      let inserted = (edit["newText"]?.stringValue ?? "").split(separator: "\n", omittingEmptySubsequences: false).map {
+        Array(String($0).utf16)
+      }
       var replacement = inserted
       replacement[0] = before + replacement[0]
       replacement[replacement.count - 1] += after
@@ -28,17 +34,26 @@ import Testing
 
   static func open(_ text: String) -> Endpoint<BikiServer> {
     var endpoint = AuthoringTests.endpoint()
-    _ = endpoint.notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["text": .string(text)]]])
+    _ = endpoint.notify(
+      "textDocument/didChange",
+      ["textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["text": .string(text)]]])
     return endpoint
   }
 
   @Test func formattingGivesTheCanonicalLayoutAndFormattingThatChangesNothing() throws {
     var endpoint = Self.open(AuthoringTests.text)
-    let edits = try #require(endpoint.call("textDocument/formatting", ["textDocument": ["uri": .string(Self.uri)], "options": ["tabSize": 4, "insertSpaces": true]]).arrayValue)
+    let edits = try #require(
+      endpoint.call(
+        "textDocument/formatting",
+        ["textDocument": ["uri": .string(Self.uri)], "options": ["tabSize": 4, "insertSpaces": true]]
+      ).arrayValue)
     #expect(edits.count == 1)
     let formatted = Self.applying(edits, to: AuthoringTests.text)
     #expect(formatted == String(decoding: try JSONLayout.format(Array(AuthoringTests.text.utf8)), as: UTF8.self))
-    #expect(formatted.contains(#"    "counters": [{ "id": "sara", "symbols": ["皿"], "reading": "さら", "whole": { "1": ["ひとさら"], "2": ["ふたさら"] } }],"#) == false)
+    #expect(
+      formatted.contains(
+        #"    "counters": [{ "id": "sara", "symbols": ["皿"], "reading": "さら", "whole": { "1": ["ひとさら"], "2": ["ふたさら"] } }],"#
+      ) == false)
     #expect(formatted.contains("\n  \"counters\": [\n"), "\(formatted)")
     // Every value is kept; only the layout changed.
     #expect(try JSONParser.value(Array(formatted.utf8)) == JSONParser.value(Array(AuthoringTests.text.utf8)))
@@ -48,15 +63,21 @@ import Testing
 
   @Test func textThatIsNotJSONIsNotFormattedAndTheErrorSaysWhere() {
     var endpoint = Self.open("{\n  \"format\": 1,\n  \"id\": \n}")
-    let error = endpoint.failure("textDocument/formatting", ["textDocument": ["uri": .string(Self.uri)], "options": [:]])
+    let error = endpoint.failure(
+      "textDocument/formatting", ["textDocument": ["uri": .string(Self.uri)], "options": [:]])
     #expect(error?.code == ResponseError.requestFailed)
-    #expect(error?.message.hasPrefix("cannot format: line 4, column 1: expected a value") == true, "\(error?.message ?? "")")
+    #expect(
+      error?.message.hasPrefix("cannot format: line 4, column 1: expected a value") == true, "\(error?.message ?? "")")
   }
 
   func rename(_ needle: String, offset: Int, to newName: String) -> (String, [JSON]) {
     var endpoint = AuthoringTests.endpoint()
     let result = endpoint.call(
-      "textDocument/rename", ["textDocument": ["uri": .string(Self.uri)], "position": AuthoringTests.position(of: needle, offset: offset), "newName": .string(newName)])
+      "textDocument/rename",
+      [
+        "textDocument": ["uri": .string(Self.uri)], "position": AuthoringTests.position(of: needle, offset: offset),
+        "newName": .string(newName),
+      ])
     let edits = result["changes"]?[Self.uri]?.arrayValue ?? []
     return (Self.applying(edits, to: AuthoringTests.text), edits)
   }
@@ -64,7 +85,10 @@ import Testing
   @Test func aVariableIsRenamedInItsKeyPartsAnswerTargetsAndExpressions() {
     let (renamed, edits) = rename("\"number\": \"n\"", offset: 11, to: "plates")
     #expect(edits.count == 6)
-    #expect(renamed.contains(#""variables": { "plates": { "range": { "min": 1, "max": 12 } }, "twice": { "derive": "plates + plates" } }"#), "\(renamed)")
+    #expect(
+      renamed.contains(
+        #""variables": { "plates": { "range": { "min": 1, "max": 12 } }, "twice": { "derive": "plates + plates" } }"#),
+      "\(renamed)")
     #expect(renamed.contains(#""target": "plates.max""#))
     #expect(renamed.contains(#""number": "plates", "counter": "sara""#))
     #expect(renamed.contains(#""value": "twice - plates""#))
@@ -82,17 +106,25 @@ import Testing
   @Test func whatCannotBeRenamedIsSaidSo() {
     var endpoint = AuthoringTests.endpoint()
     func prepare(_ needle: String, _ offset: Int) -> JSON {
-      endpoint.call("textDocument/prepareRename", ["textDocument": ["uri": .string(Self.uri)], "position": AuthoringTests.position(of: needle, offset: offset)])
+      endpoint.call(
+        "textDocument/prepareRename",
+        ["textDocument": ["uri": .string(Self.uri)], "position": AuthoringTests.position(of: needle, offset: offset)])
     }
     // A counter the pack does not declare (a typo here) has no declaration to rename.
     #expect(prepare("\"sarra\"", 2) == .null)
     #expect(prepare("\"format\"", 2) == .null)
     let topic = prepare("\"plates\", \"title\"", 3)
     #expect(topic["placeholder"] == "plates")
-    #expect(topic["range"]?["start"]?["character"] == .integer((AuthoringTests.position(of: "\"plates\", \"title\"")["character"]?.integerValue ?? 0) + 1))
+    #expect(
+      topic["range"]?["start"]?["character"]
+        == .integer((AuthoringTests.position(of: "\"plates\", \"title\"")["character"]?.integerValue ?? 0) + 1))
     func refused(_ needle: String, _ offset: Int, _ newName: String) -> String {
       endpoint.failure(
-        "textDocument/rename", ["textDocument": ["uri": .string(Self.uri)], "position": AuthoringTests.position(of: needle, offset: offset), "newName": .string(newName)]
+        "textDocument/rename",
+        [
+          "textDocument": ["uri": .string(Self.uri)], "position": AuthoringTests.position(of: needle, offset: offset),
+          "newName": .string(newName),
+        ]
       )?.message ?? ""
     }
     #expect(refused("\"number\": \"n\"", 11, "twice") == #"this pack already has a variable "twice""#)
@@ -116,11 +148,28 @@ import Testing
   func hints(lines: ClosedRange<Int> = 0...10) -> [(line: Int64, character: Int64, label: String)] {
     var endpoint = Endpoint(server: BikiServer(version: "test", dependencies: ServerFixtures.dependencies()))
     _ = endpoint.receive(.request(id: .number(0), method: "initialize", params: [:]))
-    _ = endpoint.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///p/kitchen.json", "languageId": "json", "version": 1, "text": .string(Self.text)]])
+    _ = endpoint.notify(
+      "textDocument/didOpen",
+      [
+        "textDocument": [
+          "uri": "file:///p/kitchen.json", "languageId": "json", "version": 1, "text": .string(Self.text),
+        ]
+      ])
     let result = endpoint.call(
       "textDocument/inlayHint",
-      ["textDocument": ["uri": "file:///p/kitchen.json"], "range": ["start": ["line": .integer(Int64(lines.lowerBound)), "character": 0], "end": ["line": .integer(Int64(lines.upperBound)), "character": 0]]])
-    return (result.arrayValue ?? []).map { ($0["position"]?["line"]?.integerValue ?? -1, $0["position"]?["character"]?.integerValue ?? -1, $0["label"]?.stringValue ?? "") }
+      [
+        "textDocument": ["uri": "file:///p/kitchen.json"],
+        "range": [
+          "start": ["line": .integer(Int64(lines.lowerBound)), "character": 0],
+          "end": ["line": .integer(Int64(lines.upperBound)), "character": 0],
+        ],
+      ])
+    return (result.arrayValue ?? []).map {
+      (
+        $0["position"]?["line"]?.integerValue ?? -1, $0["position"]?["character"]?.integerValue ?? -1,
+        $0["label"]?.stringValue ?? ""
+      )
+    }
   }
 
   @Test func eachNumberPhraseInProseGetsItsReadingWhereItEnds() {
@@ -142,9 +191,15 @@ import Testing
     let long = String(repeating: "8本 ", count: 1_000)
     let many = (0..<3_000).map { #"{"id": "t\#($0)", "title": "8本"}"# }.joined(separator: ", ")
     let text = #"{"format": 1, "id": "big", "description": "\#(long)", "topics": [\#(many)]}"#
-    _ = endpoint.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///p/big.json", "languageId": "json", "version": 1, "text": .string(text)]])
+    _ = endpoint.notify(
+      "textDocument/didOpen",
+      ["textDocument": ["uri": "file:///p/big.json", "languageId": "json", "version": 1, "text": .string(text)]])
     let result = endpoint.call(
-      "textDocument/inlayHint", ["textDocument": ["uri": "file:///p/big.json"], "range": ["start": ["line": 0, "character": 0], "end": ["line": 1, "character": 0]]])
+      "textDocument/inlayHint",
+      [
+        "textDocument": ["uri": "file:///p/big.json"],
+        "range": ["start": ["line": 0, "character": 0], "end": ["line": 1, "character": 0]],
+      ])
     #expect(result.arrayValue?.count == BikiServer.maximumHints)
   }
 
@@ -158,13 +213,17 @@ import Testing
 @Suite struct CodeLensTests {
   @Test func eachTopicHasALensThatSamplesItsQuestionsFromTheEditedText() throws {
     var endpoint = AuthoringTests.endpoint()
-    let lenses = try #require(endpoint.call("textDocument/codeLens", ["textDocument": ["uri": .string(AuthoringTests.uri)]]).arrayValue)
+    let lenses = try #require(
+      endpoint.call("textDocument/codeLens", ["textDocument": ["uri": .string(AuthoringTests.uri)]]).arrayValue)
     // Both topics have lenses; the second has errors, and its command says so when run.
     #expect(lenses.count == 2)
     let command = try #require(lenses.first?["command"])
     #expect(command["command"] == "biki.sample")
     #expect(command["arguments"] == [.string(AuthoringTests.uri), "kitchen.plates"])
-    let messages = endpoint.receive(.request(id: .number(7), method: "workspace/executeCommand", params: ["command": "biki.sample", "arguments": command["arguments"] ?? .null]))
+    let messages = endpoint.receive(
+      .request(
+        id: .number(7), method: "workspace/executeCommand",
+        params: ["command": "biki.sample", "arguments": command["arguments"] ?? .null]))
     var result: JSON = .null
     for case .result(_, let found) in messages { result = found }
     let questions = try #require(result["questions"]?.arrayValue)
@@ -172,7 +231,9 @@ import Testing
     #expect(questions.allSatisfy { ($0["display"]?.stringValue ?? "").hasSuffix("皿") })
     let shown = messages.notifications("window/showMessage").first?["message"]?.stringValue ?? ""
     #expect(shown.hasPrefix("kitchen.plates: 12 questions; a sample:"), "\(shown)")
-    let typos = endpoint.failure("workspace/executeCommand", ["command": "biki.sample", "arguments": [.string(AuthoringTests.uri), "kitchen.typos"]])
+    let typos = endpoint.failure(
+      "workspace/executeCommand",
+      ["command": "biki.sample", "arguments": [.string(AuthoringTests.uri), "kitchen.typos"]])
     #expect(typos?.message.hasPrefix(#"no topic "kitchen.typos" without errors"#) == true, "\(typos?.message ?? "")")
   }
 }

@@ -7,7 +7,10 @@ import Testing
 @Suite struct IncrementalChangeTests {
   func apply(_ text: String, _ start: (Int, Int), _ end: (Int, Int), _ replacement: String) -> String? {
     let change = IncrementalChange(
-      range: ["start": ["line": .integer(Int64(start.0)), "character": .integer(Int64(start.1))], "end": ["line": .integer(Int64(end.0)), "character": .integer(Int64(end.1))]],
+      range: [
+        "start": ["line": .integer(Int64(start.0)), "character": .integer(Int64(start.1))],
+        "end": ["line": .integer(Int64(end.0)), "character": .integer(Int64(end.1))],
+      ],
       text: replacement)
     return change?.applied(to: Array(text.utf8)).map { String(decoding: $0, as: UTF8.self) }
   }
@@ -37,7 +40,9 @@ import Testing
     // The editor's text has more lines than this one: the copies differ.
     #expect(apply("ab\ncd", (7, 0), (9, 3), "!") == nil)
     #expect(apply("ab\ncd", (1, 0), (3, 0), "!") == nil)
-    #expect(IncrementalChange(range: ["start": ["line": -1, "character": 0], "end": ["line": 0, "character": 0]], text: "") == nil)
+    #expect(
+      IncrementalChange(range: ["start": ["line": -1, "character": 0], "end": ["line": 0, "character": 0]], text: "")
+        == nil)
     #expect(IncrementalChange(range: "nonsense", text: "") == nil)
   }
 }

@@ -10,15 +10,21 @@ import Testing
 @Suite struct MessageWordingTests {
   @Test func aSeedBelowZeroOrWithAFractionIsNamedAsGiven() {
     var endpoint = ServerFixtures.endpoint()
-    #expect(endpoint.failure("biki/generate", ["topicId": "test.hon", "seed": -1])?.message == #""seed" must be a whole number from 0 to 2^64−1, not -1"#)
-    #expect(endpoint.failure("biki/generate", ["topicId": "test.hon", "seed": .double(1.5)])?.message == #""seed" must be a whole number from 0 to 2^64−1, not 1.5"#)
+    #expect(
+      endpoint.failure("biki/generate", ["topicId": "test.hon", "seed": -1])?.message
+        == #""seed" must be a whole number from 0 to 2^64−1, not -1"#)
+    #expect(
+      endpoint.failure("biki/generate", ["topicId": "test.hon", "seed": .double(1.5)])?.message
+        == #""seed" must be a whole number from 0 to 2^64−1, not 1.5"#)
   }
 
   @Test func aSkillTheTopicDoesNotOfferNamesTheSkillField() {
     var endpoint = ServerFixtures.endpoint()
     let error = endpoint.failure("biki/startSession", ["topicId": "test.hon", "skill": "counter"])
     #expect(error?.code == ResponseError.invalidParams)
-    #expect(error?.message == #""skill": topic test.hon does not offer the counter skill; it offers: listening, reading, kana"#)
+    #expect(
+      error?.message
+        == #""skill": topic test.hon does not offer the counter skill; it offers: listening, reading, kana"#)
   }
 }
 
@@ -40,8 +46,10 @@ import Testing
     """
 
   static func generated(_ topic: String) -> JSON? {
-    var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(files: ServerFixtures.Files(["/packs/shapes.json": pack])))
-    return endpoint.call("biki/generate", ["topicId": .string("shapes." + topic), "seed": 0])["questions"]?.arrayValue?.first
+    var endpoint = ServerFixtures.endpoint(
+      ServerFixtures.dependencies(files: ServerFixtures.Files(["/packs/shapes.json": pack])))
+    return endpoint.call("biki/generate", ["topicId": .string("shapes." + topic), "seed": 0])["questions"]?.arrayValue?
+      .first
   }
 
   @Test func aDecimalIsSentAsANumberAndAFractionOrATimeByItsWrittenFormOnly() {

@@ -15,8 +15,12 @@ import Testing
 /// is held until the test runs it, and the test pack's topic stands in for a plugin's.
 @Suite struct OffLoopSessionTests {
   /// The test pack's topics, marked as a plugin's.
-  static func dependencies(clock: ManualClock = ManualClock(at: 100), held: ServerFixtures.HeldWork, history: AnswerHistory = .memory()) -> ServerDependencies {
-    ServerFixtures.asPlugin(ServerFixtures.dependencies(clock: clock, history: history, background: held.runner), source: "/plugins/libslow.so")
+  static func dependencies(
+    clock: ManualClock = ManualClock(at: 100), held: ServerFixtures.HeldWork, history: AnswerHistory = .memory()
+  ) -> ServerDependencies {
+    ServerFixtures.asPlugin(
+      ServerFixtures.dependencies(clock: clock, history: history, background: held.runner),
+      source: "/plugins/libslow.so")
   }
 
   static func request(_ id: Int64, _ method: String, _ params: JSON) -> IncomingMessage {
@@ -84,7 +88,9 @@ import Testing
     var endpoint = Self.started(held)
     _ = endpoint.receive(Self.request(2, "biki/skip", ["sessionId": "s1"]))
     _ = endpoint.receive(Self.request(3, "biki/skip", ["sessionId": "s1"]))
-    #expect(Self.errorCode(endpoint.receive(.notification(method: "$/cancelRequest", params: ["id": 3])), id: 3) == ResponseError.requestCancelled)
+    #expect(
+      Self.errorCode(endpoint.receive(.notification(method: "$/cancelRequest", params: ["id": 3])), id: 3)
+        == ResponseError.requestCancelled)
     for id in Int64(10)..<Int64(10 + BikiServer.maximumQueuedPerSession) {
       #expect(endpoint.receive(Self.request(id, "biki/skip", ["sessionId": "s1"])).isEmpty)
     }
@@ -101,7 +107,8 @@ import Testing
     let held = ServerFixtures.HeldWork()
     let history = AnswerHistory.memory()
     var endpoint = ServerFixtures.endpoint(Self.dependencies(clock: clock, held: held, history: history))
-    _ = endpoint.receive(Self.request(1, "biki/startSession", ["topicId": "test.hon", "mode": ["kind": "timeLimit", "limit": 1]]))
+    _ = endpoint.receive(
+      Self.request(1, "biki/startSession", ["topicId": "test.hon", "mode": ["kind": "timeLimit", "limit": 1]]))
     held.runAll()
     _ = endpoint.tick(now: clock.now())
     // The plugin is still making the first question when the second is up.
@@ -136,8 +143,12 @@ import Testing
     var endpoint = ServerFixtures.endpoint(Self.dependencies(held: held))
     _ = endpoint.receive(Self.request(1, "biki/startSession", Self.infinite))
     _ = endpoint.receive(Self.request(2, "biki/generate", ["topicId": "test.hon", "seed": 1, "count": 5]))
-    #expect(Self.errorCode(endpoint.receive(.notification(method: "$/cancelRequest", params: ["id": 1])), id: 1) == ResponseError.requestCancelled)
-    #expect(Self.errorCode(endpoint.receive(.notification(method: "$/cancelRequest", params: ["id": 2])), id: 2) == ResponseError.requestCancelled)
+    #expect(
+      Self.errorCode(endpoint.receive(.notification(method: "$/cancelRequest", params: ["id": 1])), id: 1)
+        == ResponseError.requestCancelled)
+    #expect(
+      Self.errorCode(endpoint.receive(.notification(method: "$/cancelRequest", params: ["id": 2])), id: 2)
+        == ResponseError.requestCancelled)
     held.runAll()
     #expect(endpoint.tick(now: 100).isEmpty)
     // A second cancel of the same request is dropped.
@@ -149,7 +160,9 @@ import Testing
     let history = AnswerHistory.memory()
     var endpoint = Self.started(held, history: history)
     _ = endpoint.receive(Self.request(2, "biki/skip", ["sessionId": "s1"]))
-    #expect(Self.errorCode(endpoint.receive(.notification(method: "$/cancelRequest", params: ["id": 2])), id: 2) == ResponseError.requestCancelled)
+    #expect(
+      Self.errorCode(endpoint.receive(.notification(method: "$/cancelRequest", params: ["id": 2])), id: 2)
+        == ResponseError.requestCancelled)
     #expect(history.load().entries.filter(\.skipped).count == 1)
     #expect(endpoint.call("biki/endSession", ["sessionId": "s1"])["summary"]?["skipped"] == 1)
   }
@@ -204,7 +217,8 @@ import Testing
       let catalog = load()
       var registry = catalog.registry
       registry.topics = catalog.registry.topics.map { registered in
-        RegisteredTopic(topic: registered.topic, source: registered.source, callsPlugin: callsPlugin) { _ throws(ParameterError) in
+        RegisteredTopic(topic: registered.topic, source: registered.source, callsPlugin: callsPlugin) {
+          _ throws(ParameterError) in
           var generator = QuestionGenerator(topic: registered.topic, spaceSize: 10) { _ throws(GenerationError) in
             throw GenerationError(topicID: registered.topic.id, reason: "the plugin's worker crashed")
           }
@@ -237,7 +251,8 @@ import Testing
     }
     var endpoint = ServerFixtures.endpoint(dependencies)
     for _ in 0..<20 {
-      let started = endpoint.call("biki/startSession", ["topicId": "test.hon", "mode": ["kind": "timeLimit", "limit": .double(limit)]])
+      let started = endpoint.call(
+        "biki/startSession", ["topicId": "test.hon", "mode": ["kind": "timeLimit", "limit": .double(limit)]])
       #expect(started["finished"] == true)
       #expect(started["question"] == nil)
       #expect(started["summary"]?["endReason"] == "timeUp")

@@ -19,8 +19,12 @@ import Testing
   static func endpoint(_ initialize: JSON) -> (Endpoint<BikiServer>, JSON, [OutgoingMessage]) {
     var endpoint = Endpoint(server: BikiServer(version: "test", dependencies: ServerFixtures.dependencies()))
     var capabilities: JSON = .null
-    for case .result(_, let result) in endpoint.receive(.request(id: .number(0), method: "initialize", params: initialize)) { capabilities = result["capabilities"] ?? .null }
-    let opened = endpoint.notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": "json", "version": 1, "text": .string(text)]])
+    for case .result(_, let result) in endpoint.receive(
+      .request(id: .number(0), method: "initialize", params: initialize))
+    { capabilities = result["capabilities"] ?? .null }
+    let opened = endpoint.notify(
+      "textDocument/didOpen",
+      ["textDocument": ["uri": .string(uri), "languageId": "json", "version": 1, "text": .string(text)]])
     return (endpoint, capabilities, opened)
   }
 
@@ -35,12 +39,20 @@ import Testing
   func aUTF8ClientGetsAndGivesColumnsInBytes(initialize: JSON) throws {
     var (endpoint, capabilities, opened) = Self.endpoint(initialize)
     #expect(capabilities["positionEncoding"] == "utf-8")
-    let diagnostic = try #require(opened.notifications("textDocument/publishDiagnostics").first?["diagnostics"]?.arrayValue?.first { $0["code"] == "unknown-key" })
+    let diagnostic = try #require(
+      opened.notifications("textDocument/publishDiagnostics").first?["diagnostics"]?.arrayValue?.first {
+        $0["code"] == "unknown-key"
+      })
     #expect(diagnostic["range"]?["start"]?["character"] == .integer(Self.bytes(before: "\"topicz\"")))
     #expect(diagnostic["range"]?["end"]?["character"] == .integer(Self.bytes(before: "\"topicz\"") + 8))
 
     // The quick fix, asked for at byte columns, edits at byte columns.
-    let actions = endpoint.call("textDocument/codeAction", ["textDocument": ["uri": .string(Self.uri)], "range": diagnostic["range"] ?? .null, "context": ["diagnostics": [diagnostic]]])
+    let actions = endpoint.call(
+      "textDocument/codeAction",
+      [
+        "textDocument": ["uri": .string(Self.uri)], "range": diagnostic["range"] ?? .null,
+        "context": ["diagnostics": [diagnostic]],
+      ])
     let edit = try #require(actions.arrayValue?.first?["edit"]?["changes"]?[Self.uri]?.arrayValue?.first)
     #expect(edit["range"]?["start"]?["character"] == .integer(Self.bytes(before: "\"topicz\"")))
     #expect(edit["range"]?["end"]?["character"] == .integer(Self.bytes(before: "\"topicz\"") + 8))
@@ -50,15 +62,32 @@ import Testing
     let at = Self.bytes(before: "\", \"version\"")
     _ = endpoint.notify(
       "textDocument/didChange",
-      ["textDocument": ["uri": .string(Self.uri), "version": 2], "contentChanges": [["range": ["start": ["line": 1, "character": .integer(at)], "end": ["line": 1, "character": .integer(at)]], "text": "！"]]])
-    let formatted = endpoint.call("textDocument/formatting", ["textDocument": ["uri": .string(Self.uri)], "options": [:]])
-    #expect(formatted.arrayValue?.first?["newText"]?.stringValue?.contains("\"title\": \"本🎌 – 長い物！\"") == true, "\(formatted)")
+      [
+        "textDocument": ["uri": .string(Self.uri), "version": 2],
+        "contentChanges": [
+          [
+            "range": [
+              "start": ["line": 1, "character": .integer(at)], "end": ["line": 1, "character": .integer(at)],
+            ], "text": "！",
+          ]
+        ],
+      ])
+    let formatted = endpoint.call(
+      "textDocument/formatting", ["textDocument": ["uri": .string(Self.uri)], "options": [:]])
+    #expect(
+      formatted.arrayValue?.first?["newText"]?.stringValue?.contains("\"title\": \"本🎌 – 長い物！\"") == true, "\(formatted)"
+    )
   }
 
   @Test func aClientThatSaysNothingCountsUTF16AsLSPSays() throws {
-    let (endpoint, capabilities, opened) = Self.endpoint(["capabilities": ["general": ["positionEncodings": ["utf-32"]]]])
+    let (endpoint, capabilities, opened) = Self.endpoint([
+      "capabilities": ["general": ["positionEncodings": ["utf-32"]]]
+    ])
     #expect(capabilities["positionEncoding"] == "utf-16")
-    let diagnostic = try #require(opened.notifications("textDocument/publishDiagnostics").first?["diagnostics"]?.arrayValue?.first { $0["code"] == "unknown-key" })
+    let diagnostic = try #require(
+      opened.notifications("textDocument/publishDiagnostics").first?["diagnostics"]?.arrayValue?.first {
+        $0["code"] == "unknown-key"
+      })
     #expect(diagnostic["range"]?["start"]?["character"] == .integer(Self.units(before: "\"topicz\"")))
     _ = endpoint
   }

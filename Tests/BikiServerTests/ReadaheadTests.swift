@@ -31,7 +31,8 @@ import Testing
   /// The test pack's topic, marked as a plugin's, whose questions can be made ahead: `made`
   /// counts the questions the stand-in plugin made.
   static func dependencies(held: ServerFixtures.HeldWork, made: Locked<Int>, quick: Bool = true) -> ServerDependencies {
-    ServerFixtures.asPlugin(ServerFixtures.dependencies(background: held.runner), source: "/plugins/libahead.so") { source in
+    ServerFixtures.asPlugin(ServerFixtures.dependencies(background: held.runner), source: "/plugins/libahead.so") {
+      source in
       let store = Locked<[UInt64: Result<Question, GenerationError>]>([:])
       let batch: @Sendable ([UInt64]) -> [Result<Question, GenerationError>] = { indices in
         indices.map { index in
@@ -42,7 +43,9 @@ import Testing
           return result
         }
       }
-      var generator = QuestionGenerator(topic: source.topic, spaceSize: source.spaceSize) { index throws(GenerationError) in try batch([index])[0].get() }
+      var generator = QuestionGenerator(topic: source.topic, spaceSize: source.spaceSize) {
+        index throws(GenerationError) in try batch([index])[0].get()
+      }
       generator.batch = batch
       generator.ready = { index in store.withLock { $0[index] } }
       let size = source.spaceSize
@@ -52,11 +55,13 @@ import Testing
   }
 
   static func generate(_ id: Int64, seed: Int64) -> IncomingMessage {
-    .request(id: .number(id), method: "biki/generate", params: ["topicId": "test.hon", "seed": .integer(seed), "count": 1])
+    .request(
+      id: .number(id), method: "biki/generate", params: ["topicId": "test.hon", "seed": .integer(seed), "count": 1])
   }
 
   @Test func aClientAskingSeedAfterSeedIsAnsweredFromQuestionsMadeAhead() {
-    let held = ServerFixtures.HeldWork(), made = Locked(0)
+    let held = ServerFixtures.HeldWork()
+    let made = Locked(0)
     var endpoint = ServerFixtures.endpoint(Self.dependencies(held: held, made: made))
     // The first two are made off the loop; the second shows a run, so the next are made ahead.
     for seed in 1...2 {
@@ -79,7 +84,8 @@ import Testing
   }
 
   @Test func aClientAskingAtRandomGetsNothingMadeAhead() {
-    let held = ServerFixtures.HeldWork(), made = Locked(0)
+    let held = ServerFixtures.HeldWork()
+    let made = Locked(0)
     var endpoint = ServerFixtures.endpoint(Self.dependencies(held: held, made: made))
     for (id, seed) in [(1, 17), (2, 3), (3, 90), (4, 41)] {
       #expect(endpoint.receive(Self.generate(Int64(id), seed: Int64(seed))).isEmpty)
@@ -90,7 +96,8 @@ import Testing
   }
 
   @Test func aSessionsNextQuestionsAreMadeWhileTheLearnerAnswers() throws {
-    let held = ServerFixtures.HeldWork(), made = Locked(0)
+    let held = ServerFixtures.HeldWork()
+    let made = Locked(0)
     var endpoint = ServerFixtures.endpoint(Self.dependencies(held: held, made: made))
     _ = endpoint.receive(.request(id: .number(1), method: "biki/startSession", params: OffLoopSessionTests.infinite))
     held.runAll()
@@ -102,14 +109,16 @@ import Testing
     held.runAll()
     #expect(made.withLock { $0 } == 1 + Readahead.sessionQuestions)
     for id in 2...8 {
-      let skipped = endpoint.receive(.request(id: .number(Int64(id)), method: "biki/skip", params: ["sessionId": .string(session)]))
+      let skipped = endpoint.receive(
+        .request(id: .number(Int64(id)), method: "biki/skip", params: ["sessionId": .string(session)]))
       #expect(OffLoopSessionTests.response(skipped, id: Int64(id))?["question"] != nil, "\(skipped)")
     }
     #expect(held.count <= 1)
   }
 
   @Test func aSlowPluginsQuestionsAreMadeOnlyWhenWanted() {
-    let held = ServerFixtures.HeldWork(), made = Locked(0)
+    let held = ServerFixtures.HeldWork()
+    let made = Locked(0)
     let dependencies = Self.dependencies(held: held, made: made, quick: false)
     var endpoint = ServerFixtures.endpoint(dependencies)
     for seed in 1...4 {

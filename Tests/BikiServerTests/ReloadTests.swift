@@ -22,7 +22,9 @@ import Testing
     """
 
   /// The fixtures' dependencies, with a reload that checks as the live one does.
-  static func dependencies(files: ServerFixtures.Files, clock: ManualClock = ManualClock(at: 100), background: BackgroundRunner = .immediate) -> ServerDependencies {
+  static func dependencies(
+    files: ServerFixtures.Files, clock: ManualClock = ManualClock(at: 100), background: BackgroundRunner = .immediate
+  ) -> ServerDependencies {
     var dependencies = ServerFixtures.dependencies(files: files, clock: clock, background: background)
     dependencies.loadCatalog = { load(files, check: nil, isCancelled: { false }) }
     dependencies.loadCheckedCatalog = { isCancelled in load(files, check: .thorough, isCancelled: isCancelled) }
@@ -32,7 +34,8 @@ import Testing
   static func load(_ files: ServerFixtures.Files, check: ReadingCheck?, isCancelled: @Sendable () -> Bool) -> Catalog {
     let fileSystem = FileSystem.memory(files.contents.withLock { $0 })
     let loader = PackLoader(fileSystem: fileSystem, userCheck: check)
-    let packs = loader.load(files: (try? loader.packFiles(in: ["/packs"], requireExistence: false)) ?? [], isCancelled: isCancelled)
+    let packs = loader.load(
+      files: (try? loader.packFiles(in: ["/packs"], requireExistence: false)) ?? [], isCancelled: isCancelled)
     return Catalog(registry: TopicRegistry.load(packs: packs, plugins: [], isolation: .inProcess), packs: packs)
   }
 
@@ -49,7 +52,9 @@ import Testing
     #expect(endpoint.call("biki/topics")["topics"]?.arrayValue?.isEmpty == true)
     let reloaded = endpoint.call("biki/reloadPacks")
     #expect(Self.rules(reloaded) == ["unreadable-value"])
-    #expect(reloaded["problems"]?.arrayValue?.first?["formatted"]?.stringValue?.hasPrefix("/packs/days.json:5:27: error: topic \"md\" cannot produce question 60 of 372") == true)
+    #expect(
+      reloaded["problems"]?.arrayValue?.first?["formatted"]?.stringValue?.hasPrefix(
+        "/packs/days.json:5:27: error: topic \"md\" cannot produce question 60 of 372") == true)
     #expect(reloaded["topicCount"] == 0)
     #expect(reloaded["readingCoverage"] == [])
   }
@@ -90,7 +95,10 @@ import Testing
     #expect(error.code == ResponseError.requestCancelled)
     held.runAll()
     #expect(endpoint.tick(now: clock.now()).isEmpty)
-    #expect(endpoint.call("biki/topics")["topics"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["more.hon", "test.hon"])
+    #expect(
+      endpoint.call("biki/topics")["topics"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == [
+        "more.hon", "test.hon",
+      ])
     // The files it read are the ones served: the poll has nothing new to announce.
     clock.advance(BikiServer.pollInterval)
     #expect(endpoint.tick(now: clock.now()).notifications("biki/packsChanged").isEmpty)

@@ -19,19 +19,26 @@ import Testing
   func refused<Message: ClientMessage>(
     _: Message.Type, _ params: JSON?, _ message: String, sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    #expect(throws: ResponseError.invalidParams(message), sourceLocation: sourceLocation) { try Message(Params(params)) }
+    #expect(throws: ResponseError.invalidParams(message), sourceLocation: sourceLocation) {
+      try Message(Params(params))
+    }
   }
 
   static let uri = "file:///packs/test.json"
 
   @Test func everyMethodReachesItsHandler() {
     let requests: [any ClientMessage.Type] = [
-      TopicsRequest.self, StartSessionRequest.self, AnswerRequest.self, SkipRequest.self, EndSessionRequest.self, GenerateRequest.self,
-      ReadRequest.self, StatsRequest.self, ReloadPacksRequest.self, HoverRequest.self, CodeActionRequest.self, DocumentSymbolRequest.self,
-      DefinitionRequest.self, CompletionRequest.self, FormattingRequest.self, PrepareRenameRequest.self, RenameRequest.self,
+      TopicsRequest.self, StartSessionRequest.self, AnswerRequest.self, SkipRequest.self, EndSessionRequest.self,
+      GenerateRequest.self,
+      ReadRequest.self, StatsRequest.self, ReloadPacksRequest.self, HoverRequest.self, CodeActionRequest.self,
+      DocumentSymbolRequest.self,
+      DefinitionRequest.self, CompletionRequest.self, FormattingRequest.self, PrepareRenameRequest.self,
+      RenameRequest.self,
       InlayHintRequest.self, CodeLensRequest.self, ExecuteCommandRequest.self,
     ]
-    let notifications: [any ClientMessage.Type] = [DidOpenNotification.self, DidChangeNotification.self, DidCloseNotification.self]
+    let notifications: [any ClientMessage.Type] = [
+      DidOpenNotification.self, DidChangeNotification.self, DidCloseNotification.self,
+    ]
     #expect(Set(Dispatcher.requests.keys) == Set(requests.map { $0.method }))
     #expect(Dispatcher.requests.count == requests.count)
     #expect(Set(Dispatcher.notifications.keys) == Set(notifications.map { $0.method }))
@@ -47,15 +54,20 @@ import Testing
 
   @Test func startSession() throws {
     try roundTrip(StartSessionRequest(kind: .topic("test.hon", .questionLimit(10))))
-    try roundTrip(StartSessionRequest(kind: .topic("test.hon", .infinite), skill: .kana, parameters: ["max": 50, "min": 2], seed: .max))
+    try roundTrip(
+      StartSessionRequest(
+        kind: .topic("test.hon", .infinite), skill: .kana, parameters: ["max": 50, "min": 2], seed: .max))
     try roundTrip(StartSessionRequest(kind: .topic("test.hon", .timeLimit(seconds: 90.5)), seed: 0))
     try roundTrip(StartSessionRequest(kind: .topic("test.hon", .timeLimit(seconds: 30))))
     try roundTrip(StartSessionRequest(kind: .review(topicID: nil, count: 20)))
     try roundTrip(StartSessionRequest(kind: .review(topicID: "test.hon", count: 5), skill: .listening))
     // With no mode, ten questions.
     #expect(try StartSessionRequest(Params(["topicId": "test.hon"])).kind == .topic("test.hon", .questionLimit(10)))
-    refused(StartSessionRequest.self, ["topicId": "test.hon", "seed": -1], "\"seed\" must be a whole number from 0 to 2^64−1, not -1")
-    refused(StartSessionRequest.self, ["topicId": "test.hon", "mode": ["limit": 5]], "missing required field \"mode.kind\"")
+    refused(
+      StartSessionRequest.self, ["topicId": "test.hon", "seed": -1],
+      "\"seed\" must be a whole number from 0 to 2^64−1, not -1")
+    refused(
+      StartSessionRequest.self, ["topicId": "test.hon", "mode": ["limit": 5]], "missing required field \"mode.kind\"")
     // The seed is read first.
     refused(StartSessionRequest.self, ["seed": "x"], "\"seed\" must be a whole number from 0 to 2^64−1, not \"x\"")
   }
@@ -67,10 +79,16 @@ import Testing
     refused(AnswerRequest.self, ["answer": "8"], "missing required field \"sessionId\"")
     refused(AnswerRequest.self, "s1", "params must be an object, not a string")
     // The answer's own problems are kept for when the session takes it.
-    #expect(try AnswerRequest(Params(["sessionId": "s1"])).answer == .failure(.invalidParams("missing required field \"answer\"")))
-    #expect(try AnswerRequest(Params(["sessionId": "s1", "answer": true])).answer == .failure(.invalidParams("\"answer\" must be a string, not a boolean")))
+    #expect(
+      try AnswerRequest(Params(["sessionId": "s1"])).answer
+        == .failure(.invalidParams("missing required field \"answer\"")))
+    #expect(
+      try AnswerRequest(Params(["sessionId": "s1", "answer": true])).answer
+        == .failure(.invalidParams("\"answer\" must be a string, not a boolean")))
     let long = JSON.string(String(repeating: "あ", count: 342))
-    #expect(try AnswerRequest(Params(["sessionId": "s1", "answer": long])).answer == .failure(.invalidParams("\"answer\" is longer than 1024 bytes")))
+    #expect(
+      try AnswerRequest(Params(["sessionId": "s1", "answer": long])).answer
+        == .failure(.invalidParams("\"answer\" is longer than 1024 bytes")))
   }
 
   /// As before there were request types: a malformed answer to a session whose time ran out is
@@ -96,23 +114,34 @@ import Testing
     try roundTrip(GenerateRequest(topicID: "test.hon", parameters: ["max": 9], seed: .max, count: 1000))
     #expect(try GenerateRequest(Params(["topicId": "test.hon", "seed": 3])).count == 1)
     refused(GenerateRequest.self, ["topicId": "test.hon"], "missing required field \"seed\"")
-    refused(GenerateRequest.self, ["topicId": "test.hon", "seed": 1, "count": 0], "\"count\" must be from 1 to 1000, not 0")
-    refused(GenerateRequest.self, ["topicId": "test.hon", "params": ["max": "nine"], "seed": 1], "\"params.max\" must be a whole number, not a string")
+    refused(
+      GenerateRequest.self, ["topicId": "test.hon", "seed": 1, "count": 0], "\"count\" must be from 1 to 1000, not 0")
+    refused(
+      GenerateRequest.self, ["topicId": "test.hon", "params": ["max": "nine"], "seed": 1],
+      "\"params.max\" must be a whole number, not a string")
   }
 
   /// The catalog's judgement sits between the fields: an unknown topic is told before any other
   /// problem, and parameters a pack's topic refuses before `seed`.
   @Test func generateJudgesTheTopicAndItsParametersInTheirPlaces() {
-    let unknown = ResponseError.invalidParams("no such topic"), refusedParameters = ResponseError.invalidParams("no such parameter")
+    let unknown = ResponseError.invalidParams("no such topic")
+    let refusedParameters = ResponseError.invalidParams("no such parameter")
     #expect(throws: unknown) {
-      try GenerateRequest.decode(Params(["topicId": "x", "params": 5]), lookUp: { _ throws(ResponseError) in throw unknown }, judge: { _, _ in })
+      try GenerateRequest.decode(
+        Params(["topicId": "x", "params": 5]), lookUp: { _ throws(ResponseError) in throw unknown }, judge: { _, _ in })
     }
     #expect(throws: refusedParameters) {
-      try GenerateRequest.decode(Params(["topicId": "x", "count": 0]), lookUp: { _ in }, judge: { _, _ throws(ResponseError) in throw refusedParameters })
+      try GenerateRequest.decode(
+        Params(["topicId": "x", "count": 0]), lookUp: { _ in },
+        judge: { _, _ throws(ResponseError) in throw refusedParameters })
     }
     var endpoint = ServerFixtures.endpoint()
-    #expect(endpoint.failure("biki/generate", ["topicId": "test.nope", "seed": "x"])?.message.hasPrefix("\"topicId\": no topic \"test.nope\"") == true)
-    #expect(endpoint.failure("biki/generate", ["topicId": "test.hon", "params": ["max": 1]])?.message.hasPrefix("\"params\": ") == true)
+    #expect(
+      endpoint.failure("biki/generate", ["topicId": "test.nope", "seed": "x"])?.message.hasPrefix(
+        "\"topicId\": no topic \"test.nope\"") == true)
+    #expect(
+      endpoint.failure("biki/generate", ["topicId": "test.hon", "params": ["max": 1]])?.message.hasPrefix(
+        "\"params\": ") == true)
   }
 
   @Test func read() throws {
@@ -142,9 +171,11 @@ import Testing
   }
 
   @Test func codeAction() throws {
-    try roundTrip(CodeActionRequest(uri: Self.uri, start: Position(line: 0, character: 0), end: Position(line: 2, character: 7)))
+    try roundTrip(
+      CodeActionRequest(uri: Self.uri, start: Position(line: 0, character: 0), end: Position(line: 2, character: 7)))
     refused(
-      CodeActionRequest.self, ["textDocument": ["uri": .string(Self.uri)], "range": ["start": ["line": 0, "character": 0]]],
+      CodeActionRequest.self,
+      ["textDocument": ["uri": .string(Self.uri)], "range": ["start": ["line": 0, "character": 0]]],
       "missing required field \"range.end\"")
     // The range is read before the document.
     refused(CodeActionRequest.self, [:], "missing required field \"range\"")
@@ -160,7 +191,8 @@ import Testing
     // The position is read before the document.
     refused(DefinitionRequest.self, [:], "missing required field \"position\"")
     refused(
-      DefinitionRequest.self, ["position": ["line": 1, "character": .double(1.5)]], "\"position.character\" must be a whole number, not a number")
+      DefinitionRequest.self, ["position": ["line": 1, "character": .double(1.5)]],
+      "\"position.character\" must be a whole number, not a number")
   }
 
   @Test func completion() throws {
@@ -175,35 +207,51 @@ import Testing
     try roundTrip(PrepareRenameRequest(uri: Self.uri, position: Position(line: 3, character: 9)))
     try roundTrip(RenameRequest(uri: Self.uri, position: Position(line: 3, character: 9), newName: "plates"))
     refused(
-      RenameRequest.self, ["textDocument": ["uri": .string(Self.uri)], "position": ["line": 1, "character": 1]], "missing required field \"newName\"")
+      RenameRequest.self, ["textDocument": ["uri": .string(Self.uri)], "position": ["line": 1, "character": 1]],
+      "missing required field \"newName\"")
   }
 
   @Test func inlayHint() throws {
-    try roundTrip(InlayHintRequest(uri: Self.uri, start: Position(line: 0, character: 0), end: Position(line: 40, character: 3)))
+    try roundTrip(
+      InlayHintRequest(uri: Self.uri, start: Position(line: 0, character: 0), end: Position(line: 40, character: 3)))
     refused(InlayHintRequest.self, ["textDocument": ["uri": .string(Self.uri)]], "missing required field \"range\"")
   }
 
   @Test func codeLensAndCommands() throws {
     try roundTrip(CodeLensRequest(uri: Self.uri))
     try roundTrip(ExecuteCommandRequest(command: "biki.sample", uri: Self.uri, topicID: "mine.hon"))
-    refused(ExecuteCommandRequest.self, ["command": "biki.quizz", "arguments": []], "\"command\": no command \"biki.quizz\"; the server offers \"biki.sample\"")
-    refused(ExecuteCommandRequest.self, ["command": "biki.sample", "arguments": [.string(Self.uri)]], "\"arguments\" must be [document URI, topic id] for \"biki.sample\"")
+    refused(
+      ExecuteCommandRequest.self, ["command": "biki.quizz", "arguments": []],
+      "\"command\": no command \"biki.quizz\"; the server offers \"biki.sample\"")
+    refused(
+      ExecuteCommandRequest.self, ["command": "biki.sample", "arguments": [.string(Self.uri)]],
+      "\"arguments\" must be [document URI, topic id] for \"biki.sample\"")
   }
 
   @Test func documentNotifications() throws {
     try roundTrip(DidOpenNotification(uri: Self.uri, text: "{}"))
     try roundTrip(DidOpenNotification(uri: Self.uri, text: "{ \"format\": 1 }", version: 3))
     // A version that is not a whole number is dropped, not the document.
-    #expect(try DidOpenNotification(Params(["textDocument": ["uri": .string(Self.uri), "text": "", "version": "3"]])).version == nil)
-    refused(DidOpenNotification.self, ["textDocument": ["uri": .string(Self.uri)]], "missing required field \"textDocument.text\"")
+    #expect(
+      try DidOpenNotification(Params(["textDocument": ["uri": .string(Self.uri), "text": "", "version": "3"]])).version
+        == nil)
+    refused(
+      DidOpenNotification.self, ["textDocument": ["uri": .string(Self.uri)]],
+      "missing required field \"textDocument.text\"")
 
-    let edit = IncrementalChange(range: ["start": ["line": 0, "character": 1], "end": ["line": 0, "character": 1]], text: "x")
+    let edit = IncrementalChange(
+      range: ["start": ["line": 0, "character": 1], "end": ["line": 0, "character": 1]], text: "x")
     try roundTrip(DidChangeNotification(uri: Self.uri, changes: [.whole("{}")]))
-    try roundTrip(DidChangeNotification(uri: Self.uri, version: 9, changes: try [.edit(#require(edit)), .missingText, .invalidRange]))
+    try roundTrip(
+      DidChangeNotification(
+        uri: Self.uri, version: 9, changes: try [.edit(#require(edit)), .missingText, .invalidRange]))
     try roundTrip(DidChangeNotification(uri: Self.uri, changes: []))
-    let odd = try DidChangeNotification(Params(["textDocument": ["uri": .string(Self.uri)], "contentChanges": [5, ["text": "a", "range": "all"]]]))
+    let odd = try DidChangeNotification(
+      Params(["textDocument": ["uri": .string(Self.uri)], "contentChanges": [5, ["text": "a", "range": "all"]]]))
     #expect(odd.changes == [.missingText, .invalidRange])
-    refused(DidChangeNotification.self, ["textDocument": ["uri": .string(Self.uri)]], "\"contentChanges\" must be an array of changes")
+    refused(
+      DidChangeNotification.self, ["textDocument": ["uri": .string(Self.uri)]],
+      "\"contentChanges\" must be an array of changes")
 
     try roundTrip(DidCloseNotification(uri: Self.uri))
     refused(DidCloseNotification.self, ["textDocument": 1], "\"textDocument\" must be an object, not a number")

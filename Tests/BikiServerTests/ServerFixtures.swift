@@ -5,6 +5,7 @@ import BikiPractice
 import BikiProtocol
 import BikiTestSupport
 import Synchronization
+import Testing
 
 @testable import BikiServer
 
@@ -36,11 +37,17 @@ enum ServerFixtures {
     private let waiting = Mutex<[@Sendable () -> Void]>([])
     var runner: BackgroundRunner { BackgroundRunner { work in self.waiting.withLock { $0.append(work) } } }
     var count: Int { waiting.withLock { $0.count } }
-    func runAll() { for work in waiting.withLock({ work in defer { work = [] }; return work }) { work() } }
+    func runAll() {
+      for work in waiting.withLock({ work in
+        defer { work = [] }
+        return work
+      }) { work() }
+    }
   }
 
   static func dependencies(
-    files: Files = Files(["/packs/test.json": pack()]), clock: ManualClock = ManualClock(at: 100), history: AnswerHistory = .memory(),
+    files: Files = Files(["/packs/test.json": pack()]), clock: ManualClock = ManualClock(at: 100),
+    history: AnswerHistory = .memory(),
     background: BackgroundRunner = .immediate
   ) -> ServerDependencies {
     ServerDependencies(
@@ -50,7 +57,11 @@ enum ServerFixtures {
         let packs = loader.load(files: (try? loader.packFiles(in: ["/packs"], requireExistence: false)) ?? [])
         return Catalog(registry: TopicRegistry.load(packs: packs, plugins: [], isolation: .inProcess), packs: packs)
       },
-      packStamp: { files.contents.withLock { $0.map { "\($0.key)=\($0.value.count):\($0.value.hashValue)" }.sorted().joined(separator: ",") } },
+      packStamp: {
+        files.contents.withLock {
+          $0.map { "\($0.key)=\($0.value.count):\($0.value.hashValue)" }.sorted().joined(separator: ",")
+        }
+      },
       history: history, now: clock.now, wallClock: { 1_800_000_000 }, seeds: .constant(42), readingCheck: .sample(16),
       background: background)
   }
@@ -67,7 +78,8 @@ enum ServerFixtures {
       let catalog = load()
       var registry = catalog.registry
       registry.topics = catalog.registry.topics.map { registered in
-        RegisteredTopic(topic: registered.topic, source: source, callsPlugin: true) { parameters throws(ParameterError) in
+        RegisteredTopic(topic: registered.topic, source: source, callsPlugin: true) {
+          parameters throws(ParameterError) in
           var generator = adapt(try registered.generator(parameters: parameters))
           generator.callsPlugin = true
           return generator
@@ -88,7 +100,8 @@ enum ServerFixtures {
 
 extension Endpoint where Server == BikiServer {
   /// Sends a request; returns its result, or records the error it got.
-  mutating func call(_ method: String, _ params: JSON? = nil, sourceLocation: SourceLocation = #_sourceLocation) -> JSON {
+  mutating func call(_ method: String, _ params: JSON? = nil, sourceLocation: SourceLocation = #_sourceLocation) -> JSON
+  {
     for message in receive(.request(id: .number(1), method: method, params: params)) {
       switch message {
       case .result(_, let result): return result
@@ -102,7 +115,9 @@ extension Endpoint where Server == BikiServer {
   }
 
   /// Sends a request that must fail; returns its error.
-  mutating func failure(_ method: String, _ params: JSON? = nil, sourceLocation: SourceLocation = #_sourceLocation) -> ResponseError? {
+  mutating func failure(_ method: String, _ params: JSON? = nil, sourceLocation: SourceLocation = #_sourceLocation)
+    -> ResponseError?
+  {
     for case .error(_, let error) in receive(.request(id: .number(1), method: method, params: params)) { return error }
     Issue.record("\(method) succeeded", sourceLocation: sourceLocation)
     return nil
@@ -119,5 +134,3 @@ extension [OutgoingMessage] {
     compactMap { if case .notification(method, let params) = $0 { params } else { nil } }
   }
 }
-
-import Testing

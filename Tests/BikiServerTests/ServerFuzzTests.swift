@@ -22,8 +22,10 @@ import Testing
     #"{"jsonrpc":"2.0","id":"x","method":"biki/topics"}"#,
   ]
 
-  static let replacements: [[UInt8]] = ["", "null", "[]", "{}", "-1", "1e400", "\"\"", "true", "\"\\u0000\"", "\u{FF}", "9223372036854775808"]
-    .map { Array($0.utf8) }
+  static let replacements: [[UInt8]] = [
+    "", "null", "[]", "{}", "-1", "1e400", "\"\"", "true", "\"\\u0000\"", "\u{FF}", "9223372036854775808",
+  ]
+  .map { Array($0.utf8) }
 
   @Test func mutatedMessagesAreAlwaysAnswered() {
     let clock = ManualClock(at: 100)
@@ -35,7 +37,9 @@ import Testing
         let at = Int(random.next() % UInt64(bytes.count))
         let length = min(Int(random.next() % 12), bytes.count - at)
         switch random.next() % 3 {
-        case 0: bytes.replaceSubrange(at..<(at + length), with: Self.replacements[Int(random.next() % UInt64(Self.replacements.count))])
+        case 0:
+          bytes.replaceSubrange(
+            at..<(at + length), with: Self.replacements[Int(random.next() % UInt64(Self.replacements.count))])
         case 1: bytes.removeSubrange(at..<(at + length))
         default: bytes.insert(UInt8(truncatingIfNeeded: random.next()), at: at)
         }

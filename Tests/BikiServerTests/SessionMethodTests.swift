@@ -11,7 +11,8 @@ import Testing
 @Suite struct SessionMethodTests {
   /// The answers a session with `seed` will ask for, from the stateless generator.
   func answers(_ endpoint: inout Endpoint<BikiServer>, seed: Int64, count: Int64) -> [Int64] {
-    let generated = endpoint.call("biki/generate", ["topicId": "test.hon", "seed": .integer(seed), "count": .integer(count)])
+    let generated = endpoint.call(
+      "biki/generate", ["topicId": "test.hon", "seed": .integer(seed), "count": .integer(count)])
     return generated["questions"]?.arrayValue?.compactMap { $0["answer"]?.integerValue } ?? []
   }
 
@@ -32,7 +33,10 @@ import Testing
     let resultID = try #require(full["resultId"]?.stringValue)
     #expect(resultID.count == 16 && resultID.allSatisfy(\.isHexDigit))
 
-    #expect(endpoint.call("biki/topics", ["previousResultId": .string(resultID)]) == ["kind": "unchanged", "resultId": .string(resultID)])
+    #expect(
+      endpoint.call("biki/topics", ["previousResultId": .string(resultID)]) == [
+        "kind": "unchanged", "resultId": .string(resultID),
+      ])
     let stale = endpoint.call("biki/topics", ["previousResultId": "0123456789abcdef"])
     #expect(stale["kind"] == "full" && stale["topics"] == full["topics"] && stale["resultId"] == full["resultId"])
     #expect(endpoint.failure("biki/topics", ["previousResultId": 7])?.code == -32602)
@@ -57,7 +61,8 @@ import Testing
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(history: history))
     let expected = answers(&endpoint, seed: 9, count: 3)
     #expect(Set(expected).count == 3)
-    let started = endpoint.call("biki/startSession", ["topicId": "test.hon", "seed": 9, "mode": ["kind": "questionLimit", "limit": 3]])
+    let started = endpoint.call(
+      "biki/startSession", ["topicId": "test.hon", "seed": 9, "mode": ["kind": "questionLimit", "limit": 3]])
     #expect(started["sessionId"] == "s1")
     #expect(started["question"]?["prompt"]?.stringValue?.hasSuffix("本") == true)
     // Nothing in the open question gives the answer away.
@@ -165,8 +170,9 @@ import Testing
   /// history under the topic they came from.
   @Test func aReviewSessionAsksWhatIsDueFirst() throws {
     let missed = HistoryEntry(
-      Session.AnswerRecord(topicID: "test.hon", seed: 7, skill: .kana, prompt: "8本", expected: "はっぽん", given: "はちぽん",
-      isCorrect: false, seconds: 3, forms: ReadingForms.of(8, counter: .hon)), at: 1_800_000_000 - 5 * 86_400)
+      Session.AnswerRecord(
+        topicID: "test.hon", seed: 7, skill: .kana, prompt: "8本", expected: "はっぽん", given: "はちぽん",
+        isCorrect: false, seconds: 3, forms: ReadingForms.of(8, counter: .hon)), at: 1_800_000_000 - 5 * 86_400)
     let history = AnswerHistory.memory([missed])
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(history: history))
     let started = endpoint.call("biki/startSession", ["mode": ["kind": "review", "limit": 3], "seed": 5])
@@ -179,37 +185,45 @@ import Testing
     #expect(recorded?.topicID == "test.hon")
     #expect(recorded?.forms.map(\.id) == ["本/final:8"])
     // A topic that is not loaded is refused as for any session.
-    #expect(endpoint.failure("biki/startSession", ["topicId": "nope.x", "mode": ["kind": "review"]])?.code == ResponseError.invalidParams)
+    #expect(
+      endpoint.failure("biki/startSession", ["topicId": "nope.x", "mode": ["kind": "review"]])?.code
+        == ResponseError.invalidParams)
   }
 
   @Test func parametersChangeWhatIsAsked() {
     var endpoint = ServerFixtures.endpoint()
-    let generated = endpoint.call("biki/generate", ["topicId": "test.hon", "seed": 1, "count": 2, "params": ["max": 2]])
+    let generated = endpoint.call(
+      "biki/generate", ["topicId": "test.hon", "seed": 1, "count": 2, "params": ["max": 2]])
     #expect(Set(generated["questions"]?.arrayValue?.compactMap { $0["answer"]?.integerValue } ?? []) == [1, 2])
-    #expect(endpoint.failure("biki/generate", ["topicId": "test.hon", "seed": 1, "params": ["max": 1]])?.message.contains("max") == true)
-    #expect(endpoint.failure("biki/generate", ["topicId": "test.hon", "seed": 1, "params": ["size": 3]])?.message.contains("size") == true)
+    #expect(
+      endpoint.failure("biki/generate", ["topicId": "test.hon", "seed": 1, "params": ["max": 1]])?.message.contains(
+        "max") == true)
+    #expect(
+      endpoint.failure("biki/generate", ["topicId": "test.hon", "seed": 1, "params": ["size": 3]])?.message.contains(
+        "size") == true)
   }
 
-  @Test(arguments: [
-    ("biki/startSession", JSON.object([]), "topicId"),
-    ("biki/startSession", ["topicId": 5], "topicId"),
-    ("biki/startSession", ["topicId": "test.hn"], "test.hon"),
-    ("biki/startSession", ["topicId": "test.hon", "skill": "writing"], "skill"),
-    ("biki/startSession", ["topicId": "test.hon", "mode": ["kind": "questionLimit"]], "mode.limit"),
-    ("biki/startSession", ["topicId": "test.hon", "mode": ["kind": "questionLimit", "limit": 0]], "mode.limit"),
-    ("biki/startSession", ["topicId": "test.hon", "mode": ["kind": "forever"]], "mode.kind"),
-    ("biki/startSession", ["topicId": "test.hon", "mode": "infinite"], "mode"),
-    ("biki/startSession", ["topicId": "test.hon", "seed": true], "seed"),
-    ("biki/startSession", ["topicId": "test.hon", "seed": -1], "seed"),
-    ("biki/startSession", ["topicId": "test.hon", "params": ["max": "big"]], "params.max"),
-    ("biki/answer", ["sessionId": "s9", "answer": "1"], "sessionId"),
-    ("biki/generate", ["topicId": "test.hon"], "seed"),
-    ("biki/generate", ["topicId": "test.hon", "seed": 1, "count": 1001], "count"),
-    ("biki/read", ["text": 8], "text"),
-    ("biki/read", ["text": "8本", "as": "weight"], "as"),
-    ("biki/read", ["text": "ほん"], "text"),
-    ("biki/stats", ["topicId": []], "topicId"),
-  ] as [(String, JSON, String)])
+  @Test(
+    arguments: [
+      ("biki/startSession", JSON.object([]), "topicId"),
+      ("biki/startSession", ["topicId": 5], "topicId"),
+      ("biki/startSession", ["topicId": "test.hn"], "test.hon"),
+      ("biki/startSession", ["topicId": "test.hon", "skill": "writing"], "skill"),
+      ("biki/startSession", ["topicId": "test.hon", "mode": ["kind": "questionLimit"]], "mode.limit"),
+      ("biki/startSession", ["topicId": "test.hon", "mode": ["kind": "questionLimit", "limit": 0]], "mode.limit"),
+      ("biki/startSession", ["topicId": "test.hon", "mode": ["kind": "forever"]], "mode.kind"),
+      ("biki/startSession", ["topicId": "test.hon", "mode": "infinite"], "mode"),
+      ("biki/startSession", ["topicId": "test.hon", "seed": true], "seed"),
+      ("biki/startSession", ["topicId": "test.hon", "seed": -1], "seed"),
+      ("biki/startSession", ["topicId": "test.hon", "params": ["max": "big"]], "params.max"),
+      ("biki/answer", ["sessionId": "s9", "answer": "1"], "sessionId"),
+      ("biki/generate", ["topicId": "test.hon"], "seed"),
+      ("biki/generate", ["topicId": "test.hon", "seed": 1, "count": 1001], "count"),
+      ("biki/read", ["text": 8], "text"),
+      ("biki/read", ["text": "8本", "as": "weight"], "as"),
+      ("biki/read", ["text": "ほん"], "text"),
+      ("biki/stats", ["topicId": []], "topicId"),
+    ] as [(String, JSON, String)])
   func badParamsNameTheField(_ method: String, _ params: JSON, _ field: String) {
     var endpoint = ServerFixtures.endpoint()
     let error = endpoint.failure(method, params)
@@ -226,8 +240,14 @@ import Testing
 
   @Test func statsReadTheHistory() {
     let history = AnswerHistory.memory([
-      HistoryEntry(Session.AnswerRecord(topicID: "test.hon", seed: 1, skill: .kana, prompt: "8本", expected: "はっぽん", given: "はちほん", isCorrect: false, seconds: 3), at: 0),
-      HistoryEntry(Session.AnswerRecord(topicID: "test.hon", seed: 1, skill: .kana, prompt: "8本", expected: "はっぽん", given: "はっぽん", isCorrect: true, seconds: 1), at: 0),
+      HistoryEntry(
+        Session.AnswerRecord(
+          topicID: "test.hon", seed: 1, skill: .kana, prompt: "8本", expected: "はっぽん", given: "はちほん", isCorrect: false,
+          seconds: 3), at: 0),
+      HistoryEntry(
+        Session.AnswerRecord(
+          topicID: "test.hon", seed: 1, skill: .kana, prompt: "8本", expected: "はっぽん", given: "はっぽん", isCorrect: true,
+          seconds: 1), at: 0),
     ])
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(history: history))
     let stats = endpoint.call("biki/stats", ["topicId": "test.hon"])
@@ -265,14 +285,17 @@ import Testing
     """
 
   @Test func parametersWhoseSpaceOverflowsAreRefusedNamingTheField() {
-    var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(files: ServerFixtures.Files(["/packs/wide.json": Self.widePack])))
+    var endpoint = ServerFixtures.endpoint(
+      ServerFixtures.dependencies(files: ServerFixtures.Files(["/packs/wide.json": Self.widePack])))
     let params: JSON = ["min": -9_223_372_036_854_775_807, "max": .integer(Int64.max)]
     for method in ["biki/startSession", "biki/generate"] {
       let error = endpoint.failure(method, ["topicId": "wide.n", "params": params])
       #expect(error?.code == ResponseError.invalidParams)
       #expect(error?.message.hasPrefix("\"params\": ") == true, "\(error?.message ?? "")")
     }
-    let widest = endpoint.call("biki/generate", ["topicId": "wide.n", "params": ["min": 0, "max": .integer(Int64.max - 1)], "seed": 1, "count": 2])
+    let widest = endpoint.call(
+      "biki/generate",
+      ["topicId": "wide.n", "params": ["min": 0, "max": .integer(Int64.max - 1)], "seed": 1, "count": 2])
     #expect(widest["questions"]?.arrayValue?.count == 2)
   }
 
@@ -285,7 +308,9 @@ import Testing
     // A near miss still gets its suggestion, the same again when the id is sent again (from
     // what the catalog remembers of recent misses); an id near nothing gets none.
     for _ in 0..<2 {
-      #expect(endpoint.failure("biki/generate", ["topicId": "test.hom"])?.message == #""topicId": no topic "test.hom"; did you mean "test.hon"?"#)
+      #expect(
+        endpoint.failure("biki/generate", ["topicId": "test.hom"])?.message
+          == #""topicId": no topic "test.hom"; did you mean "test.hon"?"#)
     }
     #expect(endpoint.failure("biki/generate", ["topicId": "zzz.qqq"])?.message == #""topicId": no topic "zzz.qqq""#)
   }

@@ -20,8 +20,10 @@ import Testing
     """
 
   @Test func aSessionShowsTheThingAndAcceptsEveryCounterItTakes() {
-    var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(files: ServerFixtures.Files(["/packs/things.json": Self.pack])))
-    let started = endpoint.call("biki/startSession", ["topicId": "things.rabbits", "seed": 1, "mode": ["kind": "questionLimit", "limit": 3]])
+    var endpoint = ServerFixtures.endpoint(
+      ServerFixtures.dependencies(files: ServerFixtures.Files(["/packs/things.json": Self.pack])))
+    let started = endpoint.call(
+      "biki/startSession", ["topicId": "things.rabbits", "seed": 1, "mode": ["kind": "questionLimit", "limit": 3]])
     let question = started["question"] ?? .null
     #expect(question["skill"] == "counter")
     #expect(question["prompt"] == "うさぎ (うさぎ, rabbit) × 3")
@@ -41,7 +43,8 @@ import Testing
   }
 
   @Test func aSkillTheTopicDoesNotOfferIsRefused() {
-    var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(files: ServerFixtures.Files(["/packs/things.json": Self.pack])))
+    var endpoint = ServerFixtures.endpoint(
+      ServerFixtures.dependencies(files: ServerFixtures.Files(["/packs/things.json": Self.pack])))
     let refused = endpoint.failure("biki/startSession", ["topicId": "things.rabbits", "skill": "kana"])
     #expect(refused?.code == ResponseError.invalidParams)
     #expect(refused?.message.contains("counter") == true)
@@ -55,8 +58,10 @@ import Testing
         "variables": { "n": { "range": { "min": 10, "max": 10 } } },
         "question": { "parts": [{ "number": "n", "counter": "hon" }], "answer": { "value": "n", "postfix": "本" } } }]}
       """
-    var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(files: ServerFixtures.Files(["/packs/ten.json": pack])))
-    _ = endpoint.call("biki/startSession", ["topicId": "ten.hon", "seed": 1, "mode": ["kind": "questionLimit", "limit": 2]])
+    var endpoint = ServerFixtures.endpoint(
+      ServerFixtures.dependencies(files: ServerFixtures.Files(["/packs/ten.json": pack])))
+    _ = endpoint.call(
+      "biki/startSession", ["topicId": "ten.hon", "seed": 1, "mode": ["kind": "questionLimit", "limit": 2]])
     let romaji = endpoint.call("biki/answer", ["sessionId": "s1", "answer": "juppon"])
     #expect(romaji["verdict"] == "incorrect")
     #expect(romaji["hint"] == "Type the reading in kana (hiragana or katakana), not romaji.")

@@ -5,14 +5,17 @@ public enum PluginFixtures {
   public static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
   public static let header = repository.appendingPathComponent("Sources/BikiPluginABI/include").path
-  public static let directory = NSTemporaryDirectory() + "biki-plugins-" + String(ProcessInfo.processInfo.processIdentifier)
+  public static let directory =
+    NSTemporaryDirectory() + "biki-plugins-" + String(ProcessInfo.processInfo.processIdentifier)
 
   /// The frozen v1.0 header and the synthetic later one, for ABI stability tests.
   public static let frozenHeader = repository.appendingPathComponent("Tests/BikiPluginsTests/Fixtures/abi/v1.0").path
   public static let laterHeader = repository.appendingPathComponent("Tests/BikiPluginsTests/Fixtures/abi/later").path
 
   /// Compiles `source` with the given `-D` defines into a uniquely named shared library.
-  public static func build(_ source: String, defines: [String] = [], name: String, include: String = header) throws -> String {
+  public static func build(_ source: String, defines: [String] = [], name: String, include: String = header) throws
+    -> String
+  {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let output = "\(directory)/lib\(name).so"
     if FileManager.default.fileExists(atPath: output) { return output }
@@ -21,7 +24,10 @@ public enum PluginFixtures {
     let partial = output + ".partial-" + UUID().uuidString
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["cc", "-std=c99", "-O1", "-shared", "-fPIC", "-I", include] + defines.map { "-D" + $0 } + [source, "-o", partial]
+    process.arguments =
+      ["cc", "-std=c99", "-O1", "-shared", "-fPIC", "-I", include] + defines.map { "-D" + $0 } + [
+        source, "-o", partial,
+      ]
     let errors = Pipe()
     process.standardError = errors
     try process.run()
@@ -39,7 +45,8 @@ public enum PluginFixtures {
   /// The misbehaving fixture built with one `-D` define ("SEGFAULT", "SLOW_MS=100"), or none.
   public static func misbehaving(_ define: String?) throws -> String {
     try build(
-      repository.appendingPathComponent("Tests/BikiPluginsTests/Fixtures/misbehaving.c").path, defines: define.map { [$0] } ?? [],
+      repository.appendingPathComponent("Tests/BikiPluginsTests/Fixtures/misbehaving.c").path,
+      defines: define.map { [$0] } ?? [],
       name: "misbehaving-\(define ?? "ok")")
   }
 
@@ -47,11 +54,15 @@ public enum PluginFixtures {
   /// as `name`: a plugin directory laid out as a user's would be. Made if need be; the build is
   /// shared by every test in this process that asks for the same source and defines.
   @discardableResult
-  public static func copy(_ source: String, defines: [String] = [], into directory: String, as name: String) throws -> String {
+  public static func copy(_ source: String, defines: [String] = [], into directory: String, as name: String) throws
+    -> String
+  {
     let stem = URL(fileURLWithPath: source).deletingPathExtension().lastPathComponent
     let built = try build(
       repository.appendingPathComponent(source).path, defines: defines,
-      name: ([stem] + defines).joined(separator: "-").map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }.reduce(into: "") { $0.append($1) })
+      name: ([stem] + defines).joined(separator: "-").map {
+        $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_"
+      }.reduce(into: "") { $0.append($1) })
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let target = directory + "/" + name
     try? FileManager.default.removeItem(atPath: target)
@@ -60,7 +71,8 @@ public enum PluginFixtures {
   }
 
   /// `biki`, built next to the test bundle: the executable plugin workers are started from.
-  public static let worker = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("biki").path
+  public static let worker = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    .appendingPathComponent("biki").path
 
   public struct CompileError: Error, CustomStringConvertible {
     public var message: String

@@ -9,7 +9,9 @@ public enum ProcessGroups {
     return entries.compactMap(Int32.init).filter { pid in
       // "pid (comm) state ppid pgrp …": the command may hold spaces and parentheses, so the
       // fields are counted from the last ')'.
-      guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
+      guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return false }
       let fields = stat[stat.index(after: close)...].split(separator: " ")
       return fields.count > 2 && fields[0] != "Z" && fields[0] != "X" && Int32(fields[2]) == group
     }

@@ -9,9 +9,12 @@ import Testing
     let lines = result.standardOutput.split(separator: "\n").map(String.init)
     let stamp = try #require(lines.first)
     #expect(
-      stamp.wholeMatch(of: /biki-bench at ([0-9a-f]{7,}(\+changes)?|an unknown commit) on .+, [0-9]+ CPUs/) != nil, "\(stamp)")
+      stamp.wholeMatch(of: /biki-bench at ([0-9a-f]{7,}(\+changes)?|an unknown commit) on .+, [0-9]+ CPUs/) != nil,
+      "\(stamp)")
     let figure = try #require(lines.first { $0.hasPrefix("readings.phrases:") })
-    #expect(figure.wholeMatch(of: /readings\.phrases: [0-9]+ phrases\/s median \([0-9]+–[0-9]+\)  \[.*; [0-9]+ batches; .*\]/) != nil, "\(figure)")
+    #expect(
+      figure.wholeMatch(of: /readings\.phrases: [0-9]+ phrases\/s median \([0-9]+–[0-9]+\)  \[.*; [0-9]+ batches; .*\]/)
+        != nil, "\(figure)")
   }
 
   /// The start-up hashing figures set keying against what a cache miss costs, packs and each

@@ -26,7 +26,8 @@ import Testing
   /// checked on a sample, which lint says.
   @Test func theBuiltInPacksLintClean() throws {
     let home = try temporaryDirectory()
-    let note = "numbers.json: note: readings were checked on 213,291 of 300,113,291 possible questions, spread evenly over each topic\n"
+    let note =
+      "numbers.json: note: readings were checked on 213,291 of 300,113,291 possible questions, spread evenly over each topic\n"
     let result = try pack(["lint", Self.builtIn], home: home)
     #expect(result.status == 0, "\(result.standardOutput)")
     #expect(result.standardOutput == Self.builtIn + "/" + note + "6 files checked: no problems.\n")
@@ -48,11 +49,12 @@ import Testing
       .write(toFile: file, atomically: true, encoding: .utf8)
     let result = try pack(["lint", file], home: home)
     #expect(result.status == 0, "\(result.standardOutput)")
-    #expect(result.standardOutput == """
-      \(file): note: readings were checked on 250,000 of 20,000,000,020 possible questions, spread evenly over each topic
-      1 file checked: no problems.
+    #expect(
+      result.standardOutput == """
+        \(file): note: readings were checked on 250,000 of 20,000,000,020 possible questions, spread evenly over each topic
+        1 file checked: no problems.
 
-      """)
+        """)
     let json = try pack(["lint", "--format", "json", file], home: home)
     #expect(json.standardOutput.contains(#""possible": 20000000020"#), "\(json.standardOutput)")
   }
@@ -75,15 +77,16 @@ import Testing
     """#.write(toFile: file, atomically: true, encoding: .utf8)
     let result = try pack(["lint", file], home: home)
     #expect(result.status == 1)
-    #expect(result.standardOutput == """
-      \(file):7:5: error: a topic is missing the required key "title" [missing-key]
-      \(file):7:7: warning: topic "a" has no description; learners choose topics by it [missing-description]
-      \(file):7:18: error: unknown key "titel" in a topic; did you mean "title"? [unknown-key]
-      \(file):8:38: error: the range of "n" is reversed: min 10 is above max 1 [range-reversed]
-      \(file):9:59: error: unknown counter "犬"; declare it in the pack's "counters" [unknown-counter]
-      4 errors and 1 warning in 1 file.
+    #expect(
+      result.standardOutput == """
+        \(file):7:5: error: a topic is missing the required key "title" [missing-key]
+        \(file):7:7: warning: topic "a" has no description; learners choose topics by it [missing-description]
+        \(file):7:18: error: unknown key "titel" in a topic; did you mean "title"? [unknown-key]
+        \(file):8:38: error: the range of "n" is reversed: min 10 is above max 1 [range-reversed]
+        \(file):9:59: error: unknown counter "犬"; declare it in the pack's "counters" [unknown-counter]
+        4 errors and 1 warning in 1 file.
 
-      """)
+        """)
 
     let json = try pack(["lint", "--format", "json", file], home: home)
     #expect(json.status == 1)
@@ -115,15 +118,22 @@ import Testing
     try FileManager.default.copyItem(atPath: Self.builtIn + "/money.json", toPath: home + "/data/biki/packs/money.json")
     let overridden = try pack(["lint"], home: home)
     #expect(overridden.status == 0, "\(overridden.standardOutput)")
-    #expect(overridden.standardOutput.contains("TopicPacks/money.json:10:13: warning: topic id \"money.conbini\" is overridden by \(home)/data/biki/packs/money.json:10:13 (one of your packs or plugins), which is used instead [overridden-topic]"))
+    #expect(
+      overridden.standardOutput.contains(
+        "TopicPacks/money.json:10:13: warning: topic id \"money.conbini\" is overridden by \(home)/data/biki/packs/money.json:10:13 (one of your packs or plugins), which is used instead [overridden-topic]"
+      ))
     let topics = try BikiProcess.run(["topics"], environment: BikiPackTests.isolated(home))
     #expect(topics.standardOutput.contains("money.conbini\t"))
     #expect(topics.standardOutput.contains("\(home)/data/biki/packs/money.json"))
 
-    try FileManager.default.copyItem(atPath: Self.builtIn + "/money.json", toPath: home + "/data/biki/packs/money2.json")
+    try FileManager.default.copyItem(
+      atPath: Self.builtIn + "/money.json", toPath: home + "/data/biki/packs/money2.json")
     let clash = try pack(["lint"], home: home)
     #expect(clash.status == 1)
-    #expect(clash.standardOutput.contains("money2.json:10:13: error: topic id \"money.conbini\" is also defined at \(home)/data/biki/packs/money.json:10:13, which is loaded instead of this one [duplicate-topic-id]"))
+    #expect(
+      clash.standardOutput.contains(
+        "money2.json:10:13: error: topic id \"money.conbini\" is also defined at \(home)/data/biki/packs/money.json:10:13, which is loaded instead of this one [duplicate-topic-id]"
+      ))
   }
 
   /// A user's pack that takes a topic id from a built-in plugin, and a plugin given with
@@ -145,7 +155,8 @@ import Testing
 
     let given = home + "/given"
     try FileManager.default.createDirectory(atPath: given, withIntermediateDirectories: true)
-    try FileManager.default.copyItem(atPath: SamplePluginTests.buildDirectory + "/libbiki-prices.so", toPath: given + "/prices-copy.so")
+    try FileManager.default.copyItem(
+      atPath: SamplePluginTests.buildDirectory + "/libbiki-prices.so", toPath: given + "/prices-copy.so")
     let withGiven = try BikiProcess.run(["topics", "--plugins", given], environment: BikiPackTests.isolated(home))
     let prices = withGiven.standardOutput.split(separator: "\n").filter { $0.hasPrefix("prices.man-yen\t") }
     #expect(prices.count == 1)
@@ -162,7 +173,9 @@ import Testing
     #expect(result.status == 0, "\(result.standardOutput)")
     #expect(!result.standardOutput.contains("duplicate-topic-id"))
     #expect(!result.standardOutput.contains("error:"))
-    #expect(result.standardOutput.contains("warning: topic id \"counters.hon\" is also built into Biki (\(Self.builtIn)/counters.json:"))
+    #expect(
+      result.standardOutput.contains(
+        "warning: topic id \"counters.hon\" is also built into Biki (\(Self.builtIn)/counters.json:"))
 
     try FileManager.default.createDirectory(atPath: home + "/data/biki/packs", withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: home + "/counters.json", toPath: home + "/data/biki/packs/counters.json")
@@ -201,10 +214,18 @@ import Testing
     #expect(lines.first == "topic\tseed\tdisplay\tkanji\treading\tanswer")
     #expect(lines.count == 11)
     #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("counters.hon\t") })
-    #expect(try pack(["sample", "counters", "--topic", "hon", "--seed", "9", "-n", "10"], home: home).standardOutput == first.standardOutput)
-    let custom = try pack(["sample", "numbers", "--topic", "custom", "--param", "min=1", "--param", "max=500", "--param", "step=5", "-n", "100"], home: home)
+    #expect(
+      try pack(["sample", "counters", "--topic", "hon", "--seed", "9", "-n", "10"], home: home).standardOutput
+        == first.standardOutput)
+    let custom = try pack(
+      [
+        "sample", "numbers", "--topic", "custom", "--param", "min=1", "--param", "max=500", "--param", "step=5", "-n",
+        "100",
+      ], home: home)
     #expect(custom.status == 0)
-    let answers = custom.standardOutput.split(separator: "\n").dropFirst().map { Int($0.split(separator: "\t")[5].replacingOccurrences(of: ",", with: ""))! }
+    let answers = custom.standardOutput.split(separator: "\n").dropFirst().map {
+      Int($0.split(separator: "\t")[5].replacingOccurrences(of: ",", with: ""))!
+    }
     #expect(Set(answers) == Set(stride(from: 1, through: 496, by: 5)))
     let refused = try pack(["sample", "numbers", "--topic", "custom", "--param", "step=0"], home: home)
     #expect(refused.status == 1)
@@ -224,8 +245,14 @@ import Testing
     .disabled(if: Sanitizers.threadSanitizerIsActive, Comment(rawValue: Sanitizers.crashesAreRenamed)),
     arguments: [
       ("SEGFAULT", "plugin-crash", "SIGSEGV", false), ("ABORT", "plugin-crash", "SIGABRT", false),
-      ("HOG", "plugin-crash", "SIGSEGV) right after an allocation was refused (ENOMEM): a plugin may use at most 1 GiB of memory", true),
-      ("SHARED_HOG", "plugin-crash", "SIGSEGV) right after an allocation was refused (ENOMEM): a plugin may use at most 1 GiB of memory", true),
+      (
+        "HOG", "plugin-crash",
+        "SIGSEGV) right after an allocation was refused (ENOMEM): a plugin may use at most 1 GiB of memory", true
+      ),
+      (
+        "SHARED_HOG", "plugin-crash",
+        "SIGSEGV) right after an allocation was refused (ENOMEM): a plugin may use at most 1 GiB of memory", true
+      ),
     ])
   func crashesAreNamedBySignal(_ define: String, _ rule: String, _ fragment: String, _ memory: Bool) throws {
     try eachMisbehaviourHasItsDiagnostic(define, rule, fragment)
@@ -241,19 +268,42 @@ import Testing
     ("COMBINING", "plugin-kana", "combining sound mark"),
     ("WRONG_ANSWER", "plugin-answer-mismatch", #"the answer 506 is not the number "505号室" shows (505)"#),
     ("WRONG_READING", "plugin-reading-mismatch", #"reading "いっぽん" is not one Biki gives for "8本" (はっぽん or はちほん)"#),
-    ("WRONG_DECLARED_READING", "plugin-reading-mismatch", #"reading "ろくひゃくじゅうにごうしつ" is not one Biki gives for "612号室" (ろっぴゃくじゅうにごうしつ)"#),
-    ("BAD_COUNT", "plugin-question-count", "has 10 questions by its count, but 10 seeds below it give only 3 different ones"),
-    ("COUNT_LIES", "plugin-question-count", "has 6 questions by its count, but 6 seeds below it give only 3 different ones"),
-    ("PARTIAL_OUTPUT", "plugin-partial-output", "ran out of questions halfway (after writing 17 bytes of output, which were discarded)"),
-    ("LATE_WRITE", "plugin-writer-after-return", #"after their calls had returned, 8 writes in all, every one refused: the output writer of generate for topic "ok", seed 0"#),
-    ("LATE_READINGS_WRITE", "plugin-writer-after-return", #"it wrote through the output writer of generate for topic "ok", seed 0 after that call had returned (1 write, refused)"#),
+    (
+      "WRONG_DECLARED_READING", "plugin-reading-mismatch",
+      #"reading "ろくひゃくじゅうにごうしつ" is not one Biki gives for "612号室" (ろっぴゃくじゅうにごうしつ)"#
+    ),
+    (
+      "BAD_COUNT", "plugin-question-count",
+      "has 10 questions by its count, but 10 seeds below it give only 3 different ones"
+    ),
+    (
+      "COUNT_LIES", "plugin-question-count",
+      "has 6 questions by its count, but 6 seeds below it give only 3 different ones"
+    ),
+    (
+      "PARTIAL_OUTPUT", "plugin-partial-output",
+      "ran out of questions halfway (after writing 17 bytes of output, which were discarded)"
+    ),
+    (
+      "LATE_WRITE", "plugin-writer-after-return",
+      #"after their calls had returned, 8 writes in all, every one refused: the output writer of generate for topic "ok", seed 0"#
+    ),
+    (
+      "LATE_READINGS_WRITE", "plugin-writer-after-return",
+      #"it wrote through the output writer of generate for topic "ok", seed 0 after that call had returned (1 write, refused)"#
+    ),
     ("COUNT_VARIES", "plugin-question-count", "question_count answered 3, then 4, then 3 for the same parameters"),
-    ("FALSE_REFUSAL", "plugin-call", "it returned BIKI_STATUS_OUTPUT_REFUSED, though Biki refused none of its writes (it wrote 150 bytes of output, discarded as the call failed)"),
+    (
+      "FALSE_REFUSAL", "plugin-call",
+      "it returned BIKI_STATUS_OUTPUT_REFUSED, though Biki refused none of its writes (it wrote 150 bytes of output, discarded as the call failed)"
+    ),
     ("INIT_FAILS", "plugin-init", "the plugin's data file is missing"),
     ("BAD_UTF8", "plugin-output", "invalid UTF-8"), ("MALFORMED", "plugin-output", "not valid JSON"),
-    ("ENORMOUS", "plugin-output-too-large", "it wrote more than 1048576 bytes of output; Biki refused the rest"), ("WRONG_VERSION", "plugin-abi-version", "ABI version 99"),
+    ("ENORMOUS", "plugin-output-too-large", "it wrote more than 1048576 bytes of output; Biki refused the rest"),
+    ("WRONG_VERSION", "plugin-abi-version", "ABI version 99"),
     ("REFUSE_VERSION", "plugin-abi-version", "refused this host"), ("NO_ENTRY", "plugin-entry", "does not export"),
-    ("NULL_GENERATE", "plugin-descriptor", "NULL"), ("SMALL_DESCRIPTOR", "plugin-descriptor", "smaller than the 88 of ABI version 1"),
+    ("NULL_GENERATE", "plugin-descriptor", "NULL"),
+    ("SMALL_DESCRIPTOR", "plugin-descriptor", "smaller than the 88 of ABI version 1"),
   ])
   func eachMisbehaviourHasItsDiagnostic(_ define: String, _ rule: String, _ fragment: String) throws {
     let library = try Self.build(define)
@@ -273,8 +323,13 @@ import Testing
     var caught = 0
     for _ in 0..<10 {
       let result = try BikiProcess.run(["lint", library], program: "biki-pack")
-      let expected = #"\#(library):1:1: error: it wrote through the output writer of generate for topic "ok", seed 0 after that call had returned (1 write, refused) [plugin-writer-after-return]"#
-      if result.status == 1 && result.standardOutput.split(separator: "\n").first.map(String.init) == expected { caught += 1 } else { Issue.record("\(result.standardOutput)") }
+      let expected =
+        #"\#(library):1:1: error: it wrote through the output writer of generate for topic "ok", seed 0 after that call had returned (1 write, refused) [plugin-writer-after-return]"#
+      if result.status == 1 && result.standardOutput.split(separator: "\n").first.map(String.init) == expected {
+        caught += 1
+      } else {
+        Issue.record("\(result.standardOutput)")
+      }
     }
     #expect(caught == 10)
   }
@@ -286,8 +341,11 @@ import Testing
     #expect(result.status == 0, "\(result.standardOutput)")
     #expect(result.standardOutput == "1 file checked: no problems.\n")
     let calendar = try BikiProcess.run(
-      [], viaShell: "cc -std=c99 -shared -fPIC -I '\(BikiPackTests.repository.path)/Sources/BikiPluginABI/include' '\(BikiPackTests.repository.path)/Plugins/calendar-c/calendar.c' -o \"$TMPDIR/libcal-$$.so\" && \"$0\" lint \"$TMPDIR/libcal-$$.so\"",
-      program: "biki-pack", environment: ["PATH": "/usr/bin:/bin", "TMPDIR": NSTemporaryDirectory(), "HOME": NSTemporaryDirectory()])
+      [],
+      viaShell:
+        "cc -std=c99 -shared -fPIC -I '\(BikiPackTests.repository.path)/Sources/BikiPluginABI/include' '\(BikiPackTests.repository.path)/Plugins/calendar-c/calendar.c' -o \"$TMPDIR/libcal-$$.so\" && \"$0\" lint \"$TMPDIR/libcal-$$.so\"",
+      program: "biki-pack",
+      environment: ["PATH": "/usr/bin:/bin", "TMPDIR": NSTemporaryDirectory(), "HOME": NSTemporaryDirectory()])
     #expect(calendar.status == 0, "\(calendar.standardOutput)\(calendar.standardError)")
   }
 
@@ -296,7 +354,8 @@ import Testing
     let directory = URL(fileURLWithPath: library).deletingLastPathComponent().path
     try FileManager.default.copyItem(atPath: BikiPackTests.builtIn + "/numbers.json", toPath: directory + "/mine.json")
     let home = NSTemporaryDirectory() + "biki-lint-home-" + UUID().uuidString
-    let result = try BikiProcess.run(["lint", "--format", "json", directory], program: "biki-pack", environment: BikiPackTests.isolated(home))
+    let result = try BikiProcess.run(
+      ["lint", "--format", "json", directory], program: "biki-pack", environment: BikiPackTests.isolated(home))
     #expect(result.status == 1)
     let decoded = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
     let files = decoded?["files"] as? [[String: Any]]
@@ -311,7 +370,9 @@ import Testing
 @Suite struct SamplePluginTests {
   static let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
 
-  @Test(arguments: Sanitizers.threadSanitizerIsActive ? ["libbiki-calendar.so"] : ["libbiki-calendar.so", "libbiki-prices.so"])
+  @Test(
+    arguments: Sanitizers.threadSanitizerIsActive
+      ? ["libbiki-calendar.so"] : ["libbiki-calendar.so", "libbiki-prices.so"])
   func theSamplesLintClean(_ name: String) throws {
     let result = try BikiProcess.run(["lint", Self.buildDirectory + "/" + name], program: "biki-pack")
     #expect(result.status == 0, "\(result.standardOutput)")
@@ -325,13 +386,20 @@ import Testing
     for id in ["calendar.weekdays", "calendar.eras", "prices.tax-included", "prices.man-yen"] {
       #expect(topics.standardOutput.contains("\n\(id)\t"), "\(id)")
     }
-    let quiz = try BikiProcess.run([], viaShell: "printf '1414000\\n' | \"$0\" quiz prices.man-yen --seed 2 --mode questions=1", environment: BikiPackTests.isolated(home))
+    let quiz = try BikiProcess.run(
+      [], viaShell: "printf '1414000\\n' | \"$0\" quiz prices.man-yen --seed 2 --mode questions=1",
+      environment: BikiPackTests.isolated(home))
     #expect(quiz.standardOutput.contains("[1/1] 百四十一万四千円"), "\(quiz.standardOutput)")
     #expect(quiz.standardOutput.contains("✓ Correct"))
   }
 
   @Test func theSwiftSampleExportsOnlyItsEntry() throws {
-    let result = try BikiProcess.run([], viaShell: "nm -D --defined-only '\(Self.buildDirectory)/libbiki-prices.so' | grep ' T '", environment: ["PATH": "/usr/bin:/bin"])
-    #expect(result.standardOutput.split(separator: "\n").map { $0.split(separator: " ").last.map(String.init) } == ["biki_plugin_entry"])
+    let result = try BikiProcess.run(
+      [], viaShell: "nm -D --defined-only '\(Self.buildDirectory)/libbiki-prices.so' | grep ' T '",
+      environment: ["PATH": "/usr/bin:/bin"])
+    #expect(
+      result.standardOutput.split(separator: "\n").map { $0.split(separator: " ").last.map(String.init) } == [
+        "biki_plugin_entry"
+      ])
   }
 }

@@ -20,7 +20,8 @@ import Testing
     environment["XDG_STATE_HOME"] = home + "/state"
     environment["BIKI_INPUT"] = "8\nskip\n1\n7本\n"
     let quiz = try BikiProcess.run(
-      [], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz counters.hon --seed 4 --mode questions=3", environment: environment)
+      [], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz counters.hon --seed 4 --mode questions=3",
+      environment: environment)
     #expect(quiz.status == 0, "\(quiz.standardError)")
     let lines = try String(contentsOfFile: home + "/state/biki/history.jsonl", encoding: .utf8).split(separator: "\n")
     #expect(lines.count == 6)  // started, 8 (wrong), skip, 1, 7本, ended
@@ -42,7 +43,8 @@ import Testing
     for _ in 0..<3 {
       // Seed 4 on counters.hon asks 六本 first (ろっぽん).
       let quiz = try BikiProcess.run(
-        [], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz counters.hon --skill kana --seed 4 --mode questions=1", environment: environment)
+        [], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz counters.hon --skill kana --seed 4 --mode questions=1",
+        environment: environment)
       #expect(quiz.status == 0, "\(quiz.standardError)")
     }
     let stats = try BikiProcess.run(["stats"], environment: environment)
@@ -58,7 +60,8 @@ import Testing
     environment["XDG_STATE_HOME"] = home + "/state"
     func run(_ script: String, input: String) throws -> BikiProcess.Result {
       environment["BIKI_INPUT"] = input
-      return try BikiProcess.run([], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" " + script, environment: environment)
+      return try BikiProcess.run(
+        [], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" " + script, environment: environment)
     }
     // Seed 4 on counters.hon asks 六本 first: skipping it misses ろっぽん (本/final:6).
     let quiz = try run("quiz counters.hon --skill kana --seed 4 --mode questions=1", input: "skip\n")
@@ -74,10 +77,12 @@ import Testing
 
   /// 十 with つ is written whole: its answer is ten, never "10つ", which is refused.
   @Test func aCountWrittenWholeIsNeverAnsweredWithItsCounter() throws {
-    let refused = try quiz(["counters.tsu", "--seed", "1", "--mode", "questions=1", "--skill", "reading"], input: "10つ\nskip\n")
+    let refused = try quiz(
+      ["counters.tsu", "--seed", "1", "--mode", "questions=1", "--skill", "reading"], input: "10つ\nskip\n")
     #expect(refused.standardOutput.contains("[1/1] 十\n✗ Not quite."), "\(refused.standardOutput)")
     #expect(refused.standardOutput.contains("→ The answer: 10\n"), "\(refused.standardOutput)")
-    let accepted = try quiz(["counters.tsu", "--seed", "1", "--mode", "questions=1", "--skill", "reading"], input: "10\n")
+    let accepted = try quiz(
+      ["counters.tsu", "--seed", "1", "--mode", "questions=1", "--skill", "reading"], input: "10\n")
     #expect(accepted.standardOutput.contains("[1/1] 十\n✓ Correct"), "\(accepted.standardOutput)")
   }
 
@@ -85,16 +90,27 @@ import Testing
   /// romaji with a hint to type kana, and a right answer in another form names the standard.
   @Test func feedbackSaysHowToAnswerAndNamesTheStandard() throws {
     // numbers.hundreds, seed 3, shows 八百六十 first.
-    let copied = try quiz(["numbers.hundreds", "--seed", "3", "--mode", "questions=1", "--skill", "reading"], input: "八百六十\n860\n")
-    #expect(copied.standardOutput.contains("[1/1] 八百六十\n✗ Not quite. Type the number in digits (860), not the kanji shown. Try again"), "\(copied.standardOutput)")
+    let copied = try quiz(
+      ["numbers.hundreds", "--seed", "3", "--mode", "questions=1", "--skill", "reading"], input: "八百六十\n860\n")
+    #expect(
+      copied.standardOutput.contains(
+        "[1/1] 八百六十\n✗ Not quite. Type the number in digits (860), not the kanji shown. Try again"),
+      "\(copied.standardOutput)")
     #expect(copied.standardOutput.contains("✓ Correct"), "\(copied.standardOutput)")
-    let romaji = try quiz(["counters.hon", "--seed", "4", "--mode", "questions=1", "--skill", "kana"], input: "roppon\nskip\n")
-    #expect(romaji.standardOutput.contains("✗ Not quite. Type the reading in kana (hiragana or katakana), not romaji."), "\(romaji.standardOutput)")
+    let romaji = try quiz(
+      ["counters.hon", "--seed", "4", "--mode", "questions=1", "--skill", "kana"], input: "roppon\nskip\n")
+    #expect(
+      romaji.standardOutput.contains("✗ Not quite. Type the reading in kana (hiragana or katakana), not romaji."),
+      "\(romaji.standardOutput)")
     // counters.hon-100 asks 10本 at some seed: じっぽん is right, and じゅっぽん is named.
     var shown = ""
     for seed in 0..<40 {
-      let result = try quiz(["counters.hon", "--seed", String(seed), "--mode", "questions=1", "--skill", "kana"], input: "じっぽん\n")
-      if result.standardOutput.contains("[1/1] 10本") { shown = result.standardOutput; break }
+      let result = try quiz(
+        ["counters.hon", "--seed", String(seed), "--mode", "questions=1", "--skill", "kana"], input: "じっぽん\n")
+      if result.standardOutput.contains("[1/1] 10本") {
+        shown = result.standardOutput
+        break
+      }
     }
     #expect(shown.contains("✓ Correct (usually said じゅっぽん)"), "\(shown)")
   }
@@ -106,11 +122,11 @@ import Testing
     let packs = home + "/packs"
     try FileManager.default.createDirectory(atPath: packs, withIntermediateDirectories: true)
     try #"""
-      {"format": 1, "id": "tea", "title": "Tea", "version": "1", "topics": [
-        {"id": "cups", "title": "Cups", "description": "D.", "category": "counter", "skills": ["kana"],
-         "variables": {"n": {"range": {"min": 8, "max": 8}}},
-         "question": {"parts": [{"text": "お茶", "reading": "おちゃ"}, {"number": "n", "counter": "杯"}], "answer": {"value": "n", "postfix": "杯"}}}]}
-      """#.write(toFile: packs + "/tea.json", atomically: true, encoding: .utf8)
+    {"format": 1, "id": "tea", "title": "Tea", "version": "1", "topics": [
+      {"id": "cups", "title": "Cups", "description": "D.", "category": "counter", "skills": ["kana"],
+       "variables": {"n": {"range": {"min": 8, "max": 8}}},
+       "question": {"parts": [{"text": "お茶", "reading": "おちゃ"}, {"number": "n", "counter": "杯"}], "answer": {"value": "n", "postfix": "杯"}}}]}
+    """#.write(toFile: packs + "/tea.json", atomically: true, encoding: .utf8)
     for typed in ["はっぱい", "おちゃはっぱい", "ハッパイ"] {
       let result = try quiz(["tea.cups", "--packs", packs, "--mode", "questions=1"], input: typed + "\n")
       #expect(result.standardOutput.contains("[1/1] お茶8杯\n✓ Correct"), "\(typed): \(result.standardOutput)")
@@ -127,7 +143,8 @@ import Testing
     #expect(result.standardOutput.contains("[1/2] 飛行機 (ひこうき, airplane) × 6\n✗ Not quite."), "\(result.standardOutput)")
     #expect(result.standardOutput.contains("[2/2] 背広 (せびろ, suit) × 8\n✓"), "\(result.standardOutput)")
     #expect(result.standardOutput.contains("Correct: 2 (1 on the first try)"), "\(result.standardOutput)")
-    #expect(result.standardOutput.contains("飛行機 (ひこうき, airplane) × 6 → 6機 or 6台 (ろっき or ろくだい)"), "\(result.standardOutput)")
+    #expect(
+      result.standardOutput.contains("飛行機 (ひこうき, airplane) × 6 → 6機 or 6台 (ろっき or ろくだい)"), "\(result.standardOutput)")
     let kana = try quiz(["counters.which-counter", "--skill", "kana"], input: "")
     #expect(kana.status == 64)
     #expect(kana.standardError.contains("does not offer the kana skill; it offers: counter"), "\(kana.standardError)")
@@ -137,7 +154,8 @@ import Testing
   @Test func aThemedTopicMixesItsCounters() throws {
     // Seed 1 on the table theme asks 5人前, 4皿, then 8人前.
     let result = try quiz(
-      ["counters.theme-table", "--seed", "1", "--skill", "kana", "--mode", "questions=3"], input: "ごにんまえ\nヨンサラ\nはっにんまえ\nはちにんまえ\n")
+      ["counters.theme-table", "--seed", "1", "--skill", "kana", "--mode", "questions=3"],
+      input: "ごにんまえ\nヨンサラ\nはっにんまえ\nはちにんまえ\n")
     #expect(result.status == 0, "\(result.standardError)")
     #expect(result.standardOutput.contains("At the table (皿, 杯, 人前, 切れ, 個)"), "\(result.standardOutput)")
     #expect(result.standardOutput.contains("[2/3] 4皿\n✓ Correct"), "\(result.standardOutput)")
@@ -151,15 +169,19 @@ import Testing
     let directory = NSTemporaryDirectory() + "biki-favour-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     try #"""
-      {"format": 1, "id": "wide", "title": "Wide", "version": "1.0.0", "topics": [{
-        "id": "hon", "title": "本", "description": "d", "category": "counter", "skills": ["kana"], "favour": "sound-changes",
-        "variables": {"n": {"range": {"min": 1, "max": 100}}}, "parameters": {"max": {"target": "n.max", "min": 1, "max": 20000}},
-        "question": {"parts": [{"number": "n", "counter": "hon"}], "answer": {"value": "n", "postfix": "本"}}}]}
-      """#.write(toFile: directory + "/wide.json", atomically: true, encoding: .utf8)
+    {"format": 1, "id": "wide", "title": "Wide", "version": "1.0.0", "topics": [{
+      "id": "hon", "title": "本", "description": "d", "category": "counter", "skills": ["kana"], "favour": "sound-changes",
+      "variables": {"n": {"range": {"min": 1, "max": 100}}}, "parameters": {"max": {"target": "n.max", "min": 1, "max": 20000}},
+      "question": {"parts": [{"number": "n", "counter": "hon"}], "answer": {"value": "n", "postfix": "本"}}}]}
+    """#.write(toFile: directory + "/wide.json", atomically: true, encoding: .utf8)
     let refused = try quiz(["wide.hon", "--packs", directory, "--param", "max=15000"], input: "")
     #expect(refused.status == 64, "\(refused.standardError)")
-    #expect(refused.standardError.contains("at most 10000 possible questions; these parameters give 15000"), "\(refused.standardError)")
-    let served = try quiz(["wide.hon", "--packs", directory, "--param", "max=20", "--skill", "kana", "--mode", "questions=1"], input: "skip\n")
+    #expect(
+      refused.standardError.contains("at most 10000 possible questions; these parameters give 15000"),
+      "\(refused.standardError)")
+    let served = try quiz(
+      ["wide.hon", "--packs", directory, "--param", "max=20", "--skill", "kana", "--mode", "questions=1"],
+      input: "skip\n")
     #expect(served.status == 0, "\(served.standardError)")
   }
 
@@ -184,29 +206,39 @@ import Testing
   }
 
   @Test func theKanaSkillAcceptsEveryStandardReading() throws {
-    let result = try quiz(["counters.hon", "--seed", "4", "--skill", "kana", "--mode", "questions=3"], input: "ロッポン\nいっぽん\nななほん\n")
+    let result = try quiz(
+      ["counters.hon", "--seed", "4", "--skill", "kana", "--mode", "questions=3"], input: "ロッポン\nいっぽん\nななほん\n")
     #expect(result.standardOutput.contains("Correct: 3 (3 on the first try)"), "\(result.standardOutput)")
   }
 
   @Test func theSameSeedReplaysTheSameQuestions() throws {
-    let first = try quiz(["money.restaurant", "--seed", "77", "--mode", "questions=5"], input: "skip\nskip\nskip\nskip\nskip\n")
-    let second = try quiz(["money.restaurant", "--seed", "77", "--mode", "questions=5"], input: "skip\nskip\nskip\nskip\nskip\n")
+    let first = try quiz(
+      ["money.restaurant", "--seed", "77", "--mode", "questions=5"], input: "skip\nskip\nskip\nskip\nskip\n")
+    let second = try quiz(
+      ["money.restaurant", "--seed", "77", "--mode", "questions=5"], input: "skip\nskip\nskip\nskip\nskip\n")
     let questions = { (output: String) in output.split(separator: "\n").filter { $0.hasPrefix("[") } }
     #expect(questions(first.standardOutput).count == 5)
     #expect(questions(first.standardOutput) == questions(second.standardOutput))
   }
 
   @Test func parametersAreCheckedAgainstTheirBounds() throws {
-    let ok = try quiz(["numbers.custom", "--param", "min=1", "--param", "max=500", "--param", "step=5", "--seed", "1", "--mode", "questions=1"], input: "skip\n")
+    let ok = try quiz(
+      [
+        "numbers.custom", "--param", "min=1", "--param", "max=500", "--param", "step=5", "--seed", "1", "--mode",
+        "questions=1",
+      ], input: "skip\n")
     #expect(ok.status == 0, "\(ok.standardError)")
     let refused = try quiz(["numbers.custom", "--param", "max=0"], input: "")
     #expect(refused.status == 64)
-    #expect(refused.standardError.contains("max=0 is out of bounds: max must be between 0 and") || refused.standardError.contains("min 1 is above max 0"))
+    #expect(
+      refused.standardError.contains("max=0 is out of bounds: max must be between 0 and")
+        || refused.standardError.contains("min 1 is above max 0"))
   }
 
   @Test func withoutATopicItOffersAChoice() throws {
     let result = try quiz(["--seed", "1", "--mode", "questions=1"], input: "1\nskip\n")
-    #expect(result.standardOutput.hasPrefix("Choose a topic:\n  1. 1–10  [numbers.beginner]"), "\(result.standardOutput)")
+    #expect(
+      result.standardOutput.hasPrefix("Choose a topic:\n  1. 1–10  [numbers.beginner]"), "\(result.standardOutput)")
     #expect(result.standardOutput.contains("Finished (all questions asked): 1 question"))
     // By category, everyday numbers last, after the basics they build on.
     let basics = try #require(result.standardOutput.range(of: "[counters.hon]"))
@@ -232,7 +264,8 @@ import Testing
   /// own tests say: 千五十円 answered 1050円, ¥1,050, or 1050えん.
   @Test(arguments: ["1050円", "¥1,050", "1050えん", "1,050"])
   func anAmountIsRightWhicheverWayYenIsWritten(_ typed: String) throws {
-    let result = try quiz(["money.restaurant", "--seed", "1", "--mode", "questions=1", "--skill", "reading"], input: typed + "\n")
+    let result = try quiz(
+      ["money.restaurant", "--seed", "1", "--mode", "questions=1", "--skill", "reading"], input: typed + "\n")
     #expect(result.standardOutput.contains("[1/1] 千五十円"), "\(result.standardOutput)")
     #expect(result.standardOutput.contains("✓ Correct"), "\(result.standardOutput)")
   }
@@ -241,7 +274,9 @@ import Testing
   /// as skipped elsewhere, not passed.
   @Test(
     .disabled(
-      if: ["/usr/bin/espeak-ng", "/usr/local/bin/espeak-ng"].contains { FileManager.default.isExecutableFile(atPath: $0) },
+      if: ["/usr/bin/espeak-ng", "/usr/local/bin/espeak-ng"].contains {
+        FileManager.default.isExecutableFile(atPath: $0)
+      },
       "espeak-ng is installed here, so its absence cannot be shown"))
   func speakingWithoutEspeakSaysHowToInstallIt() throws {
     let result = try quiz(["counters.hon", "--speak", "--seed", "1", "--mode", "questions=1"], input: "skip\n")
@@ -258,7 +293,9 @@ import Testing
     #expect(lines.count > 50)
     #expect(lines.contains { $0.hasPrefix("dates.eras\t") && $0.contains("dateTime\tlistening,reading\t") })
     // Naming the built-in directory again, under another spelling, loads nothing twice.
-    let again = try BikiProcess.run(["topics", "--packs", "TopicPacks"], environment: BikiPackTests.isolated(home), directory: BikiPackTests.repository.path)
+    let again = try BikiProcess.run(
+      ["topics", "--packs", "TopicPacks"], environment: BikiPackTests.isolated(home),
+      directory: BikiPackTests.repository.path)
     #expect(again.standardOutput == result.standardOutput)
     #expect(again.standardError.isEmpty)
   }
@@ -272,7 +309,9 @@ import Testing
     let result = try BikiProcess.run(["topics"], environment: BikiPackTests.isolated(home))
     #expect(result.status == 0)
     #expect(result.standardOutput.contains("numbers.beginner\t"))
-    #expect(result.standardError.contains("bad.json:1:2: error: invalid UTF-8: byte 0xFF does not begin a well-formed character [invalid-utf8]"))
+    #expect(
+      result.standardError.contains(
+        "bad.json:1:2: error: invalid UTF-8: byte 0xFF does not begin a well-formed character [invalid-utf8]"))
   }
 }
 
@@ -282,7 +321,8 @@ import Testing
   @Test func packsThatPassedAreRememberedAndAnEditedOneIsReadAgain() throws {
     let home = NSTemporaryDirectory() + "biki-pack-checks-" + UUID().uuidString
     defer { try? FileManager.default.removeItem(atPath: home) }
-    let packs = home + "/data/biki/packs", cache = home + "/.cache/biki/pack-checks.json"
+    let packs = home + "/data/biki/packs"
+    let cache = home + "/.cache/biki/pack-checks.json"
     try FileManager.default.createDirectory(atPath: packs, withIntermediateDirectories: true)
     let pack = #"""
       {"format": 1, "id": "mine", "title": "Mine", "version": "1.0.0",
@@ -311,16 +351,20 @@ import Testing
 @Suite struct PluginIntegrationTests {
   /// Builds a plugin with plain `cc` into a fresh directory, as a plugin author would.
   /// `into` adds it to a directory made before, so several plugins load side by side.
-  static func pluginDirectory(_ source: String, name: String, defines: [String] = [], into existing: String? = nil) throws -> String {
+  static func pluginDirectory(_ source: String, name: String, defines: [String] = [], into existing: String? = nil)
+    throws -> String
+  {
     let directory = existing ?? NSTemporaryDirectory() + "biki-e2e-plugins-" + UUID().uuidString
     try PluginFixtures.copy(source, defines: defines, into: directory, as: name)
     return directory
   }
 
   @Test func aPluginCrashingOnEveryTenthSeedCostsOnlyThoseQuestions() throws {
-    let plugins = try Self.pluginDirectory("Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libtenth.so", defines: ["CRASH_EVERY_TENTH"])
+    let plugins = try Self.pluginDirectory(
+      "Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libtenth.so", defines: ["CRASH_EVERY_TENTH"])
     let home = NSTemporaryDirectory() + "biki-e2e-" + UUID().uuidString
-    let script = "yes skip | head -n 40 | \"$0\" quiz misbehaving.ok --skill kana --seed 5 --mode questions=30 --plugins '\(plugins)'"
+    let script =
+      "yes skip | head -n 40 | \"$0\" quiz misbehaving.ok --skill kana --seed 5 --mode questions=30 --plugins '\(plugins)'"
     let quiz = try BikiProcess.run([], viaShell: script, environment: BikiPackTests.isolated(home))
     #expect(quiz.status == 0, "\(quiz.standardError)")
     #expect(quiz.standardOutput.contains("[30/30]"), "\(quiz.standardOutput)")
@@ -329,9 +373,11 @@ import Testing
 
   @Test(.disabled(if: Sanitizers.threadSanitizerIsActive, Comment(rawValue: Sanitizers.crashesAreRenamed)))
   func aPluginThatAlwaysCrashesIsQuarantinedAndTheQuizSaysWhy() throws {
-    let plugins = try Self.pluginDirectory("Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libcrash.so", defines: ["SEGFAULT"])
+    let plugins = try Self.pluginDirectory(
+      "Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libcrash.so", defines: ["SEGFAULT"])
     let home = NSTemporaryDirectory() + "biki-e2e-" + UUID().uuidString
-    let script = "printf 'skip\\n' | \"$0\" quiz misbehaving.ok --skill kana --seed 5 --mode questions=3 --plugins '\(plugins)'"
+    let script =
+      "printf 'skip\\n' | \"$0\" quiz misbehaving.ok --skill kana --seed 5 --mode questions=3 --plugins '\(plugins)'"
     let quiz = try BikiProcess.run([], viaShell: script, environment: BikiPackTests.isolated(home))
     #expect(quiz.status == 69, "\(quiz.standardOutput)\(quiz.standardError)")
     #expect(quiz.standardError.contains("libcrash.so"), "\(quiz.standardError)")
@@ -341,19 +387,26 @@ import Testing
       quiz.standardOutput.contains(
         "⚠ The plugin libcrash.so, which makes the questions of OK, failed 3 times in a row, so Biki has quarantined it: it will not be asked for more questions in this quiz. The last failure: question "
       ), "\(quiz.standardOutput)")
-    #expect(quiz.standardError.hasPrefix("Error: no question could be made: the plugin \(plugins)/libcrash.so was quarantined after 3 failures in a row, the last: question "), "\(quiz.standardError)")
+    #expect(
+      quiz.standardError.hasPrefix(
+        "Error: no question could be made: the plugin \(plugins)/libcrash.so was quarantined after 3 failures in a row, the last: question "
+      ), "\(quiz.standardError)")
   }
 
   /// A review draws on every topic: when the plugin behind one is quarantined (here while the
   /// review is planned), the learner is told and the review goes on with the others.
   @Test(.disabled(if: Sanitizers.threadSanitizerIsActive, Comment(rawValue: Sanitizers.crashesAreRenamed)))
   func aReviewGoesOnWithItsOtherTopicsWhenAPluginIsQuarantined() throws {
-    let plugins = try Self.pluginDirectory("Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libcrash.so", defines: ["SEGFAULT"])
+    let plugins = try Self.pluginDirectory(
+      "Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libcrash.so", defines: ["SEGFAULT"])
     let home = NSTemporaryDirectory() + "biki-e2e-" + UUID().uuidString
     let script = "yes skip | head -n 5 | \"$0\" quiz --mode review=5 --all --skill kana --seed 3 --plugins '\(plugins)'"
     let quiz = try BikiProcess.run([], viaShell: script, environment: BikiPackTests.isolated(home))
     #expect(quiz.status == 0, "\(quiz.standardOutput)\(quiz.standardError)")
-    #expect(quiz.standardOutput.contains("⚠ The plugin libcrash.so, which makes the questions of OK, failed 3 times in a row, so Biki has quarantined it"), "\(quiz.standardOutput)")
+    #expect(
+      quiz.standardOutput.contains(
+        "⚠ The plugin libcrash.so, which makes the questions of OK, failed 3 times in a row, so Biki has quarantined it"
+      ), "\(quiz.standardOutput)")
     #expect(quiz.standardOutput.contains("Finished (all questions asked): 5 questions"), "\(quiz.standardOutput)")
   }
 
@@ -361,15 +414,20 @@ import Testing
   /// told it was quarantined, and the quiz ends cleanly, its summary and answers kept.
   @Test(.disabled(if: Sanitizers.threadSanitizerIsActive, Comment(rawValue: Sanitizers.crashesAreRenamed)))
   func aPluginQuarantinedDuringAQuizIsToldAndTheQuizEndsCleanly() throws {
-    let plugins = try Self.pluginDirectory("Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libturns.so", defines: ["CRASH_WHEN_FILE"])
+    let plugins = try Self.pluginDirectory(
+      "Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libturns.so", defines: ["CRASH_WHEN_FILE"])
     let crashFile = NSTemporaryDirectory() + "biki-crash-" + UUID().uuidString
     var environment = BikiPackTests.isolated(NSTemporaryDirectory() + "biki-e2e-" + UUID().uuidString)
     environment["BIKI_TEST_CRASH_FILE"] = crashFile
     let quiz = Process()
     quiz.executableURL = BikiProcess.executable
-    quiz.arguments = ["quiz", "misbehaving.ok", "--skill", "kana", "--seed", "5", "--mode", "questions=3", "--plugins", plugins]
+    quiz.arguments = [
+      "quiz", "misbehaving.ok", "--skill", "kana", "--seed", "5", "--mode", "questions=3", "--plugins", plugins,
+    ]
     quiz.environment = environment
-    let input = Pipe(), output = Pipe(), errors = Pipe()
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
     (quiz.standardInput, quiz.standardOutput, quiz.standardError) = (input, output, errors)
     let printed = Locked("")
     output.fileHandleForReading.readabilityHandler = { handle in
@@ -386,12 +444,19 @@ import Testing
     let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     quiz.waitUntilExit()
     output.fileHandleForReading.readabilityHandler = nil
-    let stdout = printed.withLock { $0 } + String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let stdout =
+      printed.withLock { $0 } + String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     #expect(quiz.terminationStatus == 69, "\(stdout)\(stderr)")
-    #expect(stdout.contains("⚠ The plugin libturns.so, which makes the questions of OK, failed 3 times in a row, so Biki has quarantined it"), "\(stdout)")
+    #expect(
+      stdout.contains(
+        "⚠ The plugin libturns.so, which makes the questions of OK, failed 3 times in a row, so Biki has quarantined it"
+      ), "\(stdout)")
     #expect(stdout.contains("Finished (stopped: "), "\(stdout)")
     #expect(stdout.contains("Skipped: 1"), "\(stdout)")
-    #expect(stderr.hasPrefix("Error: the quiz stopped because its questions could not be made: the plugin \(plugins)/libturns.so was quarantined after 3 failures in a row, the last: "), "\(stderr)")
+    #expect(
+      stderr.hasPrefix(
+        "Error: the quiz stopped because its questions could not be made: the plugin \(plugins)/libturns.so was quarantined after 3 failures in a row, the last: "
+      ), "\(stderr)")
   }
 
   @Test func pluginTopicsAreListedAndQuizzedLikeJSONTopics() throws {
@@ -400,10 +465,14 @@ import Testing
     let plugins = try Self.pluginDirectory("Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libtest.so")
     let home = NSTemporaryDirectory() + "biki-e2e-" + UUID().uuidString
     let topics = try BikiProcess.run(["topics", "--plugins", plugins], environment: BikiPackTests.isolated(home))
-    #expect(topics.standardOutput.contains("misbehaving.ok\tOK\tnumber\tkana\t\(plugins)/libtest.so"), "\(topics.standardOutput)\(topics.standardError)")
+    #expect(
+      topics.standardOutput.contains("misbehaving.ok\tOK\tnumber\tkana\t\(plugins)/libtest.so"),
+      "\(topics.standardOutput)\(topics.standardError)")
     #expect(topics.standardOutput.contains("numbers.beginner\t"))
     for inProcess in [false, true] {
-      let script = "printf 'skip\\n' | \"$0\" quiz misbehaving.ok --skill kana --seed 3 --mode questions=1 --plugins '\(plugins)'" + (inProcess ? " --in-process" : "")
+      let script =
+        "printf 'skip\\n' | \"$0\" quiz misbehaving.ok --skill kana --seed 3 --mode questions=1 --plugins '\(plugins)'"
+        + (inProcess ? " --in-process" : "")
       let quiz = try BikiProcess.run([], viaShell: script, environment: BikiPackTests.isolated(home))
       #expect(quiz.status == 0, "\(quiz.standardError)")
       #expect(quiz.standardOutput.contains("→ The answer: "), "\(quiz.standardOutput)")
@@ -412,7 +481,8 @@ import Testing
 
   @Test func samplePrintsAPluginsQuestions() throws {
     let plugins = try Self.pluginDirectory("Plugins/calendar-c/calendar.c", name: "libcalendar.so")
-    let result = try BikiProcess.run(["sample", plugins + "/libcalendar.so", "--topic", "eras", "-n", "200"], program: "biki-pack")
+    let result = try BikiProcess.run(
+      ["sample", plugins + "/libcalendar.so", "--topic", "eras", "-n", "200"], program: "biki-pack")
     #expect(result.status == 0, "\(result.standardError)")
     let lines = result.standardOutput.split(separator: "\n")
     #expect(lines.count == 201)
@@ -420,7 +490,8 @@ import Testing
   }
 
   @Test func closingThePipeEndsAQuizQuietly() throws {
-    let result = try BikiProcess.run([], viaShell: "yes skip | \"$0\" quiz numbers.tens --mode infinite --seed 1 | head -3")
+    let result = try BikiProcess.run(
+      [], viaShell: "yes skip | \"$0\" quiz numbers.tens --mode infinite --seed 1 | head -3")
     #expect(result.status == 0)
     #expect(!result.standardError.contains("crashed"))
   }
@@ -430,7 +501,8 @@ import Testing
 /// nothing wrong, and its parameter narrows what is asked.
 @Suite struct PluginDocExampleTests {
   @Test func theParameterExampleBuildsLintsCleanAndTakesItsParameter() throws {
-    let document = try String(contentsOf: BikiPackTests.repository.appendingPathComponent("docs/plugin-abi.md"), encoding: .utf8)
+    let document = try String(
+      contentsOf: BikiPackTests.repository.appendingPathComponent("docs/plugin-abi.md"), encoding: .utf8)
     let marker = try #require(document.range(of: "<!-- parameter-example -->\n```c\n"))
     let end = try #require(document.range(of: "\n```", range: marker.upperBound..<document.endIndex))
     let directory = NSTemporaryDirectory() + "biki-doc-plugin-" + UUID().uuidString
@@ -441,7 +513,8 @@ import Testing
     let compiler = Process()
     compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     compiler.arguments = [
-      "cc", "-std=c99", "-Wall", "-Werror", "-shared", "-fPIC", "-I", BikiPackTests.repository.appendingPathComponent("Sources/BikiPluginABI/include").path,
+      "cc", "-std=c99", "-Wall", "-Werror", "-shared", "-fPIC", "-I",
+      BikiPackTests.repository.appendingPathComponent("Sources/BikiPluginABI/include").path,
       source, "-o", plugins + "/libcounting.so",
     ]
     try compiler.run()

@@ -30,7 +30,8 @@ struct BikiProcess {
       process.executableURL = executable(program)
       process.arguments = arguments
     }
-    let output = Pipe(), error = Pipe()
+    let output = Pipe()
+    let error = Pipe()
     process.standardOutput = output
     process.standardError = error
     process.standardInput = FileHandle.nullDevice
@@ -48,30 +49,35 @@ struct BikiProcess {
   /// The everyday numbers README.md lists, through the real binary: standard reading first.
   @Test func readsTheEverydayNumbersTheReadmeLists() throws {
     let texts = [
-      "16:00", "紀元前300年", "3.14", "36.5度", "1.2億円", "マイナス5度", "-3", "氷点下10度", "3分の1", "1と2分の1", "090-1234-5678", "1-2-3",
+      "16:00", "紀元前300年", "3.14", "36.5度", "1.2億円", "マイナス5度", "-3", "氷点下10度", "3分の1", "1と2分の1", "090-1234-5678",
+      "1-2-3",
       "2対0", "第1位", "国道1号線", "8×8=64", "110番", "1日半", "4畳半",
     ]
     let result = try BikiProcess.run(["read"] + texts)
     #expect(result.status == 0, "\(result.standardError)")
-    let standard = result.standardOutput.split(separator: "\n").map { line in line.split(separator: "\t").last.map { String($0.split(separator: "|")[0]) } ?? "" }
-    #expect(standard == [
-      "じゅうろくじ", "きげんぜんさんびゃくねん", "さんてんいちよん", "さんじゅうろくてんごど", "いちてんにおくえん", "まいなすごど", "まいなすさん",
-      "ひょうてんかじゅうど", "さんぶんのいち", "いちとにぶんのいち", "ぜろきゅうぜろのいちにさんよんのごろくななはち", "いちのにのさん", "にたいれい",
-      "だいいちい", "こくどういちごうせん", "はっぱろくじゅうし", "ひゃくとおばん", "いちにちはん", "よじょうはん",
-    ])
+    let standard = result.standardOutput.split(separator: "\n").map { line in
+      line.split(separator: "\t").last.map { String($0.split(separator: "|")[0]) } ?? ""
+    }
+    #expect(
+      standard == [
+        "じゅうろくじ", "きげんぜんさんびゃくねん", "さんてんいちよん", "さんじゅうろくてんごど", "いちてんにおくえん", "まいなすごど", "まいなすさん",
+        "ひょうてんかじゅうど", "さんぶんのいち", "いちとにぶんのいち", "ぜろきゅうぜろのいちにさんよんのごろくななはち", "いちのにのさん", "にたいれい",
+        "だいいちい", "こくどういちごうせん", "はっぱろくじゅうし", "ひゃくとおばん", "いちにちはん", "よじょうはん",
+      ])
   }
 
   @Test func readsTheReadmeExamples() throws {
     let result = try BikiProcess.run(["read", "8本", "令和元年", "600円", "午後4時", "3,000"])
     #expect(result.status == 0)
-    #expect(result.standardOutput == """
-      8本\tはっぽん|はちほん
-      令和元年\tれいわがんねん
-      600円\tろっぴゃくえん
-      午後4時\tごごよじ
-      3,000\tさんぜん
+    #expect(
+      result.standardOutput == """
+        8本\tはっぽん|はちほん
+        令和元年\tれいわがんねん
+        600円\tろっぴゃくえん
+        午後4時\tごごよじ
+        3,000\tさんぜん
 
-      """)
+        """)
     #expect(result.standardError.isEmpty)
   }
 
@@ -85,7 +91,8 @@ struct BikiProcess {
   @Test func asNameReadsAClassAndUnitsAreSaidShortOrInFull() throws {
     #expect(try BikiProcess.run(["read", "1組"]).standardOutput == "1組\tひとくみ\n")
     #expect(try BikiProcess.run(["read", "--as", "name", "1組"]).standardOutput == "1組\tいちくみ\n")
-    #expect(try BikiProcess.run(["read", "3km", "3キロメートル"]).standardOutput == "3km\tさんきろ|さんきろめーとる\n3キロメートル\tさんきろめーとる\n")
+    #expect(
+      try BikiProcess.run(["read", "3km", "3キロメートル"]).standardOutput == "3km\tさんきろ|さんきろめーとる\n3キロメートル\tさんきろめーとる\n")
     #expect(try BikiProcess.run(["read", "--help"]).standardOutput.contains("'--as name 1組' is いちくみ"))
   }
 

@@ -27,20 +27,26 @@ struct ServeRun {
   static func notification(_ method: String, _ params: String = "{}") -> [UInt8] {
     frame(#"{"jsonrpc":"2.0","method":"\#(method)","params":\#(params)}"#)
   }
-  static let initialize = request(0, "initialize", #"{"processId":null,"capabilities":{}}"#) + notification("initialized")
+  static let initialize =
+    request(0, "initialize", #"{"processId":null,"capabilities":{}}"#) + notification("initialized")
   static let shutdownAndExit = request(999, "shutdown") + notification("exit")
 
   /// Starts `biki serve`, writes `input`, closes stdin, and reads everything it sends back.
   static func run(
-    _ input: [UInt8], arguments: [String] = [], home: String? = nil, closeOutputEarly: Bool = false, extraEnvironment: [String: String] = [:]
+    _ input: [UInt8], arguments: [String] = [], home: String? = nil, closeOutputEarly: Bool = false,
+    extraEnvironment: [String: String] = [:]
   ) throws -> ServeRun {
     let process = Process()
     process.executableURL = BikiProcess.executable
     process.arguments = ["serve"] + arguments
     let home = home ?? NSTemporaryDirectory() + "biki-serve-" + UUID().uuidString
-    process.environment = ["HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin"]
-      .merging(extraEnvironment) { $1 }
-    let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+    process.environment = [
+      "HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin",
+    ]
+    .merging(extraEnvironment) { $1 }
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
     process.standardInput = stdin
     process.standardOutput = stdout
     process.standardError = stderr
@@ -93,7 +99,9 @@ final class ServeConversation {
   init(home: String = NSTemporaryDirectory() + "biki-serve-" + UUID().uuidString) throws {
     process.executableURL = BikiProcess.executable
     process.arguments = ["serve"]
-    process.environment = ["HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin"]
+    process.environment = [
+      "HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin",
+    ]
     process.standardInput = input
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
@@ -127,9 +135,13 @@ final class ServeConversation {
 
   private func nextFrame() -> [UInt8]? {
     let separator = Array("\r\n\r\n".utf8)
-    guard let end = (0..<max(0, buffer.count - 3)).first(where: { Array(buffer[$0..<$0 + 4]) == separator }) else { return nil }
+    guard let end = (0..<max(0, buffer.count - 3)).first(where: { Array(buffer[$0..<$0 + 4]) == separator }) else {
+      return nil
+    }
     let header = String(decoding: buffer[..<end], as: UTF8.self)
-    guard let length = Int(header.replacingOccurrences(of: "Content-Length: ", with: "")), buffer.count >= end + 4 + length else { return nil }
+    guard let length = Int(header.replacingOccurrences(of: "Content-Length: ", with: "")),
+      buffer.count >= end + 4 + length
+    else { return nil }
     defer { buffer.removeFirst(end + 4 + length) }
     return Array(buffer[(end + 4)..<(end + 4 + length)])
   }
@@ -140,7 +152,8 @@ final class ServeConversation {
     let run = try ServeRun.run(
       ServeRun.initialize
         + ServeRun.request(1, "biki/topics")
-        + ServeRun.request(2, "biki/startSession", #"{"topicId":"counters.hon","seed":5,"mode":{"kind":"questionLimit","limit":2}}"#)
+        + ServeRun.request(
+          2, "biki/startSession", #"{"topicId":"counters.hon","seed":5,"mode":{"kind":"questionLimit","limit":2}}"#)
         + ServeRun.request(3, "biki/answer", #"{"sessionId":"s1","answer":"0"}"#)
         + ServeRun.request(4, "biki/skip", #"{"sessionId":"s1"}"#)
         + ServeRun.request(5, "biki/endSession", #"{"sessionId":"s1"}"#)
@@ -225,7 +238,8 @@ final class ServeConversation {
 
   @Test func aClientThatVanishesMidMessageEndsTheServerCleanly() throws {
     let body = Array(#"{"jsonrpc":"2.0","id":1,"method":"biki/topics"}"#.utf8)
-    let run = try ServeRun.run(ServeRun.initialize + Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body.prefix(10))
+    let run = try ServeRun.run(
+      ServeRun.initialize + Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body.prefix(10))
     #expect(run.status == 1)
     #expect(!run.terminatedBySignal)
     #expect(run.standardError.contains("in the middle of a message"))
@@ -249,36 +263,46 @@ final class ServeConversation {
   @Test func aBrokenPackShowsItsDiagnosticAtTheRightUTF16Column() throws {
     // 日本 are one UTF-16 unit each and 🎌 two, so the stray comma is at character 31 (code point 30).
     let text = "{\n  \"title\": \"日本🎌\", \"format\": 1,, \"id\": \"x\", \"topics\": []\n}"
-    let escaped = String(decoding: try JSONSerialization.data(withJSONObject: [text]), as: UTF8.self).dropFirst().dropLast()
+    let escaped = String(decoding: try JSONSerialization.data(withJSONObject: [text]), as: UTF8.self).dropFirst()
+      .dropLast()
     let server = try ServeConversation()
     server.send(
       ServeRun.initialize
-        + ServeRun.notification("textDocument/didOpen", #"{"textDocument":{"uri":"file:///tmp/broken.json","languageId":"json","version":1,"text":\#(escaped)}}"#))
-    let published = try #require(try server.wait { $0["method"] as? String == "textDocument/publishDiagnostics" }?["params"] as? [String: Any])
+        + ServeRun.notification(
+          "textDocument/didOpen",
+          #"{"textDocument":{"uri":"file:///tmp/broken.json","languageId":"json","version":1,"text":\#(escaped)}}"#))
+    let published = try #require(
+      try server.wait { $0["method"] as? String == "textDocument/publishDiagnostics" }?["params"] as? [String: Any])
     let diagnostic = try #require((published["diagnostics"] as? [[String: Any]])?.first)
     let start = (diagnostic["range"] as? [String: Any])?["start"] as? [String: Int]
     #expect(start == ["line": 1, "character": 31])
     #expect(diagnostic["code"] as? String == "json-syntax")
     #expect(diagnostic["source"] as? String == "biki")
     server.send(ServeRun.notification("textDocument/didClose", #"{"textDocument":{"uri":"file:///tmp/broken.json"}}"#))
-    let cleared = try server.wait { $0["method"] as? String == "textDocument/publishDiagnostics" }?["params"] as? [String: Any]
+    let cleared =
+      try server.wait { $0["method"] as? String == "textDocument/publishDiagnostics" }?["params"] as? [String: Any]
     #expect((cleared?["diagnostics"] as? [Any])?.isEmpty == true)
     #expect(try server.finish() == 0)
   }
 
   @Test func requestsAreAnsweredWhileALargePackIsChecked() throws {
     // 2,000 topics of a million questions each: a check that takes a while, on its own thread.
-    let topic = #"{ "id": "t%d", "title": "T", "description": "d", "category": "number", "skills": ["reading"], "variables": { "n": { "range": { "min": 0, "max": 1000000 } } }, "question": { "parts": [{ "number": "n" }], "answer": { "value": "n" } } }"#
+    let topic =
+      #"{ "id": "t%d", "title": "T", "description": "d", "category": "number", "skills": ["reading"], "variables": { "n": { "range": { "min": 0, "max": 1000000 } } }, "question": { "parts": [{ "number": "n" }], "answer": { "value": "n" } } }"#
     let topics = (0..<2000).map { String(format: topic, $0) }.joined(separator: ",")
     let pack = #"{ "format": 1, "id": "big", "title": "B", "version": "1", "topics": [\#(topics)] }"#
-    let escaped = String(decoding: try JSONSerialization.data(withJSONObject: [pack]), as: UTF8.self).dropFirst().dropLast()
+    let escaped = String(decoding: try JSONSerialization.data(withJSONObject: [pack]), as: UTF8.self).dropFirst()
+      .dropLast()
     let server = try ServeConversation()
     server.send(
       ServeRun.initialize
-        + ServeRun.notification("textDocument/didOpen", #"{"textDocument":{"uri":"file:///tmp/big.json","version":1,"text":\#(escaped)}}"#)
+        + ServeRun.notification(
+          "textDocument/didOpen", #"{"textDocument":{"uri":"file:///tmp/big.json","version":1,"text":\#(escaped)}}"#)
         + ServeRun.request(5, "biki/topics"))
     // The topics come back before the document's diagnostics: the check did not hold them up.
-    let first = try server.wait { $0["id"] as? Int == 5 || $0["method"] as? String == "textDocument/publishDiagnostics" }
+    let first = try server.wait {
+      $0["id"] as? Int == 5 || $0["method"] as? String == "textDocument/publishDiagnostics"
+    }
     #expect(first?["id"] as? Int == 5)
     let published = try server.wait { $0["method"] as? String == "textDocument/publishDiagnostics" }
     #expect((published?["params"] as? [String: Any])?["version"] as? Int == 1)
@@ -307,7 +331,8 @@ final class ServeConversation {
   }
 
   @Test func aPluginPrintingToStandardOutputCannotCorruptTheStream() throws {
-    let plugins = try PluginIntegrationTests.pluginDirectory("Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libnoisy.so", defines: ["NOISY"])
+    let plugins = try PluginIntegrationTests.pluginDirectory(
+      "Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libnoisy.so", defines: ["NOISY"])
     let run = try ServeRun.run(
       ServeRun.initialize + ServeRun.request(1, "biki/generate", #"{"topicId":"misbehaving.ok","seed":1,"count":3}"#)
         + ServeRun.shutdownAndExit,
@@ -319,7 +344,8 @@ final class ServeConversation {
   }
 
   @Test func aPluginThatCrashesCostsItsRequestAndNothingElse() throws {
-    let plugins = try PluginIntegrationTests.pluginDirectory("Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libcrash.so", defines: ["SEGFAULT"])
+    let plugins = try PluginIntegrationTests.pluginDirectory(
+      "Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libcrash.so", defines: ["SEGFAULT"])
     let run = try ServeRun.run(
       ServeRun.initialize
         + ServeRun.request(1, "biki/startSession", #"{"topicId":"misbehaving.ok","skill":"kana"}"#)
@@ -334,11 +360,14 @@ final class ServeConversation {
   }
 
   @Test func aSessionWithAPluginCrashingOnEveryTenthSeedRunsItsThirtyQuestions() throws {
-    let plugins = try PluginIntegrationTests.pluginDirectory("Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libtenth.so", defines: ["CRASH_EVERY_TENTH"])
+    let plugins = try PluginIntegrationTests.pluginDirectory(
+      "Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libtenth.so", defines: ["CRASH_EVERY_TENTH"])
     let skips = (2..<32).map { ServeRun.request($0, "biki/skip", #"{"sessionId":"s1"}"#) }.reduce([], +)
     let run = try ServeRun.run(
       ServeRun.initialize
-        + ServeRun.request(1, "biki/startSession", #"{"topicId":"misbehaving.ok","skill":"kana","seed":5,"mode":{"kind":"questionLimit","limit":30}}"#)
+        + ServeRun.request(
+          1, "biki/startSession",
+          #"{"topicId":"misbehaving.ok","skill":"kana","seed":5,"mode":{"kind":"questionLimit","limit":30}}"#)
         + skips + ServeRun.shutdownAndExit,
       arguments: ["--plugins", plugins])
     #expect(run.status == 0)

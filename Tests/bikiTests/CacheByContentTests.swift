@@ -32,7 +32,9 @@ import Testing
     }
 
     init() throws {
-      for directory in [packs, plugins] { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+      for directory in [packs, plugins] {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      }
     }
 
     func topics() throws -> BikiProcess.Result {
@@ -67,7 +69,8 @@ import Testing
     try Self.overwriteKeepingStamps(pack, with: Array(Self.daysPack(40).utf8))
     let second = try home.topics()
     #expect(!second.standardOutput.contains("edited.days\t"), "a pack a fresh check refuses was served from the cache")
-    #expect(second.standardError.contains("cannot produce question 32 of 81: 33日 has no reading"), "\(second.standardError)")
+    #expect(
+      second.standardError.contains("cannot produce question 32 of 81: 33日 has no reading"), "\(second.standardError)")
   }
 
   /// Two packs of one size whose 64-bit fingerprints collide (made by solving the fingerprint's
@@ -79,7 +82,9 @@ import Testing
     let good = [UInt8](try Data(contentsOf: fixtures.appendingPathComponent("good.json")))
     let bad = [UInt8](try Data(contentsOf: fixtures.appendingPathComponent("bad.json")))
     #expect(good.count == bad.count && good != bad)
-    #expect(StreamFingerprint.of(good) == StreamFingerprint.of(bad), "the fixtures no longer collide, so this test shows nothing")
+    #expect(
+      StreamFingerprint.of(good) == StreamFingerprint.of(bad),
+      "the fixtures no longer collide, so this test shows nothing")
 
     let home = try Home()
     let pack = home.packs + "/shared.json"
@@ -88,7 +93,9 @@ import Testing
     #expect(first.standardOutput.contains("edited.days\t"), "\(first.standardError)")
     try Self.overwriteKeepingStamps(pack, with: bad)
     let second = try home.topics()
-    #expect(!second.standardOutput.contains("edited.days\t"), "a pack made to collide was served on the good one's cache entry")
+    #expect(
+      !second.standardOutput.contains("edited.days\t"),
+      "a pack made to collide was served on the good one's cache entry")
     #expect(second.standardError.contains("has no reading"), "\(second.standardError)")
   }
 
@@ -113,7 +120,9 @@ import Testing
     let alpha = try PluginFixtures.build(source, defines: [#"TITLE="Alpha""#], name: "titled-alpha")
     let omega = try PluginFixtures.build(source, defines: [#"TITLE="Omega""#], name: "titled-omega")
     let patched = [UInt8](try Data(contentsOf: URL(fileURLWithPath: omega)))
-    #expect(patched.count == (try Data(contentsOf: URL(fileURLWithPath: alpha))).count, "the two builds differ only in the title's bytes")
+    #expect(
+      patched.count == (try Data(contentsOf: URL(fileURLWithPath: alpha))).count,
+      "the two builds differ only in the title's bytes")
 
     let home = try Home()
     let library = home.plugins + "/libtitled.so"
@@ -124,7 +133,8 @@ import Testing
 
     try Self.overwriteKeepingStamps(library, with: patched)
     let second = try home.topics()
-    #expect(second.standardOutput.contains("misbehaving.ok\tOmega\t"), "\(second.standardOutput)\n\(second.standardError)")
+    #expect(
+      second.standardOutput.contains("misbehaving.ok\tOmega\t"), "\(second.standardOutput)\n\(second.standardError)")
   }
 
   /// `biki-pack lint` loads a library twice, in two fresh workers: a description that differs

@@ -22,7 +22,8 @@ import Testing
   }
 
   @Test func anLFOnlyHeaderIsAFrameAndTheRequestsAfterItAreAnswered() throws {
-    let run = try ServeRun.run(ServeRun.initialize + Array("Content-Length: 2\n\n{}".utf8) + Self.twentyReads + ServeRun.shutdownAndExit)
+    let run = try ServeRun.run(
+      ServeRun.initialize + Array("Content-Length: 2\n\n{}".utf8) + Self.twentyReads + ServeRun.shutdownAndExit)
     Self.expectAllTwentyAnswered(run)
     // The header is understood, so `{}` is a message: an invalid request, not a malformed header.
     let errors = Self.nullIDErrors(run)

@@ -13,7 +13,8 @@ import Testing
     environment["XDG_STATE_HOME"] = home + "/state"
     environment["BIKI_INPUT"] = "8\nskip\n1\n7本\n"
     let quiz = try BikiProcess.run(
-      [], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz counters.hon --seed 4 --mode questions=3", environment: environment)
+      [], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz counters.hon --seed 4 --mode questions=3",
+      environment: environment)
     #expect(quiz.status == 0, "\(quiz.standardError)")
     return (environment, home + "/state/biki/history.jsonl")
   }
@@ -31,7 +32,8 @@ import Testing
     let summaryPath = history + ".summary"
     let kept = try String(contentsOfFile: summaryPath, encoding: .utf8)
     #expect(kept.contains(#""correct":2"#))
-    try kept.replacingOccurrences(of: #""correct":2"#, with: #""correct":902"#).write(toFile: summaryPath, atomically: false, encoding: .utf8)
+    try kept.replacingOccurrences(of: #""correct":2"#, with: #""correct":902"#).write(
+      toFile: summaryPath, atomically: false, encoding: .utf8)
     #expect(try stats(environment) == truth)
     #expect(try String(contentsOfFile: summaryPath, encoding: .utf8) == kept, "the true summary is written back")
   }
@@ -43,7 +45,8 @@ import Testing
     let truth = try stats(environment)
     let summaryPath = history + ".summary"
     let kept = try String(contentsOfFile: summaryPath, encoding: .utf8)
-    let prefix = #"{"checksum":""#, middle = #"","summary":"#
+    let prefix = #"{"checksum":""#
+    let middle = #"","summary":"#
     #expect(kept.hasPrefix(prefix) && kept.hasSuffix("}"))
     let body = String(kept.dropFirst(prefix.count + 16 + middle.count).dropLast())
     let topic = #"{"topic":"counters.hon","answers":3,"correct":2"#

@@ -34,15 +34,19 @@ import Testing
 
   /// Runs a built program; nil if it was still running after `seconds` (it is then killed).
   static func run(
-    _ program: String, _ arguments: [String], home: String, in directory: String? = nil, seconds: Double = 20, extra: [String: String] = [:]
+    _ program: String, _ arguments: [String], home: String, in directory: String? = nil, seconds: Double = 20,
+    extra: [String: String] = [:]
   ) throws -> Finished? {
     let process = Process()
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     process.executableURL = BikiProcess.executable(program)
     process.arguments = arguments
-    process.environment = ["HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin"]
-      .merging(extra) { $1 }
-    let output = Pipe(), error = Pipe()
+    process.environment = [
+      "HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin",
+    ]
+    .merging(extra) { $1 }
+    let output = Pipe()
+    let error = Pipe()
     process.standardOutput = output
     process.standardError = error
     process.standardInput = FileHandle.nullDevice
@@ -67,8 +71,18 @@ import Testing
     private var out: Data?
     private var err: Data?
 
-    func set(out data: Data) { condition.withLock { out = data; condition.broadcast() } }
-    func set(err data: Data) { condition.withLock { err = data; condition.broadcast() } }
+    func set(out data: Data) {
+      condition.withLock {
+        out = data
+        condition.broadcast()
+      }
+    }
+    func set(err data: Data) {
+      condition.withLock {
+        err = data
+        condition.broadcast()
+      }
+    }
 
     func wait() -> (String, String) {
       condition.withLock {
@@ -81,16 +95,19 @@ import Testing
 
   @Test func topicsWithAFIFOAmongThePacksListsTheOthers() throws {
     let (home, packs) = try Self.setUp()
-    let topics = try #require(try Self.run("biki", ["topics", "--packs", packs], home: home), "biki topics hung on a FIFO")
+    let topics = try #require(
+      try Self.run("biki", ["topics", "--packs", packs], home: home), "biki topics hung on a FIFO")
     #expect(topics.status == 0, "\(topics.standardError)")
     #expect(topics.standardOutput.contains("good.t\t"))
-    #expect(topics.standardError.contains("\(packs)/pipe.json:1:1: error: not a regular file (a FIFO) [unreadable-file]"))
+    #expect(
+      topics.standardError.contains("\(packs)/pipe.json:1:1: error: not a regular file (a FIFO) [unreadable-file]"))
   }
 
   @Test func aQuizWithAFIFOAmongThePacksRunsOnTheOthers() throws {
     let (home, packs) = try Self.setUp()
     let quiz = try #require(
-      try Self.run("biki", ["quiz", "good.t", "--packs", packs, "--mode", "questions=2", "--seed", "1"], home: home), "biki quiz hung on a FIFO")
+      try Self.run("biki", ["quiz", "good.t", "--packs", packs, "--mode", "questions=2", "--seed", "1"], home: home),
+      "biki quiz hung on a FIFO")
     #expect(quiz.status == 0, "\(quiz.standardError)")
     #expect(quiz.standardOutput.contains("[1/2] "), "\(quiz.standardOutput)")
     #expect(quiz.standardError.contains("\(packs)/pipe.json:1:1: error: not a regular file (a FIFO) [unreadable-file]"))
@@ -103,18 +120,25 @@ import Testing
     #expect(mkfifo(plugins + "/libpipe.so", 0o600) == 0)
     let started = Date()
     // Well under a plugin's 5 s load limit: nothing waited on the FIFO.
-    let topics = try #require(try Self.run("biki", ["topics", "--packs", packs, "--plugins", plugins], home: home), "biki topics hung on a FIFO plugin")
+    let topics = try #require(
+      try Self.run("biki", ["topics", "--packs", packs, "--plugins", plugins], home: home),
+      "biki topics hung on a FIFO plugin")
     #expect(Date().timeIntervalSince(started) < 4)
     #expect(topics.status == 0, "\(topics.standardError)")
     #expect(topics.standardOutput.contains("good.t\t"))
-    #expect(topics.standardError.contains("libpipe.so:1:1: error: not a regular file (a FIFO) [unreadable-file]"), "\(topics.standardError)")
+    #expect(
+      topics.standardError.contains("libpipe.so:1:1: error: not a regular file (a FIFO) [unreadable-file]"),
+      "\(topics.standardError)")
   }
 
   @Test func lintOfAFIFOFailsAtOnceSayingWhy() throws {
     let (home, packs) = try Self.setUp()
-    let here = try #require(try Self.run("biki-pack", ["lint", "pipe.json"], home: home, in: packs), "biki-pack lint hung on a FIFO")
+    let here = try #require(
+      try Self.run("biki-pack", ["lint", "pipe.json"], home: home, in: packs), "biki-pack lint hung on a FIFO")
     #expect(here.status == 1)
-    #expect(here.standardOutput.hasPrefix("pipe.json:1:1: error: not a regular file (a FIFO) [unreadable-file]\n"), "\(here.standardOutput)")
+    #expect(
+      here.standardOutput.hasPrefix("pipe.json:1:1: error: not a regular file (a FIFO) [unreadable-file]\n"),
+      "\(here.standardOutput)")
   }
 
   @Test func aSymbolicLinkLoopIsNamedNotDropped() throws {
@@ -123,7 +147,9 @@ import Testing
     #expect(symlink(packs + "/a.json", packs + "/b.json") == 0)
     let lint = try #require(try Self.run("biki-pack", ["lint", packs + "/a.json"], home: home), "biki-pack lint hung")
     #expect(lint.status == 1)
-    #expect(lint.standardOutput.hasPrefix("\(packs)/a.json:1:1: error: too many levels of symbolic links [unreadable-file]\n"), "\(lint.standardOutput)")
+    #expect(
+      lint.standardOutput.hasPrefix(
+        "\(packs)/a.json:1:1: error: too many levels of symbolic links [unreadable-file]\n"), "\(lint.standardOutput)")
   }
 
   /// Either cache as a FIFO counts as no cache: the packs are checked and the built-in plugins
@@ -136,9 +162,12 @@ import Testing
     try FileManager.default.createDirectory(atPath: cache + "/biki", withIntermediateDirectories: true)
     #expect(mkfifo(cache + "/biki/" + name, 0o600) == 0)
     let topics = try #require(
-      try Self.run("biki", ["topics", "--packs", packs], home: home, extra: ["XDG_CACHE_HOME": cache]), "biki topics hung on a FIFO cache")
+      try Self.run("biki", ["topics", "--packs", packs], home: home, extra: ["XDG_CACHE_HOME": cache]),
+      "biki topics hung on a FIFO cache")
     #expect(topics.status == 0, "\(topics.standardError)")
-    #expect(topics.standardOutput.contains("good.t\t") && topics.standardOutput.contains("calendar.weekdays\t"), "\(topics.standardOutput)")
+    #expect(
+      topics.standardOutput.contains("good.t\t") && topics.standardOutput.contains("calendar.weekdays\t"),
+      "\(topics.standardOutput)")
     var status = stat()
     #expect(lstat(cache + "/biki/" + name, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG)
   }
@@ -170,10 +199,13 @@ import Testing
     try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: true)
     try FileManager.default.moveItem(atPath: packs + "/good.json", toPath: own + "/good.json")
     #expect(mkfifo(own + "/mine.json", 0o600) == 0)
-    let topics = try #require(try Self.run("biki", ["topics"], home: home), "biki topics hung on a FIFO in the user's packs")
+    let topics = try #require(
+      try Self.run("biki", ["topics"], home: home), "biki topics hung on a FIFO in the user's packs")
     #expect(topics.status == 0, "\(topics.standardError)")
     #expect(topics.standardOutput.contains("good.t\t"))
-    #expect(topics.standardError.contains("\(own)/mine.json:1:1: error: not a regular file (a FIFO) [unreadable-file]"), "\(topics.standardError)")
+    #expect(
+      topics.standardError.contains("\(own)/mine.json:1:1: error: not a regular file (a FIFO) [unreadable-file]"),
+      "\(topics.standardError)")
   }
 
   @Test func aSymbolicLinkLoopAmongThePacksIsNamedAndTheOthersServe() throws {
@@ -181,12 +213,14 @@ import Testing
     unlink(packs + "/pipe.json")
     #expect(symlink(packs + "/b.json", packs + "/a.json") == 0)
     #expect(symlink(packs + "/a.json", packs + "/b.json") == 0)
-    let topics = try #require(try Self.run("biki", ["topics", "--packs", packs], home: home), "biki topics hung on a link loop")
+    let topics = try #require(
+      try Self.run("biki", ["topics", "--packs", packs], home: home), "biki topics hung on a link loop")
     #expect(topics.status == 0, "\(topics.standardError)")
     #expect(topics.standardOutput.contains("good.t\t"))
-    #expect(topics.standardError.contains("\(packs)/a.json:1:1: error: too many levels of symbolic links [unreadable-file]"), "\(topics.standardError)")
+    #expect(
+      topics.standardError.contains("\(packs)/a.json:1:1: error: too many levels of symbolic links [unreadable-file]"),
+      "\(topics.standardError)")
   }
-
 
   @Test func statsOnAHistoryThatIsAFIFOSaysItCouldNotReadIt() throws {
     let (home, _) = try Self.setUp()
@@ -194,7 +228,9 @@ import Testing
     let history = home + "/state/biki/history.jsonl"
     #expect(mkfifo(history, 0o600) == 0)
     let stats = try #require(try Self.run("biki", ["stats"], home: home), "biki stats hung on a FIFO history")
-    #expect(stats.standardError.contains("Warning: cannot read \(history): not a regular file (a FIFO)"), "\(stats.standardError)")
+    #expect(
+      stats.standardError.contains("Warning: cannot read \(history): not a regular file (a FIFO)"),
+      "\(stats.standardError)")
     #expect(stats.standardOutput == "No answers could be read from \(history).\n", "\(stats.standardOutput)")
   }
 
@@ -212,9 +248,11 @@ import Testing
   /// real server and a real directory; the same text elsewhere is left alone.
   @Test func aNewFileInAnEmptyPackDirectoryIsDiagnosedByTheRealServer() throws {
     let (server, root, packs) = try Self.serverOnEmptyPacks()
-    let inPacks = "file://" + packs + "/new.json", elsewhere = "file://" + root + "/notes.json"
+    let inPacks = "file://" + packs + "/new.json"
+    let elsewhere = "file://" + root + "/notes.json"
     for uri in [inPacks, elsewhere] {
-      server.notify("textDocument/didOpen", #"{"textDocument":{"uri":"\#(uri)","languageId":"json","version":1,"text":"{}"}}"#)
+      server.notify(
+        "textDocument/didOpen", #"{"textDocument":{"uri":"\#(uri)","languageId":"json","version":1,"text":"{}"}}"#)
     }
     func published(_ uri: String) -> [Any]? {
       let message = server.waitFor(within: 10) { ($0["params"] as? [String: Any])?["uri"] as? String == uri }
@@ -230,15 +268,20 @@ import Testing
   @Test func aChangePastTheEndClosesTheRealServersCopy() throws {
     let (server, _, packs) = try Self.serverOnEmptyPacks()
     let uri = "file://" + packs + "/mine.json"
-    server.notify("textDocument/didOpen", #"{"textDocument":{"uri":"\#(uri)","languageId":"json","version":1,"text":"{\n}\n"}}"#)
+    server.notify(
+      "textDocument/didOpen", #"{"textDocument":{"uri":"\#(uri)","languageId":"json","version":1,"text":"{\n}\n"}}"#)
     server.notify(
       "textDocument/didChange",
-      #"{"textDocument":{"uri":"\#(uri)","version":2},"contentChanges":[{"range":{"start":{"line":5,"character":0},"end":{"line":5,"character":0}},"text":"x"}]}"#)
+      #"{"textDocument":{"uri":"\#(uri)","version":2},"contentChanges":[{"range":{"start":{"line":5,"character":0},"end":{"line":5,"character":0}},"text":"x"}]}"#
+    )
     let log = server.waitFor(within: 10) { $0["method"] as? String == "window/logMessage" }
-    #expect("\(log?.message.params ?? [:])".contains("within the document's 3 lines"), "\(String(describing: log?.message.params))")
+    #expect(
+      "\(log?.message.params ?? [:])".contains("within the document's 3 lines"),
+      "\(String(describing: log?.message.params))")
     // The copy is closed: a later change is told it has nothing to change.
     let count = server.count
-    server.notify("textDocument/didChange", #"{"textDocument":{"uri":"\#(uri)","version":3},"contentChanges":[{"text":"{}"}]}"#)
+    server.notify(
+      "textDocument/didChange", #"{"textDocument":{"uri":"\#(uri)","version":3},"contentChanges":[{"text":"{}"}]}"#)
     let later = server.waitFor(within: 10, after: count) { $0["method"] as? String == "window/logMessage" }
     #expect("\(later?.message.params ?? [:])".contains("not open"), "\(String(describing: later?.message.params))")
     #expect(server.finish() == 0)
@@ -247,7 +290,8 @@ import Testing
   /// `biki-pack lint libmine.so` in the directory that holds it checks that file: dlopen would
   /// look a bare name up among the system's libraries, so it is given the full path.
   @Test func aLibraryNamedByItsBareNameIsTheOneInTheCurrentDirectory() throws {
-    let good = #"{"display": "8本", "kanjiDisplay": "八本", "spoken": "はっぽん", "readings": ["はっぽん"], "answer": {"value": 8, "postfix": "本"}}"#
+    let good =
+      #"{"display": "8本", "kanjiDisplay": "八本", "spoken": "はっぽん", "readings": ["はっぽん"], "answer": {"value": 8, "postfix": "本"}}"#
     let library = try PluginDisplayTests.plugin(good, name: "barename")
     let (home, packs) = try Self.setUp()
     try FileManager.default.copyItem(atPath: library, toPath: packs + "/libmine.so")

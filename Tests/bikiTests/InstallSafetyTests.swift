@@ -9,7 +9,8 @@ import Testing
   /// Runs biki with a deadline, killing it when the deadline passes, so a regression that reads
   /// forever fails the test instead of hanging it.
   static func run(
-    _ arguments: [String], viaShell script: String? = nil, scratch: Scratch, environment: [String: String]? = nil, seconds: Double = 60
+    _ arguments: [String], viaShell script: String? = nil, scratch: Scratch, environment: [String: String]? = nil,
+    seconds: Double = 60
   ) throws -> (result: BikiProcess.Result, timedOut: Bool) {
     let process = Process()
     process.environment = environment ?? scratch.environment
@@ -21,7 +22,8 @@ import Testing
       process.executableURL = BikiProcess.executable
       process.arguments = arguments
     }
-    let outputPath = scratch.root + "/out-\(UUID().uuidString)", errorPath = outputPath + ".err"
+    let outputPath = scratch.root + "/out-\(UUID().uuidString)"
+    let errorPath = outputPath + ".err"
     for path in [outputPath, errorPath] { FileManager.default.createFile(atPath: path, contents: nil) }
     let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
     let error = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
@@ -58,9 +60,13 @@ import Testing
     return lstat(path, &status) == 0 ? UInt(status.st_ino) : nil
   }
 
-  static func write(_ text: String, to path: String) throws { try Data(text.utf8).write(to: URL(fileURLWithPath: path)) }
+  static func write(_ text: String, to path: String) throws {
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+  }
 
-  static func contents(_ path: String) -> String? { FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } }
+  static func contents(_ path: String) -> String? {
+    FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+  }
 
   /// A directory outside the prefix holding files named as Biki's own and one of the user's.
   static func canaries(in directory: String, names: [String]) throws -> [String: String] {
@@ -81,7 +87,8 @@ import Testing
 
   /// The canary names: files install would write there, and one of the user's own.
   static func canaryNames(_ directory: String) -> [String] {
-    directory == "share/biki/packs" ? ["counters.json", "numbers.json", "mine.json"] : ["libbiki-calendar.so", "mine.so"]
+    directory == "share/biki/packs"
+      ? ["counters.json", "numbers.json", "mine.json"] : ["libbiki-calendar.so", "mine.so"]
   }
 
   @Test(arguments: ["share/biki/packs", "lib/biki/plugins"])
@@ -91,14 +98,17 @@ import Testing
     let outside = scratch.root + "/outside"
     let canaries = try Self.canaries(in: outside, names: Self.canaryNames(directory))
     let link = scratch.prefix + "/" + directory
-    try FileManager.default.createDirectory(atPath: (link as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: (link as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: outside)
 
     let (install, timedOut) = try Self.run(["install", "--prefix", scratch.prefix], scratch: scratch)
     #expect(!timedOut)
     #expect(install.status == 73)
     #expect(install.standardError.hasPrefix("Error: "))
-    #expect(install.standardError.contains("\(Self.canonical(scratch.prefix))/\(directory) is a symbolic link"), "\(install.standardError)")
+    #expect(
+      install.standardError.contains("\(Self.canonical(scratch.prefix))/\(directory) is a symbolic link"),
+      "\(install.standardError)")
     Self.expectUntouched(canaries, in: outside)
     #expect(!Self.exists(scratch.prefix + "/bin"))
     #expect(!Self.exists(scratch.prefix + "/share/biki/installed-files"))
@@ -118,7 +128,9 @@ import Testing
     let (uninstall, timedOut) = try Self.run(["uninstall", "--prefix", scratch.prefix], scratch: scratch)
     #expect(!timedOut)
     #expect(uninstall.status == 65)
-    #expect(uninstall.standardError.contains("\(Self.canonical(scratch.prefix))/\(directory) is a symbolic link"), "\(uninstall.standardError)")
+    #expect(
+      uninstall.standardError.contains("\(Self.canonical(scratch.prefix))/\(directory) is a symbolic link"),
+      "\(uninstall.standardError)")
     #expect(uninstall.standardError.contains("nothing was removed"))
     Self.expectUntouched(canaries, in: outside)
     #expect(Self.exists(scratch.prefix + "/bin/biki"))
@@ -193,7 +205,9 @@ import Testing
 
     let (uninstall, _) = try Self.run(["uninstall", "--prefix", scratch.prefix], scratch: scratch)
     #expect(uninstall.status == 0, "\(uninstall.standardError)")
-    #expect(uninstall.standardOutput.contains("Kept \(Self.canonical(pack)): changed since it was installed."), "\(uninstall.standardOutput)")
+    #expect(
+      uninstall.standardOutput.contains("Kept \(Self.canonical(pack)): changed since it was installed."),
+      "\(uninstall.standardOutput)")
     #expect(Self.contents(pack) == edited)
     #expect(!Self.exists(scratch.prefix + "/share/biki/packs/numbers.json"))
     #expect(!Self.exists(scratch.prefix + "/bin/biki"))
@@ -216,7 +230,8 @@ import Testing
     #expect(again.status == 0, "\(again.standardError)")
     let beside = Self.canonical(pack) + ".biki-new"
     #expect(
-      again.standardOutput.contains("Kept \(Self.canonical(pack)): changed since it was installed; this version is beside it as \(beside)."),
+      again.standardOutput.contains(
+        "Kept \(Self.canonical(pack)): changed since it was installed; this version is beside it as \(beside)."),
       "\(again.standardOutput)")
     #expect(Self.contents(pack) == edited)
     #expect(Self.contents(beside) == original)
@@ -228,10 +243,14 @@ import Testing
 
     // A third install keeps it again (the manifest still holds the hash it was installed with).
     let (third, _) = try Self.run(["install", "--prefix", scratch.prefix], scratch: scratch)
-    #expect(third.standardOutput.contains("Kept \(Self.canonical(pack)): changed since it was installed"), "\(third.standardOutput)")
+    #expect(
+      third.standardOutput.contains("Kept \(Self.canonical(pack)): changed since it was installed"),
+      "\(third.standardOutput)")
     let (uninstall, _) = try Self.run(["uninstall", "--prefix", scratch.prefix], scratch: scratch)
     #expect(uninstall.status == 0, "\(uninstall.standardError)")
-    #expect(uninstall.standardOutput.contains("Kept \(Self.canonical(pack)): changed since it was installed."), "\(uninstall.standardOutput)")
+    #expect(
+      uninstall.standardOutput.contains("Kept \(Self.canonical(pack)): changed since it was installed."),
+      "\(uninstall.standardOutput)")
     #expect(Self.contents(pack) == edited)
     #expect(!Self.exists(beside))
   }
@@ -258,13 +277,17 @@ import Testing
     // Nothing installed under HOME: the message names where it looked and suggests --prefix.
     let (nothing, _) = try Self.run(["uninstall"], scratch: scratch)
     #expect(nothing.status == 66)
-    #expect(nothing.standardError.contains("no Biki is installed in \(Self.canonical(scratch.home))/.local"), "\(nothing.standardError)")
+    #expect(
+      nothing.standardError.contains("no Biki is installed in \(Self.canonical(scratch.home))/.local"),
+      "\(nothing.standardError)")
     #expect(nothing.standardError.contains("biki uninstall --prefix <dir>"))
 
     #expect(try Self.run(["install", "--prefix", scratch.prefix], scratch: scratch).result.status == 0)
     let (uninstall, _) = try Self.run([], viaShell: "biki uninstall", scratch: scratch)
     #expect(uninstall.status == 0, "\(uninstall.standardError)")
-    #expect(uninstall.standardOutput.contains("Removed Biki from \(Self.canonical(scratch.prefix))"), "\(uninstall.standardOutput)")
+    #expect(
+      uninstall.standardOutput.contains("Removed Biki from \(Self.canonical(scratch.prefix))"),
+      "\(uninstall.standardOutput)")
     #expect(!Self.exists(scratch.prefix + "/bin/biki"))
     #expect(!Self.exists(scratch.prefix + "/share/biki/installed-files"))
   }

@@ -33,7 +33,8 @@ import Testing
   @Test func theInstalledToolsRunByBareNameFromAnywhere() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
-    let install = try BikiProcess.run(["install", "--prefix", scratch.prefix], environment: scratch.environment, directory: scratch.elsewhere)
+    let install = try BikiProcess.run(
+      ["install", "--prefix", scratch.prefix], environment: scratch.environment, directory: scratch.elsewhere)
     #expect(install.status == 0, "\(install.standardError)")
     #expect(install.standardOutput.contains("Installed Biki"))
 
@@ -49,7 +50,8 @@ import Testing
 
     // A quiz on a built-in pack and one on an installed plugin (in a worker started from the
     // installed biki).
-    let quiz = try scratch.run("printf '1\\nskip\\n' | biki quiz counters.hon --skill reading --seed 3 --mode questions=1")
+    let quiz = try scratch.run(
+      "printf '1\\nskip\\n' | biki quiz counters.hon --skill reading --seed 3 --mode questions=1")
     #expect(quiz.status == 0, "\(quiz.standardError)")
     #expect(quiz.standardOutput.contains("Finished"))
     let pluginQuiz = try scratch.run("printf 'skip\\n' | biki quiz calendar.eras --seed 1 --mode questions=1")
@@ -59,19 +61,22 @@ import Testing
     let messages = [
       #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#,
       #"{"jsonrpc":"2.0","id":2,"method":"biki/topics","params":null}"#,
-      #"{"jsonrpc":"2.0","id":3,"method":"shutdown","params":null}"#, #"{"jsonrpc":"2.0","method":"exit","params":null}"#,
+      #"{"jsonrpc":"2.0","id":3,"method":"shutdown","params":null}"#,
+      #"{"jsonrpc":"2.0","method":"exit","params":null}"#,
     ].map { "Content-Length: \($0.utf8.count)\r\n\r\n\($0)" }.joined()
     let input = scratch.root + "/serve-input"
     try Data(messages.utf8).write(to: URL(fileURLWithPath: input))
     let serve = try scratch.run("biki serve < '\(input)'")
     #expect(serve.status == 0, "\(serve.standardError)")
-    let topicsAnswer = serve.standardOutput.components(separatedBy: "Content-Length").first { $0.contains(#""id":2"#) } ?? ""
+    let topicsAnswer =
+      serve.standardOutput.components(separatedBy: "Content-Length").first { $0.contains(#""id":2"#) } ?? ""
     #expect(topicsAnswer.components(separatedBy: #""id":"#).count - 2 == Self.topicCount(inTree.standardOutput))
 
     // Lint of an installed pack, of a working copy of it, and of an installed plugin: all clean.
     let lint = try scratch.run("biki-pack lint \"$(dirname \"$(command -v biki)\")/../share/biki/packs/counters.json\"")
     #expect(lint.status == 0, "\(lint.standardOutput)\(lint.standardError)")
-    let copy = try scratch.run("cp ../prefix/share/biki/packs/counters.json my-counters.json && biki-pack lint my-counters.json")
+    let copy = try scratch.run(
+      "cp ../prefix/share/biki/packs/counters.json my-counters.json && biki-pack lint my-counters.json")
     #expect(copy.status == 0, "\(copy.standardOutput)\(copy.standardError)")
     let plugin = try scratch.run("biki-pack lint ../prefix/lib/biki/plugins/libbiki-prices.so")
     #expect(plugin.status == 0, "\(plugin.standardOutput)\(plugin.standardError)")
@@ -83,7 +88,8 @@ import Testing
     #expect(uninstall.status == 0, "\(uninstall.standardError)")
     let left = FileManager.default.enumerator(atPath: scratch.prefix)?.allObjects.compactMap { $0 as? String } ?? []
     #expect(left.sorted() == ["bin", "lib", "share"])
-    #expect(try BikiProcess.run(["uninstall", "--prefix", scratch.prefix], environment: scratch.environment).status == 66)
+    #expect(
+      try BikiProcess.run(["uninstall", "--prefix", scratch.prefix], environment: scratch.environment).status == 66)
   }
 
   @Test func uninstallKeepsWhatIsNotInItsManifest() throws {
@@ -92,7 +98,8 @@ import Testing
     #expect(try BikiProcess.run(["install", "--prefix", scratch.prefix], environment: scratch.environment).status == 0)
     let mine = scratch.prefix + "/share/biki/packs/mine.json"
     try Data("{}".utf8).write(to: URL(fileURLWithPath: mine))
-    #expect(try BikiProcess.run(["uninstall", "--prefix", scratch.prefix], environment: scratch.environment).status == 0)
+    #expect(
+      try BikiProcess.run(["uninstall", "--prefix", scratch.prefix], environment: scratch.environment).status == 0)
     #expect(FileManager.default.fileExists(atPath: mine))
     #expect(!FileManager.default.fileExists(atPath: scratch.prefix + "/bin/biki"))
   }
@@ -103,7 +110,8 @@ import Testing
     let outside = scratch.root + "/precious"
     try Data("keep".utf8).write(to: URL(fileURLWithPath: outside))
     try FileManager.default.createDirectory(atPath: scratch.prefix + "/share/biki", withIntermediateDirectories: true)
-    try Data("bin/biki\n../../precious\n".utf8).write(to: URL(fileURLWithPath: scratch.prefix + "/share/biki/installed-files"))
+    try Data("bin/biki\n../../precious\n".utf8).write(
+      to: URL(fileURLWithPath: scratch.prefix + "/share/biki/installed-files"))
     let result = try BikiProcess.run(["uninstall", "--prefix", scratch.prefix], environment: scratch.environment)
     #expect(result.status == 65)
     #expect(result.standardError.contains("not a path inside the prefix"))
@@ -120,7 +128,8 @@ import Testing
     // An absolute path, and a 10,000-character one quoted in a line of the message, not whole.
     let long = String(repeating: "a/", count: 5_000) + "../x"
     for entry in [outside, long] {
-      try Data("bin/biki\n\(entry)\n".utf8).write(to: URL(fileURLWithPath: scratch.prefix + "/share/biki/installed-files"))
+      try Data("bin/biki\n\(entry)\n".utf8).write(
+        to: URL(fileURLWithPath: scratch.prefix + "/share/biki/installed-files"))
       let refused = try BikiProcess.run(["uninstall", "--prefix", scratch.prefix], environment: scratch.environment)
       #expect(refused.status == 65)
       #expect(refused.standardError.contains("not a path inside the prefix"))

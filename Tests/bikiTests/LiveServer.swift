@@ -33,8 +33,11 @@ final class LiveServer: @unchecked Sendable {
     self.home = home
     process.executableURL = BikiProcess.executable
     process.arguments = ["serve"] + arguments
-    process.environment = ["HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin"]
-    let stdin = Pipe(), stdout = Pipe()
+    process.environment = [
+      "HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin",
+    ]
+    let stdin = Pipe()
+    let stdout = Pipe()
     process.standardInput = stdin
     process.standardOutput = stdout
     process.standardError = errors
@@ -83,7 +86,9 @@ final class LiveServer: @unchecked Sendable {
     let separator = Array("\r\n\r\n".utf8)
     guard let end = bytes.indices.first(where: { bytes[$0...].starts(with: separator) }) else { return nil }
     let header = String(decoding: bytes[..<end], as: UTF8.self)
-    guard header.hasPrefix("Content-Length: "), let length = Int(header.dropFirst(16)) else { return (nil, bytes.count) }
+    guard header.hasPrefix("Content-Length: "), let length = Int(header.dropFirst(16)) else {
+      return (nil, bytes.count)
+    }
     let start = end + 4
     guard bytes.count - start >= length else { return nil }
     let body = Data(bytes[start..<(start + length)])
@@ -119,7 +124,9 @@ final class LiveServer: @unchecked Sendable {
     defer { condition.unlock() }
     while true {
       if let found = received[min(index, received.count)...].first(where: { matches($0.message) }) { return found }
-      if outputEnded || !condition.wait(until: deadline) { return received[min(index, received.count)...].first { matches($0.message) } }
+      if outputEnded || !condition.wait(until: deadline) {
+        return received[min(index, received.count)...].first { matches($0.message) }
+      }
     }
   }
 
@@ -156,7 +163,9 @@ final class LiveServer: @unchecked Sendable {
 
   /// The server's resident memory, in KiB, from /proc.
   var residentKiB: Int? {
-    guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8) else { return nil }
+    guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8) else {
+      return nil
+    }
     guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
     return Int(line.split(separator: " ").dropFirst().first ?? "")
   }
@@ -168,7 +177,9 @@ final class LiveServer: @unchecked Sendable {
     let deadline = Date(timeIntervalSinceNow: seconds)
     while process.isRunning && Date() < deadline { usleep(10_000) }
     guard !process.isRunning else {
-      Issue.record("biki serve did not exit within \(Int(seconds)) s of shutdown and exit; \(threadStates)\nstderr: \(errorTail.withLock { $0 })\n\(backtrace)")
+      Issue.record(
+        "biki serve did not exit within \(Int(seconds)) s of shutdown and exit; \(threadStates)\nstderr: \(errorTail.withLock { $0 })\n\(backtrace)"
+      )
       process.terminate()
       return nil
     }
@@ -187,7 +198,8 @@ final class LiveServer: @unchecked Sendable {
     guard (try? gdb.run()) != nil else { return "" }
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     gdb.waitUntilExit()
-    return text.split(separator: "\n").filter { $0.hasPrefix("#") || $0.hasPrefix("Thread") }.prefix(40).joined(separator: "\n")
+    return text.split(separator: "\n").filter { $0.hasPrefix("#") || $0.hasPrefix("Thread") }.prefix(40).joined(
+      separator: "\n")
   }
 
   /// What each of the server's threads is waiting in, from /proc: for a report when it hangs.
@@ -195,9 +207,13 @@ final class LiveServer: @unchecked Sendable {
     let tasks = "/proc/\(process.processIdentifier)/task"
     let threads = (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []
     return threads.sorted().map { thread in
-      let name = (try? String(contentsOfFile: "\(tasks)/\(thread)/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+      let name =
+        (try? String(contentsOfFile: "\(tasks)/\(thread)/comm", encoding: .utf8))?.trimmingCharacters(
+          in: .whitespacesAndNewlines) ?? "?"
       let wchan = (try? String(contentsOfFile: "\(tasks)/\(thread)/wchan", encoding: .utf8)) ?? "?"
-      let stack = (try? String(contentsOfFile: "\(tasks)/\(thread)/stack", encoding: .utf8))?.split(separator: "\n").prefix(3).joined(separator: " < ") ?? ""
+      let stack =
+        (try? String(contentsOfFile: "\(tasks)/\(thread)/stack", encoding: .utf8))?.split(separator: "\n").prefix(3)
+        .joined(separator: " < ") ?? ""
       return "\(thread) \(name): \(wchan) \(stack)"
     }.joined(separator: "; ")
   }

@@ -12,9 +12,12 @@ import Testing
     try FileManager.default.createDirectory(atPath: home + "/packs", withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: home) }
     let names = ["counters.json", "dates.json", "durations.json", "money.json", "numbers.json"]
-    for name in names { try FileManager.default.copyItem(atPath: BikiPackTests.builtIn + "/" + name, toPath: home + "/packs/" + name) }
+    for name in names {
+      try FileManager.default.copyItem(atPath: BikiPackTests.builtIn + "/" + name, toPath: home + "/packs/" + name)
+    }
     // A symbolic link is followed: the file it names is laid out and the link stays a link.
-    try FileManager.default.createSymbolicLink(atPath: home + "/link.json", withDestinationPath: home + "/packs/money.json")
+    try FileManager.default.createSymbolicLink(
+      atPath: home + "/link.json", withDestinationPath: home + "/packs/money.json")
     try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: home + "/packs/dates.json")
 
     let check = try pack(["fmt", "--check", "packs"], home: home)
@@ -23,11 +26,18 @@ import Testing
     let formatted = try pack(["fmt", "link.json", "packs"], home: home)
     #expect(formatted.status == 0, "\(formatted.standardError)")
     #expect(formatted.standardOutput.hasPrefix("Formatted link.json\n"), "\(formatted.standardOutput)")
-    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: home + "/link.json") == home + "/packs/money.json")
-    #expect((try FileManager.default.attributesOfItem(atPath: home + "/packs/dates.json")[.posixPermissions] as? Int) == 0o640)
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: home + "/link.json") == home + "/packs/money.json")
+    #expect(
+      (try FileManager.default.attributesOfItem(atPath: home + "/packs/dates.json")[.posixPermissions] as? Int) == 0o640
+    )
     for name in names {
-      let before = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: BikiPackTests.builtIn + "/" + name))) as? NSDictionary
-      let after = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: home + "/packs/" + name))) as? NSDictionary
+      let before =
+        try JSONSerialization.jsonObject(
+          with: Data(contentsOf: URL(fileURLWithPath: BikiPackTests.builtIn + "/" + name))) as? NSDictionary
+      let after =
+        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: home + "/packs/" + name)))
+        as? NSDictionary
       #expect(before != nil && before == after, "\(name) changed in value")
     }
     let again = try pack(["fmt", "--check", "packs"], home: home)
@@ -45,11 +55,15 @@ import Testing
     try #"{"format":1,"id":"ok","topics":[]}"#.write(toFile: home + "/ok.json", atomically: true, encoding: .utf8)
     mkfifo(home + "/fifo.json", 0o600)
     let result = try pack(["fmt", "broken.json", "fifo.json", "ok.json", "missing.json"], home: home)
-    #expect(result.standardError.contains("broken.json:4:1: error: expected a value, found '}' [json-syntax]"), "\(result.standardError)")
+    #expect(
+      result.standardError.contains("broken.json:4:1: error: expected a value, found '}' [json-syntax]"),
+      "\(result.standardError)")
     #expect(result.standardError.contains("fifo.json: error: cannot read:"), "\(result.standardError)")
     #expect(result.standardError.contains("Error: missing.json: no such file or directory"))
     #expect(result.status == 66)
-    #expect(try String(contentsOfFile: home + "/ok.json", encoding: .utf8) == "{ \"format\": 1, \"id\": \"ok\", \"topics\": [] }\n")
+    #expect(
+      try String(contentsOfFile: home + "/ok.json", encoding: .utf8)
+        == "{ \"format\": 1, \"id\": \"ok\", \"topics\": [] }\n")
     // Each failure has its exit status, as `biki-pack fmt --help` lists them; the worst wins.
     #expect(try pack(["fmt", "broken.json"], home: home).status == 65)
     #expect(try pack(["fmt", "--check", "ok.json"], home: home).status == 0)

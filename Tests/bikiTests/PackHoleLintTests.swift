@@ -30,14 +30,16 @@ import Testing
     try Self.objectNumber.write(toFile: file, atomically: true, encoding: .utf8)
     let result = try lint(file, home: home)
     #expect(result.status == 1)
-    let message = "\"o\" is an objects variable: it names a thing to count, not a number; give it to a number part as its \"counter\" and count with a range variable [wrong-variable-kind]"
-    #expect(result.standardOutput == """
-      \(file):5:103: error: \(message)
-      \(file):6:38: error: \(message)
-      \(file):6:98: error: \(message)
-      3 errors and 0 warnings in 1 file.
+    let message =
+      "\"o\" is an objects variable: it names a thing to count, not a number; give it to a number part as its \"counter\" and count with a range variable [wrong-variable-kind]"
+    #expect(
+      result.standardOutput == """
+        \(file):5:103: error: \(message)
+        \(file):6:38: error: \(message)
+        \(file):6:98: error: \(message)
+        3 errors and 0 warnings in 1 file.
 
-      """)
+        """)
   }
 
   /// Old Mac line ends (`\r` alone) and Windows ones put each problem on the line an editor
@@ -48,27 +50,35 @@ import Testing
     try Data(Self.objectNumber.replacingOccurrences(of: "\n", with: end).utf8).write(to: URL(fileURLWithPath: file))
     let result = try lint(file, home: home)
     #expect(result.status == 1)
-    #expect(result.standardOutput.split(separator: "\n").map { $0.split(separator: ":").dropFirst().prefix(2).joined(separator: ":") } == ["5:103", "6:38", "6:98", ""])
+    #expect(
+      result.standardOutput.split(separator: "\n").map {
+        $0.split(separator: ":").dropFirst().prefix(2).joined(separator: ":")
+      } == ["5:103", "6:38", "6:98", ""])
   }
 
   @Test func readingsNeverBeginWithTheLongVowelMark() throws {
     let home = try temporaryDirectory()
     let file = home + "/lv.json"
     try """
-      {"format": 1, "id": "lv", "title": "L", "version": "1",
-       "counters": [{"id": "ten", "symbols": ["点x"], "reading": "ーと", "whole": {"1": "ー"}, "zero": ["ーー"]}],
-       "topics": [
-        {"id": "a", "title": "A", "description": "d", "category": "counter", "skills": ["reading"],
-         "variables": {"n": {"range": {"min": 1, "max": 20}}},
-         "question": {"parts": [{"text": "ノート", "reading": "ーと"}, {"number": "n", "counter": "本"}], "answer": {"value": "n"}}}
-       ]}
-      """.write(toFile: file, atomically: true, encoding: .utf8)
+    {"format": 1, "id": "lv", "title": "L", "version": "1",
+     "counters": [{"id": "ten", "symbols": ["点x"], "reading": "ーと", "whole": {"1": "ー"}, "zero": ["ーー"]}],
+     "topics": [
+      {"id": "a", "title": "A", "description": "d", "category": "counter", "skills": ["reading"],
+       "variables": {"n": {"range": {"min": 1, "max": 20}}},
+       "question": {"parts": [{"text": "ノート", "reading": "ーと"}, {"number": "n", "counter": "本"}], "answer": {"value": "n"}}}
+     ]}
+    """.write(toFile: file, atomically: true, encoding: .utf8)
     let result = try lint(file, home: home)
     #expect(result.status == 1)
     let lines = result.standardOutput.split(separator: "\n")
     #expect(lines.count == 5, "\(result.standardOutput)")
-    #expect(lines.prefix(4).allSatisfy { $0.hasSuffix("[invalid-kana]") && $0.contains("begins with ー, the long-vowel mark") })
-    #expect(lines.first == "\(file):2:59: error: reading \"ーと\" begins with ー, the long-vowel mark, which lengthens the kana before it; a reading cannot begin with one (write the vowel, as in おおきい, or put ー after the kana it lengthens, as in らーめん) [invalid-kana]")
+    #expect(
+      lines.prefix(4).allSatisfy { $0.hasSuffix("[invalid-kana]") && $0.contains("begins with ー, the long-vowel mark") }
+    )
+    #expect(
+      lines.first
+        == "\(file):2:59: error: reading \"ーと\" begins with ー, the long-vowel mark, which lengthens the kana before it; a reading cannot begin with one (write the vowel, as in おおきい, or put ー after the kana it lengthens, as in らーめん) [invalid-kana]"
+    )
     #expect(lines.last == "4 errors and 0 warnings in 1 file.")
   }
 
@@ -77,20 +87,21 @@ import Testing
     let file = home + "/repeats.json"
     let repeated = Array(repeating: #""本""#, count: 1000).joined(separator: ",")
     try """
-      {"format": 1, "id": "rep", "title": "R", "version": "1",
-       "objects": [{"name": "鉛筆", "reading": "えんぴつ", "counters": [\(repeated)]}],
-       "topics": [{"id": "t", "title": "T", "description": "d", "category": "counter", "skills": ["counter"],
-         "variables": {"o": {"objects": ["鉛筆"]}, "n": {"range": {"min": 1, "max": 9}}},
-         "question": {"parts": [{"number": "n", "counter": "o"}], "answer": {"value": "n"}}}]}
-      """.write(toFile: file, atomically: true, encoding: .utf8)
+    {"format": 1, "id": "rep", "title": "R", "version": "1",
+     "objects": [{"name": "鉛筆", "reading": "えんぴつ", "counters": [\(repeated)]}],
+     "topics": [{"id": "t", "title": "T", "description": "d", "category": "counter", "skills": ["counter"],
+       "variables": {"o": {"objects": ["鉛筆"]}, "n": {"range": {"min": 1, "max": 9}}},
+       "question": {"parts": [{"number": "n", "counter": "o"}], "answer": {"value": "n"}}}]}
+    """.write(toFile: file, atomically: true, encoding: .utf8)
     let result = try lint(file, home: home)
     #expect(result.status == 1)
-    #expect(result.standardOutput == """
-      \(file):2:60: error: "鉛筆" lists 1000 counters; an object takes at most 8, as the answer shown after a miss gives every one: keep the counters it is usually counted with [too-many-counters]
-      \(file):2:65: error: counter "本" is listed 1000 times for "鉛筆"; list each counter the thing takes once [duplicate-value]
-      2 errors and 0 warnings in 1 file.
+    #expect(
+      result.standardOutput == """
+        \(file):2:60: error: "鉛筆" lists 1000 counters; an object takes at most 8, as the answer shown after a miss gives every one: keep the counters it is usually counted with [too-many-counters]
+        \(file):2:65: error: counter "本" is listed 1000 times for "鉛筆"; list each counter the thing takes once [duplicate-value]
+        2 errors and 0 warnings in 1 file.
 
-      """)
+        """)
   }
 
   /// A pack of one's own whose topic id is a built-in one's serves instead of it: lint says so,
@@ -99,21 +110,23 @@ import Testing
     let home = try temporaryDirectory()
     let file = home + "/counters.json"
     try """
-      {"format": 1, "id": "counters", "title": "My counters", "version": "1",
-       "topics": [{"id": "hon", "title": "本 to 20", "description": "d", "category": "counter", "skills": ["reading"],
-         "variables": {"n": {"range": {"min": 1, "max": 20}}},
-         "question": {"parts": [{"number": "n", "counter": "本"}], "answer": {"value": "n", "postfix": "本"}}}]}
-      """.write(toFile: file, atomically: true, encoding: .utf8)
-    let builtIn = try String(contentsOfFile: BikiPackTests.builtIn + "/counters.json", encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+    {"format": 1, "id": "counters", "title": "My counters", "version": "1",
+     "topics": [{"id": "hon", "title": "本 to 20", "description": "d", "category": "counter", "skills": ["reading"],
+       "variables": {"n": {"range": {"min": 1, "max": 20}}},
+       "question": {"parts": [{"number": "n", "counter": "本"}], "answer": {"value": "n", "postfix": "本"}}}]}
+    """.write(toFile: file, atomically: true, encoding: .utf8)
+    let builtIn = try String(contentsOfFile: BikiPackTests.builtIn + "/counters.json", encoding: .utf8).split(
+      separator: "\n", omittingEmptySubsequences: false)
     let line = try #require(builtIn.firstIndex { $0.contains(#""id": "hon""#) })
     let column = try #require(builtIn[line].range(of: #""hon""#)).lowerBound.utf16Offset(in: builtIn[line])
     let result = try lint(file, home: home)
     #expect(result.status == 0)
-    #expect(result.standardOutput == """
-      \(file):2:20: warning: topic id "counters.hon" is also built into Biki (\(BikiPackTests.builtIn)/counters.json:\(line + 1):\(column + 1)); this one is used instead of it [overridden-topic]
-      0 errors and 1 warning in 1 file.
+    #expect(
+      result.standardOutput == """
+        \(file):2:20: warning: topic id "counters.hon" is also built into Biki (\(BikiPackTests.builtIn)/counters.json:\(line + 1):\(column + 1)); this one is used instead of it [overridden-topic]
+        0 errors and 1 warning in 1 file.
 
-      """)
+        """)
     #expect(try lint(file, home: home, ["--strict"]).status == 1)
   }
 
@@ -123,15 +136,16 @@ import Testing
     try FileManager.default.createDirectory(atPath: home + "/data/biki/packs", withIntermediateDirectories: true)
     let file = home + "/data/biki/packs/many.json"
     let count = 40_000
-    let objects = (0..<count).map { #"{"name": "物\#($0)", "reading": "もの", "counters": ["個"]}"# }.joined(separator: ",\n")
+    let objects = (0..<count).map { #"{"name": "物\#($0)", "reading": "もの", "counters": ["個"]}"# }.joined(
+      separator: ",\n")
     let names = (0..<count).map { "\"物\($0)\"" }.joined(separator: ",")
     try """
-      {"format": 1, "id": "many", "title": "Many", "version": "1", "objects": [
-      \(objects)],
-       "topics": [{"id": "t", "title": "T", "description": "d", "category": "counter", "skills": ["counter"],
-         "variables": {"o": {"objects": [\(names)]}, "n": {"range": {"min": 1, "max": 2}}},
-         "question": {"parts": [{"number": "n", "counter": "o"}], "answer": {"value": "n"}}}]}
-      """.write(toFile: file, atomically: true, encoding: .utf8)
+    {"format": 1, "id": "many", "title": "Many", "version": "1", "objects": [
+    \(objects)],
+     "topics": [{"id": "t", "title": "T", "description": "d", "category": "counter", "skills": ["counter"],
+       "variables": {"o": {"objects": [\(names)]}, "n": {"range": {"min": 1, "max": 2}}},
+       "question": {"parts": [{"number": "n", "counter": "o"}], "answer": {"value": "n"}}}]}
+    """.write(toFile: file, atomically: true, encoding: .utf8)
     let start = Date()
     let result = try lint(file, home: home)
     let linted = Date().timeIntervalSince(start)
@@ -175,9 +189,12 @@ import Testing
     """
 
   static let holes: [Hole] = [
-    Hole(name: "an objects variable used as a number", file: "objnum.json", text: objectNumber, topicID: "objnum.a", rule: "wrong-variable-kind"),
     Hole(
-      name: "the same with old Mac line ends", file: "objnum.json", text: objectNumber.replacingOccurrences(of: "\n", with: "\r"), topicID: "objnum.a",
+      name: "an objects variable used as a number", file: "objnum.json", text: objectNumber, topicID: "objnum.a",
+      rule: "wrong-variable-kind"),
+    Hole(
+      name: "the same with old Mac line ends", file: "objnum.json",
+      text: objectNumber.replacingOccurrences(of: "\n", with: "\r"), topicID: "objnum.a",
       rule: "objnum.json:5:103: error"),
     Hole(name: "a reading that begins with ー", file: "lv.json", text: longVowel, topicID: "lv.a", rule: "invalid-kana"),
     Hole(
@@ -189,7 +206,9 @@ import Testing
            "variables": {"o": {"objects": ["鉛筆"]}, "n": {"range": {"min": 1, "max": 9}}},
            "question": {"parts": [{"number": "n", "counter": "o"}], "answer": {"value": "n"}}}]}
         """, topicID: "rep.t", rule: "too-many-counters"),
-    Hole(name: "a counter written 本 that reads 8本 いっぽん", file: "mine.json", text: wrongCounter, topicID: "mine.hon", rule: "reading-mismatch"),
+    Hole(
+      name: "a counter written 本 that reads 8本 いっぽん", file: "mine.json", text: wrongCounter, topicID: "mine.hon",
+      rule: "reading-mismatch"),
   ]
 
   /// Each hole through the programs a learner and an editor use: lint names it, `biki quiz`
@@ -208,7 +227,8 @@ import Testing
     var environment = BikiPackTests.isolated(home)
     environment["BIKI_INPUT"] = "1\n"
     let quiz = try BikiProcess.run(
-      [], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz \(hole.topicID) --packs '\(packs)' --mode questions=1", environment: environment)
+      [], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz \(hole.topicID) --packs '\(packs)' --mode questions=1",
+      environment: environment)
     #expect(quiz.status != 0)
     #expect(!quiz.standardOutput.contains("[1/1]"), "\(quiz.standardOutput)")
     #expect(quiz.standardError.contains(hole.rule), "\(quiz.standardError)")
@@ -218,7 +238,9 @@ import Testing
     #expect(!ReloadMatchesLintTests.topicIDs(server, 1).contains(hole.topicID))
     server.request(2, "biki/reloadPacks")
     let report = server.waitForResponse(2, within: 30)?.message["result"] as? [String: Any]
-    #expect(ReloadMatchesLintTests.formatted(report).contains { $0.contains(hole.rule) }, "\(ReloadMatchesLintTests.formatted(report))")
+    #expect(
+      ReloadMatchesLintTests.formatted(report).contains { $0.contains(hole.rule) },
+      "\(ReloadMatchesLintTests.formatted(report))")
     server.request(3, "biki/generate", #"{"topicId":"\#(hole.topicID)","seed":1,"count":1}"#)
     let generated = server.waitForResponse(3, within: 30)?.message
     #expect(generated?["error"] != nil, "\(String(describing: generated))")
@@ -236,12 +258,16 @@ import Testing
     var environment = BikiPackTests.isolated(home)
     environment["BIKI_INPUT"] = String(repeating: "skip\n", count: 10)
     let quiz = try BikiProcess.run(
-      [], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz counters.hon --packs '\(packs)' --mode questions=10 --skill kana --seed 3", environment: environment)
+      [],
+      viaShell:
+        "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz counters.hon --packs '\(packs)' --mode questions=10 --skill kana --seed 3",
+      environment: environment)
     #expect(quiz.status == 0, "\(quiz.standardError)")
     #expect(quiz.standardOutput.contains("8本 → はっぽん"), "\(quiz.standardOutput)")
     #expect(!quiz.standardOutput.contains("いっぽん") || !quiz.standardOutput.contains("8本 → いっぽん"))
     let run = try ServeRun.run(
-      ServeRun.initialize + ServeRun.request(1, "biki/generate", #"{"topicId":"counters.hon","seed":1,"count":10}"#) + ServeRun.shutdownAndExit,
+      ServeRun.initialize + ServeRun.request(1, "biki/generate", #"{"topicId":"counters.hon","seed":1,"count":10}"#)
+        + ServeRun.shutdownAndExit,
       arguments: ["--packs", packs], home: home)
     let questions = run.result(1)?["questions"] as? [[String: Any]] ?? []
     let eight = questions.first { $0["display"] as? String == "8本" }

@@ -26,24 +26,32 @@ import Testing
 
     let topics = try BikiProcess.run(["topics", "--packs", packs], environment: environment)
     #expect(topics.status == 0, "\(topics.standardError)")
-    #expect(topics.standardOutput.contains("harbour.ships\tShips\tnumber\tkana\t\(packs)/harbour.json\n"), "\(topics.standardOutput)")
+    #expect(
+      topics.standardOutput.contains("harbour.ships\tShips\tnumber\tkana\t\(packs)/harbour.json\n"),
+      "\(topics.standardOutput)")
     // Only the broken copy is reported, and not as if it were loaded.
     #expect(topics.standardError.contains("\(packs)/harbour-old.json:"), "\(topics.standardError)")
     #expect(!topics.standardError.contains("Warning: \(packs)/harbour.json:"), "\(topics.standardError)")
-    #expect(topics.standardError.contains("also defined at \(packs)/harbour.json:3:13, which is loaded instead of this one"), "\(topics.standardError)")
+    #expect(
+      topics.standardError.contains("also defined at \(packs)/harbour.json:3:13, which is loaded instead of this one"),
+      "\(topics.standardError)")
 
     let lint = try BikiProcess.run(["lint", packs], program: "biki-pack", environment: environment)
     #expect(lint.status == 1)
     let lines = lint.standardOutput.split(separator: "\n").map(String.init)
-    #expect(lines.contains { $0.hasPrefix("\(packs)/harbour-old.json:3:86: error: the category \"numbr\"") }, "\(lint.standardOutput)")
+    #expect(
+      lines.contains { $0.hasPrefix("\(packs)/harbour-old.json:3:86: error: the category \"numbr\"") },
+      "\(lint.standardOutput)")
     #expect(
       lines.contains {
-        $0.hasPrefix("\(packs)/harbour-old.json:3:13: error:") && $0.contains("also defined at \(packs)/harbour.json:3:13,")
+        $0.hasPrefix("\(packs)/harbour-old.json:3:13: error:")
+          && $0.contains("also defined at \(packs)/harbour.json:3:13,")
           && $0.hasSuffix("which is loaded instead of this one [duplicate-topic-id]")
       }, "\(lint.standardOutput)")
     #expect(
       lines.contains {
-        $0 == "\(packs)/harbour.json:3:13: warning: topic id \"harbour.ships\" is also defined at \(packs)/harbour-old.json:3:13; this one is loaded [duplicate-topic-id]"
+        $0
+          == "\(packs)/harbour.json:3:13: warning: topic id \"harbour.ships\" is also defined at \(packs)/harbour-old.json:3:13; this one is loaded [duplicate-topic-id]"
       }, "\(lint.standardOutput)")
     #expect(!lint.standardOutput.contains("\(packs)/harbour.json:3:13: error"), "\(lint.standardOutput)")
   }
@@ -52,8 +60,11 @@ import Testing
   /// copy serves, and the working copy is told so.
   @Test func aBrokenWorkingCopyIsToldTheInstalledOneServes() throws {
     let home = NSTemporaryDirectory() + "biki-precedence-" + UUID().uuidString
-    let installed = home + "/data/biki/packs", work = home + "/work"
-    for directory in [installed, work] { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+    let installed = home + "/data/biki/packs"
+    let work = home + "/work"
+    for directory in [installed, work] {
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
     try Self.harbour().write(toFile: installed + "/harbour.json", atomically: true, encoding: .utf8)
     try Self.harbour(category: "numbr").write(toFile: work + "/harbour.json", atomically: true, encoding: .utf8)
     let environment = BikiPackTests.isolated(home)
@@ -61,9 +72,12 @@ import Testing
     let lint = try BikiProcess.run(["lint", work + "/harbour.json"], program: "biki-pack", environment: environment)
     #expect(
       lint.standardOutput.contains(
-        "\(work)/harbour.json:3:13: warning: topic id \"harbour.ships\" does not load from this file, so \(installed)/harbour.json:3:13 (one of your packs or plugins) is used instead [overridden-topic]"),
+        "\(work)/harbour.json:3:13: warning: topic id \"harbour.ships\" does not load from this file, so \(installed)/harbour.json:3:13 (one of your packs or plugins) is used instead [overridden-topic]"
+      ),
       "\(lint.standardOutput)")
     let topics = try BikiProcess.run(["topics", "--packs", work], environment: environment)
-    #expect(topics.standardOutput.contains("harbour.ships\tShips\tnumber\tkana\t\(installed)/harbour.json\n"), "\(topics.standardOutput)")
+    #expect(
+      topics.standardOutput.contains("harbour.ships\tShips\tnumber\tkana\t\(installed)/harbour.json\n"),
+      "\(topics.standardOutput)")
   }
 }

@@ -21,20 +21,25 @@ import Testing
 
     var json: String {
       let quoted = readings.map { "\"\($0)\"" }.joined(separator: ", ")
-      return #"{"display": "\#(display)", "kanjiDisplay": "\#(kanji)", "spoken": "\#(readings[0])", "readings": [\#(quoted)], "answer": \#(answer)\#(extra)}"#
+      return
+        #"{"display": "\#(display)", "kanjiDisplay": "\#(kanji)", "spoken": "\#(readings[0])", "readings": [\#(quoted)], "answer": \#(answer)\#(extra)}"#
     }
   }
 
   static let cases: [Case] = [
     Case(
-      name: "a full stop Biki does not read", display: "9本。", kanji: "九本。", readings: ["いっぽん"], answer: #"{"value": 1}"#,
-      rule: "plugin-unreadable-display", fragment: #"Biki does not read "9本。" ('。' is not a number, unit or counter Biki knows)"#),
+      name: "a full stop Biki does not read", display: "9本。", kanji: "九本。", readings: ["いっぽん"],
+      answer: #"{"value": 1}"#,
+      rule: "plugin-unreadable-display",
+      fragment: #"Biki does not read "9本。" ('。' is not a number, unit or counter Biki knows)"#),
     Case(
-      name: "a second number in brackets", display: "9本《1》", kanji: "九本《一》", readings: ["いっぽん"], answer: #"{"value": 1}"#,
+      name: "a second number in brackets", display: "9本《1》", kanji: "九本《一》", readings: ["いっぽん"],
+      answer: #"{"value": 1}"#,
       rule: "plugin-unreadable-display", fragment: #"Biki does not read "9本《1》""#),
     Case(
       name: "two numbers, the brackets declared silent", display: "9本（1本）", kanji: "九本（一本）", readings: ["いっぽん"],
-      answer: #"{"value": 1, "postfix": "本"}"#, extra: #", "words": [{"text": "（", "reading": ""}, {"text": "）", "reading": ""}]"#,
+      answer: #"{"value": 1, "postfix": "本"}"#,
+      extra: #", "words": [{"text": "（", "reading": ""}, {"text": "）", "reading": ""}]"#,
       rule: "plugin-unreadable-display", fragment: #"it shows 2 numbers ("9本", "1本")"#),
     Case(
       name: "a mathematical digit", display: "𝟗本", kanji: "九本", readings: ["きゅうほん"], answer: #"{"value": 1}"#,
@@ -52,37 +57,47 @@ import Testing
       name: "an Arabic-Indic digit", display: "٨本", kanji: "八本", readings: ["はっぽん"], answer: #"{"value": 3}"#,
       rule: "plugin-unreadable-display", fragment: #"Biki does not read "٨本""#),
     Case(
-      name: "a daiji Biki does not read", display: "9本", kanji: "玖本", readings: ["きゅうほん"], answer: #"{"value": 9, "postfix": "本"}"#,
+      name: "a daiji Biki does not read", display: "9本", kanji: "玖本", readings: ["きゅうほん"],
+      answer: #"{"value": 9, "postfix": "本"}"#,
       rule: "plugin-unreadable-display", fragment: #"Biki does not read "玖本""#),
     Case(
-      name: "a zero-width joiner between 1 and 9", display: #"1\u200D9本"#, kanji: "十九本", readings: ["いっぽん"], answer: #"{"value": 1}"#,
+      name: "a zero-width joiner between 1 and 9", display: #"1\u200D9本"#, kanji: "十九本", readings: ["いっぽん"],
+      answer: #"{"value": 1}"#,
       rule: "plugin-unreadable-display", fragment: "U+200D ZERO WIDTH JOINER"),
     Case(
-      name: "a 31-digit number", display: "1234567890123456789012345678901本", kanji: "一本", readings: ["いっぽん"], answer: #"{"value": 1}"#,
+      name: "a 31-digit number", display: "1234567890123456789012345678901本", kanji: "一本", readings: ["いっぽん"],
+      answer: #"{"value": 1}"#,
       rule: "plugin-unreadable-display", fragment: "is too large"),
     Case(
       name: "a declared number read inside a longer reading", display: "9本", kanji: "九本", readings: ["いっぽんきゅうほん"],
       answer: #"{"value": 9, "postfix": "本"}"#, extra: #", "number": {"value": 9, "counter": "本"}"#,
       rule: "plugin-reading-mismatch", fragment: #"reading "いっぽんきゅうほん" is not one Biki gives for "9本" (きゅうほん)"#),
     Case(
-      name: "a declared counter the display does not show, with its own reading", display: "9本", kanji: "九本", readings: ["きゅうぽん"],
-      answer: #"{"value": 9, "postfix": "本"}"#, extra: #", "number": {"value": 9, "counter": "ほん", "counterReading": "ぽん"}"#,
+      name: "a declared counter the display does not show, with its own reading", display: "9本", kanji: "九本",
+      readings: ["きゅうぽん"],
+      answer: #"{"value": 9, "postfix": "本"}"#,
+      extra: #", "number": {"value": 9, "counter": "ほん", "counterReading": "ぽん"}"#,
       rule: "plugin-reading-mismatch", fragment: #"reading "きゅうぽん" is not one Biki gives for "9本""#),
     Case(
-      name: "an answer with another counter", display: "九本", kanji: "九本", readings: ["きゅうほん"], answer: #"{"value": 9, "postfix": "匹"}"#,
-      rule: "plugin-answer-mismatch", fragment: #"the answer "9匹" is not written as "九本" shows it: its postfix "匹" is not there"#),
+      name: "an answer with another counter", display: "九本", kanji: "九本", readings: ["きゅうほん"],
+      answer: #"{"value": 9, "postfix": "匹"}"#,
+      rule: "plugin-answer-mismatch",
+      fragment: #"the answer "9匹" is not written as "九本" shows it: its postfix "匹" is not there"#),
     Case(
       name: "an answer with a yen sign and another counter", display: "7本", kanji: "七本", readings: ["ななほん"],
       answer: #"{"value": 7, "prefix": "¥", "postfix": "匹"}"#,
       rule: "plugin-answer-mismatch", fragment: #"its prefix "¥" is not there"#),
     Case(
-      name: "a declared word holding a numeral", display: "9本", kanji: "九本", readings: ["いっぽん"], answer: #"{"value": 9}"#,
+      name: "a declared word holding a numeral", display: "9本", kanji: "九本", readings: ["いっぽん"],
+      answer: #"{"value": 9}"#,
       extra: #", "words": [{"text": "9本", "reading": "いっぽん"}]"#,
       rule: "plugin-unreadable-display", fragment: #"the declared word "9本" holds the numeral '9' U+0039 DIGIT NINE"#),
     Case(
-      name: "a declared word that is the number's counter", display: "9本", kanji: "九本", readings: ["きゅうぽん"], answer: #"{"value": 9}"#,
+      name: "a declared word that is the number's counter", display: "9本", kanji: "九本", readings: ["きゅうぽん"],
+      answer: #"{"value": 9}"#,
       extra: #", "words": [{"text": "本", "reading": "ぽん"}]"#,
-      rule: "plugin-unreadable-display", fragment: #"the declared word "本" is part of "9本", which Biki reads as one phrase"#),
+      rule: "plugin-unreadable-display",
+      fragment: #"the declared word "本" is part of "9本", which Biki reads as one phrase"#),
     Case(
       name: "an answer without the minus sign shown", display: "-9本", kanji: "マイナス九本", readings: ["まいなすきゅうほん"],
       answer: #"{"value": 9, "postfix": "本"}"#,
@@ -91,9 +106,11 @@ import Testing
 
   /// Builds the one-question fixture writing `json`; the name keeps each build apart.
   static func plugin(_ json: String, name: String, defines: [String] = []) throws -> String {
-    let literal = "\"" + json.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    let literal =
+      "\"" + json.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     let source = PluginFixtures.repository.appendingPathComponent("Tests/BikiPluginsTests/Fixtures/one_question.c").path
-    return try PluginFixtures.build(source, defines: ["QUESTION=" + literal] + defines, name: "written-" + name.filter(\.isLetter))
+    return try PluginFixtures.build(
+      source, defines: ["QUESTION=" + literal] + defines, name: "written-" + name.filter(\.isLetter))
   }
 
   /// Each hostile question through all three: `biki-pack lint` names the rule and why, `biki
@@ -114,13 +131,18 @@ import Testing
     var environment = BikiPackTests.isolated(home)
     environment["BIKI_INPUT"] = "\(hostile.readings[0])\n"
     let quiz = try BikiProcess.run(
-      [], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz written.q --plugins '\(plugins)' --mode questions=1 --skill kana", environment: environment)
+      [],
+      viaShell:
+        "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz written.q --plugins '\(plugins)' --mode questions=1 --skill kana",
+      environment: environment)
     #expect(quiz.status != 0)
-    #expect(!quiz.standardOutput.contains("[1/1]") && !quiz.standardOutput.contains("Correct"), "\(quiz.standardOutput)")
+    #expect(
+      !quiz.standardOutput.contains("[1/1]") && !quiz.standardOutput.contains("Correct"), "\(quiz.standardOutput)")
     #expect(quiz.standardError.contains(hostile.fragment), "\(quiz.standardError)")
 
     let run = try ServeRun.run(
-      ServeRun.initialize + ServeRun.request(1, "biki/generate", #"{"topicId":"written.q","seed":1,"count":1}"#) + ServeRun.shutdownAndExit,
+      ServeRun.initialize + ServeRun.request(1, "biki/generate", #"{"topicId":"written.q","seed":1,"count":1}"#)
+        + ServeRun.shutdownAndExit,
       arguments: ["--plugins", plugins], home: home)
     #expect(run.status == 0)
     #expect(run.result(1) == nil)
@@ -132,7 +154,8 @@ import Testing
   /// A number shown below zero is answered with its sign: -9本 (マイナス九本) is -9.
   @Test func aNumberBelowZeroIsAnsweredWithItsSign() throws {
     let good = Case(
-      name: "minus nine", display: "-9本", kanji: "マイナス九本", readings: ["まいなすきゅうほん"], answer: #"{"value": -9, "postfix": "本"}"#,
+      name: "minus nine", display: "-9本", kanji: "マイナス九本", readings: ["まいなすきゅうほん"],
+      answer: #"{"value": -9, "postfix": "本"}"#,
       rule: "", fragment: "")
     let library = try Self.plugin(good.json, name: good.name)
     let home = NSTemporaryDirectory() + "biki-display-" + UUID().uuidString
@@ -143,24 +166,31 @@ import Testing
   /// Two rules lint checks beyond the questions: a plugin that answers for a topic it does not
   /// describe, and one that is slow to load and describe (a warning).
   @Test func lintNamesAnUnknownTopicAcceptedAndASlowEntry() throws {
-    let good = #"{"display": "8本", "kanjiDisplay": "八本", "spoken": "はっぽん", "readings": ["はっぽん"], "answer": {"value": 8, "postfix": "本"}}"#
+    let good =
+      #"{"display": "8本", "kanjiDisplay": "八本", "spoken": "はっぽん", "readings": ["はっぽん"], "answer": {"value": 8, "postfix": "本"}}"#
     let home = NSTemporaryDirectory() + "biki-display-" + UUID().uuidString
     let lenient = try Self.plugin(good, name: "lenient", defines: ["ACCEPT_ANY_TOPIC"])
-    let unknown = try BikiProcess.run(["lint", lenient], program: "biki-pack", environment: BikiPackTests.isolated(home))
+    let unknown = try BikiProcess.run(
+      ["lint", lenient], program: "biki-pack", environment: BikiPackTests.isolated(home))
     #expect(unknown.status == 1)
-    #expect(unknown.standardOutput.contains(#"generate accepted the topic id "no-such-topic-q", which the plugin does not describe [plugin-unknown-topic]"#), "\(unknown.standardOutput)")
+    #expect(
+      unknown.standardOutput.contains(
+        #"generate accepted the topic id "no-such-topic-q", which the plugin does not describe [plugin-unknown-topic]"#),
+      "\(unknown.standardOutput)")
 
     let slow = try PluginFixtures.misbehaving("SLOW_LOAD_MS=300")
     let warned = try BikiProcess.run(["lint", slow], program: "biki-pack", environment: BikiPackTests.isolated(home))
     #expect(warned.standardOutput.contains("warning: loading and describing took"), "\(warned.standardOutput)")
-    #expect(warned.standardOutput.contains("should answer within 100 ms [plugin-slow-entry]"), "\(warned.standardOutput)")
+    #expect(
+      warned.standardOutput.contains("should answer within 100 ms [plugin-slow-entry]"), "\(warned.standardOutput)")
   }
 
   /// The samples' way of writing questions passes: declared words, and what Biki reads.
   @Test func declaredWordsAndWhatBikiReadsPass() throws {
     let good = Case(
       name: "tax included", display: "税込¥286", kanji: "税込二百八十六円", readings: ["ぜいこみにひゃくはちじゅうろくえん"],
-      answer: #"{"value": 286, "prefix": "¥"}"#, extra: #", "number": {"value": 286, "counter": "円"}, "words": [{"text": "税込", "reading": "ぜいこみ"}]"#,
+      answer: #"{"value": 286, "prefix": "¥"}"#,
+      extra: #", "number": {"value": 286, "counter": "円"}, "words": [{"text": "税込", "reading": "ぜいこみ"}]"#,
       rule: "", fragment: "")
     let library = try Self.plugin(good.json, name: good.name)
     let home = NSTemporaryDirectory() + "biki-display-" + UUID().uuidString
@@ -194,7 +224,8 @@ import Testing
 /// whose questions fail leaves the built-in one serving, and says why.
 @Suite struct PluginOverrideTests {
   static func overriding(_ json: String, name: String) throws -> String {
-    try PluginDisplayTests.plugin(json, name: "override" + name, defines: [#"PLUGIN_ID="counters""#, #"TOPIC_ID="hon""#])
+    try PluginDisplayTests.plugin(
+      json, name: "override" + name, defines: [#"PLUGIN_ID="counters""#, #"TOPIC_ID="hon""#])
   }
 
   func home(with library: String) throws -> (environment: [String: String], plugins: String) {
@@ -209,12 +240,16 @@ import Testing
 
   @Test func anOverrideWhoseQuestionsFailLeavesTheBuiltInTopicServing() throws {
     // 8本 taught いっぽん.
-    let lie = #"{"display": "8本", "kanjiDisplay": "八本", "spoken": "いっぽん", "readings": ["いっぽん"], "answer": {"value": 8, "postfix": "本"}}"#
+    let lie =
+      #"{"display": "8本", "kanjiDisplay": "八本", "spoken": "いっぽん", "readings": ["いっぽん"], "answer": {"value": 8, "postfix": "本"}}"#
     let (environment, plugins) = try home(with: try Self.overriding(lie, name: "lie"))
     var input = environment
     input["BIKI_INPUT"] = "skip\n"
     let quiz = try BikiProcess.run(
-      [], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz counters.hon --plugins '\(plugins)' --mode questions=1 --seed 4 --skill kana", environment: input)
+      [],
+      viaShell:
+        "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz counters.hon --plugins '\(plugins)' --mode questions=1 --seed 4 --skill kana",
+      environment: input)
     #expect(quiz.status == 0, "\(quiz.standardError)")
     #expect(quiz.standardOutput.contains("[1/1] "), "\(quiz.standardOutput)")
     #expect(!quiz.standardOutput.contains("いっぽん") || quiz.standardOutput.contains("1本"), "\(quiz.standardOutput)")
@@ -225,51 +260,71 @@ import Testing
     let line = topics.standardOutput.split(separator: "\n").first { $0.hasPrefix("counters.hon\t") } ?? ""
     #expect(line.hasSuffix("counters.json"), "\(topics.standardOutput)")
     // Lint tells its author, and the server serves the built-in topic.
-    let lint = try BikiProcess.run(["lint", plugins + "/libcounters.so"], program: "biki-pack", environment: environment)
+    let lint = try BikiProcess.run(
+      ["lint", plugins + "/libcounters.so"], program: "biki-pack", environment: environment)
     #expect(lint.status == 1)
-    #expect(lint.standardOutput.contains(#"reading "いっぽん" is not one Biki gives for "8本" (はっぽん or はちほん) [plugin-reading-mismatch]"#), "\(lint.standardOutput)")
+    #expect(
+      lint.standardOutput.contains(
+        #"reading "いっぽん" is not one Biki gives for "8本" (はっぽん or はちほん) [plugin-reading-mismatch]"#),
+      "\(lint.standardOutput)")
     let run = try ServeRun.run(
-      ServeRun.initialize + ServeRun.request(1, "biki/generate", #"{"topicId":"counters.hon","seed":1,"count":10}"#) + ServeRun.shutdownAndExit,
+      ServeRun.initialize + ServeRun.request(1, "biki/generate", #"{"topicId":"counters.hon","seed":1,"count":10}"#)
+        + ServeRun.shutdownAndExit,
       arguments: ["--plugins", plugins], home: environment["HOME"])
     let questions = run.result(1)?["questions"] as? [[String: Any]] ?? []
-    #expect(questions.count == 10 && questions.contains { $0["display"] as? String == "1本" }, "the built-in topic's questions: \(questions)")
+    #expect(
+      questions.count == 10 && questions.contains { $0["display"] as? String == "1本" },
+      "the built-in topic's questions: \(questions)")
   }
 
   /// An override whose one bad question (8本 taught いっぽん at 5 of 1,000) hides from the seeds
   /// tried at loading serves, but that question is the built-in topic's: `biki serve` lists all
   /// 1,000 with none failed and none taught いっぽん for 8本, and a quiz asks them all.
   @Test func anOverridesBadQuestionMissedAtLoadingIsTheBuiltInOnes() throws {
-    let good = #"{"display": "8本", "kanjiDisplay": "八本", "spoken": "はっぽん", "readings": ["はっぽん"], "answer": {"value": 8, "postfix": "本"}}"#
-    let lie = #"{"display": "8本", "kanjiDisplay": "八本", "spoken": "いっぽん", "readings": ["いっぽん"], "answer": {"value": 8, "postfix": "本"}}"#
+    let good =
+      #"{"display": "8本", "kanjiDisplay": "八本", "spoken": "はっぽん", "readings": ["はっぽん"], "answer": {"value": 8, "postfix": "本"}}"#
+    let lie =
+      #"{"display": "8本", "kanjiDisplay": "八本", "spoken": "いっぽん", "readings": ["いっぽん"], "answer": {"value": 8, "postfix": "本"}}"#
     let literal = "\"" + lie.replacingOccurrences(of: "\"", with: "\\\"") + "\""
     let library = try PluginDisplayTests.plugin(
-      good, name: "overridehiddenlie", defines: [#"PLUGIN_ID="counters""#, #"TOPIC_ID="hon""#, "QUESTION_COUNT=1000", "LIE_AT=5", "LIE=" + literal])
+      good, name: "overridehiddenlie",
+      defines: [#"PLUGIN_ID="counters""#, #"TOPIC_ID="hon""#, "QUESTION_COUNT=1000", "LIE_AT=5", "LIE=" + literal])
     let (environment, plugins) = try home(with: library)
     let topics = try BikiProcess.run(["topics", "--plugins", plugins], environment: environment)
     let line = topics.standardOutput.split(separator: "\n").first { $0.hasPrefix("counters.hon\t") } ?? ""
-    #expect(line.hasSuffix("libcounters.so"), "the override should serve: \(topics.standardOutput)\n\(topics.standardError)")
+    #expect(
+      line.hasSuffix("libcounters.so"), "the override should serve: \(topics.standardOutput)\n\(topics.standardError)")
 
     let run = try ServeRun.run(
-      ServeRun.initialize + ServeRun.request(1, "biki/generate", #"{"topicId":"counters.hon","seed":1,"count":1000}"#) + ServeRun.shutdownAndExit,
+      ServeRun.initialize + ServeRun.request(1, "biki/generate", #"{"topicId":"counters.hon","seed":1,"count":1000}"#)
+        + ServeRun.shutdownAndExit,
       arguments: ["--plugins", plugins], home: environment["HOME"])
     let questions = run.result(1)?["questions"] as? [[String: Any]] ?? []
     #expect(questions.count == 1000)
     #expect(questions.allSatisfy { $0["error"] == nil }, "a question failed")
-    let taughtWrong = questions.filter { $0["display"] as? String == "8本" && ($0["readings"] as? [String] ?? []).contains("いっぽん") }
+    let taughtWrong = questions.filter {
+      $0["display"] as? String == "8本" && ($0["readings"] as? [String] ?? []).contains("いっぽん")
+    }
     #expect(taughtWrong.isEmpty)
-    #expect(questions.filter { $0["display"] as? String != "8本" }.count == 1, "the built-in topic's question stands in for the bad one")
+    #expect(
+      questions.filter { $0["display"] as? String != "8本" }.count == 1,
+      "the built-in topic's question stands in for the bad one")
 
     var input = environment
     input["BIKI_INPUT"] = String(repeating: "skip\n", count: 1000)
     let quiz = try BikiProcess.run(
-      [], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz counters.hon --plugins '\(plugins)' --mode questions=1000 --seed 2 --skill kana", environment: input)
+      [],
+      viaShell:
+        "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz counters.hon --plugins '\(plugins)' --mode questions=1000 --seed 2 --skill kana",
+      environment: input)
     #expect(quiz.status == 0, "\(quiz.standardError)")
     #expect(quiz.standardOutput.contains("[1000/1000]"))
     #expect(!quiz.standardOutput.contains("いっぽん"), "\(quiz.standardOutput.suffix(400))")
   }
 
   @Test func anOverrideWhoseQuestionsPassServes() throws {
-    let good = #"{"display": "8本", "kanjiDisplay": "八本", "spoken": "はっぽん", "readings": ["はっぽん"], "answer": {"value": 8, "postfix": "本"}}"#
+    let good =
+      #"{"display": "8本", "kanjiDisplay": "八本", "spoken": "はっぽん", "readings": ["はっぽん"], "answer": {"value": 8, "postfix": "本"}}"#
     let (environment, plugins) = try home(with: try Self.overriding(good, name: "good"))
     let topics = try BikiProcess.run(["topics", "--plugins", plugins], environment: environment)
     let line = topics.standardOutput.split(separator: "\n").first { $0.hasPrefix("counters.hon\t") } ?? ""
@@ -299,9 +354,13 @@ import Testing
   func lintRefusesAWordThatHidesANumber(_ text: String, _ reading: String, _ fragment: String) throws {
     let directory = NSTemporaryDirectory() + "biki-pack-shown-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    try Self.pack(text: text, reading: reading).write(toFile: directory + "/shown.json", atomically: true, encoding: .utf8)
-    let lint = try BikiProcess.run(["lint", directory + "/shown.json"], program: "biki-pack", environment: BikiPackTests.isolated(directory))
+    try Self.pack(text: text, reading: reading).write(
+      toFile: directory + "/shown.json", atomically: true, encoding: .utf8)
+    let lint = try BikiProcess.run(
+      ["lint", directory + "/shown.json"], program: "biki-pack", environment: BikiPackTests.isolated(directory))
     #expect(lint.status == 1)
-    #expect(lint.standardOutput.contains("[unreadable-display]") && lint.standardOutput.contains(fragment), "\(lint.standardOutput)")
+    #expect(
+      lint.standardOutput.contains("[unreadable-display]") && lint.standardOutput.contains(fragment),
+      "\(lint.standardOutput)")
   }
 }

@@ -9,7 +9,8 @@ import Testing
   @Test func sampleMakesThirtyQuestionsOfATenthOfASecondEach() throws {
     let plugins = try PluginIntegrationTests.pluginDirectory(Self.fixture, name: "libslow.so", defines: ["SLOW_MS=100"])
     let home = NSTemporaryDirectory() + "biki-e2e-" + UUID().uuidString
-    let result = try BikiProcess.run(["sample", plugins + "/libslow.so", "-n", "30"], program: "biki-pack", environment: BikiPackTests.isolated(home))
+    let result = try BikiProcess.run(
+      ["sample", plugins + "/libslow.so", "-n", "30"], program: "biki-pack", environment: BikiPackTests.isolated(home))
     #expect(result.status == 0, "\(result.standardError)")
     #expect(result.standardError.isEmpty, "\(result.standardError)")
     let lines = result.standardOutput.split(separator: "\n")
@@ -31,7 +32,8 @@ import Testing
   }
 
   @Test func lintAndSampleStopAHangingQuestionAfterTheSameSecond() throws {
-    let plugins = try PluginIntegrationTests.pluginDirectory(Self.fixture, name: "libhang.so", defines: ["HANG_ON_SEED=3"])
+    let plugins = try PluginIntegrationTests.pluginDirectory(
+      Self.fixture, name: "libhang.so", defines: ["HANG_ON_SEED=3"])
     let library = plugins + "/libhang.so"
     let home = NSTemporaryDirectory() + "biki-e2e-" + UUID().uuidString
     let limit = "question 3: the plugin did not answer within 1 s; its worker was stopped"
@@ -39,13 +41,17 @@ import Testing
     let lint = try BikiProcess.run(["lint", library], program: "biki-pack", environment: BikiPackTests.isolated(home))
     #expect(lint.status == 1)
     #expect(
-      lint.standardOutput.contains(#"\#(library):1:1: error: topic "misbehaving.ok": 1 of 30 questions failed, e.g. \#(limit) [plugin-timeout]"#),
+      lint.standardOutput.contains(
+        #"\#(library):1:1: error: topic "misbehaving.ok": 1 of 30 questions failed, e.g. \#(limit) [plugin-timeout]"#),
       "\(lint.standardOutput)")
 
     // The question that hung is reported; the other twenty-nine are printed.
-    let sample = try BikiProcess.run(["sample", library, "-n", "30"], program: "biki-pack", environment: BikiPackTests.isolated(home))
+    let sample = try BikiProcess.run(
+      ["sample", library, "-n", "30"], program: "biki-pack", environment: BikiPackTests.isolated(home))
     #expect(sample.status == 1)
     #expect(sample.standardOutput.split(separator: "\n").count == 30, "\(sample.standardOutput)")
-    #expect(sample.standardError == "Error: misbehaving.ok: topic misbehaving.ok could not generate a question: \(library): \(limit)\n")
+    #expect(
+      sample.standardError
+        == "Error: misbehaving.ok: topic misbehaving.ok could not generate a question: \(library): \(limit)\n")
   }
 }

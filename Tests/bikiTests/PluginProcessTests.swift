@@ -16,7 +16,8 @@ import Testing
   @Test func whatAPluginForksEndsWithTheQuiz() throws {
     let plugins = try PluginIntegrationTests.pluginDirectory(Self.fixture, name: "libforks.so", defines: ["FORKS"])
     let marks = NSTemporaryDirectory() + "biki-fork-" + UUID().uuidString
-    let script = "printf 'skip\\n' | \"$0\" quiz misbehaving.ok --skill kana --seed 1 --mode questions=1 --plugins '\(plugins)'"
+    let script =
+      "printf 'skip\\n' | \"$0\" quiz misbehaving.ok --skill kana --seed 1 --mode questions=1 --plugins '\(plugins)'"
     let quiz = try BikiProcess.run([], viaShell: script, environment: environment(marks: marks))
     #expect(quiz.status == 0, "\(quiz.standardError)")
     let mark = try #require(ProcessGroups.forkMark(marks, seconds: 0))
@@ -26,7 +27,8 @@ import Testing
   @Test func whatAPluginForksEndsWithLint() throws {
     let plugins = try PluginIntegrationTests.pluginDirectory(Self.fixture, name: "libforks.so", defines: ["FORKS"])
     let marks = NSTemporaryDirectory() + "biki-fork-" + UUID().uuidString
-    let lint = try BikiProcess.run(["lint", plugins + "/libforks.so"], program: "biki-pack", environment: environment(marks: marks))
+    let lint = try BikiProcess.run(
+      ["lint", plugins + "/libforks.so"], program: "biki-pack", environment: environment(marks: marks))
     #expect(lint.status == 0, "\(lint.standardOutput)")
     let mark = try #require(ProcessGroups.forkMark(marks, seconds: 0))
     #expect(ProcessGroups.waitForEnd(of: mark.group) == [], "the plugin's child \(mark.child) outlived lint")
@@ -39,7 +41,9 @@ import Testing
     let marks = NSTemporaryDirectory() + "biki-fork-" + UUID().uuidString
     let quiz = Process()
     quiz.executableURL = BikiProcess.executable
-    quiz.arguments = ["quiz", "misbehaving.ok", "--skill", "kana", "--seed", "1", "--mode", "questions=5", "--plugins", plugins]
+    quiz.arguments = [
+      "quiz", "misbehaving.ok", "--skill", "kana", "--seed", "1", "--mode", "questions=5", "--plugins", plugins,
+    ]
     quiz.environment = environment(marks: marks)
     let input = Pipe()
     quiz.standardInput = input  // kept open: the quiz waits for an answer
@@ -61,7 +65,8 @@ import Testing
     let marks = NSTemporaryDirectory() + "biki-fork-" + UUID().uuidString
     let environment = environment(marks: marks)
     let run = try ServeRun.run(
-      ServeRun.initialize + ServeRun.request(1, "biki/generate", #"{"topicId":"misbehaving.ok","seed":1,"count":1}"#) + ServeRun.shutdownAndExit,
+      ServeRun.initialize + ServeRun.request(1, "biki/generate", #"{"topicId":"misbehaving.ok","seed":1,"count":1}"#)
+        + ServeRun.shutdownAndExit,
       arguments: ["--plugins", plugins], home: environment["HOME"], extraEnvironment: ["BIKI_TEST_FORK_FILE": marks])
     #expect(run.status == 0)
     let mark = try #require(ProcessGroups.forkMark(marks, seconds: 0))
@@ -75,14 +80,19 @@ import Testing
   /// 1.5 GiB of shared anonymous memory, every page touched: refused by the worker's cap on
   /// address space, and named as memory, in the quiz and in the server.
   @Test func aSharedMappingPastTheCapIsRefusedInQuizAndServe() throws {
-    let plugins = try PluginIntegrationTests.pluginDirectory(PluginProcessTests.fixture, name: "libhog.so", defines: ["SHARED_HOG"])
+    let plugins = try PluginIntegrationTests.pluginDirectory(
+      PluginProcessTests.fixture, name: "libhog.so", defines: ["SHARED_HOG"])
     let home = NSTemporaryDirectory() + "biki-hog-" + UUID().uuidString
     let quiz = try BikiProcess.run(
-      [], viaShell: "printf 'skip\\n' | \"$0\" quiz misbehaving.ok --skill kana --seed 1 --mode questions=1 --plugins '\(plugins)'",
+      [],
+      viaShell:
+        "printf 'skip\\n' | \"$0\" quiz misbehaving.ok --skill kana --seed 1 --mode questions=1 --plugins '\(plugins)'",
       environment: BikiPackTests.isolated(home))
     #expect(quiz.status == 69)
     #expect(!quiz.standardOutput.contains("[1/1]"))
-    #expect(quiz.standardError.contains("right after an allocation was refused (ENOMEM): a plugin may use at most 1 GiB"), "\(quiz.standardError)")
+    #expect(
+      quiz.standardError.contains("right after an allocation was refused (ENOMEM): a plugin may use at most 1 GiB"),
+      "\(quiz.standardError)")
     let run = try ServeRun.run(
       ServeRun.initialize + ServeRun.request(1, "biki/generate", #"{"topicId":"misbehaving.ok","seed":1,"count":1}"#)
         + ServeRun.request(2, "biki/read", #"{"text":"8本"}"#) + ServeRun.shutdownAndExit,
@@ -104,18 +114,24 @@ import Testing
     let home = NSTemporaryDirectory() + "biki-late-" + UUID().uuidString
     // The answers come slowly enough that the late write lands while the quiz goes on.
     let quiz = try BikiProcess.run(
-      [], viaShell: "(for answer in 1 skip skip skip; do sleep 0.1; echo $answer; done) | \"$0\" quiz misbehaving.ok --skill kana --seed 1 --mode questions=3 --plugins '\(plugins)'",
+      [],
+      viaShell:
+        "(for answer in 1 skip skip skip; do sleep 0.1; echo $answer; done) | \"$0\" quiz misbehaving.ok --skill kana --seed 1 --mode questions=3 --plugins '\(plugins)'",
       environment: BikiPackTests.isolated(home))
     #expect(quiz.status == 0, "\(quiz.standardError)")
     #expect(quiz.standardOutput.contains("[3/3]"))
     #expect(!quiz.standardOutput.contains("injected") && !quiz.standardOutput.contains("八本"), "\(quiz.standardOutput)")
     var input = ServeRun.initialize
-    for id in 1...3 { input += ServeRun.request(id, "biki/generate", #"{"topicId":"misbehaving.ok","seed":\#(id),"count":1}"#) }
+    for id in 1...3 {
+      input += ServeRun.request(id, "biki/generate", #"{"topicId":"misbehaving.ok","seed":\#(id),"count":1}"#)
+    }
     let run = try ServeRun.run(input + ServeRun.shutdownAndExit, arguments: ["--plugins", plugins], home: home)
     #expect(run.status == 0)
     for id in 1...3 {
       let question = (run.result(id)?["questions"] as? [[String: Any]])?.first
-      #expect(question?["error"] == nil && !"\(question ?? [:])".contains("injected") && !"\(question ?? [:])".contains("八本"), "\(String(describing: run.response(id)))")
+      #expect(
+        question?["error"] == nil && !"\(question ?? [:])".contains("injected") && !"\(question ?? [:])".contains("八本"),
+        "\(String(describing: run.response(id)))")
     }
   }
 }

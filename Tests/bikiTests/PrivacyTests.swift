@@ -35,7 +35,9 @@ import Testing
   }
 
   /// Runs `biki serve` through the shell (for umask and a working directory) on framed input.
-  func serve(_ input: [UInt8], environment: [String: String], directory: String, umask: String = "022") throws -> ServeRun {
+  func serve(_ input: [UInt8], environment: [String: String], directory: String, umask: String = "022") throws
+    -> ServeRun
+  {
     let file = directory + "/input-\(UUID().uuidString)"
     try Data(input).write(to: URL(fileURLWithPath: file))
     let result = try BikiProcess.run(
@@ -46,7 +48,8 @@ import Testing
   }
 
   static let quiz =
-    ServeRun.initialize + ServeRun.request(1, "biki/startSession", #"{"topicId":"counters.hon","skill":"kana","seed":11}"#)
+    ServeRun.initialize
+    + ServeRun.request(1, "biki/startSession", #"{"topicId":"counters.hon","skill":"kana","seed":11}"#)
     + ServeRun.request(2, "biki/answer", #"{"sessionId":"s1","answer":"いっぽん"}"#)
     + ServeRun.request(3, "biki/skip", #"{"sessionId":"s1"}"#) + ServeRun.shutdownAndExit
 
@@ -57,7 +60,10 @@ import Testing
     #expect(run.result(2) != nil)
     #expect(run.result(3) != nil)
     let logged = run.notifications("window/logMessage").compactMap { $0["message"] as? String }
-    #expect(logged.contains { $0.contains("answers are not recorded: neither XDG_STATE_HOME nor HOME is set to an absolute path") })
+    #expect(
+      logged.contains {
+        $0.contains("answers are not recorded: neither XDG_STATE_HOME nor HOME is set to an absolute path")
+      })
     let shown = run.notifications("window/showMessage").compactMap { $0["message"] as? String }
     #expect(shown.count == 1, "\(shown)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory).allSatisfy { $0.hasPrefix("input-") })
@@ -69,7 +75,9 @@ import Testing
     let target = home + "/precious.txt"
     try "no newline at the end".write(toFile: target, atomically: true, encoding: .utf8)
     try FileManager.default.createSymbolicLink(atPath: home + "/state/biki/history.jsonl", withDestinationPath: target)
-    let run = try serve(Self.quiz, environment: ["PATH": "/usr/bin:/bin", "HOME": home, "XDG_STATE_HOME": home + "/state"], directory: home)
+    let run = try serve(
+      Self.quiz, environment: ["PATH": "/usr/bin:/bin", "HOME": home, "XDG_STATE_HOME": home + "/state"],
+      directory: home)
     #expect(run.status == 0)
     #expect(run.result(2) != nil)
     let shown = run.notifications("window/showMessage").compactMap { $0["message"] as? String }
@@ -80,7 +88,8 @@ import Testing
   @Test func theHistoryIsOwnerOnlyWhateverTheUmask() throws {
     let home = try temporaryDirectory()
     let run = try serve(
-      Self.quiz, environment: ["PATH": "/usr/bin:/bin", "HOME": home, "XDG_STATE_HOME": home + "/state"], directory: home, umask: "000")
+      Self.quiz, environment: ["PATH": "/usr/bin:/bin", "HOME": home, "XDG_STATE_HOME": home + "/state"],
+      directory: home, umask: "000")
     #expect(run.status == 0)
     func mode(_ path: String) throws -> Int {
       (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int ?? -1) & 0o777

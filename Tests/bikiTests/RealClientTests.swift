@@ -75,7 +75,8 @@ import Testing
   /// biki.el in real Emacs (Debian's 28 with elpa-eglot, or 29+ with eglot built in).
   @Test(.enabled(if: hasEmacs, "needs Emacs and eglot: sudo apt-get install emacs-nox elpa-eglot"))
   func emacsExtensionPassesItsBatchTests() throws {
-    let result = try run("timeout 300 emacs --batch -Q -l Editors/emacs/tests/biki-test.el -f ert-run-tests-batch-and-exit")
+    let result = try run(
+      "timeout 300 emacs --batch -Q -l Editors/emacs/tests/biki-test.el -f ert-run-tests-batch-and-exit")
     #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
     #expect(result.standardError.contains("0 unexpected"), "\(result.standardError)")
   }
@@ -84,7 +85,8 @@ import Testing
   /// run it by bare name from another directory.
   static let installed: String? = {
     let prefix = NSTemporaryDirectory() + "biki-installed-" + UUID().uuidString
-    let result = try? BikiProcess.run(["install", "--prefix", prefix], environment: ["HOME": prefix + "/home", "PATH": "/usr/bin:/bin"])
+    let result = try? BikiProcess.run(
+      ["install", "--prefix", prefix], environment: ["HOME": prefix + "/home", "PATH": "/usr/bin:/bin"])
     return result?.status == 0 ? prefix : nil
   }()
 

@@ -56,7 +56,9 @@ import Testing
     let uri = "file://" + server.home + "/drafts/mine.json"
     var latencies: [Double] = []
     let opened = server.notify(
-      "textDocument/didOpen", #"{"textDocument":{"uri":"\#(uri)","languageId":"json","version":1,"text":\#(Self.quoted(Self.pack(typo: true)))}}"#)
+      "textDocument/didOpen",
+      #"{"textDocument":{"uri":"\#(uri)","languageId":"json","version":1,"text":\#(Self.quoted(Self.pack(typo: true)))}}"#
+    )
     let first = try #require(server.waitFor(within: 5, Self.isDiagnostics(uri, version: 1)))
     latencies.append(first.at - opened)
     #expect(((first.message.params?["diagnostics"] as? [Any])?.count ?? 0) > 0)
@@ -64,8 +66,10 @@ import Testing
     for version in 2...12 {
       let text = Self.pack(typo: version.isMultiple(of: 2))
       let sent = server.notify(
-        "textDocument/didChange", #"{"textDocument":{"uri":"\#(uri)","version":\#(version)},"contentChanges":[{"text":\#(Self.quoted(text))}]}"#)
-      let published = try #require(server.waitFor(within: 5, Self.isDiagnostics(uri, version: version)), "no diagnostics for version \(version)")
+        "textDocument/didChange",
+        #"{"textDocument":{"uri":"\#(uri)","version":\#(version)},"contentChanges":[{"text":\#(Self.quoted(text))}]}"#)
+      let published = try #require(
+        server.waitFor(within: 5, Self.isDiagnostics(uri, version: version)), "no diagnostics for version \(version)")
       latencies.append(published.at - sent)
       let count = (published.message.params?["diagnostics"] as? [Any])?.count ?? -1
       #expect(version.isMultiple(of: 2) ? count > 0 : count == 0)
@@ -76,13 +80,15 @@ import Testing
     for version in 13...32 {
       sent = server.notify(
         "textDocument/didChange",
-        #"{"textDocument":{"uri":"\#(uri)","version":\#(version)},"contentChanges":[{"text":\#(Self.quoted(Self.pack(typo: version != 32)))}]}"#)
+        #"{"textDocument":{"uri":"\#(uri)","version":\#(version)},"contentChanges":[{"text":\#(Self.quoted(Self.pack(typo: version != 32)))}]}"#
+      )
       usleep(30_000)
     }
     let last = try #require(server.waitFor(within: 5, Self.isDiagnostics(uri, version: 32)))
     latencies.append(last.at - sent)
     #expect((last.message.params?["diagnostics"] as? [Any])?.count == 0)
-    #expect(latencies.allSatisfy { $0 <= Self.diagnosticsBound }, "latencies in ms: \(latencies.map { Int($0 * 1000) })")
+    #expect(
+      latencies.allSatisfy { $0 <= Self.diagnosticsBound }, "latencies in ms: \(latencies.map { Int($0 * 1000) })")
     #expect(server.finish() == 0)
   }
 
@@ -92,7 +98,8 @@ import Testing
     let server = try LiveServer(home: home)
     try server.initialize()
     let uri = "file://" + home + "/data/biki/packs/new.json"
-    server.notify("textDocument/didOpen", #"{"textDocument":{"uri":"\#(uri)","languageId":"json","version":1,"text":"{}"}}"#)
+    server.notify(
+      "textDocument/didOpen", #"{"textDocument":{"uri":"\#(uri)","languageId":"json","version":1,"text":"{}"}}"#)
     let published = try #require(server.waitFor(within: 5, Self.isDiagnostics(uri, version: 1)))
     #expect(((published.message.params?["diagnostics"] as? [Any])?.count ?? 0) > 0, "\(published.message)")
     #expect(server.finish() == 0)
@@ -100,7 +107,8 @@ import Testing
 
   /// A plugin taking 800 ms per question, in a directory of its own.
   static func slowPlugin() throws -> String {
-    try PluginIntegrationTests.pluginDirectory("Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libslow.so", defines: ["SLOW_MS=800"])
+    try PluginIntegrationTests.pluginDirectory(
+      "Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libslow.so", defines: ["SLOW_MS=800"])
   }
 
   @Test func aSlowPluginsQuestionDelaysNoOtherRequestAndItsStartCanBeCancelled() throws {
@@ -111,7 +119,9 @@ import Testing
     for round in 0..<2 {
       let start = 10 * round + 1
       // Seeds whose first questions differ: a question asked before is kept, and served at once.
-      let started = server.request(start, "biki/startSession", #"{"topicId":"misbehaving.ok","skill":"kana","mode":{"kind":"infinite"},"seed":\#(start)}"#)
+      let started = server.request(
+        start, "biki/startSession",
+        #"{"topicId":"misbehaving.ok","skill":"kana","mode":{"kind":"infinite"},"seed":\#(start)}"#)
       server.request(start + 1, "biki/read", #"{"text":"8本"}"#)
       let read = try #require(server.waitForResponse(start + 1, within: 10))
       #expect(read.message.result?["reading"] as? String == "はっぽん")
@@ -137,7 +147,8 @@ import Testing
     // Loads the plugin's worker, so the next start waits for a question only.
     server.request(1, "biki/generate", #"{"topicId":"misbehaving.ok","seed":1}"#)
     _ = try #require(server.waitForResponse(1, within: 10))
-    let sent = server.request(2, "biki/startSession", #"{"topicId":"misbehaving.ok","skill":"kana","mode":{"kind":"timeLimit","limit":0.3}}"#)
+    let sent = server.request(
+      2, "biki/startSession", #"{"topicId":"misbehaving.ok","skill":"kana","mode":{"kind":"timeLimit","limit":0.3}}"#)
     let ended = try #require(server.waitForResponse(2, within: 10))
     let result = try #require(ended.message.result, "\(ended.message)")
     #expect(result["finished"] as? Bool == true)
@@ -155,7 +166,8 @@ import Testing
     let server = try LiveServer()
     try server.initialize()
     for id in 1...20 {
-      server.request(id, "biki/startSession", #"{"topicId":"numbers.beginner","mode":{"kind":"timeLimit","limit":\#(limit)}}"#)
+      server.request(
+        id, "biki/startSession", #"{"topicId":"numbers.beginner","mode":{"kind":"timeLimit","limit":\#(limit)}}"#)
     }
     server.request(21, "biki/read", #"{"text":"8本"}"#)
     for id in 1...20 {

@@ -26,7 +26,8 @@ import Testing
 
   static func topicIDs(_ server: LiveServer, _ id: Int) -> [String] {
     server.request(id, "biki/topics")
-    let topics = (server.waitForResponse(id, within: 30)?.message["result"] as? [String: Any])?["topics"] as? [[String: Any]]
+    let topics =
+      (server.waitForResponse(id, within: 30)?.message["result"] as? [String: Any])?["topics"] as? [[String: Any]]
     return (topics ?? []).compactMap { $0["id"] as? String }
   }
 
@@ -35,9 +36,13 @@ import Testing
     let packs = home + "/data/biki/packs"
     try FileManager.default.createDirectory(atPath: packs, withIntermediateDirectories: true)
     let file = packs + "/days.json"
-    try Self.monthAndDay.replacingOccurrences(of: "%MAX%", with: "31").write(toFile: file, atomically: true, encoding: .utf8)
+    try Self.monthAndDay.replacingOccurrences(of: "%MAX%", with: "31").write(
+      toFile: file, atomically: true, encoding: .utf8)
     let linted = try Self.lintLines(file, home: home)
-    #expect(linted == ["\(file):5:27: error: topic \"md\" cannot produce question 60 of 372: cannot read '2月30日': 2月30日 is not a date: 2月 has 29 days [unreadable-value]"])
+    #expect(
+      linted == [
+        "\(file):5:27: error: topic \"md\" cannot produce question 60 of 372: cannot read '2月30日': 2月30日 is not a date: 2月 has 29 days [unreadable-value]"
+      ])
 
     let server = try LiveServer(home: home)
     try server.initialize()
@@ -49,15 +54,19 @@ import Testing
 
     // Fixed on disk: the poll notices, and the report is clean again.
     let before = server.count
-    try Self.monthAndDay.replacingOccurrences(of: "%MAX%", with: "28").write(toFile: file, atomically: true, encoding: .utf8)
+    try Self.monthAndDay.replacingOccurrences(of: "%MAX%", with: "28").write(
+      toFile: file, atomically: true, encoding: .utf8)
     #expect(try Self.lintLines(file, home: home).isEmpty)
-    let changed = server.waitFor(within: 30, after: before) { $0["method"] as? String == "biki/packsChanged" && Self.formatted($0["params"] as? [String: Any]).isEmpty }
+    let changed = server.waitFor(within: 30, after: before) {
+      $0["method"] as? String == "biki/packsChanged" && Self.formatted($0["params"] as? [String: Any]).isEmpty
+    }
     #expect(changed != nil, "no clean biki/packsChanged: \(server.messages.suffix(3).map(\.message))")
     #expect(Self.topicIDs(server, 3).contains("days.md"))
 
     // Broken again by an edit: the notification lists what lint lists.
     let again = server.count
-    try Self.monthAndDay.replacingOccurrences(of: "%MAX%", with: "31").write(toFile: file, atomically: true, encoding: .utf8)
+    try Self.monthAndDay.replacingOccurrences(of: "%MAX%", with: "31").write(
+      toFile: file, atomically: true, encoding: .utf8)
     let broken = server.waitFor(within: 30, after: again) { $0["method"] as? String == "biki/packsChanged" }
     #expect(Self.formatted(broken?.message["params"] as? [String: Any]) == linted)
     #expect(server.finish() == 0)
@@ -69,7 +78,8 @@ import Testing
     let home = NSTemporaryDirectory() + "biki-live-" + UUID().uuidString
     let packs = home + "/data/biki/packs"
     try FileManager.default.createDirectory(atPath: packs, withIntermediateDirectories: true)
-    try Self.monthAndDay.replacingOccurrences(of: "%MAX%", with: "31").write(toFile: packs + "/days.json", atomically: true, encoding: .utf8)
+    try Self.monthAndDay.replacingOccurrences(of: "%MAX%", with: "31").write(
+      toFile: packs + "/days.json", atomically: true, encoding: .utf8)
     let server = try LiveServer(home: home)
     try server.initialize()
     let deadline = Date(timeIntervalSinceNow: 30)

@@ -8,16 +8,21 @@ import Testing
   /// A history of answers with forms, written as Biki writes it: 8本 missed, 3杯 and 20日 right.
   static func history(at path: String) throws {
     let now = Date().timeIntervalSince1970
-    func line(_ at: Double, _ topic: String, _ question: String, _ expected: String, _ correct: Bool, _ form: String, _ rule: String?) -> String {
+    func line(
+      _ at: Double, _ topic: String, _ question: String, _ expected: String, _ correct: Bool, _ form: String,
+      _ rule: String?
+    ) -> String {
       let forms = rule.map { #"[{"id":"\#(form)","rule":"\#($0)"}]"# } ?? #"[{"id":"\#(form)"}]"#
-      return #"{"at":\#(at),"topic":"\#(topic)","seed":"1","skill":"kana","question":"\#(question)","expected":"\#(expected)","given":"x","correct":\#(correct),"skipped":false,"seconds":3.5,"forms":\#(forms)}"#
+      return
+        #"{"at":\#(at),"topic":"\#(topic)","seed":"1","skill":"kana","question":"\#(question)","expected":"\#(expected)","given":"x","correct":\#(correct),"skipped":false,"seconds":3.5,"forms":\#(forms)}"#
     }
     let lines = [
       line(now - 3 * 86_400, "counters.hon", "8本", "はっぽん", false, "本/final:8", "final:8:はっ+h→p"),
       line(now - 2 * 86_400, "counters.hai", "3杯", "さんばい", true, "杯/final:3", "final:3:さん+h→b"),
       line(now - 86_400, "dates.days", "20日", "はつか", true, "日/date:20", nil),
     ]
-    try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
   }
 
@@ -27,11 +32,15 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: home) }
     try Self.history(at: home + "/state/biki/history.jsonl")
     let page = home + "/report.html"
-    let stats = try BikiProcess.run(["stats", "--html", page], environment: ["HOME": home, "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin"])
+    let stats = try BikiProcess.run(
+      ["stats", "--html", page],
+      environment: ["HOME": home, "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin"])
     #expect(stats.status == 0, "\(stats.standardError)")
 
     let render = try BikiProcess.run(
-      [], viaShell: "timeout 90 chromium --headless --no-sandbox --disable-gpu --enable-logging=stderr --v=0 --dump-dom \"file://$0\" 2>\"$0.log\"; cat \"$0.log\" >&2"
+      [],
+      viaShell:
+        "timeout 90 chromium --headless --no-sandbox --disable-gpu --enable-logging=stderr --v=0 --dump-dom \"file://$0\" 2>\"$0.log\"; cat \"$0.log\" >&2"
         .replacingOccurrences(of: "$0", with: page), environment: ["HOME": home, "PATH": "/usr/bin:/bin"])
     #expect(render.status == 0)
     let dom = render.standardOutput
@@ -49,7 +58,8 @@ import Testing
       let after = dom.components(separatedBy: #"data-form="\#(form)" style="background:hsl("#).dropFirst().first ?? ""
       return Int(after.prefix { $0.isNumber })
     }
-    let missed = try #require(hue("本/final:8")), known = try #require(hue("杯/final:3"))
+    let missed = try #require(hue("本/final:8"))
+    let known = try #require(hue("杯/final:3"))
     #expect(missed < known)
     #expect(dom.contains(#"class="day""#))
     // The colour means what the learner reads it as: the missed form is weak, the form answered
@@ -62,7 +72,9 @@ import Testing
     #expect(dom.contains("Noto Sans CJK JP"))
     // The forecast counts the three forms: each falls due within two weeks or later.
     #expect(dom.contains("<h2>Reviews due</h2>") && dom.contains(#"class="due""#))
-    #expect(dom.range(of: #"forms due today, \d+ in the next two weeks, \d+ later\."#, options: .regularExpression) != nil, "\(dom)")
+    #expect(
+      dom.range(of: #"forms due today, \d+ in the next two weeks, \d+ later\."#, options: .regularExpression) != nil,
+      "\(dom)")
     // The day 8本 was missed is drawn as a red stub, not left out as if there was no practice.
     #expect(dom.contains(##"height="3" fill="#c44""##), "\(dom)")
   }
@@ -71,13 +83,19 @@ import Testing
 
   /// The report as drawn: Chromium renders it, and the screenshot's pixels are compared with what
   /// each part should show (Tests/clients/render_page.py measures them).
-  @Test(.enabled(if: hasChromium && hasJapaneseFont, "needs Chromium and a Japanese font: sudo apt-get install chromium fonts-ipafont-gothic"))
+  @Test(
+    .enabled(
+      if: hasChromium && hasJapaneseFont,
+      "needs Chromium and a Japanese font: sudo apt-get install chromium fonts-ipafont-gothic"))
   func theScreenshotShowsEverySectionInColoursThatMeanTheirStateAndKanjiInAJapaneseFont() throws {
     let home = NSTemporaryDirectory() + "biki-report-" + UUID().uuidString
     defer { try? FileManager.default.removeItem(atPath: home) }
     try Self.history(at: home + "/state/biki/history.jsonl")
-    let page = home + "/report.html", shot = home + "/report.png"
-    let stats = try BikiProcess.run(["stats", "--html", page], environment: ["HOME": home, "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin"])
+    let page = home + "/report.html"
+    let shot = home + "/report.png"
+    let stats = try BikiProcess.run(
+      ["stats", "--html", page],
+      environment: ["HOME": home, "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin"])
     #expect(stats.status == 0, "\(stats.standardError)")
     let render = try BikiProcess.run(
       [], viaShell: "timeout 120 python3 Tests/clients/render_page.py \"\(page)\" \"\(shot)\"",
@@ -88,11 +106,16 @@ import Testing
 
     // Every section is there, in order, and has ink in it: no empty chart, no collapsed table.
     let sections = drawn["sections"] as? [[String: Any]] ?? []
-    #expect(sections.map { $0["title"] as? String ?? "" } == ["Accuracy over time", "Time per answer", "Reviews due", "Forms by counter and number", "Forms to practise next"])
+    #expect(
+      sections.map { $0["title"] as? String ?? "" } == [
+        "Accuracy over time", "Time per answer", "Reviews due", "Forms by counter and number", "Forms to practise next",
+      ])
     for section in sections {
       let height = ((section["box"] as? [String: Any])?["height"] as? Double) ?? 0
       let ink = section["ink"] as? Double ?? 0
-      #expect(height >= 40 && ink >= 0.01, "\(section["title"] ?? ""): \(Int(height)) px high, \(Int(ink * 100))% inked (\(shot))")
+      #expect(
+        height >= 40 && ink >= 0.01,
+        "\(section["title"] ?? ""): \(Int(height)) px high, \(Int(ink * 100))% inked (\(shot))")
     }
 
     // Each coloured cell is drawn in the colour its state names, and the colour reads as that state.
@@ -100,7 +123,8 @@ import Testing
     let cells = drawn["cells"] as? [[String: Any]] ?? []
     #expect(Set(cells.compactMap { $0["className"] as? String }) == ["form weak", "form fading"])
     for cell in cells {
-      let asked = rgb(cell["background"] as? String ?? ""), pixel = (cell["drawn"] as? [Int]) ?? []
+      let asked = rgb(cell["background"] as? String ?? "")
+      let pixel = (cell["drawn"] as? [Int]) ?? []
       #expect(asked.count == 3 && pixel.count == 3 && zip(asked, pixel).allSatisfy { abs($0 - $1) <= 2 }, "\(cell)")
       guard pixel.count == 3 else { continue }
       let (red, green, blue) = (pixel[0], pixel[1], pixel[2])
@@ -116,9 +140,11 @@ import Testing
     #expect(drawn["label"] as? String == "本")
     let fonts = drawn["fonts"] as? [[String: Any]] ?? []
     let html = try String(contentsOfFile: page, encoding: .utf8)
-    #expect(!fonts.isEmpty && fonts.allSatisfy { font in
-      let family = font["familyName"] as? String ?? ""
-      return (font["glyphCount"] as? Int ?? 0) > 0 && !family.isEmpty && html.contains("\"\(family)\"")
-    }, "本 was drawn with \(fonts)")
+    #expect(
+      !fonts.isEmpty
+        && fonts.allSatisfy { font in
+          let family = font["familyName"] as? String ?? ""
+          return (font["glyphCount"] as? Int ?? 0) > 0 && !family.isEmpty && html.contains("\"\(family)\"")
+        }, "本 was drawn with \(fonts)")
   }
 }

@@ -22,9 +22,11 @@ import Testing
 
   @Test func aMinuteAsAnEditorUsesItLosesNothing() throws {
     let plugins = try PluginIntegrationTests.pluginDirectory(
-      "Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libslow.so", defines: ["SLOW_MS=600", #"PLUGIN_ID="slow""#])
+      "Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libslow.so",
+      defines: ["SLOW_MS=600", #"PLUGIN_ID="slow""#])
     _ = try PluginIntegrationTests.pluginDirectory(
-      "Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libcrashy.so", defines: ["CRASH_EVERY_TENTH", #"PLUGIN_ID="crashy""#],
+      "Tests/BikiPluginsTests/Fixtures/misbehaving.c", name: "libcrashy.so",
+      defines: ["CRASH_EVERY_TENTH", #"PLUGIN_ID="crashy""#],
       into: plugins)
     let server = try LiveServer(arguments: ["--plugins", plugins])
     try server.initialize()
@@ -40,13 +42,16 @@ import Testing
       let response = try #require(server.waitForResponse(id, within: 10), "a start was not answered")
       return try #require(response.message.result?["sessionId"] as? String, "\(response.message)")
     }
-    let jsonSession = try started(request(.jsonQuiz, "biki/startSession", #"{"topicId":"counters.hon","skill":"kana","mode":{"kind":"infinite"}}"#))
-    let pluginSession = try started(request(.pluginQuiz, "biki/startSession", #"{"topicId":"slow.ok","skill":"kana","mode":{"kind":"infinite"}}"#))
+    let jsonSession = try started(
+      request(.jsonQuiz, "biki/startSession", #"{"topicId":"counters.hon","skill":"kana","mode":{"kind":"infinite"}}"#))
+    let pluginSession = try started(
+      request(.pluginQuiz, "biki/startSession", #"{"topicId":"slow.ok","skill":"kana","mode":{"kind":"infinite"}}"#))
 
     let uri = "file://" + server.home + "/drafts/mine.json"
     server.notify(
       "textDocument/didOpen",
-      #"{"textDocument":{"uri":"\#(uri)","languageId":"json","version":1,"text":\#(RealTimeServeTests.quoted(RealTimeServeTests.pack(typo: true)))}}"#)
+      #"{"textDocument":{"uri":"\#(uri)","languageId":"json","version":1,"text":\#(RealTimeServeTests.quoted(RealTimeServeTests.pack(typo: true)))}}"#
+    )
     var edits: [(version: Int, at: Double)] = []
     var malformed = 0
     var baselineMemory: Int?
@@ -57,17 +62,22 @@ import Testing
       // Typing: an edit every 100 ms.
       let version = step + 1
       edits.append(
-        (version,
+        (
+          version,
           server.notify(
             "textDocument/didChange",
             #"{"textDocument":{"uri":"\#(uri)","version":\#(version)},"contentChanges":[{"text":\#(RealTimeServeTests.quoted(RealTimeServeTests.pack(typo: step % 3 == 0)))}]}"#
-          )))
+          )
+        ))
       if step % 3 == 0 { _ = request(.read, "biki/read", #"{"text":"\#(step % 1000)本"}"#) }
       if step % 5 == 0 {
-        _ = request(.jsonQuiz, step % 10 == 0 ? "biki/skip" : "biki/answer", #"{"sessionId":"\#(jsonSession)","answer":"いっぽん"}"#)
+        _ = request(
+          .jsonQuiz, step % 10 == 0 ? "biki/skip" : "biki/answer", #"{"sessionId":"\#(jsonSession)","answer":"いっぽん"}"#)
       }
       if step % 10 == 0 { _ = request(.pluginQuiz, "biki/skip", #"{"sessionId":"\#(pluginSession)"}"#) }
-      if step % 15 == 0 { _ = request(.crashyBatch, "biki/generate", #"{"topicId":"crashy.ok","seed":\#(step),"count":20}"#) }
+      if step % 15 == 0 {
+        _ = request(.crashyBatch, "biki/generate", #"{"topicId":"crashy.ok","seed":\#(step),"count":20}"#)
+      }
       if step % 20 == 0 {
         // A frame with LF-only lines, then a line of junk: each costs one error, nothing more.
         server.send(Array("Content-Length: 2\n\n{}".utf8))
@@ -79,15 +89,21 @@ import Testing
         server.notify("$/cancelRequest", #"{"id":\#(id)}"#)
       }
       if step % 30 == 0 {
-        _ = request(.tinyTimeLimit, "biki/startSession", #"{"topicId":"numbers.beginner","mode":{"kind":"timeLimit","limit":1e-5}}"#)
+        _ = request(
+          .tinyTimeLimit, "biki/startSession",
+          #"{"topicId":"numbers.beginner","mode":{"kind":"timeLimit","limit":1e-5}}"#)
       }
-      if baselineMemory == nil && LiveServer.now() - start > min(10, Self.seconds / 4) { baselineMemory = server.residentKiB }
+      if baselineMemory == nil && LiveServer.now() - start > min(10, Self.seconds / 4) {
+        baselineMemory = server.residentKiB
+      }
       usleep(100_000)
     }
     let finalMemory = server.residentKiB
     // Let the last slow questions arrive, then check every response.
     for (id, _) in sent.sorted(by: { $0.key < $1.key }) {
-      #expect(server.waitForResponse(id, within: 30) != nil, "request \(id) (\(String(describing: sent[id]?.kind))) was never answered")
+      #expect(
+        server.waitForResponse(id, within: 30) != nil,
+        "request \(id) (\(String(describing: sent[id]?.kind))) was never answered")
     }
     // Generous: the server exits at once alone, but the suite runs beside this test.
     #expect(server.finish(within: 60) == 0)
@@ -96,7 +112,9 @@ import Testing
     let messages = server.messages
     var responses: [Int: LiveServer.Received] = [:]
     for received in messages {
-      if let id = received.message["id"] as? Int, received.message["method"] == nil, responses[id] == nil { responses[id] = received }
+      if let id = received.message["id"] as? Int, received.message["method"] == nil, responses[id] == nil {
+        responses[id] = received
+      }
     }
     var readLatencies: [Double] = []
     for (id, request) in sent {
@@ -122,7 +140,9 @@ import Testing
     // (the suite runs beside other tests; the real-time tests hold the strict bounds).
     readLatencies.sort()
     #expect(!readLatencies.isEmpty)
-    if let worst = readLatencies.last { #expect(worst < 0.45, "biki/read latencies (ms): \(readLatencies.suffix(5).map { Int($0 * 1000) })") }
+    if let worst = readLatencies.last {
+      #expect(worst < 0.45, "biki/read latencies (ms): \(readLatencies.suffix(5).map { Int($0 * 1000) })")
+    }
     let nullErrors = messages.filter { $0.message["id"] is NSNull }.count
     #expect(nullErrors == malformed, "\(nullErrors) null-id errors for \(malformed) malformed frames")
 
@@ -153,7 +173,9 @@ import Testing
     )
     // Memory stays flat: what the first quarter used, give or take.
     if let baselineMemory, let finalMemory {
-      #expect(finalMemory <= baselineMemory + baselineMemory / 4 + 8192, "resident \(baselineMemory) KiB → \(finalMemory) KiB")
+      #expect(
+        finalMemory <= baselineMemory + baselineMemory / 4 + 8192, "resident \(baselineMemory) KiB → \(finalMemory) KiB"
+      )
     }
   }
 }

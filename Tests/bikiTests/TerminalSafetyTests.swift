@@ -45,7 +45,9 @@ import Testing
           && (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
             || (0x2066...0x2069).contains(scalar.value))
       }
-      #expect(unsafe.isEmpty, "\(what) \(name): \(unsafe.map { String($0.value, radix: 16) })", sourceLocation: sourceLocation)
+      #expect(
+        unsafe.isEmpty, "\(what) \(name): \(unsafe.map { String($0.value, radix: 16) })", sourceLocation: sourceLocation
+      )
       for byte: UInt8 in [0x1B, 0x07, 0x00] {
         #expect(!text.utf8.contains(byte), "\(what) \(name) has byte \(byte)", sourceLocation: sourceLocation)
       }
@@ -58,7 +60,8 @@ import Testing
     #expect(result.status == 0, "\(result.standardError)")
     expectSafe(result, "biki topics")
     let line = result.standardOutput.split(separator: "\n").first { $0.hasPrefix("evil.ships\t") }
-    #expect(line == "evil.ships\t\\u{1B}]0;pwned\\u{7}Ships \\u{202E}abc\\u{1B}[2J\tnumber\treading,kana\t\(packs)/evil.json")
+    #expect(
+      line == "evil.ships\t\\u{1B}]0;pwned\\u{7}Ships \\u{202E}abc\\u{1B}[2J\tnumber\treading,kana\t\(packs)/evil.json")
     // The broken pack's problem is quoted, escaped, on stderr.
     #expect(result.standardError.contains("\(packs)/broken.json:"), "\(result.standardError)")
     #expect(result.standardError.contains("\\u{"), "\(result.standardError)")
@@ -69,10 +72,14 @@ import Testing
     var environment = Self.environment(home)
     environment["BIKI_INPUT"] = "skip\n"
     let quiz = try BikiProcess.run(
-      [], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz evil.ships --packs '\(packs)' --seed 1 --mode questions=1", environment: environment)
+      [],
+      viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz evil.ships --packs '\(packs)' --seed 1 --mode questions=1",
+      environment: environment)
     #expect(quiz.status == 0, "\(quiz.standardError)")
     expectSafe(quiz, "biki quiz")
-    #expect(quiz.standardOutput.hasPrefix("\\u{1B}]0;pwned\\u{7}Ships \\u{202E}abc\\u{1B}[2J — reading"), "\(quiz.standardOutput)")
+    #expect(
+      quiz.standardOutput.hasPrefix("\\u{1B}]0;pwned\\u{7}Ships \\u{202E}abc\\u{1B}[2J — reading"),
+      "\(quiz.standardOutput)")
     // A control character in a text part is refused by the pack check (unreadable-display); the
     // answer's postfix still carries one, shown escaped.
     #expect(quiz.standardOutput.contains("\\u{1B}[31m隻\\u{7}"), "\(quiz.standardOutput)")
@@ -80,10 +87,13 @@ import Testing
     // The menu, when no topic is given.
     environment["BIKI_INPUT"] = "evil.ships\nskip\n"
     let menu = try BikiProcess.run(
-      [], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz --packs '\(packs)' --seed 1 --mode questions=1", environment: environment)
+      [], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz --packs '\(packs)' --seed 1 --mode questions=1",
+      environment: environment)
     #expect(menu.status == 0, "\(menu.standardError)")
     expectSafe(menu, "biki quiz (menu)")
-    #expect(menu.standardOutput.contains(". \\u{1B}]0;pwned\\u{7}Ships \\u{202E}abc\\u{1B}[2J  [evil.ships]"), "\(menu.standardOutput)")
+    #expect(
+      menu.standardOutput.contains(". \\u{1B}]0;pwned\\u{7}Ships \\u{202E}abc\\u{1B}[2J  [evil.ships]"),
+      "\(menu.standardOutput)")
 
     let stats = try BikiProcess.run(["stats"], environment: environment)
     #expect(stats.status == 0, "\(stats.standardError)")
@@ -100,15 +110,19 @@ import Testing
     #expect(lint.standardOutput.contains(#"unknown key "\u{1B}]0;pwned\u{7}""#), "\(lint.standardOutput)")
     #expect(lint.standardOutput.contains(#"\u{202E}"#), "\(lint.standardOutput)")
 
-    let json = try BikiProcess.run(["lint", "--format", "json", packs], program: "biki-pack", environment: Self.environment(home))
+    let json = try BikiProcess.run(
+      ["lint", "--format", "json", packs], program: "biki-pack", environment: Self.environment(home))
     expectSafe(json, "biki-pack lint --format json")
     // Still JSON, and it decodes to the pack's own text.
     let decoded = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
     let files = decoded?["files"] as? [[String: Any]] ?? []
-    let messages = files.flatMap { ($0["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String } }
+    let messages = files.flatMap {
+      ($0["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+    }
     #expect(messages.contains { $0.contains("\u{1B}]0;pwned\u{7}") }, "\(messages)")
 
-    let sample = try BikiProcess.run(["sample", packs + "/evil.json", "-n", "2"], program: "biki-pack", environment: Self.environment(home))
+    let sample = try BikiProcess.run(
+      ["sample", packs + "/evil.json", "-n", "2"], program: "biki-pack", environment: Self.environment(home))
     #expect(sample.status == 0, "\(sample.standardError)")
     expectSafe(sample, "biki-pack sample")
     #expect(sample.standardOutput.contains("\\u{1B}[31m隻\\u{7}"), "\(sample.standardOutput)")
@@ -116,7 +130,8 @@ import Testing
 
   @Test func readEchoesItsInputEscaped() throws {
     let (home, _) = try Self.directory()
-    let result = try BikiProcess.run(["read", "8本", "\u{1B}]0;pwned\u{7}8本\u{202E}"], environment: Self.environment(home))
+    let result = try BikiProcess.run(
+      ["read", "8本", "\u{1B}]0;pwned\u{7}8本\u{202E}"], environment: Self.environment(home))
     expectSafe(result, "biki read")
     #expect(result.standardOutput.hasPrefix("8本\tはっぽん"), "\(result.standardOutput)")
     #expect(result.standardError.contains("\\u{1B}]0;pwned\\u{7}8本\\u{202E}"), "\(result.standardError)")

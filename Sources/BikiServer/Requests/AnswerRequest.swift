@@ -33,7 +33,9 @@ struct AnswerRequest: ClientMessage {
     case nil, .null?: throw .invalidParams("missing required field \"answer\"")
     case let other?: throw .invalidParams("\"answer\" must be a string, not \(other.kindDescription)")
     }
-    guard text.utf8.count <= maximumBytes else { throw .invalidParams("\"answer\" is longer than \(maximumBytes) bytes") }
+    guard text.utf8.count <= maximumBytes else {
+      throw .invalidParams("\"answer\" is longer than \(maximumBytes) bytes")
+    }
     return text
   }
 

@@ -35,7 +35,10 @@ struct ExecuteCommandRequest: ClientMessage {
 
   init(_ params: Params) throws(ResponseError) {
     let command = try params.string("command")
-    guard command == Self.sample else { throw .invalidParams("\"command\": no command \"\(Excerpt.of(command, limit: 80))\"; the server offers \"\(Self.sample)\"") }
+    guard command == Self.sample else {
+      throw .invalidParams(
+        "\"command\": no command \"\(Excerpt.of(command, limit: 80))\"; the server offers \"\(Self.sample)\"")
+    }
     guard let arguments = params.value?["arguments"]?.arrayValue, arguments.count == 2,
       let uri = arguments[0].stringValue, let topicID = arguments[1].stringValue
     else { throw .invalidParams("\"arguments\" must be [document URI, topic id] for \"\(Self.sample)\"") }

@@ -48,7 +48,8 @@ extension DocumentRangeRequest {
   /// The range is read before the document, as code actions always read it.
   init(_ params: Params) throws(ResponseError) {
     let range = try params.object("range")
-    let start = try Position(range.object("start")), end = try Position(range.object("end"))
+    let start = try Position(range.object("start"))
+    let end = try Position(range.object("end"))
     self.init(uri: try Self.documentURI(params), start: start, end: end)
   }
 

@@ -56,9 +56,12 @@ struct StartSessionRequest: ClientMessage {
     case .review: return .review(count: Int(try mode.optionalInteger("limit", in: 1...1000) ?? 20))
     case .questionLimit: return .session(.questionLimit(Int(try mode.integer("limit", in: 1...1_000_000))))
     case .timeLimit:
-      guard let seconds = try mode.optionalNumber("limit") else { throw .invalidParams("missing required field \"mode.limit\"") }
+      guard let seconds = try mode.optionalNumber("limit") else {
+        throw .invalidParams("missing required field \"mode.limit\"")
+      }
       guard seconds > 0, seconds <= 86_400 else {
-        throw .invalidParams("\"mode.limit\" must be a number of seconds from 0 to 86400 (exclusive of 0), not \(seconds)")
+        throw .invalidParams(
+          "\"mode.limit\" must be a number of seconds from 0 to 86400 (exclusive of 0), not \(seconds)")
       }
       return .session(.timeLimit(seconds: seconds))
     }

@@ -4,6 +4,7 @@
 
 /// libFuzzer's own driver, called from each target's `@main`: SwiftPM names an executable's
 /// entry point itself, so libFuzzer's `main` is never linked and this takes its place.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 @_silgen_name("LLVMFuzzerRunDriver")
 func LLVMFuzzerRunDriver(
   _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,

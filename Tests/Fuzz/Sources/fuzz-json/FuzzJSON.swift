@@ -1,5 +1,5 @@
-import FuzzDriver
 import BikiJSON
+import FuzzDriver
 
 /// Any bytes: the parser returns a tree or a positioned error, never traps, and a tree's
 /// positions lie within the input. The value-only parse agrees with it: the same values, or
@@ -18,7 +18,9 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     precondition((try? bare.get()) == JSON(node), "the value-only parse read another value")
   } catch {
     precondition(error.position.offset <= bytes.count, "an error points past the input")
-    guard case .failure(let bareError) = bare else { preconditionFailure("the value-only parse accepted what the placed parse refused") }
+    guard case .failure(let bareError) = bare else {
+      preconditionFailure("the value-only parse accepted what the placed parse refused")
+    }
     precondition(bareError == error, "the value-only parse failed elsewhere: \(bareError) against \(error)")
   }
   return 0

@@ -1,6 +1,6 @@
-import FuzzDriver
 import BikiCore
 import BikiPacks
+import FuzzDriver
 
 /// Packs built from the input bytes rather than mutated as bytes: every pack is well-formed
 /// JSON with the pack's shape, so the fuzzer spends its time in validation, compilation and
@@ -47,7 +47,8 @@ struct Choices {
   mutating func integer() -> Int64 {
     switch below(6) {
     case 0: return pick([0, 1, -1, 2, 7, 10, 12, 24, 31, 100, 1000, 9999, 10_000])
-    case 1: return pick([Int64.max, Int64.min + 1, Int64.max - 1, Int64(Int32.max), Int64(Int32.min), 1 << 62, -(1 << 62)])
+    case 1:
+      return pick([Int64.max, Int64.min + 1, Int64.max - 1, Int64(Int32.max), Int64(Int32.min), 1 << 62, -(1 << 62)])
     case 2: return pick([1868, 1912, 1926, 1989, 2019, 2024, 9999, 10_000, 100_000_000])
     default:
       var value: Int64 = 0
@@ -59,7 +60,9 @@ struct Choices {
 
 enum PackBuilder {
   static let names = ["n", "m", "d", "y", "c", "k", "x_1", "名", "undefined"]
-  static let counters = ["c", "本", "hon", "日", "month", "dayOfMonth", "year", "tsu", "つ", "nin", "hour", "yen", "mine", "皿", "unknown", ""]
+  static let counters = [
+    "c", "本", "hon", "日", "month", "dayOfMonth", "year", "tsu", "つ", "nin", "hour", "yen", "mine", "皿", "unknown", "",
+  ]
   static let readings = ["ほん", "はっぽん", "ホン", "ほ\u{309A}ん", "", "ぱーせんと", "x", "さら", "ろぐ゚"]
   static let texts = ["8本", "三月", "鉛筆", "9月31日", "令和元年", "", "¥1,500", "半", "十"]
 
@@ -78,9 +81,16 @@ enum PackBuilder {
   }
 
   static func counter(_ input: inout Choices) -> String {
-    var fields = [#""id": "mine""#, #""symbols": [\#(quoted(input.pick(["皿", "", "1", "万個", "個目"])))]"#, #""reading": \#(quoted(input.pick(readings)))"#]
-    if input.below(2) == 1 { fields.append(#""final": {\#(quoted(String(input.integer()))): \#(quoted(input.pick(readings)))}"#) }
-    if input.below(2) == 1 { fields.append(#""whole": {\#(quoted(String(input.integer().magnitude))): \#(quoted(input.pick(readings)))}"#) }
+    var fields = [
+      #""id": "mine""#, #""symbols": [\#(quoted(input.pick(["皿", "", "1", "万個", "個目"])))]"#,
+      #""reading": \#(quoted(input.pick(readings)))"#,
+    ]
+    if input.below(2) == 1 {
+      fields.append(#""final": {\#(quoted(String(input.integer()))): \#(quoted(input.pick(readings)))}"#)
+    }
+    if input.below(2) == 1 {
+      fields.append(#""whole": {\#(quoted(String(input.integer().magnitude))): \#(quoted(input.pick(readings)))}"#)
+    }
     if input.below(2) == 1 { fields.append(#""values": {"min": \#(input.integer()), "max": \#(input.integer())}"#) }
     return "{" + fields.joined(separator: ",") + "}"
   }
@@ -93,7 +103,9 @@ enum PackBuilder {
     var parameters: [String] = []
     for _ in 0..<input.below(3) {
       let target = input.pick(names) + "." + input.pick(["min", "max", "step", "top"])
-      parameters.append(#"\#(quoted(input.pick(["min", "max", "step"]))): {"target": \#(quoted(target)), "min": \#(input.integer()), "max": \#(input.integer())}"#)
+      parameters.append(
+        #"\#(quoted(input.pick(["min", "max", "step"]))): {"target": \#(quoted(target)), "min": \#(input.integer()), "max": \#(input.integer())}"#
+      )
     }
     return """
       {"id": "t\(index)", "title": "T", "description": "d", "category": "number", "skills": ["reading", "kana"],
@@ -130,7 +142,8 @@ enum PackBuilder {
     case 0: return String(input.integer())
     case 1, 2: return input.pick(names)
     case 3:
-      return expression(&input, depth: depth + 1) + input.pick([" + ", " - ", " * ", " / ", " % "]) + expression(&input, depth: depth + 1)
+      return expression(&input, depth: depth + 1) + input.pick([" + ", " - ", " * ", " / ", " % "])
+        + expression(&input, depth: depth + 1)
     case 4: return "(" + expression(&input, depth: depth + 1) + ")"
     case 5:
       let arguments = (0..<input.below(4)).map { _ in expression(&input, depth: depth + 1) }
@@ -144,7 +157,8 @@ enum PackBuilder {
   static func part(_ input: inout Choices) -> String {
     switch input.below(5) {
     case 0:
-      return #"{"number": \#(quoted(expression(&input, depth: 0))), "counter": \#(quoted(input.pick(counters))), "style": \#(quoted(input.pick(["grouped", "plain", "kanjiDigits"])))}"#
+      return
+        #"{"number": \#(quoted(expression(&input, depth: 0))), "counter": \#(quoted(input.pick(counters))), "style": \#(quoted(input.pick(["grouped", "plain", "kanjiDigits"])))}"#
     case 1: return #"{"money": \#(quoted(expression(&input, depth: 0)))}"#
     case 2: return #"{"choice": \#(quoted(input.pick(names)))}"#
     case 3: return #"{"eraYear": \#(quoted(input.pick(names)))}"#

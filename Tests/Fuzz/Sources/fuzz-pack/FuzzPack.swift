@@ -1,6 +1,6 @@
-import FuzzDriver
 import BikiCore
 import BikiPacks
+import FuzzDriver
 
 /// Any bytes as a pack file: compiling reports diagnostics and never traps, and every topic
 /// it accepts generates its first, last and a middle question without trapping.

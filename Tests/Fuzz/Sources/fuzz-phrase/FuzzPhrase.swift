@@ -1,6 +1,6 @@
-import FuzzDriver
 import BikiCore
 import BikiJapanese
+import FuzzDriver
 
 /// Any text as `biki read` and a typed answer see it: reading it as each kind of phrase,
 /// parsing it as a numeral and normalising it as kana never trap, and a reading given is kana.

@@ -1,7 +1,7 @@
-import FuzzDriver
 import BikiCore
 import BikiJapanese
 import BikiPlugins
+import FuzzDriver
 
 /// Any bytes as a plugin's description or question: validation refuses them with a named
 /// error or accepts them, never traps; an accepted question's readings are kana.
@@ -12,13 +12,16 @@ import BikiPlugins
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPluginOutput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = bytes(data, size)
-  if let question = try? PluginTopics.question(bytes, topicID: "fuzz.t", seed: 7, path: "/fuzz.so", displayReadings: DisplayReadings()) {
+  if let question = try? PluginTopics.question(
+    bytes, topicID: "fuzz.t", seed: 7, path: "/fuzz.so", displayReadings: DisplayReadings())
+  {
     precondition(question.reading.all(limit: 8).allSatisfy(KanaText.isKana), "accepted a reading that is not kana")
     for skill in Skill.allCases { _ = AnswerChecker.check("8", against: question, skill: skill) }
   }
   let backend = PluginBackend(
     path: "/fuzz.so",
-    describe: { () throws(PluginError) in (PluginIdentity(id: "fuzz", name: "Fuzz", version: "1", abiVersion: 1), bytes) },
+    describe: { () throws(PluginError) in (PluginIdentity(id: "fuzz", name: "Fuzz", version: "1", abiVersion: 1), bytes)
+    },
     generate: { _, _, seeds throws(PluginError) in seeds.map { _ in .success(bytes) } })
   if let topics = try? PluginTopics(backend: backend) {
     for topic in topics.topics {

@@ -1,6 +1,6 @@
-import FuzzDriver
 import BikiJSON
 import BikiProtocol
+import FuzzDriver
 
 /// Any bytes from a client, fed to the framer in pieces the input chooses: framing and
 /// message parsing never trap, and every message parsed is a request, a notification or an

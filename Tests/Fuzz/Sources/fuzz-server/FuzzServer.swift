@@ -22,20 +22,25 @@ import FuzzDriver
   }
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 @_silgen_name("__lsan_disable") func __lsan_disable()
+// swift-format-ignore: AlwaysUseLowerCamelCase
 @_silgen_name("__lsan_enable") func __lsan_enable()
 
 /// Loaded once per process: the built-in packs and the calendar plugin, built with `cc`.
 let catalog: @Sendable () -> Catalog = {
-  let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../..").standardizedFileURL.path
+  let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../..")
+    .standardizedFileURL.path
   let loader = PackLoader(fileSystem: .live)
-  let packs = loader.load(files: (try? loader.packFiles(in: [repository + "/TopicPacks"], requireExistence: true)) ?? [])
+  let packs = loader.load(
+    files: (try? loader.packFiles(in: [repository + "/TopicPacks"], requireExistence: true)) ?? [])
   var plugins: [String] = []
   let library = NSTemporaryDirectory() + "biki-fuzz-calendar-\(getpid()).so"
   let compile = Process()
   compile.executableURL = URL(fileURLWithPath: "/usr/bin/env")
   compile.arguments = [
-    "cc", "-std=c99", "-shared", "-fPIC", "-I", repository + "/Sources/BikiPluginABI/include", repository + "/Plugins/calendar-c/calendar.c",
+    "cc", "-std=c99", "-shared", "-fPIC", "-I", repository + "/Sources/BikiPluginABI/include",
+    repository + "/Plugins/calendar-c/calendar.c",
     "-o", library,
   ]
   if (try? compile.run()) != nil {
@@ -54,7 +59,8 @@ public func fuzzServer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = bytes(data, size)
   guard let first = bytes.first, let wake = WakeSignal() else { return 0 }
   let dependencies = ServerDependencies(
-    loadCatalog: catalog, packStamp: { "fixed" }, history: .memory(), now: monotonicSeconds, wallClock: { 1_800_000_000 },
+    loadCatalog: catalog, packStamp: { "fixed" }, history: .memory(), now: monotonicSeconds,
+    wallClock: { 1_800_000_000 },
     seeds: .constant(7), readingCheck: .sample(8), background: .threads(waking: wake))
   var endpoint = Endpoint(server: BikiServer(version: "fuzz", dependencies: dependencies))
   var framer = MessageFramer(maximumBody: 1 << 16)
@@ -74,7 +80,9 @@ public func fuzzServer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   reading: while index < bytes.count {
     let end = min(bytes.count, index + chunk)
     var queue = MessageQueue()
-    for entry in MessageQueue.entries(for: framer.feed(bytes[index..<end]), maximumBody: framer.maximumBody) { queue.push(entry) }
+    for entry in MessageQueue.entries(for: framer.feed(bytes[index..<end]), maximumBody: framer.maximumBody) {
+      queue.push(entry)
+    }
     index = end
     for entry in queue.takeAll() {
       switch entry {
@@ -89,7 +97,9 @@ public func fuzzServer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
       }
       if endpoint.exitStatus != nil { break reading }
     }
-    if let deadline = endpoint.nextDeadline, monotonicSeconds() >= deadline { count(endpoint.tick(now: monotonicSeconds())) }
+    if let deadline = endpoint.nextDeadline, monotonicSeconds() >= deadline {
+      count(endpoint.tick(now: monotonicSeconds()))
+    }
   }
   // Work still running off the loop: wait for it as the connection does (plugin calls are bounded).
   let giveUp = monotonicSeconds() + 10
@@ -102,7 +112,8 @@ public func fuzzServer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   guard !endpoint.isWaitingForWork else { fatalError("requests still waited for work 10 s after the input ended") }
   if endpoint.exitStatus == nil {
     for (id, sent) in requests where responses[id, default: 0] != sent {
-      fatalError("request \(String(describing: id)) was read \(sent) time(s) and answered \(responses[id, default: 0]) time(s)")
+      fatalError(
+        "request \(String(describing: id)) was read \(sent) time(s) and answered \(responses[id, default: 0]) time(s)")
     }
   }
   return 0
