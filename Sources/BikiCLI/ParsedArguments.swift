@@ -9,8 +9,8 @@ package struct ParsedArguments: Sendable {
   package struct Option: Sendable {
     package var name: String
     /// What its value is called in messages (`<dir>`); nil for a flag.
-    package var valueName: String?
-    package var shortName: String?
+    var valueName: String?
+    var shortName: String?
 
     package static func flag(_ name: String, short: String? = nil) -> Option {
       Option(name: name, valueName: nil, shortName: short)
@@ -73,7 +73,7 @@ package struct ParsedArguments: Sendable {
     }
   }
 
-  package var helpRequested: Bool { isSet("--help") }
+  var helpRequested: Bool { isSet("--help") }
 
   package func isSet(_ name: String) -> Bool { given.contains { $0.name == name } }
 

@@ -66,7 +66,7 @@ package enum AnswerChecker {
     return kana ? "Type the reading in kana (hiragana or katakana), not romaji." : "Type the number in digits."
   }
 
-  package static func containsKanjiNumeral(_ text: String) -> Bool {
+  static func containsKanjiNumeral(_ text: String) -> Bool {
     text.unicodeScalars.contains {
       KanjiNumeral.isPartOfNumber($0)
         && !(("0"..."9").contains($0) || ("０"..."９").contains($0) || $0 == "," || $0 == "，")
@@ -115,7 +115,7 @@ package enum AnswerChecker {
   }
 
   /// The number typed, ignoring spaces and any accepted prefix or postfix; nil if none.
-  package static func numericValue(of input: String, answer: Answer) -> Int64? {
+  static func numericValue(of input: String, answer: Answer) -> Int64? {
     var text = unwrapped(input, answer)
     // An hour asked in 時 may be typed as a clock shows it: 16:00 for 16時.
     if answer.postfix == "時", let colon = text.firstIndex(where: { $0 == ":" || $0 == "：" }),

@@ -10,7 +10,7 @@ package struct QuestionGenerator: Sendable {
   package var topic: Topic
   package var spaceSize: UInt64
   /// The question at an index below `spaceSize`.
-  package var questionAt: @Sendable (_ index: UInt64) throws(GenerationError) -> Question
+  var questionAt: @Sendable (_ index: UInt64) throws(GenerationError) -> Question
   /// Many questions by index at once, when the source answers faster in batches (a plugin in a
   /// worker process: one round trip instead of one per question). Nil means one at a time.
   package var batch: (@Sendable (_ indices: [UInt64]) -> [Result<Question, GenerationError>])?

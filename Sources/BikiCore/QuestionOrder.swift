@@ -24,7 +24,7 @@ package struct QuestionOrder: Hashable, Sendable, Codable {
   package private(set) var isSequential = false
 
   /// 0, 1, 2, … and round again: for spaces whose own order is the order to ask.
-  package static func sequential(count: UInt64) -> QuestionOrder {
+  static func sequential(count: UInt64) -> QuestionOrder {
     var order = QuestionOrder(count: count, seed: 0)
     order.isSequential = true
     return order

@@ -98,7 +98,7 @@ extension Session {
   }
 
   /// How many questions in a row may fail before a session gives up.
-  package static let generationAttempts = 3
+  static let generationAttempts = 3
 
   private static func finish(_ state: inout State, _ reason: EndReason, now: Double) -> [Effect] {
     if let open = state.current, !state.currentWrongAnswers.isEmpty {

@@ -135,7 +135,7 @@ package enum Session {
     package var seconds: Double
 
     package var attempts: Int { wrongAnswers.count + (outcome == .correct ? 1 : 0) }
-    package var wasMissed: Bool { outcome != .correct || !wrongAnswers.isEmpty }
+    var wasMissed: Bool { outcome != .correct || !wrongAnswers.isEmpty }
   }
 
   /// One answer, or one skip, as stored in the history.

@@ -14,7 +14,7 @@ package enum Suggestion {
   }
 
   /// Edit distance in Unicode scalars, with adjacent transpositions as one edit.
-  package static func editDistance(_ a: String, _ b: String) -> Int {
+  static func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a.unicodeScalars)
     let b = Array(b.unicodeScalars)
     var rows: [Int] = []

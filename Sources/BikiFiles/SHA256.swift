@@ -55,7 +55,7 @@ package struct SHA256: Sendable {
     return words.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
   }
 
-  package mutating func finishHex() -> String {
+  mutating func finishHex() -> String {
     let digits = Array("0123456789abcdef".utf8)
     var text: [UInt8] = []
     text.reserveCapacity(64)

@@ -45,14 +45,14 @@ package struct FileSystem: Sendable {
   }
 }
 
-package struct FileSystemError: Error, CustomStringConvertible, Sendable {
+struct FileSystemError: Error, CustomStringConvertible, Sendable {
   package var description: String
   package init(_ description: String) { self.description = description }
 }
 
 extension FileSystem {
   /// Packs larger than this are refused unread: a pack is a page of rules, not a data dump.
-  package static let maximumPackSize = 8 * 1024 * 1024
+  static let maximumPackSize = 8 * 1024 * 1024
 
   package static let live = FileSystem(
     kind: { path in

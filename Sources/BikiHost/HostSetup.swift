@@ -26,7 +26,7 @@ package struct HostSetup: Sendable {
     PackSearchPaths.standard(environment: environment, builtIn: installation.packs, extra: extra)
   }
 
-  package func pluginSearchPaths(extra: [String] = []) -> PluginSearchPaths {
+  func pluginSearchPaths(extra: [String] = []) -> PluginSearchPaths {
     PluginSearchPaths.standard(environment: environment, installation: installation, extra: extra)
   }
 
@@ -36,20 +36,20 @@ package struct HostSetup: Sendable {
       in: packSearchPaths(extra: extra).directories, requireExistence: false)) ?? []
   }
 
-  package func pluginLibraries(extra: [String] = []) -> [String] {
+  func pluginLibraries(extra: [String] = []) -> [String] {
     pluginSearchPaths(extra: extra).libraries(fileSystem: fileSystem)
   }
 
   /// `$XDG_STATE_HOME/biki` (by default `~/.local/state/biki`); nil when there is no absolute
   /// state directory to be had.
-  package var stateDirectory: String? { XDGDirectories(environment: environment).stateHome.map { $0 + "/biki" } }
+  var stateDirectory: String? { XDGDirectories(environment: environment).stateHome.map { $0 + "/biki" } }
 
   /// The answer history: `$XDG_STATE_HOME/biki/history.jsonl`.
   package var historyPath: String? { stateDirectory.map { $0 + "/history.jsonl" } }
 
   /// Where plugin workers' crash reports go: `$XDG_STATE_HOME/biki/plugin-workers.log`, in a
   /// private directory; /dev/null when there is none.
-  package var pluginLogPath: String {
+  var pluginLogPath: String {
     guard let stateDirectory, let directory = try? PrivateDirectory.create(stateDirectory) else { return "/dev/null" }
     return directory + "/plugin-workers.log"
   }

@@ -20,7 +20,7 @@ package struct InstallTree: Sendable {
   }
 
   /// An install manifest lists a few dozen files; anything much larger is not one.
-  package static let maximumManifestSize = 1 << 20
+  static let maximumManifestSize = 1 << 20
 
   package func absolute(_ relative: String) -> String { Installation.join(prefix, relative) }
 

@@ -15,7 +15,7 @@ package struct Installation: Sendable, Equatable {
   package var plugins: String?
   /// In a build directory only `libbiki-*.so` are plugins (the rest are Biki's own
   /// libraries); in an installed plugin directory every `.so` is.
-  package var pluginNamePrefix: String
+  var pluginNamePrefix: String
 
   package init(binDirectory: String, packs: String?, plugins: String?, pluginNamePrefix: String) {
     self.binDirectory = binDirectory

@@ -12,14 +12,14 @@ package struct PluginValidator: Sendable {
   package var now: @Sendable () -> Double
   package var limits: PluginLimits
   /// Seeds generated per topic.
-  package var seedsPerTopic: UInt64 = 1000
+  var seedsPerTopic: UInt64 = 1000
   /// How long loading and describing may take, in seconds.
-  package var entryBudget: Double = 0.1
+  var entryBudget: Double = 0.1
   /// How long after its last answer a worker is asked for writes made through writers after
   /// their calls had returned, in seconds: a plugin that writes from a thread a little after a
   /// call returned is caught even when no call follows. 0.2 s is ten times the delay the tests
   /// use (20 ms).
-  package var lateWriteGrace: Double = 0.2
+  var lateWriteGrace: Double = 0.2
 
   package init(spawner: WorkerSpawner, now: @Sendable @escaping () -> Double, limits: PluginLimits = .standard) {
     self.spawner = spawner

@@ -10,7 +10,7 @@ package struct RegisteredTopic: Sendable {
   package var topic: Topic
   /// The pack file or plugin library it comes from.
   package var source: String
-  package var makeGenerator: @Sendable (_ parameters: [String: Int64]) throws(ParameterError) -> QuestionGenerator
+  var makeGenerator: @Sendable (_ parameters: [String: Int64]) throws(ParameterError) -> QuestionGenerator
   /// Making its generator or its questions runs a native plugin's code (see
   /// `QuestionGenerator.callsPlugin`), so a server does it off its message loop.
   package var callsPlugin: Bool
@@ -44,12 +44,12 @@ package struct TopicRegistry: Sendable {
 /// Where plugins come from: Biki's own (the samples, built or installed with it), `$XDG_DATA_HOME/biki/plugins`,
 /// each absolute directory in `BIKI_PLUGIN_PATH`, and `--plugins DIR`. Never a path a client
 /// sends, and never one resolved against the current directory.
-package struct PluginSearchPaths: Sendable, Equatable {
+struct PluginSearchPaths: Sendable, Equatable {
   package var directories: [String]
   /// Biki's own plugins: the installation's plugin directory, or the build directory, where
   /// only `libbiki-*.so` count (the rest are Biki's own libraries).
   package var builtIn: String?
-  package var builtInNamePrefix: String
+  var builtInNamePrefix: String
   /// Directories given with `--plugins`.
   package var given: [String]
 

@@ -4,11 +4,11 @@
 /// resolved against the current directory, where anyone may have put a `~` or `.local`.
 package struct XDGDirectories: Sendable, Equatable {
   /// `$XDG_DATA_HOME`, by default `~/.local/share`: user packs and plugins.
-  package var dataHome: String?
+  var dataHome: String?
   /// `$XDG_STATE_HOME`, by default `~/.local/state`: the answer history, worker logs.
   package var stateHome: String?
   /// `$XDG_CACHE_HOME`, by default `~/.cache`: what can be made again (plugin descriptions).
-  package var cacheHome: String?
+  var cacheHome: String?
 
   package init(environment: [String: String]) {
     let home = Self.absolute(environment["HOME"])
@@ -23,7 +23,7 @@ package struct XDGDirectories: Sendable, Equatable {
   /// The absolute directories of a colon-separated list such as `BIKI_PACK_PATH`; relative
   /// entries are ignored like relative XDG values, so a list never reaches into the current
   /// directory by accident.
-  package static func absoluteEntries(_ list: String?) -> [String] {
+  static func absoluteEntries(_ list: String?) -> [String] {
     (list ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
   }
 

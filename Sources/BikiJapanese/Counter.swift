@@ -58,7 +58,7 @@ package struct Counter: Hashable, Sendable {
   package var writtenWhole: [UInt64: String] { storage.writtenWhole }
   /// Kana a speaker may add after every reading, saying a symbol's word in full: 3km is
   /// さんきろ, or さんきろめーとる.
-  package var optionalEnding: String? {
+  var optionalEnding: String? {
     get { storage.optionalEnding }
     set { storage = storage.copy(optionalEnding: newValue) }
   }

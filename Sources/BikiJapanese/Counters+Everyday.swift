@@ -9,11 +9,11 @@ extension Counter {
     id: "seki-ships", symbols: ["隻"], reading: "せき", kind: .counter,
     finalForms: Counter.sRow(geminated: "っせき"), note: "Large ships; s-row gemination after 1, 8, 10.")
 
-  package static let boats = Counter(
+  static let boats = Counter(
     id: "sou-boats", symbols: ["艘"], reading: "そう", kind: .counter,
     finalForms: Counter.sRow(geminated: "っそう"), note: "Small boats; s-row gemination after 1, 8, 10.")
 
-  package static let buildings = Counter(
+  static let buildings = Counter(
     id: "tou-buildings", symbols: ["棟"], reading: "とう", kind: .counter,
     finalForms: Counter.tRow(geminated: "っとう"), note: "Buildings; t-row gemination after 1, 8, 10, as 頭.")
 
@@ -25,18 +25,18 @@ extension Counter {
     id: "chou", symbols: ["丁"], reading: "ちょう", kind: .counter,
     finalForms: Counter.tRow(geminated: "っちょう"), note: "Blocks of tofu, tools; t-row gemination after 1, 8, 10.")
 
-  package static let jou = Counter(
+  static let jou = Counter(
     id: "jou-mats", symbols: ["畳"], reading: "じょう", kind: .unit,
     finalForms: [4: ["よじょう", "よんじょう"], 7: ["ななじょう", "しちじょう"]],
     note: "Room sizes in mats: 4 is よじょう (4畳半 よじょうはん); 7 ななじょう or しちじょう.")
 
-  package static let tsubo = Counter(
+  static let tsubo = Counter(
     id: "tsubo", symbols: ["坪"], reading: "つぼ", kind: .unit,
     wholeForms: [1: ["ひとつぼ"], 2: ["ふたつぼ"], 3: ["さんつぼ", "みつぼ"]],
     finalForms: [4: ["よんつぼ", "よつぼ"], 8: ["はちつぼ", "はっつぼ"], 10: ["じゅっつぼ", "じっつぼ"]],
     note: "Areas of land: ひとつぼ, ふたつぼ alone, 3 さんつぼ (みつぼ, the older form); 10 じゅっつぼ.")
 
-  package static let votes = Counter(
+  static let votes = Counter(
     id: "hyou", symbols: ["票"], reading: "ひょう", kind: .counter,
     finalForms: [
       1: ["いっぴょう"], 3: ["さんびょう", "さんぴょう"], 6: ["ろっぴょう"], 8: ["はっぴょう", "はちひょう"],
@@ -44,7 +44,7 @@ extension Counter {
     ],
     note: "Votes; h-row: p after 1, 6, 8, 10, 100; b after 3 (さんぴょう also heard) and 1000.")
 
-  package static let dishes = Counter(
+  static let dishes = Counter(
     id: "hin", symbols: ["品"], reading: "ひん", kind: .counter,
     finalForms: [
       1: ["いっぴん"], 3: ["さんぴん"], 6: ["ろっぴん"], 8: ["はっぴん", "はちひん"], 10: ["じゅっぴん", "じっぴん"],
@@ -52,22 +52,22 @@ extension Counter {
     ],
     note: "Dishes, items; h-row with p after 3 too: さんぴん.")
 
-  package static let companies = Counter(
+  static let companies = Counter(
     id: "sha", symbols: ["社"], reading: "しゃ", kind: .counter,
     finalForms: Counter.sRow(geminated: "っしゃ"), note: "Companies; s-row gemination after 1, 8, 10.")
 
-  package static let tenths = Counter(
+  static let tenths = Counter(
     id: "wari", symbols: ["割"], reading: "わり", kind: .unit, validValues: 0...10,
     note: "Tenths (3割 is 30%); no sound changes.")
 
-  package static let tablets = Counter(
+  static let tablets = Counter(
     id: "jou-tablets", symbols: ["錠"], reading: "じょう", kind: .counter, note: "Tablets; no sound changes.")
 
-  package static let poems = Counter(
+  static let poems = Counter(
     id: "shu", symbols: ["首"], reading: "しゅ", kind: .counter,
     finalForms: Counter.sRow(geminated: "っしゅ"), note: "Tanka and waka; s-row gemination (百人一首 ひゃくにんいっしゅ).")
 
-  package static let haiku = Counter(
+  static let haiku = Counter(
     id: "ku", symbols: ["句"], reading: "く", kind: .counter,
     finalForms: Counter.kRow(geminated: "っく"), note: "Haiku, phrases; k-row gemination after 1, 6, 8, 10, 100.")
 
@@ -80,17 +80,17 @@ extension Counter {
     finalForms: Counter.kRow(geminated: "っき").merging([6: ["ろっき", "ろくき"], 100: ["ひゃっき", "ひゃくき"]]) { _, new in new },
     note: "Aircraft, machines; k-row gemination (ろくき and ひゃくき also heard).")
 
-  package static let structures = Counter(
+  static let structures = Counter(
     id: "ki-structures", symbols: ["基"], reading: "き", kind: .counter,
     finalForms: Counter.machines.finalForms, note: "Towers, tombs, reactors; as 機.")
 
-  package static let cars = Counter(
+  static let cars = Counter(
     id: "ryou", symbols: ["両"], reading: "りょう", kind: .counter, note: "Railway cars; no sound changes.")
 
   package static let flights = Counter(
     id: "bin", symbols: ["便"], reading: "びん", kind: .counter, note: "Flights, deliveries; no sound changes.")
 
-  package static let blooms = Counter(
+  static let blooms = Counter(
     id: "rin", symbols: ["輪"], reading: "りん", kind: .counter, note: "Blooms, wheels; no sound changes.")
 
   package static let letters = Counter(
@@ -101,25 +101,25 @@ extension Counter {
   package static let words = Counter(
     id: "go-words", symbols: ["語"], reading: "ご", kind: .counter, note: "Words; no sound changes.")
 
-  package static let sushi = Counter(
+  static let sushi = Counter(
     id: "kan-sushi", symbols: ["貫"], reading: "かん", kind: .counter,
     finalForms: Counter.kRow(geminated: "っかん"), note: "Pieces of nigiri sushi; k-row gemination.")
 
-  package static let shouMeasure = Counter(
+  static let shouMeasure = Counter(
     id: "shou-measure", symbols: ["升"], reading: "しょう", kind: .unit,
     finalForms: Counter.sRow(geminated: "っしょう").merging([3: ["さんしょう", "さんじょう"]]) { _, new in new },
     note: "1.8 litres (一升瓶 いっしょうびん); s-row gemination; 3 さんしょう, さんじょう also.")
 
-  package static let gouMeasure = Counter(
+  static let gouMeasure = Counter(
     id: "gou-measure", symbols: ["合"], reading: "ごう", kind: .unit,
     note: "0.18 litres of rice or sake, stages of a climb; no sound changes.")
 
-  package static let loaves = Counter(
+  static let loaves = Counter(
     id: "kin", symbols: ["斤"], reading: "きん", kind: .counter,
     finalForms: Counter.kRow(geminated: "っきん").merging([6: ["ろっきん", "ろくきん"]]) { _, new in new },
     note: "Loaves of bread; k-row gemination (ろくきん also heard).")
 
-  package static let bundles = Counter(
+  static let bundles = Counter(
     id: "wa-bundles", symbols: ["把"], reading: "わ", kind: .counter,
     finalForms: [
       1: ["いちわ", "いっぱ"], 3: ["さんわ", "さんば"], 6: ["ろくわ", "ろっぱ"], 8: ["はちわ", "はっぱ"],
@@ -127,64 +127,64 @@ extension Counter {
     ],
     note: "Bundles (spinach, firewood): NHK gives わ throughout except 10 (じゅっぱ|じっぱ); the ば/ぱ forms of 羽 are heard too.")
 
-  package static let nights = Counter(
+  static let nights = Counter(
     id: "ban-nights", symbols: ["晩"], reading: "ばん", kind: .duration,
     wholeForms: [1: ["ひとばん"], 2: ["ふたばん"], 3: ["みばん", "さんばん"], 4: ["よばん", "よんばん"]],
     note: "Nights: ひとばん, ふたばん, みばん (三日三晩 みっかみばん), さんばん also.")
 
-  package static let schoolYear = Counter(
+  static let schoolYear = Counter(
     id: "nensei", symbols: ["年生"], reading: "ねんせい", kind: .name,
     finalForms: [4: ["よねんせい"], 7: ["ななねんせい", "しちねんせい"]],
     note: "School years: 4 is よねんせい, as 4年 よねん.")
 
-  package static let anniversaries = Counter(
+  static let anniversaries = Counter(
     id: "shuunen", symbols: ["周年"], reading: "しゅうねん", kind: .counter,
     finalForms: Counter.sRow(geminated: "っしゅうねん"), note: "Anniversaries; s-row gemination after 1, 8, 10 (いっしゅうねん).")
 
-  package static let centuries = Counter(
+  static let centuries = Counter(
     id: "seiki", symbols: ["世紀"], reading: "せいき", kind: .counter,
     finalForms: Counter.sRow(geminated: "っせいき").merging([7: ["ななせいき", "しちせいき"]]) { _, new in new },
     note: "Centuries; s-row gemination after 1, 8, 10 (にじゅういっせいき); 7 ななせいき or しちせいき.")
 
-  package static let decades = Counter(
+  static let decades = Counter(
     id: "nendai", symbols: ["年代"], reading: "ねんだい", kind: .name, note: "Decades (1990年代); no sound changes.")
 
-  package static let prizes = Counter(
+  static let prizes = Counter(
     id: "tou-prizes", symbols: ["等"], reading: "とう", kind: .name,
     finalForms: Counter.tRow(geminated: "っとう"), note: "Prize classes (1等 いっとう); t-row gemination after 1, 8, 10.")
 
-  package static let ordinal = Counter(
+  static let ordinal = Counter(
     id: "banme", symbols: ["番目"], reading: "ばんめ", kind: .counter, note: "Ordinals; no sound changes.")
 
   // MARK: Ordinals: a counter and め (the 2nd time, the 3rd day)
 
-  package static let kaime = Counter.kai.suffixed(id: "kaime", symbols: ["回目"], kana: "め", kind: .name)
-  package static let nichime = Counter.day.suffixed(id: "nichime", symbols: ["日目"], kana: "め", kind: .name)
-  package static let ninme = Counter.nin.suffixed(id: "ninme", symbols: ["人目"], kana: "め", kind: .name)
-  package static let honme = Counter.hon.suffixed(id: "honme", symbols: ["本目"], kana: "め", kind: .name)
-  package static let maime = Counter.mai.suffixed(id: "maime", symbols: ["枚目"], kana: "め", kind: .name)
-  package static let nenme = Counter.year.suffixed(id: "nenme", symbols: ["年目"], kana: "め", kind: .name)
-  package static let kome = Counter.ko.suffixed(id: "kome", symbols: ["個目"], kana: "め", kind: .name)
-  package static let haime = Counter.hai.suffixed(id: "haime", symbols: ["杯目"], kana: "め", kind: .name)
-  package static let jikanme = Counter.hours.suffixed(id: "jikanme", symbols: ["時間目"], kana: "め", kind: .name)
-  package static let kenme = Counter.ken.suffixed(id: "kenme", symbols: ["軒目"], kana: "め", kind: .name)
-  package static let dome = Counter.doCounter.suffixed(id: "dome", symbols: ["度目"], kana: "め", kind: .name)
+  static let kaime = Counter.kai.suffixed(id: "kaime", symbols: ["回目"], kana: "め", kind: .name)
+  static let nichime = Counter.day.suffixed(id: "nichime", symbols: ["日目"], kana: "め", kind: .name)
+  static let ninme = Counter.nin.suffixed(id: "ninme", symbols: ["人目"], kana: "め", kind: .name)
+  static let honme = Counter.hon.suffixed(id: "honme", symbols: ["本目"], kana: "め", kind: .name)
+  static let maime = Counter.mai.suffixed(id: "maime", symbols: ["枚目"], kana: "め", kind: .name)
+  static let nenme = Counter.year.suffixed(id: "nenme", symbols: ["年目"], kana: "め", kind: .name)
+  static let kome = Counter.ko.suffixed(id: "kome", symbols: ["個目"], kana: "め", kind: .name)
+  static let haime = Counter.hai.suffixed(id: "haime", symbols: ["杯目"], kana: "め", kind: .name)
+  static let jikanme = Counter.hours.suffixed(id: "jikanme", symbols: ["時間目"], kana: "め", kind: .name)
+  static let kenme = Counter.ken.suffixed(id: "kenme", symbols: ["軒目"], kana: "め", kind: .name)
+  static let dome = Counter.doCounter.suffixed(id: "dome", symbols: ["度目"], kana: "め", kind: .name)
 
   // MARK: Addresses and transport (names: a number that says which)
 
-  package static let choume = Counter(
+  static let choume = Counter(
     id: "choume", symbols: ["丁目"], reading: "ちょうめ", kind: .name,
     finalForms: Counter.tRow(geminated: "っちょうめ").merging([7: ["ななちょうめ", "しちちょうめ"]]) { _, new in new },
     note: "Blocks of an address: いっちょうめ, はっちょうめ, じゅっちょうめ; 7 ななちょうめ or しちちょうめ.")
 
-  package static let banchi = Counter(
+  static let banchi = Counter(
     id: "banchi", symbols: ["番地"], reading: "ばんち", kind: .name, note: "Lot numbers of an address; no sound changes.")
 
-  package static let roomNumber = Counter(
+  static let roomNumber = Counter(
     id: "goushitsu", symbols: ["号室"], reading: "ごうしつ", kind: .name,
     note: "Room numbers (101号室 ひゃくいちごうしつ); no sound changes.")
 
-  package static let routes = Counter(
+  static let routes = Counter(
     id: "gousen", symbols: ["号線"], reading: "ごうせん", kind: .name,
     note: "Road and line numbers (国道1号線); no sound changes.")
 
@@ -196,7 +196,7 @@ extension Counter {
   /// The whole part of a decimal before てん: NHK reads it without gemination (1.5 いちてんご),
   /// except 10 (じってん|じゅってん); the geminated forms are heard and accepted. 2 and 5 alone
   /// may be lengthened (にいてんご). Not in the catalog: no symbol writes it.
-  package static let decimalPoint = Counter(
+  static let decimalPoint = Counter(
     id: "decimal-point", symbols: [], reading: "てん", kind: .unit,
     wholeForms: [2: ["にてん", "にいてん"], 5: ["ごてん", "ごおてん"]],
     finalForms: [
@@ -223,7 +223,7 @@ extension Counter {
       finalForms: ten.map { [10: $0] } ?? [:], note: note)
   }
 
-  package static let rooms = Counter(
+  static let rooms = Counter(
     id: "heya", symbols: ["部屋"], reading: "へや", kind: .counter,
     wholeForms: [1: ["ひとへや"], 2: ["ふたへや"], 3: ["みへや", "さんへや"], 4: ["よへや", "よんへや"], 10: ["とへや", "じゅっへや"]],
     note: "Rooms: ひとへや, ふたへや, みへや, よへや, とへや as NHK gives them; さんへや, よんへや, じゅっへや also heard.")
@@ -234,19 +234,19 @@ extension Counter {
     finalForms: [10: ["じゅっとおり", "じゅうとおり"]],
     note: "Ways, patterns: ひととおり, ふたとおり, さんとおり (みとおり also).")
 
-  package static let sheaves = native(
+  static let sheaves = native(
     "taba", "束", "たば", note: "Bundles, bouquets: ひとたば, ふたたば, さんたば|みたば; 10 じゅったば.",
     four: ["よんたば", "よたば"], ten: ["じゅったば", "じったば"])
-  package static let bunches = native(
+  static let bunches = native(
     "fusa", "房", "ふさ", note: "Bunches (grapes, bananas): ひとふさ, ふたふさ, さんふさ|みふさ.",
     four: ["よんふさ", "よふさ"], ten: ["じゅうふさ", "じゅっぷさ"])
-  package static let bags = native(
+  static let bags = native(
     "fukuro", "袋", "ふくろ", note: "Bags: ひとふくろ, ふたふくろ, さんふくろ|みふくろ.",
     four: ["よんふくろ", "よふくろ"], ten: ["じゅうふくろ", "じゅっぷくろ"])
-  package static let grains = native(
+  static let grains = native(
     "tsubu", "粒", "つぶ", note: "Grains, drops, pills: ひとつぶ, ふたつぶ, さんつぶ|みつぶ; 10 じゅっつぶ.",
     four: ["よんつぶ", "よつぶ"], ten: ["じゅっつぶ", "じっつぶ"])
-  package static let balls = native(
+  static let balls = native(
     "tama", "玉", "たま", note: "Noodle balls, cabbages: ひとたま, ふたたま, さんたま|みたま; 10 じゅったま.",
     four: ["よんたま", "よたま"], ten: ["じゅったま", "じったま"])
 
@@ -259,17 +259,17 @@ extension Counter {
     endings.mapValues { $0.map { $0 + reading } }
   }
 
-  package static let tons = Counter(
+  static let tons = Counter(
     id: "ton", symbols: ["トン"], reading: "とん", kind: .unit,
     finalForms: endings(
       "とん", [1: ["いっ", "いち"], 6: ["ろく", "ろっ"], 8: ["はっ", "はち"], 10: ["じゅっ", "じっ"], 100: ["ひゃく", "ひゃっ"]]),
     note: "Tonnes: いっトン (NINJAL), ろくトン|ろっトン, はっトン|はちトン, じゅっトン.")
-  package static let calories = Counter(
+  static let calories = Counter(
     id: "calorie", symbols: ["カロリー"], reading: "かろりー", kind: .unit,
     finalForms: endings(
       "かろりー", [1: ["いち", "いっ"], 6: ["ろく", "ろっ"], 8: ["はち", "はっ"], 10: ["じゅっ", "じっ"], 100: ["ひゃく", "ひゃっ"]]),
     note: "Calories: いちカロリー, いっカロリー also; じゅっカロリー.")
-  package static let kilocalories = Counter.kilo.suffixed(id: "kilocalorie", symbols: ["キロカロリー", "kcal"], kana: "かろりー")
+  static let kilocalories = Counter.kilo.suffixed(id: "kilocalorie", symbols: ["キロカロリー", "kcal"], kana: "かろりー")
   package static let sets = Counter(
     id: "set", symbols: ["セット"], reading: "せっと", kind: .counter,
     finalForms: endings(
@@ -284,7 +284,7 @@ extension Counter {
     id: "cup", symbols: ["カップ"], reading: "かっぷ", kind: .counter,
     finalForms: endings("かっぷ", [1: ["いち", "いっ"], 6: ["ろく", "ろっ"], 8: ["はち", "はっ"], 10: ["じゅっ", "じっ"]]),
     note: "Cups in a recipe: いちカップ, いっカップ also.")
-  package static let scorePoints = Counter(
+  static let scorePoints = Counter(
     id: "point", symbols: ["ポイント"], reading: "ぽいんと", kind: .counter,
     finalForms: endings(
       "ぽいんと", [1: ["いっ", "いち"], 6: ["ろっ", "ろく"], 8: ["はっ", "はち"], 10: ["じゅっ", "じっ"], 100: ["ひゃく", "ひゃっ"]]),
@@ -296,21 +296,21 @@ extension Counter {
       "ぱっく", [1: ["いち", "いっ"], 6: ["ろく", "ろっ"], 8: ["はち", "はっ"], 10: ["じゅっ", "じっ"], 100: ["ひゃっ"]]),
     note: "Packs: ひとパック, いちパック, いっパック for one (all heard); then いち|いっ, ろく|ろっ, はち|はっ, じゅっ.")
 
-  package static let hectares = Counter(
+  static let hectares = Counter(
     id: "hectare", symbols: ["ヘクタール", "ha"], reading: "へくたーる", kind: .unit, note: "No sound changes.")
-  package static let inches = Counter(
+  static let inches = Counter(
     id: "inch", symbols: ["インチ"], reading: "いんち", kind: .unit, note: "No sound changes.")
-  package static let miles = Counter(
+  static let miles = Counter(
     id: "mile", symbols: ["マイル"], reading: "まいる", kind: .unit, note: "No sound changes.")
   package static let dozens = Counter(
     id: "dozen", symbols: ["ダース"], reading: "だーす", kind: .unit, note: "No sound changes.")
-  package static let games = Counter(
+  static let games = Counter(
     id: "game", symbols: ["ゲーム"], reading: "げーむ", kind: .counter, note: "No sound changes.")
   package static let rounds = Counter(
     id: "round", symbols: ["ラウンド"], reading: "らうんど", kind: .counter, note: "No sound changes.")
   package static let bytes = Counter(
     id: "byte", symbols: ["バイト"], reading: "ばいと", kind: .unit, note: "No sound changes.")
-  package static let watts = Counter(
+  static let watts = Counter(
     id: "watt", symbols: ["ワット", "W"], reading: "わっと", kind: .unit, note: "No sound changes.")
 
   /// The counters of this file, in the catalog's order.

@@ -101,7 +101,7 @@ extension Counter {
   package static let years = Counter.year.suffixed(
     id: "years", symbols: ["年間"], kana: "かん", kind: .duration)
 
-  package static let age = Counter(
+  static let age = Counter(
     id: "age", symbols: ["歳", "才"], reading: "さい", kind: .age,
     wholeForms: [20: ["はたち", "にじゅっさい", "にじっさい"]],
     finalForms: [
@@ -134,7 +134,7 @@ extension Counter {
     finalForms: Counter.hRow(p: "ぱい", b: "ばい", plain: "はい"),
     note: "h-row counter, as 本.")
 
-  package static let satsu = Counter(
+  static let satsu = Counter(
     id: "satsu", symbols: ["冊"], reading: "さつ", kind: .counter,
     finalForms: [
       1: ["いっさつ"], 8: ["はっさつ", "はちさつ"], 10: ["じゅっさつ", "じっさつ"],
@@ -142,13 +142,13 @@ extension Counter {
     ],
     note: "s-row counter: gemination after 1, 8, 10.")
 
-  package static let mai = Counter(
+  static let mai = Counter(
     id: "mai", symbols: ["枚"], reading: "まい", kind: .counter, note: "No sound changes.")
 
-  package static let dai = Counter(
+  static let dai = Counter(
     id: "dai", symbols: ["台"], reading: "だい", kind: .counter, note: "No sound changes.")
 
-  package static let kai = Counter(
+  static let kai = Counter(
     id: "kai", symbols: ["回"], reading: "かい", kind: .counter,
     finalForms: Counter.kRow(geminated: "っかい"),
     note: "k-row counter: gemination after 1, 6, 8, 10, 100.")
@@ -165,7 +165,7 @@ extension Counter {
     note: "ひとり, ふたり alone; 4 is よにん also in 14, 24 ….")
 
   /// Portions of food: 人 with まえ, but one and two portions are いちにんまえ and ににんまえ.
-  package static let ninmae = Counter(
+  static let ninmae = Counter(
     id: "ninmae", symbols: ["人前"], reading: "にんまえ", kind: .counter,
     wholeForms: [1: ["いちにんまえ", "ひとりまえ"], 2: ["ににんまえ", "ふたりまえ"]],
     finalForms: [4: ["よにんまえ"], 7: ["ななにんまえ", "しちにんまえ"], 9: ["きゅうにんまえ", "くにんまえ"]],
@@ -181,14 +181,14 @@ extension Counter {
     validValues: 1...10, note: "Native numbers; from 11 on, 個 or a bare number is used. 10 is written 十 alone (とお).",
     writtenWhole: [10: "十"])
 
-  package static let ken = Counter(
+  static let ken = Counter(
     id: "ken", symbols: ["軒"], reading: "けん", kind: .counter,
     finalForms: Counter.kRow(geminated: "っけん").merging([
       3: ["さんげん", "さんけん"], 1000: ["せんげん"],
     ]) { _, new in new },
     note: "k-row counter; 3軒 is さんげん.")
 
-  package static let soku = Counter(
+  static let soku = Counter(
     id: "soku", symbols: ["足"], reading: "そく", kind: .counter,
     finalForms: [
       1: ["いっそく"], 3: ["さんぞく"], 8: ["はっそく", "はちそく"], 10: ["じゅっそく", "じっそく"],
@@ -196,21 +196,21 @@ extension Counter {
     ],
     note: "s-row counter; 3足 is さんぞく.")
 
-  package static let chaku = Counter(
+  static let chaku = Counter(
     id: "chaku", symbols: ["着"], reading: "ちゃく", kind: .counter,
     finalForms: [
       1: ["いっちゃく"], 8: ["はっちゃく", "はちちゃく"], 10: ["じゅっちゃく", "じっちゃく"],
     ],
     note: "t-row counter: gemination after 1, 8, 10.")
 
-  package static let tou = Counter(
+  static let tou = Counter(
     id: "tou", symbols: ["頭"], reading: "とう", kind: .counter,
     finalForms: [
       1: ["いっとう"], 8: ["はっとう", "はちとう"], 10: ["じゅっとう", "じっとう"],
     ],
     note: "t-row counter: gemination after 1, 8, 10.")
 
-  package static let wa = Counter(
+  static let wa = Counter(
     id: "wa", symbols: ["羽"], reading: "わ", kind: .counter,
     finalForms: [
       3: ["さんわ", "さんば"], 4: ["よんわ", "よんば"], 6: ["ろっぱ", "ろくわ"], 7: ["ななわ", "しちわ"],
@@ -219,7 +219,7 @@ extension Counter {
     ],
     note: "Forms in the order of IMABI's chart, most used first; older ば/ぱ forms kept.")
 
-  package static let haku = Counter(
+  static let haku = Counter(
     id: "haku", symbols: ["泊"], reading: "はく", kind: .counter,
     finalForms: [
       1: ["いっぱく"], 3: ["さんぱく", "さんばく"], 4: ["よんはく", "よんぱく"], 6: ["ろっぱく"],
@@ -228,16 +228,16 @@ extension Counter {
     ],
     note: "h-row counter; 3泊 is さんぱく.")
 
-  package static let kenCase = Counter(
+  static let kenCase = Counter(
     id: "kenCase", symbols: ["件"], reading: "けん", kind: .counter,
     finalForms: Counter.kRow(geminated: "っけん"),
     note: "k-row counter; unlike 軒, 3件 is さんけん.")
 
-  package static let doCounter = Counter(
+  static let doCounter = Counter(
     id: "do", symbols: ["度", "℃", "°C"], reading: "ど", kind: .counter, zeroForms: ["れいど", "ぜろど"],
     note: "Degrees, times; ℃ is read ど; 0 is れいど first, as a temperature is read; no sound changes.")
 
-  package static let hako = Counter(
+  static let hako = Counter(
     id: "hako", symbols: ["箱"], reading: "はこ", kind: .counter,
     wholeForms: [1: ["ひとはこ", "いっぱこ"], 2: ["ふたはこ", "にはこ"], 3: ["さんはこ", "さんぱこ", "さんばこ", "みはこ"]],
     finalForms: [
@@ -246,35 +246,35 @@ extension Counter {
     ],
     note: "ひとはこ, ふたはこ alone; gemination to ぱこ after 1, 6, 8, 10, 100.")
 
-  package static let tsuu = Counter(
+  static let tsuu = Counter(
     id: "tsuu", symbols: ["通"], reading: "つう", kind: .counter,
     finalForms: [
       1: ["いっつう"], 8: ["はっつう", "はちつう"], 10: ["じゅっつう", "じっつう"], 100: ["ひゃくつう", "ひゃっつう"],
     ],
     note: "t-row counter: gemination after 1, 8, 10, and also heard after 100.")
 
-  package static let kan = Counter(
+  static let kan = Counter(
     id: "kan", symbols: ["缶"], reading: "かん", kind: .counter,
     wholeForms: [1: ["ひとかん", "いっかん"], 2: ["ふたかん", "にかん"]],
     finalForms: Counter.kRow(geminated: "っかん"),
     note: "ひとかん, ふたかん alone; k-row gemination.")
 
-  package static let kyoku = Counter(
+  static let kyoku = Counter(
     id: "kyoku", symbols: ["曲"], reading: "きょく", kind: .counter,
     finalForms: Counter.kRow(geminated: "っきょく"),
     note: "k-row counter: gemination after 1, 6, 8, 10, 100.")
 
   // MARK: More counters: gemination before k, s, t, h (see docs/readings.md, "Counters")
 
-  package static let kakoku = Counter(
+  static let kakoku = Counter(
     id: "kakoku", symbols: ["ヶ国", "か国", "カ国", "ケ国", "箇国"], reading: "かこく", kind: .counter,
     finalForms: Counter.kRow(geminated: "っかこく"), note: "Countries; k-row gemination as ヶ月.")
 
-  package static let kasho = Counter(
+  static let kasho = Counter(
     id: "kasho", symbols: ["ヶ所", "か所", "カ所", "ケ所", "箇所"], reading: "かしょ", kind: .counter,
     finalForms: Counter.kRow(geminated: "っかしょ"), note: "Places; k-row gemination.")
 
-  package static let lesson = Counter(
+  static let lesson = Counter(
     id: "ka-lesson", symbols: ["課"], reading: "か", kind: .counter,
     finalForms: Counter.kRow(geminated: "っか"), note: "Lessons, sections; k-row gemination.")
 
@@ -282,15 +282,15 @@ extension Counter {
     id: "kou", symbols: ["校"], reading: "こう", kind: .counter,
     finalForms: Counter.kRow(geminated: "っこう"), note: "Schools; k-row gemination.")
 
-  package static let volume = Counter(
+  static let volume = Counter(
     id: "kan-volume", symbols: ["巻"], reading: "かん", kind: .counter,
     finalForms: Counter.kRow(geminated: "っかん"), note: "Volumes; k-row gemination; 3巻 stays さんかん.")
 
-  package static let kyaku = Counter(
+  static let kyaku = Counter(
     id: "kyaku", symbols: ["脚"], reading: "きゃく", kind: .counter,
     finalForms: Counter.kRow(geminated: "っきゃく"), note: "Chairs, desks; k-row gemination.")
 
-  package static let kire = Counter(
+  static let kire = Counter(
     id: "kire", symbols: ["切れ"], reading: "きれ", kind: .counter,
     wholeForms: [1: ["ひときれ"], 2: ["ふたきれ"], 3: ["さんきれ", "みきれ"]],
     finalForms: Counter.kRow(geminated: "っきれ"),
@@ -302,25 +302,25 @@ extension Counter {
     finalForms: Counter.sRow(geminated: "っさら"),
     note: "Plates and platefuls: ひとさら, ふたさら, さんさら|みさら alone; s-row gemination (はっさら, じゅっさら).")
 
-  package static let kuchi = Counter(
+  static let kuchi = Counter(
     id: "kuchi", symbols: ["口"], reading: "くち", kind: .counter,
     wholeForms: [1: ["ひとくち"], 2: ["ふたくち"], 3: ["さんくち", "みくち"]],
     finalForms: Counter.kRow(geminated: "っくち"),
     note: "Mouthfuls, shares, subscriptions: ひとくち, ふたくち, さんくち|みくち alone; k-row gemination (ろっくち, じゅっくち).")
 
-  package static let kumi = Counter(
+  static let kumi = Counter(
     id: "kumi", symbols: ["組"], reading: "くみ", kind: .counter,
     wholeForms: [1: ["ひとくみ"], 2: ["ふたくみ"], 3: ["さんくみ", "みくみ"]],
     finalForms: Counter.kRow(geminated: "っくみ"),
     note: "Sets, pairs, groups: ひとくみ, ふたくみ, さんくみ|みくみ alone; k-row gemination (ろっくみ, じゅっくみ).")
 
   /// 組 naming a class, with Sino-Japanese numbers throughout: 1年1組 is いちねんいちくみ.
-  package static let kumiClass = Counter(
+  static let kumiClass = Counter(
     id: "kumi-class", symbols: ["組"], reading: "くみ", kind: .name,
     finalForms: [6: ["ろくくみ", "ろっくみ"], 8: ["はちくみ", "はっくみ"], 10: ["じゅっくみ", "じっくみ"], 100: ["ひゃくくみ", "ひゃっくみ"]],
     note: "Class names: いちくみ, にくみ, ろくくみ (also ろっくみ), はちくみ (also はっくみ), じゅっくみ.")
 
-  package static let kabu = Counter(
+  static let kabu = Counter(
     id: "kabu", symbols: ["株"], reading: "かぶ", kind: .counter,
     wholeForms: [1: ["ひとかぶ"], 2: ["ふたかぶ"]],
     finalForms: Counter.kRow(geminated: "っかぶ"),
@@ -330,24 +330,24 @@ extension Counter {
     id: "sen-matches", symbols: ["戦"], reading: "せん", kind: .counter,
     finalForms: Counter.sRow(geminated: "っせん"), note: "Matches, games in a series; s-row gemination after 1, 8, 10.")
 
-  package static let shuu = Counter(
+  static let shuu = Counter(
     id: "shuu", symbols: ["周"], reading: "しゅう", kind: .counter,
     finalForms: Counter.sRow(geminated: "っしゅう"), note: "Laps, rounds; s-row gemination after 1, 8, 10.")
 
-  package static let seki = Counter(
+  static let seki = Counter(
     id: "seki", symbols: ["席"], reading: "せき", kind: .counter,
     finalForms: Counter.sRow(geminated: "っせき"), note: "Seats; s-row gemination after 1, 8, 10.")
 
-  package static let shou = Counter(
+  static let shou = Counter(
     id: "shou", symbols: ["章"], reading: "しょう", kind: .counter,
     finalForms: Counter.sRow(geminated: "っしょう"), note: "Chapters; s-row gemination after 1, 8, 10.")
 
-  package static let centi = Counter(
+  static let centi = Counter(
     id: "centi", symbols: ["センチ"], reading: "せんち", kind: .unit,
     finalForms: Counter.sRow(geminated: "っせんち"), note: "Centimetres as said; s-row gemination after 1, 8, 10.")
-  package static let centimetre = Counter.centi.suffixed(id: "centimetre", symbols: ["センチメートル"], kana: "めーとる")
+  static let centimetre = Counter.centi.suffixed(id: "centimetre", symbols: ["センチメートル"], kana: "めーとる")
   /// cm is read as said, センチ, or in full, センチメートル.
-  package static let cm = Counter.centi.written(id: "cm", symbols: ["cm", "ｃｍ"], optionalEnding: "めーとる")
+  static let cm = Counter.centi.written(id: "cm", symbols: ["cm", "ｃｍ"], optionalEnding: "めーとる")
 
   package static let points = Counter(
     id: "ten-points", symbols: ["点"], reading: "てん", kind: .counter,
@@ -359,7 +359,7 @@ extension Counter {
     id: "ten-shops", symbols: ["店"], reading: "てん", kind: .counter,
     finalForms: Counter.tRow(geminated: "ってん"), note: "Shops; t-row gemination as 点.")
 
-  package static let hatsu = Counter(
+  static let hatsu = Counter(
     id: "hatsu", symbols: ["発"], reading: "はつ", kind: .counter,
     finalForms: [
       1: ["いっぱつ"], 3: ["さんぱつ"], 4: ["よんはつ", "よんぱつ"], 6: ["ろっぱつ"], 8: ["はっぱつ", "はちはつ"], 10: ["じゅっぱつ", "じっぱつ"],
@@ -387,7 +387,7 @@ extension Counter {
     note: "% is read パーセント: 1, 6, 8 stay いち, ろく, はち, with いっ, ろっ, はっ allowed (NHK); 10 is じゅっ|じっ; 0 is れい first.")
 
   /// Percent off a price: 20%引き is にじゅっぱーせんとびき, 引き voiced after the unit.
-  package static let percentOff = Counter.percent.suffixed(
+  static let percentOff = Counter.percent.suffixed(
     id: "percent-off", symbols: ["%引き", "パーセント引き", "％引き"], kana: "びき")
 
   package static let page = Counter(
@@ -398,63 +398,63 @@ extension Counter {
     ],
     note: "いちページ, ろくページ, はちページ are usual today; the geminated forms are heard too. 10 is じゅっページ.")
 
-  package static let kilo = Counter(
+  static let kilo = Counter(
     id: "kilo", symbols: ["キロ"], reading: "きろ", kind: .unit,
     finalForms: [
       6: ["ろっきろ", "ろくきろ"], 8: ["はちきろ", "はっきろ"], 10: ["じゅっきろ", "じっきろ"], 100: ["ひゃっきろ", "ひゃくきろ"],
     ],
     note: "Kilometres and kilograms as said; 1 is いちキロ.")
-  package static let kilometre = Counter.kilo.suffixed(id: "kilometre", symbols: ["キロメートル"], kana: "めーとる")
-  package static let kilogram = Counter.kilo.suffixed(id: "kilogram", symbols: ["キログラム"], kana: "ぐらむ")
+  static let kilometre = Counter.kilo.suffixed(id: "kilometre", symbols: ["キロメートル"], kana: "めーとる")
+  static let kilogram = Counter.kilo.suffixed(id: "kilogram", symbols: ["キログラム"], kana: "ぐらむ")
   /// km and kg are read as said, キロ, or in full.
   package static let km = Counter.kilo.written(id: "km", symbols: ["km", "ｋｍ"], optionalEnding: "めーとる")
-  package static let kg = Counter.kilo.written(id: "kg", symbols: ["kg", "ｋｇ"], optionalEnding: "ぐらむ")
+  static let kg = Counter.kilo.written(id: "kg", symbols: ["kg", "ｋｇ"], optionalEnding: "ぐらむ")
 
-  package static let metre = Counter(
+  static let metre = Counter(
     id: "metre", symbols: ["メートル", "m", "ｍ"], reading: "めーとる", kind: .unit, note: "No sound changes.")
 
-  package static let milli = Counter(
+  static let milli = Counter(
     id: "milli", symbols: ["ミリ"], reading: "みり", kind: .unit, note: "Millimetres as said; no sound changes.")
-  package static let millimetre = Counter.milli.suffixed(id: "millimetre", symbols: ["ミリメートル"], kana: "めーとる")
-  package static let mm = Counter.milli.written(id: "mm", symbols: ["mm", "ｍｍ"], optionalEnding: "めーとる")
+  static let millimetre = Counter.milli.suffixed(id: "millimetre", symbols: ["ミリメートル"], kana: "めーとる")
+  static let mm = Counter.milli.written(id: "mm", symbols: ["mm", "ｍｍ"], optionalEnding: "めーとる")
 
-  package static let gram = Counter(
+  static let gram = Counter(
     id: "gram", symbols: ["グラム", "g", "ｇ"], reading: "ぐらむ", kind: .unit, note: "No sound changes.")
 
-  package static let litre = Counter(
+  static let litre = Counter(
     id: "litre", symbols: ["リットル", "L", "ℓ"], reading: "りっとる", kind: .unit, note: "No sound changes.")
 
-  package static let dollar = Counter(
+  static let dollar = Counter(
     id: "dollar", symbols: ["ドル"], reading: "どる", kind: .money, note: "No sound changes.")
 
-  package static let euro = Counter(
+  static let euro = Counter(
     id: "euro", symbols: ["ユーロ"], reading: "ゆーろ", kind: .money, note: "No sound changes.")
 
   // MARK: Counters with no sound changes
 
-  package static let mei = Counter(
+  static let mei = Counter(
     id: "mei", symbols: ["名"], reading: "めい", kind: .counter, note: "People, formally; no sound changes.")
-  package static let bu = Counter(
+  static let bu = Counter(
     id: "bu", symbols: ["部"], reading: "ぶ", kind: .counter, note: "Copies, parts; no sound changes.")
   /// 番 numbers a thing in order; 110番, the police, is ひゃくとおばん as everyone says it.
-  package static let ban = Counter(
+  static let ban = Counter(
     id: "ban", symbols: ["番"], reading: "ばん", kind: .counter, wholeForms: [110: ["ひゃくとおばん", "ひゃくじゅうばん"]],
     note: "Numbers in order; no sound changes; 110番 (the police) is ひゃくとおばん, ひゃくじゅうばん the older form.")
-  package static let gou = Counter(
+  static let gou = Counter(
     id: "gou", symbols: ["号"], reading: "ごう", kind: .counter, note: "Issues, rooms, cars; no sound changes.")
-  package static let bai = Counter(
+  static let bai = Counter(
     id: "bai", symbols: ["倍"], reading: "ばい", kind: .counter, note: "Times as much; no sound changes.")
   package static let rank = Counter(
     id: "i-rank", symbols: ["位"], reading: "い", kind: .counter, note: "Ranks, places; no sound changes.")
-  package static let gyou = Counter(
+  static let gyou = Counter(
     id: "gyou", symbols: ["行"], reading: "ぎょう", kind: .counter, note: "Lines of text; no sound changes.")
-  package static let retsu = Counter(
+  static let retsu = Counter(
     id: "retsu", symbols: ["列"], reading: "れつ", kind: .counter, note: "Rows, queues; no sound changes.")
   package static let mon = Counter(
     id: "mon", symbols: ["問"], reading: "もん", kind: .counter, note: "Questions; no sound changes.")
-  package static let bansen = Counter(
+  static let bansen = Counter(
     id: "bansen", symbols: ["番線"], reading: "ばんせん", kind: .name, note: "Station platforms (tracks); no sound changes.")
-  package static let gousha = Counter(
+  static let gousha = Counter(
     id: "gousha", symbols: ["号車"], reading: "ごうしゃ", kind: .name, note: "Train cars by number; no sound changes.")
 
   /// An s-row counter's changed forms: 1, 8 and 10 geminate (いっさつ, はっさつ|はちさつ,

@@ -7,11 +7,11 @@ package struct Era: Hashable, Sendable {
   package var reading: String
   package var start: CalendarDate
 
-  package static let meiji = Era(name: "明治", reading: "めいじ", start: CalendarDate(1868, 10, 23))
-  package static let taisho = Era(name: "大正", reading: "たいしょう", start: CalendarDate(1912, 7, 30))
-  package static let showa = Era(name: "昭和", reading: "しょうわ", start: CalendarDate(1926, 12, 25))
-  package static let heisei = Era(name: "平成", reading: "へいせい", start: CalendarDate(1989, 1, 8))
-  package static let reiwa = Era(name: "令和", reading: "れいわ", start: CalendarDate(2019, 5, 1))
+  static let meiji = Era(name: "明治", reading: "めいじ", start: CalendarDate(1868, 10, 23))
+  static let taisho = Era(name: "大正", reading: "たいしょう", start: CalendarDate(1912, 7, 30))
+  static let showa = Era(name: "昭和", reading: "しょうわ", start: CalendarDate(1926, 12, 25))
+  static let heisei = Era(name: "平成", reading: "へいせい", start: CalendarDate(1989, 1, 8))
+  static let reiwa = Era(name: "令和", reading: "れいわ", start: CalendarDate(2019, 5, 1))
 
   /// Oldest first.
   package static let all: [Era] = [.meiji, .taisho, .showa, .heisei, .reiwa]

@@ -4,7 +4,7 @@
 /// Sources in docs/readings.md ("Everyday numbers").
 extension JapaneseNumber {
   /// The most digits after a decimal point Biki reads: a reading of more is not something people say.
-  package static let maximumDecimalPlaces = 10
+  static let maximumDecimalPlaces = 10
 
   /// A decimal: the whole part as before a point (いちてん, and the colloquial いってん; じゅってん
   /// |じってん), the digits after it one by one (0 れい|ぜろ), then the counter's own reading,

@@ -47,7 +47,7 @@ package enum KanaText {
   /// Kana followed by a combining sound mark (か + U+3099) joined into the one kana they stand
   /// for (が), as Unicode composition would; everything else left as it is. Text compared
   /// scalar by scalar gets the equivalence String comparison would give it.
-  package static func composingSoundMarks(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
+  static func composingSoundMarks(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
     var composed = scalars
     let count = composed.withUnsafeMutableBufferPointer { composeSoundMarks(in: $0) }
     composed.removeLast(composed.count - count)

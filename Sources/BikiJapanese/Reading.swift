@@ -106,7 +106,7 @@ package struct Reading: Hashable, Sendable {
   /// Whether one of the readings is spelled somewhere in `kana` (composed hiragana):
   /// ぜいこみさんまんえん contains さんまんえん. Every reading counts, not only the first
   /// `all()` lists.
-  package func isSpelled(within kana: String) -> Bool {
+  func isSpelled(within kana: String) -> Bool {
     // A start inside a character never matches: readings begin with a lead byte.
     Self.withBytes(of: kana) { bytes in (0...bytes.count).contains { spells(in: bytes, from: $0, toTheEnd: false) } }
   }
@@ -205,7 +205,7 @@ package struct ReadingSegment: Hashable, Sendable {
   }
 
   /// The accepted forms other than the standard one.
-  package var alternates: [String] { others ?? [] }
+  var alternates: [String] { others ?? [] }
 
   package var alternatives: [String] { others.map { [standard] + $0 } ?? [standard] }
 }

@@ -6,7 +6,7 @@
 /// A tree is at most `maximumDepth` deep, so everything that walks one recursively (the
 /// parser, `variables`, evaluation, even releasing it) uses a small, fixed amount of stack
 /// whatever a pack author writes.
-package indirect enum Expression: Hashable, Sendable {
+indirect enum Expression: Hashable, Sendable {
   case literal(Int64)
   case variable(String)
   case unary(negate: Expression)
@@ -14,7 +14,7 @@ package indirect enum Expression: Hashable, Sendable {
   /// A function applied to a variable: every function takes exactly one variable name.
   case call(Function, String)
 
-  package enum Operator: Character, Hashable, Sendable {
+  enum Operator: Character, Hashable, Sendable {
     case add = "+"
     case subtract = "-"
     case multiply = "*"
@@ -22,7 +22,7 @@ package indirect enum Expression: Hashable, Sendable {
     case remainder = "%"
   }
 
-  package enum Function: String, Hashable, Sendable, CaseIterable {
+  enum Function: String, Hashable, Sendable, CaseIterable {
     /// The Gregorian year of an `eraYear` variable.
     case gregorian
     /// The era year (1 for 元年) of an `eraYear` variable.
@@ -41,7 +41,7 @@ package indirect enum Expression: Hashable, Sendable {
   }
 
   /// The variables the expression reads as numbers: every one but a function's argument.
-  package var numberVariables: [String] {
+  var numberVariables: [String] {
     switch self {
     case .literal, .call: []
     case .variable(let name): [name]
@@ -64,7 +64,7 @@ package indirect enum Expression: Hashable, Sendable {
   package static let maximumDepth = 100
 }
 
-package enum ExpressionError: Error, Hashable, Sendable, CustomStringConvertible {
+enum ExpressionError: Error, Hashable, Sendable, CustomStringConvertible {
   case syntax(String, offset: Int)
   case undefined(String)
   case overflow

@@ -129,7 +129,7 @@ package enum ReadingCheck: Sendable {
 
 package enum PackCompiler {
   /// Fewer possible questions than a typical question limit draws a warning.
-  package static let typicalQuestionLimit: UInt64 = 10
+  static let typicalQuestionLimit: UInt64 = 10
 
   /// Compiles a pack's bytes. `isCancelled` is asked between topics and during reading
   /// checks; once it says yes, the rest is skipped and the result is incomplete (for a check

@@ -5,7 +5,7 @@ import BikiJSON
 /// `package.json` must not get pack errors, and a new file becomes a pack as soon as it says so.
 package enum PackDocument {
   /// What the schema is called wherever a pack names it in `"$schema"`.
-  package static let schemaName = "biki-pack.schema.json"
+  static let schemaName = "biki-pack.schema.json"
 
   /// A pack says so: its top-level object names Biki's schema in `"$schema"`, or has both
   /// `"format"` and `"topics"`. Text that is not (yet) valid JSON counts when it mentions the

@@ -19,7 +19,7 @@ package struct PackDefinition: Sendable {
 /// A thing and the counters it takes: 鉛筆 (えんぴつ, pencil) takes 本.
 package struct ThingDefinition: Sendable {
   /// The most counters one thing may list: the answer shown after a miss gives them all.
-  package static let maximumCounters = 8
+  static let maximumCounters = 8
 
   package var name = Located("")
   package var reading = ""
@@ -29,7 +29,7 @@ package struct ThingDefinition: Sendable {
   package var range: SourceRange = .fileStart
   /// Whether decoding found errors in it: then topics that count it are not served, and are not
   /// told again that it is missing.
-  package var hasDecodingErrors = false
+  var hasDecodingErrors = false
 }
 
 /// A value with the range of the JSON that gave it.
@@ -55,7 +55,7 @@ package struct CounterDefinition: Sendable {
   package var note = ""
   package var range: SourceRange = .fileStart
   /// Whether decoding found errors in this counter: then no topic may use it.
-  package var hasDecodingErrors = false
+  var hasDecodingErrors = false
 }
 
 package struct TopicDefinition: Sendable {
@@ -67,7 +67,7 @@ package struct TopicDefinition: Sendable {
   package var variables: [VariableDefinition] = []
   /// Every variable name written, including those whose definition has errors, so one bad
   /// definition is reported once and not again at every use.
-  package var variableNames: Set<String> = []
+  var variableNames: Set<String> = []
   package var parameters: [ParameterDefinition] = []
   package var parts: [PartDefinition] = []
   package var answer = AnswerDefinition()
@@ -75,7 +75,7 @@ package struct TopicDefinition: Sendable {
   package var favour: Located<Favour>?
   package var range: SourceRange = .fileStart
   /// Whether decoding already found errors in this topic: then it is never served.
-  package var hasDecodingErrors = false
+  var hasDecodingErrors = false
 }
 
 extension TopicDefinition {
@@ -184,5 +184,5 @@ extension TopicDefinition {
 
 extension PackDefinition {
   /// The only pack format this version reads.
-  package static let supportedFormats: [Int64] = [1]
+  static let supportedFormats: [Int64] = [1]
 }

@@ -29,8 +29,8 @@ package enum PackVocabulary {
     }
   }
 
-  package static let variableKinds = ["range", "choice", "eraYear", "derive", "counters", "objects"]
-  package static let partKinds = ["text", "number", "money", "choice", "eraYear", "clock"]
+  static let variableKinds = ["range", "choice", "eraYear", "derive", "counters", "objects"]
+  static let partKinds = ["text", "number", "money", "choice", "eraYear", "clock"]
   package static let numberStyles = ["grouped", "plain", "kanjiDigits", "digits", "slash"]
   package static let answerStyles = ["grouped", "plain", "slash", "clock"]
   package static var categories: [String] { Topic.Category.allCases.map(\.rawValue) }

@@ -14,7 +14,7 @@ package final class DisplayReadings: Sendable {
   package static let capacity = 4096
   /// The longest display kept, in UTF-8 bytes; a longer one is read every time. Displays are a
   /// few words, and a plugin that writes long ones cannot fill memory with them.
-  package static let longestKept = 256
+  static let longestKept = 256
 
   private let known = Locked<[TextBytes: Result<Reading, ReadingError>]>([:])
 

@@ -17,7 +17,7 @@ package final class IsolatedPlugin: Sendable {
   /// A worker is replaced by a fresh one (between requests, not as a failure) after this many
   /// calls: each call's record stays in the worker for good (see `CallLedger`, 96 bytes a call),
   /// so this bounds what they take to about 48 MiB of the worker's room.
-  package static let callsPerWorker = 500_000
+  static let callsPerWorker = 500_000
   /// This plugin's `callsPerWorker` (smaller in tests).
   let callsPerWorker: Int
 
@@ -65,7 +65,7 @@ package final class IsolatedPlugin: Sendable {
   /// How long the plugin took per question in its last batch, start-up of a worker included;
   /// nil before it was asked for any. Questions are made ahead only for a quick plugin: a slow
   /// one's readahead would keep its worker from the questions wanted now.
-  package var pace: Double? { state.withLock { $0.pace } }
+  var pace: Double? { state.withLock { $0.pace } }
 
   package var isQuarantined: Bool { state.withLock { $0.consecutiveFailures >= IsolatedPlugin.quarantineAfter } }
 

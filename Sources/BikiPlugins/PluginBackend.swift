@@ -20,7 +20,7 @@ package struct PluginBackend: Sendable {
   package var quarantine: @Sendable () -> PluginError? = { nil }
   /// Seconds per question of the last batch, where the backend measures it (a worker); nil when
   /// unknown.
-  package var pace: @Sendable () -> Double? = { nil }
+  var pace: @Sendable () -> Double? = { nil }
 
   package init(
     path: String,

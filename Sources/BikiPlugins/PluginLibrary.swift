@@ -13,11 +13,11 @@ package final class PluginLibrary: @unchecked Sendable {
   package let id: String
   package let name: String
   package let version: String
-  package let isThreadSafe: Bool
+  let isThreadSafe: Bool
   /// The plugin's own ABI version.
   package let abiVersion: UInt32
   /// The size of the plugin's descriptor: larger than this host's when built against a later header.
-  package let descriptorSize: UInt32
+  let descriptorSize: UInt32
   private let describeFunction: @convention(c) (UnsafePointer<biki_call_t>?) -> biki_status_t
   private let generateFunction:
     @convention(c) (UnsafePointer<CChar>?, UnsafePointer<biki_parameter_list_t>?, UInt64, UnsafePointer<biki_call_t>?)
@@ -39,11 +39,11 @@ package final class PluginLibrary: @unchecked Sendable {
   private let deinitialized = Locked(false)
 
   /// The ABI version this host speaks.
-  package static let hostABIVersion = UInt32(BIKI_PLUGIN_ABI_VERSION)
+  static let hostABIVersion = UInt32(BIKI_PLUGIN_ABI_VERSION)
   /// Output larger than this is refused: a question is a few hundred bytes.
-  package static let maximumOutput = 1 << 20
+  static let maximumOutput = 1 << 20
   /// The smallest descriptor v1 accepts: everything through `question_count`.
-  package static let minimumDescriptorSize =
+  static let minimumDescriptorSize =
     MemoryLayout<biki_plugin_descriptor_t>.offset(of: \.question_count)! + MemoryLayout<UnsafeRawPointer?>.size
 
   /// Opens `path`, checks what its entry returns and calls its `init`; every failure names the
@@ -128,11 +128,11 @@ package final class PluginLibrary: @unchecked Sendable {
   package var countsQuestions: Bool { countFunction != nil }
 
   /// How many times the plugin has written through a writer after its call had returned.
-  package var lateWriteCount: Int { ledger.lateWriteCount }
+  var lateWriteCount: Int { ledger.lateWriteCount }
 
   /// The writes through writers after their calls had returned that were not reported before,
   /// as one error naming the calls (`plugin-writer-after-return`); nil when there were none.
-  package func takeLateWrites() -> PluginError? { ledger.takeLateWrites(path: path) }
+  func takeLateWrites() -> PluginError? { ledger.takeLateWrites(path: path) }
 
   /// The plugin's description, as raw bytes for the validator.
   package func describe() throws(PluginError) -> [UInt8] {

@@ -99,7 +99,7 @@ package enum PluginWorker {
   /// The memory a plugin may use in its worker: address space beyond what the worker itself
   /// holds once started (the Swift runtime and its libraries: about 73 MiB, see
   /// docs/reliability.md), whether mapped private or shared, touched or not.
-  package static let memoryLimit = 1 << 30
+  static let memoryLimit = 1 << 30
   /// Room on top of `memoryLimit` for what the worker needs as it runs: frame buffers, the
   /// records of its calls (see `CallLedger`), the thread that watches for the host's end.
   static let workingRoom = 64 << 20

@@ -122,7 +122,7 @@ package enum HistoryFile {
     package var entries: [HistoryEntry]
     package var warnings: [String]
     /// Bytes up to the end of the last complete line: where the next line must start.
-    package var intactLength: Int
+    var intactLength: Int
   }
 
   /// What one line holds.
@@ -133,7 +133,7 @@ package enum HistoryFile {
     case damaged
   }
 
-  package static func classify(_ line: ArraySlice<UInt8>) -> Line {
+  static func classify(_ line: ArraySlice<UInt8>) -> Line {
     if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { return .other }
     let json = try? JSONParser.value(Array(line))
     if let json, let entry = HistoryEntry(json: json) { return .answer(entry) }
@@ -178,7 +178,7 @@ package enum HistoryFile {
 /// Where answers are kept. `file` is the only one that touches the disk.
 package struct AnswerHistory: Sendable {
   /// Appends one line durably: when this returns, it survives a kill or power loss.
-  package var appendLine: @Sendable (HistoryLine) throws -> Void
+  var appendLine: @Sendable (HistoryLine) throws -> Void
   /// Every entry kept, and what was wrong with the rest.
   package var load: @Sendable () -> (entries: [HistoryEntry], warnings: [String])
   /// What stats need, and what was wrong with the lines read for it: for the file, kept beside
@@ -336,7 +336,7 @@ package struct AnswerHistory: Sendable {
   }
 }
 
-package struct HistoryError: Error, CustomStringConvertible, Sendable {
+struct HistoryError: Error, CustomStringConvertible, Sendable {
   package var path: String
   package var reason: String
   /// Whether the history was being read (for stats, a summary, a review) or written.

@@ -12,7 +12,7 @@ package struct FSRS: Sendable, Equatable {
   /// w₀…w₂₀. w₀–w₃: the first stability for each grade; w₄, w₅: the first difficulty; w₆, w₇:
   /// how difficulty moves and reverts; w₈–w₁₀: stability after a recall; w₁₁–w₁₄: after a lapse;
   /// w₁₅, w₁₆: the hard penalty and easy bonus; w₁₇–w₁₉: reviews on the same day; w₂₀: decay.
-  package static let defaultParameters: [Double] = [
+  static let defaultParameters: [Double] = [
     0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629, 1.6483,
     0.6014, 1.8729,
     0.5425, 0.0912, 0.0658, 0.1542,
@@ -20,8 +20,8 @@ package struct FSRS: Sendable, Equatable {
 
   package var parameters: [Double]
   /// The probability of recall a review is scheduled for.
-  package var desiredRetention: Double
-  package var maximumInterval: Int
+  var desiredRetention: Double
+  var maximumInterval: Int
 
   package init(
     parameters: [Double] = FSRS.defaultParameters, desiredRetention: Double = 0.9, maximumInterval: Int = 36_500
@@ -52,7 +52,7 @@ package struct FSRS: Sendable, Equatable {
   private var factor: Double { pow(0.9, 1 / decay) - 1 }
 
   /// The probability of recall `elapsedDays` after the last review.
-  package func retrievability(_ memory: Memory, elapsedDays: Double) -> Double {
+  func retrievability(_ memory: Memory, elapsedDays: Double) -> Double {
     pow(1 + factor * max(0, elapsedDays) / memory.stability, decay)
   }
 

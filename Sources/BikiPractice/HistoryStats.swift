@@ -61,8 +61,8 @@ package struct HistoryStats: Equatable, Sendable {
     /// Remembered a week from now with at least 90 % likelihood.
     case known
 
-    package static let knownRecall = 0.9
-    package static let fadingRecall = 0.7
+    static let knownRecall = 0.9
+    static let fadingRecall = 0.7
 
     package init(recallInAWeek: Double, reviews: Int, lapses: Int) {
       if lapses * 2 >= reviews || recallInAWeek < Self.fadingRecall {
@@ -79,7 +79,7 @@ package struct HistoryStats: Equatable, Sendable {
   /// Forms, weakest first (by recall a week from now).
   package var forms: [FormRecall] = []
 
-  package static let mostMissedLimit = 10
+  static let mostMissedLimit = 10
 
   /// Stats over `entries`, only those of `topicID` when given.
   package static func compute(_ entries: [HistoryEntry], topicID: String? = nil, now: Double = 0) -> HistoryStats {

@@ -37,7 +37,7 @@ package struct HistorySummary: Equatable, Sendable {
   }
 
   /// What is remembered of one rule, for one skill.
-  package struct MemoryKey: Hashable, Sendable, Comparable {
+  struct MemoryKey: Hashable, Sendable, Comparable {
     package var skill: Skill
     package var rule: String
 
@@ -46,7 +46,7 @@ package struct HistorySummary: Equatable, Sendable {
     }
   }
 
-  package struct FormMemory: Equatable, Sendable {
+  struct FormMemory: Equatable, Sendable {
     package var memory: FSRS.Memory
     /// The last review, in seconds since 1970.
     package var last: Double
@@ -63,23 +63,23 @@ package struct HistorySummary: Equatable, Sendable {
   package var days: [Int: Totals] = [:]
   /// Totals of lines whose time is not a day Biki can place (damaged or hand-edited), so that
   /// the days and the undated together always count what the topics count.
-  package var undated = Totals()
+  var undated = Totals()
   package var forms: [FormKey: HistoryStats.MissedForm] = [:]
   /// FSRS memory per (skill, rule), from each question's first attempt: right is `good`,
   /// wrong or skipped is `again`. Rules are few (a few hundred), so this stays small.
-  package var memories: [MemoryKey: FormMemory] = [:]
-  package static let scheduler = FSRS()
+  var memories: [MemoryKey: FormMemory] = [:]
+  static let scheduler = FSRS()
   /// History bytes (whole lines) this summary covers.
-  package var coveredBytes = 0
+  var coveredBytes = 0
   /// Lines counted, for the line numbers of warnings about later lines.
   package var lines = 0
   /// A fingerprint (`StreamFingerprint`) of all the history bytes the summary covers: a history
   /// replaced or edited anywhere since is noticed, and summarised afresh.
-  package var historyHash: UInt64 = 0
+  var historyHash: UInt64 = 0
 
   /// At most this many forms are tracked; past it the ones never missed are let go first, as
   /// stats name only missed forms. A learner meets this many only on topics with huge spaces.
-  package static let formLimit = 20_000
+  static let formLimit = 20_000
 
   package init() {}
 
@@ -284,7 +284,7 @@ package struct HistorySummary: Equatable, Sendable {
   /// often than seen nor seen more often than its topic was asked. Every summary Biki makes is;
   /// one that is not was damaged or edited, and is made afresh rather than shown ("900 correct
   /// of 3", or a topic's figure raised with its checksum made again but its days left as they were).
-  package var isConsistent: Bool {
+  var isConsistent: Bool {
     guard coveredBytes >= lines, lines >= 0 else { return false }
     func sane(_ totals: Totals) -> Bool {
       totals.answers >= 0 && totals.skipped >= 0 && totals.correct >= 0 && totals.correct <= totals.answers

@@ -22,7 +22,7 @@ package struct ReviewPlan: Sendable {
   package var picks: [Pick]
 
   /// How many questions of each topic are looked at to find which forms it exercises.
-  package static let scanLimit: UInt64 = 240
+  static let scanLimit: UInt64 = 240
   package static func make(
     summary: HistorySummary, skill: Skill, generators: [QuestionGenerator], now: Double, seed: UInt64, count: Int
   ) -> ReviewPlan {

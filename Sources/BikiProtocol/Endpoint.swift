@@ -71,7 +71,7 @@ package struct Endpoint<Server: LanguageServer> {
   package var isWaitingForWork: Bool { server.hasPendingRequests }
 
   /// Whether the client has asked the process to end (`shutdown`, or `exit`).
-  package var isEnding: Bool { phase == .shutDown || exitRequested != nil }
+  var isEnding: Bool { phase == .shutDown || exitRequested != nil }
 
   package init(server: Server) {
     self.server = server

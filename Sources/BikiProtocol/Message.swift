@@ -34,12 +34,12 @@ package struct ResponseError: Error, Hashable, Sendable {
     self.data = data
   }
 
-  package static let parseError = -32700
+  static let parseError = -32700
   package static let invalidRequest = -32600
   package static let methodNotFound = -32601
   package static let invalidParams = -32602
-  package static let internalError = -32603
-  package static let serverNotInitialized = -32002
+  static let internalError = -32603
+  static let serverNotInitialized = -32002
   package static let requestCancelled = -32800
   /// LSP 3.17: the request was valid but could not be carried out.
   package static let requestFailed = -32803

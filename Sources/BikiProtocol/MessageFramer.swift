@@ -25,10 +25,10 @@ package struct MessageFramer: Sendable {
     case oversized(length: Int)
   }
 
-  package static let defaultMaximumBody = 16 << 20
+  static let defaultMaximumBody = 16 << 20
   /// Header blocks longer than this, their empty line included, are malformed: a real one is a
   /// line or two.
-  package static let maximumHeader = 8 << 10
+  static let maximumHeader = 8 << 10
 
   package let maximumBody: Int
   private var buffer: [UInt8] = []
@@ -50,10 +50,10 @@ package struct MessageFramer: Sendable {
   }
 
   /// Whether bytes of an unfinished message are held (so EOF now means a truncated message).
-  package var hasPartialMessage: Bool { buffer.count > start || pendingBody != nil || skipping > 0 }
+  var hasPartialMessage: Bool { buffer.count > start || pendingBody != nil || skipping > 0 }
 
   /// Bytes held, consumed or not: while junk is discarded, no more than a few.
-  package var bufferedByteCount: Int { buffer.count }
+  var bufferedByteCount: Int { buffer.count }
 
   package mutating func feed(_ bytes: some Sequence<UInt8>) -> [Event] {
     buffer.append(contentsOf: bytes)

@@ -25,7 +25,7 @@ package struct BackgroundRunner: Sendable {
     }
   }
 
-  package static let immediate = BackgroundRunner { work in work() }
+  static let immediate = BackgroundRunner { work in work() }
 
   /// Starts `make` off the loop; the job holds its value once it is done.
   func start<Value: Sendable>(_ make: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Value)

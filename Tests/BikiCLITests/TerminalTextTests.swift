@@ -1,5 +1,6 @@
-import BikiCLI
 import Testing
+
+@testable import BikiCLI
 
 @Suite struct TerminalTextTests {
   @Test(arguments: [

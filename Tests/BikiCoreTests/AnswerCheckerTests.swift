@@ -1,6 +1,7 @@
-import BikiCore
 import BikiJapanese
 import Testing
+
+@testable import BikiCore
 
 @Suite struct AnswerCheckerTests {
   let money = try! NumberPhraseGenerator(range: 1500...1500, phrasing: .money)

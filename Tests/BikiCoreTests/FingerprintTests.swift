@@ -1,5 +1,6 @@
-import BikiCore
 import Testing
+
+@testable import BikiCore
 
 @Suite struct FingerprintTests {
   @Test func bytesInPiecesHaveTheFingerprintOfTheWhole() {

@@ -1,6 +1,7 @@
-import BikiCore
 import BikiJapanese
 import BikiTestSupport
+
+@testable import BikiCore
 
 enum Fixtures {
   static func topic(_ id: String, _ category: Topic.Category = .number, skills: [Skill] = Skill.allCases) -> Topic {

@@ -1,6 +1,7 @@
-import BikiCore
 import BikiJapanese
 import Testing
+
+@testable import BikiCore
 
 @Suite struct GeneratorTests {
   @Test func moneyQuestionsShowYenAndReadEn() throws {

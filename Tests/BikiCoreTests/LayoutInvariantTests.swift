@@ -1,6 +1,7 @@
-import BikiCore
 import BikiJapanese
 import Testing
+
+@testable import BikiCore
 
 /// Speed that rests on a type's shape (docs/performance.md, "Invariants"): each is checked here,
 /// so a change that undoes one fails with the reason instead of quietly costing time.

@@ -1,5 +1,6 @@
-import BikiCore
 import Testing
+
+@testable import BikiCore
 
 @Suite struct QuestionOrderTests {
   @Test(arguments: [1, 2, 3, 5, 12, 31, 64, 100, 1000, 4097] as [UInt64])

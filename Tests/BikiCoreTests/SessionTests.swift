@@ -1,7 +1,8 @@
-import BikiCore
 import BikiJapanese
 import BikiTestSupport
 import Testing
+
+@testable import BikiCore
 
 @Suite struct SessionTests {
   let clock = ManualClock(at: 1000)

@@ -1,7 +1,8 @@
-import BikiFiles
 import BikiTestSupport
 import Foundation
 import Testing
+
+@testable import BikiFiles
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
-import BikiFiles
 import Testing
+
+@testable import BikiFiles
 
 /// SHA-256 against the digests FIPS 180-4's examples and NIST's test vectors give, and the same
 /// digest however the bytes arrive.

@@ -1,7 +1,8 @@
-import BikiHost
 import Foundation
 import Glibc
 import Testing
+
+@testable import BikiHost
 
 /// Cache keys follow a file's bytes and Biki's build, on the real file system.
 @Suite struct ContentKeyTests {

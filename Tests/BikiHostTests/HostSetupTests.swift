@@ -1,5 +1,6 @@
-import BikiHost
 import Testing
+
+@testable import BikiHost
 
 @Suite struct HostSetupTests {
   @Test func stateLivesUnderXDGStateHomeOrHome() {

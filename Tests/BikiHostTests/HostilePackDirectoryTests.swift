@@ -1,8 +1,9 @@
-import BikiHost
 import BikiPacks
 import BikiTestSupport
 import Foundation
 import Testing
+
+@testable import BikiHost
 
 #if canImport(Glibc)
   import Glibc

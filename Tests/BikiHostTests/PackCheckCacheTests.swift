@@ -1,7 +1,8 @@
-import BikiHost
 import BikiPacks
 import BikiSync
 import Testing
+
+@testable import BikiHost
 
 /// A pack that passed its sampled reading check is, while unchanged, checked again only at its
 /// first and last questions; an edit, a failure or a thorough check means a full check.

@@ -1,7 +1,8 @@
-import BikiHost
 import BikiPacks
 import Foundation
 import Testing
+
+@testable import BikiHost
 
 @Suite struct PackSearchPathsTests {
   @Test func standardPathsFollowXDGAndBikiPackPath() {

@@ -1,7 +1,8 @@
-import BikiHost
 import BikiPlugins
 import BikiSync
 import Testing
+
+@testable import BikiHost
 
 @Suite struct PluginDescriptionCacheTests {
   /// A backend that counts how often it is asked to describe itself (a worker spawn, live).

@@ -1,10 +1,11 @@
 import BikiCore
-import BikiHost
 import BikiPacks
 import BikiPlugins
 import BikiTestSupport
 import Foundation
 import Testing
+
+@testable import BikiHost
 
 /// Every tool runs plugins under one set of limits: what `biki-pack lint` passes, `biki quiz`,
 /// `biki serve` and `biki-pack sample` do not time out.

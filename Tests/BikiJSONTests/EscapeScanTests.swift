@@ -1,5 +1,6 @@
-import BikiJSON
 import Testing
+
+@testable import BikiJSON
 
 /// The string writer scans eight bytes at a time for a byte JSON must escape (a SWAR trick that
 /// stops paying, or starts lying, if someone changes its constants). It must agree with the

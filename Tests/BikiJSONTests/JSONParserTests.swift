@@ -1,5 +1,6 @@
-import BikiJSON
 import Testing
+
+@testable import BikiJSON
 
 @Suite struct JSONParserTests {
   @Test func parsesEveryKindOfValue() throws {

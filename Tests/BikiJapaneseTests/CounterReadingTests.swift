@@ -1,5 +1,6 @@
-import BikiJapanese
 import Testing
+
+@testable import BikiJapanese
 
 /// Every built-in counter for 1–10, 11, 14, 20, 24, 100, 1000 and larger values.
 ///

@@ -1,5 +1,6 @@
-import BikiJapanese
 import Testing
+
+@testable import BikiJapanese
 
 /// Era start dates: the Imperial Household Agency and Cabinet Office notices (docs/readings.md).
 @Suite struct EraTests {

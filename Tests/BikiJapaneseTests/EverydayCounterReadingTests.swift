@@ -1,5 +1,6 @@
-import BikiJapanese
 import Testing
+
+@testable import BikiJapanese
 
 /// Counters and units of everyday life (ships, buildings, votes, tatami, tofu, addresses,
 /// centuries, bundles, loanword units) for 1–10, 21, 38 and 100, standard first, then every

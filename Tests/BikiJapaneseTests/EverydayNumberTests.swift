@@ -1,6 +1,7 @@
-import BikiJapanese
 import Foundation
 import Testing
+
+@testable import BikiJapanese
 
 /// Numbers of daily life read as people say them: decimals, negatives and temperatures,
 /// fractions, phone numbers and postcodes, addresses, the 24-hour clock, scores, ordinals, roads,

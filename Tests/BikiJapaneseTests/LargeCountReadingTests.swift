@@ -1,5 +1,6 @@
-import BikiJapanese
 import Testing
+
+@testable import BikiJapanese
 
 /// Counters and units after 万, 百万, 億 and 兆: the final component is the unit, so only the
 /// counters that change after ん (本, 匹, 杯, 分, 羽) differ from number + counter.

@@ -1,5 +1,6 @@
-import BikiJapanese
 import Testing
+
+@testable import BikiJapanese
 
 /// The counters and units added for what learners meet in a week in Japan: 1–10, 21, 38 and 100,
 /// the standard reading first, then every alternate Biki accepts.

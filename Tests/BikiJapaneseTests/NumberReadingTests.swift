@@ -1,5 +1,6 @@
-import BikiJapanese
 import Testing
+
+@testable import BikiJapanese
 
 /// Bare numbers. Sources: NHK日本語発音アクセント新辞典, appendix on numerals; the counting
 /// alternates し and く only where 4 or 9 ends a number below 20 (Jorden, Basic Japanese §6.8;

@@ -1,5 +1,6 @@
-import BikiJapanese
 import Testing
+
+@testable import BikiJapanese
 
 /// A table of `value reading|alternate|…` lines, the standard reading first.
 struct ReadingTable {

@@ -1,5 +1,6 @@
-import BikiJapanese
 import Testing
+
+@testable import BikiJapanese
 
 @Suite struct ReadingTests {
   @Test func standardIsTheFirstOfEverySegment() {

@@ -1,5 +1,6 @@
-import BikiJapanese
 import Testing
+
+@testable import BikiJapanese
 
 /// Displays read whole: declared words and what Biki reads, nothing skipped.
 @Suite struct ShownTextTests {

@@ -1,5 +1,6 @@
-import BikiJapanese
 import Testing
+
+@testable import BikiJapanese
 
 /// Money, durations, ages, and the calendar. Sources: NHK日本語発音アクセント新辞典 appendix;
 /// the Japan Foundation's Marugoto / Genki tables of days and months (docs/readings.md).

@@ -1,5 +1,6 @@
-import BikiJapanese
 import Testing
+
+@testable import BikiJapanese
 
 /// The numbers a text shows, as a plugin's answer is checked against them: texts mixing one-,
 /// two-, three- and four-byte characters, so every width of UTF-8 is read scalar by scalar.

@@ -1,7 +1,8 @@
 import BikiCore
-import BikiPacks
 import Foundation
 import Testing
+
+@testable import BikiPacks
 
 /// Numbers read digit by digit (`"style": "digits"`), as phone numbers and postcodes are: the
 /// pack format's part for them, its checks, and the built-in topics that use it. Readings as

@@ -1,6 +1,7 @@
 import BikiCore
-import BikiPacks
 import Testing
+
+@testable import BikiPacks
 
 /// The built-in everyday pack (TopicPacks/everyday.json): each topic asks what its title says and
 /// reads it as people say it. Readings typed from docs/readings.md ("Everyday numbers"), not

@@ -1,6 +1,7 @@
 import BikiCore
-import BikiPacks
 import Testing
+
+@testable import BikiPacks
 
 /// `"favour": "sound-changes"`: the numbers whose reading changes with the counter come up
 /// twice as often. Which numbers those are is written out here from the readings themselves

@@ -1,6 +1,7 @@
 import BikiCore
-import BikiPacks
 import Testing
+
+@testable import BikiPacks
 
 /// Packs written to break the compiler: extreme numbers, deep expressions, misused functions,
 /// huge spaces and repeated mistakes. Each is a positioned diagnostic, the topic is not

@@ -1,6 +1,7 @@
 import BikiCore
-import BikiPacks
 import Testing
+
+@testable import BikiPacks
 
 /// The 九九 topic: every line from 1×1 to 9×9, answered in kana with the chant (any form schools
 /// use) or in reading with the product. Lines typed from the chant as schools teach it

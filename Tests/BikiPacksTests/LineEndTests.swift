@@ -1,5 +1,6 @@
-import BikiPacks
 import Testing
+
+@testable import BikiPacks
 
 /// A pack saved with `\r\n` or old Mac `\r` line ends gets its diagnostics on the lines an
 /// editor shows, as with `\n`.

@@ -1,6 +1,7 @@
 import BikiJapanese
-import BikiPacks
 import Testing
+
+@testable import BikiPacks
 
 /// ー, the long-vowel mark, lengthens the kana before it: a reading in a pack never begins
 /// with one, wherever the reading is (`ーと` after 11 was served as じゅういちーと).

@@ -1,6 +1,7 @@
 import BikiCore
-import BikiPacks
 import Testing
+
+@testable import BikiPacks
 
 /// Numbers that are not a whole count, as packs write them: decimals (`"decimals"`), numbers
 /// below zero, fractions (`"denominator"`) and times on the 24-hour clock (`"clock"` parts).

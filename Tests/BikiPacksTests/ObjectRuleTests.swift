@@ -1,7 +1,8 @@
 import BikiCore
 import BikiJSON
-import BikiPacks
 import Testing
+
+@testable import BikiPacks
 
 /// The "which counter?" objects as pack authors can get them wrong.
 @Suite struct ObjectRuleTests {

@@ -1,5 +1,6 @@
-import BikiPacks
 import Testing
+
+@testable import BikiPacks
 
 /// A misspelt value where the format allows one choice: the did-you-mean names it, and nothing
 /// lists it again.

@@ -1,8 +1,9 @@
 import BikiCore
 import BikiJSON
-import BikiPacks
 import Foundation
 import Testing
+
+@testable import BikiPacks
 
 @Suite struct PackCompilerTests {
   @Test func aValidPackCompilesCleanly() throws {

@@ -1,6 +1,7 @@
 import BikiJSON
-import BikiPacks
 import Testing
+
+@testable import BikiPacks
 
 /// A corpus of broken packs, one per rule, each asserting the exact rule id and position
 /// (1-based line:column, as `biki-pack lint` prints them).

@@ -1,6 +1,7 @@
 import BikiJSON
-import BikiPacks
 import Foundation
+
+@testable import BikiPacks
 
 enum PackFixtures {
   /// The repository's TopicPacks directory.

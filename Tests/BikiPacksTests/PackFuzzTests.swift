@@ -1,7 +1,8 @@
 import BikiCore
-import BikiPacks
 import Foundation
 import Testing
+
+@testable import BikiPacks
 
 /// Whatever bytes arrive, compiling never crashes, and any topic it accepts generates.
 @Suite struct PackFuzzTests {

@@ -1,6 +1,7 @@
 import BikiCore
-import BikiPacks
 import Testing
+
+@testable import BikiPacks
 
 /// The themed topics mix the counters of one situation. Each is checked for the counters it
 /// mixes and for readings typed from the references (docs/readings.md), right and wrong.

@@ -1,6 +1,7 @@
 import BikiCore
-import BikiPacks
 import Testing
+
+@testable import BikiPacks
 
 /// The "which counter?" skill on the built-in things: what a learner types for a thing and a
 /// count, checked against readings from counter references (docs/readings.md), not against the

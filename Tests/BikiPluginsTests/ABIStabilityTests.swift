@@ -1,8 +1,9 @@
 import BikiCore
-import BikiPlugins
 import BikiTestSupport
 import Foundation
 import Testing
+
+@testable import BikiPlugins
 
 /// ABI v1 stays stable both ways: plugins built against the frozen v1.0 header and against a
 /// later one (a field appended to every sized struct) load and work in this host, and this

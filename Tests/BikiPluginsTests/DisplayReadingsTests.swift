@@ -1,8 +1,9 @@
 import BikiCore
 import BikiJapanese
-import BikiPlugins
 import Foundation
 import Testing
+
+@testable import BikiPlugins
 
 /// Biki's readings of displays, remembered between a plugin's questions: a display met again
 /// is not read again, but every question is still checked against the reading.

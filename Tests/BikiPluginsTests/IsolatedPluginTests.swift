@@ -1,9 +1,10 @@
 import BikiCore
-import BikiPlugins
 import BikiSync
 import BikiTestSupport
 import Foundation
 import Testing
+
+@testable import BikiPlugins
 
 /// Plugins that crash, abort or hang, run in worker processes: each call fails with its own
 /// error, and this process — the host — keeps going.

@@ -1,8 +1,9 @@
 import BikiCore
-import BikiPlugins
 import BikiSync
 import Foundation
 import Testing
+
+@testable import BikiPlugins
 
 /// Long batches of plugin questions are made in chunks on one thread and checked on another.
 @Suite struct PipelineTests {

@@ -1,8 +1,9 @@
 import BikiCore
-import BikiPlugins
 import BikiTestSupport
 import Foundation
 import Testing
+
+@testable import BikiPlugins
 
 @Suite struct CalendarPluginTests {
   @Test func aPlainCBuildLoadsAndDescribesItsTopics() throws {

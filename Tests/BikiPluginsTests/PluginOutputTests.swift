@@ -1,6 +1,7 @@
-import BikiPlugins
 import Foundation
 import Testing
+
+@testable import BikiPlugins
 
 /// What a plugin writes for a question, checked as written: each fault is refused with a
 /// message that names it.

@@ -1,9 +1,10 @@
 import BikiCore
-import BikiPlugins
 import BikiSync
 import BikiTestSupport
 import Foundation
 import Testing
+
+@testable import BikiPlugins
 
 /// A plugin in a worker is timed question by question: a batch may take as long as its
 /// questions need, and a crash or a hang costs the question it met and no other.

@@ -1,7 +1,8 @@
-import BikiPractice
 import BikiTestSupport
 import Foundation
 import Testing
+
+@testable import BikiPractice
 
 #if canImport(Glibc)
   import Glibc

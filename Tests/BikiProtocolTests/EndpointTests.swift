@@ -1,6 +1,7 @@
 import BikiJSON
-import BikiProtocol
 import Testing
+
+@testable import BikiProtocol
 
 /// A server that echoes: enough to test the lifecycle around it.
 struct EchoServer: LanguageServer {

@@ -1,5 +1,6 @@
-import BikiProtocol
 import Testing
+
+@testable import BikiProtocol
 
 /// What the framer does with bytes that are not a well-formed frame: LF-only headers are
 /// frames, and after a malformed block it finds the next `Content-Length:` and serves on.

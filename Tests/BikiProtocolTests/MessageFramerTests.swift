@@ -1,6 +1,7 @@
 import BikiJSON
-import BikiProtocol
 import Testing
+
+@testable import BikiProtocol
 
 @Suite struct MessageFramerTests {
   func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }

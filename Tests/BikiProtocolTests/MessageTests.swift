@@ -1,6 +1,7 @@
 import BikiJSON
-import BikiProtocol
 import Testing
+
+@testable import BikiProtocol
 
 @Suite struct MessageTests {
   func parse(_ text: String) -> IncomingMessage { IncomingMessage.parse(Array(text.utf8)) }
