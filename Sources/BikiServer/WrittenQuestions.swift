@@ -6,7 +6,7 @@ import BikiSync
 /// space: a question is a pure function of its topic and place, so one written before is sent
 /// again as its bytes instead of being made and written anew. Most topics have a few dozen
 /// questions (本 to 10, the months, the hours) and a client asking seed after seed meets each
-/// again and again; a topic of millions keeps only the last few thousand it wrote.
+/// again and again; a topic of millions keeps at most a few thousand, starting over when full.
 ///
 /// A plugin's questions made ahead (seed after seed) are kept here once written too: they are
 /// kept already as questions (`MadeQuestions`), so writing them once changes nothing sent.

@@ -176,11 +176,12 @@ where options.selects("plugins.\(name)") {
         ).display.utf8.count
       }
     }.run(seconds: options.seconds))
+  let directCall = try DirectCall(path: path, topic: topic)
   let direct = Benchmark(
     name: "plugins.\(name).direct-call", unit: "calls/s", target: nil,
     note: "the same generate function pointer, minimal writer"
   ) {
-    DirectCall(path: path, topic: topic).call
+    directCall.call
   }
   print(direct.run(seconds: options.seconds))
   let topics = try PluginTopics(backend: .inProcess(path))
@@ -373,11 +374,17 @@ struct DirectCall {
       -> biki_status_t
   let topic: UnsafeMutablePointer<CChar>
 
-  init(path: String, topic: String) {
-    let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE)!
+  /// Fails, naming the library, when it does not load or offers no generate function: the
+  /// benchmark stops rather than timing nothing.
+  init(path: String, topic: String) throws {
+    guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
+      throw BenchFailure("cannot load \(path): \(dlerror().map { String(cString: $0) } ?? "unknown reason")")
+    }
+    guard let symbol = dlsym(handle, "biki_plugin_entry") else {
+      throw BenchFailure("\(path) exports no biki_plugin_entry")
+    }
     let entry = unsafeBitCast(
-      dlsym(handle, "biki_plugin_entry")!,
-      to: (@convention(c) (UnsafePointer<biki_host_t>?) -> UnsafePointer<biki_plugin_descriptor_t>?).self)
+      symbol, to: (@convention(c) (UnsafePointer<biki_host_t>?) -> UnsafePointer<biki_plugin_descriptor_t>?).self)
     // A host with no extensions, kept for the process as the ABI asks.
     let host = UnsafeMutablePointer<biki_host_t>.allocate(capacity: 1)
     host.initialize(
@@ -385,7 +392,10 @@ struct DirectCall {
         size: UInt32(MemoryLayout<biki_host_t>.size), abi_version: UInt32(BIKI_PLUGIN_ABI_VERSION), name: nil,
         version: nil, host_data: nil,
         get_extension: { _, _ in nil }))
-    generate = entry(host)!.pointee.generate!
+    guard let generate = entry(host)?.pointee.generate else {
+      throw BenchFailure("\(path) gave no descriptor with generate")
+    }
+    self.generate = generate
     self.topic = strdup(topic)
   }
 

@@ -86,6 +86,19 @@ import Testing
     }
   }
 
+  /// dlopen looks a name without a slash up among the system's libraries (libm.so.6 would load):
+  /// a plugin is only ever loaded from the file it names.
+  @Test func aBareNameIsNeverLookedUpAmongTheSystemsLibraries() {
+    do {
+      _ = try PluginLibrary(path: "libm.so.6")
+      Issue.record("loaded a library by a bare name")
+    } catch {
+      #expect(error.kind == .cannotLoad)
+      #expect(
+        error.reason == "a plugin is loaded from a path (./libm.so.6), never looked up among the system's libraries")
+    }
+  }
+
   @Test func aMissingEntrySymbol() throws {
     #expect(try loadError("NO_ENTRY")?.kind == .missingEntry)
   }
