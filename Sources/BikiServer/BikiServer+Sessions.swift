@@ -680,34 +680,33 @@ extension BikiServer {
     // Questions written before are sent as their bytes; the rest are made, written and kept.
     var pieces = kept.find(indices)
     let missing = pieces.indices.filter { pieces[$0] == nil }
+    let results = generator.questions(seeds: missing.map { indices[$0] })
+    guard missing.count < indices.count || results.contains(where: { if case .success = $0 { true } else { false } })
+    else {
+      return try written(results, indices: indices, topicID: generator.topic.id)  // none made: the first failure
+    }
     var made: [(place: UInt64, bytes: [UInt8])] = []
-    var anyMade = missing.count < indices.count
-    var firstFailure: GenerationError?
-    for (slot, result) in zip(missing, generator.questions(seeds: missing.map { indices[$0] })) {
-      switch result {
-      case .success(let question):
-        let bytes = writtenQuestion(question)
-        pieces[slot] = bytes
-        made.append((indices[slot], bytes))
-        anyMade = true
-      case .failure(let error):
-        var writer = JSONWriter()
-        WireFormat.failedQuestion(topicID: generator.topic.id, seed: indices[slot], error, into: &writer)
-        if case .written(let bytes) = writer.finish() { pieces[slot] = bytes }
-        firstFailure = firstFailure ?? error
-      }
+    for (slot, result) in zip(missing, results) {
+      let bytes = writtenPiece(result, at: indices[slot], topicID: generator.topic.id)
+      pieces[slot] = bytes
+      if case .success = result { made.append((indices[slot], bytes)) }
     }
     kept.keep(made)
-    guard anyMade else {
-      throw .requestFailed(firstFailure?.description ?? "topic \(generator.topic.id) made no questions")
-    }
     return questionsAnswer(pieces.map { $0 ?? [] })
   }
 
   /// A question as `biki/generate` writes it, alone.
   static func writtenQuestion(_ question: Question) -> [UInt8] {
+    writtenPiece(.success(question), at: question.seed, topicID: question.topicID)
+  }
+
+  /// One entry of `biki/generate`'s list: the question, or its failure in its place.
+  static func writtenPiece(_ result: Result<Question, GenerationError>, at index: UInt64, topicID: String) -> [UInt8] {
     var writer = JSONWriter()
-    WireFormat.revealed(question, into: &writer)
+    switch result {
+    case .success(let question): WireFormat.revealed(question, into: &writer)
+    case .failure(let error): WireFormat.failedQuestion(topicID: topicID, seed: index, error, into: &writer)
+    }
     guard case .written(let bytes) = writer.finish() else { return [] }
     return bytes
   }
@@ -749,23 +748,12 @@ extension BikiServer {
   static func written(_ results: [Result<Question, GenerationError>], indices: [UInt64], topicID: String)
     throws(ResponseError) -> JSON
   {
-    guard results.contains(where: { (try? $0.get()) != nil }) else {
+    guard results.contains(where: { if case .success = $0 { true } else { false } }) else {
       if case .failure(let error)? = results.first { throw .requestFailed(error.description) }
       throw .requestFailed("topic \(topicID) made no questions")
     }
-    var writer = JSONWriter()
-    writer.beginObject()
-    writer.key("questions")
-    writer.beginArray()
-    for (index, result) in zip(indices, results) {
-      switch result {
-      case .success(let question): WireFormat.revealed(question, into: &writer)
-      case .failure(let error): WireFormat.failedQuestion(topicID: topicID, seed: index, error, into: &writer)
-      }
-    }
-    writer.endArray()
-    writer.endObject()
-    return writer.finish()
+    return questionsAnswer(
+      zip(indices, results).map { index, result in writtenPiece(result, at: index, topicID: topicID) })
   }
 
   // MARK: History
