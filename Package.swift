@@ -70,7 +70,7 @@ let package = Package(
       name: "biki",
       dependencies: [
         "BikiCLI", "BikiJapanese", "BikiCore", "BikiHost", "BikiPacks", "BikiPlugins", "BikiProtocol", "BikiServer",
-        "BikiJSON", "BikiPractice",
+        "BikiJSON", "BikiPractice", "BikiFiles",
       ]),
     // Speed and memory figures; run in release (`swift run -c release biki-bench`).
     .executableTarget(

@@ -11,12 +11,19 @@ package struct ParsedArguments: Sendable {
     /// What its value is called in messages (`<dir>`); nil for a flag.
     var valueName: String?
     var shortName: String?
+    /// Whether the value may be left out (`--html` or `--html=<file>`, as git's `--color[=<when>]`):
+    /// then it is given only after `=`, so the next argument is never taken for it.
+    var valueIsOptional = false
 
     package static func flag(_ name: String, short: String? = nil) -> Option {
       Option(name: name, valueName: nil, shortName: short)
     }
     package static func value(_ name: String, _ valueName: String, short: String? = nil) -> Option {
       Option(name: name, valueName: valueName, shortName: short)
+    }
+    /// An option whose value may be left out; `value(_:)` is then "".
+    package static func optionalValue(_ name: String, _ valueName: String) -> Option {
+      Option(name: name, valueName: valueName, shortName: nil, valueIsOptional: true)
     }
   }
 
@@ -63,7 +70,12 @@ package struct ParsedArguments: Sendable {
         continue
       }
       if let inline {
+        guard !(option.valueIsOptional && inline.isEmpty) else {
+          throw UsageError(message: "Missing value after '\(option.name)='.")
+        }
         given.append((option.name, inline))
+      } else if option.valueIsOptional {
+        given.append((option.name, ""))
       } else if index < arguments.count {
         given.append((option.name, arguments[index]))
         index += 1

@@ -47,6 +47,10 @@ package struct HostSetup: Sendable {
   /// The answer history: `$XDG_STATE_HOME/biki/history.jsonl`.
   package var historyPath: String? { stateDirectory.map { $0 + "/history.jsonl" } }
 
+  /// Where `biki stats --html` writes its page when not told: `$XDG_STATE_HOME/biki/report.html`,
+  /// beside the history it shows.
+  package var reportPath: String? { stateDirectory.map { $0 + "/report.html" } }
+
   /// Where plugin workers' crash reports go: `$XDG_STATE_HOME/biki/plugin-workers.log`, in a
   /// private directory; /dev/null when there is none.
   var pluginLogPath: String {

@@ -59,7 +59,8 @@ enum BikiCommand {
     case "stats":
       let environment = environment()
       return StatsCommand.run(
-        arguments: Array(arguments.dropFirst()), history: environment.history, now: environment.wallClock())
+        arguments: Array(arguments.dropFirst()), history: environment.history, now: environment.wallClock(),
+        defaultReport: environment.host.reportPath)
     case "serve":
       return ServeCommand.run(arguments: Array(arguments.dropFirst()), environment: environment())
     case "install":

@@ -1,11 +1,12 @@
 import BikiCLI
+import BikiFiles
 import BikiPractice
 import BikiServer
 import Foundation
 
 /// `biki stats [TOPIC]`: accuracy over the answer history, and the forms missed most often.
 enum StatsCommand {
-  static let usage = "biki stats [<topic>] [--html <file>]"
+  static let usage = "biki stats [<topic>] [--html[=<file>]]"
 
   static let help = """
     OVERVIEW: Show accuracy over your answer history, and what you miss most often.
@@ -19,16 +20,21 @@ enum StatsCommand {
       <topic>                 Only this topic, e.g. counters.hon.
 
     OPTIONS:
-      --html <file>           Also write a report page: accuracy over time, time per answer,
+      --html[=<file>]         Also write a report page: accuracy over time, time per answer,
                               reviews coming due, a heat map of forms, weak to known, and what
-                              to practise next (one file; no network, no script).
+                              to practise next (one file; no network, no script). Without
+                              =<file>, it is $XDG_STATE_HOME/biki/report.html; either way its
+                              file:// address is printed, to open in a browser.
       -h, --help              Show help information.
     """
 
-  static func run(arguments: [String], history: AnswerHistory, now: Double) -> CommandOutcome {
+  /// `defaultReport` is where `--html` alone writes the page (nil when there is no state
+  /// directory to be had).
+  static func run(arguments: [String], history: AnswerHistory, now: Double, defaultReport: String?) -> CommandOutcome {
     let parsed: ParsedArguments
     switch CommandOutcome.parse(
-      arguments, options: [.value("--html", "<file>")], help: help, usage: usage, helpCommand: "biki stats --help")
+      arguments, options: [.optionalValue("--html", "<file>")], help: help, usage: usage,
+      helpCommand: "biki stats --help")
     {
     case .success(let found): parsed = found
     case .failure(let failure): return failure.outcome
@@ -37,16 +43,22 @@ enum StatsCommand {
       return CommandOutcome.usageError("Give one topic at a time.", usage: usage, helpCommand: "biki stats --help")
     }
     let topic = parsed.positionals.first
+    if parsed.isSet("--html"), let topic, topic.hasSuffix(".html") || topic.hasSuffix(".htm") {
+      // `--html report.html`, as earlier Biki took it: the page's name goes after `=`.
+      return CommandOutcome.usageError(
+        "'\(topic)' is read as a topic; to name the page, write --html=\(topic).", usage: usage,
+        helpCommand: "biki stats --help")
+    }
     let (summary, warnings) = history.summary()
     var outcome = CommandOutcome(standardError: warnings.map { TerminalText.safe("Warning: \($0)") })
     let stats = summary.stats(topicID: topic, now: now)
-    if let file = parsed.value("--html") {
-      do {
-        try Data(ProgressReport(summary: summary, now: now).html().utf8).write(
-          to: URL(fileURLWithPath: file), options: .atomic)
-        outcome.standardError.append(TerminalText.safe("Wrote \(file)."))
-      } catch {
-        outcome.standardError.append(TerminalText.safe("Error: cannot write \(file): \(error.localizedDescription)"))
+    if let named = parsed.value("--html") {
+      switch writeReport(ProgressReport(summary: summary, now: now).html(), named: named, defaultReport: defaultReport)
+      {
+      case .success(let address):
+        outcome.standardError.append(TerminalText.safe("Wrote the report: \(address)"))
+      case .failure(let failure):
+        outcome.standardError.append(TerminalText.safe("Error: \(failure.message)"))
         outcome.status = ExitStatus.cannotCreate
         return outcome
       }
@@ -100,6 +112,41 @@ enum StatsCommand {
   }
 
   static let formsShown = 15
+
+  struct ReportFailure: Error {
+    var message: String
+  }
+
+  /// Writes the page where `named` says ("" for the default, in the private state directory) and
+  /// returns its file:// address. Written whole then renamed, so a link there is replaced,
+  /// never followed.
+  private static func writeReport(_ page: String, named: String, defaultReport: String?) -> Result<
+    String, ReportFailure
+  > {
+    var path = named
+    if named.isEmpty {
+      guard let defaultReport else {
+        return .failure(
+          ReportFailure(
+            message:
+              "there is no state directory for the report (set HOME or XDG_STATE_HOME to an absolute path), so name the page: --html=<file>."
+          ))
+      }
+      do {
+        _ = try PrivateDirectory.create((defaultReport as NSString).deletingLastPathComponent)
+      } catch {
+        return .failure(ReportFailure(message: error.description))
+      }
+      path = defaultReport
+    }
+    let url = URL(fileURLWithPath: path).standardizedFileURL
+    do {
+      try Data(page.utf8).write(to: url, options: .atomic)
+    } catch {
+      return .failure(ReportFailure(message: "cannot write \(path): \(error.localizedDescription)"))
+    }
+    return .success(url.absoluteString)
+  }
 
   private static func days(_ seconds: Double) -> String {
     let days = Int((seconds / 86_400).rounded(.up))

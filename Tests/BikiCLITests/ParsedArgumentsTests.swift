@@ -39,6 +39,19 @@ import Testing
     #expect(message(["-x"]) == "Unknown option '-x'.")
   }
 
+  /// `--html` or `--html=<file>`: the value comes only after "=", so the next word stays a positional.
+  @Test func anOptionalValueIsTakenOnlyAfterEquals() throws {
+    let options: [ParsedArguments.Option] = [.optionalValue("--html", "<file>")]
+    let bare = try ParsedArguments(["--html", "counters.hon"], options: options)
+    #expect(bare.value("--html") == "")
+    #expect(bare.positionals == ["counters.hon"])
+    #expect(try ParsedArguments(["--html=a b.html"], options: options).value("--html") == "a b.html")
+    #expect(try ParsedArguments([], options: options).value("--html") == nil)
+    #expect(throws: ParsedArguments.UsageError(message: "Missing value after '--html='.")) {
+      try ParsedArguments(["--html="], options: options)
+    }
+  }
+
   @Test func negativeNumbersArePositionalsWhereACommandReadsNumbers() throws {
     #expect(try parse(["-5", "-"], negatives: true).positionals == ["-5", "-"])
     #expect(message(["-5"]) == "Unknown option '-5'.")

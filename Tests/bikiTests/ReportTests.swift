@@ -33,7 +33,7 @@ import Testing
     try Self.history(at: home + "/state/biki/history.jsonl")
     let page = home + "/report.html"
     let stats = try BikiProcess.run(
-      ["stats", "--html", page],
+      ["stats", "--html=" + page],
       environment: ["HOME": home, "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin"])
     #expect(stats.status == 0, "\(stats.standardError)")
 
@@ -94,7 +94,7 @@ import Testing
     let page = home + "/report.html"
     let shot = home + "/report.png"
     let stats = try BikiProcess.run(
-      ["stats", "--html", page],
+      ["stats", "--html=" + page],
       environment: ["HOME": home, "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin"])
     #expect(stats.status == 0, "\(stats.standardError)")
     let render = try BikiProcess.run(
