@@ -16,8 +16,9 @@ struct PackValidator {
   let thingsByName: [String: ThingDefinition]
   /// Counters already resolved, by the name used: thousands of things may share one.
   private var resolvedCounters: [String: Counter] = [:]
-  /// Things already reported for naming one counter twice.
-  private var thingsWithRepeatedCounters = Set<String>()
+  /// Each thing met so far with its counters resolved, or nil where one is unknown or named
+  /// twice: resolved once, so a fault is reported once however many topics count the thing.
+  private var resolvedThings: [String: TopicProgram.Thing?] = [:]
   /// Ids and symbols of this pack's counters whose definitions have errors.
   let brokenCounterNames: Set<String>
   let check: ReadingCheck
@@ -116,6 +117,7 @@ struct PackValidator {
   }
 
   mutating func compileTopics(isCancelled: () -> Bool = { false }) -> [CompiledTopic] {
+    resolveThings()
     var clean: [(definition: TopicDefinition, compiled: CompiledTopic, space: UInt64)] = []
     var ids: [String: SourceRange] = [:]
     for topic in pack.topics {
@@ -354,12 +356,7 @@ struct PackValidator {
             at: name.range, fix: hint.fix)
           continue
         }
-        if definition.hasDecodingErrors { continue }  // reported where it is defined
-        let counters = definition.counters.compactMap { resolveCounter($0) }
-        guard counters.count == definition.counters.count, !namesACounterTwice(definition, counters) else { continue }
-        things.append(
-          TopicProgram.Thing(
-            name: definition.name.value, reading: definition.reading, meaning: definition.meaning, counters: counters))
+        if let thing = resolveThing(definition) { things.append(thing) }
       }
       return things.count == names.count ? .things(things) : nil
     case .derive:
@@ -367,8 +364,31 @@ struct PackValidator {
     }
   }
 
-  /// Whether two of a thing's counters are one counter by two names (本 and hon); reported once
-  /// per thing, however many topics count it.
+  /// Resolves every thing the pack declares, so one whose counter is unknown is an error before
+  /// any topic counts it.
+  private mutating func resolveThings() {
+    for definition in pack.things {
+      _ = resolveThing(definition)
+    }
+  }
+
+  /// A thing with its counters, or nil (reported) when one of them is unknown or two are one.
+  private mutating func resolveThing(_ definition: ThingDefinition) -> TopicProgram.Thing? {
+    if let resolved = resolvedThings[definition.name.value] { return resolved }
+    var thing: TopicProgram.Thing?
+    // A thing with decoding errors is reported where it is defined.
+    if !definition.hasDecodingErrors {
+      let counters = definition.counters.compactMap { resolveCounter($0) }
+      if counters.count == definition.counters.count, !namesACounterTwice(definition, counters) {
+        thing = TopicProgram.Thing(
+          name: definition.name.value, reading: definition.reading, meaning: definition.meaning, counters: counters)
+      }
+    }
+    resolvedThings[definition.name.value] = .some(thing)
+    return thing
+  }
+
+  /// Whether two of a thing's counters are one counter by two names (本 and hon), and says so.
   private mutating func namesACounterTwice(_ thing: ThingDefinition, _ counters: [Counter]) -> Bool {
     var first: [String: String] = [:]
     var repeats: [(name: Located<String>, earlier: String)] = []
@@ -379,15 +399,12 @@ struct PackValidator {
         first[counter.id] = name.value
       }
     }
-    guard !repeats.isEmpty else { return false }
-    if thingsWithRepeatedCounters.insert(thing.name.value).inserted {
-      for (name, earlier) in repeats {
-        reader.error(
-          "\"\(Excerpt.of(name.value))\" and \"\(Excerpt.of(earlier))\" are the same counter; list each counter \"\(Excerpt.of(thing.name.value))\" takes once",
-          "duplicate-value", at: name.range)
-      }
+    for (name, earlier) in repeats {
+      reader.error(
+        "\"\(Excerpt.of(name.value))\" and \"\(Excerpt.of(earlier))\" are the same counter; list each counter \"\(Excerpt.of(thing.name.value))\" takes once",
+        "duplicate-value", at: name.range)
     }
-    return true
+    return !repeats.isEmpty
   }
 
   /// Derived variables in an order where each comes after those it reads (Kahn's algorithm:

@@ -13,7 +13,8 @@ enum SampleCommand {
     OVERVIEW: Print generated questions from a pack.
 
     Prints a header, then one tab-separated line per question: topic, seed, display, kanji
-    display, reading(s), answer. The same seed always prints the same questions.
+    display, reading(s), answer, and for a which-counter question the thing counted and every
+    answer it takes (empty for others). The same seed always prints the same questions.
 
     USAGE: \(usage)
 
@@ -145,7 +146,7 @@ enum SampleCommand {
         return outcome
       }
     }
-    outcome.standardOutput.append("topic\tseed\tdisplay\tkanji\treading\tanswer")
+    outcome.standardOutput.append("topic\tseed\tdisplay\tkanji\treading\tanswer\tcounted")
     for registered in topics {
       let generator: QuestionGenerator
       do {
@@ -164,6 +165,7 @@ enum SampleCommand {
             [
               registered.topic.id, String(question.seed), question.display, question.kanjiDisplay,
               question.reading.description, question.answer.display,
+              question.counted.map { "\($0.prompt) → \($0.expected)" } ?? "",
             ]
             .map { TerminalText.safe($0) }.joined(separator: "\t"))
         case .failure(let error):

@@ -142,6 +142,27 @@ import Testing
     #expect(compilation.topics.isEmpty)
   }
 
+  /// An object is checked where it is declared, counted or not: one whose counter is unknown is
+  /// an error at that counter before any topic uses it, and once however many topics do; the
+  /// topics that count other things still serve.
+  @Test func anUnknownCounterIsAnErrorWhetherOrNotATopicCountsTheThing() {
+    let objects =
+      #"[{ "name": "鉛筆", "reading": "えんぴつ", "counters": ["本"] }, { "name": "謎", "reading": "なぞ", "counters": ["ぬ"] }]"#
+    let unused = Self.pack(
+      objects: objects, variables: #"{ "o": { "objects": ["鉛筆"] }, "n": { "range": { "min": 1, "max": 20 } } }"#,
+      parts: "[\(Self.counted)]")
+    let compilation = PackFixtures.compile(unused)
+    #expect(Self.found(compilation) == ["\(Self.place(of: #""ぬ""#, in: unused)) unknown-counter"])
+    #expect(
+      compilation.diagnostics.first?.message == #"unknown counter "ぬ"; declare it in the pack's "counters""#)
+    #expect(compilation.topics.map(\.topic.id) == ["things.t"])
+
+    let countedTwice = unused.replacingOccurrences(of: #""objects": ["鉛筆"]"#, with: #""objects": ["謎", "謎"]"#)
+    let twice = PackFixtures.compile(countedTwice)
+    #expect(Self.found(twice).filter { $0.hasSuffix("unknown-counter") }.count == 1, "\(twice.diagnostics)")
+    #expect(twice.topics.isEmpty)
+  }
+
   /// Things are looked up by name: 20,000 of them, the last one repeated, compile with every
   /// name found and the repeat placed; each lookup used to scan every thing.
   @Test func manyThingsAreFoundByName() {

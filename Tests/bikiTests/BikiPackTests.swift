@@ -211,7 +211,7 @@ import Testing
     let first = try pack(["sample", "counters", "--topic", "hon", "--seed", "9", "-n", "10"], home: home)
     #expect(first.status == 0)
     let lines = first.standardOutput.split(separator: "\n")
-    #expect(lines.first == "topic\tseed\tdisplay\tkanji\treading\tanswer")
+    #expect(lines.first == "topic\tseed\tdisplay\tkanji\treading\tanswer\tcounted")
     #expect(lines.count == 11)
     #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("counters.hon\t") })
     #expect(
@@ -230,6 +230,29 @@ import Testing
     let refused = try pack(["sample", "numbers", "--topic", "custom", "--param", "step=0"], home: home)
     #expect(refused.status == 1)
     #expect(refused.standardError.contains("step=0 is out of bounds"))
+  }
+
+  /// A which-counter question is printed with the thing it asks about and every answer it takes,
+  /// not only the count: "鉛筆 (えんぴつ, pencil) × 5 → 5本 (ごほん)".
+  @Test func aWhichCounterSampleShowsTheThingCounted() throws {
+    let home = try temporaryDirectory()
+    let result = try pack(["sample", "counters", "--topic", "which-counter", "-n", "40"], home: home)
+    #expect(result.status == 0, "\(result.standardError)")
+    let rows = result.standardOutput.split(separator: "\n").dropFirst().map {
+      $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    }
+    #expect(rows.count == 40)
+    for row in rows {
+      guard row.count == 7 else {
+        Issue.record("\(row)")
+        continue
+      }
+      let (display, answer, counted) = (row[2], row[5], row[6])
+      #expect(counted.contains(" (") && counted.contains(" × \(answer) → "), "\(row)")
+      #expect(counted.split(separator: "→").last?.contains(display) == true, "\(row)")
+    }
+    let plain = try pack(["sample", "counters", "--topic", "hon", "-n", "1"], home: home)
+    #expect(plain.standardOutput.split(separator: "\n").last?.hasSuffix("\t") == true)
   }
 }
 
