@@ -33,6 +33,28 @@ package struct PluginValidator: Sendable {
       ? "" : " with " + parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
   }
 
+  /// How to ask a failed question again, alone, from any directory: "; ask it again with:
+  /// biki-pack sample /p/libx.so --topic x.t --question 7 --param max=9".
+  static func askAgain(_ path: String, topic: String, seed: UInt64, parameters: [String: Int64]) -> String {
+    let words =
+      ["biki-pack", "sample", path, "--topic", topic, "--question", String(seed)]
+      + parameters.sorted { $0.key < $1.key }.flatMap { ["--param", "\($0.key)=\($0.value)"] }
+    return "; ask it again with: " + words.map(shellQuoted).joined(separator: " ")
+  }
+
+  /// A word as a POSIX shell reads it back: as it is when it holds nothing the shell treats
+  /// specially, else in single quotes.
+  static func shellQuoted(_ word: String) -> String {
+    let plain =
+      !word.isEmpty
+      && word.unicodeScalars.allSatisfy { scalar in
+        scalar.isASCII
+          && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+            || "-_./=+:,@%".unicodeScalars.contains(scalar))
+      }
+    return plain ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+  }
+
   /// `otherTopics`: the installed topics' ids and where each comes from.
   package func validate(_ path: String, otherTopics: [String: String]) -> [Diagnostic] {
     var problems: [Diagnostic] = []
@@ -151,7 +173,7 @@ package struct PluginValidator: Sendable {
         let seeds = (0..<count).map { $0 * (space / count) }
         let raw = first.generate(topic: local, parameters: parameters, seeds: seeds)
         // Each kind of failure once, with how often it happened and an example.
-        var failures: [(rule: String, count: Int, example: String)] = []
+        var failures: [(rule: String, count: Int, example: String, seed: UInt64)] = []
         var questions: [Question] = []
         for (seed, result) in zip(seeds, raw) {
           do {
@@ -162,13 +184,13 @@ package struct PluginValidator: Sendable {
             if let index = failures.firstIndex(where: { $0.rule == error.kind.rule }) {
               failures[index].count += 1
             } else {
-              failures.append((error.kind.rule, 1, error.reason))
+              failures.append((error.kind.rule, 1, error.reason, seed))
             }
           }
         }
         for failure in failures {
           report(
-            "topic \"\(topic.id)\"\(Self.describe(parameters)): \(failure.count) of \(count) questions failed, e.g. \(failure.example)",
+            "topic \"\(topic.id)\"\(Self.describe(parameters)): \(failure.count) of \(count) questions failed, e.g. \(failure.example)\(Self.askAgain(path, topic: topic.id, seed: failure.seed, parameters: parameters))",
             failure.rule)
         }
         if first.isQuarantined { return finished() }
@@ -179,8 +201,12 @@ package struct PluginValidator: Sendable {
           let twice = first.generate(topic: local, parameters: [:], seeds: probe)
           let elsewhere = fresh.generate(topic: local, parameters: [:], seeds: probe)
           // A question that failed here (a crash, a hang) is reported as what it is, not as a difference.
-          if case .failure(let error)? = (once + twice + elsewhere).first(where: { (try? $0.get()) == nil }) {
-            report("topic \"\(topic.id)\": \(error.reason)", error.kind.rule)
+          let all = once + twice + elsewhere
+          if let index = all.firstIndex(where: { (try? $0.get()) == nil }), case .failure(let error) = all[index] {
+            let seed = probe[index % probe.count]
+            report(
+              "topic \"\(topic.id)\": \(error.reason)\(Self.askAgain(path, topic: topic.id, seed: seed, parameters: [:]))",
+              error.kind.rule)
             if first.isQuarantined || fresh.isQuarantined { return finished() }
             continue
           }

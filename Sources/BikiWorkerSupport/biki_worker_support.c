@@ -62,20 +62,21 @@ static void on_crash(int signal, siginfo_t *info, void *context) {
     ssize_t written = write(note_descriptor, told, note_length);
     (void)written;
   }
+  // The handler there before (the Swift runtime's backtrace) writes its report; it may return,
+  // and for a signal sent by raise() or kill() nothing would then end the worker.
   for (int index = 0; index < crash_signal_count; index++) {
     if (crash_signals[index] != signal) continue;
     const struct sigaction *before = &previous[index];
     if ((before->sa_flags & SA_SIGINFO) != 0 && before->sa_sigaction != NULL) {
       before->sa_sigaction(signal, info, context);
-      return;
-    }
-    if ((before->sa_flags & SA_SIGINFO) == 0 && before->sa_handler != SIG_DFL && before->sa_handler != SIG_IGN) {
+    } else if ((before->sa_flags & SA_SIGINFO) == 0 && before->sa_handler != SIG_DFL &&
+               before->sa_handler != SIG_IGN) {
       before->sa_handler(signal);
-      return;
     }
   }
-  // The default action, once this handler returns: a fault happens again, a raised signal is
-  // delivered (it is blocked while its handler runs).
+  // Whatever it did, the default action once this handler returns: a fault happens again, a
+  // raised signal is delivered (it is blocked while its handler runs). A crash always ends the
+  // worker, as the host was told it would.
   struct sigaction fallback;
   memset(&fallback, 0, sizeof fallback);
   fallback.sa_handler = SIG_DFL;

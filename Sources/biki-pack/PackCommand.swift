@@ -24,8 +24,11 @@ struct PackCommandContext {
   func searchPaths(extra: [String]) -> PackSearchPaths { host.packSearchPaths(extra: extra) }
 
   /// A path the user named on the command line, made absolute against the directory they are in.
+  /// `path` from the root, with "." and empty steps left out (`./libx.so` is `/here/libx.so`);
+  /// ".." is kept, as a link before it decides where it leads.
   func absolute(_ path: String) -> String {
-    path.hasPrefix("/") ? path : (currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/") + path
+    let full = path.hasPrefix("/") ? path : currentDirectory + "/" + path
+    return "/" + full.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
   }
 }
 

@@ -6,7 +6,8 @@ import BikiPlugins
 
 /// `biki-pack sample PACK [--topic ID] [--seed N] [-n COUNT] [--param NAME=VALUE]`.
 enum SampleCommand {
-  static let usage = "biki-pack sample <pack> [--topic <id>] [--seed <n>] [-n <count>] [--param <name>=<value> ...]"
+  static let usage =
+    "biki-pack sample <pack> [--topic <id>] [--seed <n> | --question <seed>] [-n <count>] [--param <name>=<value> ...]"
   static let helpCommand = "biki-pack sample --help"
 
   static let help = """
@@ -24,7 +25,9 @@ enum SampleCommand {
 
     OPTIONS:
       --topic <id>            Only this topic (its full id, or the part after the pack id).
-      --seed <n>              The seed (default 1).
+      --seed <n>              The seed of the order questions are drawn in (default 1).
+      --question <seed>       Only the question of this seed, as the seed column and lint's
+                              messages name it (the seed a plugin's generate receives).
       -n <count>              Questions per topic (default 5).
       --param <name>=<value>  Set a topic parameter (repeatable).
       -h, --help              Show help information.
@@ -36,7 +39,7 @@ enum SampleCommand {
       arguments,
       options: [
         .value("--topic", "<id>"), .value("--seed", "<n>"), .value("--count", "<count>", short: "-n"),
-        .value("--param", "<name>=<value>"),
+        .value("--param", "<name>=<value>"), .value("--question", "<seed>"),
       ],
       help: help, usage: usage, helpCommand: helpCommand)
     {
@@ -56,6 +59,16 @@ enum SampleCommand {
         return usageError("'-n' takes a count from 1 to 1000000.")
       }
       count = value
+    }
+    var only: UInt64?
+    if let text = reader.value("--question") {
+      guard let value = UInt64(text) else {
+        return usageError("'--question' takes a question's seed, a whole number from 0 to 2^64−1.")
+      }
+      guard !reader.isSet("--seed"), !reader.isSet("--count") else {
+        return usageError("'--question' prints one question; leave out '--seed' and '-n'.")
+      }
+      only = value
     }
     for pair in reader.values("--param") {
       guard let equals = pair.firstIndex(of: "="), let value = Int64(pair[pair.index(after: equals)...]) else {
@@ -84,7 +97,8 @@ enum SampleCommand {
         return outcome
       }
       return sample(
-        registry.topics, filter: topicFilter, seed: seed, count: count, parameters: parameters, into: outcome)
+        registry.topics, filter: topicFilter, order: only.map { .only($0) } ?? .drawn(seed: seed, count: count),
+        parameters: parameters, into: outcome)
     }
     let loader = PackLoader(fileSystem: context.fileSystem)
     let load: PackLoad
@@ -119,17 +133,27 @@ enum SampleCommand {
         try compiled.generator(parameters: parameters)
       }
     }
-    outcome = sample(topics, filter: topicFilter, seed: seed, count: count, parameters: parameters, into: outcome)
+    outcome = sample(
+      topics, filter: topicFilter, order: only.map { .only($0) } ?? .drawn(seed: seed, count: count),
+      parameters: parameters, into: outcome)
     if outcome.status == 0, load.packs.contains(where: { $0.compilation.hasErrors }) {
       outcome.status = ExitStatus.failure
     }
     return outcome
   }
 
-  /// Prints `count` questions per topic; a plugin answers them in one batch per topic. A question
-  /// that cannot be made is reported on its own and the others are still printed.
+  /// Which questions are printed of each topic.
+  enum Questions {
+    /// `count` drawn in the order `seed` gives, as a quiz draws them.
+    case drawn(seed: UInt64, count: Int)
+    /// The question of this seed alone.
+    case only(UInt64)
+  }
+
+  /// Prints the questions `order` names of each topic; a plugin answers them in one batch per
+  /// topic. A question that cannot be made is reported on its own and the others are still printed.
   static func sample(
-    _ all: [RegisteredTopic], filter: String?, seed: UInt64, count: Int, parameters: [String: Int64],
+    _ all: [RegisteredTopic], filter: String?, order questions: Questions, parameters: [String: Int64],
     into outcome: CommandOutcome
   ) -> CommandOutcome {
     var outcome = outcome
@@ -156,8 +180,13 @@ enum SampleCommand {
         outcome.status = ExitStatus.failure
         continue
       }
-      var order = generator.order(seed: seed)
-      let seeds = (0..<count).map { _ in order.next() }
+      let seeds: [UInt64]
+      switch questions {
+      case .drawn(let seed, let count):
+        var order = generator.order(seed: seed)
+        seeds = (0..<count).map { _ in order.next() }
+      case .only(let seed): seeds = [seed]
+      }
       for result in generator.questions(seeds: seeds) {
         switch result {
         case .success(let question):

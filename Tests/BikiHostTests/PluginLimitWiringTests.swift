@@ -70,7 +70,7 @@ import Testing
     #expect(problems.map(\.rule) == ["plugin-crash"])
     #expect(
       problems.first?.message
-        == "topic \"misbehaving.ok\": 1 of 30 questions failed, e.g. question 7: the plugin's worker crashed with signal 11 (SIGSEGV)"
+        == "topic \"misbehaving.ok\": 1 of 30 questions failed, e.g. question 7: the plugin's worker crashed with signal 11 (SIGSEGV); ask it again with: biki-pack sample \(library) --topic misbehaving.ok --question 7"
     )
   }
 
@@ -83,7 +83,19 @@ import Testing
     #expect(problems.map(\.rule) == ["plugin-timeout"])
     #expect(
       problems.first?.message
-        == "topic \"misbehaving.ok\": 1 of 30 questions failed, e.g. question 3: the plugin did not answer within 0.5 s; its worker was stopped"
+        == "topic \"misbehaving.ok\": 1 of 30 questions failed, e.g. question 3: the plugin did not answer within 0.5 s; its worker was stopped; ask it again with: biki-pack sample \(library) --topic misbehaving.ok --question 3"
     )
+  }
+
+  /// The command lint prints to ask a failed question again is one a shell reads back word for
+  /// word, with the parameters the question was made with.
+  @Test func theCommandToAskAgainSurvivesTheShell() {
+    #expect(
+      PluginValidator.askAgain("/p/it's here/libx.so", topic: "x.t", seed: 12, parameters: ["min": -1, "max": 9])
+        == #"; ask it again with: biki-pack sample '/p/it'\''s here/libx.so' --topic x.t --question 12 --param max=9 --param min=-1"#
+    )
+    #expect(PluginValidator.shellQuoted("/数/lib.so") == "'/数/lib.so'")
+    #expect(PluginValidator.shellQuoted("") == "''")
+    #expect(PluginValidator.shellQuoted("$(rm)") == "'$(rm)'")
   }
 }

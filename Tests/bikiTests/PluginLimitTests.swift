@@ -42,7 +42,8 @@ import Testing
     #expect(lint.status == 1)
     #expect(
       lint.standardOutput.contains(
-        #"\#(library):1:1: error: topic "misbehaving.ok": 1 of 30 questions failed, e.g. \#(limit) [plugin-timeout]"#),
+        #"\#(library):1:1: error: topic "misbehaving.ok": 1 of 30 questions failed, e.g. \#(limit); ask it again with: biki-pack sample \#(library) --topic misbehaving.ok --question 3 [plugin-timeout]"#
+      ),
       "\(lint.standardOutput)")
 
     // The question that hung is reported; the other twenty-nine are printed.
@@ -53,5 +54,39 @@ import Testing
     #expect(
       sample.standardError
         == "Error: misbehaving.ok: topic misbehaving.ok could not generate a question: \(library): \(limit)\n")
+  }
+
+  /// A crash by `raise(SIGSEGV)` ends the worker as a NULL write does, whether or not the Swift
+  /// runtime's backtrace handler (which returns) runs first: lint, sample and the command lint
+  /// prints to ask the question again all fail on the same question, and only on it.
+  @Test(arguments: ["enable=yes", "enable=no"])
+  func aRaisedSignalIsACrashEverywhereAndLintSaysHowToAskItAgain(backtrace: String) throws {
+    let plugins = try PluginIntegrationTests.pluginDirectory(
+      Self.fixture, name: "libraise.so", defines: ["RAISE_ON_SEED=7"])
+    let library = plugins + "/libraise.so"
+    var environment = BikiPackTests.isolated(NSTemporaryDirectory() + "biki-e2e-" + UUID().uuidString)
+    environment["SWIFT_BACKTRACE"] = backtrace
+    let crash = "question 7: the plugin's worker crashed with signal 11 (SIGSEGV)"
+    let again = "biki-pack sample \(library) --topic misbehaving.ok --question 7"
+
+    let lint = try BikiProcess.run(["lint", library], program: "biki-pack", environment: environment)
+    #expect(lint.status == 1)
+    #expect(
+      lint.standardOutput.hasPrefix(
+        #"\#(library):1:1: error: topic "misbehaving.ok": 1 of 30 questions failed, e.g. \#(crash); ask it again with: \#(again) [plugin-crash]"#
+          + "\n"), "\(lint.standardOutput)")
+
+    let sample = try BikiProcess.run(
+      ["sample", library, "-n", "30"], program: "biki-pack", environment: environment)
+    #expect(sample.status == 1)
+    #expect(sample.standardOutput.split(separator: "\n").count == 30, "\(sample.standardOutput)")
+    let failure = "Error: misbehaving.ok: topic misbehaving.ok could not generate a question: \(library): \(crash)\n"
+    #expect(sample.standardError == failure)
+
+    let asked = try BikiProcess.run(
+      Array(again.split(separator: " ").dropFirst().map(String.init)), program: "biki-pack", environment: environment)
+    #expect(asked.status == 1)
+    #expect(asked.standardOutput == "topic\tseed\tdisplay\tkanji\treading\tanswer\tcounted\n")
+    #expect(asked.standardError == failure)
   }
 }

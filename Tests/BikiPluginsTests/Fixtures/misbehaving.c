@@ -41,6 +41,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
@@ -59,7 +60,8 @@ static void pause_ms(long ms) {
 
 #if defined(BAD_COUNT)
 #define QUESTION_COUNT "10"
-#elif defined(CRASH_EVERY_TENTH) || defined(SLOW_MS) || defined(CRASH_ON_SEED) || defined(HANG_ON_SEED)
+#elif defined(CRASH_EVERY_TENTH) || defined(SLOW_MS) || defined(CRASH_ON_SEED) || defined(HANG_ON_SEED) || \
+    defined(RAISE_ON_SEED)
 #define THIRTY_QUESTIONS
 #define QUESTION_COUNT "30"
 #else
@@ -210,6 +212,11 @@ static biki_status_t generate(const char *topic, const biki_parameter_list_t *pa
     volatile int *nowhere = NULL;
     *nowhere = 1;
   }
+#endif
+#if defined(RAISE_ON_SEED)
+  /* A crash by raise(): the handler Biki's worker has for its crash report returns, and
+   * raise() then returns into the plugin unless the signal is raised again at its default. */
+  if (seed == RAISE_ON_SEED) raise(SIGSEGV);
 #endif
 #if defined(CRASH_WHEN_FILE)
   const char *crash_file = getenv("BIKI_TEST_CRASH_FILE");
