@@ -35,4 +35,39 @@ package enum TerminalText {
     default: false
     }
   }
+
+  /// How many columns a terminal gives `text`: two for each wide or fullwidth character (kanji,
+  /// kana, fullwidth forms, as Unicode's East Asian Width says), none for a combining mark, one
+  /// for the rest.
+  package static func columns(_ text: some StringProtocol) -> Int {
+    text.unicodeScalars.reduce(0) { total, scalar in total + columns(of: scalar) }
+  }
+
+  static func columns(of scalar: Unicode.Scalar) -> Int {
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format: return 0
+    default: break
+    }
+    switch scalar.value {
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+      0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+      0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+      return 2
+    default: return 1
+    }
+  }
+
+  /// `text` cut to fit `width` columns, ending with "…" where it was cut.
+  package static func fitting(_ text: String, width: Int) -> String {
+    guard columns(text) > width else { return text }
+    var kept = ""
+    var used = 0
+    for character in text {
+      let needed = columns(String(character))
+      if used + needed > width - 1 { break }
+      kept.append(character)
+      used += needed
+    }
+    return kept + "…"
+  }
 }

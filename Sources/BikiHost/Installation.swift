@@ -57,6 +57,18 @@ package struct Installation: Sendable, Equatable {
     return installation
   }
 
+  /// The sample plugins a source checkout builds (the dynamic library products in
+  /// Package.swift), by the topics' pack id and the library's file name.
+  package static let samplePlugins = [("calendar", "libbiki-calendar.so"), ("prices", "libbiki-prices.so")]
+
+  /// In a source checkout, the sample plugins not built beside this `biki`: `swift build` builds
+  /// them, `swift run biki` builds only biki. Their pack ids, for saying why their topics are
+  /// absent; none for an installed Biki.
+  package func unbuiltSamplePlugins(fileSystem: FileSystem) -> [String] {
+    guard pluginNamePrefix == "libbiki-", let plugins else { return [] }
+    return Self.samplePlugins.filter { fileSystem.kind(Self.join(plugins, $0.1)) == nil }.map(\.0)
+  }
+
   static func parent(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])

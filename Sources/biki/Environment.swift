@@ -72,13 +72,20 @@ struct Console: Sendable {
   var writeError: @Sendable (String) -> Void
   /// Whether input comes from a person at a terminal (prompts and menus) or a script.
   var isInteractive: Bool
+  /// How many lines and columns the terminal shows, when output goes to one.
+  var size: @Sendable () -> (rows: Int, columns: Int)? = { nil }
 
   static let live = Console(
     readLine: { Swift.readLine(strippingNewline: true) },
     // The quiz makes each line safe as it forms it; this catches any line that was missed.
     write: { StandardStreams.writeOutput(TerminalText.safe($0, keepingLayout: true) + "\n") },
     writeError: { StandardStreams.writeError(TerminalText.safe($0, keepingLayout: true) + "\n") },
-    isInteractive: isatty(0) == 1)
+    isInteractive: isatty(0) == 1,
+    size: {
+      var size = winsize()
+      guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else { return nil }
+      return (Int(size.ws_row), Int(size.ws_col))
+    })
 }
 
 /// Speaks kana aloud.

@@ -161,11 +161,13 @@ enum QuizCommand {
         let ids = topics.map(\.topic.id)
         let hint = Suggestion.didYouMean(name, among: ids)
         return CommandOutcome(
-          standardError: [TerminalText.safe("Error: no topic '\(name)'.\(hint) Run 'biki topics' to list them.")],
+          standardError: [TerminalText.safe("Error: no topic '\(name)'.\(hint) Run 'biki topics' to list them.")]
+            + SourceProblems.unbuiltSamples(environment),
           status: ExitStatus.usage)
       }
       chosen = found
     } else {
+      SourceProblems.unbuiltSamples(environment).forEach(console.writeError)
       guard let picked = choose(from: topics, console: console) else {
         return CommandOutcome(standardError: ["Error: no topic chosen."], status: ExitStatus.usage)
       }
@@ -229,14 +231,19 @@ enum QuizCommand {
     return suffixed.count == 1 ? suffixed[0] : nil
   }
 
+  /// The topic menu (`TopicMenu`), as long as lines come.
   static func choose(from topics: [RegisteredTopic], console: Console) -> RegisteredTopic? {
-    console.write("Choose a topic:")
-    for (number, topic) in topics.enumerated() {
-      console.write(TerminalText.safe("  \(number + 1). \(topic.topic.title)  [\(topic.topic.id)]"))
+    var menu = TopicMenu(
+      entries: topics.map { TopicMenu.Entry(id: $0.topic.id, title: $0.topic.title, category: $0.topic.category) },
+      rows: console.isInteractive ? console.size()?.rows : nil, columns: console.size()?.columns ?? 80)
+    menu.start().forEach(console.write)
+    while let line = console.readLine() {
+      switch menu.answer(line) {
+      case .show(let lines): lines.forEach(console.write)
+      case .chosen(let index): return topics[index]
+      case .cancelled: return nil
+      }
     }
-    console.write("Topic (number or id): ")
-    guard let answer = console.readLine()?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else { return nil }
-    if let number = Int(answer), (1...topics.count).contains(number) { return topics[number - 1] }
-    return find(answer, in: topics)
+    return nil
   }
 }

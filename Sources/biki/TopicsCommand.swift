@@ -39,7 +39,8 @@ enum TopicsCommand {
     let plugins = parsed.values("--plugins")
     let inProcess = parsed.isSet("--in-process")
     let registry = environment.loadTopics(packDirectories: packs, pluginDirectories: plugins, inProcess: inProcess)
-    var outcome = CommandOutcome(standardError: SourceProblems.summary(registry))
+    var outcome = CommandOutcome(
+      standardError: SourceProblems.summary(registry) + SourceProblems.unbuiltSamples(environment))
     outcome.standardOutput =
       ["id\ttitle\tcategory\tskills\tsource"]
       + registry.topics.map { entry in
@@ -57,6 +58,17 @@ enum TopicsCommand {
 
 /// One line per pack or plugin with errors, so a learner knows why a topic is missing.
 enum SourceProblems {
+  /// In a checkout where `swift run biki` was the first build, why the sample plugins' topics
+  /// are not listed, and how to add them.
+  static func unbuiltSamples(_ environment: BikiEnvironment) -> [String] {
+    let missing = environment.installation.unbuiltSamplePlugins(fileSystem: environment.fileSystem)
+    guard !missing.isEmpty else { return [] }
+    let topics = missing.map { "\($0).*" }.joined(separator: " and ")
+    return [
+      "Note: the sample plugins' topics (\(topics)) are not listed: they are not built yet. 'swift build' builds them."
+    ]
+  }
+
   static func summary(_ registry: TopicRegistry) -> [String] {
     var byPath: [(String, [Diagnostic])] = []
     for (path, diagnostic) in registry.problems where diagnostic.severity == .error {

@@ -146,7 +146,7 @@ import Testing
   ]
 
   /// Each change keeps every type, so abidiff alone passes it: the values check names it.
-  @Test(.enabled(if: hasAbigail, "needs libabigail: sudo apt-get install abigail-tools"), arguments: valueChanges)
+  @Test(.needs(hasAbigail, "needs libabigail: sudo apt-get install abigail-tools"), arguments: valueChanges)
   func theABICheckerFailsOnAChangedValueAndNamesIt(_ change: ValueChange) throws {
     let directory = try Self.changedHeader(change.original, change.replacement)
     defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -159,7 +159,7 @@ import Testing
     #expect(result.output.contains(Self.frozenValuesHold), "\(result.output)")
   }
 
-  @Test(.enabled(if: hasAbigail, "needs libabigail: sudo apt-get install abigail-tools"))
+  @Test(.needs(hasAbigail, "needs libabigail: sudo apt-get install abigail-tools"))
   func theABICheckerPassesAnUnchangedCopyOfTheHeader() throws {
     let directory = try Self.changedHeader("#pragma once", "#pragma once")
     defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -172,7 +172,7 @@ import Testing
 
   /// The later header adds fields, which the type baseline reports (an addition is made with
   /// `--update`), but every value of v1 holds in it.
-  @Test(.enabled(if: hasAbigail, "needs libabigail: sudo apt-get install abigail-tools"))
+  @Test(.needs(hasAbigail, "needs libabigail: sudo apt-get install abigail-tools"))
   func theLaterHeaderKeepsEveryValueOfVersionOne() throws {
     let result = try Self.abiCheck(include: PluginFixtures.laterHeader)
     #expect(

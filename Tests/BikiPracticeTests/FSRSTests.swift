@@ -1,3 +1,4 @@
+import BikiTestSupport
 import Foundation
 import Testing
 
@@ -45,7 +46,7 @@ import Testing
 
   /// 1,000 random review logs scheduled by the reference implementation (PyPI `fsrs`): every
   /// stability, difficulty and interval the same, to within 1e-6.
-  @Test(.enabled(if: hasReference, "needs the reference FSRS: python3 -m pip install fsrs"))
+  @Test(.needs(hasReference, "needs the reference FSRS: python3 -m pip install fsrs"))
   func matchesTheReferenceImplementation() throws {
     let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()

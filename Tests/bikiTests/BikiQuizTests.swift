@@ -235,15 +235,55 @@ import Testing
         || refused.standardError.contains("min 1 is above max 0"))
   }
 
+  /// The menu offers the kinds of topic first (everyday numbers last, after the basics they
+  /// build on), then a kind's topics by number.
   @Test func withoutATopicItOffersAChoice() throws {
-    let result = try quiz(["--seed", "1", "--mode", "questions=1"], input: "1\nskip\n")
+    let result = try quiz(["--seed", "1", "--mode", "questions=1"], input: "1\n1\nskip\n")
+    let kinds = result.standardOutput.split(separator: "\n").dropFirst().prefix(6).map {
+      $0.split(separator: "(").first.map(String.init) ?? ""
+    }
     #expect(
-      result.standardOutput.hasPrefix("Choose a topic:\n  1. 1–10  [numbers.beginner]"), "\(result.standardOutput)")
+      kinds == [
+        "  1. Numbers ", "  2. Money ", "  3. Durations ", "  4. Dates and times ", "  5. Counters ",
+        "  6. Everyday numbers ",
+      ], "\(result.standardOutput)")
+    #expect(result.standardOutput.contains("Numbers (10):\n   1. 1–10  [numbers.beginner]\n"))
     #expect(result.standardOutput.contains("Finished (all questions asked): 1 question"))
-    // By category, everyday numbers last, after the basics they build on.
-    let basics = try #require(result.standardOutput.range(of: "[counters.hon]"))
-    let everyday = try #require(result.standardOutput.range(of: "[everyday.temperatures]"))
-    #expect(basics.upperBound < everyday.lowerBound)
+  }
+
+  /// Typed words find a topic in any kind, as in a picker.
+  @Test func wordsTypedAtTheMenuFindTheTopic() throws {
+    let result = try quiz(["--seed", "1", "--mode", "questions=1", "--skill", "kana"], input: "匹 100\nskip\n")
+    #expect(result.standardOutput.contains("\n匹 (1–100) — kana: "), "\(result.standardOutput)")
+  }
+
+  /// `swift run biki` builds biki alone: until `swift build` has built the sample plugins, the
+  /// menu and `biki topics` say why their topics are missing, and how to add them.
+  @Test func aCheckoutWithoutTheSamplePluginsBuiltSaysSo() throws {
+    let checkout = NSTemporaryDirectory() + "biki-checkout-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: checkout + "/.build/debug", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: PluginFixtures.repository.appendingPathComponent("TopicPacks").path, toPath: checkout + "/TopicPacks")
+    try FileManager.default.copyItem(atPath: BikiProcess.executable.path, toPath: checkout + "/.build/debug/biki")
+    let environment = BikiPackTests.isolated(checkout)
+    let note =
+      "Note: the sample plugins' topics (calendar.* and prices.*) are not listed: they are not built yet. 'swift build' builds them.\n"
+    let topics = try BikiProcess.run(
+      [], viaShell: "'\(checkout)/.build/debug/biki' topics", environment: environment, directory: "/")
+    #expect(topics.status == 0)
+    #expect(topics.standardError == note)
+    #expect(!topics.standardOutput.contains("calendar."))
+    let menu = try BikiProcess.run(
+      [], viaShell: "'\(checkout)/.build/debug/biki' quiz </dev/null", environment: environment, directory: "/")
+    #expect(menu.standardError.hasPrefix(note), "\(menu.standardError)")
+    // Built beside it, they are listed and the note is gone.
+    try FileManager.default.copyItem(
+      atPath: BikiProcess.executable.deletingLastPathComponent().appendingPathComponent("libbiki-calendar.so").path,
+      toPath: checkout + "/.build/debug/libbiki-calendar.so")
+    let one = try BikiProcess.run(
+      [], viaShell: "'\(checkout)/.build/debug/biki' topics", environment: environment, directory: "/")
+    #expect(one.standardError == note.replacingOccurrences(of: "calendar.* and ", with: ""))
+    #expect(one.standardOutput.contains("\ncalendar."))
   }
 
   @Test func endOfInputEndsTheSessionWithASummary() throws {

@@ -1,3 +1,4 @@
+import BikiTestSupport
 import Foundation
 import Testing
 
@@ -17,11 +18,12 @@ import Testing
   static let hasEmacs = required || succeeds("command -v emacs")
   static let hasEmacsAndTmux = required || succeeds("command -v emacs && command -v tmux")
   static let hasVimALE = required || succeeds("command -v vim && command -v tmux && test -d /usr/share/vim-ale")
+  static let hasTmux = required || succeeds("command -v tmux")
   static let hasAbigail = required || succeeds("command -v abidw && command -v abidiff")
 
   /// The ABI checker CI runs: clean against the committed baseline, and it catches a change (the
   /// synthetic later header's appended fields) and names it.
-  @Test(.enabled(if: hasAbigail, "needs libabigail: sudo apt-get install abigail-tools"))
+  @Test(.needs(hasAbigail, "needs libabigail: sudo apt-get install abigail-tools"))
   func theABICheckerPassesTheHeaderAndCatchesAChange() throws {
     let clean = try run(".ci/abi-check")
     #expect(clean.status == 0, "\(clean.standardOutput)\(clean.standardError)")
@@ -40,7 +42,7 @@ import Testing
       directory: BikiPackTests.repository.path)
   }
 
-  @Test(.enabled(if: hasPytestLSP, "needs pytest-lsp: python3 -m pip install pytest-lsp pytest-asyncio"))
+  @Test(.needs(hasPytestLSP, "needs pytest-lsp: python3 -m pip install pytest-lsp pytest-asyncio"))
   func pytestLSPSeesDiagnosticsAndRunsAQuiz() throws {
     // pytest exits 5 when it collects nothing; only 0 means the tests ran and passed.
     let result = try run("python3 -m pytest -q -p no:cacheprovider Tests/clients")
@@ -48,7 +50,7 @@ import Testing
     #expect(result.standardOutput.contains("5 passed"))
   }
 
-  @Test(.enabled(if: hasNeovim, "needs Neovim: sudo apt-get install neovim"))
+  @Test(.needs(hasNeovim, "needs Neovim: sudo apt-get install neovim"))
   func neovimExtensionPassesItsHeadlessChecks() throws {
     let result = try run(#"timeout 300 nvim --headless -u NONE -i NONE -n -c "luafile Editors/nvim/tests/run.lua""#)
     #expect(result.status == 0, "\(result.standardError)")
@@ -56,7 +58,7 @@ import Testing
   }
 
   /// Neovim in a real terminal: tmux types a quiz and reads the screen at each prompt.
-  @Test(.enabled(if: hasNeovimAndTmux, "needs Neovim and tmux: sudo apt-get install neovim tmux"))
+  @Test(.needs(hasNeovimAndTmux, "needs Neovim and tmux: sudo apt-get install neovim tmux"))
   func neovimQuizAsALearnerSeesIt() throws {
     let result = try run("timeout 300 Editors/nvim/tests/quiz.sh")
     #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
@@ -65,7 +67,7 @@ import Testing
 
   /// The Neovim recipe of docs/editors.md, run as written with a fresh HOME: attaching to packs
   /// (anywhere in the file, once pasted), :checkhealth, :help, setup() options.
-  @Test(.enabled(if: hasNeovimAndTmux, "needs Neovim and tmux: sudo apt-get install neovim tmux"))
+  @Test(.needs(hasNeovimAndTmux, "needs Neovim and tmux: sudo apt-get install neovim tmux"))
   func neovimAsItsUsersSetItUp() throws {
     let result = try runInstalled("timeout 300 Editors/nvim/tests/editor.sh")
     #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
@@ -73,7 +75,7 @@ import Testing
   }
 
   /// biki.el in real Emacs (Debian's 28 with elpa-eglot, or 29+ with eglot built in).
-  @Test(.enabled(if: hasEmacs, "needs Emacs and eglot: sudo apt-get install emacs-nox elpa-eglot"))
+  @Test(.needs(hasEmacs, "needs Emacs and eglot: sudo apt-get install emacs-nox elpa-eglot"))
   func emacsExtensionPassesItsBatchTests() throws {
     let result = try run(
       "timeout 300 emacs --batch -Q -l Editors/emacs/tests/biki-test.el -f ert-run-tests-batch-and-exit")
@@ -101,15 +103,23 @@ import Testing
 
   /// biki.el installed with package-install-file in real Emacs in a terminal, set up as
   /// docs/editors.md says: diagnostics, M-., the menu and keys, a quiz.
-  @Test(.enabled(if: hasEmacsAndTmux, "needs Emacs, eglot and tmux: sudo apt-get install emacs-nox elpa-eglot tmux"))
+  @Test(.needs(hasEmacsAndTmux, "needs Emacs, eglot and tmux: sudo apt-get install emacs-nox elpa-eglot tmux"))
   func emacsInATerminalAsItsUsersMeetIt() throws {
     let result = try runInstalled("timeout 300 Editors/emacs/tests/tmux.sh")
     #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
     #expect(result.standardOutput.contains("emacs tmux: all checks passed"))
   }
 
+  /// The topic menu of `biki quiz`, installed and run by bare name, in a real 80×24 terminal.
+  @Test(.needs(hasTmux, "needs tmux: sudo apt-get install tmux"))
+  func theTopicMenuFitsATerminalAndNarrowsByTyping() throws {
+    let result = try runInstalled("timeout 120 Tests/clients/menu.sh")
+    #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+    #expect(result.standardOutput.contains("menu tmux: all checks passed"))
+  }
+
   /// The Vim 9 quiz client in a real terminal, installed as docs/editors.md says.
-  @Test(.enabled(if: hasVimALE, "needs Vim and tmux: sudo apt-get install vim tmux"))
+  @Test(.needs(hasVimALE, "needs Vim and tmux: sudo apt-get install vim tmux"))
   func vimQuizAsALearnerSeesIt() throws {
     let result = try runInstalled("timeout 300 Editors/vim/tests/quiz.sh")
     #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
@@ -117,7 +127,7 @@ import Testing
   }
 
   /// Vim with ALE, set up as docs/editors.md says, in a real terminal.
-  @Test(.enabled(if: hasVimALE, "needs Vim, ALE and tmux: sudo apt-get install vim vim-ale tmux"))
+  @Test(.needs(hasVimALE, "needs Vim, ALE and tmux: sudo apt-get install vim vim-ale tmux"))
   func vimWithALEShowsPackDiagnostics() throws {
     let result = try run("timeout 120 Tests/clients/ale.sh")
     #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")

@@ -1,3 +1,4 @@
+import BikiTestSupport
 import Foundation
 import Testing
 
@@ -26,7 +27,7 @@ import Testing
     try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
   }
 
-  @Test(.enabled(if: hasChromium, "needs Chromium: sudo apt-get install chromium"))
+  @Test(.needs(hasChromium, "needs Chromium: sudo apt-get install chromium"))
   func theReportRendersWithItsHeatMap() throws {
     let home = NSTemporaryDirectory() + "biki-report-" + UUID().uuidString
     defer { try? FileManager.default.removeItem(atPath: home) }
