@@ -48,4 +48,14 @@ import Testing
         "U+\(String(value, radix: 16))")
     }
   }
+
+  /// Columns as a terminal gives them: kanji, kana and fullwidth forms take two.
+  @Test func columnsCountWideCharactersTwice() {
+    #expect(TerminalText.columns("本 (1–10)") == 9)
+    #expect(TerminalText.columns("ヶ国ｱ１") == 7)  // halfwidth katakana takes one
+    #expect(TerminalText.columns("e\u{301}") == 1)
+    #expect(TerminalText.fitting("Hours (1–48 時間), Minutes", width: 16) == "Hours (1–48 時…")
+    #expect(TerminalText.columns(TerminalText.fitting("時間時間時間", width: 6)) <= 6)
+    #expect(TerminalText.fitting("short", width: 10) == "short")
+  }
 }
