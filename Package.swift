@@ -55,6 +55,8 @@ let package = Package(
     // JSON-RPC 2.0 with LSP base framing and lifecycle; knows nothing of quizzes.
     .target(name: "BikiProtocol", dependencies: ["BikiJSON", "BikiSync"]),
     // Practice: the history of answers, stats over it; what quiz and serve both record into.
+    // Speech: Open JTalk (its audio checked to say the reading taught), espeak-ng, or none.
+    .target(name: "BikiSpeech", dependencies: ["BikiFiles", "BikiSync"]),
     .target(name: "BikiPractice", dependencies: ["BikiCore", "BikiJapanese", "BikiFiles", "BikiJSON", "BikiSync"]),
     // The biki/* methods, pack files as a language, the session table.
     .target(
@@ -70,7 +72,7 @@ let package = Package(
       name: "biki",
       dependencies: [
         "BikiCLI", "BikiJapanese", "BikiCore", "BikiHost", "BikiPacks", "BikiPlugins", "BikiProtocol", "BikiServer",
-        "BikiJSON", "BikiPractice", "BikiFiles",
+        "BikiJSON", "BikiPractice", "BikiFiles", "BikiSpeech",
       ]),
     // Speed and memory figures; run in release (`swift run -c release biki-bench`).
     .executableTarget(
@@ -96,6 +98,7 @@ let package = Package(
     .testTarget(
       name: "BikiPracticeTests", dependencies: ["BikiPractice", "BikiCore", "BikiJapanese", "BikiTestSupport"]),
     .testTarget(name: "BikiHostTests", dependencies: ["BikiHost", "BikiPlugins", "BikiSync", "BikiTestSupport"]),
+    .testTarget(name: "BikiSpeechTests", dependencies: ["BikiSpeech", "BikiJapanese", "BikiTestSupport"]),
     .testTarget(name: "BikiCoreTests", dependencies: ["BikiCore", "BikiJapanese", "BikiTestSupport"]),
     .testTarget(name: "BikiCLITests", dependencies: ["BikiCLI"]),
     // End-to-end: spawns the built `biki` executable as a user would.

@@ -2,6 +2,10 @@ import BikiCore
 import BikiPacks
 import BikiPlugins
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Where everything Biki reads and writes is, and how its topics are loaded: the one place the
 /// commands compose the host from the file system, the environment and the running executable.
 package struct HostSetup: Sendable {
@@ -50,6 +54,17 @@ package struct HostSetup: Sendable {
   /// Where `biki stats --html` writes its page when not told: `$XDG_STATE_HOME/biki/report.html`,
   /// beside the history it shows.
   package var reportPath: String? { stateDirectory.map { $0 + "/report.html" } }
+
+  /// Where Open JTalk's audio is kept: `$XDG_CACHE_HOME/biki/speech` (by default
+  /// `~/.cache/biki/speech`), or a private directory of this user's in /tmp when there is no
+  /// cache directory. Made private (0700) when missing.
+  package var speechDirectory: String {
+    let cache = XDGDirectories(environment: environment).cacheHome.map { $0 + "/biki/speech" }
+    for candidate in [cache, "/tmp/biki-speech-\(getuid())"].compactMap({ $0 }) {
+      if let made = try? PrivateDirectory.create(candidate) { return made }
+    }
+    return "/nonexistent/biki-speech"
+  }
 
   /// Where plugin workers' crash reports go: `$XDG_STATE_HOME/biki/plugin-workers.log`, in a
   /// private directory; /dev/null when there is none.

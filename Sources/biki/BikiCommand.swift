@@ -15,6 +15,7 @@ enum BikiCommand {
       quiz                    Drill a topic: answer questions, see what you missed.
       topics                  List every loaded topic.
       read                    Print how numbers and counted phrases are read in Japanese.
+      say                     Say a reading aloud (Open JTalk, else espeak-ng).
       stats                   Show accuracy over your answer history.
       serve                   Serve quizzes and pack diagnostics over JSON-RPC (for editors).
       install                 Install this Biki into a prefix (default ~/.local).
@@ -40,6 +41,7 @@ enum BikiCommand {
       guard arguments.count > 1 else { return CommandOutcome(standardOutput: [help]) }
       switch arguments[1] {
       case "read": return CommandOutcome(standardOutput: [ReadCommand.help])
+      case "say": return CommandOutcome(standardOutput: [SayCommand.help])
       case "quiz": return CommandOutcome(standardOutput: [QuizCommand.help])
       case "topics": return CommandOutcome(standardOutput: [TopicsCommand.help])
       case "stats": return CommandOutcome(standardOutput: [StatsCommand.help])
@@ -52,6 +54,8 @@ enum BikiCommand {
       }
     case "read":
       return ReadCommand.run(arguments: Array(arguments.dropFirst()))
+    case "say":
+      return SayCommand.run(arguments: Array(arguments.dropFirst()), environment: environment())
     case "quiz":
       return QuizCommand.run(arguments: Array(arguments.dropFirst()), environment: environment())
     case "topics":
@@ -69,7 +73,7 @@ enum BikiCommand {
       return InstallCommand.uninstall(arguments: Array(arguments.dropFirst()), environment: environment())
     default:
       let hint = Suggestion.didYouMean(
-        first, among: ["quiz", "topics", "read", "stats", "serve", "install", "uninstall", "help"])
+        first, among: ["quiz", "topics", "read", "say", "stats", "serve", "install", "uninstall", "help"])
       return usageError("Unknown subcommand '\(first)'.\(hint)", usage: "biki <subcommand>", helpCommand: "biki --help")
     }
   }

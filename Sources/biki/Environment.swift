@@ -5,6 +5,7 @@ import BikiPacks
 import BikiPlugins
 import BikiPractice
 import BikiServer
+import BikiSpeech
 import Foundation
 
 /// What `biki` needs from the world: the file system, environment, console, clock and
@@ -17,13 +18,14 @@ struct BikiEnvironment {
   var now: @Sendable () -> Double
   /// Seconds since 1970, stamped on history lines.
   var wallClock: @Sendable () -> Double
-  var speaker: Speaker
+  /// What speaking needs of the machine (`--speak`, `biki say`).
+  var speech: SpeechSystem
   var seeds: SeedSource
 
   static var live: BikiEnvironment {
     BikiEnvironment(
       fileSystem: .live, variables: ProcessInfo.processInfo.environment, executable: TopicRegistry.ownExecutable,
-      console: .live, now: MonotonicClock.live(), wallClock: { Date().timeIntervalSince1970 }, speaker: .espeak,
+      console: .live, now: MonotonicClock.live(), wallClock: { Date().timeIntervalSince1970 }, speech: .live,
       seeds: .live)
   }
 
@@ -58,6 +60,13 @@ struct BikiEnvironment {
     host.sourceStamp(packDirectories: packDirectories, pluginDirectories: pluginDirectories)
   }
 
+  /// The speaker for `--speak` and `biki say`: the engine chosen from what is installed (the
+  /// voice `voice`, if given), Open JTalk's audio kept in `$XDG_CACHE_HOME/biki/speech`.
+  func speaker(voice: String?) -> Speaker {
+    let engine = SpeechEngine.choose(environment: variables, voice: voice, system: speech)
+    return Speaker(engine: engine, directory: host.speechDirectory, system: speech)
+  }
+
   /// The answer history, `$XDG_STATE_HOME/biki/history.jsonl`; without a state directory,
   /// none, and every attempt to record says why.
   var history: AnswerHistory {
@@ -86,30 +95,4 @@ struct Console: Sendable {
       guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else { return nil }
       return (Int(size.ws_row), Int(size.ws_col))
     })
-}
-
-/// Speaks kana aloud.
-struct Speaker: Sendable {
-  /// Speaks the text; returns why it could not, if it could not.
-  var speak: @Sendable (String) -> String?
-
-  /// espeak-ng's Japanese voice, run as a child process.
-  static let espeak = Speaker { text in
-    let candidates = ["/usr/bin/espeak-ng", "/usr/local/bin/espeak-ng"]
-    guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-      return "--speak needs espeak-ng, which is not installed. Install it with: sudo apt-get install espeak-ng"
-    }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = ["-v", "ja", text]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    do {
-      try process.run()
-      process.waitUntilExit()
-      return process.terminationStatus == 0 ? nil : "espeak-ng failed (status \(process.terminationStatus))"
-    } catch {
-      return "cannot run espeak-ng: \(error)"
-    }
-  }
 }

@@ -3,6 +3,7 @@ import BikiCore
 import BikiHost
 import BikiPacks
 import BikiPractice
+import BikiSpeech
 import Foundation
 
 /// `biki quiz [TOPIC] [--mode …] [--skill …] [--seed N] [--speak] [--param k=v]`: the main job.
@@ -36,7 +37,9 @@ enum QuizCommand {
                               counter: see a thing and how many (鉛筆 × 5), type the count
                               with the counter it takes (5本 or ごほん).
       --seed <n>              Replay exactly the same questions.
-      --speak                 Read questions aloud with espeak-ng's Japanese voice.
+      --speak                 Read questions aloud: with Open JTalk when it and a voice are
+                              installed, else espeak-ng's Japanese voice.
+      --voice <file>          The Open JTalk voice (.htsvoice) to speak with (or BIKI_VOICE).
       --param <name>=<value>  Set a topic parameter, e.g. --param max=500 (repeatable).
       --packs <dir>           Also load packs from this directory (repeatable).
       --plugins <dir>         Also load plugins from this directory (repeatable).
@@ -50,6 +53,7 @@ enum QuizCommand {
     var skill: Skill?
     var seed: UInt64?
     var speak = false
+    var voice: String?
     var parameters: [String: Int64] = [:]
     var packs: [String] = []
     var plugins: [String] = []
@@ -66,6 +70,7 @@ enum QuizCommand {
 
   static let options: [ParsedArguments.Option] = [
     .value("--mode", "<mode>"), .value("--skill", "<skill>"), .value("--seed", "<n>"), .flag("--speak"),
+    .value("--voice", "<file>"),
     .value("--param", "<name>=<value>"),
     .value("--packs", "<dir>"), .value("--plugins", "<dir>"), .flag("--in-process"), .flag("--all"),
   ]
@@ -80,6 +85,7 @@ enum QuizCommand {
     guard parsed.positionals.count <= 1 else { return .failure(usageError("Give one topic at a time.")) }
     options.topic = parsed.positionals.first
     options.speak = parsed.isSet("--speak")
+    options.voice = parsed.value("--voice")
     options.inProcess = parsed.isSet("--in-process")
     options.packs = parsed.values("--packs")
     options.plugins = parsed.values("--plugins")
@@ -181,7 +187,7 @@ enum QuizCommand {
     }
     let skill = options.skill ?? (chosen.topic.skills.contains(.reading) ? .reading : chosen.topic.skills[0])
     let seed = options.seed ?? environment.seeds.next()
-    var quiz = QuizLoop(environment: environment, speak: options.speak)
+    var quiz = QuizLoop(environment: environment, speaker: speaker(options, environment: environment))
     quiz.watched = [chosen]
     return quiz.run(generator: generator, skill: skill, mode: options.mode, seed: seed)
   }
@@ -219,9 +225,22 @@ enum QuizCommand {
     let weak = plan.picks.filter { $0.reason == .weak }.count
     let new = plan.picks.filter { $0.reason == .new }.count
     environment.console.write("\(plan.picks.count) questions: \(due) due, \(weak) weak, \(new) new forms.")
-    var quiz = QuizLoop(environment: environment, speak: options.speak)
+    var quiz = QuizLoop(environment: environment, speaker: speaker(options, environment: environment))
     quiz.watched = candidates.filter(\.callsPlugin)
     return quiz.run(generator: generator, skill: skill, mode: .questionLimit(plan.picks.count), seed: seed)
+  }
+
+  /// The speaker `--speak` asks for, after saying which engine speaks; nil without `--speak`.
+  static func speaker(_ options: Options, environment: BikiEnvironment) -> Speaker? {
+    guard options.speak else { return nil }
+    let speaker = environment.speaker(voice: options.voice)
+    if case .none = speaker.engine {
+      // Said once; the questions are then shown as without --speak.
+      environment.console.writeError(TerminalText.safe("Warning: \(speaker.engine.summary)"))
+      return nil
+    }
+    environment.console.write(TerminalText.safe(speaker.engine.summary))
+    return speaker
   }
 
   /// By full id, or by the part after the pack id when that is unique (`hon` → counters.hon).

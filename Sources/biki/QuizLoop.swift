@@ -3,13 +3,15 @@ import BikiCore
 import BikiHost
 import BikiPlugins
 import BikiPractice
+import BikiSpeech
 import Foundation
 
 /// Runs a session in the terminal: presents questions, feeds the learner's lines to the
 /// session reducer, and prints what the reducer decided.
 struct QuizLoop {
   let environment: BikiEnvironment
-  var speak: Bool
+  /// Says questions aloud (`--speak`); nil to stay silent.
+  var speaker: Speaker?
   private var speechProblemShown = false
   private var historyProblemShown = false
   /// The topics the quiz draws on: when a plugin behind one is quarantined on the way, the
@@ -18,9 +20,9 @@ struct QuizLoop {
   /// The plugins the learner has been told are quarantined, by library path.
   private var quarantinesShown: [String: PluginError] = [:]
 
-  init(environment: BikiEnvironment, speak: Bool) {
+  init(environment: BikiEnvironment, speaker: Speaker?) {
     self.environment = environment
-    self.speak = speak
+    self.speaker = speaker
   }
 
   mutating func run(generator: QuestionGenerator, skill: Skill, mode: Session.Mode, seed: UInt64) -> CommandOutcome {
@@ -53,7 +55,9 @@ struct QuizLoop {
         switch effect {
         case .recorded(let record): keep(record)
         case .questionNeeded: break  // made by the runner
-        case .questionPresented(let question): present(question, state: state)
+        case .questionPresented(let question):
+          present(question, state: state)
+          prepareNext(after: runner.state, generator: generator)
         case .sessionFinished(let summary):
           printSummary(summary, skill: skill)
           // Questions that failed cost only themselves; a topic that keeps failing ends the quiz.
@@ -146,9 +150,9 @@ struct QuizLoop {
     let prompt = question.prompt(for: state.skill)
     let progress = progressText(state)
     switch state.skill {
-    case .listening where speak:
+    case .listening where speaker != nil:
       console.write("\(progress)🔊 (listen; empty line to hear it again)")
-      if let problem = environment.speaker.speak(question.spoken) {
+      if let problem = say(question) {
         if !speechProblemShown { console.writeError(TerminalText.safe("Warning: \(problem)")) }
         speechProblemShown = true
         console.write(TerminalText.safe("   \(prompt)"))
@@ -157,11 +161,26 @@ struct QuizLoop {
       let hintsPrefix = !question.answer.prefix.isEmpty && (state.skill == .listening || state.skill == .reading)
       console.write(TerminalText.safe("\(progress)\(prompt)" + (hintsPrefix ? "  (\(question.answer.prefix)…)" : "")))
       // Saying the count with its counter would give away the "which counter?" answer.
-      if speak, state.skill != .counter, let problem = environment.speaker.speak(question.spoken), !speechProblemShown {
+      if state.skill != .counter, let problem = say(question), !speechProblemShown {
         console.writeError(TerminalText.safe("Warning: \(problem)"))
         speechProblemShown = true
       }
     }
+  }
+
+  /// Says a question's reading, as its display is written; nil when said (or not asked to).
+  private func say(_ question: Question) -> SpeechFailure? {
+    speaker?.speak(Utterance(reading: question.spoken, display: question.kanjiDisplay))
+  }
+
+  /// Starts making the audio of the question after this one while the learner answers, so it
+  /// plays as soon as it is shown. The next question is the order's next, made by the topic's
+  /// pure generator; a plugin's is not asked for twice.
+  private func prepareNext(after state: Session.State, generator: QuestionGenerator) {
+    guard let speaker, !generator.callsPlugin, state.skill != .counter else { return }
+    var order = state.order
+    guard let next = try? generator.questionWithForms(seed: order.next()) else { return }
+    speaker.prepare(Utterance(reading: next.spoken, display: next.kanjiDisplay))
   }
 
   private func progressText(_ state: Session.State) -> String {

@@ -1,0 +1,156 @@
+import BikiFiles
+import Foundation
+
+/// What to say: the reading Biki teaches and the text shown with it.
+package struct Utterance: Sendable, Hashable {
+  /// In kana: はっぽん.
+  package var reading: String
+  /// As shown, in kanji numerals where there are any: 八本.
+  package var display: String
+
+  package init(reading: String, display: String) {
+    self.reading = reading
+    self.display = display
+  }
+}
+
+/// Makes Open JTalk's audio of an utterance, checked to say the reading Biki teaches: Open JTalk
+/// reads text through its dictionary, which may read 十分 じゅうぶん or the particle は in
+/// hiragana as わ. Each form is tried in turn (the display, whose words it accents as Japanese
+/// is said, then the reading in hiragana, then in katakana), and the first whose phonemes are
+/// the reading's is kept; when none is, nothing is made and the failure says what it said.
+/// Made audio is kept in `directory`, named by a digest of the voice's bytes and the words, so
+/// it is made once and a changed voice makes it afresh.
+package struct OpenJTalkMaker: Sendable {
+  package var engine: OpenJTalk
+  package var directory: String
+  package var system: SpeechSystem
+  /// SHA-256 of the voice file, in hex.
+  var voiceDigest: String
+
+  /// The longest Open JTalk may take for one utterance.
+  static let timeout = 10.0
+
+  package init(engine: OpenJTalk, directory: String, system: SpeechSystem) throws(SpeechFailure) {
+    self.engine = engine
+    self.directory = directory
+    self.system = system
+    do {
+      voiceDigest = SHA256.hex(try RegularFile.read(engine.voice, limit: 256 << 20))
+    } catch {
+      throw SpeechFailure("cannot read the voice \(engine.voice): \(error)")
+    }
+  }
+
+  /// The forms tried, in order, without repeats.
+  static func forms(of utterance: Utterance) -> [String] {
+    var forms: [String] = []
+    for form in [utterance.display, KanaPhonemes.hiragana(utterance.reading), KanaPhonemes.katakana(utterance.reading)]
+    where !form.isEmpty && !forms.contains(form) {
+      forms.append(form)
+    }
+    return forms
+  }
+
+  /// Where the audio of `utterance` is kept.
+  package func path(of utterance: Utterance) -> String {
+    let key = [voiceDigest, engine.dictionary, utterance.reading, utterance.display].joined(separator: "\u{0}")
+    return directory + "/" + SHA256.hex(Array(key.utf8)) + ".wav"
+  }
+
+  /// The WAV file saying `utterance`, made now unless made before.
+  package func make(_ utterance: Utterance) -> Result<String, SpeechFailure> {
+    let target = path(of: utterance)
+    if Self.isKept(target) { return .success(target) }
+    guard let expected = KanaPhonemes.of(utterance.reading) else {
+      return .failure(SpeechFailure("the reading \(utterance.reading) is not kana, so what is said cannot be checked"))
+    }
+    let unique = "\(getpid())-\(UUID().uuidString)"
+    let wav = directory + "/." + unique + ".wav"
+    let trace = directory + "/." + unique + ".trace"
+    defer {
+      unlink(wav)
+      unlink(trace)
+    }
+    var said: [String] = []
+    for form in Self.forms(of: utterance) {
+      let arguments = ["-x", engine.dictionary, "-m", engine.voice, "-ow", wav, "-ot", trace]
+      switch system.run(engine.program, arguments, Array((form + "\n").utf8), Self.timeout) {
+      case .failure(let failure): return .failure(failure)
+      case .success(let result) where result.status != 0:
+        return .failure(SpeechFailure("Open JTalk failed (status \(result.status)) on \(form)"))
+      case .success: break
+      }
+      let text = (try? RegularFile.read(trace, limit: 16 << 20, links: .refuse)).map {
+        String(decoding: $0, as: UTF8.self)
+      }
+      let phonemes = OpenJTalk.phonemes(inTrace: text ?? "")
+      if phonemes.map({ $0.lowercased() }) == expected.map({ $0.lowercased() }) {
+        guard rename(wav, target) == 0 else {
+          return .failure(SpeechFailure("cannot keep \(target): \(String(cString: strerror(errno)))"))
+        }
+        return .success(target)
+      }
+      said.append("\(form): \(phonemes.joined(separator: " "))")
+    }
+    return .failure(
+      SpeechFailure(
+        "Open JTalk does not say \(utterance.reading) (\(expected.joined(separator: " "))) from any form: \(said.joined(separator: "; "))"
+      ))
+  }
+
+  /// A kept file is used only when it is a regular file (not a link) that starts as a WAV does.
+  static func isKept(_ path: String) -> Bool {
+    guard let bytes = try? RegularFile.read(path, limit: 64 << 20, links: .refuse) else { return false }
+    return WAV(bytes) != nil
+  }
+}
+
+/// What tests and the bench check of a WAV file: its length and loudness (16-bit PCM).
+package struct WAV: Sendable {
+  package var sampleRate: Int
+  package var channels: Int
+  package var samples: [Int16]
+
+  /// nil unless `bytes` are a RIFF WAVE file of 16-bit PCM.
+  package init?(_ bytes: [UInt8]) {
+    func number(_ at: Int, _ count: Int) -> Int? {
+      guard at >= 0, at + count <= bytes.count else { return nil }
+      return (0..<count).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) }
+    }
+    guard bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WAVE".utf8) else {
+      return nil
+    }
+    var offset = 12
+    var format: (rate: Int, channels: Int, bits: Int)?
+    while let size = number(offset + 4, 4), offset + 8 <= bytes.count {
+      let id = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
+      let body = offset + 8
+      guard body + size <= bytes.count else { return nil }
+      if id == "fmt ", let kind = number(body, 2), let channels = number(body + 2, 2),
+        let rate = number(body + 4, 4), let bits = number(body + 14, 2)
+      {
+        guard kind == 1 else { return nil }
+        format = (rate, channels, bits)
+      } else if id == "data", let format, format.bits == 16, format.channels > 0, format.rate > 0 {
+        sampleRate = format.rate
+        channels = format.channels
+        samples = stride(from: body, to: body + size - 1, by: 2).map {
+          Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)
+        }
+        return
+      }
+      offset = body + size + (size & 1)
+    }
+    return nil
+  }
+
+  package var seconds: Double { Double(samples.count) / Double(channels * sampleRate) }
+
+  /// Root mean square of the samples, in decibels below full scale (0 is the loudest).
+  package var loudness: Double {
+    guard !samples.isEmpty else { return -.infinity }
+    let sum = samples.reduce(0.0) { $0 + Double($1) * Double($1) }
+    return 20 * log10((sum / Double(samples.count)).squareRoot() / 32768)
+  }
+}

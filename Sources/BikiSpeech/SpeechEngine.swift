@@ -1,0 +1,172 @@
+import Foundation
+
+/// Open JTalk as Biki runs it: the program, its dictionary and a voice.
+package struct OpenJTalk: Sendable, Equatable {
+  package var program: String
+  package var dictionary: String
+  package var voice: String
+
+  package init(program: String, dictionary: String, voice: String) {
+    self.program = program
+    self.dictionary = dictionary
+    self.voice = voice
+  }
+
+  /// The voice's name: mei_normal for …/mei_normal.htsvoice.
+  package var voiceName: String {
+    let file = voice.split(separator: "/").last.map(String.init) ?? voice
+    return file.hasSuffix(".htsvoice") ? String(file.dropLast(".htsvoice".count)) : file
+  }
+
+  /// The phonemes a trace (`-ot`) says were spoken, pauses left out: `h a cl p o N` for はっぽん.
+  /// Each label of its "[Output label]" part names the phoneme between `-` and `+`.
+  package static func phonemes(inTrace text: String) -> [String] {
+    var phonemes: [String] = []
+    var inLabels = false
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("[Output label]") {
+        inLabels = true
+        continue
+      }
+      guard inLabels else { continue }
+      if line.isEmpty || line.hasPrefix("[") { break }
+      guard let minus = line.firstIndex(of: "-"), let plus = line[minus...].firstIndex(of: "+") else { continue }
+      let phoneme = String(line[line.index(after: minus)..<plus])
+      if phoneme != "sil" && phoneme != "pau" { phonemes.append(phoneme) }
+    }
+    return phonemes
+  }
+}
+
+/// Which engine speaks, and what to tell the learner about it.
+package enum SpeechEngine: Sendable, Equatable {
+  /// Open JTalk, its WAV played by `player`.
+  case openJTalk(OpenJTalk, player: String)
+  /// espeak-ng's Japanese voice, because Open JTalk cannot be used (`why`).
+  case espeak(program: String, why: String)
+  /// Nothing can speak.
+  case none(why: String)
+
+  static let installOpenJTalk =
+    "sudo apt-get install open-jtalk open-jtalk-mecab-naist-jdic alsa-utils && python3 -m pip install pyopenjtalk-plus"
+
+  /// One line saying what speaks: printed by `biki quiz --speak` and `biki say --engine`.
+  package var summary: String {
+    switch self {
+    case .openJTalk(let engine, _):
+      "Speaking with Open JTalk, voice \(engine.voiceName) (\(engine.voice))."
+    case .espeak(_, let why):
+      "Speaking with espeak-ng, which has no Japanese pitch accent: \(why). For Open JTalk: \(Self.installOpenJTalk)"
+    case .none(let why):
+      "Nothing can speak: \(why). Install Open JTalk with: \(Self.installOpenJTalk) (or espeak-ng: sudo apt-get install espeak-ng)"
+    }
+  }
+
+  /// The places Debian's open-jtalk-mecab-naist-jdic and a local build keep the dictionary.
+  static let dictionaries = ["/var/lib/mecab/dic/open-jtalk/naist-jdic", "/usr/local/share/open-jtalk/dic"]
+
+  /// Chooses the engine from the environment: Open JTalk when the program, its dictionary, a
+  /// voice and a player are found, else espeak-ng, else none. The voice is `voice` (a
+  /// setting), else `BIKI_VOICE`, else the one pyopenjtalk installed (mei_normal).
+  /// `BIKI_OPEN_JTALK` and `BIKI_OPEN_JTALK_DICTIONARY` name the program and dictionary
+  /// elsewhere; `BIKI_AUDIO_PLAYER` the player.
+  package static func choose(environment: [String: String], voice setting: String?, system: SpeechSystem)
+    -> SpeechEngine
+  {
+    let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+    let why: String
+    switch openJTalk(environment: environment, voice: setting, path: path, system: system) {
+    case .success(let engine): return engine
+    case .failure(let failure): why = failure.description
+    }
+    if let espeak = system.find("espeak-ng", path: path + ":/usr/bin:/usr/local/bin") {
+      return .espeak(program: espeak, why: why)
+    }
+    return .none(why: "\(why), and espeak-ng is not installed")
+  }
+
+  private static func openJTalk(
+    environment: [String: String], voice setting: String?, path: String, system: SpeechSystem
+  )
+    -> Result<SpeechEngine, SpeechFailure>
+  {
+    let named = environment["BIKI_OPEN_JTALK"].flatMap { $0.isEmpty ? nil : $0 }
+    guard let program = system.find(named ?? "open_jtalk", path: path + ":/usr/bin") else {
+      return .failure(
+        SpeechFailure(
+          named.map { "BIKI_OPEN_JTALK names \($0), which is not a program" } ?? "Open JTalk is not installed"))
+    }
+    let dictionaryNamed = environment["BIKI_OPEN_JTALK_DICTIONARY"].flatMap { $0.isEmpty ? nil : $0 }
+    guard
+      let dictionary = (dictionaryNamed.map { [$0] } ?? dictionaries).first(where: { system.isFile($0 + "/sys.dic") })
+    else {
+      return .failure(
+        SpeechFailure(
+          "Open JTalk's dictionary is not at \(dictionaryNamed ?? dictionaries[0]) (sudo apt-get install open-jtalk-mecab-naist-jdic)"
+        ))
+    }
+    let voice: String
+    switch findVoice(setting: setting, environment: environment, path: path, system: system) {
+    case .success(let found): voice = found
+    case .failure(let failure): return .failure(failure)
+    }
+    let players =
+      environment["BIKI_AUDIO_PLAYER"].flatMap { $0.isEmpty ? nil : [$0] } ?? ["pw-play", "paplay", "aplay"]
+    guard let player = players.lazy.compactMap({ system.find($0, path: path + ":/usr/bin") }).first else {
+      return .failure(SpeechFailure("there is no program to play Open JTalk's audio (sudo apt-get install alsa-utils)"))
+    }
+    return .success(.openJTalk(OpenJTalk(program: program, dictionary: dictionary, voice: voice), player: player))
+  }
+
+  /// The voice the setting or BIKI_VOICE names, else pyopenjtalk's: where pip puts packages for
+  /// the user and the system, then wherever python3 finds it (a virtual environment, pyenv).
+  static func findVoice(setting: String?, environment: [String: String], path: String, system: SpeechSystem) -> Result<
+    String, SpeechFailure
+  > {
+    for (name, value) in [("the voice setting", setting), ("BIKI_VOICE", environment["BIKI_VOICE"])] {
+      guard let value, !value.isEmpty else { continue }
+      guard value.hasSuffix(".htsvoice"), system.isFile(value) else {
+        return .failure(SpeechFailure("\(name) names \(value), which is not an .htsvoice file"))
+      }
+      return .success(value)
+    }
+    var packages: [String] = []
+    if let home = environment["HOME"], home.hasPrefix("/") {
+      let lib = home + "/.local/lib"
+      packages += system.entries(lib).filter { $0.hasPrefix("python3") }.sorted().reversed().map {
+        "\(lib)/\($0)/site-packages"
+      }
+    }
+    for lib in ["/usr/local/lib", "/usr/lib"] {
+      for version in system.entries(lib).filter({ $0.hasPrefix("python3") }).sorted().reversed() {
+        packages += ["\(lib)/\(version)/dist-packages", "\(lib)/\(version)/site-packages"]
+      }
+    }
+    if let found = voice(inPackages: packages, system: system) { return .success(found) }
+    if let python = system.find("python3", path: path),
+      case .success(let answer) = system.run(
+        python, ["-c", "import importlib.util as u; s = u.find_spec('pyopenjtalk'); print(s.origin if s else '')"], [],
+        5),
+      answer.status == 0
+    {
+      let origin = String(decoding: answer.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+      // …/site-packages/pyopenjtalk/__init__.py
+      let package = origin.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/")
+      if origin.hasPrefix("/"), let found = voice(inPackages: [package], system: system) { return .success(found) }
+    }
+    return .failure(
+      SpeechFailure(
+        "Open JTalk has no voice (python3 -m pip install pyopenjtalk-plus, or set BIKI_VOICE to an .htsvoice)"))
+  }
+
+  private static func voice(inPackages packages: [String], system: SpeechSystem) -> String? {
+    for package in packages {
+      let directory = package + "/pyopenjtalk/htsvoice"
+      let voices = system.entries(directory).filter { $0.hasSuffix(".htsvoice") && !$0.hasPrefix("LICENSE") }.sorted()
+      if let chosen = voices.first(where: { $0 == "mei_normal.htsvoice" }) ?? voices.first {
+        return directory + "/" + chosen
+      }
+    }
+    return nil
+  }
+}

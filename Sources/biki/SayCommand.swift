@@ -1,0 +1,84 @@
+import BikiCLI
+import BikiSpeech
+import Foundation
+
+/// `biki say <reading> [<display>]`: says a reading as `biki quiz --speak` does, for editors
+/// and scripts; `--engine` says which engine that is, `--wav` writes Open JTalk's audio.
+enum SayCommand {
+  static let usage = "biki say <reading> [<display>] [--voice <file>] [--wav <file>] | biki say --engine"
+
+  static let help = """
+    OVERVIEW: Say a reading aloud, as 'biki quiz --speak' says questions.
+
+    Speaks with Open JTalk when it, its dictionary, a voice and an audio player are installed
+    (sudo apt-get install open-jtalk open-jtalk-mecab-naist-jdic alsa-utils, and
+    python3 -m pip install pyopenjtalk-plus for the mei voice), else with espeak-ng. Open JTalk
+    is given the display first, as Japanese is accented, and its audio is used only when it
+    says the reading's sounds; else the reading itself.
+
+    USAGE: \(usage)
+
+    ARGUMENTS:
+      <reading>               The reading in kana: はっぽん.
+      <display>               The text it reads (default: the reading): 八本.
+
+    OPTIONS:
+      --voice <file>          The Open JTalk voice (.htsvoice) to use (or BIKI_VOICE).
+      --wav <file>            Write Open JTalk's audio to this file instead of playing it.
+      --engine                Say which engine speaks, and exit: 0 when one can, 69 when none.
+      -h, --help              Show help information.
+    """
+
+  static func run(arguments: [String], environment: BikiEnvironment) -> CommandOutcome {
+    let parsed: ParsedArguments
+    switch CommandOutcome.parse(
+      arguments, options: [.value("--voice", "<file>"), .value("--wav", "<file>"), .flag("--engine")], help: help,
+      usage: usage, helpCommand: "biki say --help")
+    {
+    case .success(let found): parsed = found
+    case .failure(let failure): return failure.outcome
+    }
+    let speaker = environment.speaker(voice: parsed.value("--voice"))
+    if parsed.isSet("--engine") {
+      guard parsed.positionals.isEmpty else { return usageError("'--engine' takes no reading.") }
+      if case .none = speaker.engine {
+        return CommandOutcome(
+          standardOutput: [TerminalText.safe(speaker.engine.summary)], status: ExitStatus.unavailable)
+      }
+      return CommandOutcome(standardOutput: [TerminalText.safe(speaker.engine.summary)])
+    }
+    guard (1...2).contains(parsed.positionals.count) else {
+      return usageError(
+        parsed.positionals.isEmpty ? "Missing expected argument '<reading>'." : "Give one reading at a time.")
+    }
+    let reading = parsed.positionals[0]
+    guard KanaPhonemes.of(reading) != nil else {
+      return usageError("'\(reading)' is not a reading in kana; give it as はっぽん, and what it reads (八本) after it.")
+    }
+    let utterance = Utterance(
+      reading: reading, display: parsed.positionals.count == 2 ? parsed.positionals[1] : reading)
+    if let file = parsed.value("--wav") {
+      switch speaker.audio(utterance) {
+      case .failure(let failure):
+        return CommandOutcome(standardError: [TerminalText.safe("Error: \(failure)")], status: ExitStatus.unavailable)
+      case .success(let made):
+        do {
+          try Data(contentsOf: URL(fileURLWithPath: made)).write(to: URL(fileURLWithPath: file), options: .atomic)
+          return CommandOutcome()
+        } catch {
+          return CommandOutcome(
+            standardError: [TerminalText.safe("Error: cannot write \(file): \(error.localizedDescription)")],
+            status: ExitStatus.cannotCreate)
+        }
+      }
+    }
+    if let failure = speaker.speak(utterance) {
+      return CommandOutcome(standardError: [TerminalText.safe("Error: \(failure)")], status: ExitStatus.unavailable)
+    }
+    return CommandOutcome()
+  }
+
+  private static func usageError(_ message: String) -> CommandOutcome {
+    CommandOutcome.usageError(message, usage: usage, helpCommand: "biki say --help")
+  }
+}
