@@ -85,7 +85,7 @@ package struct OpenJTalkMaker: Sendable {
         String(decoding: $0, as: UTF8.self)
       }
       let phonemes = OpenJTalk.phonemes(inTrace: text ?? "")
-      if phonemes.map({ $0.lowercased() }) == expected.map({ $0.lowercased() }) {
+      if Self.sameSounds(phonemes, expected) {
         guard rename(wav, target) == 0 else {
           return .failure(SpeechFailure("cannot keep \(target): \(String(cString: strerror(errno)))"))
         }
@@ -97,6 +97,19 @@ package struct OpenJTalkMaker: Sendable {
       SpeechFailure(
         "Open JTalk does not say \(utterance.reading) (\(expected.joined(separator: " "))) from any form: \(said.joined(separator: "; "))"
       ))
+  }
+
+  /// Whether two phoneme sequences are the same sounds: a devoiced vowel (`U`) is its vowel, and
+  /// う after an o is the long o it is said as (とう, Open JTalk's `t o o`).
+  static func sameSounds(_ said: [String], _ expected: [String]) -> Bool {
+    func canonical(_ phonemes: [String]) -> [String] {
+      var result: [String] = []
+      for phoneme in phonemes.map({ $0.lowercased() }) {
+        result.append(phoneme == "u" && result.last == "o" ? "o" : phoneme)
+      }
+      return result
+    }
+    return canonical(said) == canonical(expected)
   }
 
   /// A kept file is used only when it is a regular file (not a link) that starts as a WAV does.

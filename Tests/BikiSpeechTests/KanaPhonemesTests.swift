@@ -51,4 +51,13 @@ import Testing
       """
     #expect(OpenJTalk.phonemes(inTrace: trace) == ["h", "a", "cl", "p", "o", "N"])
   }
+
+  /// う after an o is said as a long o (とう is `t o o` in Open JTalk's traces), and a devoiced
+  /// vowel is its vowel.
+  @Test func theSameSoundsWrittenTwoWays() {
+    #expect(OpenJTalkMaker.sameSounds(["i", "cl", "t", "o", "o"], ["i", "cl", "t", "o", "u"]))
+    #expect(OpenJTalkMaker.sameSounds(["h", "a", "ts", "U", "k", "a"], ["h", "a", "ts", "u", "k", "a"]))
+    #expect(!OpenJTalkMaker.sameSounds(["w", "a", "ch", "i"], ["h", "a", "ch", "i"]))
+    #expect(!OpenJTalkMaker.sameSounds(["t", "o"], ["t", "o", "u"]))
+  }
 }

@@ -310,20 +310,6 @@ import Testing
     #expect(result.standardOutput.contains("✓ Correct"), "\(result.standardOutput)")
   }
 
-  /// Only where espeak-ng is not installed (biki looks in /usr/bin and /usr/local/bin); reported
-  /// as skipped elsewhere, not passed.
-  @Test(
-    .disabled(
-      if: ["/usr/bin/espeak-ng", "/usr/local/bin/espeak-ng"].contains {
-        FileManager.default.isExecutableFile(atPath: $0)
-      },
-      "espeak-ng is installed here, so its absence cannot be shown"))
-  func speakingWithoutEspeakSaysHowToInstallIt() throws {
-    let result = try quiz(["counters.hon", "--speak", "--seed", "1", "--mode", "questions=1"], input: "skip\n")
-    #expect(result.status == 0)
-    #expect(result.standardError.contains("sudo apt-get install espeak-ng"))
-  }
-
   @Test(.disabled(if: Sanitizers.threadSanitizerIsActive, Comment(rawValue: Sanitizers.swiftPluginsCannotLoad)))
   func topicsListsEveryTopicWithItsSource() throws {
     let home = NSTemporaryDirectory() + "biki-topics-" + UUID().uuidString

@@ -1,0 +1,111 @@
+import BikiTestSupport
+import Foundation
+import Testing
+
+/// Listening through the real binary: which engine speaks, said once; Open JTalk's audio made
+/// ahead and played by the player found; what to install when nothing can speak.
+@Suite struct SpeechTests {
+  static let espeakInstalled = ["/usr/bin/espeak-ng", "/usr/local/bin/espeak-ng"].contains {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+
+  static let openJTalkUsable: Bool =
+    ProcessInfo.processInfo.environment["BIKI_REQUIRE_CLIENTS"] == "1"
+    || ((try? BikiProcess.run(["say", "--engine"], environment: ProcessInfo.processInfo.environment))?
+      .standardOutput.hasPrefix("Speaking with Open JTalk") ?? false)
+
+  static let needsOpenJTalk =
+    "needs Open JTalk, a voice and a player: sudo apt-get install open-jtalk open-jtalk-mecab-naist-jdic alsa-utils && python3 -m pip install pyopenjtalk-plus"
+
+  /// The user's PATH (where python3 finds pyopenjtalk), a home of its own, and a player that
+  /// writes down what it was given to play.
+  func environment() throws -> (environment: [String: String], home: String, played: String) {
+    let home = NSTemporaryDirectory() + "biki-speech-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    let player = home + "/player"
+    try "#!/bin/sh\necho \"$@\" >> '\(home)/played'\n".write(toFile: player, atomically: true, encoding: .utf8)
+    chmod(player, 0o755)
+    var environment = ProcessInfo.processInfo.environment
+    environment["HOME"] = home
+    environment["XDG_CACHE_HOME"] = home + "/cache"
+    environment["XDG_STATE_HOME"] = home + "/state"
+    environment["BIKI_AUDIO_PLAYER"] = player
+    return (environment, home, home + "/played")
+  }
+
+  @Test(.needs(!espeakInstalled, "runs only where espeak-ng is not installed, to show its absence"))
+  func withNothingToSpeakTheQuizSaysWhatToInstallOnce() throws {
+    var (environment, _, _) = try environment()
+    environment["BIKI_OPEN_JTALK"] = "/nonexistent/open_jtalk"
+    environment["BIKI_INPUT"] = "skip\nskip\n"
+    let result = try BikiProcess.run(
+      [],
+      viaShell:
+        "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz counters.hon --speak --skill listening --seed 4 --mode questions=2",
+      environment: environment)
+    #expect(result.status == 0)
+    #expect(
+      result.standardError
+        == "Warning: Nothing can speak: BIKI_OPEN_JTALK names /nonexistent/open_jtalk, which is not a program, and espeak-ng is not installed. Install Open JTalk with: sudo apt-get install open-jtalk open-jtalk-mecab-naist-jdic alsa-utils && python3 -m pip install pyopenjtalk-plus (or espeak-ng: sudo apt-get install espeak-ng)\n"
+    )
+    // The questions are shown instead, as their reading.
+    #expect(result.standardOutput.contains("[1/2] ろっぽん\n"), "\(result.standardOutput)")
+  }
+
+  @Test(.needs(openJTalkUsable, needsOpenJTalk))
+  func withOpenJTalkTheQuizSaysSoAndPlaysEachQuestionsAudio() throws {
+    var (environment, home, played) = try environment()
+    environment["BIKI_INPUT"] = "skip\nskip\n"
+    let result = try BikiProcess.run(
+      [],
+      viaShell:
+        "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz counters.hon --speak --skill listening --seed 4 --mode questions=2",
+      environment: environment, directory: home)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.hasPrefix("Speaking with Open JTalk, voice mei_normal ("), "\(result.standardOutput)")
+    #expect(result.standardOutput.contains("[1/2] 🔊 (listen; empty line to hear it again)\n"))
+    #expect(!result.standardOutput.contains("ろっぽん\n[2/2]"))  // heard, not shown
+    // The player may still be writing when the quiz ends.
+    var files: [String] = []
+    for _ in 0..<50 {
+      files = ((try? String(contentsOfFile: played, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+      if files.count == 2 { break }
+      usleep(100_000)
+    }
+    #expect(files.count == 2)
+    for file in files {
+      #expect(file.hasPrefix(home + "/cache/biki/speech/"), "\(file)")
+      let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+      #expect(bytes.prefix(4) == Data("RIFF".utf8))
+    }
+  }
+
+  @Test(.needs(openJTalkUsable, needsOpenJTalk))
+  func sayWritesTheAudioAndNamesTheEngine() throws {
+    let (environment, home, _) = try environment()
+    let engine = try BikiProcess.run(["say", "--engine"], environment: environment, directory: "/")
+    #expect(engine.status == 0)
+    #expect(engine.standardOutput.hasPrefix("Speaking with Open JTalk, voice mei_normal ("))
+    let said = try BikiProcess.run(
+      ["say", "はっぽん", "八本", "--wav", home + "/8.wav"], environment: environment, directory: "/")
+    #expect(said.status == 0, "\(said.standardError)")
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: home + "/8.wav"))
+    #expect(bytes.count > 40_000)  // about a second of 48 kHz speech
+  }
+
+  static let refusals: [([String], String)] = [
+    (
+      ["say", "8本"],
+      "Error: '8本' is not a reading in kana; give it as はっぽん, and what it reads (八本) after it.\n"
+    ),
+    (["say"], "Error: Missing expected argument '<reading>'.\n"),
+    (["say", "--engine", "はち"], "Error: '--engine' takes no reading.\n"),
+  ]
+
+  @Test(arguments: refusals)
+  func sayRefusesWhatIsNotAReading(arguments: [String], message: String) throws {
+    let result = try BikiProcess.run(arguments, environment: try environment().environment)
+    #expect(result.status == 64)
+    #expect(result.standardError.hasPrefix(message), "\(result.standardError)")
+  }
+}
