@@ -24,6 +24,8 @@
 ;;   minibuffer, the verdict with the reading, and at the end a summary of what to practise.
 ;;   M-x biki-review practises the forms you are due to review or weak at, from every topic;
 ;;   M-x biki-stats shows your accuracy and your forms, weakest first.
+;;   Listening questions are read aloud by Open JTalk when it is installed, else espeak-ng;
+;;   M-x biki-speech-engine says which.
 ;;
 ;; Biki itself must be installed, so that `biki' runs by name (see the README).  Then:
 ;;
@@ -84,9 +86,18 @@ A topic that does not offer the skill refuses to start, and says so."
   :type '(choice (const :tag "New questions each time" nil) natnum))
 
 (defcustom biki-speak t
-  "Whether listening questions are read aloud with espeak-ng's Japanese voice.
-Has no effect until espeak-ng is installed (sudo apt-get install espeak-ng)."
+  "Whether listening questions are read aloud, as \"biki say\" does.
+That is with Open JTalk, which has Japanese pitch accent, when it and a voice
+are installed (sudo apt-get install open-jtalk open-jtalk-mecab-naist-jdic
+alsa-utils, and python3 -m pip install pyopenjtalk-plus), else with
+espeak-ng.  \\[biki-speech-engine] says which."
   :type 'boolean)
+
+(defcustom biki-voice nil
+  "The Open JTalk voice (an .htsvoice file) to speak with.
+nil uses the environment variable BIKI_VOICE, else the mei voice pyopenjtalk
+installed."
+  :type '(choice (const :tag "BIKI_VOICE, else pyopenjtalk's" nil) file))
 
 ;;; The biki command
 
@@ -319,16 +330,37 @@ Bind it, for instance, with
 ;;;###autoload (autoload 'biki-command-map "biki" nil t 'keymap)
 (fset 'biki-command-map biki-command-map)
 
-(defun biki--speak (text)
-  "Say TEXT with espeak-ng when `biki-speak' is on.
-Without espeak-ng, say once how to install it."
+(defun biki--say-command (&rest arguments)
+  "The command line of \"biki say\" with ARGUMENTS and `biki-voice'."
+  (append (list (biki--program) "say") arguments
+          (when biki-voice (list "--voice" (expand-file-name biki-voice)))))
+
+(defun biki--speech-engine ()
+  "Return the answer of \"biki say --engine\" as (SPEAKS . LINE), asked once."
+  (or (get 'biki--speech-engine 'answer)
+      (put 'biki--speech-engine 'answer
+           (with-temp-buffer
+             (let ((status (apply #'call-process (car (biki--say-command)) nil t nil
+                                  (cdr (biki--say-command "--engine")))))
+               (cons (eql status 0) (string-trim (buffer-string))))))))
+
+;;;###autoload
+(defun biki-speech-engine ()
+  "Show the speech engine for listening questions, or what to install."
+  (interactive)
+  (put 'biki--speech-engine 'answer nil)
+  (message "Biki: %s" (cdr (biki--speech-engine))))
+
+(defun biki--speak (text shown)
+  "Say TEXT, the reading of SHOWN, when `biki-speak' is on.
+When nothing can speak, say once what to install."
   (when biki-speak
-    (if (executable-find "espeak-ng")
-        (start-process "biki speech" nil "espeak-ng" "-v" "ja" text)
-      (unless (get 'biki--speak 'told)
-        (put 'biki--speak 'told t)
-        (message "Biki: espeak-ng is not installed, so questions cannot be read aloud \
-(sudo apt-get install espeak-ng)")))))
+    (let ((engine (biki--speech-engine)))
+      (if (car engine)
+          (apply #'start-process "biki speech" nil (biki--say-command text shown))
+        (unless (get 'biki--speak 'told)
+          (put 'biki--speak 'told t)
+          (message "Biki: %s" (cdr engine)))))))
 
 (defun biki--expected-text (expected)
   "EXPECTED, as the answer, its kanji and readings."
@@ -442,8 +474,9 @@ repeats the question.  Returns non-nil while the quiz goes on."
 
 (defun biki--speak-question ()
   "Read the current question aloud, if it has speech."
-  (let ((speech (plist-get (plist-get biki--quiz :question) :speech)))
-    (when speech (biki--speak speech))))
+  (let* ((question (plist-get biki--quiz :question))
+         (speech (plist-get question :speech)))
+    (when speech (biki--speak speech (or (plist-get question :speechText) speech)))))
 
 (defun biki--choose-topic ()
   "Ask for a topic id, completing over every topic with its title."
@@ -608,6 +641,7 @@ a week from now):\n")
      ["List Problems" flymake-show-buffer-diagnostics :active (bound-and-true-p flymake-mode)]
      ["Outline" imenu])
     "---"
+    ["Which Voice Speaks" biki-speech-engine :help "Open JTalk, espeak-ng, or what to install"]
     ["Customize Biki" (customize-group 'biki)]
     ["Stop the Quiz Server" biki-shutdown])
   "The Biki menu, as `easy-menu-define' takes it.")

@@ -33,7 +33,10 @@ enum WireFormat {
       ("number", .integer(Int64(number))), ("topicId", .string(question.topicID)), ("skill", .string(skill.rawValue)),
       ("prompt", .string(question.prompt(for: skill))),
     ]
-    if skill == .listening { members.append(("speech", .string(question.spoken))) }
+    if skill == .listening {
+      // What it reads, for Open JTalk to accent it as said (`biki say SPEECH SPEECHTEXT`); not shown.
+      members += [("speech", .string(question.spoken)), ("speechText", .string(question.kanjiDisplay))]
+    }
     // Only a number is typed around the prefix and postfix: a reading is typed whole, and for
     // the counter skill the counter is the answer.
     if skill == .listening || skill == .reading {

@@ -99,6 +99,20 @@ import Testing
     #expect(recorded.allSatisfy { $0.topicID == "test.hon" && $0.skill == .reading && $0.at == 1_800_000_000 })
   }
 
+  /// A listening question carries what to say and the text it reads, for `biki say` (Open JTalk
+  /// accents the text); revealed, they are the question's reading and kanji.
+  @Test func aListeningQuestionCarriesItsSpeechAndTheTextItReads() throws {
+    var endpoint = ServerFixtures.endpoint()
+    let started = endpoint.call("biki/startSession", ["topicId": "test.hon", "skill": "listening", "seed": 3])
+    let question = started["question"] ?? .null
+    let speech = try #require(question["speech"]?.stringValue)
+    let text = try #require(question["speechText"]?.stringValue)
+    #expect(question["prompt"]?.stringValue == speech)
+    let revealed = endpoint.call("biki/skip", ["sessionId": "s1"])["expected"] ?? .null
+    #expect(revealed["readings"]?.arrayValue?.first?.stringValue == speech)
+    #expect(text.hasSuffix("本") && !text.contains { $0.isASCII }, "\(text)")  // in kanji numerals: 三本
+  }
+
   @Test func theKanaSkillSendsNoReadingBeforeTheAnswer() {
     var endpoint = ServerFixtures.endpoint()
     let started = endpoint.call("biki/startSession", ["topicId": "test.hon", "skill": "kana", "seed": 3])

@@ -353,6 +353,19 @@ on PATH), or set BIKI to a biki executable"))
     (should (equal status 0))
     (should (string-match-p "biki-lint: clean" output))))
 
+(ert-deftest biki-says-which-engine-speaks ()
+  "M-x biki-speech-engine reports what \"biki say --engine\" says: Open JTalk, espeak-ng,
+or what to install; biki-voice is passed on to it."
+  (let ((biki-voice nil))
+    (biki-speech-engine)
+    (let ((engine (biki--speech-engine)))
+      (should (string-match-p "\\`\\(Speaking with \\(Open JTalk\\|espeak-ng\\)\\|Nothing can speak\\)" (cdr engine)))
+      (should (eq (car engine) (not (string-prefix-p "Nothing" (cdr engine)))))))
+  (let ((biki-voice "/voices/x.htsvoice"))
+    (should (equal (last (biki--say-command "はっぽん" "八本") 4)
+                   '("はっぽん" "八本" "--voice" "/voices/x.htsvoice"))))
+  (put 'biki--speech-engine 'answer nil))
+
 (add-hook 'kill-emacs-hook #'biki-shutdown)
 
 ;;; biki-test.el ends here

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Neovim set up as docs/editors.md says, in a real terminal: its shell and init.lua blocks are run
-# as they are, with a fresh HOME and a PATH of nvim and biki alone (so no espeak-ng), and tmux
-# types the keys and reads the screen.
+# as they are, with a fresh HOME and a PATH of nvim and biki alone (so no espeak-ng, and Open
+# JTalk named where it is not), and tmux types the keys and reads the screen.
 #   BIKI=.build/debug/biki Editors/nvim/tests/editor.sh
 # Exits 0 when every check passes; prints each check, and the screen when one fails.
 set -uo pipefail
@@ -38,7 +38,7 @@ check "espeak-ng is not on the test's PATH" test -z "$(PATH="$bin" command -v es
 
 start() {
   tmux new-session -d -s "$session" -x 110 -y 40 -c "$state/drafts" \
-    "env -i HOME='$home' PATH='$bin' TERM=tmux-256color LANG=C.UTF-8 $*"
+    "env -i HOME='$home' PATH='$bin' BIKI_OPEN_JTALK=/nonexistent/open_jtalk TERM=tmux-256color LANG=C.UTF-8 $*"
   sleep 0.5
 }
 start nvim
@@ -64,11 +64,11 @@ tmux paste-buffer -p -b pack -t "$session"
 tmux send-keys -t "$session" Escape
 check "a pack pasted into a new file gets diagnostics" wait_for 'unknown key "topicz" in'
 
-# 2. A listening quiz with no espeak-ng says so in its window and how to install it.
+# 2. A listening quiz with nothing to speak says so in its window and what to install.
 tmux send-keys -t "$session" ":lua require('biki').setup({ skill = 'listening' })" Enter
 tmux send-keys -t "$session" ":BikiQuiz counters.hon 1" Enter
-check "a listening quiz without espeak-ng says there is no audio" wait_for "🔇 No audio: espeak-ng is not installed"
-check "and how to install it" shows "(sudo apt-get install espeak-ng)"
+check "a listening quiz with nothing to speak says there is no audio" wait_for "🔇 No audio: Nothing can speak:"
+check "and what to install" shows "Install Open JTalk with: sudo apt-get install open-jtalk"
 check "and shows the reading instead" shows "Read it instead: "
 check "rather than a silent listen" not_shows "🔊 listen"
 tmux send-keys -t "$session" "quit" Enter
@@ -100,8 +100,8 @@ tmux send-keys -t "$session" ":checkhealth biki" Enter
 check ":checkhealth biki finds biki on PATH" wait_for "OK: \`biki\` is $bin/biki"
 check "with its version" shows "OK: version $("$biki" --version)"
 check "and its topics, packs and plugins" wait_for "$("$biki" topics | tail -n +2 | wc -l) topics from"
-check "and says espeak-ng is missing" shows "WARNING: espeak-ng is not installed"
-check "with how to install it" shows "sudo apt-get install espeak-ng"
+check "and says nothing can speak" shows "WARNING: Nothing can speak: BIKI_OPEN_JTALK names /nonexistent/open_jtalk"
+check "with what to install" shows "(or espeak-ng: sudo apt-get install espeak-ng)"
 check "setup() was called" shows "OK: setup() was called"
 tmux send-keys -t "$session" ":qa!" Enter
 sleep 0.5

@@ -174,11 +174,34 @@ def Say(lines: list<string>)
   endif
 enddef
 
+# `biki say …` by the biki the server runs, with g:biki_voice when set.
+def SayCommand(arguments: list<string>): list<string>
+  const voice = get(g:, 'biki_voice', '')
+  return [get(g:, 'biki_command', ['biki', 'serve'])[0], 'say'] + arguments + (empty(voice) ? [] : ['--voice', voice])
+enddef
+
+var speech_engine: dict<any> = {}
+
+# What `biki say --engine` says (which engine speaks, or what to install), asked once.
+export def SpeechEngine(): dict<any>
+  if empty(speech_engine)
+    const line = trim(system(join(map(SayCommand(['--engine']), (_, word) => shellescape(word)))))
+    speech_engine = {line: line, speaks: v:shell_error == 0}
+  endif
+  return speech_engine
+enddef
+
 def Ask()
   const question = quiz.question
   Say([$'{ProgressText(quiz.progress)}  {get(question, "prefix", "")}{question.prompt}    ({Label(question)}; empty: skip)'])
-  if has_key(question, 'speech') && get(g:, 'biki_speak', 1) && executable('espeak-ng')
-    job_start(['espeak-ng', '-v', 'ja', question.speech], {out_io: 'null', err_io: 'null'})
+  if has_key(question, 'speech') && get(g:, 'biki_speak', 1)
+    if SpeechEngine().speaks
+      # Open JTalk is given the text too, which it accents as it is said.
+      job_start(SayCommand([question.speech, get(question, 'speechText', question.speech)]), {out_io: 'null', err_io: 'null'})
+    elseif !get(quiz, 'told_no_speech', false)
+      quiz.told_no_speech = true
+      Say([$'  (no audio: {SpeechEngine().line})'])
+    endif
   endif
 enddef
 

@@ -78,15 +78,17 @@ function M.check()
       { "add require('biki').setup() to your init.lua" })
   end
 
-  local espeak = vim.fn.exepath("espeak-ng")
-  if espeak ~= "" then
-    ok("espeak-ng is " .. espeak .. ": listening questions are read aloud")
+  -- `biki say --engine`: which engine reads listening questions aloud, or what to install.
+  local engine = biki.speech_engine()
+  if not engine.speaks then
+    warn(engine.line .. " (the quiz shows a listening question's reading instead)")
+  elseif engine.line:find("^Speaking with Open JTalk") then
+    ok(engine.line)
   else
-    warn("espeak-ng is not installed: listening questions cannot be read aloud (the quiz shows their reading instead)",
-      { "sudo apt-get install espeak-ng (or your system's package of espeak-ng)" })
+    warn(engine.line)
   end
   if not biki.config.speak then
-    info("speak = false: questions are not read aloud even with espeak-ng")
+    info("speak = false: questions are not read aloud")
   end
 end
 

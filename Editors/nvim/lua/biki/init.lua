@@ -5,8 +5,11 @@ local M = {}
 M.config = {
   -- How to start the server.
   cmd = { "biki", "serve" },
-  -- Read questions aloud with espeak-ng's Japanese voice when it is installed.
+  -- Read listening questions aloud, as `biki say` does: with Open JTalk when it and a voice are
+  -- installed, else espeak-ng.
   speak = true,
+  -- The Open JTalk voice (an .htsvoice file) to speak with; nil for BIKI_VOICE or pyopenjtalk's.
+  voice = nil,
   -- A quiz's length when :BikiQuiz is given no count.
   questions = 10,
   -- Which skill to drill: "reading", "listening", "kana" or "counter"; nil for the topic's default.
@@ -245,10 +248,16 @@ local function show(lines)
   for _, line in ipairs(lines) do
     width = math.max(width, vim.fn.strdisplaywidth(line) + 2)
   end
+  width = math.min(width, vim.o.columns - 4)
+  -- A line wider than the window wraps onto more rows, each of which the window must show.
+  local height = 0
+  for _, line in ipairs(lines) do
+    height = height + math.max(1, math.ceil(vim.fn.strdisplaywidth(line) / width))
+  end
+  height = math.min(height, vim.o.lines - 4)
   local options = {
-    relative = "editor", style = "minimal", border = "rounded",
-    width = math.min(width, vim.o.columns - 4), height = #lines,
-    row = math.floor((vim.o.lines - #lines) / 3), col = math.floor((vim.o.columns - width) / 2),
+    relative = "editor", style = "minimal", border = "rounded", width = width, height = height,
+    row = math.floor((vim.o.lines - height) / 3), col = math.floor((vim.o.columns - width) / 2),
   }
   if quiz.win and vim.api.nvim_win_is_valid(quiz.win) then
     vim.api.nvim_win_set_config(quiz.win, options)
@@ -257,13 +266,33 @@ local function show(lines)
   end
 end
 
+-- `biki say …` with the configured voice: the same biki the server runs.
+local function say_command(arguments)
+  local command = { M.config.cmd[1], "say" }
+  vim.list_extend(command, arguments)
+  if M.config.voice then
+    vim.list_extend(command, { "--voice", M.config.voice })
+  end
+  return command
+end
+
+-- What `biki say --engine` says (which engine speaks, or what to install), asked once.
+local engine
+function M.speech_engine()
+  if engine == nil then
+    local output = vim.fn.system(say_command({ "--engine" }))
+    engine = { line = vim.trim(output), speaks = vim.v.shell_error == 0 }
+  end
+  return engine
+end
+
 -- Why a listening question cannot be heard, or nil when it can.
 local function no_sound_reason()
   if not M.config.speak then
     return "sound is off (speak = false in setup)"
   end
-  if vim.fn.executable("espeak-ng") == 0 then
-    return "espeak-ng is not installed (sudo apt-get install espeak-ng)"
+  if not M.speech_engine().speaks then
+    return M.speech_engine().line
   end
 end
 
@@ -286,7 +315,8 @@ local function ask()
     table.insert(lines, "  Read it instead: " .. question.prompt)
   elseif question.skill == "listening" then
     table.insert(lines, "  🔊 listen (empty answer: hear it again)")
-    vim.fn.jobstart({ "espeak-ng", "-v", "ja", question.speech })
+    -- Open JTalk is given the text too, which it accents as it is said.
+    vim.fn.jobstart(say_command({ question.speech, question.speechText or question.speech }))
   else
     table.insert(lines, "  " .. (question.prefix or "") .. question.prompt)
   end
