@@ -79,7 +79,7 @@ let package = Package(
       name: "biki-bench",
       dependencies: [
         "BikiJapanese", "BikiCore", "BikiHost", "BikiPacks", "BikiPlugins", "BikiPluginABI", "BikiProtocol", "BikiJSON",
-        "BikiPractice",
+        "BikiPractice", "BikiSpeech",
       ]),
 
     // What tests share: whether they run under a sanitizer.

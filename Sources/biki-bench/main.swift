@@ -332,6 +332,10 @@ if options.selects("learner") {
   for line in LearnerBench(generator: generator).run() { print(line) }
 }
 
+if options.selects("speech") {
+  for line in SpeechBench().run() { print(line) }
+}
+
 if options.selects("history") {
   let executable = benchDirectory + "/biki"
   if FileManager.default.isExecutableFile(atPath: executable) {

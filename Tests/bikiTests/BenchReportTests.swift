@@ -1,3 +1,4 @@
+import BikiTestSupport
 import Foundation
 import Testing
 
@@ -27,5 +28,17 @@ import Testing
       let figure = try #require(lines.first { $0.hasPrefix("startup.hashing.\(name): ") }, "\(result.standardOutput)")
       #expect(figure.contains(" ms to key ") && figure.contains("(target: keying < "), "\(figure)")
     }
+  }
+
+  /// The listening figure: audio made ahead against audio made on asking, in one run, where
+  /// Open JTalk can speak (the debug build's bench measures the same path).
+  @Test(.needs(SpeechTests.openJTalkUsable, SpeechTests.needsOpenJTalk))
+  func speechIsTimedFromThePromptToThePlayer() throws {
+    let result = try BikiProcess.run(["--filter", "speech"], program: "biki-bench")
+    #expect(result.status == 0, "\(result.standardError)")
+    let figure = try #require(
+      result.standardOutput.split(separator: "\n").first { $0.hasPrefix("speech.ahead: ") }, "\(result.standardOutput)")
+    #expect(figure.contains(" ms from the prompt to the player, the audio made ahead; "), "\(figure)")
+    #expect(figure.contains("(target < 100 ms: "), "\(figure)")
   }
 }
