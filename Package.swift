@@ -72,7 +72,7 @@ let package = Package(
       name: "biki",
       dependencies: [
         "BikiCLI", "BikiJapanese", "BikiCore", "BikiHost", "BikiPacks", "BikiPlugins", "BikiProtocol", "BikiServer",
-        "BikiJSON", "BikiPractice", "BikiFiles", "BikiSpeech",
+        "BikiJSON", "BikiPractice", "BikiFiles", "BikiSpeech", "BikiSync",
       ]),
     // Speed and memory figures; run in release (`swift run -c release biki-bench`).
     .executableTarget(

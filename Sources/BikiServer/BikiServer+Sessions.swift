@@ -343,6 +343,7 @@ extension BikiServer {
       case .questionPresented(let question):
         reply.members.append(
           ("question", WireFormat.openQuestion(question, number: state.results.count + 1, skill: state.skill)))
+        if state.skill == .listening { prepareSpeech(question, after: state.order, generator) }
       case .sessionFinished(let summary):
         if reply.startsSession, state.results.isEmpty, case .generationFailed(let reason) = summary.endReason {
           // Nothing was asked: the start fails, and the session is not kept.
@@ -769,5 +770,17 @@ extension BikiServer {
         outbox.append(.notification(method: "window/showMessage", params: ["type": 2, "message": .string(message)]))
       }
     }
+  }
+}
+
+extension BikiServer {
+  /// Has a listening question's audio made ahead, and the next question's while the learner
+  /// answers, as `biki quiz --speak` does; a plugin's next question is not asked for twice.
+  func prepareSpeech(_ question: Question, after order: QuestionOrder, _ generator: QuestionGenerator) {
+    dependencies.prepareSpeech(question.spoken, question.kanjiDisplay)
+    guard !generator.callsPlugin else { return }
+    var peek = order
+    guard let next = try? generator.questionWithForms(seed: peek.next()) else { return }
+    dependencies.prepareSpeech(next.spoken, next.kanjiDisplay)
   }
 }

@@ -135,6 +135,9 @@ package struct ServerDependencies: Sendable {
   /// answered, as language servers index after they answer: the first request that needs it
   /// waits for it. False: it is loaded before the server exists (tests that hold their work).
   package var loadsCatalogAhead = false
+  /// Starts making the audio of a listening question (its reading, and the text it reads) off
+  /// the message loop, so the client's `biki say` finds it made; returns at once.
+  package var prepareSpeech: @Sendable (_ reading: String, _ text: String) -> Void = { _, _ in }
 
   package init(
     loadCatalog: @Sendable @escaping () -> Catalog, packStamp: @Sendable @escaping () -> String, history: AnswerHistory,

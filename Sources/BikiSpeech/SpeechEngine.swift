@@ -70,12 +70,14 @@ package enum SpeechEngine: Sendable, Equatable {
   /// setting), else `BIKI_VOICE`, else the one pyopenjtalk installed (mei_normal).
   /// `BIKI_OPEN_JTALK` and `BIKI_OPEN_JTALK_DICTIONARY` name the program and dictionary
   /// elsewhere; `BIKI_AUDIO_PLAYER` the player.
-  package static func choose(environment: [String: String], voice setting: String?, system: SpeechSystem)
-    -> SpeechEngine
-  {
+  /// `remembered` is the voice found last time (where only python3 knew of it: asking it
+  /// takes a pyenv shim 0.4 s), used while it is still there.
+  package static func choose(
+    environment: [String: String], voice setting: String?, remembered: String? = nil, system: SpeechSystem
+  ) -> SpeechEngine {
     let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
     let why: String
-    switch openJTalk(environment: environment, voice: setting, path: path, system: system) {
+    switch openJTalk(environment: environment, voice: setting, remembered: remembered, path: path, system: system) {
     case .success(let engine): return engine
     case .failure(let failure): why = failure.description
     }
@@ -86,10 +88,8 @@ package enum SpeechEngine: Sendable, Equatable {
   }
 
   private static func openJTalk(
-    environment: [String: String], voice setting: String?, path: String, system: SpeechSystem
-  )
-    -> Result<SpeechEngine, SpeechFailure>
-  {
+    environment: [String: String], voice setting: String?, remembered: String?, path: String, system: SpeechSystem
+  ) -> Result<SpeechEngine, SpeechFailure> {
     let named = environment["BIKI_OPEN_JTALK"].flatMap { $0.isEmpty ? nil : $0 }
     guard let program = system.find(named ?? "open_jtalk", path: path + ":/usr/bin") else {
       return .failure(
@@ -106,7 +106,7 @@ package enum SpeechEngine: Sendable, Equatable {
         ))
     }
     let voice: String
-    switch findVoice(setting: setting, environment: environment, path: path, system: system) {
+    switch findVoice(setting: setting, environment: environment, remembered: remembered, path: path, system: system) {
     case .success(let found): voice = found
     case .failure(let failure): return .failure(failure)
     }
@@ -120,9 +120,9 @@ package enum SpeechEngine: Sendable, Equatable {
 
   /// The voice the setting or BIKI_VOICE names, else pyopenjtalk's: where pip puts packages for
   /// the user and the system, then wherever python3 finds it (a virtual environment, pyenv).
-  static func findVoice(setting: String?, environment: [String: String], path: String, system: SpeechSystem) -> Result<
-    String, SpeechFailure
-  > {
+  static func findVoice(
+    setting: String?, environment: [String: String], remembered: String?, path: String, system: SpeechSystem
+  ) -> Result<String, SpeechFailure> {
     for (name, value) in [("the voice setting", setting), ("BIKI_VOICE", environment["BIKI_VOICE"])] {
       guard let value, !value.isEmpty else { continue }
       guard value.hasSuffix(".htsvoice"), system.isFile(value) else {
@@ -143,6 +143,7 @@ package enum SpeechEngine: Sendable, Equatable {
       }
     }
     if let found = voice(inPackages: packages, system: system) { return .success(found) }
+    if let remembered, remembered.hasSuffix(".htsvoice"), system.isFile(remembered) { return .success(remembered) }
     if let python = system.find("python3", path: path),
       case .success(let answer) = system.run(
         python, ["-c", "import importlib.util as u; s = u.find_spec('pyopenjtalk'); print(s.origin if s else '')"], [],

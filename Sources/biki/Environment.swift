@@ -1,5 +1,6 @@
 import BikiCLI
 import BikiCore
+import BikiFiles
 import BikiHost
 import BikiPacks
 import BikiPlugins
@@ -63,8 +64,20 @@ struct BikiEnvironment {
   /// The speaker for `--speak` and `biki say`: the engine chosen from what is installed (the
   /// voice `voice`, if given), Open JTalk's audio kept in `$XDG_CACHE_HOME/biki/speech`.
   func speaker(voice: String?) -> Speaker {
-    let engine = SpeechEngine.choose(environment: variables, voice: voice, system: speech)
-    return Speaker(engine: engine, directory: host.speechDirectory, system: speech)
+    let directory = host.speechDirectory
+    // The voice found last time, written down beside the audio: finding it again may mean
+    // asking python3, which a pyenv shim answers in 0.4 s, too slow for each `biki say`.
+    let note = directory + "/voice"
+    let remembered = (try? RegularFile.read(note, limit: 4096, links: .refuse)).map {
+      String(decoding: $0, as: UTF8.self)
+    }
+    let engine = SpeechEngine.choose(environment: variables, voice: voice, remembered: remembered, system: speech)
+    if case .openJTalk(let openJTalk, _) = engine, voice == nil, variables["BIKI_VOICE"]?.isEmpty ?? true,
+      openJTalk.voice != remembered
+    {
+      try? WholeFile.replace(note, with: Array(openJTalk.voice.utf8), mode: 0o600)
+    }
+    return Speaker(engine: engine, directory: directory, system: speech)
   }
 
   /// The answer history, `$XDG_STATE_HOME/biki/history.jsonl`; without a state directory,

@@ -3,6 +3,7 @@ import BikiJSON
 import BikiJapanese
 import BikiPractice
 import BikiProtocol
+import BikiSync
 import BikiTestSupport
 import Testing
 
@@ -111,6 +112,26 @@ import Testing
     let revealed = endpoint.call("biki/skip", ["sessionId": "s1"])["expected"] ?? .null
     #expect(revealed["readings"]?.arrayValue?.first?.stringValue == speech)
     #expect(text.hasSuffix("本") && !text.contains { $0.isASCII }, "\(text)")  // in kanji numerals: 三本
+  }
+
+  /// A listening session has the audio of the question asked, and of the one after it, made
+  /// ahead off the loop (the client's `biki say` then finds it made); other skills have none.
+  @Test func aListeningQuestionsAudioAndTheNextOnesAreMadeAhead() throws {
+    let asked = Locked<[String]>([])
+    var dependencies = ServerFixtures.dependencies()
+    dependencies.prepareSpeech = { reading, text in asked.withLock { $0.append("\(reading) \(text)") } }
+    var endpoint = ServerFixtures.endpoint(dependencies)
+    let started = endpoint.call("biki/startSession", ["topicId": "test.hon", "skill": "listening", "seed": 3])
+    let first = try #require(started["question"])
+    let spoken = "\(first["speech"]?.stringValue ?? "") \(first["speechText"]?.stringValue ?? "")"
+    #expect(asked.withLock { $0 }.first == spoken)
+    #expect(asked.withLock { $0 }.count == 2)
+    let next = endpoint.call("biki/skip", ["sessionId": "s1"])["question"] ?? .null
+    #expect(asked.withLock { $0 }[1] == "\(next["speech"]?.stringValue ?? "") \(next["speechText"]?.stringValue ?? "")")
+    #expect(asked.withLock { $0 }.count == 4)
+
+    _ = endpoint.call("biki/startSession", ["topicId": "test.hon", "skill": "reading", "seed": 3])
+    #expect(asked.withLock { $0 }.count == 4)
   }
 
   @Test func theKanaSkillSendsNoReadingBeforeTheAnswer() {

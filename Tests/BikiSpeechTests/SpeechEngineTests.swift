@@ -55,6 +55,23 @@ import Testing
     #expect(found.voice == elsewhere)
   }
 
+  /// The voice found last time is used while it is there, before python3 is asked again; one
+  /// gone since is found afresh.
+  @Test func theVoiceFoundLastTimeSparesAskingPython() {
+    let remembered = "/opt/venv/lib/python3.12/site-packages/pyopenjtalk/htsvoice/mei_normal.htsvoice"
+    let other = "/srv/py/pyopenjtalk/htsvoice/mei_normal.htsvoice"
+    let files = Self.everything.subtracting([Self.voice]).union(["/usr/bin/python3", other])
+    func voice(_ files: Set<String>) -> String? {
+      let engine = SpeechEngine.choose(
+        environment: environment, voice: nil, remembered: remembered,
+        system: system(files, python: "/srv/py/pyopenjtalk/__init__.py"))
+      if case .openJTalk(let found, _) = engine { return found.voice }
+      return nil
+    }
+    #expect(voice(files.union([remembered])) == remembered)
+    #expect(voice(files) == other)
+  }
+
   /// A voice named by the setting wins over BIKI_VOICE, which wins over pyopenjtalk's.
   @Test func theVoiceNamedIsTheVoiceUsed() {
     let files = Self.everything.union(["/voices/a.htsvoice", "/voices/b.htsvoice"])

@@ -28,14 +28,15 @@ final class LiveServer: @unchecked Sendable {
   /// The server's own HOME, made for it: documents the tests open are named inside it.
   let home: String
 
-  init(arguments: [String] = [], home: String? = nil) throws {
+  /// `environment` adds to (or replaces) the variables the server is given.
+  init(arguments: [String] = [], home: String? = nil, environment: [String: String] = [:]) throws {
     let home = home ?? NSTemporaryDirectory() + "biki-live-" + UUID().uuidString
     self.home = home
     process.executableURL = BikiProcess.executable
     process.arguments = ["serve"] + arguments
     process.environment = [
       "HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin",
-    ]
+    ].merging(environment) { $1 }
     let stdin = Pipe()
     let stdout = Pipe()
     process.standardInput = stdin

@@ -265,8 +265,8 @@ import Testing
     #expect(lint.status == 1)
     #expect(
       lint.standardOutput.contains(
-        #"reading "いっぽん" is not one Biki gives for "8本" (はっぽん or はちほん) [plugin-reading-mismatch]"#),
-      "\(lint.standardOutput)")
+        #"reading "いっぽん" is not one Biki gives for "8本" (はっぽん or はちほん); ask it again with: biki-pack sample \#(plugins)/libcounters.so --topic counters.hon --question 0 [plugin-reading-mismatch]"#
+      ), "\(lint.standardOutput)")
     let run = try ServeRun.run(
       ServeRun.initialize + ServeRun.request(1, "biki/generate", #"{"topicId":"counters.hon","seed":1,"count":10}"#)
         + ServeRun.shutdownAndExit,

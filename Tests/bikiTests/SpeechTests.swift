@@ -108,4 +108,42 @@ import Testing
     #expect(result.status == 64)
     #expect(result.standardError.hasPrefix(message), "\(result.standardError)")
   }
+
+  /// `biki serve` makes a listening question's audio, and the next one's, off its message loop:
+  /// a request sent right after the session starts is answered at once, the audio appears in
+  /// the cache, and `biki say` with what the question carries finds it made.
+  @Test(.needs(openJTalkUsable, needsOpenJTalk))
+  func theServerMakesListeningAudioAheadWithoutHoldingARequest() throws {
+    let home = NSTemporaryDirectory() + "biki-serve-speech-" + UUID().uuidString
+    let cache = home + "/cache/biki/speech"
+    let extra = [
+      "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "XDG_CACHE_HOME": home + "/cache",
+    ]
+    let server = try LiveServer(home: home, environment: extra)
+    try server.initialize()
+    try server.waitUntilLoaded()
+    let started = server.request(
+      1, "biki/startSession", #"{"topicId":"counters.hon","skill":"listening","seed":4,"mode":{"kind":"questionLimit","limit":3}}"#)
+    let asked = server.request(2, "biki/topics")
+    let session = try #require(server.waitForResponse(1, within: 10))
+    let topics = try #require(server.waitForResponse(2, within: 10))
+    #expect(topics.at - asked < 1.0, "biki/topics waited \(topics.at - asked) s")
+    #expect(session.at - started < 1.0, "biki/startSession took \(session.at - started) s")
+    let question = try #require((session.message["result"] as? [String: Any])?["question"] as? [String: Any])
+    let speech = try #require(question["speech"] as? String)
+    let text = try #require(question["speechText"] as? String)
+    func made() -> [String] {
+      ((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []).filter { $0.hasSuffix(".wav") && !$0.hasPrefix(".") }
+    }
+    let deadline = Date(timeIntervalSinceNow: 20)
+    while made().count < 2 && Date() < deadline { usleep(50_000) }
+    #expect(made().count == 2, "\(made())")
+    var environment = ProcessInfo.processInfo.environment
+    environment["HOME"] = home
+    environment["XDG_CACHE_HOME"] = home + "/cache"
+    let said = try BikiProcess.run(["say", speech, text, "--wav", home + "/heard.wav"], environment: environment)
+    #expect(said.status == 0, "\(said.standardError)")
+    #expect(made().count == 2)  // found made, not made again
+    #expect(server.finish() == 0)
+  }
 }

@@ -84,8 +84,8 @@ import Testing
     // answer's postfix still carries one, shown escaped.
     #expect(quiz.standardOutput.contains("\\u{1B}[31m隻\\u{7}"), "\(quiz.standardOutput)")
     #expect(quiz.standardOutput.contains("→ The answer: "), "\(quiz.standardOutput)")
-    // The menu, when no topic is given.
-    environment["BIKI_INPUT"] = "evil.ships\nskip\n"
+    // The menu, when no topic is given: the numbers kind (1) lists it, then its id picks it.
+    environment["BIKI_INPUT"] = "1\nevil.ships\nskip\n"
     let menu = try BikiProcess.run(
       [], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz --packs '\(packs)' --seed 1 --mode questions=1",
       environment: environment)
