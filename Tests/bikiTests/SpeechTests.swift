@@ -123,7 +123,8 @@ import Testing
     try server.initialize()
     try server.waitUntilLoaded()
     let started = server.request(
-      1, "biki/startSession", #"{"topicId":"counters.hon","skill":"listening","seed":4,"mode":{"kind":"questionLimit","limit":3}}"#)
+      1, "biki/startSession",
+      #"{"topicId":"counters.hon","skill":"listening","seed":4,"mode":{"kind":"questionLimit","limit":3}}"#)
     let asked = server.request(2, "biki/topics")
     let session = try #require(server.waitForResponse(1, within: 10))
     let topics = try #require(server.waitForResponse(2, within: 10))
@@ -133,7 +134,9 @@ import Testing
     let speech = try #require(question["speech"] as? String)
     let text = try #require(question["speechText"] as? String)
     func made() -> [String] {
-      ((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []).filter { $0.hasSuffix(".wav") && !$0.hasPrefix(".") }
+      ((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []).filter {
+        $0.hasSuffix(".wav") && !$0.hasPrefix(".")
+      }
     }
     let deadline = Date(timeIntervalSinceNow: 20)
     while made().count < 2 && Date() < deadline { usleep(50_000) }
