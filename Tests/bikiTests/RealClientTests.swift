@@ -110,6 +110,19 @@ import Testing
     #expect(result.standardOutput.contains("emacs tmux: all checks passed"))
   }
 
+  /// Listening in Neovim and Emacs with Open JTalk installed (README's two lines), by the
+  /// installed biki: the question's audio played, and the engine named by :checkhealth and Emacs.
+  @Test(
+    .needs(
+      hasNeovimAndTmux && hasEmacs && SpeechTests.openJTalkUsable,
+      "needs Neovim, Emacs, tmux and Open JTalk: sudo apt-get install neovim emacs-nox tmux open-jtalk open-jtalk-mecab-naist-jdic alsa-utils && python3 -m pip install pyopenjtalk-plus"
+    ))
+  func theEditorsSpeakWithOpenJTalk() throws {
+    let result = try runInstalled("timeout 180 Tests/clients/listening.sh")
+    #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+    #expect(result.standardOutput.contains("listening: all checks passed"))
+  }
+
   /// The topic menu of `biki quiz`, installed and run by bare name, in a real 80×24 terminal.
   @Test(.needs(hasTmux, "needs tmux: sudo apt-get install tmux"))
   func theTopicMenuFitsATerminalAndNarrowsByTyping() throws {
