@@ -98,7 +98,7 @@ let package = Package(
     .testTarget(
       name: "BikiPracticeTests", dependencies: ["BikiPractice", "BikiCore", "BikiJapanese", "BikiTestSupport"]),
     .testTarget(name: "BikiHostTests", dependencies: ["BikiHost", "BikiPlugins", "BikiSync", "BikiTestSupport"]),
-    .testTarget(name: "BikiSpeechTests", dependencies: ["BikiSpeech", "BikiJapanese", "BikiTestSupport"]),
+    .testTarget(name: "BikiSpeechTests", dependencies: ["BikiSpeech", "BikiJapanese", "BikiSync", "BikiTestSupport"]),
     .testTarget(name: "BikiCoreTests", dependencies: ["BikiCore", "BikiJapanese", "BikiTestSupport"]),
     .testTarget(name: "BikiCLITests", dependencies: ["BikiCLI"]),
     // End-to-end: spawns the built `biki` executable as a user would.

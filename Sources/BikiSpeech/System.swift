@@ -46,38 +46,7 @@ package struct SpeechSystem: Sendable {
   }
 
   package static let live = SpeechSystem(
-    run: { program, arguments, input, timeout in
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: program)
-      process.arguments = arguments
-      let standardInput = Pipe()
-      let standardOutput = Pipe()
-      process.standardInput = standardInput
-      process.standardOutput = standardOutput
-      process.standardError = FileHandle.nullDevice
-      do {
-        try process.run()
-      } catch {
-        return .failure(SpeechFailure("cannot run \(program): \(error.localizedDescription)"))
-      }
-      let timer = DispatchSource.makeTimerSource()
-      timer.schedule(deadline: .now() + timeout)
-      timer.setEventHandler { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-      timer.resume()
-      standardInput.fileHandleForWriting.write(Data(input))
-      try? standardInput.fileHandleForWriting.close()
-      let output = standardOutput.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      timer.cancel()
-      if process.terminationReason == .uncaughtSignal {
-        return .failure(
-          SpeechFailure(
-            process.terminationStatus == SIGKILL
-              ? "\(program) did not finish within \(Int(timeout)) s and was stopped"
-              : "\(program) ended by signal \(process.terminationStatus)"))
-      }
-      return .success((process.terminationStatus, Array(output)))
-    },
+    run: { program, arguments, input, timeout in runToEnd(program, arguments, input: input, timeout: timeout) },
     start: { program, arguments in
       let process = Process()
       process.executableURL = URL(fileURLWithPath: program)
@@ -110,4 +79,70 @@ package struct SpeechFailure: Error, Equatable, Sendable, CustomStringConvertibl
   package init(_ description: String) {
     self.description = description
   }
+}
+
+/// Runs a program in a process group of its own, its input and output in unlinked temporary
+/// files (no pipes to fill or hold open), and waits for it at most `timeout` seconds: then the
+/// whole group is killed, so a child it left behind is never waited for. Whatever it left
+/// running when it ended is killed too.
+private func runToEnd(_ program: String, _ arguments: [String], input: [UInt8], timeout: Double) -> Result<
+  (status: Int32, output: [UInt8]), SpeechFailure
+> {
+  func temporaryFile() -> Int32 {
+    var template = Array((NSTemporaryDirectory() + "biki-run-XXXXXX").utf8CString)
+    let descriptor = mkstemp(&template)
+    if descriptor >= 0 {
+      _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+      unlink(String(cString: template))
+    }
+    return descriptor
+  }
+  let (inputFile, outputFile) = (temporaryFile(), temporaryFile())
+  defer {
+    if inputFile >= 0 { close(inputFile) }
+    if outputFile >= 0 { close(outputFile) }
+  }
+  guard inputFile >= 0, outputFile >= 0, WholeFile.write(inputFile, input) == nil, lseek(inputFile, 0, SEEK_SET) == 0
+  else {
+    return .failure(SpeechFailure("cannot run \(program): no temporary file: \(String(cString: strerror(errno)))"))
+  }
+  var attributes = posix_spawnattr_t()
+  posix_spawnattr_init(&attributes)
+  defer { posix_spawnattr_destroy(&attributes) }
+  posix_spawnattr_setpgroup(&attributes, 0)
+  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_adddup2(&actions, inputFile, 0)
+  posix_spawn_file_actions_adddup2(&actions, outputFile, 1)
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+  var pid: pid_t = 0
+  let cArguments = ([program] + arguments).map { strdup($0) } + [nil]
+  defer { for argument in cArguments { free(argument) } }
+  let spawned = posix_spawn(&pid, program, &actions, &attributes, cArguments, environ)
+  guard spawned == 0 else {
+    return .failure(SpeechFailure("cannot run \(program): \(String(cString: strerror(spawned)))"))
+  }
+  let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(timeout, 0) * 1e9)
+  var status: Int32 = 0
+  var stopped = false
+  while true {
+    let waited = waitpid(pid, &status, WNOHANG)
+    if waited == pid || (waited < 0 && errno != EINTR) { break }
+    if DispatchTime.now().uptimeNanoseconds >= deadline {
+      kill(-pid, SIGKILL)
+      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+      stopped = true
+      break
+    }
+    usleep(2_000)
+  }
+  kill(-pid, SIGKILL)
+  if stopped {
+    return .failure(SpeechFailure("\(program) did not finish within \(Int(timeout)) s and was stopped"))
+  }
+  let signal = status & 0x7F
+  if signal != 0 { return .failure(SpeechFailure("\(program) ended by signal \(signal)")) }
+  return .success(((status >> 8) & 0xFF, RegularFile.read(outputFile, at: 0, count: 1 << 20)))
 }

@@ -1,4 +1,5 @@
 import BikiJapanese
+import BikiSync
 import BikiTestSupport
 import Foundation
 import Testing
@@ -31,12 +32,16 @@ import Testing
   }
 
   /// Each sound change and special whole form of each built-in counter, as a question shows it
-  /// (八本) and reads it (はっぽん), up to 10,000.
+  /// (八本) and reads it (はっぽん): the counts to 10 and 100, where each counter's own changes
+  /// are; the hundreds and thousands derived from them (三百本, 八千本) once, for 本, as they
+  /// follow one rule for every counter.
   static let soundChanges: [Utterance] = {
     var seen = Set<String>()
     var utterances: [Utterance] = []
     for counter in CounterCatalog.standard.counters {
-      let counts = Set(counter.finalForms.keys).union(counter.wholeForms.keys).filter { $0 >= 1 && $0 <= 10_000 }
+      let counts = Set(counter.finalForms.keys).union(counter.wholeForms.keys).filter {
+        $0 >= 1 && ($0 <= 10 || $0 == 100 || (counter.symbol == "本" && $0 <= 10_000))
+      }
       for count in counts.sorted() {
         if let valid = counter.validValues, !valid.contains(count) { continue }
         guard let reading = try? JapaneseNumber.reading(of: UInt128(count), with: counter).standard,
@@ -51,12 +56,19 @@ import Testing
   @Test(.needs(installed, needs))
   func everyCountersSoundChangesAreSaidAsTaught() throws {
     let maker = try maker()
-    var failures: [String] = []
-    for utterance in Self.soundChanges {
-      if case .failure(let failure) = maker.make(utterance) { failures.append(failure.description) }
+    // Two at a time: each is a process of its own, most of it Open JTalk loading its dictionary.
+    let failures = Locked<[String]>([])
+    let utterances = Self.soundChanges
+    DispatchQueue.concurrentPerform(iterations: 2) { lane in
+      for utterance in utterances.enumerated() where utterance.offset % 2 == lane {
+        if case .failure(let failure) = maker.make(utterance.element) {
+          failures.withLock { $0.append(failure.description) }
+        }
+      }
     }
-    #expect(Self.soundChanges.count > 300)
-    #expect(failures.isEmpty, "\(failures.count) of \(Self.soundChanges.count):\n\(failures.joined(separator: "\n"))")
+    let failed = failures.withLock { $0 }
+    #expect(Self.soundChanges.count > 250)
+    #expect(failed.isEmpty, "\(failed.count) of \(Self.soundChanges.count):\n\(failed.joined(separator: "\n"))")
   }
 
   /// Readings of every kind a quiz speaks, and the seconds each should last.

@@ -149,4 +149,36 @@ import Testing
     #expect(made().count == 2)  // found made, not made again
     #expect(server.finish() == 0)
   }
+
+  /// An Open JTalk that hangs (leaving a child that holds on), crashes, fails or says nothing
+  /// costs that utterance alone, with words naming what went wrong; a hang is stopped, with the
+  /// child it left, at its 10 s limit, timed by the real clock.
+  static let brokenEngines: [(String, String, String)] = [
+    ("hangs", "sleep 60 & wait", "did not finish within 10 s and was stopped"),
+    ("crashes", "kill -SEGV $$", "ended by signal 11"),
+    ("fails", "exit 1", "Open JTalk failed (status 1) on 八本"),
+    ("says nothing", "exit 0", "Open JTalk does not say はっぽん (h a cl p o N) from any form: 八本: ; はっぽん: ; ハッポン: "),
+  ]
+
+  @Test(arguments: brokenEngines)
+  func aBrokenOpenJTalkCostsTheUtteranceAndSaysWhy(name: String, script: String, message: String) throws {
+    var (environment, home, _) = try environment()
+    let program = home + "/open_jtalk"
+    try "#!/bin/sh\n\(script)\n".write(toFile: program, atomically: true, encoding: .utf8)
+    chmod(program, 0o755)
+    try FileManager.default.createDirectory(atPath: home + "/dic", withIntermediateDirectories: true)
+    FileManager.default.createFile(atPath: home + "/dic/sys.dic", contents: Data())
+    FileManager.default.createFile(atPath: home + "/v.htsvoice", contents: Data("voice".utf8))
+    environment["BIKI_OPEN_JTALK"] = program
+    environment["BIKI_OPEN_JTALK_DICTIONARY"] = home + "/dic"
+    environment["BIKI_VOICE"] = home + "/v.htsvoice"
+    let started = Date()
+    let result = try BikiProcess.run(["say", "はっぽん", "八本", "--wav", home + "/out.wav"], environment: environment)
+    let seconds = Date().timeIntervalSince(started)
+    #expect(result.status == 69)
+    let expected = message.hasPrefix("Open JTalk") ? message : "\(program) \(message)"
+    #expect(result.standardError == "Error: \(expected)\n", "\(name)")
+    #expect(!FileManager.default.fileExists(atPath: home + "/out.wav"))
+    #expect(seconds < (name == "hangs" ? 15 : 5), "\(name): \(seconds) s")
+  }
 }
