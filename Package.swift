@@ -103,7 +103,7 @@ let package = Package(
     .testTarget(name: "BikiCLITests", dependencies: ["BikiCLI"]),
     // End-to-end: spawns the built `biki` executable as a user would.
     .testTarget(
-      name: "bikiTests", dependencies: ["biki", "biki-pack", "BikiTestSupport", "BikiSync", "BikiHost"],
+      name: "bikiTests", dependencies: ["biki", "biki-pack", "BikiTestSupport", "BikiSync", "BikiHost", "BikiSpeech"],
       exclude: ["Fixtures"]),
   ]
 )

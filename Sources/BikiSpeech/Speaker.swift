@@ -33,8 +33,19 @@ package final class Speaker: Sendable {
     queue.async { [made] in
       guard made.withLock({ $0[utterance] }) == nil else { return }
       let result = maker.make(utterance)
-      made.withLock { $0[utterance] = result }
+      made.withLock { Self.keep(result, for: utterance, in: &$0) }
     }
+  }
+
+  /// At most this many results are kept in memory (a server may run for days); the files stay.
+  static let resultsKept = 256
+
+  private static func keep(
+    _ result: Result<String, SpeechFailure>, for utterance: Utterance,
+    in made: inout [Utterance: Result<String, SpeechFailure>]
+  ) {
+    if made.count >= resultsKept { made.removeAll(keepingCapacity: true) }
+    made[utterance] = result
   }
 
   /// The audio file of `utterance` (Open JTalk only), made now unless made ahead.
@@ -46,7 +57,7 @@ package final class Speaker: Sendable {
       return queue.sync { [made] in
         if let done = made.withLock({ $0[utterance] }) { return done }
         let result = maker.make(utterance)
-        made.withLock { $0[utterance] = result }
+        made.withLock { Self.keep(result, for: utterance, in: &$0) }
         return result
       }
     }

@@ -1,3 +1,4 @@
+import BikiCore
 import Foundation
 import Testing
 
@@ -144,11 +145,17 @@ import Testing
     let server = try LiveServer(arguments: ["--plugins", try Self.slowPlugin()])
     try server.initialize()
     try server.waitUntilLoaded()
-    // Loads the plugin's worker, so the next start waits for a question only.
-    server.request(1, "biki/generate", #"{"topicId":"misbehaving.ok","seed":1}"#)
+    // Loads the plugin's worker, so the next start waits for a question only. Two questions,
+    // not one: a single one has the questions of the seeds after it made ahead, and the start
+    // would find its question made.
+    server.request(1, "biki/generate", #"{"topicId":"misbehaving.ok","seed":1,"count":2}"#)
     _ = try #require(server.waitForResponse(1, within: 10))
+    var warm = QuestionOrder(count: 30, seed: 1)
+    let made = [warm.next(), warm.next()]
+    let seed = try #require((2...100).first { !made.contains(QuestionOrder(count: 30, seed: UInt64($0)).upcoming) })
     let sent = server.request(
-      2, "biki/startSession", #"{"topicId":"misbehaving.ok","skill":"kana","mode":{"kind":"timeLimit","limit":0.3}}"#)
+      2, "biki/startSession",
+      #"{"topicId":"misbehaving.ok","skill":"kana","seed":\#(seed),"mode":{"kind":"timeLimit","limit":0.3}}"#)
     let ended = try #require(server.waitForResponse(2, within: 10))
     let result = try #require(ended.message.result, "\(ended.message)")
     #expect(result["finished"] as? Bool == true)

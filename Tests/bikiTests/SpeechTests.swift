@@ -1,3 +1,4 @@
+import BikiSpeech
 import BikiTestSupport
 import Foundation
 import Testing
@@ -73,10 +74,12 @@ import Testing
       usleep(100_000)
     }
     #expect(files.count == 2)
+    // Each is speech of a counted phrase's length and loudness (ろっぽん, …).
     for file in files {
       #expect(file.hasPrefix(home + "/cache/biki/speech/"), "\(file)")
-      let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
-      #expect(bytes.prefix(4) == Data("RIFF".utf8))
+      let wav = try #require(WAV(Array(try Data(contentsOf: URL(fileURLWithPath: file)))))
+      #expect((0.3...3.0).contains(wav.seconds), "\(wav.seconds) s")
+      #expect((-35.0 ... -8.0).contains(wav.loudness), "\(wav.loudness) dBFS")
     }
   }
 

@@ -79,7 +79,7 @@ function M.check()
   end
 
   -- `biki say --engine`: which engine reads listening questions aloud, or what to install.
-  local engine = biki.speech_engine()
+  local engine = biki.speech_engine(true)
   if not engine.speaks then
     warn(engine.line .. " (the quiz shows a listening question's reading instead)")
   elseif engine.line:find("^Speaking with Open JTalk") then

@@ -276,10 +276,11 @@ local function say_command(arguments)
   return command
 end
 
--- What `biki say --engine` says (which engine speaks, or what to install), asked once.
+-- What `biki say --engine` says (which engine speaks, or what to install), asked once, or again
+-- when `fresh` (:checkhealth asks again, so installing Open JTalk shows there at once).
 local engine
-function M.speech_engine()
-  if engine == nil then
+function M.speech_engine(fresh)
+  if engine == nil or fresh then
     local output = vim.fn.system(say_command({ "--engine" }))
     engine = { line = vim.trim(output), speaks = vim.v.shell_error == 0 }
   end
