@@ -160,8 +160,9 @@ struct QuizLoop {
     default:
       let hintsPrefix = !question.answer.prefix.isEmpty && (state.skill == .listening || state.skill == .reading)
       console.write(TerminalText.safe("\(progress)\(prompt)" + (hintsPrefix ? "  (\(question.answer.prefix)…)" : "")))
-      // Saying the count with its counter would give away the "which counter?" answer.
-      if state.skill != .counter, let problem = say(question), !speechProblemShown {
+      // Heard with the kanji it reads; for the kana skill the reading is the answer, and for
+      // the counter skill the count with its counter is.
+      if state.skill == .reading, let problem = say(question), !speechProblemShown {
         console.writeError(TerminalText.safe("Warning: \(problem)"))
         speechProblemShown = true
       }
@@ -177,7 +178,7 @@ struct QuizLoop {
   /// plays as soon as it is shown. The next question is the order's next, made by the topic's
   /// pure generator; a plugin's is not asked for twice.
   private func prepareNext(after state: Session.State, generator: QuestionGenerator) {
-    guard let speaker, !generator.callsPlugin, state.skill != .counter else { return }
+    guard let speaker, !generator.callsPlugin, state.skill == .listening || state.skill == .reading else { return }
     var order = state.order
     guard let next = try? generator.questionWithForms(seed: order.next()) else { return }
     speaker.prepare(Utterance(reading: next.spoken, display: next.kanjiDisplay))

@@ -83,6 +83,22 @@ import Testing
     }
   }
 
+  /// For the kana skill the reading is the answer, and for the counter skill the count with its
+  /// counter is: --speak says neither.
+  @Test(.needs(openJTalkUsable, needsOpenJTalk), arguments: ["kana", "counter"])
+  func theAnswerIsNeverSpoken(skill: String) throws {
+    var (environment, home, played) = try environment()
+    environment["BIKI_INPUT"] = "skip\n"
+    let topic = skill == "counter" ? "counters.which-counter" : "counters.hon"
+    let result = try BikiProcess.run(
+      [],
+      viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz \(topic) --speak --skill \(skill) --seed 4 --mode questions=1",
+      environment: environment, directory: home)
+    #expect(result.status == 0, "\(result.standardError)")
+    usleep(500_000)
+    #expect(!FileManager.default.fileExists(atPath: played))
+  }
+
   @Test(.needs(openJTalkUsable, needsOpenJTalk))
   func sayWritesTheAudioAndNamesTheEngine() throws {
     let (environment, home, _) = try environment()
