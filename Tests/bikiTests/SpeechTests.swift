@@ -92,7 +92,8 @@ import Testing
     let topic = skill == "counter" ? "counters.which-counter" : "counters.hon"
     let result = try BikiProcess.run(
       [],
-      viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz \(topic) --speak --skill \(skill) --seed 4 --mode questions=1",
+      viaShell:
+        "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz \(topic) --speak --skill \(skill) --seed 4 --mode questions=1",
       environment: environment, directory: home)
     #expect(result.status == 0, "\(result.standardError)")
     usleep(500_000)
