@@ -83,7 +83,7 @@ let package = Package(
       ]),
 
     // What tests share: whether they run under a sanitizer.
-    .target(name: "BikiTestSupport", path: "Tests/BikiTestSupport"),
+    .target(name: "BikiTestSupport", dependencies: ["BikiCore", "BikiJapanese"], path: "Tests/BikiTestSupport"),
     .testTarget(name: "BikiJapaneseTests", dependencies: ["BikiJapanese"]),
     .testTarget(name: "BikiJSONTests", dependencies: ["BikiJSON"]),
     .testTarget(name: "BikiFilesTests", dependencies: ["BikiFiles", "BikiTestSupport"]),

@@ -74,13 +74,6 @@ let benchmarks: [Benchmark] = [
     let reader = PhraseReader()
     return { iteration in try! reader.read(phrases[iteration & 7]).standard.utf8.count }
   },
-  Benchmark(
-    name: "questions.money", unit: "questions/s", target: nil, note: "¥800–6,000 by 10, with kanji display and reading"
-  ) {
-    let generator = try! NumberPhraseGenerator(range: 800...6000, step: 10, phrasing: .money)
-      .generator(for: Topic(id: "money.restaurant", title: "Restaurant", category: .money))
-    return { iteration in try! generator.question(seed: UInt64(iteration)).display.utf8.count }
-  },
 ]
 
 for benchmark in benchmarks where options.selects(benchmark.name) {

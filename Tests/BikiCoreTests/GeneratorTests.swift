@@ -1,4 +1,5 @@
 import BikiJapanese
+import BikiTestSupport
 import Testing
 
 @testable import BikiCore

@@ -1,5 +1,6 @@
 import BikiCore
 import BikiJapanese
+import BikiTestSupport
 import Testing
 
 @testable import BikiPractice

@@ -1,7 +1,10 @@
+import BikiCore
 import BikiJapanese
 
-/// Questions about one number from an arithmetic range, read bare, as money, or with a unit or
-/// counter: the building block of most topics (1–100, ¥800–6,000 by 10, 1–10本, 1–12月).
+/// A test fixture: questions about one number from an arithmetic range, read bare, as money,
+/// or with a counter (1–10, ¥800–6,000 by 10, 1–10本, 1–12月), for tests of sessions, answer
+/// checking and scheduling that need questions without a pack. No topic Biki serves is made
+/// this way: those come from packs (TopicPacks) and plugins.
 package struct NumberPhraseGenerator: Sendable {
   package enum Phrasing: Hashable, Sendable {
     case number
