@@ -34,7 +34,7 @@ package enum KanaPhonemes {
   }
 
   /// Katakana as hiragana (ー kept): Open JTalk says both alike.
-  package static func hiragana(_ text: String) -> String {
+  static func hiragana(_ text: String) -> String {
     String(
       String.UnicodeScalarView(
         text.unicodeScalars.map { scalar in
@@ -43,7 +43,7 @@ package enum KanaPhonemes {
   }
 
   /// Hiragana as katakana.
-  package static func katakana(_ text: String) -> String {
+  static func katakana(_ text: String) -> String {
     String(
       String.UnicodeScalarView(
         text.unicodeScalars.map { scalar in

@@ -21,17 +21,17 @@ package struct Utterance: Sendable, Hashable {
 /// the reading's is kept; when none is, nothing is made and the failure says what it said.
 /// Made audio is kept in `directory`, named by a digest of the voice's bytes and the words, so
 /// it is made once and a changed voice makes it afresh.
-package struct OpenJTalkMaker: Sendable {
-  package var engine: OpenJTalk
-  package var directory: String
-  package var system: SpeechSystem
+struct OpenJTalkMaker: Sendable {
+  var engine: OpenJTalk
+  var directory: String
+  var system: SpeechSystem
   /// SHA-256 of the voice file, in hex.
   var voiceDigest: String
 
   /// The longest Open JTalk may take for one utterance.
   static let timeout = 10.0
 
-  package init(engine: OpenJTalk, directory: String, system: SpeechSystem) throws(SpeechFailure) {
+  init(engine: OpenJTalk, directory: String, system: SpeechSystem) throws(SpeechFailure) {
     self.engine = engine
     self.directory = directory
     self.system = system
@@ -53,13 +53,13 @@ package struct OpenJTalkMaker: Sendable {
   }
 
   /// Where the audio of `utterance` is kept.
-  package func path(of utterance: Utterance) -> String {
+  func path(of utterance: Utterance) -> String {
     let key = [voiceDigest, engine.dictionary, utterance.reading, utterance.display].joined(separator: "\u{0}")
     return directory + "/" + SHA256.hex(Array(key.utf8)) + ".wav"
   }
 
   /// The WAV file saying `utterance`, made now unless made before.
-  package func make(_ utterance: Utterance) -> Result<String, SpeechFailure> {
+  func make(_ utterance: Utterance) -> Result<String, SpeechFailure> {
     let target = path(of: utterance)
     if Self.isKept(target) { return .success(target) }
     guard let expected = KanaPhonemes.of(utterance.reading) else {

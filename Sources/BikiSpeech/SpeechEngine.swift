@@ -20,7 +20,7 @@ package struct OpenJTalk: Sendable, Equatable {
 
   /// The phonemes a trace (`-ot`) says were spoken, pauses left out: `h a cl p o N` for はっぽん.
   /// Each label of its "[Output label]" part names the phoneme between `-` and `+`.
-  package static func phonemes(inTrace text: String) -> [String] {
+  static func phonemes(inTrace text: String) -> [String] {
     var phonemes: [String] = []
     var inLabels = false
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
