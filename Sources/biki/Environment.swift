@@ -64,10 +64,14 @@ struct BikiEnvironment {
   /// The speaker for `--speak` and `biki say`: the engine chosen from what is installed (the
   /// voice `voice`, if given), Open JTalk's audio kept in `$XDG_CACHE_HOME/biki/speech`.
   func speaker(voice: String?) -> Speaker {
-    let directory = host.speechDirectory
+    Speaker(engine: speechEngine(voice: voice), directory: host.speechDirectory, system: speech)
+  }
+
+  /// The engine that speaks (`biki say --engine` names it), chosen from what is installed.
+  func speechEngine(voice: String?) -> SpeechEngine {
     // The voice found last time, written down beside the audio: finding it again may mean
     // asking python3, which a pyenv shim answers in 0.4 s, too slow for each `biki say`.
-    let note = directory + "/voice"
+    let note = host.speechDirectory + "/voice"
     let remembered = (try? RegularFile.read(note, limit: 4096, links: .refuse)).map {
       String(decoding: $0, as: UTF8.self)
     }
@@ -77,7 +81,7 @@ struct BikiEnvironment {
     {
       try? WholeFile.replace(note, with: Array(openJTalk.voice.utf8), mode: 0o600)
     }
-    return Speaker(engine: engine, directory: directory, system: speech)
+    return engine
   }
 
   /// The answer history, `$XDG_STATE_HOME/biki/history.jsonl`; without a state directory,

@@ -38,14 +38,14 @@ enum SayCommand {
     case .success(let found): parsed = found
     case .failure(let failure): return failure.outcome
     }
-    let speaker = environment.speaker(voice: parsed.value("--voice"))
+    // The arguments are checked before an engine is chosen (which may ask python3 for a voice).
     if parsed.isSet("--engine") {
       guard parsed.positionals.isEmpty else { return usageError("'--engine' takes no reading.") }
-      if case .none = speaker.engine {
-        return CommandOutcome(
-          standardOutput: [TerminalText.safe(speaker.engine.summary)], status: ExitStatus.unavailable)
+      let engine = environment.speechEngine(voice: parsed.value("--voice"))
+      if case .none = engine {
+        return CommandOutcome(standardOutput: [TerminalText.safe(engine.summary)], status: ExitStatus.unavailable)
       }
-      return CommandOutcome(standardOutput: [TerminalText.safe(speaker.engine.summary)])
+      return CommandOutcome(standardOutput: [TerminalText.safe(engine.summary)])
     }
     guard (1...2).contains(parsed.positionals.count) else {
       return usageError(
@@ -55,6 +55,7 @@ enum SayCommand {
     guard KanaPhonemes.of(reading) != nil else {
       return usageError("'\(reading)' is not a reading in kana; give it as はっぽん, and what it reads (八本) after it.")
     }
+    let speaker = environment.speaker(voice: parsed.value("--voice"))
     let utterance = Utterance(
       reading: reading, display: parsed.positionals.count == 2 ? parsed.positionals[1] : reading)
     if let file = parsed.value("--wav") {
