@@ -83,6 +83,25 @@ import Testing
     }
   }
 
+  /// While the learner answers, the next question's audio is made: a one-question quiz answered
+  /// after three seconds leaves two files, the one played and the next one's.
+  @Test(.needs(openJTalkUsable, needsOpenJTalk))
+  func theNextQuestionsAudioIsMadeWhileTheLearnerAnswers() throws {
+    let (environment, home, played) = try environment()
+    let result = try BikiProcess.run(
+      [],
+      viaShell:
+        "(sleep 3; printf 'skip\\n') | \"$0\" quiz counters.hon --speak --skill listening --seed 4 --mode questions=1",
+      environment: environment, directory: home)
+    #expect(result.status == 0, "\(result.standardError)")
+    let made = ((try? FileManager.default.contentsOfDirectory(atPath: home + "/cache/biki/speech")) ?? []).filter {
+      $0.hasSuffix(".wav") && !$0.hasPrefix(".")
+    }
+    #expect(made.count == 2, "\(made)")
+    let playedFiles = ((try? String(contentsOfFile: played, encoding: .utf8)) ?? "").split(separator: "\n")
+    #expect(playedFiles.count == 1)
+  }
+
   /// For the kana skill the reading is the answer, and for the counter skill the count with its
   /// counter is: --speak says neither.
   @Test(.needs(openJTalkUsable, needsOpenJTalk), arguments: ["kana", "counter"])
