@@ -56,14 +56,17 @@ package struct HostSetup: Sendable {
   package var reportPath: String? { stateDirectory.map { $0 + "/report.html" } }
 
   /// Where Open JTalk's audio is kept: `$XDG_CACHE_HOME/biki/speech` (by default
-  /// `~/.cache/biki/speech`), or a private directory of this user's in /tmp when there is no
-  /// cache directory. Made private (0700) when missing.
+  /// `~/.cache/biki/speech`), or a private directory of this user's in the temporary directory
+  /// (TMPDIR) when there is no cache directory. Made private (0700) when missing; when neither
+  /// can be made, making audio fails saying it cannot keep the file.
   package var speechDirectory: String {
+    let temporary =
+      (environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp") + "/biki-speech-\(getuid())"
     let cache = XDGDirectories(environment: environment).cacheHome.map { $0 + "/biki/speech" }
-    for candidate in [cache, "/tmp/biki-speech-\(getuid())"].compactMap({ $0 }) {
+    for candidate in [cache, temporary].compactMap({ $0 }) {
       if let made = try? PrivateDirectory.create(candidate) { return made }
     }
-    return "/nonexistent/biki-speech"
+    return temporary
   }
 
   /// Where plugin workers' crash reports go: `$XDG_STATE_HOME/biki/plugin-workers.log`, in a

@@ -64,14 +64,15 @@ struct BikiEnvironment {
   /// The speaker for `--speak` and `biki say`: the engine chosen from what is installed (the
   /// voice `voice`, if given), Open JTalk's audio kept in `$XDG_CACHE_HOME/biki/speech`.
   func speaker(voice: String?) -> Speaker {
-    Speaker(engine: speechEngine(voice: voice), directory: host.speechDirectory, system: speech)
+    let directory = host.speechDirectory
+    return Speaker(engine: speechEngine(voice: voice, directory: directory), directory: directory, system: speech)
   }
 
   /// The engine that speaks (`biki say --engine` names it), chosen from what is installed.
-  func speechEngine(voice: String?) -> SpeechEngine {
+  func speechEngine(voice: String?, directory: String? = nil) -> SpeechEngine {
     // The voice found last time, written down beside the audio: finding it again may mean
     // asking python3, which a pyenv shim answers in 0.4 s, too slow for each `biki say`.
-    let note = host.speechDirectory + "/voice"
+    let note = (directory ?? host.speechDirectory) + "/voice"
     let remembered = (try? RegularFile.read(note, limit: 4096, links: .refuse)).map {
       String(decoding: $0, as: UTF8.self)
     }
