@@ -262,6 +262,12 @@ struct ByteSink: ~Copyable {
   /// What has been written, as an array.
   var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
+  func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    body(UnsafeBufferPointer(start: base, count: count))
+  }
+
+  mutating func clear() { count = 0 }
+
   /// Room for `extra` more bytes. Called for every value written, so only the rare growth is
   /// out of line.
   @inline(__always)
@@ -421,4 +427,14 @@ package struct JSONWriter: ~Copyable {
 
   /// Everything written, as a value that sends as these bytes.
   package consuming func finish() -> JSON { .written(sink.array) }
+
+  /// Lends what has been written, without copying it out.
+  package func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result { sink.withBytes(body) }
+
+  /// Forgets what has been written and keeps the room: one writer serves every message a
+  /// connection sends, instead of a buffer made and freed for each.
+  package mutating func clear() {
+    sink.clear()
+    followsValue = false
+  }
 }

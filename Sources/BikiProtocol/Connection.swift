@@ -1,3 +1,4 @@
+import BikiJSON
 import Glibc
 
 /// Runs an endpoint over a pair of file descriptors on one thread: it sleeps until input
@@ -146,7 +147,8 @@ struct MessageWriter {
   /// False once the client can no longer be written to.
   func write(_ messages: [OutgoingMessage]) -> Bool {
     var bytes: [UInt8] = []
-    for message in messages { MessageFramer.frame(message.json.bytes, into: &bytes) }
+    var body = JSONWriter()
+    for message in messages { message.frame(into: &bytes, using: &body) }
     return bytes.withUnsafeBytes { raw in
       guard let base = raw.baseAddress else { return true }
       var sent = 0

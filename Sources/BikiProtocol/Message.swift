@@ -166,5 +166,46 @@ package enum OutgoingMessage: Sendable {
   }
 
   /// The framed bytes to write.
-  package var framed: [UInt8] { MessageFramer.frame(json.bytes) }
+  package var framed: [UInt8] {
+    var writer = JSONWriter()
+    var output: [UInt8] = []
+    frame(into: &output, using: &writer)
+    return output
+  }
+
+  /// Appends the framed message to `output`, its body written by `writer` (cleared first).
+  /// The same text as `json`, written without building the envelope as a tree: every response
+  /// passes here.
+  package func frame(into output: inout [UInt8], using writer: inout JSONWriter) {
+    writer.clear()
+    writer.beginObject()
+    writer.key("jsonrpc")
+    writer.string("2.0")
+    switch self {
+    case .result(let id, let result):
+      Self.write(id, to: &writer)
+      writer.key("result")
+      writer.value(result)
+    case .error(let id, let error):
+      Self.write(id, to: &writer)
+      writer.key("error")
+      writer.value(error.json)
+    case .notification(let method, let params):
+      writer.key("method")
+      writer.string(method)
+      writer.key("params")
+      writer.value(params)
+    }
+    writer.endObject()
+    writer.withBytes { MessageFramer.frame($0, into: &output) }
+  }
+
+  private static func write(_ id: RequestID?, to writer: inout JSONWriter) {
+    writer.key("id")
+    switch id {
+    case .number(let number)?: writer.integer(number)
+    case .string(let text)?: writer.string(text)
+    case nil: writer.value(.null)
+    }
+  }
 }

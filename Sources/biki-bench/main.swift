@@ -2,10 +2,12 @@
 //   swift run -c release biki-bench [--filter NAME] [--seconds S]
 import BikiCore
 import BikiHost
+import BikiJSON
 import BikiJapanese
 import BikiPacks
 import BikiPluginABI
 import BikiPlugins
+import BikiProtocol
 import Foundation
 
 // The plugin benchmarks start workers from this same executable.
@@ -73,6 +75,41 @@ let benchmarks: [Benchmark] = [
     let phrases = ["8本", "¥1,500", "令和元年", "午後4時", "9時30分", "2024年5月5日", "三百五十", "1時間30分"]
     let reader = PhraseReader()
     return { iteration in try! reader.read(phrases[iteration & 7]).standard.utf8.count }
+  },
+  // What `biki serve` does with every request before and after its handler: the pipelined
+  // `biki/generate` figure in --compare is these two and the handler.
+  Benchmark(
+    name: "protocol.read-request", unit: "requests/s", target: nil,
+    note: "a biki/generate body classified and its three fields read, as the server reads them"
+  ) {
+    let bodies = (0..<1_024).map { seed in
+      Array(
+        #"{"jsonrpc":"2.0","id":\#(seed),"method":"biki/generate","params":{"topicId":"numbers.beginner","seed":\#(seed),"count":1}}"#
+          .utf8)
+    }
+    return { iteration in
+      guard case .request(_, let method, let params?) = IncomingMessage.parse(bodies[iteration & 1_023]),
+        let topic = params["topicId"]?.stringValue, let seed = params["seed"]?.integerValue,
+        let count = params["count"]?.integerValue, params["params"] == nil
+      else { throw BenchFailure("the request was not read") }
+      return method.utf8.count &+ topic.utf8.count &+ Int(seed) &+ Int(count)
+    }
+  },
+  Benchmark(
+    name: "protocol.write-response", unit: "responses/s", target: nil,
+    note: "a biki/generate answer of written bytes framed into the output, 64 responses to a buffer"
+  ) {
+    let answer = JSON.written(
+      Array(
+        #"{"questions":[{"topicId":"numbers.beginner","index":"17","display":"四百二十","speechText":"四百二十","expected":"420","readings":["よんひゃくにじゅう"],"accepted":["420"]}]}"#
+          .utf8))
+    var output: [UInt8] = []
+    var writer = JSONWriter()
+    return { iteration in
+      if iteration & 63 == 0 { output.removeAll(keepingCapacity: true) }
+      OutgoingMessage.result(id: .number(Int64(iteration)), answer).frame(into: &output, using: &writer)
+      return output.count
+    }
   },
 ]
 

@@ -81,6 +81,26 @@ import Testing
         == #"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"bad"}}"#)
   }
 
+  /// What the connection sends is written without the envelope's tree; it must be the same text.
+  @Test(arguments: [
+    OutgoingMessage.result(id: .number(-7), ["a": 1, "b": "本\n\u{1}"]),
+    .result(id: .string("x\"y"), .written(Array(#"{"questions":[]}"#.utf8))),
+    .result(id: nil, .null),
+    .error(id: .number(Int64.max), ResponseError(code: -32602, message: "bad \"seed\"", data: ["k": [1, 2]])),
+    .error(id: nil, ResponseError(code: -32700, message: "bad")),
+    .notification(method: "window/logMessage", params: ["type": 2, "message": "読み"]),
+  ])
+  func framedTextIsTheEnvelopesText(_ message: OutgoingMessage) {
+    let expected = MessageFramer.frame(message.json.bytes)
+    #expect(message.framed == expected)
+    // One writer and one buffer serve several messages in a row.
+    var output: [UInt8] = []
+    var writer = JSONWriter()
+    message.frame(into: &output, using: &writer)
+    message.frame(into: &output, using: &writer)
+    #expect(output == expected + expected)
+  }
+
   @Test func jsonRoundTrips() throws {
     let value: JSON = ["s": "😀\"\\", "n": -5, "d": .double(1.5), "a": [true, false, .null], "o": [:]]
     #expect(
