@@ -93,7 +93,8 @@ private func runToEnd(_ program: String, _ arguments: [String], input: [UInt8], 
     let descriptor = mkstemp(&template)
     if descriptor >= 0 {
       _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-      unlink(String(cString: template))
+      // The name mkstemp filled in, up to its terminating zero, unlinked by those bytes.
+      template.withUnsafeBufferPointer { name in _ = name.baseAddress.map { unlink($0) } }
     }
     return descriptor
   }
