@@ -30,6 +30,13 @@ package struct RegisteredTopic: Sendable {
     self.makeGenerator = makeGenerator
   }
 
+  /// A pack's topic: its generators are its compiled program's.
+  package init(_ compiled: CompiledTopic, source: String) {
+    self.init(topic: compiled.topic, source: source) { parameters throws(ParameterError) in
+      try compiled.generator(parameters: parameters)
+    }
+  }
+
   package func generator(parameters: [String: Int64] = [:]) throws(ParameterError) -> QuestionGenerator {
     try makeGenerator(parameters)
   }
@@ -122,12 +129,7 @@ extension TopicRegistry {
     for pack in packs.packs { precedence[pack.path] = pack.precedence }
     for path in plugins { precedence[path] = pluginPrecedence(path) }
     var problems = packs.packs.flatMap { pack in packs.diagnostics(for: pack.path).map { (pack.path, $0) } }
-    var topics = packs.topics.map { entry in
-      let compiled = entry.topic
-      return RegisteredTopic(topic: compiled.topic, source: entry.path) { parameters throws(ParameterError) in
-        try compiled.generator(parameters: parameters)
-      }
-    }
+    var topics = packs.topics.map { RegisteredTopic($0.topic, source: $0.path) }
     for path in plugins {
       // A FIFO or a device named like a library would stall a worker's dlopen until its load
       // limit: it is named at once instead, and the other plugins load.

@@ -149,11 +149,11 @@ package enum PackCompiler {
     }
     var decoder = PackDecoder()
     let pack = decoder.decode(root)
-    var validator = PackValidator(pack: pack, catalog: catalog, reader: decoder.reader, check: check)
-    let topics = validator.compileTopics(isCancelled: isCancelled)
-    let diagnostics = validator.reader.diagnostics.sorted { ($0.range.start, $0.rule) < ($1.range.start, $1.rule) }
-    let fatal = diagnostics.contains { $0.severity == .error && PackValidator.packWideRules.contains($0.rule) }
+    var compiler = TopicCompiler(pack: pack, catalog: catalog, reader: decoder.reader, check: check)
+    let topics = compiler.compileTopics(isCancelled: isCancelled)
+    let diagnostics = compiler.reader.diagnostics.sorted { ($0.range.start, $0.rule) < ($1.range.start, $1.rule) }
+    let fatal = diagnostics.contains { $0.severity == .error && TopicCompiler.packWideRules.contains($0.rule) }
     return PackCompilation(
-      pack: pack, topics: fatal ? [] : topics, diagnostics: diagnostics, readingCoverage: validator.coverage)
+      pack: pack, topics: fatal ? [] : topics, diagnostics: diagnostics, readingCoverage: compiler.coverage)
   }
 }

@@ -3,7 +3,7 @@ import BikiJSON
 import BikiJapanese
 
 /// JSON → `PackDefinition`, reporting every structural problem: types, keys, enums, the
-/// format version. Meaning (ranges, references, readings) is checked later by `PackValidator`.
+/// format version. Meaning (ranges, references, readings) is checked later by `TopicCompiler`.
 struct PackDecoder {
   var reader = NodeReader()
 

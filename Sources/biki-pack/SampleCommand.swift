@@ -127,12 +127,7 @@ enum SampleCommand {
         outcome.standardError.append(TerminalText.safe(diagnostic.formatted(path: pack.path)))
       }
     }
-    let topics = load.topics.map { entry in
-      let compiled = entry.topic
-      return RegisteredTopic(topic: compiled.topic, source: entry.path) { parameters throws(ParameterError) in
-        try compiled.generator(parameters: parameters)
-      }
-    }
+    let topics = load.topics.map { RegisteredTopic($0.topic, source: $0.path) }
     outcome = sample(
       topics, filter: topicFilter, order: only.map { .only($0) } ?? .drawn(seed: seed, count: count),
       parameters: parameters, into: outcome)
