@@ -34,7 +34,7 @@ package struct CommandOutcome: Sendable {
   }
 
   /// "Unknown option '--x'. Did you mean '--y'?"
-  package static func unknownOption(_ option: String, known: [String], usage: String, helpCommand: String)
+  static func unknownOption(_ option: String, known: [String], usage: String, helpCommand: String)
     -> CommandOutcome
   {
     usageError(

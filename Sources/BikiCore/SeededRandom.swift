@@ -13,7 +13,7 @@ package struct SeededRandom: RandomNumberGenerator, Sendable, Hashable {
   }
 
   /// The SplitMix64 finaliser: a bijection on UInt64 that scatters nearby inputs.
-  package static func mix(_ value: UInt64) -> UInt64 {
+  static func mix(_ value: UInt64) -> UInt64 {
     var z = value
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB

@@ -18,11 +18,11 @@ package struct SHA256: Sendable {
     return hasher.finishHex()
   }
 
-  package mutating func update(_ bytes: [UInt8]) {
+  mutating func update(_ bytes: [UInt8]) {
     bytes.withUnsafeBufferPointer { update($0) }
   }
 
-  package mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
+  mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
     length &+= UInt64(bytes.count)
     var offset = 0
     if !pending.isEmpty {

@@ -59,7 +59,7 @@ package struct Installation: Sendable, Equatable {
 
   /// The sample plugins a source checkout builds (the dynamic library products in
   /// Package.swift), by the topics' pack id and the library's file name.
-  package static let samplePlugins = [("calendar", "libbiki-calendar.so"), ("prices", "libbiki-prices.so")]
+  static let samplePlugins = [("calendar", "libbiki-calendar.so"), ("prices", "libbiki-prices.so")]
 
   /// In a source checkout, the sample plugins not built beside this `biki`: `swift build` builds
   /// them, `swift run biki` builds only biki. Their pack ids, for saying why their topics are

@@ -88,7 +88,7 @@ package struct PackLoader: Sendable {
   package var check: ReadingCheck
   /// The check for packs not built into Biki, when it is not `check`: a server's reload checks
   /// them as lint does (`.thorough`), so it reports what lint reports for the same file.
-  package var userCheck: ReadingCheck?
+  var userCheck: ReadingCheck?
   /// Files that passed a sampled check before, unchanged since: only their first and last
   /// questions are checked again. Never consulted for a thorough check (lint); a file that
   /// passes one is recorded, as it would pass a sampled check too.

@@ -16,7 +16,7 @@ package struct PluginDescriptionCache: Sendable {
   package var stamp: @Sendable (_ path: String) -> String?
 
   package struct Entry: Equatable, Sendable {
-    package var identity: [UInt8]
+    var identity: [UInt8]
     package var description: [UInt8]
   }
 
@@ -86,7 +86,7 @@ package struct PluginDescriptionCache: Sendable {
 
   /// `backend` answering `describe` from the cache when it can, and filling the cache when it
   /// must ask. Only a description the plugin gave whole (valid UTF-8 JSON) is kept.
-  package func wrapping(_ backend: PluginBackend) -> PluginBackend {
+  func wrapping(_ backend: PluginBackend) -> PluginBackend {
     var wrapped = backend
     let cache = self
     wrapped.describe = { () throws(PluginError) in

@@ -6,7 +6,7 @@ package struct XDGDirectories: Sendable, Equatable {
   /// `$XDG_DATA_HOME`, by default `~/.local/share`: user packs and plugins.
   var dataHome: String?
   /// `$XDG_STATE_HOME`, by default `~/.local/state`: the answer history, worker logs.
-  package var stateHome: String?
+  var stateHome: String?
   /// `$XDG_CACHE_HOME`, by default `~/.cache`: what can be made again (plugin descriptions).
   var cacheHome: String?
 

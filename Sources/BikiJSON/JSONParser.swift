@@ -7,7 +7,7 @@ import Glibc
 /// guesswork, and a linter is better served by one precise message than by a cascade.
 package enum JSONParser {
   /// Nesting deeper than this is refused, so hostile input cannot exhaust the stack.
-  package static let maximumDepth = 256
+  static let maximumDepth = 256
 
   package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
     try parse(bytes, into: PlacedTree.self)

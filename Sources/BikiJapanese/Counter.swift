@@ -200,7 +200,7 @@ package struct Counter: Hashable, Sendable {
   }
 
   /// The same counter with a suffix on every reading: 分 → 分間, 日 → 日間.
-  package func suffixed(id: String, symbols: [String], kana: String, kind: Kind? = nil) -> Counter {
+  func suffixed(id: String, symbols: [String], kana: String, kind: Kind? = nil) -> Counter {
     let extend: ([String]) -> [String] = { $0.map { $0 + kana } }
     return Counter(
       id: id, symbols: symbols, reading: reading + kana, kind: kind ?? self.kind,

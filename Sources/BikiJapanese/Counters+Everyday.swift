@@ -5,7 +5,7 @@
 extension Counter {
   // MARK: Sino-Japanese counters
 
-  package static let ships = Counter(
+  static let ships = Counter(
     id: "seki-ships", symbols: ["隻"], reading: "せき", kind: .counter,
     finalForms: Counter.sRow(geminated: "っせき"), note: "Large ships; s-row gemination after 1, 8, 10.")
 
@@ -17,11 +17,11 @@ extension Counter {
     id: "tou-buildings", symbols: ["棟"], reading: "とう", kind: .counter,
     finalForms: Counter.tRow(geminated: "っとう"), note: "Buildings; t-row gemination after 1, 8, 10, as 頭.")
 
-  package static let zen = Counter(
+  static let zen = Counter(
     id: "zen", symbols: ["膳"], reading: "ぜん", kind: .counter,
     note: "Pairs of chopsticks, bowls of rice; no sound changes.")
 
-  package static let chou = Counter(
+  static let chou = Counter(
     id: "chou", symbols: ["丁"], reading: "ちょう", kind: .counter,
     finalForms: Counter.tRow(geminated: "っちょう"), note: "Blocks of tofu, tools; t-row gemination after 1, 8, 10.")
 
@@ -75,7 +75,7 @@ extension Counter {
     id: "teki", symbols: ["滴"], reading: "てき", kind: .counter,
     finalForms: Counter.tRow(geminated: "ってき"), note: "Drops; t-row gemination after 1, 8, 10.")
 
-  package static let machines = Counter(
+  static let machines = Counter(
     id: "ki-machines", symbols: ["機"], reading: "き", kind: .counter,
     finalForms: Counter.kRow(geminated: "っき").merging([6: ["ろっき", "ろくき"], 100: ["ひゃっき", "ひゃくき"]]) { _, new in new },
     note: "Aircraft, machines; k-row gemination (ろくき and ひゃくき also heard).")
@@ -87,7 +87,7 @@ extension Counter {
   static let cars = Counter(
     id: "ryou", symbols: ["両"], reading: "りょう", kind: .counter, note: "Railway cars; no sound changes.")
 
-  package static let flights = Counter(
+  static let flights = Counter(
     id: "bin", symbols: ["便"], reading: "びん", kind: .counter, note: "Flights, deliveries; no sound changes.")
 
   static let blooms = Counter(
@@ -280,7 +280,7 @@ extension Counter {
     finalForms: endings(
       "けーす", [1: ["いっ", "いち"], 6: ["ろっ", "ろく"], 8: ["はっ", "はち"], 10: ["じゅっ", "じっ"], 100: ["ひゃっ", "ひゃく"]]),
     note: "Cases (of drinks): いっケース, いちケース also; a k-row word, so ろっ and ひゃっ come first.")
-  package static let cups = Counter(
+  static let cups = Counter(
     id: "cup", symbols: ["カップ"], reading: "かっぷ", kind: .counter,
     finalForms: endings("かっぷ", [1: ["いち", "いっ"], 6: ["ろく", "ろっ"], 8: ["はち", "はっ"], 10: ["じゅっ", "じっ"]]),
     note: "Cups in a recipe: いちカップ, いっカップ also.")
@@ -302,11 +302,11 @@ extension Counter {
     id: "inch", symbols: ["インチ"], reading: "いんち", kind: .unit, note: "No sound changes.")
   static let miles = Counter(
     id: "mile", symbols: ["マイル"], reading: "まいる", kind: .unit, note: "No sound changes.")
-  package static let dozens = Counter(
+  static let dozens = Counter(
     id: "dozen", symbols: ["ダース"], reading: "だーす", kind: .unit, note: "No sound changes.")
   static let games = Counter(
     id: "game", symbols: ["ゲーム"], reading: "げーむ", kind: .counter, note: "No sound changes.")
-  package static let rounds = Counter(
+  static let rounds = Counter(
     id: "round", symbols: ["ラウンド"], reading: "らうんど", kind: .counter, note: "No sound changes.")
   package static let bytes = Counter(
     id: "byte", symbols: ["バイト"], reading: "ばいと", kind: .unit, note: "No sound changes.")

@@ -111,7 +111,7 @@ extension Counter {
 
   // MARK: Counters
 
-  package static let ko = Counter(
+  static let ko = Counter(
     id: "ko", symbols: ["個"], reading: "こ", kind: .counter,
     finalForms: [
       1: ["いっこ"], 6: ["ろっこ"], 8: ["はっこ", "はちこ"], 10: ["じゅっこ", "じっこ"],
@@ -124,7 +124,7 @@ extension Counter {
     finalForms: Counter.hRow(p: "ぽん", b: "ぼん", plain: "ほん"),
     note: "h-row counter: ぽん after 1, 6, 8, 10, 100; ぼん after 3, 1000, 万.")
 
-  package static let hiki = Counter(
+  static let hiki = Counter(
     id: "hiki", symbols: ["匹"], reading: "ひき", kind: .counter,
     finalForms: Counter.hRow(p: "ぴき", b: "びき", plain: "ひき"),
     note: "h-row counter, as 本.")
@@ -158,7 +158,7 @@ extension Counter {
     finalForms: Counter.kRow(geminated: "っかい").merging([3: ["さんがい", "さんかい"], 1000: ["せんかい", "せんがい"]]) { _, new in new },
     note: "As 回, and 3階 is さんがい (さんかい also heard); 1000階 せんかい or せんがい.")
 
-  package static let nin = Counter(
+  static let nin = Counter(
     id: "nin", symbols: ["人"], reading: "にん", kind: .counter,
     wholeForms: [1: ["ひとり"], 2: ["ふたり"]],
     finalForms: [4: ["よにん"], 7: ["ななにん", "しちにん"], 9: ["きゅうにん", "くにん"]],
@@ -278,7 +278,7 @@ extension Counter {
     id: "ka-lesson", symbols: ["課"], reading: "か", kind: .counter,
     finalForms: Counter.kRow(geminated: "っか"), note: "Lessons, sections; k-row gemination.")
 
-  package static let school = Counter(
+  static let school = Counter(
     id: "kou", symbols: ["校"], reading: "こう", kind: .counter,
     finalForms: Counter.kRow(geminated: "っこう"), note: "Schools; k-row gemination.")
 
@@ -296,7 +296,7 @@ extension Counter {
     finalForms: Counter.kRow(geminated: "っきれ"),
     note: "Slices: ひときれ, ふたきれ, さんきれ (みきれ, the older native form); ろっきれ, じゅっきれ as k-row counters.")
 
-  package static let sara = Counter(
+  static let sara = Counter(
     id: "sara", symbols: ["皿"], reading: "さら", kind: .counter,
     wholeForms: [1: ["ひとさら"], 2: ["ふたさら"], 3: ["さんさら", "みさら"]],
     finalForms: Counter.sRow(geminated: "っさら"),
@@ -355,7 +355,7 @@ extension Counter {
     zeroForms: ["れいてん", "ぜろてん"],
     note: "Points, marks, items; t-row gemination after 1, 8, 10 (ひゃってん also heard); 0 is れいてん first.")
 
-  package static let shops = Counter(
+  static let shops = Counter(
     id: "ten-shops", symbols: ["店"], reading: "てん", kind: .counter,
     finalForms: Counter.tRow(geminated: "ってん"), note: "Shops; t-row gemination as 点.")
 
@@ -377,7 +377,7 @@ extension Counter {
 
   // MARK: Loanword units (readings in hiragana, as every reading; katakana answers are accepted)
 
-  package static let percent = Counter(
+  static let percent = Counter(
     id: "percent", symbols: ["%", "パーセント", "％"], reading: "ぱーせんと", kind: .unit,
     finalForms: [
       1: ["いちぱーせんと", "いっぱーせんと"], 6: ["ろくぱーせんと", "ろっぱーせんと"], 8: ["はちぱーせんと", "はっぱーせんと"],
@@ -407,7 +407,7 @@ extension Counter {
   static let kilometre = Counter.kilo.suffixed(id: "kilometre", symbols: ["キロメートル"], kana: "めーとる")
   static let kilogram = Counter.kilo.suffixed(id: "kilogram", symbols: ["キログラム"], kana: "ぐらむ")
   /// km and kg are read as said, キロ, or in full.
-  package static let km = Counter.kilo.written(id: "km", symbols: ["km", "ｋｍ"], optionalEnding: "めーとる")
+  static let km = Counter.kilo.written(id: "km", symbols: ["km", "ｋｍ"], optionalEnding: "めーとる")
   static let kg = Counter.kilo.written(id: "kg", symbols: ["kg", "ｋｇ"], optionalEnding: "ぐらむ")
 
   static let metre = Counter(
@@ -444,13 +444,13 @@ extension Counter {
     id: "gou", symbols: ["号"], reading: "ごう", kind: .counter, note: "Issues, rooms, cars; no sound changes.")
   static let bai = Counter(
     id: "bai", symbols: ["倍"], reading: "ばい", kind: .counter, note: "Times as much; no sound changes.")
-  package static let rank = Counter(
+  static let rank = Counter(
     id: "i-rank", symbols: ["位"], reading: "い", kind: .counter, note: "Ranks, places; no sound changes.")
   static let gyou = Counter(
     id: "gyou", symbols: ["行"], reading: "ぎょう", kind: .counter, note: "Lines of text; no sound changes.")
   static let retsu = Counter(
     id: "retsu", symbols: ["列"], reading: "れつ", kind: .counter, note: "Rows, queues; no sound changes.")
-  package static let mon = Counter(
+  static let mon = Counter(
     id: "mon", symbols: ["問"], reading: "もん", kind: .counter, note: "Questions; no sound changes.")
   static let bansen = Counter(
     id: "bansen", symbols: ["番線"], reading: "ばんせん", kind: .name, note: "Station platforms (tracks); no sound changes.")

@@ -30,7 +30,7 @@ package struct Reading: Hashable, Sendable {
   }
 
   /// Each segment's alternatives as plain lists.
-  package var segments: [[String]] { parts.map(\.alternatives) }
+  var segments: [[String]] { parts.map(\.alternatives) }
 
   /// Whether typed kana spells one of the readings once both are normalised alike
   /// (`KanaText.normalized`): a loanword stored as ぱーせんと matches じゅっぱーせんと,
@@ -159,7 +159,7 @@ package struct Reading: Hashable, Sendable {
   }
 
   /// This reading followed by another.
-  package func appending(_ other: Reading) -> Reading {
+  func appending(_ other: Reading) -> Reading {
     Reading(parts: parts + other.parts)
   }
 

@@ -61,7 +61,7 @@ indirect enum Expression: Hashable, Sendable {
   }
 
   /// Operators deep, counting the leaves: `n` is 1, `a + b * c` is 3.
-  package static let maximumDepth = 100
+  static let maximumDepth = 100
 }
 
 enum ExpressionError: Error, Hashable, Sendable, CustomStringConvertible {

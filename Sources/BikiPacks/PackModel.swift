@@ -50,7 +50,7 @@ package struct CounterDefinition: Sendable {
   package var kind: BikiJapanese.Counter.Kind = .counter
   package var whole: [UInt64: [String]] = [:]
   package var final: [UInt64: [String]] = [:]
-  package var zero: [String]?
+  var zero: [String]?
   package var validValues: ClosedRange<UInt64>?
   package var note = ""
   package var range: SourceRange = .fileStart
@@ -151,23 +151,23 @@ package struct PartDefinition: Sendable {
   /// For a "digits" number: how many digits are shown, with leading zeros (090, 0857).
   package var width: Located<Int64>?
   /// For a decimal: how many digits follow the point; the number is the value ÷ 10^decimals.
-  package var decimals: Located<Int64>?
+  var decimals: Located<Int64>?
   /// For a fraction: the expression below the line; the number is its numerator (3分の1).
-  package var denominator: Located<String>?
+  var denominator: Located<String>?
 }
 
 package struct AnswerDefinition: Sendable {
   package var value = Located("")
   package var prefix = ""
   package var postfix = ""
-  package var accept: [String] = []
+  var accept: [String] = []
   /// "grouped" or "plain"; nil picks plain for years (…年) and grouped otherwise. "slash" writes
   /// a fraction 1/3, "clock" a value of minutes after midnight 16:05.
   package var style: String?
   /// A decimal answer: the value ÷ 10^decimals is typed (36.5).
-  package var decimals: Located<Int64>?
+  var decimals: Located<Int64>?
   /// A fraction answer: the value is the numerator, this the denominator (3分の1, 1/3).
-  package var denominator: Located<String>?
+  var denominator: Located<String>?
   package var range: SourceRange = .fileStart
 }
 

@@ -15,7 +15,7 @@ package final class PluginLibrary: @unchecked Sendable {
   package let version: String
   let isThreadSafe: Bool
   /// The plugin's own ABI version.
-  package let abiVersion: UInt32
+  let abiVersion: UInt32
   /// The size of the plugin's descriptor: larger than this host's when built against a later header.
   let descriptorSize: UInt32
   private let describeFunction: @convention(c) (UnsafePointer<biki_call_t>?) -> biki_status_t
@@ -158,7 +158,7 @@ package final class PluginLibrary: @unchecked Sendable {
   }
 
   /// Calls the plugin's `deinit`, once; nothing may be called after it.
-  package func shutDown() {
+  func shutDown() {
     let first = deinitialized.withLock { done in
       defer { done = true }
       return !done

@@ -19,7 +19,7 @@ package struct WorkerProcess: Sendable {
   package var read: @Sendable (_ maximum: Int, _ deadline: Double, _ gathering: Bool) -> ReadResult
   /// Kills the worker and every process in its process group (SIGKILL), and reaps it; says how
   /// it ended ("crashed with signal 11 (SIGSEGV)").
-  package var stop: @Sendable () -> String
+  var stop: @Sendable () -> String
 
   package init(
     write: @Sendable @escaping ([UInt8]) -> Bool, read: @Sendable @escaping (Int, Double, Bool) -> ReadResult,

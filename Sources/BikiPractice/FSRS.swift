@@ -81,7 +81,7 @@ package struct FSRS: Sendable, Equatable {
 
   /// Whole days until recall is expected to fall to `desiredRetention`: at least 1, at most
   /// `maximumInterval`.
-  package func interval(_ memory: Memory) -> Int {
+  func interval(_ memory: Memory) -> Int {
     let days = (memory.stability / factor) * (pow(desiredRetention, 1 / decay) - 1)
     // Checked before converting: a stability read from a damaged summary may be any size.
     guard days.isFinite, days < Double(maximumInterval) else { return days.isNaN ? 1 : maximumInterval }

@@ -330,7 +330,7 @@ package struct HistorySummary: Equatable, Sendable {
   private static let storedMiddle = Array(#"","summary":"#.utf8)
 
   /// The bytes kept beside the history.
-  package var stored: [UInt8] {
+  var stored: [UInt8] {
     let body = json.bytes
     return Self.storedPrefix + Array(Fingerprint.text(StreamFingerprint.of(body)).utf8) + Self.storedMiddle + body + [
       UInt8(ascii: "}")

@@ -38,7 +38,7 @@ package final class WakeSignal: Sendable {
   }
 
   /// Clears pending signals; only the loop calls it.
-  package func drain() {
+  func drain() {
     var bytes = [UInt8](repeating: 0, count: 256)
     while true {
       let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

@@ -34,7 +34,7 @@ package struct Catalog: Sendable {
   package func topic(id: String) -> CatalogEntry? { topicsByID[id] }
 
   /// The topic id closest to `id`, a typo of one, if any.
-  package func suggestion(for id: String) -> String? {
+  func suggestion(for id: String) -> String? {
     // An id longer than any name Biki suggests is no typo; it is not worth remembering either.
     guard id.utf8.count <= 4 * Suggestion.maximumWordLength else { return nil }
     let topics = registry.topics
@@ -80,7 +80,7 @@ final class FirstCatalog: Sendable {
 
 /// A topic as requests find it: one lookup gives the topic and its shared generator.
 package final class CatalogEntry: Sendable {
-  package let registered: RegisteredTopic
+  let registered: RegisteredTopic
   /// The generator with the default parameters, made on first use: most requests ask for no
   /// overrides, and making one costs more than the question it asks.
   private let defaultGenerator = Locked<QuestionGenerator?>(nil)
@@ -100,7 +100,7 @@ package final class CatalogEntry: Sendable {
 
   /// A generator for these parameters, shared when they are the defaults. A generator is a
   /// value whose questions depend only on their seeds, so sharing it changes no question.
-  package func generator(parameters: [String: Int64]) throws(ParameterError) -> QuestionGenerator {
+  func generator(parameters: [String: Int64]) throws(ParameterError) -> QuestionGenerator {
     guard parameters.isEmpty else { return try registered.generator(parameters: parameters) }
     if let made = defaultGenerator.withLock({ $0 }) { return made }
     let made = try registered.generator()
@@ -128,7 +128,7 @@ package struct ServerDependencies: Sendable {
   /// One spelling per file, to match a document to the pack it is a copy of.
   package var canonicalPath: @Sendable (String) -> String
   /// How thoroughly open pack documents are checked; lint's default.
-  package var readingCheck: ReadingCheck
+  var readingCheck: ReadingCheck
   /// Where document checks run: a thread of their own, or at once in tests.
   package var background: BackgroundRunner
   /// Whether the first catalog loads off the loop (through `background`) while `initialize` is

@@ -121,9 +121,9 @@ struct OpenJTalkMaker: Sendable {
 
 /// What tests and the bench check of a WAV file: its length and loudness (16-bit PCM).
 package struct WAV: Sendable {
-  package var sampleRate: Int
-  package var channels: Int
-  package var samples: [Int16]
+  var sampleRate: Int
+  var channels: Int
+  var samples: [Int16]
 
   /// nil unless `bytes` are a RIFF WAVE file of 16-bit PCM.
   package init?(_ bytes: [UInt8]) {

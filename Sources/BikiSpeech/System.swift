@@ -13,9 +13,9 @@ package struct SpeechSystem: Sendable {
   /// Starts a program without waiting for it (an audio player); nil, or why it could not start.
   package var start: @Sendable (_ program: String, _ arguments: [String]) -> SpeechFailure?
   /// Whether a regular file is at the path (a link to one counts).
-  package var isFile: @Sendable (String) -> Bool
+  var isFile: @Sendable (String) -> Bool
   /// Whether a program this user may run is at the path.
-  package var isProgram: @Sendable (String) -> Bool
+  var isProgram: @Sendable (String) -> Bool
   /// The names in a directory; none when it is not one.
   package var entries: @Sendable (String) -> [String]
 
