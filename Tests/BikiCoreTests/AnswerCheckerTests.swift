@@ -5,22 +5,10 @@ import Testing
 @testable import BikiCore
 
 @Suite struct AnswerCheckerTests {
-  let money = try! NumberPhraseGenerator(range: 1500...1500, phrasing: .money)
-    .question(topicID: "money.test", index: 0)
   let hon = try! NumberPhraseGenerator(range: 8...8, phrasing: .counted(.hon)).question(
     topicID: "counters.hon", index: 0)
   let months = try! NumberPhraseGenerator(range: 3...3, phrasing: .counted(.months)).question(
     topicID: "durations.months", index: 0)
-
-  @Test(arguments: [
-    "1500", "¥1500", "￥1500", "1500円", "1,500", "1，500", "１５００", "千五百", "一千五百", " 1500 ", "¥1,500円", "1500えん",
-  ])
-  func acceptsEveryWayOfWritingTheAmount(_ input: String) {
-    #expect(AnswerChecker.check(input, against: money, skill: .listening).isCorrect)
-    // The reading skill shows 千五百円: kanji typed back are a copy of the prompt, not an answer.
-    let copiesThePrompt = AnswerChecker.containsKanjiNumeral(input)
-    #expect(AnswerChecker.check(input, against: money, skill: .reading).isCorrect == !copiesThePrompt)
-  }
 
   /// Typing the kanji prompt back (八百六十 for 八百六十) is refused with a hint to type digits;
   /// digits are right, and kanji stay right where the prompt shows none.
@@ -67,13 +55,6 @@ import Testing
         == Verdict(isCorrect: true, expected: ten.expected(for: .kana), matched: ten.reading, standard: "じゅっぽん"))
     #expect(AnswerChecker.check("じゅっぽん", against: ten, skill: .kana).standard == nil)
     #expect(AnswerChecker.check("ジュッポン", against: ten, skill: .kana).standard == nil)
-  }
-
-  @Test(arguments: ["150", "15000", "1,50", "1500本", "", "abc", "¥", "1500円円"])
-  func refusesWrongOrMalformedAmounts(_ input: String) {
-    let verdict = AnswerChecker.check(input, against: money, skill: .listening)
-    #expect(!verdict.isCorrect)
-    #expect(verdict.expected == "¥1,500")
   }
 
   @Test func acceptsTheCounterAfterTheNumber() {
