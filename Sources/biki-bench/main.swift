@@ -45,6 +45,20 @@ if options.compare {
     exit(1)
   }
 }
+// The speed tricks, each against the plain way it replaced, held to the floors CI records.
+if options.filter?.hasPrefix("tricks") == true {
+  let baseline =
+    ProcessInfo.processInfo.environment["BIKI_BENCH_BASELINE"] ?? repositoryRoot.map { $0 + "/.ci/bench-baseline" }
+    ?? ""
+  guard let text = try? String(contentsOfFile: baseline, encoding: .utf8) else {
+    FileHandle.standardError.write(Data("Error: tricks: cannot read the baseline '\(baseline)'\n".utf8))
+    exit(66)
+  }
+  let (lines, met) = TricksBench.run(
+    seconds: options.seconds, floors: TricksBench.floors(in: text), selects: options.selects)
+  for line in lines { print(line) }
+  exit(met ? 0 : 1)
+}
 let benchmarks: [Benchmark] = [
   Benchmark(
     name: "readings.integers", unit: "readings/s", target: 2_000_000,
@@ -473,7 +487,7 @@ struct BenchOptions {
       case "--compare": compare = true
       case "-h", "--help":
         print(
-          "USAGE: biki-bench [--filter NAME] [--seconds S] [--compare]\n  --filter topics runs every built-in topic's generation benchmark\n  --compare runs biki serve side by side with ../shared/bench's floor server and lspbench, and prints the ratios"
+          "USAGE: biki-bench [--filter NAME] [--seconds S] [--compare]\n  --filter topics runs every built-in topic's generation benchmark\n  --filter tricks checks that each speed trick still beats the plain way, against .ci/bench-baseline (or $BIKI_BENCH_BASELINE)\n  --compare runs biki serve side by side with ../shared/bench's floor server and lspbench, and prints the ratios"
         )
         exit(0)
       default:
