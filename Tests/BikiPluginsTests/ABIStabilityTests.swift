@@ -42,16 +42,10 @@ import Testing
   func theSamplesLoadInAHostThatKnowsOnlyVersionOnePointZero(_ sample: String) throws {
     let loader = PluginFixtures.directory + "/v1-loader"
     try FileManager.default.createDirectory(atPath: PluginFixtures.directory, withIntermediateDirectories: true)
-    let compile = Process()
-    compile.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    compile.arguments = [
-      "cc", "-std=c99", "-I", PluginFixtures.frozenHeader, Self.fixtures.appendingPathComponent("abi/v1_loader.c").path,
-      "-ldl", "-o",
-      loader + "-" + sample,
-    ]
-    try compile.run()
-    compile.waitUntilExit()
-    #expect(compile.terminationStatus == 0)
+    try PluginFixtures.compile([
+      "-std=c99", "-I", PluginFixtures.frozenHeader, Self.fixtures.appendingPathComponent("abi/v1_loader.c").path,
+      "-ldl", "-o", loader + "-" + sample,
+    ])
     let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
     let run = Process()
     run.executableURL = URL(fileURLWithPath: loader + "-" + sample)

@@ -22,20 +22,24 @@ public enum PluginFixtures {
     // Tests run in parallel: build under a unique name and rename into place atomically, so no
     // test ever loads a library another is still writing.
     let partial = output + ".partial-" + UUID().uuidString
+    try compile(
+      ["-std=c99", "-O1", "-shared", "-fPIC", "-I", include] + defines.map { "-D" + $0 } + [source, "-o", partial])
+    guard rename(partial, output) == 0 else { throw CompileError(message: "cannot move \(partial) into place") }
+    return output
+  }
+
+  /// Runs the C compiler (`cc`) with `arguments`; throws with what it said when it fails. Every
+  /// C file a test builds goes through here.
+  public static func compile(_ arguments: [String]) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments =
-      ["cc", "-std=c99", "-O1", "-shared", "-fPIC", "-I", include] + defines.map { "-D" + $0 } + [
-        source, "-o", partial,
-      ]
+    process.arguments = ["cc"] + arguments
     let errors = Pipe()
     process.standardError = errors
     try process.run()
-    process.waitUntilExit()
     let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
     guard process.terminationStatus == 0 else { throw CompileError(message: message) }
-    guard rename(partial, output) == 0 else { throw CompileError(message: "cannot move \(partial) into place") }
-    return output
   }
 
   public static func calendar() throws -> String {

@@ -536,16 +536,12 @@ import Testing
     let source = directory + "/counting.c"
     try String(document[marker.upperBound..<end.lowerBound]).write(toFile: source, atomically: true, encoding: .utf8)
     let plugins = directory
-    let compiler = Process()
-    compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    compiler.arguments = [
-      "cc", "-std=c99", "-Wall", "-Werror", "-shared", "-fPIC", "-I",
+    // The example compiles without a warning (-Wall -Werror), or the test fails with what cc said.
+    try PluginFixtures.compile([
+      "-std=c99", "-Wall", "-Werror", "-shared", "-fPIC", "-I",
       BikiPackTests.repository.appendingPathComponent("Sources/BikiPluginABI/include").path,
       source, "-o", plugins + "/libcounting.so",
-    ]
-    try compiler.run()
-    compiler.waitUntilExit()
-    #expect(compiler.terminationStatus == 0, "the example does not compile with -Wall -Werror")
+    ])
     let home = NSTemporaryDirectory() + "biki-e2e-" + UUID().uuidString
     let pack = BikiPackTests()
     let lint = try pack.pack(["lint", plugins + "/libcounting.so"], home: home)
