@@ -158,7 +158,7 @@ extension Counter {
     finalForms: Counter.kRow(geminated: "っかい").merging([3: ["さんがい", "さんかい"], 1000: ["せんかい", "せんがい"]]) { _, new in new },
     note: "As 回, and 3階 is さんがい (さんかい also heard); 1000階 せんかい or せんがい.")
 
-  static let nin = Counter(
+  package static let nin = Counter(
     id: "nin", symbols: ["人"], reading: "にん", kind: .counter,
     wholeForms: [1: ["ひとり"], 2: ["ふたり"]],
     finalForms: [4: ["よにん"], 7: ["ななにん", "しちにん"], 9: ["きゅうにん", "くにん"]],

@@ -90,7 +90,7 @@ package struct PluginIdentity: Sendable, Hashable {
   package var id: String
   package var name: String
   package var version: String
-  var abiVersion: UInt32
+  package var abiVersion: UInt32
   /// Whether the plugin counts its questions per parameter setting (`question_count`).
   package var countsQuestions: Bool
 

@@ -15,7 +15,7 @@ package final class PluginLibrary: @unchecked Sendable {
   package let version: String
   let isThreadSafe: Bool
   /// The plugin's own ABI version.
-  let abiVersion: UInt32
+  package let abiVersion: UInt32
   /// The size of the plugin's descriptor: larger than this host's when built against a later header.
   let descriptorSize: UInt32
   private let describeFunction: @convention(c) (UnsafePointer<biki_call_t>?) -> biki_status_t

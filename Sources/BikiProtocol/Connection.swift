@@ -19,7 +19,7 @@ package struct Connection: Sendable {
   package var now: @Sendable () -> Double
   /// Where the connection reports what it cannot send to the client (stderr).
   package var log: @Sendable (String) -> Void
-  var maximumBody: Int
+  package var maximumBody: Int
   /// What work finished off the loop signals; nil when nothing runs off it.
   package var wake: WakeSignal?
 

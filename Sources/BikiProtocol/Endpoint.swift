@@ -68,7 +68,7 @@ package struct Endpoint<Server: LanguageServer> {
 
   /// Whether requests are still waiting for work off the loop: the connection keeps serving
   /// them after the input ends.
-  var isWaitingForWork: Bool { server.hasPendingRequests }
+  package var isWaitingForWork: Bool { server.hasPendingRequests }
 
   /// Whether the client has asked the process to end (`shutdown`, or `exit`).
   var isEnding: Bool { phase == .shutDown || exitRequested != nil }

@@ -30,7 +30,7 @@ package struct MessageFramer: Sendable {
   /// line or two.
   static let maximumHeader = 8 << 10
 
-  let maximumBody: Int
+  package let maximumBody: Int
   private var buffer: [UInt8] = []
   private var start = 0
   private var pendingBody: Int?

@@ -4,24 +4,23 @@ import Glibc
 /// a plugin's question) signals here, and the loop, which sleeps in `poll` on this descriptor as
 /// well as on the client's input, wakes at once to send the result.
 ///
-/// A self-pipe: a signal writes a byte, which stays readable until the loop reads it, so a
-/// signal sent while the loop is busy is not lost (the next `poll` returns at once). The loop
-/// drains the pipe before it collects results, so a result finished after the drain leaves a
-/// byte behind and wakes it again. Both ends are non-blocking: a full pipe is readable already,
-/// so a signal that finds it full has nothing left to do.
+/// A self-pipe, made of a socket pair: a signal writes a byte, which stays readable until the
+/// loop reads it, so a signal sent while the loop is busy is not lost (the next `poll` returns at
+/// once). The loop drains it before it collects results, so a result finished after the drain
+/// leaves a byte behind and wakes it again. Both ends are non-blocking: a full one is readable
+/// already, so a signal that finds it full has nothing left to do. A socket pair rather than a
+/// pipe because it is made close-on-exec and non-blocking in one call: a plugin worker spawned
+/// by another thread in between cannot inherit it, as it could a pipe before `fcntl`.
 package final class WakeSignal: Sendable {
   /// What the loop polls.
   package let descriptor: Int32
   private let writeEnd: Int32
 
-  /// Nil when the process cannot make a pipe (out of descriptors).
+  /// Nil when the process cannot make one (out of descriptors).
   package init?() {
     var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else { return nil }
-    for end in ends {
-      _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-    }
+    let kind = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+    guard socketpair(AF_UNIX, kind, 0, &ends) == 0 else { return nil }
     descriptor = ends[0]
     writeEnd = ends[1]
   }
@@ -38,7 +37,7 @@ package final class WakeSignal: Sendable {
   }
 
   /// Clears pending signals; only the loop calls it.
-  func drain() {
+  package func drain() {
     var bytes = [UInt8](repeating: 0, count: 256)
     while true {
       let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

@@ -100,7 +100,7 @@ package final class CatalogEntry: Sendable {
 
   /// A generator for these parameters, shared when they are the defaults. A generator is a
   /// value whose questions depend only on their seeds, so sharing it changes no question.
-  func generator(parameters: [String: Int64]) throws(ParameterError) -> QuestionGenerator {
+  package func generator(parameters: [String: Int64]) throws(ParameterError) -> QuestionGenerator {
     guard parameters.isEmpty else { return try registered.generator(parameters: parameters) }
     if let made = defaultGenerator.withLock({ $0 }) { return made }
     let made = try registered.generator()
@@ -128,7 +128,7 @@ package struct ServerDependencies: Sendable {
   /// One spelling per file, to match a document to the pack it is a copy of.
   package var canonicalPath: @Sendable (String) -> String
   /// How thoroughly open pack documents are checked; lint's default.
-  var readingCheck: ReadingCheck
+  package var readingCheck: ReadingCheck
   /// Where document checks run: a thread of their own, or at once in tests.
   package var background: BackgroundRunner
   /// Whether the first catalog loads off the loop (through `background`) while `initialize` is
