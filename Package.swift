@@ -28,10 +28,11 @@ let package = Package(
     .target(name: "BikiFiles"),
     // Topics, questions, answer checking, the seeded random source, the quiz session reducer.
     .target(name: "BikiCore", dependencies: ["BikiJapanese"]),
-    // Thin executables: parse arguments, wire live dependencies, call the modules.
-    // A JSON parser that keeps the source position of every value, for diagnostics.
+    // A JSON parser that keeps the source position of every value, for diagnostics, and the
+    // `JSON` value Biki writes.
     .target(name: "BikiJSON"),
-    // The JSON pack format: decode with positions, validate into diagnostics, compile to generators.
+    // The JSON pack format: decode with positions, compile topics (checking what they mean) into
+    // generators, diagnostics for what is wrong.
     .target(name: "BikiPacks", dependencies: ["BikiCore", "BikiJSON", "BikiJapanese", "BikiSync"]),
     // The stable C ABI for native topic plugins, documented in include/biki_plugin.h.
     .target(name: "BikiPluginABI"),
@@ -51,12 +52,13 @@ let package = Package(
       // Export only the entry: the Swift modules linked in stay private to the plugin.
       linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(root)/Plugins/prices-swift/exports.map"])]),
     // Where packs come from: search paths, discovery, topic ids defined twice.
-    .target(name: "BikiHost", dependencies: ["BikiFiles", "BikiPacks", "BikiCore", "BikiPlugins", "BikiJSON"]),
+    .target(
+      name: "BikiHost", dependencies: ["BikiFiles", "BikiPacks", "BikiCore", "BikiPlugins", "BikiJSON", "BikiSync"]),
     // JSON-RPC 2.0 with LSP base framing and lifecycle; knows nothing of quizzes.
     .target(name: "BikiProtocol", dependencies: ["BikiJSON", "BikiSync"]),
-    // Practice: the history of answers, stats over it; what quiz and serve both record into.
     // Speech: Open JTalk (its audio checked to say the reading taught), espeak-ng, or none.
     .target(name: "BikiSpeech", dependencies: ["BikiFiles", "BikiSync"]),
+    // Practice: the history of answers, stats over it; what quiz and serve both record into.
     .target(name: "BikiPractice", dependencies: ["BikiCore", "BikiJapanese", "BikiFiles", "BikiJSON", "BikiSync"]),
     // The biki/* methods, pack files as a language, the session table.
     .target(
@@ -66,6 +68,7 @@ let package = Package(
       ]),
     // What the command-line tools share: outcomes, exit statuses, usage errors.
     .target(name: "BikiCLI", dependencies: ["BikiCore"]),
+    // Thin executables: parse arguments, wire live dependencies, call the modules.
     .executableTarget(
       name: "biki-pack", dependencies: ["BikiCLI", "BikiHost", "BikiPacks", "BikiCore", "BikiJSON", "BikiPlugins"]),
     .executableTarget(

@@ -38,11 +38,12 @@ enum BenchStamp {
   }
 }
 
-/// A median with the spread it came from, as every figure is reported.
+/// A median with the spread it came from, as every figure is reported. Of no measurements at
+/// all, every figure is NaN (printed "nan"), not a crash.
 struct Spread {
   let values: [Double]
   init(_ values: [Double]) { self.values = values.sorted() }
-  var median: Double { values[values.count / 2] }
-  var low: Double { values[0] }
-  var high: Double { values[values.count - 1] }
+  var median: Double { values.isEmpty ? .nan : values[values.count / 2] }
+  var low: Double { values.first ?? .nan }
+  var high: Double { values.last ?? .nan }
 }

@@ -252,7 +252,8 @@ where options.selects("plugins.\(name)") {
   var rates: [Double] = []
   let deadline = seconds() + options.seconds
   var batchNumber: UInt64 = 0
-  while seconds() < deadline {
+  // At least one batch, however short the time given: a figure of no batches is none.
+  while seconds() < deadline || rates.isEmpty {
     let seeds = (0..<UInt64(1000)).map { $0 + batchNumber * 1000 }
     let start = seconds()
     let results = isolatedGenerator.questions(seeds: seeds)
@@ -531,7 +532,8 @@ struct Benchmark {
     var rates: [Double] = []
     var iteration = 0
     let batch = 20_000
-    while clock.now < deadline {
+    // At least one batch, however short the time given (`--seconds 0`).
+    while clock.now < deadline || rates.isEmpty {
       let start = clock.now
       for _ in 0..<batch {
         sink &+= try operation(iteration)
