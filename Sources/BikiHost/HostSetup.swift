@@ -1,4 +1,5 @@
 import BikiCore
+import BikiFiles
 import BikiPacks
 import BikiPlugins
 

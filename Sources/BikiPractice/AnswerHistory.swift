@@ -126,7 +126,7 @@ package enum HistoryFile {
   }
 
   /// What one line holds.
-  package enum Line {
+  enum Line {
     case answer(HistoryEntry)
     /// A session's start or end, or a blank line: nothing for stats, and not a problem.
     case other

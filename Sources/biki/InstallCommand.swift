@@ -1,5 +1,6 @@
 import BikiCLI
 import BikiCore
+import BikiFiles
 import BikiHost
 import Foundation
 
