@@ -47,7 +47,7 @@ package struct Connection: Sendable {
   /// Serves until `exit` or the end of input; returns the exit status (0 only after `shutdown`).
   package func run<Server: LanguageServer>(_ endpoint: inout Endpoint<Server>) -> Int32 {
     var reader = InputReader(descriptor: input, maximumBody: maximumBody)
-    let writer = MessageWriter(descriptor: output)
+    var writer = MessageWriter(descriptor: output)
     var inputEnded = false
     // When the end was asked for while work still ran: a wait longer than a plugin's limits
     // allow is worth a line on stderr, saying what it waits for.
@@ -101,18 +101,19 @@ package struct Connection: Sendable {
   /// Which descriptors are ready after waiting at most `timeout` seconds (forever when nil).
   /// `failed` when `poll` itself fails for a reason other than a signal.
   static func wait(input: Int32?, wake: Int32?, timeout: Double?) -> (input: Bool, wake: Bool, failed: Bool) {
-    var descriptors = [
-      pollfd(fd: input ?? -1, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: wake ?? -1, events: Int16(POLLIN), revents: 0),
-    ]
     // Milliseconds, rounded up so a deadline a fraction of one away is not spun on.
     let milliseconds = timeout.map { Int32(min(($0 * 1000).rounded(.up), 3_600_000)) } ?? -1
-    let polled = poll(&descriptors, 2, milliseconds)
-    if polled < 0 { return (false, false, errno != EINTR) }
-    // POLLHUP and POLLERR count as input: the read that follows sees the end.
-    let inputReady = input != nil && descriptors[0].revents != 0
-    let wakeReady = wake != nil && descriptors[1].revents & Int16(POLLIN) != 0
-    return (inputReady, wakeReady, false)
+    // On the stack: the loop waits once per request answered one at a time.
+    return withUnsafeTemporaryAllocation(of: pollfd.self, capacity: 2) { descriptors in
+      descriptors[0] = pollfd(fd: input ?? -1, events: Int16(POLLIN), revents: 0)
+      descriptors[1] = pollfd(fd: wake ?? -1, events: Int16(POLLIN), revents: 0)
+      let polled = poll(descriptors.baseAddress, 2, milliseconds)
+      if polled < 0 { return (false, false, errno != EINTR) }
+      // POLLHUP and POLLERR count as input: the read that follows sees the end.
+      let inputReady = input != nil && descriptors[0].revents != 0
+      let wakeReady = wake != nil && descriptors[1].revents & Int16(POLLIN) != 0
+      return (inputReady, wakeReady, false)
+    }
   }
 }
 
@@ -141,13 +142,18 @@ struct InputReader {
 }
 
 /// Writes whole frames, in order, one message loop iteration's worth at a time.
-struct MessageWriter {
+struct MessageWriter: ~Copyable {
   let descriptor: Int32
+  /// Writes each message's body; kept, with its room, from one write to the next.
+  private var body = JSONWriter()
+
+  init(descriptor: Int32) {
+    self.descriptor = descriptor
+  }
 
   /// False once the client can no longer be written to.
-  func write(_ messages: [OutgoingMessage]) -> Bool {
+  mutating func write(_ messages: [OutgoingMessage]) -> Bool {
     var bytes: [UInt8] = []
-    var body = JSONWriter()
     for message in messages { message.frame(into: &bytes, using: &body) }
     return bytes.withUnsafeBytes { raw in
       guard let base = raw.baseAddress else { return true }

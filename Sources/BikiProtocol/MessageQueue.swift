@@ -34,8 +34,10 @@ package struct MessageQueue: Sendable {
 
   /// Everything waiting, oldest first.
   package mutating func takeAll() -> [InboxEntry] {
-    defer { entries.removeAll(keepingCapacity: true) }
-    return entries
+    // Handed over, not copied: emptying a buffer the caller still holds would allocate another.
+    var taken: [InboxEntry] = []
+    swap(&taken, &entries)
+    return taken
   }
 
   /// The inbox entries for what the framer made of the bytes read.
