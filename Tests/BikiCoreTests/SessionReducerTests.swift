@@ -117,4 +117,114 @@ import Testing
     // A finished session takes nothing more.
     send(&state, .answerSubmitted("3"), effects: []) { _ in }
   }
+
+  func started(mode: Session.Mode) throws -> Session.State {
+    let topic = Topic(id: "t.hon", title: "本", category: .counter, skills: [.reading])
+    return try Session.start(
+      topic: topic, order: .sequential(count: 10), skill: .reading, mode: mode, seed: 3, dependencies: dependencies
+    ).0
+  }
+
+  /// A question that cannot be made costs that question: the next index is asked for, a made
+  /// question clears the count, and the third failure in a row ends the session saying why.
+  @Test func failuresInARowAskForTheNextQuestionThenEndTheSession() throws {
+    var state = try started(mode: .infinite)
+    let broken = GenerationError(topicID: "t.hon", reason: "broken")
+    send(&state, .questionFailed(broken), effects: [.questionNeeded(index: 1)]) {
+      $0.failedInARow = 1
+      _ = $0.order.next()
+    }
+    send(&state, .questionArrived(Self.eight), effects: [.questionPresented(Self.eight)]) {
+      $0.current = Self.eight
+      $0.failedInARow = 0
+    }
+    // While a question is shown, a late failure changes nothing.
+    send(&state, .questionFailed(broken), effects: []) { _ in }
+    send(
+      &state, .skipRequested,
+      effects: [
+        record(Self.eight, given: "", isCorrect: false, skipped: true, seconds: 0, first: true),
+        .questionNeeded(index: 2),
+      ]
+    ) {
+      $0.feedback = .skipped(expected: "8本")
+      $0.results = [Session.QuestionResult(question: Self.eight, outcome: .skipped, wrongAnswers: [], seconds: 0)]
+      $0.current = nil
+      _ = $0.order.next()
+    }
+    for count in 1...2 {
+      send(&state, .questionFailed(broken), effects: [.questionNeeded(index: UInt64(2 + count))]) {
+        $0.failedInARow = count
+        _ = $0.order.next()
+      }
+    }
+    let reason = Session.EndReason.generationFailed(broken.description)
+    let summary = Session.Summary(
+      topicID: "t.hon", endReason: reason, questions: 1, correct: 0, correctFirstTry: 0, incorrectAttempts: 0,
+      skipped: 1, attempts: 0, totalSeconds: 0, secondsPerQuestion: [0],
+      missed: [Session.QuestionResult(question: Self.eight, outcome: .skipped, wrongAnswers: [], seconds: 0)])
+    send(
+      &state, .questionFailed(broken),
+      effects: [
+        .recorded(.ended(topicID: "t.hon", reason: reason, questions: 1, correct: 0)), .sessionFinished(summary),
+      ]
+    ) {
+      $0.failedInARow = 3
+      $0.endReason = reason
+    }
+  }
+
+  /// Past the time limit, whatever arrives ends the session and does not count: an answer typed
+  /// after the deadline is not taken, and the wrong answers already given are kept as missed.
+  @Test func theTimeLimitEndsTheSessionAndALateAnswerDoesNotCount() throws {
+    var state = try started(mode: .timeLimit(seconds: 30))
+    send(&state, .questionArrived(Self.eight), effects: [.questionPresented(Self.eight)]) { $0.current = Self.eight }
+    clock.advance(10)
+    let wrong = AnswerChecker.check("9", against: Self.eight, skill: .reading)
+    send(
+      &state, .answerSubmitted("9"),
+      effects: [record(Self.eight, given: "9", isCorrect: false, seconds: 10, first: true)]
+    ) {
+      $0.currentWrongAnswers = ["9"]
+      $0.feedback = .incorrect(expected: "8本", hint: wrong.hint)
+    }
+    clock.advance(20)
+    let unanswered = Session.QuestionResult(
+      question: Self.eight, outcome: .unanswered, wrongAnswers: ["9"], seconds: 30)
+    let summary = Session.Summary(
+      topicID: "t.hon", endReason: .timeUp, questions: 1, correct: 0, correctFirstTry: 0, incorrectAttempts: 1,
+      skipped: 0, attempts: 1, totalSeconds: 30, secondsPerQuestion: [30], missed: [unanswered])
+    send(
+      &state, .answerSubmitted("8本"),
+      effects: [
+        .recorded(.ended(topicID: "t.hon", reason: .timeUp, questions: 1, correct: 0)), .sessionFinished(summary),
+      ]
+    ) {
+      $0.results = [unanswered]
+      $0.currentWrongAnswers = []
+      $0.current = nil
+      $0.endReason = .timeUp
+    }
+    send(&state, .clockTicked, effects: []) { _ in }
+  }
+
+  /// Ending by hand before any answer: nothing is recorded as missed, the summary is empty.
+  @Test func endingAtOnceRecordsAnEmptySession() throws {
+    var state = try started(mode: .questionLimit(5))
+    send(&state, .questionArrived(Self.three), effects: [.questionPresented(Self.three)]) { $0.current = Self.three }
+    clock.advance(2)
+    let summary = Session.Summary(
+      topicID: "t.hon", endReason: .endedByLearner, questions: 0, correct: 0, correctFirstTry: 0, incorrectAttempts: 0,
+      skipped: 0, attempts: 0, totalSeconds: 2, secondsPerQuestion: [], missed: [])
+    send(
+      &state, .endRequested,
+      effects: [
+        .recorded(.ended(topicID: "t.hon", reason: .endedByLearner, questions: 0, correct: 0)),
+        .sessionFinished(summary),
+      ]
+    ) {
+      $0.current = nil
+      $0.endReason = .endedByLearner
+    }
+  }
 }
