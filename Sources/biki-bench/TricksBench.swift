@@ -44,7 +44,8 @@ struct TricksBench {
     return [
       Trick(
         name: "tricks.escape-scan",
-        note: "JSON strings copied eight bytes at a time while none needs an escape, against a byte at a time",
+        note:
+          "JSON strings copied eight bytes at a time into the writer's buffer while none needs an escape, against a plain escaper appending a byte at a time to an array",
         trick: { iteration in
           escaping.value.clear()
           escaping.value.string(texts[iteration % texts.count])
