@@ -10,11 +10,7 @@ import Testing
   static let compilation = PackCompiler.compile((try? PackFixtures.builtIn("everyday")) ?? [])
 
   static func question(_ topic: String, showing display: String) throws -> Question {
-    let generator = try #require(compilation.topics.first { $0.topic.id == "everyday." + topic }).generator()
-    let found = (0..<generator.spaceSize).lazy.compactMap { try? generator.question(seed: $0) }.first {
-      $0.display == display
-    }
-    return try #require(found, "\(topic) never shows \(display)")
+    try PackFixtures.question("everyday." + topic, showing: display, in: compilation)
   }
 
   @Test func thePackIsLintClean() {

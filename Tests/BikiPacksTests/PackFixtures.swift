@@ -1,5 +1,7 @@
+import BikiCore
 import BikiJSON
 import Foundation
+import Testing
 
 @testable import BikiPacks
 
@@ -11,6 +13,15 @@ enum PackFixtures {
 
   static func builtIn(_ name: String) throws -> [UInt8] {
     Array(try Data(contentsOf: builtInDirectory.appendingPathComponent(name + ".json")))
+  }
+
+  /// The first question `topic` of a compiled pack asks that shows `display`, as a learner meets it.
+  static func question(_ topic: String, showing display: String, in compilation: PackCompilation) throws -> Question {
+    let generator = try #require(compilation.topics.first { $0.topic.id == topic }, "no topic \(topic)").generator()
+    let found = (0..<generator.spaceSize).lazy.compactMap { try? generator.question(seed: $0) }.first {
+      $0.display == display
+    }
+    return try #require(found, "\(topic) never shows \(display)")
   }
 
   static func compile(_ text: String) -> PackCompilation {
