@@ -95,7 +95,7 @@ package struct PackLoader: Sendable {
   package var checked: PackCheckCache
 
   package init(
-    fileSystem: FileSystem, check: ReadingCheck = .sample(64), userCheck: ReadingCheck? = nil,
+    fileSystem: FileSystem, check: ReadingCheck = .startUp, userCheck: ReadingCheck? = nil,
     checked: PackCheckCache = .none
   ) {
     self.fileSystem = fileSystem

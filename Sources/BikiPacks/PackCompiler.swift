@@ -111,6 +111,9 @@ package enum ReadingCheck: Sendable {
   /// A few spread evenly, first and last included: for loading packs quickly.
   case sample(UInt64)
 
+  /// How packs are checked as they load for serving: 64 questions a topic.
+  package static let startUp = ReadingCheck.sample(64)
+
   var limit: UInt64 {
     switch self {
     case .thorough: 100_000

@@ -1,3 +1,4 @@
+import BikiCore
 import BikiJSON
 import Foundation
 
@@ -118,23 +119,22 @@ struct TricksBench {
   /// The median, over pairs of batches run one after the other, of the plain way's time over
   /// the trick's.
   static func measure(_ trick: Trick, seconds: Double) -> Double {
-    let clock = ContinuousClock()
+    let now = MonotonicClock.live()
     let batch = 5_000
     var sink = 0
     func time(_ operation: (Int) -> Int) -> Double {
-      let start = clock.now
+      let start = now()
       for iteration in 0..<batch { sink &+= operation(iteration) }
-      let elapsed = start.duration(to: clock.now)
-      return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      return now() - start
     }
     _ = (time(trick.trick), time(trick.plain))  // warm up
-    let deadline = clock.now.advanced(by: .seconds(seconds))
+    let deadline = now() + seconds
     var ratios: [Double] = []
     repeat {
       let trickTime = time(trick.trick)
       let plainTime = time(trick.plain)
       ratios.append(plainTime / max(trickTime, 1e-9))
-    } while clock.now < deadline || ratios.count < 3
+    } while now() < deadline || ratios.count < 3
     if sink == 42 { print("") }  // keeps the work from being optimised away
     return Spread(ratios).median
   }

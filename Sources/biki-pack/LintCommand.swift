@@ -77,7 +77,7 @@ enum LintCommand {
     // Biki's own tests check them whole, and checking them whole again made every lint of a
     // one-topic pack wait a second for packs it does not report.
     let loader = PackLoader(
-      fileSystem: context.fileSystem, check: explicit.isEmpty ? .thorough : .sample(64), userCheck: .thorough)
+      fileSystem: context.fileSystem, check: explicit.isEmpty ? .thorough : .startUp, userCheck: .thorough)
     let files: [String]
     do {
       files =

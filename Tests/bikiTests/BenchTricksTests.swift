@@ -37,6 +37,15 @@ import Testing
     #expect(result.standardOutput.contains("NO floor recorded"))
   }
 
+  @Test func aBaselineThatCannotBeReadIsNamed() throws {
+    var environment = ProcessInfo.processInfo.environment
+    environment["BIKI_BENCH_BASELINE"] = "/nonexistent/bench-baseline"
+    let result = try BikiProcess.run(
+      ["--filter", "tricks", "--seconds", "0.01"], program: "biki-bench", environment: environment)
+    #expect(result.status == 66)
+    #expect(result.standardError.contains("cannot read the baseline '/nonexistent/bench-baseline'"))
+  }
+
   /// The committed baseline has a floor for every trick the bench times.
   @Test func theCommittedBaselineCoversEveryTrick() throws {
     let committed = try String(
