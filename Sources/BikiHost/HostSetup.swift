@@ -2,6 +2,7 @@ import BikiCore
 import BikiFiles
 import BikiPacks
 import BikiPlugins
+import BikiSync
 
 #if canImport(Glibc)
   import Glibc
@@ -96,11 +97,19 @@ package struct HostSetup: Sendable {
     let packPaths = packSearchPaths(extra: packDirectories)
     let loader = PackLoader(
       fileSystem: fileSystem, userCheck: userPackCheck, checked: .file(environment: environment, build: build))
-    let packs = loader.load(
-      files: packFiles(extra: packDirectories), precedence: packPaths.precedence(of:), isCancelled: isCancelled)
+    let packFiles = packFiles(extra: packDirectories)
+    // The plugins are started and described while the packs compile: neither needs the other
+    // until topic ids defined twice are settled. The reading tables the packs' checks need
+    // are built first on the plugins' side, so the first pack does not build them itself.
+    let (packs, loadedPlugins) = Overlap.both(
+      { loader.load(files: packFiles, precedence: packPaths.precedence(of:), isCancelled: isCancelled) },
+      {
+        PackCompiler.prepareTables()
+        return TopicRegistry.loadPlugins(plugins, isolation: isolation)
+      })
     var registry = TopicRegistry.load(
-      packs: packs, plugins: plugins, pluginPrecedence: pluginSearchPaths(extra: pluginDirectories).precedence(of:),
-      isolation: isolation)
+      packs: packs, plugins: loadedPlugins,
+      pluginPrecedence: pluginSearchPaths(extra: pluginDirectories).precedence(of:))
     let order = Topic.Category.allCases
     registry.topics = registry.topics.enumerated().sorted { a, b in
       let (ca, cb) = (

@@ -100,6 +100,17 @@ struct PluginSearchPaths: Sendable, Equatable {
   }
 }
 
+/// A plugin as loading left it: the topics it serves, or why it serves none.
+package struct LoadedPlugin: Sendable {
+  package var path: String
+  package var outcome: Outcome
+
+  package enum Outcome: Sendable {
+    case topics([RegisteredTopic])
+    case problem(Diagnostic)
+  }
+}
+
 /// How plugins are run.
 package enum PluginIsolation: Sendable {
   /// In a worker process started from `executable` (the default), under `limits`: the standard
@@ -125,41 +136,64 @@ extension TopicRegistry {
     packs: PackLoad, plugins: [String], pluginPrecedence: (String) -> Precedence = { _ in .user },
     isolation: PluginIsolation
   ) -> TopicRegistry {
-    var precedence: [String: Precedence] = [:]
-    for pack in packs.packs { precedence[pack.path] = pack.precedence }
-    for path in plugins { precedence[path] = pluginPrecedence(path) }
-    var problems = packs.packs.flatMap { pack in packs.diagnostics(for: pack.path).map { (pack.path, $0) } }
-    var topics = packs.topics.map { RegisteredTopic($0.topic, source: $0.path) }
-    for path in plugins {
-      // A FIFO or a device named like a library would stall a worker's dlopen until its load
-      // limit: it is named at once instead, and the other plugins load.
-      do {
-        close(try RegularFile.open(path))
-      } catch let error where error != .missing {
-        problems.append((path, Diagnostic(.error, "\(error)", rule: "unreadable-file", at: .fileStart)))
-        continue
-      } catch {}
-      let backend: PluginBackend
-      switch isolation {
-      case .inProcess: backend = .inProcess(path)
-      case .worker(let executable, let logPath, let limits, let now, let descriptions):
-        backend = descriptions.wrapping(
-          .isolated(
-            IsolatedPlugin(
-              path: path, spawner: .live(executable: executable, logPath: logPath, now: now), limits: limits, now: now))
-        )
-      }
-      do {
-        let plugin = try PluginTopics(backend: backend)
-        for topic in plugin.topics {
-          topics.append(
+    load(packs: packs, plugins: loadPlugins(plugins, isolation: isolation), pluginPrecedence: pluginPrecedence)
+  }
+
+  /// Each plugin started and described, in order: its topics, or the problem that kept it
+  /// out. Independent of the packs, so it can run while they compile.
+  package static func loadPlugins(_ plugins: [String], isolation: PluginIsolation) -> [LoadedPlugin] {
+    plugins.map { loadPlugin($0, isolation: isolation) }
+  }
+
+  private static func loadPlugin(_ path: String, isolation: PluginIsolation) -> LoadedPlugin {
+    // A FIFO or a device named like a library would stall a worker's dlopen until its load
+    // limit: it is named at once instead, and the other plugins load.
+    do {
+      close(try RegularFile.open(path))
+    } catch let error where error != .missing {
+      return LoadedPlugin(
+        path: path, outcome: .problem(Diagnostic(.error, "\(error)", rule: "unreadable-file", at: .fileStart)))
+    } catch {}
+    let backend: PluginBackend
+    switch isolation {
+    case .inProcess: backend = .inProcess(path)
+    case .worker(let executable, let logPath, let limits, let now, let descriptions):
+      backend = descriptions.wrapping(
+        .isolated(
+          IsolatedPlugin(
+            path: path, spawner: .live(executable: executable, logPath: logPath, now: now), limits: limits, now: now))
+      )
+    }
+    do {
+      let plugin = try PluginTopics(backend: backend)
+      return LoadedPlugin(
+        path: path,
+        outcome: .topics(
+          plugin.topics.map { topic in
             RegisteredTopic(topic: topic, source: path, callsPlugin: true, quarantine: backend.quarantine) {
               parameters throws(ParameterError) in
               try plugin.generator(for: topic, parameters: parameters)
-            })
-        }
-      } catch {
-        problems.append((path, Diagnostic(.error, error.description, rule: error.kind.rule, at: .fileStart)))
+            }
+          }))
+    } catch {
+      return LoadedPlugin(
+        path: path, outcome: .problem(Diagnostic(.error, error.description, rule: error.kind.rule, at: .fileStart)))
+    }
+  }
+
+  /// Topics from packs and plugins already loaded, settled as `load(packs:plugins:…)` says.
+  package static func load(
+    packs: PackLoad, plugins: [LoadedPlugin], pluginPrecedence: (String) -> Precedence = { _ in .user }
+  ) -> TopicRegistry {
+    var precedence: [String: Precedence] = [:]
+    for pack in packs.packs { precedence[pack.path] = pack.precedence }
+    for plugin in plugins { precedence[plugin.path] = pluginPrecedence(plugin.path) }
+    var problems = packs.packs.flatMap { pack in packs.diagnostics(for: pack.path).map { (pack.path, $0) } }
+    var topics = packs.topics.map { RegisteredTopic($0.topic, source: $0.path) }
+    for plugin in plugins {
+      switch plugin.outcome {
+      case .topics(let registered): topics += registered
+      case .problem(let problem): problems.append((plugin.path, problem))
       }
     }
     // Pack topics are already settled among themselves in PackLoad; here, plugins against everything.

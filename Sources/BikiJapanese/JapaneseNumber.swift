@@ -3,6 +3,16 @@ package enum JapaneseNumber {
   /// The largest number that can be read: 9999京9999兆9999億9999万9999.
   package static let maximum: UInt128 = NumberWords.limit - 1
 
+  /// Builds the tables every reading shares (each group's words, the large units, the
+  /// standard counters) now rather than at the first reading. They are built once per
+  /// process, and a few milliseconds each: start-up builds them on one thread while another
+  /// compiles the packs that will need them.
+  package static func prepareTables() {
+    _ = GroupWords.table
+    _ = LargeUnits.readings
+    _ = CounterCatalog.standard
+  }
+
   /// The reading of a bare number: 4 → よん|し, 300 → さんびゃく, 1兆 → いっちょう.
   package static func reading(of value: UInt128) throws(ReadingError) -> Reading {
     guard value <= maximum else { throw .tooLarge(String(value)) }

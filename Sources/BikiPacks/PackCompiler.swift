@@ -137,6 +137,10 @@ package enum PackCompiler {
   /// Compiles a pack's bytes. `isCancelled` is asked between topics and during reading
   /// checks; once it says yes, the rest is skipped and the result is incomplete (for a check
   /// a newer edit superseded, whose result nobody will read).
+  /// Builds the reading tables compiling and checking a pack needs, so a thread with nothing
+  /// else to do can build them while another compiles.
+  package static func prepareTables() { JapaneseNumber.prepareTables() }
+
   package static func compile(
     _ bytes: [UInt8], catalog: CounterCatalog = .standard, check: ReadingCheck = .thorough,
     isCancelled: @Sendable () -> Bool = { false }

@@ -49,6 +49,10 @@ package struct Connection: Sendable {
     var reader = InputReader(descriptor: input, maximumBody: maximumBody)
     var writer = MessageWriter(descriptor: output)
     var inputEnded = false
+    // Kept, with their room, from one pass to the next: a pass per request answered one at a
+    // time would otherwise allocate both.
+    var inbox: [InboxEntry] = []
+    var outgoing: [OutgoingMessage] = []
     // When the end was asked for while work still ran: a wait longer than a plugin's limits
     // allow is worth a line on stderr, saying what it waits for.
     var endingSince: Double?
@@ -59,12 +63,12 @@ package struct Connection: Sendable {
       let deadline = endpoint.nextDeadline
       let ready = Self.wait(
         input: inputEnded ? nil : input, wake: wake?.descriptor, timeout: deadline.map { max(0, $0 - now()) })
-      var outgoing: [OutgoingMessage] = []
       var ended = false
       if ready.input {
-        for entry in reader.read() {
+        reader.read(into: &inbox)
+        for entry in inbox {
           switch entry {
-          case .message(let message): outgoing += endpoint.receive(message)
+          case .message(let message): endpoint.receive(message, into: &outgoing)
           case .cancelled(let id): outgoing.append(Endpoint<Server>.cancelled(id))
           case .end(let truncated):
             if truncated { log("the client closed the connection in the middle of a message") }
@@ -72,15 +76,17 @@ package struct Connection: Sendable {
           }
           if endpoint.exitStatus != nil { break }
         }
+        inbox.removeAll(keepingCapacity: true)
       }
       if ready.wake { wake?.drain() }
       if ready.wake || deadline.map({ now() >= $0 }) == true {
-        outgoing += endpoint.tick(now: now())
+        endpoint.tick(now: now(), into: &outgoing)
       }
       if !outgoing.isEmpty && !writer.write(outgoing) {
         log("the client stopped reading; closing")
         return endpoint.phase == .shutDown ? 0 : 1
       }
+      outgoing.removeAll(keepingCapacity: true)
       if let status = endpoint.exitStatus { return status }
       if ready.failed { return endpoint.phase == .shutDown ? 0 : 1 }
       if (endpoint.isEnding || inputEnded) && endpoint.isWaitingForWork {
@@ -123,21 +129,29 @@ struct InputReader {
   let descriptor: Int32
   private var framer: MessageFramer
   private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+  /// What the framer made of the last read, and the queue its entries pass through; both
+  /// kept with their room, as the loop reads once per request answered one at a time.
+  private var events: [MessageFramer.Event] = []
+  private var queue = MessageQueue()
 
   init(descriptor: Int32, maximumBody: Int) {
     self.descriptor = descriptor
     self.framer = MessageFramer(maximumBody: maximumBody)
   }
 
-  /// What one read completes.
-  mutating func read() -> [InboxEntry] {
+  /// Appends what one read completes to `inbox`.
+  mutating func read(into inbox: inout [InboxEntry]) {
     let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-    if count < 0 && (errno == EINTR || errno == EAGAIN) { return [] }
-    guard count > 0 else { return [.end(truncated: framer.hasPartialMessage)] }
-    let events = framer.feed(buffer[..<count])
-    var queue = MessageQueue()
-    for entry in MessageQueue.entries(for: events, maximumBody: framer.maximumBody) { queue.push(entry) }
-    return queue.takeAll()
+    if count < 0 && (errno == EINTR || errno == EAGAIN) { return }
+    guard count > 0 else {
+      inbox.append(.end(truncated: framer.hasPartialMessage))
+      return
+    }
+    events.removeAll(keepingCapacity: true)
+    framer.feed(buffer[..<count], into: &events)
+    for event in events { queue.push(MessageQueue.entry(for: event, maximumBody: framer.maximumBody)) }
+    events.removeAll(keepingCapacity: true)
+    queue.takeAll(into: &inbox)
   }
 }
 
@@ -146,6 +160,8 @@ struct MessageWriter: ~Copyable {
   let descriptor: Int32
   /// Writes each message's body; kept, with its room, from one write to the next.
   private var body = JSONWriter()
+  /// The frames of one write; kept likewise.
+  private var bytes: [UInt8] = []
 
   init(descriptor: Int32) {
     self.descriptor = descriptor
@@ -153,8 +169,11 @@ struct MessageWriter: ~Copyable {
 
   /// False once the client can no longer be written to.
   mutating func write(_ messages: [OutgoingMessage]) -> Bool {
-    var bytes: [UInt8] = []
+    bytes.removeAll(keepingCapacity: true)
     for message in messages { message.frame(into: &bytes, using: &body) }
+    // A burst's frames are not kept past it: a single large answer (a topic list) leaves no
+    // large buffer behind.
+    defer { if bytes.capacity > 1 << 20 { bytes = [] } }
     return bytes.withUnsafeBytes { raw in
       guard let base = raw.baseAddress else { return true }
       var sent = 0

@@ -79,6 +79,13 @@ package struct Endpoint<Server: LanguageServer> {
 
   package mutating func receive(_ message: IncomingMessage) -> [OutgoingMessage] {
     var outbox: [OutgoingMessage] = []
+    receive(message, into: &outbox)
+    return outbox
+  }
+
+  /// Appends what answers `message` to `outbox`, which the message loop keeps from one pass to
+  /// the next.
+  package mutating func receive(_ message: IncomingMessage, into outbox: inout [OutgoingMessage]) {
     switch message {
     case .invalid(let id, let error):
       outbox.append(.error(id: id, error))
@@ -102,7 +109,6 @@ package struct Endpoint<Server: LanguageServer> {
       case .failure(let error): outbox.append(.error(id: id, error))
       }
     }
-    return outbox
   }
 
   /// The answer to a request the client cancelled before it was handled.
@@ -113,11 +119,16 @@ package struct Endpoint<Server: LanguageServer> {
   /// After `shutdown` the server still collects the work its waiting requests need, and nothing
   /// else.
   package mutating func tick(now: Double) -> [OutgoingMessage] {
-    guard phase != .awaitingInitialize else { return [] }
     var outbox: [OutgoingMessage] = []
+    tick(now: now, into: &outbox)
+    return outbox
+  }
+
+  /// Appends what the server's due work sends to `outbox`.
+  package mutating func tick(now: Double, into outbox: inout [OutgoingMessage]) {
+    guard phase != .awaitingInitialize else { return }
     server.tick(now: now, outbox: &outbox)
     settleShutdown(&outbox)
-    return outbox
   }
 
   package var nextDeadline: Double? { phase == .awaitingInitialize ? nil : server.nextDeadline }

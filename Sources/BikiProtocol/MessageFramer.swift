@@ -56,8 +56,15 @@ package struct MessageFramer: Sendable {
   var bufferedByteCount: Int { buffer.count }
 
   package mutating func feed(_ bytes: some Sequence<UInt8>) -> [Event] {
-    buffer.append(contentsOf: bytes)
     var events: [Event] = []
+    feed(bytes, into: &events)
+    return events
+  }
+
+  /// Appends the events the bytes complete to `events`, which the message loop keeps (with its
+  /// room) from one read to the next.
+  package mutating func feed(_ bytes: some Sequence<UInt8>, into events: inout [Event]) {
+    buffer.append(contentsOf: bytes)
     framing: while true {
       if skipping > 0 {
         let dropped = min(skipping, buffer.count - start)
@@ -102,7 +109,6 @@ package struct MessageFramer: Sendable {
       }
     }
     compact()
-    return events
   }
 
   private mutating func malformed(_ reason: String, resumingAt resume: Int, into events: inout [Event]) {
@@ -320,14 +326,14 @@ package struct MessageFramer: Sendable {
     // Reserved only for the first message: reserving for each would copy the buffer each time.
     if output.isEmpty { output.reserveCapacity(body.count + 32) }
     output.append(contentsOf: "Content-Length: ".utf8)
-    // The length's digits, written without forming a string.
-    let digitsStart = output.count
-    var length = body.count
-    repeat {
-      output.append(UInt8(ascii: "0") + UInt8(length % 10))
-      length /= 10
-    } while length > 0
-    output[digitsStart...].reverse()
+    // The length's digits, written without forming a string: counted first, then appended
+    // most significant first (reversing them in place would copy the whole output).
+    var scale = 1
+    while scale <= body.count / 10 { scale *= 10 }
+    while scale > 0 {
+      output.append(UInt8(ascii: "0") + UInt8(body.count / scale % 10))
+      scale /= 10
+    }
     output.append(contentsOf: "\r\n\r\n".utf8)
     output.append(contentsOf: body)
   }

@@ -40,24 +40,34 @@ package struct MessageQueue: Sendable {
     return taken
   }
 
+  /// Moves everything waiting, oldest first, to the end of `taken`; the queue keeps its room,
+  /// so a loop that reads and takes again and again allocates neither.
+  package mutating func takeAll(into taken: inout [InboxEntry]) {
+    taken.append(contentsOf: entries)
+    entries.removeAll(keepingCapacity: true)
+  }
+
   /// The inbox entries for what the framer made of the bytes read.
   package static func entries(for events: [MessageFramer.Event], maximumBody: Int) -> [InboxEntry] {
-    events.map { event in
-      switch event {
-      case .message(let body):
-        return .message(IncomingMessage.parse(body))
-      case .malformedHeader(let reason):
-        return .message(
-          .invalid(
-            id: nil, error: ResponseError(code: ResponseError.invalidRequest, message: "malformed header: \(reason)")))
-      case .oversized(let length):
-        return .message(
-          .invalid(
-            id: nil,
-            error: ResponseError(
-              code: ResponseError.invalidRequest,
-              message: "a message of \(length) bytes is over the limit of \(maximumBody) bytes; it was skipped")))
-      }
+    events.map { entry(for: $0, maximumBody: maximumBody) }
+  }
+
+  /// The inbox entry for one thing the framer made of the bytes read.
+  package static func entry(for event: MessageFramer.Event, maximumBody: Int) -> InboxEntry {
+    switch event {
+    case .message(let body):
+      return .message(IncomingMessage.parse(body))
+    case .malformedHeader(let reason):
+      return .message(
+        .invalid(
+          id: nil, error: ResponseError(code: ResponseError.invalidRequest, message: "malformed header: \(reason)")))
+    case .oversized(let length):
+      return .message(
+        .invalid(
+          id: nil,
+          error: ResponseError(
+            code: ResponseError.invalidRequest,
+            message: "a message of \(length) bytes is over the limit of \(maximumBody) bytes; it was skipped")))
     }
   }
 }

@@ -646,14 +646,14 @@ extension BikiServer {
         if let upcoming { makeAhead(generator, seeds: upcoming.map { generator.order(seed: $0).upcoming }) }
         let indices = [generator.order(seed: seed).upcoming]
         // Written before, it is sent as it was; made ahead, it is written once and kept.
-        if let kept = entry.written.find(indices)[0] { return .result(Self.questionsAnswer([kept])) }
+        if let kept = entry.written.find(indices[0]) { return .result(Self.questionsAnswer(CollectionOfOne(kept))) }
         if let ready = generator.readyQuestions(seeds: indices) {
           guard case .success(let question) = ready[0] else {
             return .result(try Self.written(ready, indices: indices, topicID: entry.topic.id))
           }
           let piece = Self.writtenQuestion(question)
           entry.written.keep([(indices[0], piece)])
-          return .result(Self.questionsAnswer([piece]))
+          return .result(Self.questionsAnswer(CollectionOfOne(piece)))
         }
       }
     }
@@ -674,6 +674,10 @@ extension BikiServer {
     throws(ResponseError) -> JSON
   {
     var order = generator.order(seed: seed)
+    // One question written before, the most common request of all, is sent without a list.
+    if count == 1, let kept, let piece = kept.find(order.upcoming) {
+      return questionsAnswer(CollectionOfOne(piece))
+    }
     let indices = (0..<count).map { _ in order.next() }
     guard let kept else {
       return try written(generator.questions(seeds: indices), indices: indices, topicID: generator.topic.id)
@@ -713,14 +717,19 @@ extension BikiServer {
   }
 
   /// `{"questions": [...]}` around questions already written.
-  static func questionsAnswer(_ pieces: [[UInt8]]) -> JSON {
-    var bytes = Array(#"{"questions":["#.utf8)
-    bytes.reserveCapacity(pieces.reduce(bytes.count + 2) { $0 + $1.count + 1 })
+  static func questionsAnswer(_ pieces: some Collection<[UInt8]>) -> JSON {
+    let opening: StaticString = #"{"questions":["#
+    let closing: StaticString = "]}"
+    // Sized once: the answer is built for every `biki/generate`, most often of one question.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(
+      pieces.reduce(opening.utf8CodeUnitCount + closing.utf8CodeUnitCount) { $0 + $1.count + 1 })
+    bytes.append(contentsOf: UnsafeBufferPointer(start: opening.utf8Start, count: opening.utf8CodeUnitCount))
     for (position, piece) in pieces.enumerated() {
       if position > 0 { bytes.append(UInt8(ascii: ",")) }
-      bytes += piece
+      bytes.append(contentsOf: piece)
     }
-    bytes += Array("]}".utf8)
+    bytes.append(contentsOf: UnsafeBufferPointer(start: closing.utf8Start, count: closing.utf8CodeUnitCount))
     return .written(bytes)
   }
 

@@ -26,6 +26,11 @@ final class WrittenQuestions: Sendable {
     kept.withLock { kept in places.map { kept[$0] } }
   }
 
+  /// One place's written question, if kept.
+  func find(_ place: UInt64) -> [UInt8]? {
+    kept.withLock { $0[place] }
+  }
+
   func keep(_ written: [(place: UInt64, bytes: [UInt8])]) {
     guard !written.isEmpty else { return }
     kept.withLock { kept in

@@ -33,7 +33,7 @@ package enum Pipeline {
 
 /// Products passed from the producing thread to the consuming one, each taken once. The
 /// condition's mutex orders every put before its take (and ThreadSanitizer sees it do so).
-private final class Handoff<Product: Sendable>: @unchecked Sendable {
+final class Handoff<Product: Sendable>: @unchecked Sendable {
   private let condition = NSCondition()
   private var slots: [Product?]
 
