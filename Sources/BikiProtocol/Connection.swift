@@ -79,8 +79,10 @@ package struct Connection: Sendable {
         inbox.removeAll(keepingCapacity: true)
       }
       if ready.wake { wake?.drain() }
-      if ready.wake || deadline.map({ now() >= $0 }) == true {
-        endpoint.tick(now: now(), into: &outgoing)
+      if ready.wake || deadline != nil {
+        // Read once: with a deadline set (the server always has one), every pass asks.
+        let time = now()
+        if ready.wake || deadline.map({ time >= $0 }) == true { endpoint.tick(now: time, into: &outgoing) }
       }
       if !outgoing.isEmpty && !writer.write(outgoing) {
         log("the client stopped reading; closing")

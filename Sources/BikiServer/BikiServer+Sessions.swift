@@ -39,6 +39,31 @@ struct PreparingSession {
   var queued: [QueuedRequest] = []
 }
 
+/// A `biki/generate` request for a plugin's questions, waiting for the loop's next pass to
+/// start with the others read alongside it.
+struct WaitingGenerate {
+  /// The most questions one job makes for the requests it answers: a large batch is split, so
+  /// the first answers do not wait for the last.
+  static let questionsPerJob: Int64 = 256
+
+  var replyID: RequestID
+  var entry: CatalogEntry
+  var parameters: [String: Int64]
+  var seed: UInt64
+  var count: Int64
+
+  /// Requests that can share a job: the same topic entry and parameters.
+  struct Batch: Hashable {
+    var entry: ObjectIdentifier
+    var parameters: [String: Int64]
+
+    init(_ request: WaitingGenerate) {
+      entry = ObjectIdentifier(request.entry)
+      parameters = request.parameters
+    }
+  }
+}
+
 /// An answer or skip that reached a session while it was making its next question.
 struct QueuedRequest {
   enum Kind {
@@ -512,6 +537,11 @@ extension BikiServer {
       outbox.append(Endpoint<BikiServer>.cancelled(replyID))
       return
     }
+    if let index = toGenerate.firstIndex(where: { $0.replyID == replyID }) {
+      toGenerate.remove(at: index)
+      outbox.append(Endpoint<BikiServer>.cancelled(replyID))
+      return
+    }
     if cancelReload(replyID, outbox: &outbox) { return }
     for id in making {
       guard let session = sessions[id], case .making(var next) = session.stage else { continue }
@@ -577,12 +607,15 @@ extension BikiServer {
   /// Whether any request is waiting for work off the loop: `shutdown` is answered, and the
   /// process exits, only once none is.
   package var hasPendingRequests: Bool {
-    !preparing.isEmpty || !making.isEmpty || !generating.isEmpty || !(reload?.replies.isEmpty ?? true)
+    !preparing.isEmpty || !making.isEmpty || !generating.isEmpty || !toGenerate.isEmpty
+      || !(reload?.replies.isEmpty ?? true)
   }
 
   /// Whether a request with this id is answered `.later` and not yet answered.
   func isWaiting(_ replyID: RequestID) -> Bool {
-    if generating[replyID] != nil || waitsForReload(replyID) { return true }
+    if generating[replyID] != nil || toGenerate.contains(where: { $0.replyID == replyID }) || waitsForReload(replyID) {
+      return true
+    }
     if preparing.values.contains(where: { $0.replyID == replyID || $0.queued.contains { $0.id == replyID } }) {
       return true
     }
@@ -601,9 +634,10 @@ extension BikiServer {
       return
         "session \(id)'s next question (request \(next.reply.id.json.serialized), \(next.job.found == nil ? "being made" : "made"), \(next.queued.count) queued)"
     }
-    let batches = generating.map {
-      "biki/generate (request \($0.key.json.serialized), \($0.value.found == nil ? "being made" : "made"))"
-    }
+    let batches =
+      generating.map {
+        "biki/generate (request \($0.key.json.serialized), \($0.value.found == nil ? "being made" : "made"))"
+      } + toGenerate.map { "biki/generate (request \($0.replyID.json.serialized), about to be made)" }
     let reloads = (reload?.replies ?? []).map {
       "biki/reloadPacks (request \($0.json.serialized), \(reload?.job.found == nil ? "loading" : "loaded"))"
     }
@@ -657,14 +691,65 @@ extension BikiServer {
         }
       }
     }
-    let job = dependencies.background.start { _ in
-      Result { () throws(ResponseError) in
-        try Self.generated(try Self.generator(for: entry, parameters: parameters), seed: seed, count: count)
+    toGenerate.append(
+      WaitingGenerate(replyID: replyID, entry: entry, parameters: parameters, seed: seed, count: count))
+    return .later
+  }
+
+  /// Starts the plugin questions `biki/generate` requests wait for: the requests for one topic
+  /// with the same parameters share a job (a few hundred questions at most each), which asks
+  /// the plugin for all of their questions at once.
+  mutating func startWaitingGenerates() {
+    guard !toGenerate.isEmpty else { return }
+    var groups: [[WaitingGenerate]] = []
+    var groupOf: [WaitingGenerate.Batch: Int] = [:]
+    for request in toGenerate {
+      let batch = WaitingGenerate.Batch(request)
+      if let index = groupOf[batch],
+        groups[index].reduce(request.count, { $0 + $1.count }) <= WaitingGenerate.questionsPerJob
+      {
+        groups[index].append(request)
+      } else {
+        groupOf[batch] = groups.count
+        groups.append([request])
       }
     }
-    if let made = job.found { return .result(try made.get()) }
-    generating[replyID] = job
-    return .later
+    toGenerate = []
+    for group in groups {
+      let jobs = group.map { _ in Job<Result<JSON, ResponseError>>() }
+      for (request, job) in zip(group, jobs) { generating[request.replyID] = job }
+      let requests = group.map { (seed: $0.seed, count: $0.count) }
+      let (entry, parameters) = (group[0].entry, group[0].parameters)
+      dependencies.background.run {
+        let answers = Self.generated(
+          entry, parameters: parameters, requests, isCancelled: { jobs.allSatisfy(\.isCancelled) })
+        for (job, answer) in zip(jobs, answers) { job.finish(answer) }
+      }
+    }
+  }
+
+  /// Each request's answer, from one call for all their questions.
+  static func generated(
+    _ entry: CatalogEntry, parameters: [String: Int64], _ requests: [(seed: UInt64, count: Int64)],
+    isCancelled: () -> Bool
+  ) -> [Result<JSON, ResponseError>] {
+    let generator: QuestionGenerator
+    do {
+      generator = try Self.generator(for: entry, parameters: parameters)
+    } catch {
+      return requests.map { _ in .failure(error) }
+    }
+    guard !isCancelled() else { return requests.map { _ in .failure(.requestFailed("the request was cancelled")) } }
+    let places = requests.map { request in
+      var order = generator.order(seed: request.seed)
+      return (0..<request.count).map { _ in order.next() }
+    }
+    var made = generator.questions(seeds: places.flatMap { $0 })[...]
+    return places.map { indices in
+      let results = Array(made.prefix(indices.count))
+      made = made.dropFirst(indices.count)
+      return Result { () throws(ResponseError) in try written(results, indices: indices, topicID: generator.topic.id) }
+    }
   }
 
   /// The questions a session with this seed asks, in order (no repeats until the space is used).

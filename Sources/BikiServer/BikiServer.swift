@@ -182,6 +182,11 @@ package struct BikiServer: LanguageServer {
   var preparing: [String: PreparingSession] = [:]
   /// `biki/generate` requests whose questions are being made off the loop.
   var generating: [RequestID: Job<Result<JSON, ResponseError>>] = [:]
+  /// `biki/generate` requests for a plugin's questions not made yet, read in this pass of the
+  /// loop: the next pass starts them together, one job for each topic and parameters, so a
+  /// client that sends many at once costs a batch of the plugin's questions rather than a
+  /// thread and a round trip each.
+  var toGenerate: [WaitingGenerate] = []
   /// When each time-limited session runs out. Kept apart from `sessions` because the message
   /// loop asks for the next deadline on every iteration, and most sessions have none.
   var timeLimits: [String: Double] = [:]
@@ -334,6 +339,8 @@ package struct BikiServer: LanguageServer {
   /// The pack poll, the next debounced check, the next time limit. Finished work needs no
   /// deadline: it wakes the loop itself.
   package var nextDeadline: Double? {
+    // Due at once: the loop's next pass starts them, after reading what else has arrived.
+    if !toGenerate.isEmpty { return -.infinity }
     var deadline = nextPoll
     for document in documents.values { if let at = document.checkAt { deadline = min(deadline, at) } }
     for at in timeLimits.values { deadline = min(deadline, at) }
@@ -345,6 +352,7 @@ package struct BikiServer: LanguageServer {
     adoptFirstCatalog(wait: false, outbox: &outbox)
     guard firstCatalog == nil else { return }
     checkDueDocuments(now: now, outbox: &outbox)
+    startWaitingGenerates()
     collectFinishedWork(outbox: &outbox)
     finishTimedOutSessions(now: now, outbox: &outbox)
     if now >= nextPoll {

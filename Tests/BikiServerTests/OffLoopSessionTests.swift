@@ -188,10 +188,12 @@ import Testing
     _ = endpoint.receive(Self.request(1, "biki/generate", ["topicId": "test.hon", "seed": 1, "count": 5]))
     let again = endpoint.receive(Self.request(1, "biki/generate", ["topicId": "test.hon", "seed": 2]))
     #expect(Self.errorCode(again, id: 1) == ResponseError.invalidRequest)
+    #expect(endpoint.tick(now: 100).isEmpty)
     held.runAll()
     #expect(Self.response(endpoint.tick(now: 100), id: 1)?["questions"]?.arrayValue?.count == 5)
     // Once answered, the id is free again.
     _ = endpoint.receive(Self.request(1, "biki/generate", ["topicId": "test.hon", "seed": 2]))
+    #expect(endpoint.tick(now: 100).isEmpty)
     held.runAll()
     #expect(Self.response(endpoint.tick(now: 100), id: 1)?["questions"]?.arrayValue?.count == 1)
   }
@@ -200,8 +202,50 @@ import Testing
     let held = ServerFixtures.HeldWork()
     var endpoint = ServerFixtures.endpoint(Self.dependencies(held: held))
     #expect(endpoint.receive(Self.request(1, "biki/generate", ["topicId": "test.hon", "seed": 1, "count": 5])).isEmpty)
+    // Due at once: the loop's next pass starts it.
+    #expect(endpoint.nextDeadline == -.infinity)
+    #expect(endpoint.tick(now: 100).isEmpty)
+    #expect(held.count == 1)
     held.runAll()
     #expect(Self.response(endpoint.tick(now: 100), id: 1)?["questions"]?.arrayValue?.count == 5)
+  }
+
+  @Test func requestsReadTogetherShareOneJobAndEachGetsItsOwnAnswer() {
+    let held = ServerFixtures.HeldWork()
+    var endpoint = ServerFixtures.endpoint(Self.dependencies(held: held))
+    for id in 1...6 {
+      let count = Int64(id % 3 + 1)
+      #expect(
+        endpoint.receive(
+          Self.request(
+            Int64(id), "biki/generate",
+            ["topicId": "test.hon", "seed": .integer(Int64(id * 10)), "count": .integer(count)])
+        )
+        .isEmpty)
+    }
+    #expect(endpoint.tick(now: 100).isEmpty)
+    #expect(held.count == 1)
+    held.runAll()
+    let answers = endpoint.tick(now: 100)
+    for id in 1...6 {
+      let questions = Self.response(answers, id: Int64(id))?["questions"]?.arrayValue
+      #expect(questions?.count == id % 3 + 1)
+      // Each its own seed's questions, in its order, as a request alone gets them.
+      var order = QuestionOrder(count: 100, seed: UInt64(id * 10))
+      #expect(questions?.map { $0["seed"] } == (0..<(id % 3 + 1)).map { _ in .string(String(order.next())) })
+    }
+  }
+
+  @Test func aRequestCancelledBeforeItsQuestionsAreStartedIsAnsweredAsCancelledAndCostsNoWork() {
+    let held = ServerFixtures.HeldWork()
+    var endpoint = ServerFixtures.endpoint(Self.dependencies(held: held))
+    #expect(endpoint.receive(Self.request(1, "biki/generate", ["topicId": "test.hon", "seed": 1])).isEmpty)
+    #expect(endpoint.isWaitingForWork)
+    let cancelled = endpoint.receive(.notification(method: "$/cancelRequest", params: ["id": 1]))
+    #expect(Self.errorCode(cancelled, id: 1) == ResponseError.requestCancelled)
+    #expect(!endpoint.isWaitingForWork)
+    #expect(endpoint.tick(now: 100).isEmpty)
+    #expect(held.count == 0)
   }
 }
 

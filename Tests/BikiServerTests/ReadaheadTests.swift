@@ -66,6 +66,9 @@ import Testing
     // The first two are made off the loop; the second shows a run, so the next are made ahead.
     for seed in 1...2 {
       #expect(endpoint.receive(Self.generate(Int64(seed), seed: Int64(seed))).isEmpty)
+      // The loop's next pass starts the questions waited for; they are made; the one after
+      // sends them.
+      #expect(endpoint.tick(now: 0).isEmpty)
       held.runAll()
       #expect(OffLoopSessionTests.response(endpoint.tick(now: 0), id: Int64(seed)) != nil)
     }
@@ -89,6 +92,7 @@ import Testing
     var endpoint = ServerFixtures.endpoint(Self.dependencies(held: held, made: made))
     for (id, seed) in [(1, 17), (2, 3), (3, 90), (4, 41)] {
       #expect(endpoint.receive(Self.generate(Int64(id), seed: Int64(seed))).isEmpty)
+      #expect(endpoint.tick(now: 0).isEmpty)
       held.runAll()
       #expect(OffLoopSessionTests.response(endpoint.tick(now: 0), id: Int64(id)) != nil)
     }
@@ -123,6 +127,7 @@ import Testing
     var endpoint = ServerFixtures.endpoint(dependencies)
     for seed in 1...4 {
       _ = endpoint.receive(Self.generate(Int64(seed), seed: Int64(seed)))
+      _ = endpoint.tick(now: 0)
       held.runAll()
       _ = endpoint.tick(now: 0)
     }

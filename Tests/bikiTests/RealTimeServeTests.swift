@@ -106,6 +106,40 @@ import Testing
     #expect(server.finish() == 0)
   }
 
+  /// A client sending many requests for a plugin's questions at once (as a tool rendering its
+  /// own quiz may): they are made together, each answered with its own seed's questions, the
+  /// same as a server asked for them one at a time answers.
+  @Test func manyRequestsForAPluginsQuestionsSentAtOnceAreEachAnsweredAsAlone() throws {
+    let topic = "prices.tax-included"
+    let together = try LiveServer()
+    try together.initialize()
+    var burst: [UInt8] = []
+    for id in 1...300 {
+      burst += ServeRun.request(
+        id, "biki/generate", #"{"topicId":"\#(topic)","seed":\#(id * 7),"count":\#(id % 3 + 1)}"#)
+    }
+    together.send(burst)
+    var answers: [Int: [[String: Any]]] = [:]
+    for id in 1...300 {
+      let answer = try #require(together.waitForResponse(id, within: 60), "request \(id) was not answered")
+      let questions = try #require(answer.message.result?["questions"] as? [[String: Any]], "\(answer.message)")
+      #expect(questions.count == id % 3 + 1)
+      answers[id] = questions
+    }
+    #expect(together.finish() == 0)
+    let alone = try LiveServer()
+    try alone.initialize()
+    for id in stride(from: 1, through: 300, by: 37) {
+      alone.request(id, "biki/generate", #"{"topicId":"\#(topic)","seed":\#(id * 7),"count":\#(id % 3 + 1)}"#)
+      let answer = try #require(alone.waitForResponse(id, within: 30))
+      let questions = try #require(answer.message.result?["questions"] as? [[String: Any]])
+      #expect(
+        questions.map { NSDictionary(dictionary: $0) } == answers[id]?.map { NSDictionary(dictionary: $0) },
+        "seed \(id * 7)")
+    }
+    #expect(alone.finish() == 0)
+  }
+
   /// A plugin taking 800 ms per question, in a directory of its own.
   static func slowPlugin() throws -> String {
     try PluginIntegrationTests.pluginDirectory(
