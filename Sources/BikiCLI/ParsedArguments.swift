@@ -7,7 +7,7 @@ import BikiCore
 package struct ParsedArguments: Sendable {
   /// An option a command accepts.
   package struct Option: Sendable {
-    package var name: String
+    var name: String
     /// What its value is called in messages (`<dir>`); nil for a flag.
     var valueName: String?
     var shortName: String?
@@ -27,8 +27,8 @@ package struct ParsedArguments: Sendable {
     }
   }
 
-  package struct UsageError: Error, Sendable, Equatable {
-    package var message: String
+  struct UsageError: Error, Sendable, Equatable {
+    var message: String
   }
 
   /// The arguments that are not options, in order.
@@ -37,7 +37,7 @@ package struct ParsedArguments: Sendable {
   package private(set) var given: [(name: String, value: String)] = []
 
   /// `--help` and `-h` are always understood; `helpRequested` says whether one was given.
-  package init(_ arguments: [String], options: [Option], allowsNegativeNumbers: Bool = false) throws(UsageError) {
+  init(_ arguments: [String], options: [Option], allowsNegativeNumbers: Bool = false) throws(UsageError) {
     let all = options + [.flag("--help", short: "-h")]
     var index = 0
     var optionsEnded = false

@@ -100,7 +100,7 @@ package enum AnswerChecker {
   /// Whether `input` is the answer's number, typed any way it is written: digits or kanji,
   /// with or without what is accepted around it; a decimal with more zeros (36.50), a fraction
   /// as 1/3 or 3分の1, a time as 16:05 or 16時5分.
-  package static func accepts(_ input: String, _ answer: Answer) -> Bool {
+  static func accepts(_ input: String, _ answer: Answer) -> Bool {
     switch answer.shape {
     case .whole:
       return numericValue(of: input, answer: answer) == answer.value
@@ -227,7 +227,7 @@ package struct Verdict: Hashable, Sendable {
   /// The accepted answer, as shown to the learner after a miss.
   package var expected: String
   /// After a miss: how to answer (digits, not the kanji shown; kana, not romaji).
-  package var hint: String?
+  var hint: String?
   /// After a right answer in kana: the reading it matched (of the counter the learner chose).
   package var matched: Reading?
   /// After a right answer that is not the standard form (じっぽん): the standard one (じゅっぽん).

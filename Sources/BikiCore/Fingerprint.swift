@@ -44,7 +44,7 @@ package struct StreamFingerprint: Sendable {
   )
   /// Bytes not yet making a whole 32-byte block, fewer than 32.
   private var pending: [UInt8] = []
-  package private(set) var count: UInt64 = 0
+  private(set) var count: UInt64 = 0
 
   package init() {}
 
@@ -53,7 +53,7 @@ package struct StreamFingerprint: Sendable {
     return hash ^ (hash >> 29)
   }
 
-  package mutating func add(_ bytes: [UInt8]) {
+  mutating func add(_ bytes: [UInt8]) {
     bytes.withUnsafeBytes { add($0) }
   }
 

@@ -83,7 +83,7 @@ package struct CountedThing: Hashable, Sendable {
   package var meaning: String
   package var count: Int64
   /// One per counter the thing takes, the usual one first.
-  package var phrases: [CountedPhrase]
+  var phrases: [CountedPhrase]
 
   package init(name: String, reading: String, meaning: String, count: Int64, phrases: [CountedPhrase]) {
     self.name = name
@@ -114,8 +114,8 @@ private struct PracticeFields: Hashable, Sendable {
 
 /// The count said with one counter: 5本, 五本, ごほん.
 package struct CountedPhrase: Hashable, Sendable {
-  package var display: String
-  package var kanjiDisplay: String
+  var display: String
+  var kanjiDisplay: String
   package var reading: Reading
   /// Every way the counter is written (ヶ国, か国, カ国 …).
   package var symbols: [String]
@@ -136,9 +136,9 @@ package struct Answer: Hashable, Sendable, Codable {
   /// Shown after the input field, e.g. `円`, `本`, `時`.
   package var postfix: String
   /// Anything else the learner may type before or after the number: ￥, 円, か月 ….
-  package var acceptedAffixes: [String]
+  var acceptedAffixes: [String]
   /// Whether the number is written with thousands separators (¥1,500, but 2024年).
-  package var isGrouped: Bool
+  var isGrouped: Bool
   /// What kind of number `value` stands for.
   package var shape: Shape
 

@@ -11,17 +11,17 @@
 /// Each permutation is a four-round Feistel network on the next even power of two, walked until
 /// it lands inside its range ("cycle walking"), which keeps it a bijection.
 package struct QuestionOrder: Hashable, Sendable, Codable {
-  package let count: UInt64
-  package let seed: UInt64
+  let count: UInt64
+  let seed: UInt64
   /// How many of the questions, numbered first, come up twice as often; 0 when none do or all do.
-  package let favoured: UInt64
-  package private(set) var cycle: UInt64 = 0
-  package private(set) var position: UInt64 = 0
+  let favoured: UInt64
+  private(set) var cycle: UInt64 = 0
+  private(set) var position: UInt64 = 0
   /// Where this cycle starts, so a new cycle never opens with the question that closed the last.
   private var offset: UInt64 = 0
-  package private(set) var last: UInt64?
+  private(set) var last: UInt64?
   /// In index order, for a space already put in the order it is to be asked in (a review plan).
-  package private(set) var isSequential = false
+  private(set) var isSequential = false
 
   /// 0, 1, 2, … and round again: for spaces whose own order is the order to ask.
   static func sequential(count: UInt64) -> QuestionOrder {

@@ -1,7 +1,7 @@
 /// SplitMix64: small, fast, and the same sequence for the same seed on every platform, which
 /// is what makes a session or a bug reproducible from its seed.
 package struct SeededRandom: RandomNumberGenerator, Sendable, Hashable {
-  package private(set) var state: UInt64
+  private(set) var state: UInt64
 
   package init(seed: UInt64) {
     state = seed
@@ -26,7 +26,7 @@ package struct SeededRandom: RandomNumberGenerator, Sendable, Hashable {
 package struct SeedSource: Sendable {
   package var next: @Sendable () -> UInt64
 
-  package init(next: @Sendable @escaping () -> UInt64) {
+  init(next: @Sendable @escaping () -> UInt64) {
     self.next = next
   }
 

@@ -137,8 +137,8 @@ extension Session {
 /// record, summarise). `biki quiz` and `biki serve` both drive sessions through it.
 package struct SessionRunner: Sendable {
   package private(set) var state: Session.State
-  package let generator: QuestionGenerator
-  package let dependencies: Session.Dependencies
+  let generator: QuestionGenerator
+  let dependencies: Session.Dependencies
 
   /// Starts a session and makes its first question. A topic whose first questions all fail is
   /// refused with `generationFailed`, as there is nothing to ask.

@@ -45,7 +45,7 @@ package enum Session {
 
   package struct Dependencies: Sendable {
     /// Seconds on a monotonic clock.
-    package var now: @Sendable () -> Double
+    var now: @Sendable () -> Double
 
     package init(now: @Sendable @escaping () -> Double) {
       self.now = now
@@ -53,10 +53,10 @@ package enum Session {
   }
 
   package struct State: Hashable, Sendable {
-    package let topicID: String
+    let topicID: String
     package let skill: Skill
     package let mode: Mode
-    package let seed: UInt64
+    let seed: UInt64
     package internal(set) var order: QuestionOrder
     /// The question being asked; nil while the next is being made and once the session has
     /// finished.
@@ -108,7 +108,7 @@ package enum Session {
     package var questionLimit: Int?
     package var timeLimit: Double?
 
-    package init(
+    init(
       completed: Int, correct: Int, incorrectAttempts: Int, skipped: Int, questionLimit: Int? = nil,
       timeLimit: Double? = nil
     ) {
@@ -132,9 +132,9 @@ package enum Session {
     package var question: Question
     package var outcome: Outcome
     package var wrongAnswers: [String]
-    package var seconds: Double
+    var seconds: Double
 
-    package var attempts: Int { wrongAnswers.count + (outcome == .correct ? 1 : 0) }
+    var attempts: Int { wrongAnswers.count + (outcome == .correct ? 1 : 0) }
     var wasMissed: Bool { outcome != .correct || !wrongAnswers.isEmpty }
   }
 

@@ -32,6 +32,6 @@ package enum PrivateDirectory {
 
 package struct PrivateDirectoryError: Error, CustomStringConvertible, Sendable {
   package var path: String
-  package var reason: String
+  var reason: String
   package var description: String { "cannot create \(path): \(reason)" }
 }

@@ -9,7 +9,7 @@ package struct SHA256: Sendable {
   private var pending: [UInt8] = []
   private var length: UInt64 = 0
 
-  package init() { pending.reserveCapacity(64) }
+  init() { pending.reserveCapacity(64) }
 
   /// The digest of `bytes`, as 64 lowercase hexadecimal digits.
   package static func hex(_ bytes: [UInt8]) -> String {
@@ -42,7 +42,7 @@ package struct SHA256: Sendable {
   }
 
   /// The digest's 32 bytes; the hasher is spent.
-  package mutating func finish() -> [UInt8] {
+  mutating func finish() -> [UInt8] {
     let bits = length &* 8
     var tail: [UInt8] = [0x80]
     let used = (pending.count + 1) % 64

@@ -21,12 +21,12 @@ package struct FileSystem: Sendable {
   package var canonicalPath: @Sendable (_ path: String) -> String
   /// Something that changes when the file at a path changes (size and modification time), to
   /// notice edits by polling; nil when nothing is there.
-  package var stamp: @Sendable (_ path: String) -> String?
+  var stamp: @Sendable (_ path: String) -> String?
   /// Replaces a regular file's contents whole (readers see the old or the new), keeping its
   /// permissions.
   package var replace: @Sendable (_ path: String, _ bytes: [UInt8]) throws -> Void
 
-  package init(
+  init(
     kind: @Sendable @escaping (String) -> Kind?, contents: @Sendable @escaping (String) throws -> [String],
     read: @Sendable @escaping (String) throws -> [UInt8], create: @Sendable @escaping (String, [UInt8]) throws -> Void,
     canonicalPath: @Sendable @escaping (String) -> String = { $0 },
@@ -46,8 +46,8 @@ package struct FileSystem: Sendable {
 }
 
 struct FileSystemError: Error, CustomStringConvertible, Sendable {
-  package var description: String
-  package init(_ description: String) { self.description = description }
+  var description: String
+  init(_ description: String) { self.description = description }
 }
 
 extension FileSystem {

@@ -11,12 +11,12 @@ import BikiSync
 /// Where everything Biki reads and writes is, and how its topics are loaded: the one place the
 /// commands compose the host from the file system, the environment and the running executable.
 package struct HostSetup: Sendable {
-  package var fileSystem: FileSystem
-  package var environment: [String: String]
+  var fileSystem: FileSystem
+  var environment: [String: String]
   /// This Biki's own packs and plugins, found from its executable.
   package var installation: Installation
   /// The running executable, whose build keys the caches.
-  package var executable: String
+  var executable: String
 
   package init(fileSystem: FileSystem, environment: [String: String], executable: String) {
     self.fileSystem = fileSystem
@@ -26,7 +26,7 @@ package struct HostSetup: Sendable {
   }
 
   /// Which build of Biki this is (`BuildIdentity`): caches keep what this build found.
-  package var build: String { BuildIdentity.of(executable: executable) }
+  var build: String { BuildIdentity.of(executable: executable) }
 
   package func packSearchPaths(extra: [String] = []) -> PackSearchPaths {
     PackSearchPaths.standard(environment: environment, builtIn: installation.packs, extra: extra)
@@ -37,7 +37,7 @@ package struct HostSetup: Sendable {
   }
 
   /// The pack files in the standard places and `extra`.
-  package func packFiles(extra: [String] = []) -> [String] {
+  func packFiles(extra: [String] = []) -> [String] {
     (try? PackLoader(fileSystem: fileSystem).packFiles(
       in: packSearchPaths(extra: extra).directories, requireExistence: false)) ?? []
   }
@@ -122,7 +122,7 @@ package struct HostSetup: Sendable {
 
   /// How `biki quiz` and `biki serve` run `plugins`: in worker processes under the standard
   /// limits (as `biki-pack` does), logging to `pluginLogPath`, with their descriptions cached.
-  package func pluginIsolation(
+  func pluginIsolation(
     for plugins: [String], inProcess: Bool, workerExecutable: String, build: String? = nil,
     now: @Sendable @escaping () -> Double
   ) -> PluginIsolation {

@@ -15,7 +15,7 @@ package struct InstallPlan: Sendable, Equatable {
   /// Relative to the prefix: every file an install wrote, one per line, so uninstall (and a
   /// later install) removes exactly those and nothing else.
   package static let manifestPath = "share/biki/installed-files"
-  package static let programs = ["biki", "biki-pack"]
+  static let programs = ["biki", "biki-pack"]
   /// Added to the name of a file an install writes beside an installed file the user changed:
   /// not `.json` or `.so`, so no search for packs or plugins loads it.
   package static let besideSuffix = ".biki-new"
@@ -78,7 +78,7 @@ package struct InstallPlan: Sendable, Equatable {
   }
 
   /// The files a manifest lists, refusing any entry that would reach outside the prefix.
-  package static func entries(inManifest text: String) throws(Problem) -> [Entry] {
+  static func entries(inManifest text: String) throws(Problem) -> [Entry] {
     var entries: [Entry] = []
     for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
       var path = Substring(line)

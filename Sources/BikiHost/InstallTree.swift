@@ -11,7 +11,7 @@ import BikiFiles
 package struct InstallTree: Sendable {
   /// Absolute, with symbolic links already resolved: the prefix itself may be a link (a
   /// `~/.local` kept on another disk); nothing below it may.
-  package var prefix: String
+  var prefix: String
 
   package init(prefix: String) { self.prefix = prefix }
 

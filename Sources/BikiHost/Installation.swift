@@ -12,17 +12,10 @@ package struct Installation: Sendable, Equatable {
   /// The built-in packs, if found.
   package var packs: String?
   /// The built-in plugins' directory, if any.
-  package var plugins: String?
+  var plugins: String?
   /// In a build directory only `libbiki-*.so` are plugins (the rest are Biki's own
   /// libraries); in an installed plugin directory every `.so` is.
   var pluginNamePrefix: String
-
-  package init(binDirectory: String, packs: String?, plugins: String?, pluginNamePrefix: String) {
-    self.binDirectory = binDirectory
-    self.packs = packs
-    self.plugins = plugins
-    self.pluginNamePrefix = pluginNamePrefix
-  }
 
   /// Relative to an installation prefix.
   package static let packsPath = "share/biki/packs"

@@ -9,10 +9,10 @@ import BikiSync
 /// checked in full again. A file listed here is still compiled, and its first and last
 /// questions are still checked.
 package struct PackCheckCache: Sendable {
-  package var load: @Sendable () -> Set<String>
-  package var store: @Sendable (Set<String>) -> Void
+  var load: @Sendable () -> Set<String>
+  var store: @Sendable (Set<String>) -> Void
   /// A pack's content key from its path and the bytes the loader read (see `ContentKey`).
-  package var stamp: @Sendable (_ path: String, _ bytes: [UInt8]) -> String?
+  var stamp: @Sendable (_ path: String, _ bytes: [UInt8]) -> String?
 
   package init(
     load: @Sendable @escaping () -> Set<String>, store: @Sendable @escaping (Set<String>) -> Void,
@@ -23,7 +23,7 @@ package struct PackCheckCache: Sendable {
     self.stamp = stamp
   }
 
-  package static let none = PackCheckCache(load: { [] }, store: { _ in }, stamp: { _, _ in nil })
+  static let none = PackCheckCache(load: { [] }, store: { _ in }, stamp: { _, _ in nil })
 
   /// In memory, for tests.
   package static func memory(stamp: @Sendable @escaping (String) -> String?) -> (PackCheckCache, Locked<Set<String>>) {

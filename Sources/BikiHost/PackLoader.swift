@@ -51,7 +51,7 @@ package struct LoadedPack: Sendable {
 package struct PackLoad: Sendable {
   package var packs: [LoadedPack]
   /// Diagnostics across files (the same topic id in two packs), by the path they belong to.
-  package var crossPackDiagnostics: [(path: String, diagnostic: Diagnostic)]
+  var crossPackDiagnostics: [(path: String, diagnostic: Diagnostic)]
 
   /// Serving topics, each id once: where several packs define it, the one that takes precedence.
   package var topics: [(topic: CompiledTopic, path: String)]
@@ -84,7 +84,7 @@ package enum PackLoaderError: Error, Equatable, CustomStringConvertible, Sendabl
 }
 
 package struct PackLoader: Sendable {
-  package var fileSystem: FileSystem
+  var fileSystem: FileSystem
   package var check: ReadingCheck
   /// The check for packs not built into Biki, when it is not `check`: a server's reload checks
   /// them as lint does (`.thorough`), so it reports what lint reports for the same file.
@@ -92,7 +92,7 @@ package struct PackLoader: Sendable {
   /// Files that passed a sampled check before, unchanged since: only their first and last
   /// questions are checked again. Never consulted for a thorough check (lint); a file that
   /// passes one is recorded, as it would pass a sampled check too.
-  package var checked: PackCheckCache
+  var checked: PackCheckCache
 
   package init(
     fileSystem: FileSystem, check: ReadingCheck = .startUp, userCheck: ReadingCheck? = nil,
@@ -263,7 +263,7 @@ extension PackLoad {
   /// What `biki-pack lint` reports for one pack's text, checked against the packs loaded here
   /// (so a topic id another pack defines is caught); the loaded copy of the same file, named by
   /// `isSameFile`, is left out, since the text replaces it.
-  package func lint(
+  func lint(
     path: String, text: [UInt8], check: ReadingCheck = .thorough, isCancelled: @Sendable () -> Bool = { false },
     isSameFile: (String) -> Bool
   ) -> [Diagnostic] {

@@ -5,10 +5,10 @@ package struct PackSearchPaths: Sendable, Equatable {
   package var directories: [String]
   /// The built-in packs' directory, and those given on the command line: what decides which
   /// of two definitions of a topic serves (see `Precedence`).
-  package var builtIn: String?
+  var builtIn: String?
   package var given: [String]
 
-  package init(directories: [String], builtIn: String? = nil, given: [String] = []) {
+  init(directories: [String], builtIn: String? = nil, given: [String] = []) {
     self.directories = directories
     self.builtIn = builtIn
     self.given = given

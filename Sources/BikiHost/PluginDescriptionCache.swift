@@ -11,16 +11,16 @@ import Foundation
 /// rebuilt, replaced or patched library, or another build of Biki, is asked afresh. What a
 /// plugin describes may depend only on its library (see `describe` in biki_plugin.h).
 package struct PluginDescriptionCache: Sendable {
-  package var load: @Sendable () -> [String: Entry]
-  package var store: @Sendable ([String: Entry]) -> Void
-  package var stamp: @Sendable (_ path: String) -> String?
+  var load: @Sendable () -> [String: Entry]
+  var store: @Sendable ([String: Entry]) -> Void
+  var stamp: @Sendable (_ path: String) -> String?
 
   package struct Entry: Equatable, Sendable {
     var identity: [UInt8]
-    package var description: [UInt8]
+    var description: [UInt8]
   }
 
-  package init(
+  init(
     load: @Sendable @escaping () -> [String: Entry], store: @Sendable @escaping ([String: Entry]) -> Void,
     stamp: @Sendable @escaping (String) -> String?
   ) {
@@ -29,7 +29,7 @@ package struct PluginDescriptionCache: Sendable {
     self.stamp = stamp
   }
 
-  package static let none = PluginDescriptionCache(load: { [:] }, store: { _ in }, stamp: { _ in nil })
+  static let none = PluginDescriptionCache(load: { [:] }, store: { _ in }, stamp: { _ in nil })
 
   /// In memory, for tests.
   package static func memory(stamp: @Sendable @escaping (String) -> String?) -> (

@@ -9,7 +9,7 @@ import BikiPlugins
 /// as diagnostics, like a pack's.
 package struct PluginValidator: Sendable {
   package var spawner: WorkerSpawner
-  package var now: @Sendable () -> Double
+  var now: @Sendable () -> Double
   package var limits: PluginLimits
   /// Seeds generated per topic.
   var seedsPerTopic: UInt64 = 1000

@@ -52,10 +52,10 @@ package struct TopicRegistry: Sendable {
 /// each absolute directory in `BIKI_PLUGIN_PATH`, and `--plugins DIR`. Never a path a client
 /// sends, and never one resolved against the current directory.
 struct PluginSearchPaths: Sendable, Equatable {
-  package var directories: [String]
+  var directories: [String]
   /// Biki's own plugins: the installation's plugin directory, or the build directory, where
   /// only `libbiki-*.so` count (the rest are Biki's own libraries).
-  package var builtIn: String?
+  var builtIn: String?
   var builtInNamePrefix: String
   /// Directories given with `--plugins`.
   package var given: [String]
@@ -68,7 +68,7 @@ struct PluginSearchPaths: Sendable, Equatable {
   }
 
   /// Which of two definitions of a topic id serves (see `Precedence`).
-  package func precedence(of library: String) -> Precedence { .of(library, given: given, builtIn: builtIn) }
+  func precedence(of library: String) -> Precedence { .of(library, given: given, builtIn: builtIn) }
 
   package static func standard(environment: [String: String], installation: Installation?, extra: [String] = [])
     -> PluginSearchPaths
@@ -82,7 +82,7 @@ struct PluginSearchPaths: Sendable, Equatable {
   }
 
   /// The plugin libraries present, in a stable order.
-  package func libraries(fileSystem: FileSystem) -> [String] {
+  func libraries(fileSystem: FileSystem) -> [String] {
     var files: [String] = []
     if let builtIn, fileSystem.kind(builtIn) == .directory {
       files += ((try? fileSystem.contents(builtIn)) ?? []).filter {
@@ -101,11 +101,11 @@ struct PluginSearchPaths: Sendable, Equatable {
 }
 
 /// A plugin as loading left it: the topics it serves, or why it serves none.
-package struct LoadedPlugin: Sendable {
+struct LoadedPlugin: Sendable {
   package var path: String
-  package var outcome: Outcome
+  var outcome: Outcome
 
-  package enum Outcome: Sendable {
+  enum Outcome: Sendable {
     case topics([RegisteredTopic])
     case problem(Diagnostic)
   }
@@ -141,7 +141,7 @@ extension TopicRegistry {
 
   /// Each plugin started and described, in order: its topics, or the problem that kept it
   /// out. Independent of the packs, so it can run while they compile.
-  package static func loadPlugins(_ plugins: [String], isolation: PluginIsolation) -> [LoadedPlugin] {
+  static func loadPlugins(_ plugins: [String], isolation: PluginIsolation) -> [LoadedPlugin] {
     plugins.map { loadPlugin($0, isolation: isolation) }
   }
 
@@ -182,7 +182,7 @@ extension TopicRegistry {
   }
 
   /// Topics from packs and plugins already loaded, settled as `load(packs:plugins:…)` says.
-  package static func load(
+  static func load(
     packs: PackLoad, plugins: [LoadedPlugin], pluginPrecedence: (String) -> Precedence = { _ in .user }
   ) -> TopicRegistry {
     var precedence: [String: Precedence] = [:]

@@ -10,7 +10,7 @@ package struct XDGDirectories: Sendable, Equatable {
   /// `$XDG_CACHE_HOME`, by default `~/.cache`: what can be made again (plugin descriptions).
   var cacheHome: String?
 
-  package init(environment: [String: String]) {
+  init(environment: [String: String]) {
     let home = Self.absolute(environment["HOME"])
     dataHome = Self.absolute(environment["XDG_DATA_HOME"]) ?? home.map { $0 + "/.local/share" }
     stateHome = Self.absolute(environment["XDG_STATE_HOME"]) ?? home.map { $0 + "/.local/state" }

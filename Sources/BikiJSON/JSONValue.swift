@@ -7,7 +7,7 @@ package struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConve
   /// Byte offset in the UTF-8 text.
   package var offset: Int
 
-  package init(line: Int, column: Int, utf16Column: Int, offset: Int) {
+  init(line: Int, column: Int, utf16Column: Int, offset: Int) {
     self.line = line
     self.column = column
     self.utf16Column = utf16Column
@@ -37,7 +37,7 @@ package struct JSONNode: Hashable, Sendable {
   package var value: JSONValue
   package var range: SourceRange
 
-  package init(_ value: JSONValue, range: SourceRange) {
+  init(_ value: JSONValue, range: SourceRange) {
     self.value = value
     self.range = range
   }

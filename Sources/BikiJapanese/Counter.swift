@@ -49,11 +49,11 @@ package struct Counter: Hashable, Sendable {
   package var wholeForms: [UInt64: [String]] { storage.wholeForms }
   package var finalForms: [UInt64: [String]] { storage.finalForms }
   /// Readings of zero with this counter; nil uses ぜろ/れい + reading.
-  package var zeroForms: [String]? { storage.zeroForms }
+  var zeroForms: [String]? { storage.zeroForms }
   /// Values that can be read at all (months 1–12, つ 1–10); nil for any value.
   package var validValues: ClosedRange<UInt64>? { storage.validValues }
   /// Where these forms come from, for docs/readings.md and lint messages.
-  package var note: String { storage.note }
+  var note: String { storage.note }
   /// Whole values written without the counter: 10 with つ is 十 (とお), never 10つ.
   package var writtenWhole: [UInt64: String] { storage.writtenWhole }
   /// Kana a speaker may add after every reading, saying a symbol's word in full: 3km is
@@ -191,7 +191,7 @@ package struct Counter: Hashable, Sendable {
   package var symbol: String { symbols[0] }
 
   /// The same counter written otherwise, with an ending a speaker may add: km is キロ, or キロメートル.
-  package func written(id: String, symbols: [String], optionalEnding: String) -> Counter {
+  func written(id: String, symbols: [String], optionalEnding: String) -> Counter {
     var counter = self
     counter.id = id
     counter.symbols = symbols

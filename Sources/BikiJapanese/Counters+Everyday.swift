@@ -71,7 +71,7 @@ extension Counter {
     id: "ku", symbols: ["句"], reading: "く", kind: .counter,
     finalForms: Counter.kRow(geminated: "っく"), note: "Haiku, phrases; k-row gemination after 1, 6, 8, 10, 100.")
 
-  package static let drops = Counter(
+  static let drops = Counter(
     id: "teki", symbols: ["滴"], reading: "てき", kind: .counter,
     finalForms: Counter.tRow(geminated: "ってき"), note: "Drops; t-row gemination after 1, 8, 10.")
 
@@ -93,12 +93,12 @@ extension Counter {
   static let blooms = Counter(
     id: "rin", symbols: ["輪"], reading: "りん", kind: .counter, note: "Blooms, wheels; no sound changes.")
 
-  package static let letters = Counter(
+  static let letters = Counter(
     id: "ji-letters", symbols: ["字"], reading: "じ", kind: .counter,
     finalForms: [4: ["よじ", "よんじ"], 7: ["ななじ", "しちじ"]],
     note: "Written characters: 4 is よじ (四字熟語 よじじゅくご), よんじ also; 7 ななじ or しちじ.")
 
-  package static let words = Counter(
+  static let words = Counter(
     id: "go-words", symbols: ["語"], reading: "ご", kind: .counter, note: "Words; no sound changes.")
 
   static let sushi = Counter(
@@ -188,7 +188,7 @@ extension Counter {
     id: "gousen", symbols: ["号線"], reading: "ごうせん", kind: .name,
     note: "Road and line numbers (国道1号線); no sound changes.")
 
-  package static let exits = Counter(
+  static let exits = Counter(
     id: "bandeguchi", symbols: ["番出口"], reading: "ばんでぐち", kind: .name, note: "Station exits; no sound changes.")
 
   // MARK: Decimals
@@ -228,7 +228,7 @@ extension Counter {
     wholeForms: [1: ["ひとへや"], 2: ["ふたへや"], 3: ["みへや", "さんへや"], 4: ["よへや", "よんへや"], 10: ["とへや", "じゅっへや"]],
     note: "Rooms: ひとへや, ふたへや, みへや, よへや, とへや as NHK gives them; さんへや, よんへや, じゅっへや also heard.")
 
-  package static let ways = Counter(
+  static let ways = Counter(
     id: "toori", symbols: ["通り"], reading: "とおり", kind: .counter,
     wholeForms: [1: ["ひととおり"], 2: ["ふたとおり"], 3: ["さんとおり", "みとおり"], 4: ["よんとおり", "よとおり"]],
     finalForms: [10: ["じゅっとおり", "じゅうとおり"]],
@@ -270,12 +270,12 @@ extension Counter {
       "かろりー", [1: ["いち", "いっ"], 6: ["ろく", "ろっ"], 8: ["はち", "はっ"], 10: ["じゅっ", "じっ"], 100: ["ひゃく", "ひゃっ"]]),
     note: "Calories: いちカロリー, いっカロリー also; じゅっカロリー.")
   static let kilocalories = Counter.kilo.suffixed(id: "kilocalorie", symbols: ["キロカロリー", "kcal"], kana: "かろりー")
-  package static let sets = Counter(
+  static let sets = Counter(
     id: "set", symbols: ["セット"], reading: "せっと", kind: .counter,
     finalForms: endings(
       "せっと", [1: ["いっ", "いち"], 6: ["ろく", "ろっ"], 8: ["はっ", "はち"], 10: ["じゅっ", "じっ"], 100: ["ひゃく", "ひゃっ"]]),
     note: "Sets: いっセット, いちセット also.")
-  package static let cases = Counter(
+  static let cases = Counter(
     id: "case", symbols: ["ケース"], reading: "けーす", kind: .counter,
     finalForms: endings(
       "けーす", [1: ["いっ", "いち"], 6: ["ろっ", "ろく"], 8: ["はっ", "はち"], 10: ["じゅっ", "じっ"], 100: ["ひゃっ", "ひゃく"]]),
@@ -289,7 +289,7 @@ extension Counter {
     finalForms: endings(
       "ぽいんと", [1: ["いっ", "いち"], 6: ["ろっ", "ろく"], 8: ["はっ", "はち"], 10: ["じゅっ", "じっ"], 100: ["ひゃく", "ひゃっ"]]),
     note: "Points (cards, scores): いっポイント, いちポイント also.")
-  package static let packs = Counter(
+  static let packs = Counter(
     id: "pack", symbols: ["パック"], reading: "ぱっく", kind: .counter,
     wholeForms: [1: ["ひとぱっく", "いちぱっく", "いっぱっく"]],
     finalForms: endings(
@@ -308,7 +308,7 @@ extension Counter {
     id: "game", symbols: ["ゲーム"], reading: "げーむ", kind: .counter, note: "No sound changes.")
   static let rounds = Counter(
     id: "round", symbols: ["ラウンド"], reading: "らうんど", kind: .counter, note: "No sound changes.")
-  package static let bytes = Counter(
+  static let bytes = Counter(
     id: "byte", symbols: ["バイト"], reading: "ばいと", kind: .unit, note: "No sound changes.")
   static let watts = Counter(
     id: "watt", symbols: ["ワット", "W"], reading: "わっと", kind: .unit, note: "No sound changes.")

@@ -20,7 +20,7 @@ extension Counter {
     note: "4, 7, 9 take よ, しち, く; ななじ is also said, on stations and the phone, so 7 is not heard as 1 (いちじ).")
 
   /// 分 as minutes, both a time of day and a duration.
-  package static let minute = Counter(
+  static let minute = Counter(
     id: "minute", symbols: ["分"], reading: "ふん", kind: .time,
     finalForms: [
       1: ["いっぷん"], 3: ["さんぷん"], 4: ["よんぷん", "よんふん"], 6: ["ろっぷん"], 7: ["ななふん", "しちふん"],
@@ -30,7 +30,7 @@ extension Counter {
     zeroForms: ["れいふん", "ぜろふん"],
     note: "ふん becomes ぷん after 1, 3, 4, 6, 8, 10, 100, 1000; 7 is ななふん or しちふん.")
 
-  package static let second = Counter(
+  static let second = Counter(
     id: "second", symbols: ["秒"], reading: "びょう", kind: .time,
     zeroForms: ["れいびょう", "ぜろびょう"], note: "No sound changes.")
 
@@ -48,12 +48,12 @@ extension Counter {
     note: "Native forms for 1–10, 14, 20, 24; じゅうしちにち and じゅうくにち for 17 and 19.")
 
   /// 日 as a number of days: 1日 いちにち, 2日 ふつか … 10日 とおか, 14日 じゅうよっか, 20日 はつか.
-  package static let day = Counter(
+  static let day = Counter(
     id: "day", symbols: ["日"], reading: "にち", kind: .duration,
     wholeForms: Counter.nativeDays, finalForms: Counter.dayFinalForms,
     note: "As a date except 1日, which counts as いちにち.")
 
-  package static let days = Counter.day.suffixed(id: "days", symbols: ["日間"], kana: "かん")
+  static let days = Counter.day.suffixed(id: "days", symbols: ["日間"], kana: "かん")
 
   private static let nativeDays: [UInt64: [String]] = [
     1: ["いちにち"], 2: ["ふつか"], 3: ["みっか"], 4: ["よっか"], 5: ["いつか"], 6: ["むいか"],
@@ -65,17 +65,17 @@ extension Counter {
 
   // MARK: Durations
 
-  package static let hours = Counter(
+  static let hours = Counter(
     id: "hours", symbols: ["時間"], reading: "じかん", kind: .duration,
     finalForms: [4: ["よじかん"], 7: ["しちじかん", "ななじかん"], 9: ["くじかん", "きゅうじかん"]],
     note: "As 時: よじかん, くじかん (きゅうじかん also said); 7 is しちじかん or ななじかん.")
 
-  package static let minutes = Counter.minute.suffixed(
+  static let minutes = Counter.minute.suffixed(
     id: "minutes", symbols: ["分間"], kana: "かん", kind: .duration)
-  package static let seconds = Counter.second.suffixed(
+  static let seconds = Counter.second.suffixed(
     id: "seconds", symbols: ["秒間"], kana: "かん", kind: .duration)
 
-  package static let weeks = Counter(
+  static let weeks = Counter(
     id: "weeks", symbols: ["週間"], reading: "しゅうかん", kind: .duration,
     finalForms: [
       1: ["いっしゅうかん"], 8: ["はっしゅうかん", "はちしゅうかん"],
@@ -98,7 +98,7 @@ extension Counter {
     finalForms: [4: ["よねん"], 7: ["しちねん", "ななねん"], 9: ["くねん", "きゅうねん"]],
     note: "4 is よ; 7 is しち or なな; 9 is くねん, with きゅうねん allowed (NHK).")
 
-  package static let years = Counter.year.suffixed(
+  static let years = Counter.year.suffixed(
     id: "years", symbols: ["年間"], kana: "かん", kind: .duration)
 
   static let age = Counter(
@@ -153,12 +153,12 @@ extension Counter {
     finalForms: Counter.kRow(geminated: "っかい"),
     note: "k-row counter: gemination after 1, 6, 8, 10, 100.")
 
-  package static let floor = Counter(
+  static let floor = Counter(
     id: "floor", symbols: ["階"], reading: "かい", kind: .counter,
     finalForms: Counter.kRow(geminated: "っかい").merging([3: ["さんがい", "さんかい"], 1000: ["せんかい", "せんがい"]]) { _, new in new },
     note: "As 回, and 3階 is さんがい (さんかい also heard); 1000階 せんかい or せんがい.")
 
-  package static let nin = Counter(
+  static let nin = Counter(
     id: "nin", symbols: ["人"], reading: "にん", kind: .counter,
     wholeForms: [1: ["ひとり"], 2: ["ふたり"]],
     finalForms: [4: ["よにん"], 7: ["ななにん", "しちにん"], 9: ["きゅうにん", "くにん"]],
@@ -326,7 +326,7 @@ extension Counter {
     finalForms: Counter.kRow(geminated: "っかぶ"),
     note: "Shares of stock, plants: ひとかぶ, ふたかぶ alone; k-row gemination (ろっかぶ, ひゃっかぶ).")
 
-  package static let matches = Counter(
+  static let matches = Counter(
     id: "sen-matches", symbols: ["戦"], reading: "せん", kind: .counter,
     finalForms: Counter.sRow(geminated: "っせん"), note: "Matches, games in a series; s-row gemination after 1, 8, 10.")
 
@@ -349,7 +349,7 @@ extension Counter {
   /// cm is read as said, センチ, or in full, センチメートル.
   static let cm = Counter.centi.written(id: "cm", symbols: ["cm", "ｃｍ"], optionalEnding: "めーとる")
 
-  package static let points = Counter(
+  static let points = Counter(
     id: "ten-points", symbols: ["点"], reading: "てん", kind: .counter,
     finalForms: Counter.tRow(geminated: "ってん").merging([100: ["ひゃくてん", "ひゃってん"]]) { _, new in new },
     zeroForms: ["れいてん", "ぜろてん"],
@@ -367,7 +367,7 @@ extension Counter {
     ],
     note: "Shots, rounds; h-row, with p (not b) after 3: さんぱつ; 4 is よんはつ or よんぱつ, as 4泊.")
 
-  package static let steps = Counter(
+  static let steps = Counter(
     id: "ho", symbols: ["歩"], reading: "ほ", kind: .counter,
     finalForms: [
       1: ["いっぽ"], 3: ["さんぽ"], 6: ["ろっぽ"], 8: ["はっぽ", "はちほ"], 10: ["じゅっぽ", "じっぽ"],
@@ -390,7 +390,7 @@ extension Counter {
   static let percentOff = Counter.percent.suffixed(
     id: "percent-off", symbols: ["%引き", "パーセント引き", "％引き"], kana: "びき")
 
-  package static let page = Counter(
+  static let page = Counter(
     id: "page", symbols: ["ページ", "頁"], reading: "ぺーじ", kind: .counter,
     finalForms: [
       1: ["いちぺーじ", "いっぺーじ"], 6: ["ろくぺーじ", "ろっぺーじ"], 8: ["はちぺーじ", "はっぺーじ"],

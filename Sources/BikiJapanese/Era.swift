@@ -38,7 +38,7 @@ package struct Era: Hashable, Sendable {
   }
 
   /// Whether `year` of this era existed: 平成31年 did, 平成32年 did not, 令和 has no end.
-  package func contains(year: Int) -> Bool {
+  func contains(year: Int) -> Bool {
     year >= 1 && lastYear.map { year <= $0 } ?? true
   }
 
@@ -66,13 +66,13 @@ package struct Era: Hashable, Sendable {
   }
 
   /// The era and era year of a date: 2019-04-30 → (平成, 31), 2019-05-01 → (令和, 1).
-  package static func of(_ date: CalendarDate) -> (era: Era, year: Int)? {
+  static func of(_ date: CalendarDate) -> (era: Era, year: Int)? {
     guard let era = all.last(where: { $0.start <= date }) else { return nil }
     return (era, date.year - era.start.year + 1)
   }
 
   /// Every era year that falls in a Gregorian year: 1989 → [(昭和, 64), (平成, 1)].
-  package static func eras(inGregorianYear year: Int) -> [(era: Era, year: Int)] {
+  static func eras(inGregorianYear year: Int) -> [(era: Era, year: Int)] {
     all.compactMap { era in
       let eraYear = year - era.start.year + 1
       return era.contains(year: eraYear) ? (era, eraYear) : nil
@@ -83,10 +83,10 @@ package struct Era: Hashable, Sendable {
 /// A day of the proleptic Gregorian calendar, without time or zone.
 package struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible {
   package var year: Int
-  package var month: Int
-  package var day: Int
+  var month: Int
+  var day: Int
 
-  package init(_ year: Int, _ month: Int, _ day: Int) {
+  init(_ year: Int, _ month: Int, _ day: Int) {
     self.year = year
     self.month = month
     self.day = day

@@ -56,7 +56,7 @@ extension JapaneseNumber {
   /// A number as said inside a phrase (a fraction, a score): the standard reading, without the
   /// forms used in counting aloud (し, しち, く: 4分の1 is よんぶんのいち, 9分の1 きゅうぶんのいち);
   /// 0 is れい or ぜろ.
-  package static func said(_ value: UInt128) throws(ReadingError) -> Reading {
+  static func said(_ value: UInt128) throws(ReadingError) -> Reading {
     let full = try reading(of: value)
     return value == 0 ? full : Reading(full.standard)
   }

@@ -1,7 +1,7 @@
 /// Readings and kanji numerals of integers from 0 to 10²⁰ − 1 (through 京).
 package enum JapaneseNumber {
   /// The largest number that can be read: 9999京9999兆9999億9999万9999.
-  package static let maximum: UInt128 = NumberWords.limit - 1
+  static let maximum: UInt128 = NumberWords.limit - 1
 
   /// Builds the tables every reading shares (each group's words, the large units, the
   /// standard counters) now rather than at the first reading. They are built once per

@@ -11,7 +11,7 @@ package enum PhraseKind: String, CaseIterable, Sendable {
 /// Reads written phrases aloud in kana: `8本`, `¥1,500`, `令和元年`, `午後4時`, `9時半`,
 /// `5月5日`, `1時間30分`, `三百五十`.
 package struct PhraseReader: Sendable {
-  package var catalog: CounterCatalog
+  var catalog: CounterCatalog
 
   package init(catalog: CounterCatalog = .standard) {
     self.catalog = catalog

@@ -7,7 +7,7 @@
 /// against the lattice directly, and whole strings are only spelled out on request.
 package struct Reading: Hashable, Sendable {
   /// Each segment's alternatives, standard first.
-  package private(set) var parts: [ReadingSegment]
+  private(set) var parts: [ReadingSegment]
 
   package init(segments: [[String]]) {
     precondition(!segments.isEmpty && segments.allSatisfy { !$0.isEmpty }, "a reading needs text")
@@ -181,7 +181,7 @@ package struct Reading: Hashable, Sendable {
 
 /// One segment of a reading: its standard form and any accepted alternates. Most segments
 /// have no alternates, so copying one costs a short string and the shared empty array.
-package struct ReadingSegment: Hashable, Sendable {
+struct ReadingSegment: Hashable, Sendable {
   package var standard: String
   /// nil rather than empty when there are none, so copying a segment retains nothing extra.
   fileprivate private(set) var others: [String]?
@@ -207,7 +207,7 @@ package struct ReadingSegment: Hashable, Sendable {
   /// The accepted forms other than the standard one.
   var alternates: [String] { others ?? [] }
 
-  package var alternatives: [String] { others.map { [standard] + $0 } ?? [standard] }
+  var alternatives: [String] { others.map { [standard] + $0 } ?? [standard] }
 }
 
 extension Reading: CustomStringConvertible {

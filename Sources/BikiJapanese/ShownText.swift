@@ -10,7 +10,7 @@ package enum ShownText {
   /// A piece of a display its author reads aloud for Biki: no numerals, no invisible characters.
   /// A silent word (empty reading) may hold punctuation and symbols only (。, （, ・).
   package struct Word: Equatable, Sendable {
-    package var text: String
+    var text: String
     package var reading: String
 
     package init(text: String, reading: String) {

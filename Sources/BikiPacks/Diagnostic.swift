@@ -21,11 +21,6 @@ package struct Diagnostic: Hashable, Sendable {
   package struct Fix: Hashable, Sendable {
     package var word: String
     package var replacement: String
-
-    package init(word: String, replacement: String) {
-      self.word = word
-      self.replacement = replacement
-    }
   }
 
   package init(_ severity: Severity, _ message: String, rule: String, at range: SourceRange, fix: Fix? = nil) {

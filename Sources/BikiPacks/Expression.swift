@@ -30,7 +30,7 @@ indirect enum Expression: Hashable, Sendable {
   }
 
   /// Every variable the expression reads.
-  package var variables: [String] {
+  var variables: [String] {
     switch self {
     case .literal: []
     case .variable(let name): [name]
@@ -51,7 +51,7 @@ indirect enum Expression: Hashable, Sendable {
   }
 
   /// The functions called, with the variable each is applied to.
-  package var calls: [(Function, String)] {
+  var calls: [(Function, String)] {
     switch self {
     case .literal, .variable: []
     case .unary(let operand): operand.calls
@@ -73,7 +73,7 @@ enum ExpressionError: Error, Hashable, Sendable, CustomStringConvertible {
   case notACounter
   case notAChoice
 
-  package var description: String {
+  var description: String {
     switch self {
     case .syntax(let message, _): message
     case .undefined(let name): "'\(name)' is not a variable of this topic"

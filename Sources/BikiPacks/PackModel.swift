@@ -5,11 +5,11 @@ import BikiJapanese
 /// A pack as written, with the source range of everything a diagnostic may point at.
 /// Decoding fills what it can and reports the rest, so one mistake hides nothing else.
 package struct PackDefinition: Sendable {
-  package var format: Int64 = 0
+  var format: Int64 = 0
   package var id = Located("")
-  package var title = ""
-  package var version = ""
-  package var description: String?
+  var title = ""
+  var version = ""
+  var description: String?
   package var counters: [CounterDefinition] = []
   /// Things to count, for the "which counter?" skill.
   package var things: [ThingDefinition] = []
@@ -23,7 +23,7 @@ package struct ThingDefinition: Sendable {
 
   package var name = Located("")
   package var reading = ""
-  package var meaning = ""
+  var meaning = ""
   /// By id or symbol, the usual one first.
   package var counters: [Located<String>] = []
   package var range: SourceRange = .fileStart
@@ -47,12 +47,12 @@ package struct CounterDefinition: Sendable {
   package var id = Located("")
   package var symbols: [Located<String>] = []
   package var reading = Located("")
-  package var kind: BikiJapanese.Counter.Kind = .counter
-  package var whole: [UInt64: [String]] = [:]
-  package var final: [UInt64: [String]] = [:]
+  var kind: BikiJapanese.Counter.Kind = .counter
+  var whole: [UInt64: [String]] = [:]
+  var final: [UInt64: [String]] = [:]
   var zero: [String]?
-  package var validValues: ClosedRange<UInt64>?
-  package var note = ""
+  var validValues: ClosedRange<UInt64>?
+  var note = ""
   package var range: SourceRange = .fileStart
   /// Whether decoding found errors in this counter: then no topic may use it.
   var hasDecodingErrors = false
@@ -61,9 +61,9 @@ package struct CounterDefinition: Sendable {
 package struct TopicDefinition: Sendable {
   package var id = Located("")
   package var title = ""
-  package var description: String?
-  package var category: Topic.Category = .number
-  package var skills: [Skill] = []
+  var description: String?
+  var category: Topic.Category = .number
+  var skills: [Skill] = []
   package var variables: [VariableDefinition] = []
   /// Every variable name written, including those whose definition has errors, so one bad
   /// definition is reported once and not again at every use.
@@ -72,7 +72,7 @@ package struct TopicDefinition: Sendable {
   package var parts: [PartDefinition] = []
   package var answer = AnswerDefinition()
   /// Which questions come up more often, where the key is written.
-  package var favour: Located<Favour>?
+  var favour: Located<Favour>?
   package var range: SourceRange = .fileStart
   /// Whether decoding already found errors in this topic: then it is never served.
   var hasDecodingErrors = false
@@ -80,7 +80,7 @@ package struct TopicDefinition: Sendable {
 
 extension TopicDefinition {
   /// Questions a topic asks twice as often as the rest.
-  package enum Favour: String, Sendable, Hashable, CaseIterable {
+  enum Favour: String, Sendable, Hashable, CaseIterable {
     /// Those whose reading exercises a sound change or a form of its own (11本 じゅういっぽん,
     /// 4人 よにん, 300 さんびゃく): the numbers a learner gets wrong.
     case soundChanges = "sound-changes"
@@ -119,17 +119,17 @@ package struct VariableDefinition: Sendable {
 }
 
 package struct ChoiceItem: Sendable, Hashable {
-  package var text: String
+  var text: String
   package var reading: String
-  package var value: Int64
+  var value: Int64
 }
 
 package struct ParameterDefinition: Sendable {
   package var name: String
-  package var target = Located("")
-  package var minimum: Int64 = 0
-  package var maximum: Int64 = 0
-  package var description = ""
+  var target = Located("")
+  var minimum: Int64 = 0
+  var maximum: Int64 = 0
+  var description = ""
   package var range: SourceRange
 }
 
@@ -149,7 +149,7 @@ package struct PartDefinition: Sendable {
   package var kind: Kind
   package var range: SourceRange
   /// For a "digits" number: how many digits are shown, with leading zeros (090, 0857).
-  package var width: Located<Int64>?
+  var width: Located<Int64>?
   /// For a decimal: how many digits follow the point; the number is the value ÷ 10^decimals.
   var decimals: Located<Int64>?
   /// For a fraction: the expression below the line; the number is its numerator (3分の1).
@@ -157,13 +157,13 @@ package struct PartDefinition: Sendable {
 }
 
 package struct AnswerDefinition: Sendable {
-  package var value = Located("")
-  package var prefix = ""
-  package var postfix = ""
+  var value = Located("")
+  var prefix = ""
+  var postfix = ""
   var accept: [String] = []
   /// "grouped" or "plain"; nil picks plain for years (…年) and grouped otherwise. "slash" writes
   /// a fraction 1/3, "clock" a value of minutes after midnight 16:05.
-  package var style: String?
+  var style: String?
   /// A decimal answer: the value ÷ 10^decimals is typed (36.5).
   var decimals: Located<Int64>?
   /// A fraction answer: the value is the numerator, this the denominator (3分の1, 1/3).

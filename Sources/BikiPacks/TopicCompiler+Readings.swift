@@ -75,7 +75,7 @@ package struct ReadingCoverage: Hashable, Sendable {
   package var checked: UInt64 = 0
   package var possible: UInt64 = 0
 
-  package init() {}
+  init() {}
 
   mutating func add(checked count: UInt64, of space: UInt64) {
     checked += count

@@ -11,7 +11,7 @@ import BikiSync
 package final class DisplayReadings: Sendable {
   /// The most displays kept. A topic with more distinct displays starts over when this many are
   /// kept: memory stays bounded whatever a plugin shows.
-  package static let capacity = 4096
+  static let capacity = 4096
   /// The longest display kept, in UTF-8 bytes; a longer one is read every time. Displays are a
   /// few words, and a plugin that writes long ones cannot fill memory with them.
   static let longestKept = 256
@@ -41,7 +41,7 @@ package final class DisplayReadings: Sendable {
   }
 
   /// How many displays are kept now.
-  package var count: Int { known.withLock { $0.count } }
+  var count: Int { known.withLock { $0.count } }
 }
 
 /// Text compared and hashed by its UTF-8 bytes, for keys that are not ASCII (displays, counter

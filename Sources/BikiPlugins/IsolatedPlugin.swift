@@ -71,7 +71,7 @@ package final class IsolatedPlugin: Sendable {
 
   /// When the plugin is quarantined, the failure that settled it (the last of the run); nil while
   /// it is in use.
-  package var quarantine: PluginError? {
+  var quarantine: PluginError? {
     state.withLock { $0.consecutiveFailures >= IsolatedPlugin.quarantineAfter ? $0.lastError : nil }
   }
 

@@ -7,14 +7,14 @@ package struct PluginBackend: Sendable {
   /// The plugin's identity and its raw description.
   package var describe: @Sendable () throws(PluginError) -> (identity: PluginIdentity, description: [UInt8])
   /// Raw questions for many seeds in one call (one round trip to a worker).
-  package var generate:
+  var generate:
     @Sendable (_ topic: String, _ parameters: [String: Int64], _ seeds: [UInt64]) throws(PluginError) -> [Result<
       [UInt8], PluginError
     >]
 
   /// The plugin's own count of a topic's questions for these parameters; nil when it has none
   /// (then the description's questionCount holds for every setting).
-  package var questionCount: @Sendable (_ topic: String, _ parameters: [String: Int64]) throws(PluginError) -> UInt64?
+  var questionCount: @Sendable (_ topic: String, _ parameters: [String: Int64]) throws(PluginError) -> UInt64?
   /// When the plugin is quarantined (no longer called), the failure that settled it; nil while it
   /// is in use. Only a plugin in a worker is ever quarantined.
   package var quarantine: @Sendable () -> PluginError? = { nil }
@@ -53,7 +53,7 @@ package struct PluginBackend: Sendable {
   }
 
   /// A library already loaded into this process.
-  package static func inProcess(_ library: PluginLibrary) -> PluginBackend {
+  static func inProcess(_ library: PluginLibrary) -> PluginBackend {
     PluginBackend(
       path: library.path,
       describe: { () throws(PluginError) in (PluginIdentity(library), try library.describe()) },
@@ -88,9 +88,9 @@ package struct PluginBackend: Sendable {
 /// What a plugin's descriptor says of it.
 package struct PluginIdentity: Sendable, Hashable {
   package var id: String
-  package var name: String
-  package var version: String
-  package var abiVersion: UInt32
+  var name: String
+  var version: String
+  var abiVersion: UInt32
   /// Whether the plugin counts its questions per parameter setting (`question_count`).
   package var countsQuestions: Bool
 

@@ -11,11 +11,11 @@ import Glibc
 package final class PluginLibrary: @unchecked Sendable {
   package let path: String
   package let id: String
-  package let name: String
-  package let version: String
+  let name: String
+  let version: String
   let isThreadSafe: Bool
   /// The plugin's own ABI version.
-  package let abiVersion: UInt32
+  let abiVersion: UInt32
   /// The size of the plugin's descriptor: larger than this host's when built against a later header.
   let descriptorSize: UInt32
   private let describeFunction: @convention(c) (UnsafePointer<biki_call_t>?) -> biki_status_t
@@ -125,7 +125,7 @@ package final class PluginLibrary: @unchecked Sendable {
   }
 
   /// Whether the plugin counts its questions per parameter setting.
-  package var countsQuestions: Bool { countFunction != nil }
+  var countsQuestions: Bool { countFunction != nil }
 
   /// How many times the plugin has written through a writer after its call had returned.
   var lateWriteCount: Int { ledger.lateWriteCount }
@@ -135,7 +135,7 @@ package final class PluginLibrary: @unchecked Sendable {
   func takeLateWrites() -> PluginError? { ledger.takeLateWrites(path: path) }
 
   /// The plugin's description, as raw bytes for the validator.
-  package func describe() throws(PluginError) -> [UInt8] {
+  func describe() throws(PluginError) -> [UInt8] {
     try call(.describe) { describeFunction($0) }
   }
 
@@ -148,7 +148,7 @@ package final class PluginLibrary: @unchecked Sendable {
 
   /// How many questions the topic has with these parameters, if the plugin says (nil when it
   /// has no `question_count`).
-  package func questionCount(topic: String, parameters: [String: Int64]) throws(PluginError) -> UInt64? {
+  func questionCount(topic: String, parameters: [String: Int64]) throws(PluginError) -> UInt64? {
     guard let countFunction else { return nil }
     var count: UInt64 = 0
     try withArguments(topic, parameters) { topicCopy, list throws(PluginError) in

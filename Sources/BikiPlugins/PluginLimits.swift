@@ -7,7 +7,7 @@ package struct PluginLimits: Sendable, Equatable {
   /// a slow plugin is never timed out for being asked many questions at once.
   package var question: Double
   /// Seconds for a fresh worker to load the library and run `init`, and for `describe`.
-  package var loading: Double
+  var loading: Double
 
   package init(question: Double, loading: Double) {
     self.question = question

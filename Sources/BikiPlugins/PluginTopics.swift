@@ -5,7 +5,7 @@ import BikiSync
 
 /// A plugin's topics, validated, ready to make generators like any JSON topic.
 package struct PluginTopics: Sendable {
-  package let backend: PluginBackend
+  let backend: PluginBackend
   package let identity: PluginIdentity
   package let topics: [Topic]
   /// Question space sizes by full topic id.
@@ -19,7 +19,7 @@ package struct PluginTopics: Sendable {
   static let quickQuestion = 0.005
 
   /// Loads a plugin in this process and checks its description.
-  package init(library: PluginLibrary) throws(PluginError) {
+  init(library: PluginLibrary) throws(PluginError) {
     try self.init(backend: .inProcess(library))
   }
 

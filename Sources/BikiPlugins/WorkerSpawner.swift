@@ -11,7 +11,7 @@ package struct WorkerProcess: Sendable {
   }
 
   /// Writes all the bytes; false if the worker is gone (its pipe closed).
-  package var write: @Sendable ([UInt8]) -> Bool
+  var write: @Sendable ([UInt8]) -> Bool
   /// Reads what has arrived, at least one byte and at most `maximum`, waiting until `deadline`
   /// (seconds on the host's clock) for the first. Answers to a batch come one frame per
   /// question, so one read takes in as many as are waiting. `gathering`: more are on their way,
@@ -21,7 +21,7 @@ package struct WorkerProcess: Sendable {
   /// it ended ("crashed with signal 11 (SIGSEGV)").
   var stop: @Sendable () -> String
 
-  package init(
+  init(
     write: @Sendable @escaping ([UInt8]) -> Bool, read: @Sendable @escaping (Int, Double, Bool) -> ReadResult,
     stop: @Sendable @escaping () -> String
   ) {
@@ -32,7 +32,7 @@ package struct WorkerProcess: Sendable {
 }
 
 package struct WorkerSpawner: Sendable {
-  package var spawn: @Sendable (_ pluginPath: String) -> Result<WorkerProcess, PluginError>
+  var spawn: @Sendable (_ pluginPath: String) -> Result<WorkerProcess, PluginError>
 
   package init(spawn: @Sendable @escaping (String) -> Result<WorkerProcess, PluginError>) {
     self.spawn = spawn

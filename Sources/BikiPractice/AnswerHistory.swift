@@ -119,8 +119,8 @@ package enum HistoryLine: Equatable, Sendable {
 /// before the answer is acknowledged. A line cut short by a kill has no newline; it is dropped.
 package enum HistoryFile {
   package struct Contents: Equatable, Sendable {
-    package var entries: [HistoryEntry]
-    package var warnings: [String]
+    var entries: [HistoryEntry]
+    var warnings: [String]
     /// Bytes up to the end of the last complete line: where the next line must start.
     var intactLength: Int
   }
@@ -188,7 +188,7 @@ package struct AnswerHistory: Sendable {
   /// Where it is, for messages.
   package var location: String
 
-  package init(
+  init(
     location: String, appendLine: @Sendable @escaping (HistoryLine) throws -> Void,
     load: @Sendable @escaping () -> (entries: [HistoryEntry], warnings: [String]),
     summary: (@Sendable () -> (summary: HistorySummary, warnings: [String]))? = nil
@@ -338,10 +338,10 @@ package struct AnswerHistory: Sendable {
 
 struct HistoryError: Error, CustomStringConvertible, Sendable {
   package var path: String
-  package var reason: String
+  var reason: String
   /// Whether the history was being read (for stats, a summary, a review) or written.
   package var reading = false
-  package var description: String {
+  var description: String {
     reading ? "cannot read \(path): \(reason)" : "cannot record the answer in \(path): \(reason)"
   }
 }

@@ -18,12 +18,12 @@ package struct FSRS: Sendable, Equatable {
     0.5425, 0.0912, 0.0658, 0.1542,
   ]
 
-  package var parameters: [Double]
+  var parameters: [Double]
   /// The probability of recall a review is scheduled for.
   var desiredRetention: Double
   var maximumInterval: Int
 
-  package init(
+  init(
     parameters: [Double] = FSRS.defaultParameters, desiredRetention: Double = 0.9, maximumInterval: Int = 36_500
   ) {
     self.parameters = parameters.count == 21 ? parameters : FSRS.defaultParameters
@@ -31,7 +31,7 @@ package struct FSRS: Sendable, Equatable {
     self.maximumInterval = maximumInterval
   }
 
-  package enum Grade: Int, Sendable, CaseIterable {
+  enum Grade: Int, Sendable, CaseIterable {
     case again = 1
     case hard, good, easy
   }
@@ -57,7 +57,7 @@ package struct FSRS: Sendable, Equatable {
   }
 
   /// Memory after the first review.
-  package func first(_ grade: Grade) -> Memory {
+  func first(_ grade: Grade) -> Memory {
     Memory(
       stability: max(w[grade.rawValue - 1], Self.minimumStability),
       difficulty: clampDifficulty(initialDifficulty(grade)))
@@ -65,7 +65,7 @@ package struct FSRS: Sendable, Equatable {
 
   /// Memory after a review `elapsedDays` after the one before; less than a day apart counts as
   /// the same day.
-  package func next(_ memory: Memory, _ grade: Grade, elapsedDays: Double) -> Memory {
+  func next(_ memory: Memory, _ grade: Grade, elapsedDays: Double) -> Memory {
     let stability: Double
     if elapsedDays < 1 {
       stability = sameDayStability(memory.stability, grade)

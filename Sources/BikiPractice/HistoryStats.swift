@@ -64,7 +64,7 @@ package struct HistoryStats: Equatable, Sendable {
     static let knownRecall = 0.9
     static let fadingRecall = 0.7
 
-    package init(recallInAWeek: Double, reviews: Int, lapses: Int) {
+    init(recallInAWeek: Double, reviews: Int, lapses: Int) {
       if lapses * 2 >= reviews || recallInAWeek < Self.fadingRecall {
         self = .weak
       } else {

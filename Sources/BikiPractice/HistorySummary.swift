@@ -7,12 +7,12 @@ import BikiJSON
 /// same after a week as after years: the summary is kept beside the history with the number of
 /// history bytes it covers, and only lines past that are read.
 package struct HistorySummary: Equatable, Sendable {
-  package struct Totals: Equatable, Sendable {
-    package var answers = 0
-    package var correct = 0
-    package var skipped = 0
+  struct Totals: Equatable, Sendable {
+    var answers = 0
+    var correct = 0
+    var skipped = 0
     /// Seconds over the answers (not the skips), for the average.
-    package var seconds = 0.0
+    var seconds = 0.0
 
     mutating func count(_ entry: HistoryEntry) {
       if entry.skipped {
@@ -27,9 +27,9 @@ package struct HistorySummary: Equatable, Sendable {
   }
 
   package struct FormKey: Hashable, Sendable, Comparable {
-    package var topicID: String
+    var topicID: String
     package var skill: Skill
-    package var expected: String
+    var expected: String
 
     package static func < (a: FormKey, b: FormKey) -> Bool {
       (a.topicID, a.expected, a.skill.rawValue) < (b.topicID, b.expected, b.skill.rawValue)
@@ -49,22 +49,22 @@ package struct HistorySummary: Equatable, Sendable {
   struct FormMemory: Equatable, Sendable {
     package var memory: FSRS.Memory
     /// The last review, in seconds since 1970.
-    package var last: Double
-    package var reviews: Int
-    package var lapses: Int
+    var last: Double
+    var reviews: Int
+    var lapses: Int
     /// The form the rule was last met as (`本/final:8`), and in which topic.
-    package var example: String
-    package var topicID: String
+    var example: String
+    var topicID: String
   }
 
-  package var topics: [String: Totals] = [:]
+  var topics: [String: Totals] = [:]
   /// Totals per day (days since 1970, UTC): a learner's progress over time. A day is a few
   /// numbers, so years of them stay small.
-  package var days: [Int: Totals] = [:]
+  var days: [Int: Totals] = [:]
   /// Totals of lines whose time is not a day Biki can place (damaged or hand-edited), so that
   /// the days and the undated together always count what the topics count.
   var undated = Totals()
-  package var forms: [FormKey: HistoryStats.MissedForm] = [:]
+  var forms: [FormKey: HistoryStats.MissedForm] = [:]
   /// FSRS memory per (skill, rule), from each question's first attempt: right is `good`,
   /// wrong or skipped is `again`. Rules are few (a few hundred), so this stays small.
   var memories: [MemoryKey: FormMemory] = [:]
@@ -72,7 +72,7 @@ package struct HistorySummary: Equatable, Sendable {
   /// History bytes (whole lines) this summary covers.
   var coveredBytes = 0
   /// Lines counted, for the line numbers of warnings about later lines.
-  package var lines = 0
+  var lines = 0
   /// A fingerprint (`StreamFingerprint`) of all the history bytes the summary covers: a history
   /// replaced or edited anywhere since is noticed, and summarised afresh.
   var historyHash: UInt64 = 0
@@ -83,7 +83,7 @@ package struct HistorySummary: Equatable, Sendable {
 
   package init() {}
 
-  package init(_ entries: [HistoryEntry]) {
+  init(_ entries: [HistoryEntry]) {
     for entry in entries { add(entry) }
   }
 
@@ -182,7 +182,7 @@ package struct HistorySummary: Equatable, Sendable {
 
   // MARK: Stored beside the history
 
-  package var json: JSON {
+  var json: JSON {
     func totals(_ key: (String, JSON), _ totals: Totals) -> JSON {
       .object(pairs: [
         key, ("answers", .integer(Int64(totals.answers))), ("correct", .integer(Int64(totals.correct))),
@@ -218,7 +218,7 @@ package struct HistorySummary: Equatable, Sendable {
   }
 
   /// A stored summary; nil for anything that is not one this version wrote whole.
-  package init?(json: JSON) {
+  init?(json: JSON) {
     guard json["version"]?.integerValue == 5, let covered = json["coveredBytes"]?.integerValue, covered >= 0,
       let lines = json["lines"]?.integerValue, let topics = json["topics"]?.arrayValue,
       let forms = json["forms"]?.arrayValue
@@ -339,7 +339,7 @@ package struct HistorySummary: Equatable, Sendable {
 
   /// A summary read back from the bytes `stored` wrote; nil when they are not exactly that (a
   /// checksum that does not match its body, an older version, figures that cannot be true).
-  package init?(stored bytes: [UInt8]) {
+  init?(stored bytes: [UInt8]) {
     let head = Self.storedPrefix.count
     let bodyStart = head + 16 + Self.storedMiddle.count
     guard bytes.count > bodyStart, bytes.starts(with: Self.storedPrefix), bytes.last == UInt8(ascii: "}"),

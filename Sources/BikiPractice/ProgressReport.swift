@@ -7,9 +7,9 @@ import Foundation
 /// coloured weak, fading or known (counters by final digit, the days of the month, the hours),
 /// and the forms to practise next.
 package struct ProgressReport {
-  package var summary: HistorySummary
+  var summary: HistorySummary
   /// Seconds since 1970, for recall and the dates shown.
-  package var now: Double
+  var now: Double
   package var catalog: CounterCatalog = .standard
 
   package init(summary: HistorySummary, now: Double) {

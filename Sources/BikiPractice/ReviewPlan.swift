@@ -13,7 +13,7 @@ package struct ReviewPlan: Sendable {
   }
 
   package struct Pick: Sendable {
-    package var topicID: String
+    var topicID: String
     package var index: UInt64
     package var rule: String?
     package var reason: Reason

@@ -13,15 +13,15 @@ import Glibc
 /// done. Input that arrives while a request is handled waits in the pipe and is read after it,
 /// so a `$/cancelRequest` read with the request it names still takes that request's place.
 package struct Connection: Sendable {
-  package var input: Int32
-  package var output: Int32
+  var input: Int32
+  var output: Int32
   /// Seconds on a monotonic clock; the server's deadlines are on this clock.
-  package var now: @Sendable () -> Double
+  var now: @Sendable () -> Double
   /// Where the connection reports what it cannot send to the client (stderr).
-  package var log: @Sendable (String) -> Void
-  package var maximumBody: Int
+  var log: @Sendable (String) -> Void
+  var maximumBody: Int
   /// What work finished off the loop signals; nil when nothing runs off it.
-  package var wake: WakeSignal?
+  var wake: WakeSignal?
 
   package init(
     input: Int32, output: Int32, now: @Sendable @escaping () -> Double, log: @Sendable @escaping (String) -> Void,

@@ -36,7 +36,7 @@ package protocol LanguageServer {
 }
 
 extension LanguageServer {
-  package var pendingRequestsDescription: String { "" }
+  var pendingRequestsDescription: String { "" }
 }
 
 /// What a server answers a request with.
@@ -50,14 +50,14 @@ package enum Reply: Sendable {
 /// The LSP lifecycle around a server: a pure state machine from incoming messages to the
 /// messages to send and, after `exit`, the process's exit status.
 package struct Endpoint<Server: LanguageServer> {
-  package enum Phase: Equatable, Sendable {
+  enum Phase: Equatable, Sendable {
     case awaitingInitialize
     case running
     case shutDown
   }
 
   package var server: Server
-  package private(set) var phase: Phase = .awaitingInitialize
+  private(set) var phase: Phase = .awaitingInitialize
   /// Set once `exit` arrives (and no request is still waiting for work): 0 after `shutdown`, 1
   /// without.
   package private(set) var exitStatus: Int32?
@@ -125,7 +125,7 @@ package struct Endpoint<Server: LanguageServer> {
   }
 
   /// Appends what the server's due work sends to `outbox`.
-  package mutating func tick(now: Double, into outbox: inout [OutgoingMessage]) {
+  mutating func tick(now: Double, into outbox: inout [OutgoingMessage]) {
     guard phase != .awaitingInitialize else { return }
     server.tick(now: now, outbox: &outbox)
     settleShutdown(&outbox)

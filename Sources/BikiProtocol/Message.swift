@@ -36,7 +36,7 @@ package struct ResponseError: Error, Hashable, Sendable {
 
   static let parseError = -32700
   package static let invalidRequest = -32600
-  package static let methodNotFound = -32601
+  static let methodNotFound = -32601
   package static let invalidParams = -32602
   static let internalError = -32603
   static let serverNotInitialized = -32002
@@ -166,7 +166,7 @@ package enum OutgoingMessage: Sendable {
   }
 
   /// The framed bytes to write.
-  package var framed: [UInt8] {
+  var framed: [UInt8] {
     var writer = JSONWriter()
     var output: [UInt8] = []
     frame(into: &output, using: &writer)

@@ -63,7 +63,7 @@ package struct MessageFramer: Sendable {
 
   /// Appends the events the bytes complete to `events`, which the message loop keeps (with its
   /// room) from one read to the next.
-  package mutating func feed(_ bytes: some Sequence<UInt8>, into events: inout [Event]) {
+  mutating func feed(_ bytes: some Sequence<UInt8>, into events: inout [Event]) {
     buffer.append(contentsOf: bytes)
     framing: while true {
       if skipping > 0 {
@@ -317,12 +317,12 @@ package struct MessageFramer: Sendable {
   }
 
   /// Appends a framed message to what is about to be written.
-  package static func frame(_ body: [UInt8], into output: inout [UInt8]) {
+  static func frame(_ body: [UInt8], into output: inout [UInt8]) {
     body.withUnsafeBufferPointer { frame($0, into: &output) }
   }
 
   /// Appends a framed message whose body is lent, not owned.
-  package static func frame(_ body: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+  static func frame(_ body: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
     // Reserved only for the first message: reserving for each would copy the buffer each time.
     if output.isEmpty { output.reserveCapacity(body.count + 32) }
     output.append(contentsOf: "Content-Length: ".utf8)

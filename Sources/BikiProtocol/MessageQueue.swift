@@ -15,9 +15,9 @@ package struct MessageQueue: Sendable {
 
   package init() {}
 
-  package var isEmpty: Bool { entries.isEmpty }
+  var isEmpty: Bool { entries.isEmpty }
 
-  package mutating func push(_ entry: InboxEntry) {
+  mutating func push(_ entry: InboxEntry) {
     if case .message(.notification("$/cancelRequest", let params)) = entry {
       let id = RequestID(params?["id"])
       let waiting = entries.firstIndex { entry in
@@ -33,7 +33,7 @@ package struct MessageQueue: Sendable {
   }
 
   /// Everything waiting, oldest first.
-  package mutating func takeAll() -> [InboxEntry] {
+  mutating func takeAll() -> [InboxEntry] {
     // Handed over, not copied: emptying a buffer the caller still holds would allocate another.
     var taken: [InboxEntry] = []
     swap(&taken, &entries)
@@ -42,7 +42,7 @@ package struct MessageQueue: Sendable {
 
   /// Moves everything waiting, oldest first, to the end of `taken`; the queue keeps its room,
   /// so a loop that reads and takes again and again allocates neither.
-  package mutating func takeAll(into taken: inout [InboxEntry]) {
+  mutating func takeAll(into taken: inout [InboxEntry]) {
     taken.append(contentsOf: entries)
     entries.removeAll(keepingCapacity: true)
   }
@@ -53,7 +53,7 @@ package struct MessageQueue: Sendable {
   }
 
   /// The inbox entry for one thing the framer made of the bytes read.
-  package static func entry(for event: MessageFramer.Event, maximumBody: Int) -> InboxEntry {
+  static func entry(for event: MessageFramer.Event, maximumBody: Int) -> InboxEntry {
     switch event {
     case .message(let body):
       return .message(IncomingMessage.parse(body))

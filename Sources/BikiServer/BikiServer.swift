@@ -11,11 +11,11 @@ import Dispatch
 /// What the server serves: the topics, and the packs they came from (open pack documents are
 /// checked against these, as `biki-pack lint` checks a file against the installed packs).
 package struct Catalog: Sendable {
-  package let registry: TopicRegistry
-  package let packs: PackLoad
+  let registry: TopicRegistry
+  let packs: PackLoad
   /// The directories packs are loaded from, empty ones included: a file an author creates in
   /// one is a pack before it has a line of text.
-  package let packDirectories: [String]
+  let packDirectories: [String]
   /// Each topic by id (the first of an id, as the registry lists them): every request names one.
   private let topicsByID: [String: CatalogEntry]
   /// What did-you-mean needs: the ids prepared on the first miss (most catalogs never have one,
@@ -100,7 +100,7 @@ package final class CatalogEntry: Sendable {
 
   /// A generator for these parameters, shared when they are the defaults. A generator is a
   /// value whose questions depend only on their seeds, so sharing it changes no question.
-  package func generator(parameters: [String: Int64]) throws(ParameterError) -> QuestionGenerator {
+  func generator(parameters: [String: Int64]) throws(ParameterError) -> QuestionGenerator {
     guard parameters.isEmpty else { return try registered.generator(parameters: parameters) }
     if let made = defaultGenerator.withLock({ $0 }) { return made }
     let made = try registered.generator()
@@ -112,25 +112,25 @@ package final class CatalogEntry: Sendable {
 /// What the server needs from the world; `biki serve` passes the live ones.
 package struct ServerDependencies: Sendable {
   /// The catalog as it loads at start-up: quickly, packs checked on a sample of their questions.
-  package var loadCatalog: @Sendable () -> Catalog
+  var loadCatalog: @Sendable () -> Catalog
   /// The catalog as a reload makes it, off the message loop: packs not built into Biki checked
   /// as `biki-pack lint` checks them, so the problems it lists are the ones lint reports and
   /// no topic lint refuses is served. Nil: `loadCatalog`.
-  package var loadCheckedCatalog: (@Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Catalog)?
+  var loadCheckedCatalog: (@Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Catalog)?
   /// Changes whenever a pack file is added, removed or modified; polled to notice edits.
-  package var packStamp: @Sendable () -> String
-  package var history: AnswerHistory
+  var packStamp: @Sendable () -> String
+  var history: AnswerHistory
   /// Seconds on a monotonic clock, for time limits, debouncing and polling.
-  package var now: @Sendable () -> Double
+  var now: @Sendable () -> Double
   /// Seconds since 1970, stamped on history entries.
-  package var wallClock: @Sendable () -> Double
+  var wallClock: @Sendable () -> Double
   package var seeds: SeedSource
   /// One spelling per file, to match a document to the pack it is a copy of.
-  package var canonicalPath: @Sendable (String) -> String
+  var canonicalPath: @Sendable (String) -> String
   /// How thoroughly open pack documents are checked; lint's default.
-  package var readingCheck: ReadingCheck
+  var readingCheck: ReadingCheck
   /// Where document checks run: a thread of their own, or at once in tests.
-  package var background: BackgroundRunner
+  var background: BackgroundRunner
   /// Whether the first catalog loads off the loop (through `background`) while `initialize` is
   /// answered, as language servers index after they answer: the first request that needs it
   /// waits for it. False: it is loaded before the server exists (tests that hold their work).

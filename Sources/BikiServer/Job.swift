@@ -6,9 +6,9 @@ import Foundation
 /// `WakeSignal` when the work is done, so its result goes out at once; tests run the work at
 /// once (its result is there before the call returns) or hold it to run later.
 package struct BackgroundRunner: Sendable {
-  package var run: @Sendable (_ work: @escaping @Sendable () -> Void) -> Void
+  var run: @Sendable (_ work: @escaping @Sendable () -> Void) -> Void
 
-  package init(run: @Sendable @escaping (_ work: @escaping @Sendable () -> Void) -> Void) {
+  init(run: @Sendable @escaping (_ work: @escaping @Sendable () -> Void) -> Void) {
     self.run = run
   }
 

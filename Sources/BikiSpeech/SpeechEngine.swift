@@ -2,11 +2,11 @@ import Foundation
 
 /// Open JTalk as Biki runs it: the program, its dictionary and a voice.
 package struct OpenJTalk: Sendable, Equatable {
-  package var program: String
-  package var dictionary: String
+  var program: String
+  var dictionary: String
   package var voice: String
 
-  package init(program: String, dictionary: String, voice: String) {
+  init(program: String, dictionary: String, voice: String) {
     self.program = program
     self.dictionary = dictionary
     self.voice = voice

@@ -6,20 +6,20 @@ import Foundation
 package struct SpeechSystem: Sendable {
   /// Runs a program to its end, its input given, killed after `timeout` seconds: its status
   /// and what it wrote to standard output, or why it could not run.
-  package var run:
+  var run:
     @Sendable (_ program: String, _ arguments: [String], _ input: [UInt8], _ timeout: Double) -> Result<
       (status: Int32, output: [UInt8]), SpeechFailure
     >
   /// Starts a program without waiting for it (an audio player); nil, or why it could not start.
-  package var start: @Sendable (_ program: String, _ arguments: [String]) -> SpeechFailure?
+  var start: @Sendable (_ program: String, _ arguments: [String]) -> SpeechFailure?
   /// Whether a regular file is at the path (a link to one counts).
   var isFile: @Sendable (String) -> Bool
   /// Whether a program this user may run is at the path.
   var isProgram: @Sendable (String) -> Bool
   /// The names in a directory; none when it is not one.
-  package var entries: @Sendable (String) -> [String]
+  var entries: @Sendable (String) -> [String]
 
-  package init(
+  init(
     run:
       @escaping @Sendable (String, [String], [UInt8], Double) -> Result<
         (status: Int32, output: [UInt8]), SpeechFailure
@@ -36,7 +36,7 @@ package struct SpeechSystem: Sendable {
 
   /// Where a program is: the name itself when it has a slash, else the first executable of that
   /// name on `path` (a PATH value).
-  package func find(_ program: String, path: String) -> String? {
+  func find(_ program: String, path: String) -> String? {
     if program.contains("/") { return isProgram(program) ? program : nil }
     for directory in path.split(separator: ":") where directory.hasPrefix("/") {
       let candidate = directory + "/" + program
@@ -76,7 +76,7 @@ package struct SpeechSystem: Sendable {
 package struct SpeechFailure: Error, Equatable, Sendable, CustomStringConvertible {
   package var description: String
 
-  package init(_ description: String) {
+  init(_ description: String) {
     self.description = description
   }
 }
