@@ -17,7 +17,7 @@ package struct MessageQueue: Sendable {
 
   var isEmpty: Bool { entries.isEmpty }
 
-  mutating func push(_ entry: InboxEntry) {
+  package mutating func push(_ entry: InboxEntry) {
     if case .message(.notification("$/cancelRequest", let params)) = entry {
       let id = RequestID(params?["id"])
       let waiting = entries.firstIndex { entry in
@@ -33,7 +33,7 @@ package struct MessageQueue: Sendable {
   }
 
   /// Everything waiting, oldest first.
-  mutating func takeAll() -> [InboxEntry] {
+  package mutating func takeAll() -> [InboxEntry] {
     // Handed over, not copied: emptying a buffer the caller still holds would allocate another.
     var taken: [InboxEntry] = []
     swap(&taken, &entries)
