@@ -54,8 +54,10 @@ let package = Package(
     // Where packs come from: search paths, discovery, topic ids defined twice.
     .target(
       name: "BikiHost", dependencies: ["BikiFiles", "BikiPacks", "BikiCore", "BikiPlugins", "BikiJSON", "BikiSync"]),
+    // Reading the client's input only if some is waiting (preadv2, which Swift cannot call).
+    .target(name: "BikiInputSupport"),
     // JSON-RPC 2.0 with LSP base framing and lifecycle; knows nothing of quizzes.
-    .target(name: "BikiProtocol", dependencies: ["BikiJSON", "BikiSync"]),
+    .target(name: "BikiProtocol", dependencies: ["BikiJSON", "BikiSync", "BikiInputSupport"]),
     // Speech: Open JTalk (its audio checked to say the reading taught), espeak-ng, or none.
     .target(name: "BikiSpeech", dependencies: ["BikiFiles", "BikiSync"]),
     // Practice: the history of answers, stats over it; what quiz and serve both record into.
@@ -94,7 +96,7 @@ let package = Package(
     .testTarget(
       name: "BikiPluginsTests", dependencies: ["BikiPlugins", "BikiCore", "BikiSync", "BikiTestSupport"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "BikiProtocolTests", dependencies: ["BikiProtocol", "BikiJSON"]),
+    .testTarget(name: "BikiProtocolTests", dependencies: ["BikiProtocol", "BikiJSON", "BikiSync"]),
     .testTarget(
       name: "BikiServerTests",
       dependencies: ["BikiServer", "BikiPractice", "BikiJapanese", "BikiSync", "BikiTestSupport"]),

@@ -1,3 +1,4 @@
+import BikiInputSupport
 import BikiJSON
 import Glibc
 
@@ -12,6 +13,12 @@ import Glibc
 /// takes long (checking a pack, a plugin's question) runs elsewhere and signals `wake` when it is
 /// done. Input that arrives while a request is handled waits in the pipe and is read after it,
 /// so a `$/cancelRequest` read with the request it names still takes that request's place.
+///
+/// After a pass that read input the loop first reads without waiting, and `poll`s only when
+/// nothing is there: a client sending one request after another has usually sent the next by
+/// the time this one is answered (on one core, the write of the answer runs it), and a stream of
+/// requests has more waiting, so the pass costs a read and a write, as a C server's does. Work
+/// finished off the loop is then seen through `WakeSignal.isPending`, and deadlines as always.
 package struct Connection: Sendable {
   var input: Int32
   var output: Int32
@@ -57,15 +64,22 @@ package struct Connection: Sendable {
     // allow is worth a line on stderr, saying what it waits for.
     var endingSince: Double?
     var toldOfWait = false
+    var inputFlowing = false
     while true {
       // The deadline is read once per pass: it is a time, not an interval, so a server that
       // keeps work running cannot push it ahead of itself.
       let deadline = endpoint.nextDeadline
-      let ready = Self.wait(
-        input: inputEnded ? nil : input, wake: wake?.descriptor, timeout: deadline.map { max(0, $0 - now()) })
+      let ready: Readiness
+      if inputFlowing && !inputEnded && reader.readIfWaiting(into: &inbox) {
+        ready = Readiness(input: true, wake: wake?.isPending ?? false, failed: false)
+      } else {
+        ready = Self.wait(
+          input: inputEnded ? nil : input, wake: wake?.descriptor, timeout: deadline.map { max(0, $0 - now()) })
+        if ready.input { reader.read(into: &inbox) }
+      }
+      inputFlowing = ready.input
       var ended = false
-      if ready.input {
-        reader.read(into: &inbox)
+      if !inbox.isEmpty {
         for entry in inbox {
           switch entry {
           case .message(let message): endpoint.receive(message, into: &outgoing)
@@ -106,9 +120,18 @@ package struct Connection: Sendable {
     }
   }
 
+  /// What a pass has to do.
+  struct Readiness {
+    /// Input has arrived (or ended).
+    var input: Bool
+    /// Work finished off the loop.
+    var wake: Bool
+    /// `poll` itself failed for a reason other than a signal.
+    var failed: Bool
+  }
+
   /// Which descriptors are ready after waiting at most `timeout` seconds (forever when nil).
-  /// `failed` when `poll` itself fails for a reason other than a signal.
-  static func wait(input: Int32?, wake: Int32?, timeout: Double?) -> (input: Bool, wake: Bool, failed: Bool) {
+  static func wait(input: Int32?, wake: Int32?, timeout: Double?) -> Readiness {
     // Milliseconds, rounded up so a deadline a fraction of one away is not spun on.
     let milliseconds = timeout.map { Int32(min(($0 * 1000).rounded(.up), 3_600_000)) } ?? -1
     // On the stack: the loop waits once per request answered one at a time.
@@ -116,11 +139,11 @@ package struct Connection: Sendable {
       descriptors[0] = pollfd(fd: input ?? -1, events: Int16(POLLIN), revents: 0)
       descriptors[1] = pollfd(fd: wake ?? -1, events: Int16(POLLIN), revents: 0)
       let polled = poll(descriptors.baseAddress, 2, milliseconds)
-      if polled < 0 { return (false, false, errno != EINTR) }
+      if polled < 0 { return Readiness(input: false, wake: false, failed: errno != EINTR) }
       // POLLHUP and POLLERR count as input: the read that follows sees the end.
       let inputReady = input != nil && descriptors[0].revents != 0
       let wakeReady = wake != nil && descriptors[1].revents & Int16(POLLIN) != 0
-      return (inputReady, wakeReady, false)
+      return Readiness(input: inputReady, wake: wakeReady, failed: false)
     }
   }
 }
@@ -135,6 +158,9 @@ struct InputReader {
   /// kept with their room, as the loop reads once per request answered one at a time.
   private var events: [MessageFramer.Event] = []
   private var queue = MessageQueue()
+  /// False once the descriptor (or the kernel) cannot be read without waiting: the loop then
+  /// always polls first.
+  private(set) var canReadWithoutWaiting = true
 
   init(descriptor: Int32, maximumBody: Int) {
     self.descriptor = descriptor
@@ -144,6 +170,23 @@ struct InputReader {
   /// Appends what one read completes to `inbox`.
   mutating func read(into inbox: inout [InboxEntry]) {
     let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+    take(count, into: &inbox)
+  }
+
+  /// Reads only if input is already waiting (or has ended), and appends what that completes to
+  /// `inbox`; false when there was nothing to read, and the loop should wait for it.
+  mutating func readIfWaiting(into inbox: inout [InboxEntry]) -> Bool {
+    guard canReadWithoutWaiting else { return false }
+    let count = buffer.withUnsafeMutableBytes { biki_read_if_waiting(descriptor, $0.baseAddress, $0.count) }
+    if count < 0 {
+      if errno != EAGAIN && errno != EINTR { canReadWithoutWaiting = false }
+      return false
+    }
+    take(count, into: &inbox)
+    return true
+  }
+
+  private mutating func take(_ count: Int, into inbox: inout [InboxEntry]) {
     if count < 0 && (errno == EINTR || errno == EAGAIN) { return }
     guard count > 0 else {
       inbox.append(.end(truncated: framer.hasPartialMessage))

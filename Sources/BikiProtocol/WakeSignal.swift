@@ -1,3 +1,4 @@
+import BikiSync
 import Glibc
 
 /// Wakes the connection's loop from another thread. Work finished off the loop (a pack check,
@@ -11,10 +12,16 @@ import Glibc
 /// already, so a signal that finds it full has nothing left to do. A socket pair rather than a
 /// pipe because it is made close-on-exec and non-blocking in one call: a plugin worker spawned
 /// by another thread in between cannot inherit it, as it could a pipe before `fcntl`.
+///
+/// A loop that finds the client's next message waiting does not `poll` at all (see
+/// `Connection`), so a signal is also kept as a flag it can read without a system call.
 package final class WakeSignal: Sendable {
   /// What the loop polls.
   package let descriptor: Int32
   private let writeEnd: Int32
+  /// Set by `signal`, cleared by `drain`: set first and cleared first, so a signal that
+  /// crosses a drain leaves the flag or a byte behind, never neither.
+  private let pending = Locked(false)
 
   /// Nil when the process cannot make one (out of descriptors).
   package init?() {
@@ -32,12 +39,17 @@ package final class WakeSignal: Sendable {
 
   /// Callable from any thread.
   package func signal() {
+    pending.withLock { $0 = true }
     var byte: UInt8 = 1
     while write(writeEnd, &byte, 1) < 0 && errno == EINTR {}
   }
 
+  /// Whether a signal came since the last `drain`.
+  var isPending: Bool { pending.withLock { $0 } }
+
   /// Clears pending signals; only the loop calls it.
   package func drain() {
+    pending.withLock { $0 = false }
     var bytes = [UInt8](repeating: 0, count: 256)
     while true {
       let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

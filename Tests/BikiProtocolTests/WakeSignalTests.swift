@@ -35,4 +35,14 @@ import Testing
     wake.drain()
     #expect(!isReadable(wake.descriptor))
   }
+
+  @Test func aSignalIsPendingWithoutASystemCallUntilDrained() throws {
+    let wake = try #require(WakeSignal())
+    #expect(!wake.isPending)
+    wake.signal()
+    #expect(wake.isPending)
+    wake.drain()
+    #expect(!wake.isPending)
+    #expect(!isReadable(wake.descriptor))
+  }
 }
