@@ -43,6 +43,12 @@ package struct MessageQueue: Sendable {
   /// Moves everything waiting, oldest first, to the end of `taken`; the queue keeps its room,
   /// so a loop that reads and takes again and again allocates neither.
   mutating func takeAll(into taken: inout [InboxEntry]) {
+    // Into an empty inbox the two swap their buffers: nothing is copied or released, and
+    // each keeps room for the next read.
+    if taken.isEmpty {
+      swap(&taken, &entries)
+      return
+    }
     taken.append(contentsOf: entries)
     entries.removeAll(keepingCapacity: true)
   }

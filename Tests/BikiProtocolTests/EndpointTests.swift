@@ -212,6 +212,26 @@ struct EchoServer: LanguageServer {
     #expect(queue.takeAll() == [cancel])
   }
 
+  @Test func takingIntoAnInboxKeepsWhatItHeldAndLeavesTheQueueEmpty() {
+    let first = InboxEntry.message(.notification(method: "a", params: nil))
+    let second = InboxEntry.message(.notification(method: "b", params: nil))
+    let third = InboxEntry.message(.notification(method: "c", params: nil))
+    var queue = MessageQueue()
+    var inbox: [InboxEntry] = []
+    queue.push(first)
+    queue.takeAll(into: &inbox)
+    #expect(inbox == [first])
+    #expect(queue.isEmpty)
+    queue.push(second)
+    queue.push(third)
+    queue.takeAll(into: &inbox)
+    #expect(inbox == [first, second, third])
+    #expect(queue.isEmpty)
+    // The queue, having given its buffer away, still queues.
+    queue.push(first)
+    #expect(queue.takeAll() == [first])
+  }
+
   @Test func framingProblemsBecomeErrorsWithANullID() {
     let entries = MessageQueue.entries(for: [.malformedHeader("no colon"), .oversized(length: 99)], maximumBody: 10)
     for entry in entries {
