@@ -34,7 +34,7 @@ package struct ParsedArguments: Sendable {
   /// The arguments that are not options, in order.
   package private(set) var positionals: [String] = []
   /// Each option given, in order, with its value ("" for a flag).
-  package private(set) var given: [(name: String, value: String)] = []
+  private(set) var given: [(name: String, value: String)] = []
 
   /// `--help` and `-h` are always understood; `helpRequested` says whether one was given.
   init(_ arguments: [String], options: [Option], allowsNegativeNumbers: Bool = false) throws(UsageError) {

@@ -229,9 +229,9 @@ package struct Verdict: Hashable, Sendable {
   /// After a miss: how to answer (digits, not the kanji shown; kana, not romaji).
   var hint: String?
   /// After a right answer in kana: the reading it matched (of the counter the learner chose).
-  package var matched: Reading?
+  var matched: Reading?
   /// After a right answer that is not the standard form (じっぽん): the standard one (じゅっぽん).
-  package var standard: String?
+  var standard: String?
 
   package init(isCorrect: Bool, expected: String, hint: String? = nil, matched: Reading? = nil, standard: String? = nil)
   {

@@ -28,7 +28,7 @@ package struct Question: Hashable, Sendable {
   }
   /// The reading of the counted phrase alone, without the words around it (はっぱい in お茶8杯,
   /// read おちゃはっぱい): a kana answer may leave those words out. Nil when there are none.
-  package var phraseReading: Reading? {
+  var phraseReading: Reading? {
     get { practice.phraseReading }
     set { practice.phraseReading = newValue }
   }
@@ -118,7 +118,7 @@ package struct CountedPhrase: Hashable, Sendable {
   var kanjiDisplay: String
   package var reading: Reading
   /// Every way the counter is written (ヶ国, か国, カ国 …).
-  package var symbols: [String]
+  var symbols: [String]
 
   package init(display: String, kanjiDisplay: String, reading: Reading, symbols: [String]) {
     self.display = display
@@ -169,7 +169,7 @@ package struct Answer: Hashable, Sendable, Codable {
   package var display: String { prefix + number + postfix }
 
   /// The number alone, as written.
-  package var number: String {
+  var number: String {
     switch shape {
     case .whole: isGrouped ? NumberFormatting.grouped(value) : String(value)
     case .decimal(let places): NumberFormatting.decimal(value, places: places, grouped: isGrouped)

@@ -62,10 +62,10 @@ package enum Session {
     /// finished.
     package internal(set) var current: Question?
     /// Questions asked for in a row that could not be made.
-    package internal(set) var failedInARow = 0
+    var failedInARow = 0
     /// Wrong answers given to the current question so far.
-    package internal(set) var currentWrongAnswers: [String] = []
-    package internal(set) var questionStartedAt: Double
+    var currentWrongAnswers: [String] = []
+    var questionStartedAt: Double
     package let startedAt: Double
     package internal(set) var results: [QuestionResult] = []
     /// What the last action told the learner.

@@ -31,7 +31,7 @@ package enum PrivateDirectory {
 }
 
 package struct PrivateDirectoryError: Error, CustomStringConvertible, Sendable {
-  package var path: String
+  var path: String
   var reason: String
   package var description: String { "cannot create \(path): \(reason)" }
 }

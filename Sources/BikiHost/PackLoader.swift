@@ -85,7 +85,7 @@ package enum PackLoaderError: Error, Equatable, CustomStringConvertible, Sendabl
 
 package struct PackLoader: Sendable {
   var fileSystem: FileSystem
-  package var check: ReadingCheck
+  var check: ReadingCheck
   /// The check for packs not built into Biki, when it is not `check`: a server's reload checks
   /// them as lint does (`.thorough`), so it reports what lint reports for the same file.
   var userCheck: ReadingCheck?

@@ -6,7 +6,7 @@ package struct PackSearchPaths: Sendable, Equatable {
   /// The built-in packs' directory, and those given on the command line: what decides which
   /// of two definitions of a topic serves (see `Precedence`).
   var builtIn: String?
-  package var given: [String]
+  var given: [String]
 
   init(directories: [String], builtIn: String? = nil, given: [String] = []) {
     self.directories = directories
@@ -15,8 +15,7 @@ package struct PackSearchPaths: Sendable, Equatable {
   }
 
   /// The standard paths for an environment; `builtIn` is where the shipped packs are.
-  package static func standard(environment: [String: String], builtIn: String?, extra: [String] = []) -> PackSearchPaths
-  {
+  static func standard(environment: [String: String], builtIn: String?, extra: [String] = []) -> PackSearchPaths {
     var directories: [String] = []
     if let builtIn { directories.append(builtIn) }
     if let dataHome = XDGDirectories(environment: environment).dataHome { directories.append(dataHome + "/biki/packs") }

@@ -8,9 +8,9 @@ import BikiPlugins
 /// its check and nothing else, and one that passes is not timed out later. Problems come back
 /// as diagnostics, like a pack's.
 package struct PluginValidator: Sendable {
-  package var spawner: WorkerSpawner
+  var spawner: WorkerSpawner
   var now: @Sendable () -> Double
-  package var limits: PluginLimits
+  var limits: PluginLimits
   /// Seeds generated per topic.
   var seedsPerTopic: UInt64 = 1000
   /// How long loading and describing may take, in seconds.

@@ -58,7 +58,7 @@ struct PluginSearchPaths: Sendable, Equatable {
   var builtIn: String?
   var builtInNamePrefix: String
   /// Directories given with `--plugins`.
-  package var given: [String]
+  var given: [String]
 
   package init(directories: [String], builtIn: String?, builtInNamePrefix: String, given: [String] = []) {
     self.directories = directories
@@ -70,7 +70,7 @@ struct PluginSearchPaths: Sendable, Equatable {
   /// Which of two definitions of a topic id serves (see `Precedence`).
   func precedence(of library: String) -> Precedence { .of(library, given: given, builtIn: builtIn) }
 
-  package static func standard(environment: [String: String], installation: Installation?, extra: [String] = [])
+  static func standard(environment: [String: String], installation: Installation?, extra: [String] = [])
     -> PluginSearchPaths
   {
     var directories = XDGDirectories(environment: environment).dataHome.map { [$0 + "/biki/plugins"] } ?? []
@@ -122,7 +122,7 @@ package enum PluginIsolation: Sendable {
   case inProcess
 
   /// The limits a worker runs under; nil in this process, where nothing is timed.
-  package var limits: PluginLimits? {
+  var limits: PluginLimits? {
     guard case .worker(_, _, let limits, _, _) = self else { return nil }
     return limits
   }

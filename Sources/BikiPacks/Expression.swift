@@ -88,7 +88,7 @@ enum ExpressionError: Error, Hashable, Sendable, CustomStringConvertible {
 
 extension Expression {
   /// Parses an expression; errors carry the character offset where they occur.
-  package static func parse(_ text: String) throws(ExpressionError) -> Expression {
+  static func parse(_ text: String) throws(ExpressionError) -> Expression {
     var parser = ExpressionParser(characters: Array(text))
     let expression = try parser.parseSum().expression
     parser.skipSpaces()

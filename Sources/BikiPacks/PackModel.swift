@@ -70,7 +70,7 @@ package struct TopicDefinition: Sendable {
   var variableNames: Set<String> = []
   package var parameters: [ParameterDefinition] = []
   package var parts: [PartDefinition] = []
-  package var answer = AnswerDefinition()
+  var answer = AnswerDefinition()
   /// Which questions come up more often, where the key is written.
   var favour: Located<Favour>?
   package var range: SourceRange = .fileStart

@@ -21,12 +21,12 @@ package final class DisplayReadings: Sendable {
   package init() {}
 
   /// Biki's reading of `display`, or nil when Biki cannot read it.
-  package func reading(of display: String) -> Reading? {
+  func reading(of display: String) -> Reading? {
     try? result(of: display).get()
   }
 
   /// Biki's reading of `display`, or why Biki cannot read it.
-  package func result(of display: String) -> Result<Reading, ReadingError> {
+  func result(of display: String) -> Result<Reading, ReadingError> {
     guard display.utf8.count <= Self.longestKept else {
       return Result { () throws(ReadingError) in try PhraseReader().read(display) }
     }

@@ -16,7 +16,7 @@ package struct WorkerProcess: Sendable {
   /// (seconds on the host's clock) for the first. Answers to a batch come one frame per
   /// question, so one read takes in as many as are waiting. `gathering`: more are on their way,
   /// so when none has arrived yet it is worth a moment's wait before blocking.
-  package var read: @Sendable (_ maximum: Int, _ deadline: Double, _ gathering: Bool) -> ReadResult
+  var read: @Sendable (_ maximum: Int, _ deadline: Double, _ gathering: Bool) -> ReadResult
   /// Kills the worker and every process in its process group (SIGKILL), and reaps it; says how
   /// it ended ("crashed with signal 11 (SIGSEGV)").
   var stop: @Sendable () -> String

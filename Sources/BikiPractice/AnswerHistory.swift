@@ -148,7 +148,7 @@ package enum HistoryFile {
     "\(path):\(number): dropped an unfinished last line (\(bytes) bytes), left by an interrupted write"
   }
 
-  package static func parse(_ bytes: [UInt8], path: String) -> Contents {
+  static func parse(_ bytes: [UInt8], path: String) -> Contents {
     var entries: [HistoryEntry] = []
     var warnings: [String] = []
     var lineStart = 0
@@ -337,10 +337,10 @@ package struct AnswerHistory: Sendable {
 }
 
 struct HistoryError: Error, CustomStringConvertible, Sendable {
-  package var path: String
+  var path: String
   var reason: String
   /// Whether the history was being read (for stats, a summary, a review) or written.
-  package var reading = false
+  var reading = false
   var description: String {
     reading ? "cannot read \(path): \(reason)" : "cannot record the answer in \(path): \(reason)"
   }

@@ -10,7 +10,7 @@ package struct ProgressReport {
   var summary: HistorySummary
   /// Seconds since 1970, for recall and the dates shown.
   var now: Double
-  package var catalog: CounterCatalog = .standard
+  var catalog: CounterCatalog = .standard
 
   package init(summary: HistorySummary, now: Double) {
     self.summary = summary

@@ -26,7 +26,7 @@ package enum RequestID: Hashable, Sendable {
 package struct ResponseError: Error, Hashable, Sendable {
   package var code: Int
   package var message: String
-  package var data: JSON?
+  var data: JSON?
 
   package init(code: Int, message: String, data: JSON? = nil) {
     self.code = code

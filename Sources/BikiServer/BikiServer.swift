@@ -31,7 +31,7 @@ package struct Catalog: Sendable {
       registry.topics.map { ($0.topic.id, CatalogEntry($0)) }, uniquingKeysWith: { first, _ in first })
   }
 
-  package func topic(id: String) -> CatalogEntry? { topicsByID[id] }
+  func topic(id: String) -> CatalogEntry? { topicsByID[id] }
 
   /// The topic id closest to `id`, a typo of one, if any.
   func suggestion(for id: String) -> String? {
@@ -96,7 +96,7 @@ package final class CatalogEntry: Sendable {
   /// plugin for its question count, which is never done on the message loop.
   var madeGenerator: QuestionGenerator? { defaultGenerator.withLock { $0 } }
 
-  package var topic: Topic { registered.topic }
+  var topic: Topic { registered.topic }
 
   /// A generator for these parameters, shared when they are the defaults. A generator is a
   /// value whose questions depend only on their seeds, so sharing it changes no question.
@@ -124,7 +124,7 @@ package struct ServerDependencies: Sendable {
   var now: @Sendable () -> Double
   /// Seconds since 1970, stamped on history entries.
   var wallClock: @Sendable () -> Double
-  package var seeds: SeedSource
+  var seeds: SeedSource
   /// One spelling per file, to match a document to the pack it is a copy of.
   var canonicalPath: @Sendable (String) -> String
   /// How thoroughly open pack documents are checked; lint's default.
