@@ -156,7 +156,7 @@ package struct PartDefinition: Sendable {
   var denominator: Located<String>?
 }
 
-package struct AnswerDefinition: Sendable {
+struct AnswerDefinition: Sendable {
   var value = Located("")
   var prefix = ""
   var postfix = ""
@@ -168,7 +168,7 @@ package struct AnswerDefinition: Sendable {
   var decimals: Located<Int64>?
   /// A fraction answer: the value is the numerator, this the denominator (3分の1, 1/3).
   var denominator: Located<String>?
-  package var range: SourceRange = .fileStart
+  var range: SourceRange = .fileStart
 }
 
 extension TopicDefinition {

@@ -4,7 +4,7 @@ import Glibc
 /// A running worker process, as the host uses it: a struct of closures, so tests can stand in
 /// for a process and only `WorkerSpawner.live` starts real ones.
 package struct WorkerProcess: Sendable {
-  package enum ReadResult: Sendable, Equatable {
+  enum ReadResult: Sendable, Equatable {
     case bytes([UInt8])
     case closed
     case timedOut

@@ -118,7 +118,7 @@ package enum HistoryLine: Equatable, Sendable {
 /// The history file's format: one JSON object per line, each line written whole and flushed
 /// before the answer is acknowledged. A line cut short by a kill has no newline; it is dropped.
 package enum HistoryFile {
-  package struct Contents: Equatable, Sendable {
+  struct Contents: Equatable, Sendable {
     var entries: [HistoryEntry]
     var warnings: [String]
     /// Bytes up to the end of the last complete line: where the next line must start.

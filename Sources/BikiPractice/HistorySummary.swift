@@ -26,12 +26,12 @@ package struct HistorySummary: Equatable, Sendable {
     }
   }
 
-  package struct FormKey: Hashable, Sendable, Comparable {
+  struct FormKey: Hashable, Sendable, Comparable {
     var topicID: String
-    package var skill: Skill
+    var skill: Skill
     var expected: String
 
-    package static func < (a: FormKey, b: FormKey) -> Bool {
+    static func < (a: FormKey, b: FormKey) -> Bool {
       (a.topicID, a.expected, a.skill.rawValue) < (b.topicID, b.expected, b.skill.rawValue)
     }
   }

@@ -79,7 +79,7 @@ final class FirstCatalog: Sendable {
 }
 
 /// A topic as requests find it: one lookup gives the topic and its shared generator.
-package final class CatalogEntry: Sendable {
+final class CatalogEntry: Sendable {
   let registered: RegisteredTopic
   /// The generator with the default parameters, made on first use: most requests ask for no
   /// overrides, and making one costs more than the question it asks.
