@@ -58,14 +58,7 @@ import Testing
   }
 
   static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
-    var sent = 0
-    while sent < bytes.count {
-      let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + sent, bytes.count - sent) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { return false }
-      sent += count
-    }
-    return true
+    (try? FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).write(contentsOf: bytes)) != nil
   }
 
   static func monotonicSeconds() -> Double {
