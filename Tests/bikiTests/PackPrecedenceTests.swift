@@ -61,7 +61,7 @@ import Testing
   @Test func aBrokenWorkingCopyIsToldTheInstalledOneServes() throws {
     let home = NSTemporaryDirectory() + "biki-precedence-" + UUID().uuidString
     let installed = home + "/data/biki/packs"
-    let work = home + "/work"
+    let work = home + "/drafts"
     for directory in [installed, work] {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
