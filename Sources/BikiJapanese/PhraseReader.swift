@@ -33,8 +33,12 @@ enum PhraseToken: Equatable {
   /// 36.5度, 1.2億円: the whole part, the digits after the point, a large unit (万, 億, 兆) and
   /// what follows.
   case decimal(UInt128, fraction: [UInt8], unit: String?, symbol: String?)
-  /// 3分の1: denominator, numerator, and what follows the numerator.
-  case fraction(denominator: UInt128, numerator: UInt128, symbol: String?)
+  /// 3分の1 or 1/3 (`slashed`): denominator, numerator, and what follows them.
+  case fraction(denominator: UInt128, numerator: UInt128, slashed: Bool, symbol: String?)
+  /// 16:05: the hour, the minutes, and what follows (16:05発).
+  case clock(hour: Int, minute: Int, symbol: String?)
+  /// 0857: digits said one by one, and what follows.
+  case code([UInt8], symbol: String?)
   /// 元年: the first year of an era.
   case firstYear
 }
@@ -87,6 +91,10 @@ struct PhraseTokenizer {
           let continuesAWord = unknown.first.map { $0.properties.isAlphabetic } ?? false
           if continuesAWord, case .number(_, let symbol?)? = tokens.last { word = symbol + word }
           let shown = word.count > 12 ? String(word.prefix(12)) + "…" : word
+          if let sign = unknown.first, ShownText.isSignLike(sign), unknown.count == 1 {
+            throw .unreadable(
+              text, reason: "'\(shown)' before a number is not a sign Biki reads; below zero is written -, − or マイナス")
+          }
           throw .unreadable(text, reason: "'\(shown)' is not a number, unit or counter Biki knows")
         }
         guard let value = KanjiNumeral.parse(scalars: numeral) else {
@@ -97,8 +105,18 @@ struct PhraseTokenizer {
           throw .unreadable(text, reason: "'\(written)' is not a well-formed number")
         }
         position = numeralEnd
+        if let clock = try clock(numeral, at: &position, in: scalars, symbols: symbols) {
+          tokens.append(clock)
+          continue
+        }
         if let decimal = try decimal(value, numeral: numeral, at: &position, in: scalars, symbols: symbols) {
           tokens.append(decimal)
+          continue
+        }
+        if let digits = code(numeral, next: position < scalars.count ? scalars[position] : nil) {
+          let symbol = symbols.longestPrefix(of: scalars[position...])
+          position += symbol?.length ?? 0
+          tokens.append(.code(digits, symbol: symbol?.word))
           continue
         }
         if let fraction = try fraction(value, at: &position, in: scalars, symbols: symbols) {
@@ -119,61 +137,6 @@ struct PhraseTokenizer {
       }
       return tokens
     }
-  }
-}
-
-extension PhraseTokenizer {
-  /// Digits after a point (`36.5`, `0.01`), then a large unit and a counter; nil when no point
-  /// follows the number. The whole part is written in digits; ten digits after the point at most.
-  func decimal(
-    _ whole: UInt128, numeral: Slice<UnsafeBufferPointer<Unicode.Scalar>>, at position: inout Int,
-    in scalars: UnsafeBufferPointer<Unicode.Scalar>, symbols: FirstScalarIndex
-  ) throws(ReadingError) -> PhraseToken? {
-    guard position + 1 < scalars.count, scalars[position] == "." || scalars[position] == "．",
-      EverydayNumbers.digit(scalars[position + 1]) != nil
-    else { return nil }
-    guard numeral.allSatisfy({ EverydayNumbers.digit($0) != nil || $0 == "," || $0 == "，" }) else {
-      throw .unreadable(String(String.UnicodeScalarView(scalars)), reason: "a decimal is written in digits, as in 36.5")
-    }
-    var end = position + 1
-    var fraction: [UInt8] = []
-    while end < scalars.count, let digit = EverydayNumbers.digit(scalars[end]) {
-      fraction.append(digit)
-      end += 1
-    }
-    guard fraction.count <= 10 else {
-      throw .unreadable(String(String.UnicodeScalarView(scalars)), reason: "more than ten digits after the point")
-    }
-    position = end
-    var unit: String?
-    if position < scalars.count, ["万", "億", "兆"].contains(scalars[position]) {
-      unit = String(scalars[position])
-      position += 1
-    }
-    let symbol = symbols.longestPrefix(of: scalars[position...])
-    position += symbol?.length ?? 0
-    return .decimal(whole, fraction: fraction, unit: unit, symbol: symbol?.word)
-  }
-
-  /// `分の` and a numerator after a denominator (3分の1, 100分の1), with what follows it; nil
-  /// when `分の` does not follow.
-  func fraction(
-    _ denominator: UInt128, at position: inout Int, in scalars: UnsafeBufferPointer<Unicode.Scalar>,
-    symbols: FirstScalarIndex
-  ) throws(ReadingError) -> PhraseToken? {
-    guard position + 2 < scalars.count, scalars[position] == "分", scalars[position + 1] == "の",
-      KanjiNumeral.isPartOfNumber(scalars[position + 2])
-    else { return nil }
-    let start = position + 2
-    var end = start
-    while end < scalars.count, KanjiNumeral.isPartOfNumber(scalars[end]) { end += 1 }
-    guard let numerator = KanjiNumeral.parse(scalars: scalars[start..<end]), denominator > 0 else {
-      throw .unreadable(String(String.UnicodeScalarView(scalars)), reason: "a fraction is written as 3分の1")
-    }
-    position = end
-    let symbol = symbols.longestPrefix(of: scalars[position...])
-    position += symbol?.length ?? 0
-    return .fraction(denominator: denominator, numerator: numerator, symbol: symbol?.word)
   }
 }
 
@@ -240,10 +203,21 @@ struct PhraseInterpreter {
       case .decimal(let whole, let fraction, let unit, let symbol):
         parts += try decimalReading(whole, fraction: fraction, unit: unit, symbol: symbol)
         previousSymbol = symbol
-      case .fraction(let denominator, let numerator, let symbol):
+      case .fraction(let denominator, let numerator, _, let symbol):
         parts += try JapaneseNumber.fractionReading(numerator: numerator, denominator: denominator, counter: nil).parts
         if let symbol { parts += try plainCounter(symbol) }
         previousSymbol = symbol
+      case .clock(let hour, let minute, let symbol):
+        parts += try JapaneseNumber.clockReading(hour: hour, minute: minute).parts
+        if let symbol { parts += try plainCounter(symbol) }
+        previousSymbol = symbol
+      case .code(let digits, let symbol):
+        // A counter after a code would read it as a quantity or not: which one is not written.
+        if let symbol {
+          throw fail("a number with a leading 0 is a code read digit by digit, and takes no \(symbol) after it")
+        }
+        parts += JapaneseNumber.digitByDigit(digits).parts
+        previousSymbol = nil
       }
     }
     if let era, let year = date.eraYear, !era.contains(year: year, month: date.month, day: date.day) {
@@ -261,7 +235,7 @@ struct PhraseInterpreter {
   private func checkSign(_ word: String, before next: PhraseToken?) throws(ReadingError) {
     let symbol: String?
     switch next {
-    case .number(_, let found)?, .decimal(_, _, _, let found)?, .fraction(_, _, let found)?: symbol = found
+    case .number(_, let found)?, .decimal(_, _, _, let found)?, .fraction(_, _, _, let found)?: symbol = found
     default: throw fail("\(word) must be followed by a number")
     }
     switch word {
@@ -414,7 +388,7 @@ extension PhraseToken {
     switch self {
     case .firstYear: true
     case .number(_, let symbol): symbol == "年"
-    case .prefix, .decimal, .fraction: false
+    case .prefix, .decimal, .fraction, .clock, .code: false
     }
   }
 }

@@ -40,6 +40,12 @@ package enum ShownText {
     case unreadable(run: String, reason: String)
     /// A declared word that Biki reads as part of the number beside it (本 after 9).
     case wordSplitsPhrase(word: String, phrase: String)
+    /// A silent word right against a numeral: what it shows there (a dash, ▲) may change the
+    /// number, and nobody said how it reads.
+    case silentAtNumber(word: String)
+    /// A word that ends in a sign (a dash, ▲, △) right before a numeral: the sign is the
+    /// number's, and Biki reads only the signs it knows (-, −, －, マイナス).
+    case signInWord(word: String, sign: Unicode.Scalar)
     /// More than one number shown: which one is the answer?
     case severalNumbers([String])
     /// Nothing to read at all.
@@ -61,6 +67,10 @@ package enum ShownText {
         "Biki does not read \"\(run)\" (\(reason)); declare the words it does not know with their readings (\"words\")"
       case .wordSplitsPhrase(let word, let phrase):
         "the declared word \"\(word)\" is part of \"\(phrase)\", which Biki reads as one phrase; leave it to Biki"
+      case .silentAtNumber(let word):
+        "the declared word \"\(word)\" has no reading and stands against a number; only brackets around a number may be silent"
+      case .signInWord(let word, let sign):
+        "the declared word \"\(word)\" ends in \(ShownText.name(sign)) right before a number, which shows the number below zero or not as Biki cannot tell; write - or マイナス before it"
       case .severalNumbers(let runs):
         "it shows \(runs.count) numbers (\(runs.map { "\"\($0)\"" }.joined(separator: ", "))); a question shows the one it asks for"
       case .empty:
@@ -94,6 +104,23 @@ package enum ShownText {
     case .nonspacingMark, .spacingMark: scalar.value != 0x3099 && scalar.value != 0x309A
     default: false
     }
+  }
+
+  /// A character that before a number can mean it is below zero: any dash or minus (‐ – — ﹣
+  /// ⁻ ₋, whatever their width), and the accounting marks ▲ △ ▼ ▽.
+  package static func isSignLike(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x2D, 0x2212, 0x207B, 0x208B, 0xFE63, 0xFF0D, 0x25B2, 0x25B3, 0x25BC, 0x25BD: return true
+    default: return scalar.properties.generalCategory == .dashPunctuation
+    }
+  }
+
+  private static func opensBeforeNumber(_ scalar: Unicode.Scalar) -> Bool {
+    [.openPunctuation, .initialPunctuation].contains(scalar.properties.generalCategory)
+  }
+
+  private static func closesAfterNumber(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == "。" || [.closePunctuation, .finalPunctuation].contains(scalar.properties.generalCategory)
   }
 
   static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
@@ -232,6 +259,16 @@ package enum ShownText {
       case word(Word, Range<Int>)
       case run(Range<Int>)
       case space
+
+      func starts(in scalars: [Unicode.Scalar], where test: (Unicode.Scalar) -> Bool) -> Bool {
+        guard case .run(let range) = self, let first = scalars[range].first else { return false }
+        return test(first)
+      }
+
+      func ends(in scalars: [Unicode.Scalar], where test: (Unicode.Scalar) -> Bool) -> Bool {
+        guard case .run(let range) = self, let last = scalars[range].last else { return false }
+        return test(last)
+      }
     }
     var pieces: [Piece] = []
     var runStart: Int?
@@ -282,6 +319,20 @@ package enum ShownText {
           let phrase = Self.phraseAcross(scalars[range], scalars[after])
         {
           return .failure(.wordSplitsPhrase(word: word.text, phrase: phrase))
+        }
+        let numberBefore = position > 0 && pieces[position - 1].ends(in: scalars, where: showsNumber)
+        let numberAfter = position + 1 < pieces.count && pieces[position + 1].starts(in: scalars, where: showsNumber)
+        // Brackets may open before a number and close after it, and a sentence end after it;
+        // any other silent mark there (a dash, ▲, ・, a slash) could change the number.
+        let scalarsOfWord = scalars[range]
+        if word.reading.isEmpty,
+          (numberAfter && !scalarsOfWord.allSatisfy(Self.opensBeforeNumber))
+            || (numberBefore && !scalarsOfWord.allSatisfy(Self.closesAfterNumber))
+        {
+          return .failure(.silentAtNumber(word: word.text))
+        }
+        if numberAfter, let last = scalars[range].last, isSignLike(last) {
+          return .failure(.signInWord(word: word.text, sign: last))
         }
         if !word.reading.isEmpty { segments.append(Reading(word.reading)) }
       case .run(let range):

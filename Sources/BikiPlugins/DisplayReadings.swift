@@ -17,6 +17,8 @@ package final class DisplayReadings: Sendable {
   static let longestKept = 256
 
   private let known = Locked<[TextBytes: Result<Reading, ReadingError>]>([:])
+  /// The numbers of the runs that show one, kept the same way.
+  private let knownNumbers = Locked<[TextBytes: Result<[WrittenNumber], ReadingError>]>([:])
 
   package init() {}
 
@@ -27,17 +29,27 @@ package final class DisplayReadings: Sendable {
 
   /// Biki's reading of `display`, or why Biki cannot read it.
   func result(of display: String) -> Result<Reading, ReadingError> {
-    guard display.utf8.count <= Self.longestKept else {
-      return Result { () throws(ReadingError) in try PhraseReader().read(display) }
-    }
+    Self.remembered(display, in: known) { () throws(ReadingError) in try PhraseReader().read(display) }
+  }
+
+  /// The numbers Biki reads in `run` (`PhraseReader.numbers(in:)`), or why it cannot.
+  func numbers(in run: String) -> Result<[WrittenNumber], ReadingError> {
+    Self.remembered(run, in: knownNumbers) { () throws(ReadingError) in try PhraseReader().numbers(in: run) }
+  }
+
+  private static func remembered<Value>(
+    _ display: String, in store: Locked<[TextBytes: Result<Value, ReadingError>]>,
+    _ compute: () throws(ReadingError) -> Value
+  ) -> Result<Value, ReadingError> {
+    guard display.utf8.count <= Self.longestKept else { return Result(catching: compute) }
     let key = TextBytes(display)
-    if let found = known.withLock({ $0[key] }) { return found }
-    let reading = Result { () throws(ReadingError) in try PhraseReader().read(display) }
-    known.withLock { known in
+    if let found = store.withLock({ $0[key] }) { return found }
+    let result = Result(catching: compute)
+    store.withLock { known in
       if known.count >= Self.capacity { known.removeAll(keepingCapacity: true) }
-      known[key] = reading
+      known[key] = result
     }
-    return reading
+    return result
   }
 
   /// How many displays are kept now.

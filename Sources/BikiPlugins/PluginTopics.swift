@@ -241,23 +241,14 @@ package struct PluginTopics: Sendable {
     // Usually the kanji display reads as the display does (¥286 and 二百八十六円): checked once.
     if shownKanji.reading != shown.reading { try checkReadings(shownKanji, of: kanjiDisplay) }
 
-    // The answer is the number the learner sees, in digits and in kanji, with what is written
-    // around it there.
-    func checkAnswer(_ read: ShownText.Read, shownIn text: String) throws(PluginError) {
-      guard let run = read.numberRun else { return }
-      let numbers = WrittenNumbers.values(in: run)
-      // -9本 and マイナス九本 show minus nine: the answer 9 would mark the learner right for
-      // dropping the sign Biki reads (まいなす).
-      let belowZero = Self.showsBelowZero(run)
-      guard (value < 0) == belowZero && numbers.contains(UInt128(value.magnitude)) else {
-        let listed = Array(Set(numbers)).sorted().map { (belowZero ? "-" : "") + String($0) }.joined(separator: ", ")
-        throw fail(
-          "the answer \(value) is not the number \"\(text)\" shows (\(listed.isEmpty ? "none" : listed))",
-          .answerMismatch)
-      }
+    // The answer is the one number the learner sees, in digits and in kanji, with its sign and
+    // shape, and with what is written around it there.
+    let shownNumber = try Self.shownNumber(shown, in: display, displayReadings: displayReadings, fail: fail)
+    let kanjiNumber = try Self.shownNumber(shownKanji, in: kanjiDisplay, displayReadings: displayReadings, fail: fail)
+    for (number, text) in [(shownNumber, display), (kanjiNumber, kanjiDisplay)] {
+      guard let number, !number.isSame(value: value, shape: .whole) else { continue }
+      throw fail("the answer \(value) is not the number \"\(text)\" shows (\(number))", .answerMismatch)
     }
-    try checkAnswer(shown, shownIn: display)
-    try checkAnswer(shownKanji, shownIn: kanjiDisplay)
     guard Self.isShown(prefix: prefix, postfix: postfix, in: shown.numberRun) else {
       let written = prefix + String(value) + postfix
       throw fail(
@@ -265,10 +256,11 @@ package struct PluginTopics: Sendable {
         .answerMismatch)
     }
     if let declared {
-      guard let run = shown.numberRun, WrittenNumbers.values(in: run).contains(UInt128(declared.value)) else {
+      guard let shownNumber, shownNumber.isSame(value: Int64(declared.value), shape: .whole) else {
         throw fail("its declared number \(declared.value) is not what \"\(display)\" shows", .answerMismatch)
       }
-      guard declared.counter.isEmpty || Self.isShown(prefix: "", postfix: declared.counter, in: run) else {
+      guard let run = shown.numberRun, declared.counter.isEmpty || Self.isShown(prefix: "", postfix: declared.counter, in: run)
+      else {
         throw fail("its declared counter \"\(declared.counter)\" is not the one \"\(display)\" shows", .answerMismatch)
       }
     }
@@ -281,17 +273,32 @@ package struct PluginTopics: Sendable {
       forms: declared?.forms ?? [])
   }
 
-  /// The signs Biki's phrase reader reads as "below zero" right before a number.
-  static let minusSigns = ["-", "−", "－", "マイナス", "氷点下", "零下"]
-
-  /// Whether the number in `run` is shown below zero: a minus sign (or マイナス, 氷点下, 零下)
-  /// right before its first numeral, as Biki reads it (まいなす, ひょうてんか, れいか).
-  static func showsBelowZero(_ run: String) -> Bool {
-    guard let first = run.unicodeScalars.firstIndex(where: { KanjiNumeral.isPartOfNumber($0) }) else { return false }
-    let before = Substring(run.unicodeScalars[..<first])
-    return minusSigns.contains {
-      before.utf8.count >= $0.utf8.count && before.utf8.suffix($0.utf8.count).elementsEqual($0.utf8)
+  /// The one number a display shows, read whole by Biki (`PhraseReader.numbers(in:)`): nil when
+  /// it shows none. A v1 plugin answers with a whole number, so a display that shows a decimal,
+  /// a fraction, a time or a code, or more than one number, is one it cannot ask about.
+  static func shownNumber(
+    _ read: ShownText.Read, in text: String, displayReadings: DisplayReadings,
+    fail: (String, PluginError.Kind) -> PluginError
+  ) throws(PluginError) -> WrittenNumber? {
+    guard let run = read.numberRun else { return nil }
+    let numbers: [WrittenNumber]
+    do {
+      numbers = try displayReadings.numbers(in: run).get()
+    } catch {
+      throw fail("the display \"\(text)\" cannot be read whole: \(error)", .unreadableDisplay)
     }
+    guard numbers.count == 1, let number = numbers.first else {
+      let listed = numbers.map(\.description).joined(separator: ", ")
+      throw fail(
+        "\"\(text)\" shows \(numbers.count) numbers (\(listed)); a question's answer is the one number it shows",
+        .answerMismatch)
+    }
+    guard number.shape == .whole else {
+      throw fail(
+        "\"\(text)\" shows \(number), \(number.shape.name), and a plugin's answer (ABI v1) is a whole number: it could never be answered right",
+        .answerMismatch)
+    }
+    return number
   }
 
   /// Whether an answer's prefix and postfix are written where the number is shown: `¥` before

@@ -42,6 +42,17 @@ import Testing
       ("日曜日", [ShownText.Word(text: "日曜日", reading: "ニチヨウビ")], .wordReading(word: "日曜日", reading: "ニチヨウビ")),
       ("ートです", [ShownText.Word(text: "ートです", reading: "ーとです")], .wordReading(word: "ートです", reading: "ーとです")),
       ("。", [ShownText.Word(text: "。", reading: "")], .empty),
+      // Marks that show a number below zero, declared silent or read as something else: the
+      // learner sees minus five and would be taught five.
+      ("–5度", [ShownText.Word(text: "–", reading: "")], .silentAtNumber(word: "–")),
+      ("‐5度", [ShownText.Word(text: "‐", reading: "")], .silentAtNumber(word: "‐")),
+      ("﹣5度", [ShownText.Word(text: "﹣", reading: "")], .silentAtNumber(word: "﹣")),
+      ("⁻5度", [ShownText.Word(text: "⁻", reading: "")], .silentAtNumber(word: "⁻")),
+      ("▲5度", [ShownText.Word(text: "▲", reading: "")], .silentAtNumber(word: "▲")),
+      ("三十八・六度", [ShownText.Word(text: "・", reading: "")], .silentAtNumber(word: "・")),
+      ("▲5度", [ShownText.Word(text: "▲", reading: "さんかく")], .signInWord(word: "▲", sign: "▲")),
+      ("気温–5度", [ShownText.Word(text: "気温–", reading: "きおん")], .signInWord(word: "気温–", sign: "–")),
+      ("△5度", [ShownText.Word(text: "△", reading: "さんかく")], .signInWord(word: "△", sign: "△")),
     ] as [(String, [ShownText.Word], ShownText.Problem)])
   func refusesWhatItCannotReadWhole(_ display: String, _ words: [ShownText.Word], _ problem: ShownText.Problem) {
     #expect(throws: problem) { try read(display, words).get() }
