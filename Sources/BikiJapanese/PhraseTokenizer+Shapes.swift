@@ -1,22 +1,33 @@
 /// The shapes a number takes after its first numeral: a point and digits (36.5), 分の or a slash
 /// and a numerator (3分の1, 1/3), a colon and minutes (16:05), or leading zeros (0857, a code).
 extension PhraseTokenizer {
-  /// Digits after a point (`36.5`, `0.01`), then a large unit and a counter; nil when no point
-  /// follows the number. The whole part is written in digits; ten digits after the point at most.
+  /// Digits after a point (`36.5`, `0.01`), or kanji digits after 中黒 as kanji write a decimal
+  /// (`三十八・六`), then a large unit and a counter; nil when no point follows the number. Ten
+  /// digits after the point at most.
   func decimal(
     _ whole: UInt128, numeral: Slice<UnsafeBufferPointer<Unicode.Scalar>>, at position: inout Int,
     in scalars: UnsafeBufferPointer<Unicode.Scalar>, symbols: FirstScalarIndex
   ) throws(ReadingError) -> PhraseToken? {
-    guard position + 1 < scalars.count, scalars[position] == "." || scalars[position] == "．",
-      EverydayNumbers.digit(scalars[position + 1]) != nil
-    else { return nil }
-    guard numeral.allSatisfy({ EverydayNumbers.digit($0) != nil || $0 == "," || $0 == "，" }) else {
-      throw .unreadable(String(String.UnicodeScalarView(scalars)), reason: "a decimal is written in digits, as in 36.5")
+    guard position + 1 < scalars.count else { return nil }
+    let digit: (Unicode.Scalar) -> UInt8?
+    switch scalars[position] {
+    case "." , "．":
+      digit = EverydayNumbers.digit
+      guard numeral.allSatisfy({ EverydayNumbers.digit($0) != nil || $0 == "," || $0 == "，" }) else {
+        guard digit(scalars[position + 1]) != nil else { return nil }
+        throw .unreadable(String(String.UnicodeScalarView(scalars)), reason: "a decimal is written in digits, as in 36.5")
+      }
+    case "・":
+      // Only between kanji numerals: 1・2 in digits is a list, not a decimal.
+      guard numeral.allSatisfy({ EverydayNumbers.digit($0) == nil }) else { return nil }
+      digit = { KanjiNumeral.digitValue($0).map { UInt8($0) } }
+    default: return nil
     }
+    guard digit(scalars[position + 1]) != nil else { return nil }
     var end = position + 1
     var fraction: [UInt8] = []
-    while end < scalars.count, let digit = EverydayNumbers.digit(scalars[end]) {
-      fraction.append(digit)
+    while end < scalars.count, let next = digit(scalars[end]) {
+      fraction.append(next)
       end += 1
     }
     guard fraction.count <= 10 else {

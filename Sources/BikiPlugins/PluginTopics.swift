@@ -58,7 +58,9 @@ package struct PluginTopics: Sendable {
         throw fail("topic \"\(id)\" needs distinct skills from listening, reading, kana")
       }
       guard let count = node["questionCount"]?.value.integerValue, count > 0 else {
-        throw fail("topic \"\(id)\" needs a positive questionCount")
+        var written = ""
+        if case .number(let literal)? = node["questionCount"]?.value.value { written = " (it is \(Excerpt.of(literal)))" }
+        throw fail("topic \"\(id)\" needs a questionCount, a whole number from 1 to 2^63−1\(written)")
       }
       var parameters: [Topic.Parameter] = []
       for parameter in node["parameters"]?.value.arrayValue ?? [] {

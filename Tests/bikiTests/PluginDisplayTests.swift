@@ -101,7 +101,60 @@ import Testing
     Case(
       name: "an answer without the minus sign shown", display: "-9本", kanji: "マイナス九本", readings: ["まいなすきゅうほん"],
       answer: #"{"value": 9, "postfix": "本"}"#,
-      rule: "plugin-answer-mismatch", fragment: #"the answer 9 is not the number "-9本" shows (-9)"#),
+      rule: "plugin-answer-mismatch", fragment: #"the answer 9 is not the number "-9本" shows (-9本)"#),
+    // One number inside a decimal, a time, a fraction or a phone number is not the number shown:
+    // a v1 plugin answers whole numbers, so such a display is one it cannot ask about.
+    Case(
+      name: "the digit after a decimal point", display: "39.1度", kanji: "三十九・一度", readings: ["さんじゅうきゅうてんいちど"],
+      answer: #"{"value": 1, "postfix": "度"}"#,
+      rule: "plugin-answer-mismatch", fragment: #""39.1度" shows 39.1度, a decimal with 1 digit after the point"#),
+    Case(
+      name: "the hour of a clock time", display: "16:05", kanji: "十六時五分", readings: ["じゅうろくじごふん"],
+      answer: #"{"value": 16}"#,
+      rule: "plugin-answer-mismatch", fragment: #""16:05" shows 16:05, a time of day"#),
+    Case(
+      name: "the denominator of a fraction", display: "3分の1", kanji: "三分の一", readings: ["さんぶんのいち"],
+      answer: #"{"value": 3}"#,
+      rule: "plugin-answer-mismatch", fragment: #""3分の1" shows 3分の1, a fraction"#),
+    Case(
+      name: "the last group of a phone number", display: "090-1234-5678", kanji: "090-1234-5678",
+      readings: ["ぜろきゅうぜろのいちにさんよんのごろくななはち"], answer: #"{"value": 5678}"#,
+      rule: "plugin-answer-mismatch", fragment: #""090-1234-5678" shows 3 numbers (090, 1234, 5678)"#),
+    Case(
+      name: "the whole part of a number below zero", display: "−1.5度", kanji: "マイナス一・五度",
+      readings: ["まいなすいちてんごど"], answer: #"{"value": -1, "postfix": "度"}"#,
+      rule: "plugin-answer-mismatch", fragment: #""−1.5度" shows -1.5度, a decimal"#),
+    Case(
+      name: "a half taken for nothing", display: "0.5本", kanji: "〇・五本", readings: ["れいてんごほん"],
+      answer: #"{"value": 0, "postfix": "本"}"#,
+      rule: "plugin-answer-mismatch", fragment: #""0.5本" shows 0.5本, a decimal"#),
+    // Minus signs Biki does not read, declared silent or read as words: the learner sees minus
+    // five and would be taught five.
+    Case(
+      name: "an en dash declared silent", display: "–5度", kanji: "–五度", readings: ["ごど"],
+      answer: #"{"value": 5, "postfix": "度"}"#, extra: #", "words": [{"text": "–", "reading": ""}]"#,
+      rule: "plugin-unreadable-display", fragment: #"the declared word "–" has no reading and stands against a number"#),
+    Case(
+      name: "a small hyphen-minus declared silent", display: "﹣5度", kanji: "﹣五度", readings: ["ごど"],
+      answer: #"{"value": 5, "postfix": "度"}"#, extra: #", "words": [{"text": "﹣", "reading": ""}]"#,
+      rule: "plugin-unreadable-display", fragment: #"the declared word "﹣" has no reading"#),
+    Case(
+      name: "a superscript minus declared silent", display: "⁻5度", kanji: "⁻五度", readings: ["ごど"],
+      answer: #"{"value": 5, "postfix": "度"}"#, extra: #", "words": [{"text": "⁻", "reading": ""}]"#,
+      rule: "plugin-unreadable-display", fragment: #"the declared word "⁻" has no reading"#),
+    Case(
+      name: "the accounting minus read as a word", display: "▲5度", kanji: "▲五度", readings: ["さんかくごど"],
+      answer: #"{"value": 5, "postfix": "度"}"#, extra: #", "words": [{"text": "▲", "reading": "さんかく"}]"#,
+      rule: "plugin-unreadable-display", fragment: #"the declared word "▲" ends in '▲' U+25B2"#),
+    Case(
+      name: "an en dash undeclared", display: "–5度", kanji: "–五度", readings: ["ごど"],
+      answer: #"{"value": 5, "postfix": "度"}"#,
+      rule: "plugin-unreadable-display", fragment: #"'–' before a number is not a sign Biki reads"#),
+    // A code is read digit by digit wherever Biki meets it, as packs' digit parts teach it.
+    Case(
+      name: "a code taught as a quantity", display: "0857", kanji: "0857", readings: ["はっぴゃくごじゅうなな"],
+      answer: #"{"value": 857}"#,
+      rule: "plugin-reading-mismatch", fragment: #"reading "はっぴゃくごじゅうなな" is not one Biki gives for "0857""#),
   ]
 
   /// Builds the one-question fixture writing `json`; the name keeps each build apart.
@@ -320,6 +373,39 @@ import Testing
     #expect(quiz.status == 0, "\(quiz.standardError)")
     #expect(quiz.standardOutput.contains("[1000/1000]"))
     #expect(!quiz.standardOutput.contains("いっぽん"), "\(quiz.standardOutput.suffix(400))")
+  }
+
+  /// The override is held to the same check of the number shown: a timetable that answers
+  /// 10:25 with its hour is refused, and the built-in timetable serves.
+  @Test func aTimetableOverrideAnsweringTheHourLeavesTheBuiltInTopicServing() throws {
+    let lie =
+      #"{"display": "10:25", "kanjiDisplay": "十時二十五分", "spoken": "じゅうじにじゅうごふん", "readings": ["じゅうじにじゅうごふん"], "answer": {"value": 10}}"#
+    let library = try PluginDisplayTests.plugin(
+      lie, name: "overridetimetable", defines: [#"PLUGIN_ID="everyday""#, #"TOPIC_ID="timetable""#])
+    let (environment, plugins) = try home(with: library)
+    let lint = try BikiProcess.run(
+      ["lint", plugins + "/libcounters.so"], program: "biki-pack", environment: environment)
+    #expect(lint.status == 1)
+    #expect(
+      lint.standardOutput.contains(#""10:25" shows 10:25, a time of day"#)
+        && lint.standardOutput.contains("[plugin-answer-mismatch]"), "\(lint.standardOutput)")
+    var input = environment
+    input["BIKI_INPUT"] = "skip\n"
+    let quiz = try BikiProcess.run(
+      [],
+      viaShell:
+        "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz everyday.timetable --plugins '\(plugins)' --mode questions=1 --seed 4 --skill reading",
+      environment: input)
+    #expect(quiz.status == 0, "\(quiz.standardError)")
+    #expect(quiz.standardError.contains("the built-in topic is used"), "\(quiz.standardError)")
+    #expect(!quiz.standardOutput.contains("10:25"), "\(quiz.standardOutput)")
+    let run = try ServeRun.run(
+      ServeRun.initialize
+        + ServeRun.request(1, "biki/generate", #"{"topicId":"everyday.timetable","seed":1,"count":5}"#)
+        + ServeRun.shutdownAndExit,
+      arguments: ["--plugins", plugins], home: environment["HOME"])
+    let questions = run.result(1)?["questions"] as? [[String: Any]] ?? []
+    #expect(questions.count == 5 && questions.allSatisfy { $0["display"] as? String != "10:25" }, "\(questions)")
   }
 
   @Test func anOverrideWhoseQuestionsPassServes() throws {
