@@ -111,6 +111,13 @@ package enum AnswerChecker {
       return numerator == answer.value && typedDenominator == denominator
     case .clock:
       return minutes(in: unwrapped(input, answer)) == answer.value
+    case .code:
+      // Digits said one by one: typed as digits, with or without the leading zeros shown.
+      let typed = unwrapped(input, answer)
+      guard typed.allSatisfy({ $0.isASCII ? $0.isNumber : ("０"..."９").contains($0) }), !typed.isEmpty else {
+        return false
+      }
+      return KanjiNumeral.parse(typed).map { $0 == UInt128(answer.value.magnitude) } ?? false
     }
   }
 

@@ -142,16 +142,8 @@ package struct Answer: Hashable, Sendable, Codable {
   /// What kind of number `value` stands for.
   package var shape: Shape
 
-  /// A number that is not whole: what `value` means for each.
-  package enum Shape: Hashable, Sendable, Codable {
-    case whole
-    /// `value` ÷ 10^places: 365 with 1 place is 36.5.
-    case decimal(places: Int)
-    /// `value` is the numerator: 1 over 3, written 3分の1, or 1/3 when `slashed`.
-    case fraction(denominator: Int64, slashed: Bool)
-    /// `value` is minutes after midnight, written as a 24-hour clock shows them: 965 is 16:05.
-    case clock
-  }
+  /// The one model of a number's shapes, shared with the reader and every check.
+  package typealias Shape = NumberShape
 
   package init(
     value: Int64, prefix: String = "", postfix: String = "", acceptedAffixes: [String] = [], isGrouped: Bool = true,
@@ -175,6 +167,7 @@ package struct Answer: Hashable, Sendable, Codable {
     case .decimal(let places): NumberFormatting.decimal(value, places: places, grouped: isGrouped)
     case .fraction(let denominator, let slashed): slashed ? "\(value)/\(denominator)" : "\(denominator)分の\(value)"
     case .clock: NumberFormatting.clock(minutes: value)
+    case .code(let width): WrittenNumber(value: value, shape: .code(width: width)).description
     }
   }
 }

@@ -5,11 +5,22 @@ extension PhraseReader {
   /// decimal, `1時間30分` two whole numbers, `16:05発` one time of day, `090-1234-5678` three
   /// codes, `令和5年` the year 5 of 令和. Throws where the text cannot be read at all.
   package func numbers(in text: String) throws(ReadingError) -> [WrittenNumber] {
+    try readWithNumbers(text).numbers
+  }
+
+  /// The reading of `text` and the numbers it shows, from one pass of the tokenizer.
+  package func readWithNumbers(_ text: String) throws(ReadingError) -> (reading: Reading, numbers: [WrittenNumber]) {
     let trimmed = text.trimmingWhitespace()
-    if let everyday = try EverydayNumbers.numbers(of: trimmed) { return everyday }
-    // Read first, so a text whose numbers are listed is one Biki reads.
-    _ = try read(trimmed)
+    guard !trimmed.isEmpty else { throw .unreadable(text, reason: "it is empty") }
+    if let reading = try EverydayNumbers.reading(of: trimmed) {
+      return (reading, try EverydayNumbers.numbers(of: trimmed) ?? [])
+    }
     let tokens = try PhraseTokenizer(catalog: catalog).tokens(of: trimmed)
+    let reading = try PhraseInterpreter(catalog: catalog, text: trimmed, kind: nil).reading(of: tokens)
+    return (reading, try Self.numbers(of: tokens, text: trimmed))
+  }
+
+  private static func numbers(of tokens: [PhraseToken], text: String) throws(ReadingError) -> [WrittenNumber] {
     var numbers: [WrittenNumber] = []
     var negative = false
     var era: Era?
@@ -29,7 +40,7 @@ extension PhraseReader {
       case .number(_, "半"): continue
       case .number(let value, let symbol): try add(value, .whole, symbol == "と" ? nil : symbol)
       case .decimal(let whole, let fraction, let unit, let symbol):
-        let (value, places) = try Self.scaled(whole, fraction: fraction, by: unit, text: trimmed)
+        let (value, places) = try scaled(whole, fraction: fraction, by: unit, text: text)
         try add(value, places == 0 ? .whole : .decimal(places: places), symbol)
       case .fraction(let denominator, let numerator, let slashed, let symbol):
         guard let below = Int64(exactly: denominator) else { throw .tooLarge(String(denominator)) }
@@ -86,7 +97,9 @@ extension EverydayNumbers {
       digits = []
     }
     if scalars.contains(where: { $0 == ":" || $0 == "：" }) {
-      let values = scalars.split { $0 == ":" || $0 == "：" }.map { $0.compactMap(digit).reduce(0) { $0 * 10 + Int64($1) } }
+      let values = scalars.split { $0 == ":" || $0 == "：" }.map {
+        $0.compactMap(digit).reduce(0) { $0 * 10 + Int64($1) }
+      }
       return [WrittenNumber(value: values[0] * 60 + values[1], shape: .clock)]
     }
     // Groups joined by hyphens: a phone number or postcode (a leading 0, or 〒) by digit.

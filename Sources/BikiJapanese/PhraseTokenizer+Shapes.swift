@@ -11,11 +11,12 @@ extension PhraseTokenizer {
     guard position + 1 < scalars.count else { return nil }
     let digit: (Unicode.Scalar) -> UInt8?
     switch scalars[position] {
-    case "." , "．":
+    case ".", "．":
       digit = EverydayNumbers.digit
       guard numeral.allSatisfy({ EverydayNumbers.digit($0) != nil || $0 == "," || $0 == "，" }) else {
         guard digit(scalars[position + 1]) != nil else { return nil }
-        throw .unreadable(String(String.UnicodeScalarView(scalars)), reason: "a decimal is written in digits, as in 36.5")
+        throw .unreadable(
+          String(String.UnicodeScalarView(scalars)), reason: "a decimal is written in digits, as in 36.5")
       }
     case "・":
       // Only between kanji numerals: 1・2 in digits is a list, not a decimal.

@@ -116,11 +116,12 @@ package enum ShownText {
   }
 
   private static func opensBeforeNumber(_ scalar: Unicode.Scalar) -> Bool {
-    [.openPunctuation, .initialPunctuation].contains(scalar.properties.generalCategory)
+    isSpace(scalar) || [.openPunctuation, .initialPunctuation].contains(scalar.properties.generalCategory)
   }
 
   private static func closesAfterNumber(_ scalar: Unicode.Scalar) -> Bool {
-    scalar == "。" || [.closePunctuation, .finalPunctuation].contains(scalar.properties.generalCategory)
+    isSpace(scalar) || scalar == "。"
+      || [.closePunctuation, .finalPunctuation].contains(scalar.properties.generalCategory)
   }
 
   static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
@@ -322,8 +323,9 @@ package enum ShownText {
         }
         let numberBefore = position > 0 && pieces[position - 1].ends(in: scalars, where: showsNumber)
         let numberAfter = position + 1 < pieces.count && pieces[position + 1].starts(in: scalars, where: showsNumber)
-        // Brackets may open before a number and close after it, and a sentence end after it;
-        // any other silent mark there (a dash, ▲, ・, a slash) could change the number.
+        // Brackets may open before a number and close after it, a sentence end follow it and a
+        // space stand either side; any other silent mark there (a dash, ▲, ・, a slash) could
+        // change the number.
         let scalarsOfWord = scalars[range]
         if word.reading.isEmpty,
           (numberAfter && !scalarsOfWord.allSatisfy(Self.opensBeforeNumber))

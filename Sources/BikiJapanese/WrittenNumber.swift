@@ -63,6 +63,11 @@ package struct WrittenNumber: Hashable, Sendable, CustomStringConvertible {
     return Int64(era.gregorianYear(year)) == other
   }
 
+  /// Whether its digits are said one by one.
+  package var isCode: Bool {
+    if case .code = shape { true } else { false }
+  }
+
   /// As written in digits, for messages: 38.6度, -5度, 3分の1, 16:05, 0857.
   package var description: String {
     let sign = value < 0 ? "-" : ""

@@ -25,12 +25,14 @@ extension TopicCompiler {
   mutating func checkReadings(
     _ topic: CompiledTopic, count: UInt64, space: UInt64, definition: TopicDefinition, isCancelled: () -> Bool
   ) -> Bool {
+    var answers = AnswerAgreement(parts: topic.program.parts.count)
     for step in 0..<count {
       if step % 1024 == 0, isCancelled() { return false }
       let index =
         count == 1 ? 0 : Swift.min(space - 1, UInt64((Double(step) / Double(count - 1) * Double(space - 1)).rounded()))
+      let question: Question
       do {
-        _ = try topic.program.question(topicID: topic.topic.id, index: index)
+        question = try topic.program.question(topicID: topic.topic.id, index: index)
       } catch {
         reader.error(
           "topic \"\(Excerpt.of(definition.id.value))\" cannot produce question \(index) of \(space): \(error.reason)",
@@ -38,6 +40,32 @@ extension TopicCompiler {
           at: definition.parts.first?.range ?? definition.id.range)
         return false
       }
+      guard checkAnswerValue(question, index: index, definition: definition) else { return false }
+      guard let pieces = try? topic.program.shownPieces(at: index, reader: phraseReader) else { continue }
+      let readWhole = count <= Self.wholeDisplayChecks || step % (count / Self.wholeDisplayChecks + 1) == 0
+      guard !readWhole || checkShown(pieces, question: question, definition: definition) else { return false }
+      answers.note(question.answer, index: index, pieces: pieces)
+    }
+    return answers.report(into: &reader, definition: definition)
+  }
+
+  /// What an answer may never be, whatever the pack computes: a time outside the day, an
+  /// amount of money below zero.
+  private mutating func checkAnswerValue(_ question: Question, index: UInt64, definition: TopicDefinition) -> Bool {
+    let answer = question.answer
+    if answer.shape == .clock, !(0..<24 * 60).contains(answer.value) {
+      reader.error(
+        "the answer is a time of day, 0 to 1439 minutes after midnight (0:00 to 23:59), and question \(index)'s is \(answer.value)",
+        "answer-shape", at: definition.answer.range)
+      return false
+    }
+    let money = ["¥", "￥"].contains(answer.prefix) || answer.postfix == "円"
+    if money, answer.value < 0 {
+      reader.error(
+        "the answer is an amount of money, never below zero, and question \(index)'s is \(answer.value)",
+        "answer-shape",
+        at: definition.answer.range)
+      return false
     }
     return true
   }

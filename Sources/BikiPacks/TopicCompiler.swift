@@ -196,7 +196,6 @@ struct TopicCompiler {
     let answer = expression(definition.answer.value, known: known, kinds: kinds).flatMap {
       SlotExpression($0, slots: slots)
     }
-    checkAnswerShape(definition)
     var answerShape = TopicProgram.AnswerShape.whole
     if let decimals = definition.answer.decimals {
       answerShape = .decimal(places: Int(decimals.value))
@@ -489,45 +488,6 @@ struct TopicCompiler {
         "wrong-variable-kind", at: text.range)
     }
     return parsed
-  }
-
-  /// The answer is typed as the question shows its number: 36.5 for a decimal shown 36.5, not
-  /// 365; 1/3 for a fraction, 16:05 for a time. Checked where the answer's value is a part's.
-  private mutating func checkAnswerShape(_ topic: TopicDefinition) {
-    func shape(decimals: Located<Int64>?, denominator: Located<String>?, clock: Bool) -> String {
-      if let decimals {
-        return "a decimal with \(decimals.value) digit\(decimals.value == 1 ? "" : "s") after the point"
-      }
-      if denominator != nil { return "a fraction" }
-      return clock ? "a time of day" : "a whole number"
-    }
-    let answer = topic.answer
-    let asked = shape(decimals: answer.decimals, denominator: answer.denominator, clock: answer.style == "clock")
-    for part in topic.parts {
-      let shown: String
-      switch part.kind {
-      case .number(let source, _, _) where source.value == answer.value.value:
-        shown = shape(decimals: part.decimals, denominator: part.denominator, clock: false)
-      case .clock(let source) where source.value == answer.value.value:
-        shown = shape(decimals: nil, denominator: nil, clock: true)
-      default: continue
-      }
-      guard shown != asked else { continue }
-      let fix: String
-      if let decimals = part.decimals {
-        fix = "give the answer \"decimals\": \(decimals.value)"
-      } else if let denominator = part.denominator {
-        fix = "give the answer \"denominator\": \"\(Excerpt.of(denominator.value))\""
-      } else if case .clock = part.kind {
-        fix = "give the answer \"style\": \"clock\""
-      } else {
-        fix = "drop the answer's \"decimals\", \"denominator\" or \"style\": \"clock\""
-      }
-      reader.error(
-        "the question shows \"\(Excerpt.of(answer.value.value))\" as \(shown) and the answer asks for \(asked): \(fix), so what is typed is what is shown",
-        "answer-shape", at: answer.range)
-      return
-    }
   }
 
   private mutating func part(

@@ -263,7 +263,7 @@ struct TopicProgram: Sendable {
     return forms
   }
 
-  private func render(_ part: Part, _ slots: [Int64], date: inout ShownDate) throws -> (String, String, Reading) {
+  func render(_ part: Part, _ slots: [Int64], date: inout ShownDate) throws -> (String, String, Reading) {
     switch part {
     case .text(let text, let reading):
       return (text, text, reading)
@@ -329,6 +329,9 @@ extension TopicProgram {
     -> (String, String, Reading)
   {
     let symbol = counter?.symbol ?? ""
+    if value < 0, let counter, counter.symbols.contains("円") {
+      throw ReadingError.unreadable(String(value) + symbol, reason: "an amount of money is never below zero")
+    }
     switch style {
     case .decimal(let places, let grouped):
       let (whole, digits) = NumberFormatting.decimalParts(value.magnitude, places: places)

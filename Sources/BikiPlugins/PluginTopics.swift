@@ -59,7 +59,9 @@ package struct PluginTopics: Sendable {
       }
       guard let count = node["questionCount"]?.value.integerValue, count > 0 else {
         var written = ""
-        if case .number(let literal)? = node["questionCount"]?.value.value { written = " (it is \(Excerpt.of(literal)))" }
+        if case .number(let literal)? = node["questionCount"]?.value.value {
+          written = " (it is \(Excerpt.of(literal)))"
+        }
         throw fail("topic \"\(id)\" needs a questionCount, a whole number from 1 to 2^63−1\(written)")
       }
       var parameters: [Topic.Parameter] = []
@@ -261,7 +263,8 @@ package struct PluginTopics: Sendable {
       guard let shownNumber, shownNumber.isSame(value: Int64(declared.value), shape: .whole) else {
         throw fail("its declared number \(declared.value) is not what \"\(display)\" shows", .answerMismatch)
       }
-      guard let run = shown.numberRun, declared.counter.isEmpty || Self.isShown(prefix: "", postfix: declared.counter, in: run)
+      guard let run = shown.numberRun,
+        declared.counter.isEmpty || Self.isShown(prefix: "", postfix: declared.counter, in: run)
       else {
         throw fail("its declared counter \"\(declared.counter)\" is not the one \"\(display)\" shows", .answerMismatch)
       }

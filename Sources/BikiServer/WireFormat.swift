@@ -77,8 +77,8 @@ enum WireFormat {
     writer.beginArray()
     for reading in readings { writer.string(reading) }
     writer.endArray()
-    // The number typed, where the answer is one number: a fraction or a time of day has only
-    // its written form.
+    // The number typed, where the answer is one number: a fraction, a time of day or a code
+    // (whose leading zeros a number would lose) has only its written form.
     switch question.answer.shape {
     case .whole:
       writer.key("answer")
@@ -86,7 +86,7 @@ enum WireFormat {
     case .decimal(let places):
       writer.key("answer")
       writer.value(.double(Double(question.answer.value) / (0..<places).reduce(1.0) { product, _ in product * 10 }))
-    case .fraction, .clock: break
+    case .fraction, .clock, .code: break
     }
     writer.key("answerDisplay")
     writer.string(question.answer.display)

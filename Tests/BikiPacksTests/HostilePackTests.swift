@@ -197,7 +197,8 @@ import Testing
 
   @Test func aTextWhoseReadingAgreesWithTheHostsIsClean() {
     let text = Self.pack(
-      variables: "{ \(Self.small) }", parts: #"[{ "text": "8本", "reading": "はちほん" }, { "number": "n" }]"#)
+      variables: "{ \(Self.small) }",
+      parts: #"[{ "text": "8本", "reading": "はちほん" }, { "text": "と", "reading": "と" }, { "number": "n" }]"#)
     #expect(!PackFixtures.compile(text).hasErrors)
   }
 

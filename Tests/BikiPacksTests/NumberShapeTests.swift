@@ -218,7 +218,7 @@ import Testing
   func misuseIsDiagnosed(_ part: String, _ answer: String, _ rule: String) {
     let topic = """
       { "id": "t", "title": "T", "description": "T.", "category": "number", "skills": ["listening"],
-        "variables": { "n": { "range": { "min": -3, "max": 12 } } },
+        "variables": { "n": { "range": { "min": 0, "max": 12 } } },
         "question": { "parts": [\(part)], "answer": \(answer) } }
       """
     let compilation = PackFixtures.compile(PackFixtures.pack(topic: topic))
