@@ -11,12 +11,12 @@ package enum AnswerChecker {
       // The reading skill shows kanji and asks for the number: the kanji typed back is a copy,
       // not an answer (八百六十 for 八百六十). Digits are the answer; kanji stay fine where the
       // prompt shows none (listening, or a kanji display in digits).
-      if skill == .reading, containsKanjiNumeral(question.kanjiDisplay), containsKanjiNumeral(input) {
+      if skill == .reading, containsKanjiNumeral(question.kanjiDisplay), containsKanjiDigits(input) {
         return Verdict(
           isCorrect: false, expected: expected,
           hint: "Type the number in digits (\(question.answer.display)), not the kanji shown.")
       }
-      guard accepts(input, question.answer) else {
+      guard accepts(input, question.answer) || accepts(withoutShownWords(input, question), question.answer) else {
         return Verdict(isCorrect: false, expected: expected, hint: romajiHint(input, kana: false))
       }
       return Verdict(isCorrect: true, expected: expected)
@@ -64,6 +64,30 @@ package enum AnswerChecker {
       return nil
     }
     return kana ? "Type the reading in kana (hiragana or katakana), not romaji." : "Type the number in digits."
+  }
+
+  /// Whether `text` spells a number in kanji digits (八百六十, 一兆): a copy of the reading
+  /// skill's prompt. Digits with 万, 億, 兆 or 京 (1兆, 266万5000) are how newspapers write
+  /// numbers, and an answer.
+  static func containsKanjiDigits(_ text: String) -> Bool {
+    text.unicodeScalars.contains {
+      containsKanjiNumeral(String($0)) && !["万", "億", "兆", "京"].contains($0)
+    }
+  }
+
+  /// The input without the words the question shows around its number (発 in 17:35発, 体温 in
+  /// 体温38.6度): a learner who types the display's words back has typed the number.
+  static func withoutShownWords(_ input: String, _ question: Question) -> String {
+    var text = Substring(input.filter { !$0.isWhitespace })
+    for display in [question.display, question.kanjiDisplay] {
+      let words = display.split(whereSeparator: { $0.unicodeScalars.contains(where: KanjiNumeral.isPartOfNumber) })
+      guard let first = words.first, let last = words.last else { continue }
+      if display.hasPrefix(first), text.hasPrefix(first), text.count > first.count {
+        text = text.dropFirst(first.count)
+      }
+      if display.hasSuffix(last), text.hasSuffix(last), text.count > last.count { text = text.dropLast(last.count) }
+    }
+    return String(text)
   }
 
   static func containsKanjiNumeral(_ text: String) -> Bool {

@@ -2,7 +2,9 @@
 package enum KanaText {
   /// Katakana to hiragana, full-width and spaces removed, and a long-vowel mark written as
   /// the vowel it lengthens (キュー → きゅう, ケー → けい): learners type readings every way.
-  package static func normalized(_ text: String) -> String {
+  /// `longO` is the vowel ー spells after an お-row kana: う as in こーひー, or お where the
+  /// word lengthens お itself (a digit said ごー in a phone number is ごお).
+  package static func normalized(_ text: String, longO: Unicode.Scalar = "う") -> String {
     // One pass, each scalar joining the output as it stands: a sound mark joins the kana before
     // it even when that kana came from ー or from katakana, so normalising twice changes nothing.
     var scalars: [Unicode.Scalar] = []
@@ -30,7 +32,9 @@ package enum KanaText {
       case 0x30A1...0x30F6:  // katakana ァ…ヶ → hiragana
         scalars.append(Unicode.Scalar(scalar.value - 0x60)!)
       case 0x30FC:  // ー: the vowel it lengthens
-        if let previous = scalars.last, let vowel = lengthening(previous) { scalars.append(vowel) }
+        if let previous = scalars.last, let vowel = lengthening(previous) {
+          scalars.append(vowel == "う" && oRow.contains(previous) ? longO : vowel)
+        }
       case 0x3048 where scalars.last.map(lengthensWithI) ?? false:
         // え lengthening an え-row kana is spelled い (ぺえじ, ぺいじ and ページ are one word),
         // as ー after one is: a long e is written either way.
@@ -119,6 +123,8 @@ package enum KanaText {
   private static func lengthensWithI(_ kana: Unicode.Scalar) -> Bool {
     "えけせてねへめれげぜでべぺぇ".unicodeScalars.contains(kana)
   }
+
+  private static let oRow = Set("おこそとのほもよろをごぞどぼぽぉょ".unicodeScalars)
 
   private static func lengthening(_ kana: Unicode.Scalar) -> Unicode.Scalar? {
     let rows: [(String, Unicode.Scalar)] = [

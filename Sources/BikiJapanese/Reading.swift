@@ -36,11 +36,18 @@ package struct Reading: Hashable, Sendable {
   /// (`KanaText.normalized`): a loanword stored as ぱーせんと matches じゅっぱーせんと,
   /// ジュッパーセント and じゅっぱあせんと.
   package func acceptsTyped(_ typed: String) -> Bool {
-    let normalized = KanaText.normalized(typed)
+    if acceptsTyped(typed, longO: "う") { return true }
+    // ー after an お-row kana is う in most words, but お where お itself is long: ごー for ごお.
+    return typed.unicodeScalars.contains("ー") && acceptsTyped(typed, longO: "お")
+  }
+
+  private func acceptsTyped(_ typed: String, longO: Unicode.Scalar) -> Bool {
+    let normalized = KanaText.normalized(typed, longO: longO)
     if accepts(normalized) { return true }
     // Only readings with a long-vowel mark differ from their normal form.
     guard parts.contains(where: { $0.alternatives.contains { $0.unicodeScalars.contains("ー") } }) else { return false }
-    return Reading(parts: parts.map { ReadingSegment($0.alternatives.map(KanaText.normalized)) }).accepts(normalized)
+    return Reading(parts: parts.map { ReadingSegment($0.alternatives.map { KanaText.normalized($0) }) }).accepts(
+      normalized)
   }
 
   /// The standard reading: the first alternative of every segment.

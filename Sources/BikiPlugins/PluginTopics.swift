@@ -250,7 +250,8 @@ package struct PluginTopics: Sendable {
     let shownNumber = try Self.shownNumber(shown, in: display, displayReadings: displayReadings, fail: fail)
     let kanjiNumber = try Self.shownNumber(shownKanji, in: kanjiDisplay, displayReadings: displayReadings, fail: fail)
     for (number, text) in [(shownNumber, display), (kanjiNumber, kanjiDisplay)] {
-      guard let number, !number.isSame(value: value, shape: .whole) else { continue }
+      guard var number, !number.isSame(value: value, shape: .whole) else { continue }
+      number.unit = nil
       throw fail("the answer \(value) is not the number \"\(text)\" shows (\(number))", .answerMismatch)
     }
     guard Self.isShown(prefix: prefix, postfix: postfix, in: shown.numberRun) else {

@@ -76,4 +76,17 @@ import Testing
   func refusesWhatItCannotReadForSure(_ text: String) {
     #expect(throws: ReadingError.self) { try reader.read(text) }
   }
+
+  /// 5 and 2 before a point may be lengthened (ごおてん, にいてん), and a learner types the long
+  /// vowel as katakana writes it: ごーてん. ー after お-row kana is still う elsewhere (こーひー).
+  @Test func aLengthenedDigitTypedWithALongVowelMarkIsRight() throws {
+    let fivePointFive = try JapaneseNumber.decimalReading(whole: 5, fraction: [5], counter: nil)
+    #expect(fivePointFive.acceptsTyped("ごおてんご"))
+    #expect(fivePointFive.acceptsTyped("ごーてんご"))
+    #expect(fivePointFive.acceptsTyped("ゴーテンゴ"))
+    #expect(!fivePointFive.acceptsTyped("ごうてんご"))
+    let twoPointFive = try JapaneseNumber.decimalReading(whole: 2, fraction: [5], counter: nil)
+    #expect(twoPointFive.acceptsTyped("にーてんご"))
+    #expect(Reading("こうひい").acceptsTyped("コーヒー"))
+  }
 }

@@ -101,7 +101,7 @@ import Testing
     Case(
       name: "an answer without the minus sign shown", display: "-9本", kanji: "マイナス九本", readings: ["まいなすきゅうほん"],
       answer: #"{"value": 9, "postfix": "本"}"#,
-      rule: "plugin-answer-mismatch", fragment: #"the answer 9 is not the number "-9本" shows (-9本)"#),
+      rule: "plugin-answer-mismatch", fragment: #"the answer 9 is not the number "-9本" shows (-9)"#),
     // One number inside a decimal, a time, a fraction or a phone number is not the number shown:
     // a v1 plugin answers whole numbers, so such a display is one it cannot ask about.
     Case(
