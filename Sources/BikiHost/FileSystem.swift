@@ -52,7 +52,7 @@ struct FileSystemError: Error, CustomStringConvertible, Sendable {
 
 extension FileSystem {
   /// Packs larger than this are refused unread: a pack is a page of rules, not a data dump.
-  static let maximumPackSize = 8 * 1024 * 1024
+  package static let maximumPackSize = 8 * 1024 * 1024
 
   package static let live = FileSystem(
     kind: { path in

@@ -27,7 +27,8 @@ enum FmtCommand {
 
     EXIT STATUS:
       0 every file is formatted (or was formatted now), 1 with --check: some are not,
-      64 usage error, 65 a file is not valid JSON, 66 a path does not exist, 73 a file could not be written.
+      64 usage error, 65 a file is not valid JSON or would grow past the 8 MiB a pack may be,
+      66 a path does not exist, 73 a file could not be written.
     """
 
   static func run(arguments: [String], context: PackCommandContext) -> CommandOutcome {
@@ -79,6 +80,16 @@ enum FmtCommand {
       }
       if laidOut == text {
         unchanged += 1
+        continue
+      }
+      // Laid out, a pack near the limit can pass it, and a pack Biki loads would become one
+      // it refuses: the file is left as it is.
+      if laidOut.count > FileSystem.maximumPackSize, text.count <= FileSystem.maximumPackSize {
+        outcome.standardError.append(
+          TerminalText.safe(
+            "\(file): error: laid out it would be \(laidOut.count) bytes, past the \(FileSystem.maximumPackSize / 1024 / 1024) MiB a pack may be, and Biki could no longer load it; left as it is (split it into smaller packs)"
+          ))
+        outcome.status = max(outcome.status, ExitStatus.dataError)
         continue
       }
       changed += 1

@@ -7,6 +7,24 @@ import Testing
     try BikiProcess.run(args, program: "biki-pack", environment: BikiPackTests.isolated(home), directory: home)
   }
 
+  /// A compact pack under the 8 MiB limit that laid out would pass it is left as it is, and
+  /// loads as before: fmt never makes a pack Biki loads into one it refuses.
+  @Test func fmtNeverGrowsAPackPastWhatBikiLoads() throws {
+    let home = NSTemporaryDirectory() + "biki-fmt-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    // 1,100,000 one-element arrays: 4.4 MB as written, about 9.9 MB one per line.
+    let rows = String(repeating: "[1],", count: 1_100_000) + "[1]"
+    let text = #"{"format": 1, "id": "big", "title": "T", "version": "1", "note": [\#(rows)], "topics": []}"#
+    try text.write(toFile: home + "/big.json", atomically: true, encoding: .utf8)
+    let formatted = try pack(["fmt", "big.json"], home: home)
+    #expect(formatted.status == 65, "\(formatted.standardError)")
+    #expect(
+      formatted.standardError.contains("past the 8 MiB a pack may be, and Biki could no longer load it; left as it is"),
+      "\(formatted.standardError)")
+    #expect(try String(contentsOfFile: home + "/big.json", encoding: .utf8) == text)
+  }
+
   @Test func fmtLaysOutEveryBuiltInPackKeepingEveryValueAndAgainChangesNothing() throws {
     let home = NSTemporaryDirectory() + "biki-fmt-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: home + "/packs", withIntermediateDirectories: true)
