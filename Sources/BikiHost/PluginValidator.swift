@@ -57,6 +57,15 @@ package struct PluginValidator: Sendable {
 
   /// `otherTopics`: the installed topics' ids and where each comes from.
   package func validate(_ path: String, otherTopics: [String: String]) -> [Diagnostic] {
+    var coverage = ReadingCoverage()
+    return validate(path, otherTopics: otherTopics, coverage: &coverage)
+  }
+
+  /// The same, counting in `coverage` how many of each topic's questions were checked: a topic
+  /// of more than `seedsPerTopic` is checked on an even spread, and lint says so.
+  package func validate(_ path: String, otherTopics: [String: String], coverage: inout ReadingCoverage)
+    -> [Diagnostic]
+  {
     var problems: [Diagnostic] = []
     func report(_ message: String, _ rule: String) {
       problems.append(Diagnostic(.error, message, rule: rule, at: .fileStart))
@@ -171,6 +180,7 @@ package struct PluginValidator: Sendable {
         let space = generator.spaceSize
         let count = min(seedsPerTopic, space)
         let seeds = (0..<count).map { $0 * (space / count) }
+        coverage.add(checked: count, of: space)
         let raw = first.generate(topic: local, parameters: parameters, seeds: seeds)
         // Each kind of failure once, with how often it happened and an example.
         var failures: [(rule: String, count: Int, example: String, seed: UInt64)] = []

@@ -103,9 +103,9 @@ package struct ReadingCoverage: Hashable, Sendable {
   package var checked: UInt64 = 0
   package var possible: UInt64 = 0
 
-  init() {}
+  package init() {}
 
-  mutating func add(checked count: UInt64, of space: UInt64) {
+  package mutating func add(checked count: UInt64, of space: UInt64) {
     checked += count
     possible = possible.addingReportingOverflow(space).overflow ? .max : possible + space
   }

@@ -108,7 +108,9 @@ enum LintCommand {
       // A library named relative to here is loaded by its full path (dlopen would look a bare
       // name up among the system's libraries), and reported as it was named.
       for library in libraries {
-        report.add(path: library, diagnostics: validator.validate(context.absolute(library), otherTopics: installed))
+        var coverage = ReadingCoverage()
+        let diagnostics = validator.validate(context.absolute(library), otherTopics: installed, coverage: &coverage)
+        report.add(path: library, diagnostics: diagnostics, coverage: coverage, checkedWhenAsked: true)
       }
     }
     return json ? report.json() : report.text()
@@ -117,19 +119,23 @@ enum LintCommand {
 
 struct LintReport {
   var strict: Bool
-  var files: [(path: String, diagnostics: [Diagnostic], coverage: ReadingCoverage?)] = []
+  /// `checkedWhenAsked`: a plugin's questions are checked again as they are asked, so those lint
+  /// did not check are refused then if they fail, and the note says so.
+  var files: [(path: String, diagnostics: [Diagnostic], coverage: ReadingCoverage?, checkedWhenAsked: Bool)] = []
 
   init(strict: Bool) {
     self.strict = strict
   }
 
-  mutating func add(path: String, diagnostics: [Diagnostic], coverage: ReadingCoverage? = nil) {
+  mutating func add(
+    path: String, diagnostics: [Diagnostic], coverage: ReadingCoverage? = nil, checkedWhenAsked: Bool = false
+  ) {
     let diagnostics = diagnostics.map { diagnostic in
       var diagnostic = diagnostic
       if strict { diagnostic.severity = .error }
       return diagnostic
     }
-    files.append((path, diagnostics, coverage))
+    files.append((path, diagnostics, coverage, checkedWhenAsked))
   }
 
   var errors: Int { files.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .error }.count } }
@@ -144,6 +150,8 @@ struct LintReport {
       if let coverage = file.coverage, coverage.isSample {
         lines.append(
           "\(TerminalText.safe(file.path)): note: readings were checked on \(grouped(coverage.checked)) of \(grouped(coverage.possible)) possible questions, spread evenly over each topic"
+            + (file.checkedWhenAsked
+              ? "; every other question is checked when it is asked, and refused if it fails" : "")
         )
       }
       return lines

@@ -238,6 +238,20 @@ import Testing
       warned.standardOutput.contains("should answer within 100 ms [plugin-slow-entry]"), "\(warned.standardOutput)")
   }
 
+  /// A topic of more questions than lint asks is checked on an even spread, and lint says how
+  /// many, and that the rest are checked when they are asked.
+  @Test func lintSaysHowManyOfAPluginsQuestionsItChecked() throws {
+    let good =
+      #"{"display": "8本", "kanjiDisplay": "八本", "spoken": "はっぽん", "readings": ["はっぽん"], "answer": {"value": 8, "postfix": "本"}}"#
+    let wide = try Self.plugin(good, name: "wide", defines: ["QUESTION_COUNT=5000"])
+    let home = NSTemporaryDirectory() + "biki-display-" + UUID().uuidString
+    let lint = try BikiProcess.run(["lint", wide], program: "biki-pack", environment: BikiPackTests.isolated(home))
+    #expect(
+      lint.standardOutput.contains(
+        "note: readings were checked on 1,000 of 5,000 possible questions, spread evenly over each topic; every other question is checked when it is asked, and refused if it fails"
+      ), "\(lint.standardOutput)")
+  }
+
   /// The samples' way of writing questions passes: declared words, and what Biki reads.
   @Test func declaredWordsAndWhatBikiReadsPass() throws {
     let good = Case(
