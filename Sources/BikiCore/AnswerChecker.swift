@@ -79,8 +79,12 @@ package enum AnswerChecker {
   /// 体温38.6度): a learner who types the display's words back has typed the number.
   static func withoutShownWords(_ input: String, _ question: Question) -> String {
     var text = Substring(input.filter { !$0.isWhitespace })
+    // What is typed around the number anyway (円, 本) is the answer's own to take, once.
+    let answer = question.answer
+    let affixes = Set([answer.prefix, answer.postfix] + answer.acceptedAffixes + currency)
     for display in [question.display, question.kanjiDisplay] {
       let words = display.split(whereSeparator: { $0.unicodeScalars.contains(where: KanjiNumeral.isPartOfNumber) })
+        .filter { !affixes.contains(String($0)) }
       guard let first = words.first, let last = words.last else { continue }
       if display.hasPrefix(first), text.hasPrefix(first), text.count > first.count {
         text = text.dropFirst(first.count)
