@@ -64,7 +64,10 @@ enum PackBuilder {
     "c", "本", "hon", "日", "month", "dayOfMonth", "year", "tsu", "つ", "nin", "hour", "yen", "mine", "皿", "unknown", "",
   ]
   static let readings = ["ほん", "はっぽん", "ホン", "ほ\u{309A}ん", "", "ぱーせんと", "x", "さら", "ろぐ゚"]
-  static let texts = ["8本", "三月", "鉛筆", "9月31日", "令和元年", "", "¥1,500", "半", "十"]
+  static let texts = [
+    "8本", "三月", "鉛筆", "9月31日", "令和元年", "", "¥1,500", "半", "十", "-", "–", "▲", "・", "発", ":", "1", "/", "分の",
+    "気温", "0", ".",
+  ]
 
   static func quoted(_ text: String) -> String {
     "\"" + text.unicodeScalars.map { $0 == "\"" || $0 == "\\" ? "\\" + String($0) : String($0) }.joined() + "\""
@@ -110,8 +113,22 @@ enum PackBuilder {
     return """
       {"id": "t\(index)", "title": "T", "description": "d", "category": "number", "skills": ["reading", "kana"],
        "variables": {\(variables.joined(separator: ","))}, "parameters": {\(parameters.joined(separator: ","))},
-       "question": {"parts": [\(parts.joined(separator: ","))], "answer": {"value": \(quoted(expression(&input, depth: 0)))}}}
+       "question": {"parts": [\(parts.joined(separator: ","))], "answer": \(answer(&input))}}
       """
+  }
+
+  /// An answer in any of the model's shapes, with what may be typed around it.
+  static func answer(_ input: inout Choices) -> String {
+    var fields = [#""value": \#(quoted(expression(&input, depth: 0)))"#]
+    switch input.below(5) {
+    case 0: fields.append(#""decimals": \#(input.pick([1, 2, 6, 0, 7]))"#)
+    case 1: fields.append(#""denominator": \#(quoted(expression(&input, depth: 0)))"#)
+    case 2: fields.append(#""style": \#(quoted(input.pick(["clock", "slash", "plain", "grouped"])))"#)
+    default: break
+    }
+    if input.below(3) == 0 { fields.append(#""prefix": \#(quoted(input.pick(["¥", "", "第"])))"#) }
+    if input.below(3) == 0 { fields.append(#""postfix": \#(quoted(input.pick(["円", "本", "度", "時", ""])))"#) }
+    return "{" + fields.joined(separator: ", ") + "}"
   }
 
   static func variable(_ input: inout Choices) -> String {
@@ -154,11 +171,24 @@ enum PackBuilder {
     }
   }
 
+  /// Parts of every shape the model has: whole numbers in each style, decimals, fractions,
+  /// codes read digit by digit, clock times, money, choices, era years and text, so displays
+  /// are made of parts that may run together.
   static func part(_ input: inout Choices) -> String {
-    switch input.below(5) {
+    switch input.below(9) {
     case 0:
       return
         #"{"number": \#(quoted(expression(&input, depth: 0))), "counter": \#(quoted(input.pick(counters))), "style": \#(quoted(input.pick(["grouped", "plain", "kanjiDigits"])))}"#
+    case 5:
+      return
+        #"{"number": \#(quoted(expression(&input, depth: 0))), "decimals": \#(input.pick([1, 2, 6, 7])), "counter": \#(quoted(input.pick(["度", "円", "本", "つ", "c"])))}"#
+    case 6:
+      return
+        #"{"number": \#(quoted(expression(&input, depth: 0))), "denominator": \#(quoted(expression(&input, depth: 0))), "style": \#(quoted(input.pick(["slash", "grouped"])))}"#
+    case 7:
+      return
+        #"{"number": \#(quoted(expression(&input, depth: 0))), "style": "digits", "width": \#(input.pick([1, 3, 4, 6, 20, 0]))}"#
+    case 8: return #"{"clock": \#(quoted(expression(&input, depth: 0)))}"#
     case 1: return #"{"money": \#(quoted(expression(&input, depth: 0)))}"#
     case 2: return #"{"choice": \#(quoted(input.pick(names)))}"#
     case 3: return #"{"eraYear": \#(quoted(input.pick(names)))}"#
