@@ -23,12 +23,33 @@ extension TopicCompiler {
     if pieces.count == 1, let numbers = pieces[0].numbers, !numbers.contains(where: \.isCode) { return true }
     let expected = pieces.flatMap { $0.numbers ?? [] }
     if agrees(question.display, claimed: question.reading, numbers: expected) { return true }
+    // Without the words at either end (体温, 発 where Biki does not read it with the rest): a
+    // phone number after 電話 reads whole as one, where its groups alone would not.
+    var pieces = pieces[...]
+    var clean = true
+    if let first = pieces.firstIndex(where: { $0.numbers != nil }),
+      let last = pieces.lastIndex(where: { $0.numbers != nil }), first < last || pieces.count > 1
+    {
+      let core = pieces[first...last]
+      if agrees(
+        core.map(\.display).joined(), claimed: Self.joined(core), numbers: core.flatMap { $0.numbers ?? [] })
+      {
+        if first > pieces.startIndex {
+          clean = checkJunction(pieces[first - 1], pieces[first], word: pieces[first - 1], definition: definition)
+        }
+        if clean, last + 1 < pieces.endIndex {
+          clean = checkJunction(pieces[last], pieces[last + 1], word: pieces[last + 1], definition: definition)
+        }
+        return clean
+      }
+    }
 
     var stretch: [TopicProgram.ShownPiece] = []
-    var clean = true
     func endStretch() {
       defer { stretch = [] }
-      guard clean, stretch.count >= 2 else { return }
+      // Digits said one by one are Biki's reading of a code only: alone, they are checked too.
+      guard clean, stretch.count >= 2 || stretch.contains(where: { $0.numbers?.contains(where: \.isCode) == true })
+      else { return }
       clean = reportRunTogether(stretch, definition: definition)
     }
     for (position, piece) in pieces.enumerated() {
@@ -60,12 +81,19 @@ extension TopicCompiler {
       && zip(numbers, expected).allSatisfy { $0.value == $1.value && $0.shape.isSameKind(as: $1.shape) }
   }
 
+  /// What the pieces claim to read, in order.
+  private static func joined(_ pieces: some Collection<TopicProgram.ShownPiece>) -> Reading {
+    var claimed = pieces.first?.reading ?? Reading("")
+    for piece in pieces.dropFirst() { claimed = claimed + piece.reading }
+    return claimed
+  }
+
   /// Parts side by side with nothing between them that Biki cannot read as one, reported on
-  /// the second part: what Biki reads there, against what the parts say.
+  /// the second part (or the one part, for digits Biki reads otherwise): what Biki reads there,
+  /// against what the parts say.
   private mutating func reportRunTogether(_ stretch: [TopicProgram.ShownPiece], definition: TopicDefinition) -> Bool {
     let text = stretch.map(\.display).joined()
-    var claimed = stretch[0].reading
-    for piece in stretch.dropFirst() { claimed = claimed + piece.reading }
+    let claimed = Self.joined(stretch)
     let expected = stretch.flatMap { $0.numbers ?? [] }
     if agrees(text, claimed: claimed, numbers: expected) { return true }
     let said: String
@@ -78,6 +106,12 @@ extension TopicCompiler {
     }
     let parts = stretch.map { "\"\(Excerpt.of($0.display))\"" }.joined(separator: " and ")
     let partNumbers = expected.map(\.description).joined(separator: ", ")
+    guard stretch.count >= 2 else {
+      reader.error(
+        "\(said), not \(claimed.standard) (\(partNumbers)) as the part says: digits are said one by one where a leading zero shows a code (0857), or a phone number or postcode's groups",
+        "reading-mismatch", at: definition.parts[stretch[0].part].range)
+      return false
+    }
     reader.error(
       "the parts \(parts) run together: \(said), not \(claimed.standard) (\(partNumbers)) as the parts say; put a text part between them",
       "parts-run-together", at: definition.parts[stretch[1].part].range)

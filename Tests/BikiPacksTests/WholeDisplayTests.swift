@@ -110,6 +110,13 @@ import Testing
         parts: #"[{ "text": "▲", "reading": "さんかく" }, { "number": "n", "counter": "度" }]"#,
         answer: #"{ "value": "n", "postfix": "度" }"#),
       rule: "parts-run-together", fragment: "ends in '▲' U+25B2"),
+    // Digits said one by one where Biki reads a quantity.
+    Case(
+      name: "digits said one by one without a leading zero",
+      text: pack(
+        variables: #"{ "n": { "range": { "min": 1000, "max": 1009 } } }"#,
+        parts: #"[{ "number": "n", "style": "digits", "width": 4 }]"#, answer: #"{ "value": "n" }"#),
+      rule: "reading-mismatch", fragment: #"Biki reads "1000" せん (1000), not いちぜろぜろぜろ"#),
     // What an answer may never be.
     Case(
       name: "a clock answer before midnight",
@@ -181,6 +188,10 @@ import Testing
       ),
       (#"[{ "number": "t", "counter": "時間" }, { "number": "t - 355", "counter": "分" }]"#, #"{ "value": "t" }"#),
       (#"[{ "number": "t", "counter": "本" }]"#, #"{ "value": "t * 2" }"#),
+      (
+        #"[{ "text": "電話", "reading": "でんわ" }, { "number": "t - 360", "style": "digits", "width": 3 }, { "text": "-", "reading": "の" }, { "number": "t", "style": "digits", "width": 4 }]"#,
+        #"{ "value": "t" }"#
+      ),
     ])
   func displaysThatReadAsTheirPartsSayPass(_ parts: String, _ answer: String) {
     let compilation = PackFixtures.compile(
