@@ -247,8 +247,10 @@ package struct PluginTopics: Sendable {
 
     // The answer is the one number the learner sees, in digits and in kanji, with its sign and
     // shape, and with what is written around it there.
-    let shownNumber = try Self.shownNumber(shown, in: display, displayReadings: displayReadings, fail: fail)
-    let kanjiNumber = try Self.shownNumber(shownKanji, in: kanjiDisplay, displayReadings: displayReadings, fail: fail)
+    let shownNumber = try Self.shownNumber(
+      shown, in: display, declared: declared, displayReadings: displayReadings, fail: fail)
+    let kanjiNumber = try Self.shownNumber(
+      shownKanji, in: kanjiDisplay, declared: declared, displayReadings: displayReadings, fail: fail)
     for (number, text) in [(shownNumber, display), (kanjiNumber, kanjiDisplay)] {
       guard var number, !number.isSame(value: value, shape: .whole) else { continue }
       number.unit = nil
@@ -283,10 +285,15 @@ package struct PluginTopics: Sendable {
   /// it shows none. A v1 plugin answers with a whole number, so a display that shows a decimal,
   /// a fraction, a time or a code, or more than one number, is one it cannot ask about.
   static func shownNumber(
-    _ read: ShownText.Read, in text: String, displayReadings: DisplayReadings,
+    _ read: ShownText.Read, in text: String, declared: DeclaredNumber?, displayReadings: DisplayReadings,
     fail: (String, PluginError.Kind) -> PluginError
   ) throws(PluginError) -> WrittenNumber? {
     guard let run = read.numberRun else { return nil }
+    // A run that is exactly the declared number and its counter (612号室, a counter Biki may not
+    // know) shows that number, as it was read.
+    if let declared, declared.isWritten(as: run), let value = Int64(exactly: declared.value) {
+      return WrittenNumber(value: value, unit: declared.counter)
+    }
     let numbers: [WrittenNumber]
     do {
       numbers = try displayReadings.numbers(in: run).get()

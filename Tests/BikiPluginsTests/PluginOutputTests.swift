@@ -37,6 +37,22 @@ import Testing
     #expect("\(error)".contains("question 3 of test.eras"), "\(error)")
   }
 
+  /// A counter Biki does not know, declared with its reading: the run that is exactly the
+  /// declared number and counter shows that number, and the answer is checked against it.
+  @Test func aDeclaredCounterBikiDoesNotKnowShowsItsNumber() throws {
+    let building =
+      #"{"display": "5号棟", "kanjiDisplay": "五号棟", "spoken": "ごごうとう", "readings": ["ごごうとう"], "answer": {"value": 5, "postfix": "号棟"}, "number": {"value": 5, "counter": "号棟", "counterReading": "ごうとう"}}"#
+    #expect(try check(building).get() == "ごごうとう")
+    guard
+      case .failure(let error) = check(
+        building.replacingOccurrences(of: #""value": 5, "postfix""#, with: #""value": 6, "postfix""#))
+    else {
+      Issue.record("accepted the answer 6 for 5号棟")
+      return
+    }
+    #expect("\(error)".contains(#"the answer 6 is not the number "5号棟" shows (5)"#), "\(error)")
+  }
+
   @Test func brokenJSONIsNamedWithItsPlace() {
     guard case .failure(let error) = check(#"{"display": "令和5年", "#) else {
       Issue.record("accepted")
