@@ -108,6 +108,15 @@ static void constants(void) {
   MISSING(BIKI_HOST_EXT_READINGS);
 #endif
 
+  /* Added after v1.0: checked where the header has them (the frozen v1.0 copy does not). */
+#ifdef BIKI_HOST_EXT_ANSWERS
+  STRING(BIKI_HOST_EXT_ANSWERS, "biki.answers.1");
+  INTEGER(BIKI_ANSWER_SHAPE_DECIMAL, 1);
+  INTEGER(BIKI_ANSWER_SHAPE_FRACTION, 2);
+  INTEGER(BIKI_ANSWER_SHAPE_CLOCK, 4);
+  INTEGER(BIKI_ANSWER_SHAPE_CODE, 8);
+#endif
+
   INTEGER(BIKI_STATUS_OK, 0);
   INTEGER(BIKI_STATUS_UNKNOWN_TOPIC, 1);
   INTEGER(BIKI_STATUS_INVALID_PARAMETER, 2);
@@ -177,6 +186,11 @@ static void layout(void) {
 
   FIELD(biki_host_readings_t, size, 0, 4);
   FIELD(biki_host_readings_t, read_number, 8, 8);
+
+#ifdef BIKI_HOST_EXT_ANSWERS
+  FIELD(biki_host_answers_t, size, 0, 4);
+  FIELD(biki_host_answers_t, shapes, 4, 4);
+#endif
 
   FIELD(biki_plugin_descriptor_t, size, 0, 4);
   FIELD(biki_plugin_descriptor_t, abi_version, 4, 4);

@@ -25,9 +25,26 @@ enum HostServices {
 
   private static let getExtension:
     @convention(c) (UnsafePointer<biki_host_t>?, UnsafePointer<CChar>?) -> UnsafeRawPointer? = { host, id in
-      guard let host, let id, String(cString: id) == BIKI_HOST_EXT_READINGS else { return nil }
-      return UnsafeRawPointer(host.pointee.host_data)
+      guard let host, let id else { return nil }
+      switch String(cString: id) {
+      case BIKI_HOST_EXT_READINGS: return UnsafeRawPointer(host.pointee.host_data)
+      case BIKI_HOST_EXT_ANSWERS: return UnsafeRawPointer(answers)
+      default: return nil
+      }
     }
+
+  /// `biki.answers.1`: every shape an answer may have. Never freed: the ABI promises it lives
+  /// as long as the process.
+  /// Written once, before any plugin can read it, and never again.
+  nonisolated(unsafe) private static let answers: UnsafePointer<biki_host_answers_t> = {
+    let answers = UnsafeMutablePointer<biki_host_answers_t>.allocate(capacity: 1)
+    answers.initialize(
+      to: biki_host_answers_t(
+        size: UInt32(MemoryLayout<biki_host_answers_t>.size),
+        shapes: BIKI_ANSWER_SHAPE_DECIMAL | BIKI_ANSWER_SHAPE_FRACTION | BIKI_ANSWER_SHAPE_CLOCK
+          | BIKI_ANSWER_SHAPE_CODE))
+    return UnsafePointer(answers)
+  }()
 
   /// `biki.readings.1`: every reading of a number with a counter, as a JSON array.
   private static let readNumber:

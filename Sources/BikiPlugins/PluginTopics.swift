@@ -211,6 +211,7 @@ package struct PluginTopics: Sendable {
     guard let answer = fields.answer, let value = answer["value"]?.integerValue else {
       throw fail("\"answer\" must be an object with an integer \"value\"")
     }
+    let shape = try Self.answerShape(answer, fail: fail)
     let prefix = answer["prefix"]?.stringValue ?? ""
     let postfix = answer["postfix"]?.stringValue ?? ""
     let words = try declaredWords(fields.words, fail: fail)
@@ -252,9 +253,18 @@ package struct PluginTopics: Sendable {
     let kanjiNumber = try Self.shownNumber(
       shownKanji, in: kanjiDisplay, declared: declared, displayReadings: displayReadings, fail: fail)
     for (number, text) in [(shownNumber, display), (kanjiNumber, kanjiDisplay)] {
-      guard var number, !number.isSame(value: value, shape: .whole) else { continue }
-      number.unit = nil
-      throw fail("the answer \(value) is not the number \"\(text)\" shows (\(number))", .answerMismatch)
+      guard let number, !number.isSame(value: value, shape: shape) else { continue }
+      if !number.shape.isSameKind(as: shape) {
+        let answered = WrittenNumber(value: value, shape: shape)
+        throw fail(
+          "\"\(text)\" shows \(number), \(number.shape.name), and the answer \(answered) is \(shape.name): give the answer the shape shown (\(Self.shapeFields(number.shape)), with the host extension biki.answers.1)",
+          .answerMismatch)
+      }
+      var bare = number
+      bare.unit = nil
+      throw fail(
+        "the answer \(WrittenNumber(value: value, shape: shape)) is not the number \"\(text)\" shows (\(bare))",
+        .answerMismatch)
     }
     guard Self.isShown(prefix: prefix, postfix: postfix, in: shown.numberRun) else {
       let written = prefix + String(value) + postfix
@@ -277,13 +287,12 @@ package struct PluginTopics: Sendable {
       reading: Reading(alternatives: readings),
       answer: Answer(
         value: value, prefix: prefix, postfix: postfix,
-        isGrouped: (answer["style"]?.stringValue ?? (postfix == "年" ? "plain" : "grouped")) == "grouped"),
+        isGrouped: (answer["style"]?.stringValue ?? (postfix == "年" ? "plain" : "grouped")) == "grouped", shape: shape),
       forms: declared?.forms ?? [])
   }
 
   /// The one number a display shows, read whole by Biki (`PhraseReader.numbers(in:)`): nil when
-  /// it shows none. A v1 plugin answers with a whole number, so a display that shows a decimal,
-  /// a fraction, a time or a code, or more than one number, is one it cannot ask about.
+  /// it shows none. A display that shows more than one is one no answer can be checked against.
   static func shownNumber(
     _ read: ShownText.Read, in text: String, declared: DeclaredNumber?, displayReadings: DisplayReadings,
     fail: (String, PluginError.Kind) -> PluginError
@@ -300,18 +309,63 @@ package struct PluginTopics: Sendable {
     } catch {
       throw fail("the display \"\(text)\" cannot be read whole: \(error)", .unreadableDisplay)
     }
+    // A time written in 時 and 分 (十六時五分, the kanji of 16:05) is the time of day it names.
+    if numbers.count == 2, numbers[0].unit == "時", numbers[1].unit == "分", numbers[0].shape == .whole,
+      numbers[1].shape == .whole, (0...24).contains(numbers[0].value), (0...59).contains(numbers[1].value)
+    {
+      return WrittenNumber(value: numbers[0].value * 60 + numbers[1].value, shape: .clock)
+    }
     guard numbers.count == 1, let number = numbers.first else {
       let listed = numbers.map(\.description).joined(separator: ", ")
       throw fail(
         "\"\(text)\" shows \(numbers.count) numbers (\(listed)); a question's answer is the one number it shows",
         .answerMismatch)
     }
-    guard number.shape == .whole else {
-      throw fail(
-        "\"\(text)\" shows \(number), \(number.shape.name), and a plugin's answer (ABI v1) is a whole number: it could never be answered right",
-        .answerMismatch)
-    }
     return number
+  }
+
+  /// The shape an answer gives beside its value (host extension biki.answers.1), as a JSON
+  /// pack's answer does: whole when it gives none.
+  static func answerShape(_ answer: JSON, fail: (String, PluginError.Kind) -> PluginError) throws(PluginError)
+    -> NumberShape
+  {
+    let style = answer["style"]?.stringValue
+    var shapes: [NumberShape] = []
+    if let decimals = answer["decimals"] {
+      guard let places = decimals.integerValue, (1...10).contains(places) else {
+        throw fail("the answer's \"decimals\" must be a whole number from 1 to 10", .badOutput)
+      }
+      shapes.append(.decimal(places: Int(places)))
+    }
+    if let denominator = answer["denominator"] {
+      guard let below = denominator.integerValue, below >= 1 else {
+        throw fail("the answer's \"denominator\" must be a whole number of at least 1", .badOutput)
+      }
+      shapes.append(.fraction(denominator: below, slashed: style == "slash"))
+    }
+    if style == "clock" { shapes.append(.clock) }
+    if style == "digits" {
+      guard let width = answer["width"]?.integerValue, (1...20).contains(width) else {
+        throw fail("an answer in \"style\": \"digits\" needs a \"width\" from 1 to 20", .badOutput)
+      }
+      shapes.append(.code(width: Int(width)))
+    }
+    guard shapes.count <= 1 else {
+      throw fail("the answer gives more than one shape (\"decimals\", \"denominator\", a clock or digits)", .badOutput)
+    }
+    return shapes.first ?? .whole
+  }
+
+  /// The answer's members that give `shape`, for messages.
+  static func shapeFields(_ shape: NumberShape) -> String {
+    switch shape {
+    case .whole: "no shape"
+    case .decimal(let places): "\"decimals\": \(places)"
+    case .fraction(let denominator, let slashed):
+      "\"denominator\": \(denominator)" + (slashed ? ", \"style\": \"slash\"" : "")
+    case .clock: "\"style\": \"clock\""
+    case .code(let width): "\"style\": \"digits\", \"width\": \(width)"
+    }
   }
 
   /// Whether an answer's prefix and postfix are written where the number is shown: `¥` before

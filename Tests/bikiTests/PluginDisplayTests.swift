@@ -238,6 +238,80 @@ import Testing
       warned.standardOutput.contains("should answer within 100 ms [plugin-slow-entry]"), "\(warned.standardOutput)")
   }
 
+  /// Answers in the shape the display shows (host extension biki.answers.1): a plugin that asks
+  /// for the extension in `init` finds it, lint passes it, the quiz takes the answer as shown,
+  /// and the server sends it written as shown. The wrong shape or value is refused, naming it.
+  @Test(
+    arguments: [
+      (
+        "39.1度", "三十九・一度", "さんじゅうきゅうてんいちど", #"{"value": 391, "decimals": 1, "postfix": "度"}"#, "39.1",
+        "BIKI_ANSWER_SHAPE_DECIMAL", "39.1度"
+      ),
+      (
+        "16:05", "十六時五分", "じゅうろくじごふん", #"{"value": 965, "style": "clock"}"#, "16時5分", "BIKI_ANSWER_SHAPE_CLOCK", "16:05"
+      ),
+      ("3分の1", "三分の一", "さんぶんのいち", #"{"value": 1, "denominator": 3}"#, "1/3", "BIKI_ANSWER_SHAPE_FRACTION", "3分の1"),
+      (
+        "0857", "0857", "ぜろはちごなな", #"{"value": 857, "style": "digits", "width": 4}"#, "0857", "BIKI_ANSWER_SHAPE_CODE",
+        "0857"
+      ),
+    ])
+  func anAnswerInTheShapeShownIsServed(
+    _ display: String, _ kanji: String, _ reading: String, _ answer: String, _ typed: String, _ shape: String,
+    _ answerDisplay: String
+  ) throws {
+    let good = Case(
+      name: "typed " + shape, display: display, kanji: kanji, readings: [reading], answer: answer, rule: "",
+      fragment: "")
+    let library = try Self.plugin(good.json, name: good.name, defines: ["NEEDS_SHAPES=" + shape])
+    let home = NSTemporaryDirectory() + "biki-display-" + UUID().uuidString
+    let lint = try BikiProcess.run(["lint", library], program: "biki-pack", environment: BikiPackTests.isolated(home))
+    #expect(lint.status == 0, "\(lint.standardOutput)")
+
+    let plugins = home + "/plugins"
+    try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: library, toPath: plugins + "/libwritten.so")
+    var environment = BikiPackTests.isolated(home)
+    environment["BIKI_INPUT"] = typed + "\n"
+    let quiz = try BikiProcess.run(
+      [],
+      viaShell:
+        "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz written.q --plugins '\(plugins)' --mode questions=1 --skill listening",
+      environment: environment)
+    #expect(quiz.status == 0, "\(quiz.standardError)")
+    #expect(quiz.standardOutput.contains("Correct"), "\(quiz.standardOutput)")
+
+    let run = try ServeRun.run(
+      ServeRun.initialize + ServeRun.request(1, "biki/generate", #"{"topicId":"written.q","seed":1,"count":1}"#)
+        + ServeRun.shutdownAndExit,
+      arguments: ["--plugins", plugins], home: home)
+    let question = (run.result(1)?["questions"] as? [[String: Any]])?.first
+    #expect(question?["answerDisplay"] as? String == answerDisplay, "\(String(describing: question))")
+  }
+
+  @Test(
+    arguments: [
+      (
+        #"{"value": 391, "decimals": 2, "postfix": "度"}"#,
+        #""39.1度" shows 39.1度, a decimal with 1 digit after the point, and the answer 3.91 is a decimal with 2 digits after the point"#
+      ),
+      (
+        #"{"value": 391, "postfix": "度"}"#,
+        #""39.1度" shows 39.1度, a decimal with 1 digit after the point, and the answer 391 is a whole number: give the answer the shape shown ("decimals": 1"#
+      ),
+      (#"{"value": 39, "decimals": 1, "denominator": 10}"#, "the answer gives more than one shape"),
+      (#"{"value": 391, "decimals": 11}"#, #"the answer's "decimals" must be a whole number from 1 to 10"#),
+    ])
+  func anAnswerInAnotherShapeIsRefused(_ answer: String, _ fragment: String) throws {
+    let json =
+      #"{"display": "39.1度", "kanjiDisplay": "三十九・一度", "spoken": "さんじゅうきゅうてんいちど", "readings": ["さんじゅうきゅうてんいちど"], "answer": \#(answer)}"#
+    let library = try Self.plugin(json, name: "shape" + answer)
+    let home = NSTemporaryDirectory() + "biki-display-" + UUID().uuidString
+    let lint = try BikiProcess.run(["lint", library], program: "biki-pack", environment: BikiPackTests.isolated(home))
+    #expect(lint.status == 1)
+    #expect(lint.standardOutput.contains(fragment), "\(lint.standardOutput)")
+  }
+
   /// A topic of more questions than lint asks is checked on an even spread, and lint says how
   /// many, and that the rest are checked when they are asked.
   @Test func lintSaysHowManyOfAPluginsQuestionsItChecked() throws {

@@ -32,7 +32,8 @@
  *
  * What Biki verifies (each a `biki-pack lint` rule, and at run time a refused question): the
  * output is UTF-8 JSON of the documented shape; readings are hiragana (ー allowed), as in JSON
- * packs; the answer is the number the display shows; readings agree with Biki's own wherever
+ * packs; the answer is the one number the display shows, whole unless the extension
+ * "biki.answers.1" gives its shape; readings agree with Biki's own wherever
  * Biki can read the display or the question declares its number and counter; the same seed
  * gives the same question; `questionCount` distinct questions exist for the parameters given.
  * docs/plugin-abi.md lists the rules with an example each.
@@ -191,6 +192,36 @@ typedef struct biki_host_readings {
   biki_status_t (*read_number)(
     const biki_host_t *host, uint64_t value, const char *counter, const char *counter_reading, const biki_call_t *call);
 } biki_host_readings_t;
+
+/*
+ * Host extension "biki.answers.1": answers in a shape other than a whole number. A question
+ * whose display shows a decimal (39.1度), a fraction (3分の1), a time of day (16:05) or a code read
+ * digit by digit (0857) is answered in that shape, which a plain "value" cannot say: the answer
+ * object then carries the shape beside its value, as a JSON pack's answer does:
+ *   {"value": 391, "decimals": 1}            39.1 (the value ÷ 10^decimals; 1–10 places)
+ *   {"value": 1, "denominator": 3}           3分の1 (and "style": "slash" for 1/3)
+ *   {"value": 965, "style": "clock"}         16:05 (minutes after midnight, 0–1439)
+ *   {"value": 857, "style": "digits", "width": 4}   0857
+ * Biki checks the answer against the number it reads in each display, by value and shape.
+ * A host without this extension (every Biki before it) refuses any display that shows such a
+ * number, whatever the answer says, so a plugin that asks these questions looks the extension
+ * up in `init`, checks the shape's bit in `shapes`, and fails `init` with a message naming the
+ * extension when it is missing. The struct is Biki's, valid until the process exits.
+ */
+#define BIKI_HOST_EXT_ANSWERS "biki.answers.1"
+
+/* The bits of `biki_host_answers_t.shapes`. */
+#define BIKI_ANSWER_SHAPE_DECIMAL 1u
+#define BIKI_ANSWER_SHAPE_FRACTION 2u
+#define BIKI_ANSWER_SHAPE_CLOCK 4u
+#define BIKI_ANSWER_SHAPE_CODE 8u
+
+typedef struct biki_host_answers {
+  /* sizeof(biki_host_answers_t) as Biki was built. */
+  uint32_t size;
+  /* The shapes this Biki reads in an answer: BIKI_ANSWER_SHAPE_* or-ed together. */
+  uint32_t shapes;
+} biki_host_answers_t;
 
 typedef struct biki_plugin_descriptor {
   /* sizeof(biki_plugin_descriptor_t) as the plugin was built: fields beyond it are absent. */

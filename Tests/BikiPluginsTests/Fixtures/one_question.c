@@ -53,6 +53,17 @@ static biki_status_t generate(const char *topic, const biki_parameter_list_t *pa
   return emit(call->output, QUESTION) ? BIKI_STATUS_OUTPUT_REFUSED : BIKI_STATUS_OK;
 }
 
+#ifdef NEEDS_SHAPES /* -DNEEDS_SHAPES=BIKI_ANSWER_SHAPE_…: writes typed answers, so init asks for them */
+static biki_status_t init(const biki_host_t *host, const biki_call_t *call) {
+  const biki_host_answers_t *answers = host->get_extension(host, BIKI_HOST_EXT_ANSWERS);
+  if (answers == NULL || !BIKI_HAS_FIELD(answers, biki_host_answers_t, shapes) || (answers->shapes & (NEEDS_SHAPES)) != (NEEDS_SHAPES)) {
+    emit(call->error, "this plugin answers in shapes other than whole numbers, which need the host extension " BIKI_HOST_EXT_ANSWERS);
+    return BIKI_STATUS_INTERNAL_ERROR;
+  }
+  return BIKI_STATUS_OK;
+}
+#endif
+
 static const biki_plugin_descriptor_t descriptor = {
   .size = sizeof(biki_plugin_descriptor_t),
   .abi_version = BIKI_PLUGIN_ABI_VERSION,
@@ -60,6 +71,9 @@ static const biki_plugin_descriptor_t descriptor = {
   .name = "Written",
   .version = "1.0.0",
   .flags = BIKI_PLUGIN_THREAD_SAFE,
+#ifdef NEEDS_SHAPES
+  .init = init,
+#endif
   .describe = describe,
   .generate = generate,
 };
