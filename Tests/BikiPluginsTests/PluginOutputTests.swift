@@ -53,6 +53,27 @@ import Testing
     #expect("\(error)".contains(#"the answer 6 is not the number "5号棟" shows (5)"#), "\(error)")
   }
 
+  /// A question count past what Biki counts is named for what it is, not called "not positive".
+  @Test(arguments: [("9223372036854775808", "(it is 9223372036854775808)"), ("0", "(it is 0)"), ("-3", "(it is -3)")])
+  func aQuestionCountOutOfRangeIsNamed(_ count: String, _ fragment: String) {
+    let backend = PluginBackend(
+      path: "/plugins/libtest.so",
+      describe: { () throws(PluginError) in
+        (
+          PluginIdentity(id: "test", name: "Test", version: "1", abiVersion: 1),
+          Array(
+            #"{"topics": [{"id": "eras", "title": "Eras", "category": "dateTime", "skills": ["reading"], "questionCount": \#(count), "parameters": []}]}"#
+              .utf8)
+        )
+      },
+      generate: { _, _, seeds throws(PluginError) in seeds.map { _ in .success([]) } })
+    #expect {
+      try PluginTopics(backend: backend)
+    } throws: { error in
+      "\(error)".contains("needs a questionCount, a whole number from 1 to 2^63−1 \(fragment)")
+    }
+  }
+
   @Test func brokenJSONIsNamedWithItsPlace() {
     guard case .failure(let error) = check(#"{"display": "令和5年", "#) else {
       Issue.record("accepted")

@@ -31,8 +31,17 @@ import Testing
     #expect(changed.status == 1)
     #expect(changed.standardOutput.contains("'void (const biki_host*, const char*)* log'"), "\(changed.standardOutput)")
     #expect(changed.standardOutput.contains("abi: the plugin ABI changed"))
+    // The frozen v1.0 header matches the baseline but for what was added since: each type added
+    // after v1.0 is a parameter appended to the checker's harness (.ci/abi/types.c), which v1.0
+    // lacks, and nothing of v1.0 may have changed.
     let frozen = try run("BIKI_ABI_INCLUDE=Tests/BikiPluginsTests/Fixtures/abi/v1.0 .ci/abi-check")
-    #expect(frozen.status == 0, "the frozen v1.0 header no longer matches the baseline: \(frozen.standardOutput)")
+    let changes = frozen.standardOutput.split(separator: "\n").filter { $0.hasPrefix("    ") }
+    #expect(
+      frozen.status == 0
+        || (!changes.isEmpty && changes.allSatisfy { $0.hasPrefix("    parameter ") && $0.hasSuffix(" was removed") }),
+      "the frozen v1.0 header no longer matches the baseline: \(frozen.standardOutput)")
+    #expect(
+      frozen.standardOutput.contains("abi: the values of ABI v1 hold in Tests/BikiPluginsTests/Fixtures/abi/v1.0"))
   }
 
   /// Runs `script` from the repository root with BIKI naming the built `biki`.
