@@ -341,15 +341,23 @@ struct PhraseInterpreter {
       if meridiem != nil, value > 12 { throw fail("午前 and 午後 take hours 0–12, not \(value)") }
       return try JapaneseNumber.reading(of: value, with: .hour)
     case "分", "秒":
+      // After 割 (打率3割5分) or 度 (37度5分) 分 is a tenth, read ぶ, never minutes: refused until
+      // Biki reads it, rather than taught as ふん.
+      if "分" ~= Spelled(symbol), let previous, "割" ~= Spelled(previous) || "度" ~= Spelled(previous) {
+        throw fail("分 after \(previous) is a tenth read ぶ (割分厘, 度分), which Biki does not read yet")
+      }
       if let previous, "時" ~= Spelled(previous) || "分" ~= Spelled(previous), value > 59 {
         throw fail("\(value)\(symbol) is not a time: 0–59")
       }
       return try JapaneseNumber.reading(of: value, with: "分" ~= Spelled(symbol) ? .minute : .second)
     default:
       if kind == .money, !("円" ~= Spelled(symbol)) { throw fail("an amount in 円 was expected, not \(symbol)") }
-      // A symbol both counts and names (組: sets, or a class): a name only when asked for.
+      // A symbol both counts and names (組: sets, or a class): a name when asked for, and after a
+      // school year (1年1組 いちねんいちくみ: class 1 of the first year).
+      let classOfAYear = "組" ~= Spelled(symbol) && previous.map { "年" ~= Spelled($0) } == true && era == nil
+      let names = kind == .name || (kind == nil && classOfAYear)
       let counters = catalog.counters(symbol: symbol)
-      guard let counter = counters.first(where: { ($0.kind == .name) == (kind == .name) }) ?? counters.first else {
+      guard let counter = counters.first(where: { ($0.kind == .name) == names }) ?? counters.first else {
         throw fail("\(symbol) is not a unit or counter Biki knows")
       }
       return try JapaneseNumber.reading(of: value, with: counter)

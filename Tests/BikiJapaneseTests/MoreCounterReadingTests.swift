@@ -112,11 +112,13 @@ import Testing
     #expect(try PhraseReader().read(text, as: .counter).standard == reading)
   }
 
-  /// 組 counts sets (ひとくみ) unless asked to name a class (いちくみ); the longer symbols are
+  /// 組 counts sets (ひとくみ) unless asked to name a class (いちくみ) or after a school year; the longer symbols are
   /// read whole (人前 after a number is a portion, not 人 and 前).
   @Test(
     arguments: [
       ("1組", nil, "ひとくみ"), ("1組", .name, "いちくみ"), ("3組", .name, "さんくみ"), ("1組", .counter, "ひとくみ"),
+      // After a school year 組 names the class: 1年1組 is class 1 of the first year.
+      ("1年1組", nil, "いちねんいちくみ"), ("3年2組", nil, "さんねんにくみ"), ("6年4組", nil, "ろくねんよんくみ"),
       ("2人前", nil, "ににんまえ"), ("3番線", nil, "さんばんせん"), ("6号車", nil, "ろくごうしゃ"), ("20%引き", nil, "にじゅっぱーせんとびき"),
       ("30パーセント引き", nil, "さんじゅっぱーせんとびき"),
     ] as [(String, PhraseKind?, String)])
