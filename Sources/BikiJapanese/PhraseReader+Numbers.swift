@@ -13,7 +13,7 @@ extension PhraseReader {
     let trimmed = text.trimmingWhitespace()
     guard !trimmed.isEmpty else { throw .unreadable(text, reason: "it is empty") }
     if let reading = try EverydayNumbers.reading(of: trimmed) {
-      return (reading, try EverydayNumbers.numbers(of: trimmed) ?? [])
+      return (reading, EverydayNumbers.numbers(of: trimmed))
     }
     let tokens = try PhraseTokenizer(catalog: catalog).tokens(of: trimmed)
     let reading = try PhraseInterpreter(catalog: catalog, text: trimmed, kind: nil).reading(of: tokens)
@@ -34,7 +34,7 @@ extension PhraseReader {
       switch token {
       case .prefix(let word):
         if let named = Era.named(word) { era = named }
-        if ["マイナス", "-", "−", "－", "氷点下", "零下"].contains(word) { negative = true }
+        if PhraseTokenizer.belowZero.contains(word) { negative = true }
       case .firstYear: try add(1, .whole, "年")
       // 半 (9時半) halves what is before it; と (1と2分の1) joins a whole number to a fraction.
       case .number(_, "半"): continue
@@ -82,11 +82,10 @@ extension PhraseReader {
 }
 
 extension EverydayNumbers {
-  /// The numbers of a text whose whole shape is one of daily life's (`reading(of:)`): a
+  /// The numbers of a text whose whole shape `reading(of:)` has read as one of daily life's: a
   /// phone number's groups as codes, an address's as whole numbers, a time, a score's two
-  /// sides, a line of 九九's factors (and its product, when written). Nil for any other text.
-  static func numbers(of text: String) throws(ReadingError) -> [WrittenNumber]? {
-    guard try reading(of: text) != nil else { return nil }
+  /// sides, a line of 九九's factors (and its product, when written).
+  static func numbers(of text: String) -> [WrittenNumber] {
     let scalars = Array(text.unicodeScalars)
     var numbers: [WrittenNumber] = []
     var digits: [UInt8] = []
@@ -100,6 +99,8 @@ extension EverydayNumbers {
       let values = scalars.split { $0 == ":" || $0 == "：" }.map {
         $0.compactMap(digit).reduce(0) { $0 * 10 + Int64($1) }
       }
+      // reading(of:) read it as a clock: an hour and two digits of minutes.
+      guard values.count == 2 else { return [] }
       return [WrittenNumber(value: values[0] * 60 + values[1], shape: .clock)]
     }
     // Groups joined by hyphens: a phone number or postcode (a leading 0, or 〒) by digit.

@@ -52,6 +52,8 @@ struct PhraseTokenizer {
     "マイナス": "まいなす", "-": "まいなす", "−": "まいなす", "－": "まいなす", "氷点下": "ひょうてんか", "零下": "れいか",
     "第": "だい", "国道": "こくどう", "紀元前": "きげんぜん",
   ]
+  /// The signs that put the number after them below zero (of `signs`; 第 and 国道 do not).
+  static let belowZero: Set<String> = ["マイナス", "-", "−", "－", "氷点下", "零下"]
   static let prefixIndex = FirstScalarIndex(prefixes)
   static let firstYear = FirstScalarIndex(["元年"])
   /// A half, after a time or a span (9時半), or alone after a counter's number.
