@@ -194,13 +194,14 @@ extension Counter {
   // MARK: Decimals
 
   /// The whole part of a decimal before てん: NHK reads it without gemination (1.5 いちてんご),
-  /// except 10 (じってん|じゅってん); the geminated forms are heard and accepted. 2 and 5 alone
+  /// except 10 (じってん first, as NHK reads it; じゅってん also); the geminated forms are heard and
+  /// accepted. 2 and 5 alone
   /// may be lengthened (にいてんご). Not in the catalog: no symbol writes it.
   static let decimalPoint = Counter(
     id: "decimal-point", symbols: [], reading: "てん", kind: .unit,
     wholeForms: [2: ["にてん", "にいてん"], 5: ["ごてん", "ごおてん"]],
     finalForms: [
-      1: ["いちてん", "いってん"], 6: ["ろくてん", "ろってん"], 8: ["はちてん", "はってん"], 10: ["じゅってん", "じってん"],
+      1: ["いちてん", "いってん"], 6: ["ろくてん", "ろってん"], 8: ["はちてん", "はってん"], 10: ["じってん", "じゅってん"],
       100: ["ひゃくてん", "ひゃってん"],
     ],
     zeroForms: ["れいてん", "ぜろてん"], note: "The whole part of a decimal.")

@@ -55,6 +55,13 @@ extension Counter {
 
   static let days = Counter.day.suffixed(id: "days", symbols: ["日間"], kana: "かん")
 
+  /// 日 and 日間 past 31, where NHK puts the number's own reading first (34日間
+  /// さんじゅうよんにちかん): よっか is the calendar's custom, up to 31.
+  static let dayPastMonth = Counter(
+    id: "day", symbols: ["日"], reading: "にち", kind: .duration,
+    finalForms: Counter.dayFinalForms.merging([4: ["よんにち", "よっか"]]) { _, past in past })
+  static let daysPastMonth = Counter.dayPastMonth.suffixed(id: "days", symbols: ["日間"], kana: "かん")
+
   private static let nativeDays: [UInt64: [String]] = [
     1: ["いちにち"], 2: ["ふつか"], 3: ["みっか"], 4: ["よっか"], 5: ["いつか"], 6: ["むいか"],
     7: ["なのか", "なぬか"], 8: ["ようか"], 9: ["ここのか"], 10: ["とおか"], 20: ["はつか"],
@@ -213,11 +220,11 @@ extension Counter {
   static let wa = Counter(
     id: "wa", symbols: ["羽"], reading: "わ", kind: .counter,
     finalForms: [
-      3: ["さんわ", "さんば"], 4: ["よんわ", "よんば"], 6: ["ろっぱ", "ろくわ"], 7: ["ななわ", "しちわ"],
-      8: ["はちわ", "はっぱ"], 10: ["じゅっぱ", "じゅうわ", "じっぱ"], 100: ["ひゃっぱ", "ひゃくわ"],
+      3: ["さんば", "さんわ"], 4: ["よんわ", "よんば"], 6: ["ろっぱ", "ろくわ"], 7: ["ななわ", "しちわ"],
+      8: ["はちわ", "はっぱ"], 10: ["じっぱ", "じゅっぱ", "じゅうわ"], 100: ["ひゃっぱ", "ひゃくわ"],
       1000: ["せんば", "せんわ"], 10_000: ["まんば", "まんわ"],
     ],
-    note: "Forms in the order of IMABI's chart, most used first; older ば/ぱ forms kept.")
+    note: "3 さんば, 6 ろっぱ, 10 じっぱ first, as NHK's announcers put them; the わ forms heard today accepted.")
 
   static let haku = Counter(
     id: "haku", symbols: ["泊"], reading: "はく", kind: .counter,
@@ -234,7 +241,8 @@ extension Counter {
     note: "k-row counter; unlike 軒, 3件 is さんけん.")
 
   static let doCounter = Counter(
-    id: "do", symbols: ["度", "℃", "°C"], reading: "ど", kind: .counter, zeroForms: ["れいど", "ぜろど"],
+    id: "do", symbols: ["度", "℃", "°C"], reading: "ど", kind: .counter, finalForms: [7: ["ななど", "しちど"]],
+    zeroForms: ["れいど", "ぜろど"],
     note: "Degrees, times; ℃ is read ど; 0 is れいど first, as a temperature is read; no sound changes.")
 
   static let hako = Counter(
@@ -537,7 +545,7 @@ package struct CounterCatalog: Sendable {
       .litre, .dollar, .euro, .mei, .bu, .ban, .gou, .bai,
       .rank, .gyou, .retsu, .mon, .sara, .kuchi, .kumi, .kumiClass, .kabu, .matches, .ninmae, .percentOff, .bansen,
       .gousha,
-    ] + Counter.everyday)
+    ] + Counter.everyday + Counter.wild)
 
   package func counter(id: String) -> Counter? {
     counters.first { $0.id == id }

@@ -33,10 +33,11 @@ enum EverydayNumbers {
     }
   }
 
-  /// Digits said one by one, as in phone numbers: 0 ぜろ (れい, as NHK reads it), 2 and 5 also
+  /// Digits said one by one, as in phone numbers: 0 ぜろ (れい, as NHK reads it, and まる, as
+  /// rooms and numbers are said aloud), 2 and 5 also
   /// lengthened (にい, ごお), 4 よん, 7 なな, 9 きゅう — never し, しち, く.
   static let spokenDigits: [[String]] = [
-    ["ぜろ", "れい"], ["いち"], ["に", "にい"], ["さん"], ["よん"], ["ご", "ごお"], ["ろく"], ["なな"], ["はち"], ["きゅう"],
+    ["ぜろ", "れい", "まる"], ["いち"], ["に", "にい"], ["さん"], ["よん"], ["ご", "ごお"], ["ろく"], ["なな"], ["はち"], ["きゅう"],
   ]
 
   // MARK: Phone numbers, postcodes, addresses

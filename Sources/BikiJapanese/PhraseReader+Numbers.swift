@@ -36,6 +36,7 @@ extension PhraseReader {
         if let named = Era.named(word) { era = named }
         if PhraseTokenizer.belowZero.contains(word) { negative = true }
       case .firstYear: try add(1, .whole, "年")
+      case .word: continue
       // 半 (9時半) halves what is before it; と (1と2分の1) joins a whole number to a fraction.
       case .number(_, "半"): continue
       case .number(let value, let symbol): try add(value, .whole, symbol == "と" ? nil : symbol)

@@ -41,6 +41,8 @@ enum PhraseToken: Equatable {
   case code([UInt8], symbol: String?)
   /// 元年: the first year of an era.
   case firstYear
+  /// A word read with the numbers around it (税込, 以上, 〜): one of `PhraseWords.table`.
+  case word(String)
 }
 
 struct PhraseTokenizer {
@@ -71,6 +73,11 @@ struct PhraseTokenizer {
         if let prefix = PhraseTokenizer.prefixIndex.longestPrefix(of: rest) {
           tokens.append(.prefix(prefix.word))
           position += prefix.length
+          continue
+        }
+        if let word = PhraseWords.index.longestPrefix(of: rest) {
+          tokens.append(.word(word.word))
+          position += word.length
           continue
         }
         if let word = PhraseTokenizer.firstYear.longestPrefix(of: rest) {
@@ -195,6 +202,10 @@ struct PhraseInterpreter {
         parts += try JapaneseNumber.reading(of: value).parts
         parts.append(ReadingSegment("と"))
         previousSymbol = "と"
+      case .number(let value, nil) where Self.standsBare(at: index, in: tokens):
+        // A number a word or a range reads without a counter (震度5, A4, 3〜5人, 20以上), as said.
+        parts += try JapaneseNumber.said(value).parts
+        previousSymbol = nil
       case .number(let value, let symbol):
         // A number alone, or after a sign (-3, マイナス3), is read bare.
         let isAlone = tokens.count == 1 || (tokens.count == 2 && index == 1 && tokens[0].isSign)
@@ -202,6 +213,8 @@ struct PhraseInterpreter {
           value, symbol, after: previousSymbol, era: era, date: &date, meridiem: meridiem, isAlone: isAlone
         ).parts
         previousSymbol = symbol
+      case .word(let word):
+        parts.append(ReadingSegment(try wordReading(word, at: index, in: tokens)))
       case .decimal(let whole, let fraction, let unit, let symbol):
         parts += try decimalReading(whole, fraction: fraction, unit: unit, symbol: symbol)
         previousSymbol = symbol
@@ -304,13 +317,14 @@ struct PhraseInterpreter {
     case "半":
       // A half after a time, a span or a count: 9時半, 1時間半, 1年半, 1日半, 1歳半, 2杯半, 4畳半.
       // Not after what names one day or month (3月半, 5月1日半) or an era's year.
-      guard let previous, !("月" ~= Spelled(previous)), date.day == nil, !("年" ~= Spelled(previous) && era != nil),
+      guard let previous, !("月" ~= Spelled(previous)), date.day == nil || "時" ~= Spelled(previous),
+        !("年" ~= Spelled(previous) && era != nil),
         !("半" ~= Spelled(previous))
       else {
         throw fail("半 follows an hour, a span or a count, as in 9時半, 1時間半, 1日半 or 2杯半")
       }
       return Reading("はん")
-    case "年":
+    case "年", "年度":
       if let era {
         guard value >= 1 else { throw fail("\(era.name)\(value)年 did not exist: era years start at 元年") }
         // An open era's years are bounded only so the arithmetic stays small.
@@ -326,7 +340,7 @@ struct PhraseInterpreter {
         // A year too large for a calendar is still a number to read, just not a date to check.
         date.year = Int(exactly: value)
       }
-      return try JapaneseNumber.reading(of: value, with: .year)
+      return try JapaneseNumber.reading(of: value, with: "年" ~= Spelled(symbol) ? .year : .fiscalYear)
     case "月":
       if kind == .duration { throw fail("月 names a month; a number of months is written ヶ月") }
       date.month = value <= 12 ? Int(value) : nil
@@ -341,12 +355,18 @@ struct PhraseInterpreter {
     case "時":
       if kind == .duration { throw fail("時 is a time of day; a number of hours is written 時間") }
       if meridiem != nil, value > 12 { throw fail("午前 and 午後 take hours 0–12, not \(value)") }
-      return try JapaneseNumber.reading(of: value, with: .hour)
+      // A late-night timetable runs its day on past 24 (25時 is 1 a.m.).
+      return try JapaneseNumber.reading(of: value, with: (25...30).contains(value) ? .lateHour : .hour)
     case "分", "秒":
-      // After 割 (打率3割5分) or 度 (37度5分) 分 is a tenth, read ぶ, never minutes: refused until
-      // Biki reads it, rather than taught as ふん.
-      if "分" ~= Spelled(symbol), let previous, "割" ~= Spelled(previous) || "度" ~= Spelled(previous) {
-        throw fail("分 after \(previous) is a tenth read ぶ (割分厘, 度分), which Biki does not read yet")
+      // After 割 (打率3割5分) or 度 (37度5分) 分 is a tenth, read ぶ, never minutes; after a
+      // win or a loss (3勝2敗1分) it is a draw, which Biki does not read.
+      if "分" ~= Spelled(symbol), let previous {
+        if "割" ~= Spelled(previous) || "度" ~= Spelled(previous) {
+          return try JapaneseNumber.reading(of: value, with: .tenthBu)
+        }
+        if "勝" ~= Spelled(previous) || "敗" ~= Spelled(previous) {
+          throw fail("分 after \(previous) counts draws (引き分け), which Biki does not read")
+        }
       }
       if let previous, "時" ~= Spelled(previous) || "分" ~= Spelled(previous), value > 59 {
         throw fail("\(value)\(symbol) is not a time: 0–59")
@@ -362,7 +382,8 @@ struct PhraseInterpreter {
       guard let counter = counters.first(where: { ($0.kind == .name) == names }) ?? counters.first else {
         throw fail("\(symbol) is not a unit or counter Biki knows")
       }
-      return try JapaneseNumber.reading(of: value, with: counter)
+      let reading = try JapaneseNumber.reading(of: value, with: counter)
+      return counter == .roomNumber ? roomReading(value, reading) : reading
     }
   }
 
@@ -373,7 +394,7 @@ struct PhraseInterpreter {
     if day > UInt128(length) { throw fail("\(month)月\(day)日 is not a date: \(month)月 has \(length) days") }
   }
 
-  private func fail(_ reason: String) -> ReadingError {
+  func fail(_ reason: String) -> ReadingError {
     .unreadable(text, reason: reason)
   }
 }
@@ -397,8 +418,8 @@ extension PhraseToken {
   var isYear: Bool {
     switch self {
     case .firstYear: true
-    case .number(_, let symbol): symbol == "年"
-    case .prefix, .decimal, .fraction, .clock, .code: false
+    case .number(_, let symbol): symbol == "年" || symbol == "年度"
+    case .prefix, .decimal, .fraction, .clock, .code, .word: false
     }
   }
 }

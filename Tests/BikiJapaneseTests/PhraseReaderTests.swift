@@ -108,11 +108,8 @@ import Testing
       ("5着目", nil, "'着目' is not a number, unit or counter Biki knows"),
       ("3人組", nil, "'人組' is not a number, unit or counter Biki knows"),
       ("8本。", nil, "'。' is not a number, unit or counter Biki knows"),
-      // 分 after 割 or 度 is a tenth, ぶ (さんわりごぶ, さんじゅうななどごぶ: NHK ことばのハンドブック,
-      // docs/readings.md), never minutes: refused, not taught as ごふん.
-      ("3割5分", nil, "分 after 割 is a tenth read ぶ"),
-      ("2割8分", nil, "分 after 割 is a tenth read ぶ"),
-      ("37度5分", nil, "分 after 度 is a tenth read ぶ"),
+      // 分 after a win or a loss counts draws, which Biki does not read; never minutes.
+      ("3勝2敗1分", nil, "分 after 敗 counts draws"),
     ] as [(String, PhraseKind?, String)])
   func explainsWhatItCannotRead(_ text: String, _ kind: PhraseKind?, _ fragment: String) {
     do {

@@ -92,7 +92,7 @@ import Testing
     #expect(pencils.prompt(for: .counter) == "鉛筆 (えんぴつ, pencil) × 5")
     #expect(pencils.expected(for: .counter) == "5本 (ごほん)")
     let rabbits = try Self.question("うさぎ", 3)
-    #expect(rabbits.expected(for: .counter) == "3匹 or 3羽 (さんびき or さんわ)")
+    #expect(rabbits.expected(for: .counter) == "3匹 or 3羽 (さんびき or さんば)")
     #expect(try #require(Self.topic).topic.skills == [.counter])
   }
 

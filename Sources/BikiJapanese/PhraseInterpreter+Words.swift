@@ -1,0 +1,103 @@
+/// The words of `PhraseWords` in a phrase: where each may stand, and the numbers they let stand
+/// without a counter.
+extension PhraseInterpreter {
+  /// Whether the bare number at `index` is read as said because of the words around it: after
+  /// a word whose number stands alone (震度5, A4), or before or after a range or score (3〜5人,
+  /// 1対0), or before a word that follows numbers (20以上).
+  static func standsBare(at index: Int, in tokens: [PhraseToken]) -> Bool {
+    if index > 0, case .word(let word) = tokens[index - 1], let place = PhraseWords.table[word]?.place {
+      switch place {
+      case .before(let bare?): if bare.upperBound > 0 { return true }
+      case .between: return true
+      case .before(nil), .after: break
+      }
+    }
+    if index + 1 < tokens.count, case .word(let word) = tokens[index + 1], let place = PhraseWords.table[word]?.place {
+      switch place {
+      case .between, .after: return true
+      case .before: break
+      }
+    }
+    return false
+  }
+
+  /// A word's reading, once its place in the phrase is checked: 税込 before a number, 以上 after
+  /// one, 〜 between two, 前 and 後 after a time or a span.
+  func wordReading(_ word: String, at index: Int, in tokens: [PhraseToken]) throws(ReadingError) -> String {
+    guard let entry = PhraseWords.table[word] else { throw fail("'\(word)' is not a word Biki reads") }
+    let previous = index > 0 ? tokens[index - 1] : nil
+    let next = index + 1 < tokens.count ? tokens[index + 1] : nil
+    switch entry.place {
+    case .before(let bare):
+      guard let next, next.isNumeric || next.isSign else {
+        throw fail("\(word) is followed by a number, as in \(word)\(bare == nil ? "3" + Self.example(word) : "5")")
+      }
+      if let bare, bare.upperBound < UInt64.max {
+        // A scale or a size: a number of its own, with no counter after it.
+        guard case .number(let value, nil) = next, bare.contains(UInt64(clamping: value)) else {
+          throw fail(
+            "\(word) is followed by a number from \(bare.lowerBound) to \(bare.upperBound), with nothing after it")
+        }
+      } else if bare == nil, case .number(_, nil) = next, !Self.standsBare(at: index + 1, in: tokens) {
+        throw fail("\(word) is followed by a number and what it counts, as in \(word)3\(Self.example(word))")
+      }
+    case .after(let timeOnly):
+      guard let previous, previous.isNumeric else { throw fail("\(word) follows a number, as in 20歳\(word)") }
+      if timeOnly, !isTime(previous) { throw fail("\(word) follows a time or a span, as in 5分\(word) or 3日\(word)") }
+      if word == "強" || word == "弱", index >= 2, case .word("震度") = tokens[index - 2],
+        case .number(let value, nil) = previous, value != 5 && value != 6
+      {
+        throw fail("震度 splits only 5 and 6 into 弱 and 強")
+      }
+    case .between:
+      guard let previous, previous.isNumeric, let next, next.isNumeric || next.isSign else {
+        throw fail("\(word) joins two numbers, as in 3\(word)5人")
+      }
+    }
+    return entry.reading
+  }
+
+  private func isTime(_ token: PhraseToken) -> Bool {
+    switch token {
+    case .clock, .number(_, "半"): return true
+    case .number(_, let symbol?), .decimal(_, _, _, let symbol?), .fraction(_, _, _, let symbol?):
+      return catalog.counters(symbol: symbol).contains(where: PhraseWords.isTime)
+    default: return false
+    }
+  }
+
+  /// A counter that goes with a word, for messages.
+  private static func example(_ word: String) -> String {
+    switch word {
+    case "身長": "センチ"
+    case "体重": "キロ"
+    case "徒歩": "分"
+    case "気温", "最高気温", "最低気温", "体温": "度"
+    case "英検", "漢検", "準": "級"
+    case "打率": "割"
+    case "台風": "号"
+    case "湿度", "降水確率": "%"
+    default: "円"
+    }
+  }
+
+  /// A room number as written (108号室 ひゃくはちごうしつ), or digit by digit with 0 as まる
+  /// (いちまるはちごうしつ), as rooms with a 0 in them are also said.
+  func roomReading(_ value: UInt128, _ reading: Reading) -> Reading {
+    let digits = String(value)
+    guard (3...4).contains(digits.count), digits.dropFirst().contains("0") else { return reading }
+    let said = digits.compactMap { $0.wholeNumberValue }.map { $0 == 0 ? "まる" : EverydayNumbers.spokenDigits[$0][0] }
+    return Reading(alternatives: reading.all() + [said.joined() + "ごうしつ"])
+  }
+}
+
+extension PhraseToken {
+  /// A number of any shape, which words before and after numbers may stand next to.
+  var isNumeric: Bool {
+    switch self {
+    case .number(_, let symbol): symbol != "と"
+    case .decimal, .fraction, .clock, .code, .firstYear: true
+    case .prefix, .word: false
+    }
+  }
+}

@@ -1,0 +1,88 @@
+/// Words written around numbers on signs, receipts, weather maps and scoreboards, read with
+/// them: 税込1,980円, 身長170センチ, 5分前, 20歳以上, 震度5強, 3〜5人, 1対0. A word is read as
+/// the dictionary gives it and changes nothing in the number; where it stands decides whether
+/// the phrase is read at all (a word before a number needs a number after it). Sources in
+/// docs/readings.md ("Numbers in the wild").
+enum PhraseWords {
+  enum Place: Equatable {
+    /// Before a number and its counter (税込1,980円). `bare`: the values it may take with no
+    /// counter after them (視力1.5, 震度5, A4), nil when it needs one.
+    case before(bare: ClosedRange<UInt64>?)
+    /// After a number (20歳以上, 1時間弱); `timeOnly` after a time or span only (5分前, 3日後).
+    case after(timeOnly: Bool)
+    /// Between two numbers: a range (3〜5人) or a score (1対0).
+    case between
+  }
+
+  struct Word {
+    let reading: String
+    let place: Place
+  }
+
+  private static let any: ClosedRange<UInt64> = 0...UInt64.max
+
+  static let table: [String: Word] = {
+    var table: [String: Word] = [:]
+    func add(_ place: Place, _ words: [(String, String)]) {
+      for (word, reading) in words { table[word] = Word(reading: reading, place: place) }
+    }
+    // Receipts, price tags, shops.
+    add(
+      .before(bare: nil),
+      [
+        ("税込", "ぜいこみ"), ("税込み", "ぜいこみ"), ("税抜", "ぜいぬき"), ("税抜き", "ぜいぬき"), ("税別", "ぜいべつ"),
+        ("定価", "ていか"), ("価格", "かかく"), ("合計", "ごうけい"), ("小計", "しょうけい"), ("総額", "そうがく"),
+        ("送料", "そうりょう"), ("料金", "りょうきん"), ("運賃", "うんちん"), ("入場料", "にゅうじょうりょう"),
+      ])
+    // The body, distances, amounts.
+    add(
+      .before(bare: nil),
+      [
+        ("身長", "しんちょう"), ("体重", "たいじゅう"), ("体温", "たいおん"), ("徒歩", "とほ"), ("約", "やく"),
+        ("およそ", "およそ"), ("最大", "さいだい"), ("最小", "さいしょう"), ("最高", "さいこう"), ("最低", "さいてい"),
+        ("平均", "へいきん"), ("全", "ぜん"), ("計", "けい"), ("各", "かく"), ("残り", "のこり"), ("あと", "あと"),
+        ("築", "ちく"), ("定員", "ていいん"), ("人口", "じんこう"), ("通算", "つうさん"), ("前年比", "ぜんねんひ"),
+      ])
+    // Weather reports.
+    add(
+      .before(bare: nil),
+      [
+        ("気温", "きおん"), ("最高気温", "さいこうきおん"), ("最低気温", "さいていきおん"), ("湿度", "しつど"),
+        ("降水確率", "こうすいかくりつ"), ("風速", "ふうそく"), ("最大風速", "さいだいふうそく"),
+        ("最大瞬間風速", "さいだいしゅんかんふうそく"), ("台風", "たいふう"), ("気圧", "きあつ"), ("降水量", "こうすいりょう"),
+        ("雨量", "うりょう"), ("積雪", "せきせつ"),
+      ])
+    // Sports, exams.
+    add(.before(bare: nil), [("打率", "だりつ"), ("英検", "えいけん"), ("漢検", "かんけん"), ("準", "じゅん")])
+    // Words whose number stands alone: a measure with no unit, a number worn on a shirt.
+    add(
+      .before(bare: any),
+      [
+        ("視力", "しりょく"), ("脈拍", "みゃくはく"), ("背番号", "せばんごう"), ("防御率", "ぼうぎょりつ"),
+        ("偏差値", "へんさち"), ("マグニチュード", "まぐにちゅーど"),
+      ])
+    // The Japan Meteorological Agency's seismic intensity, 0 to 7 (5 and 6 split 弱 and 強).
+    add(.before(bare: 0...7), [("震度", "しんど")])
+    // Paper sizes (A4 えーよん, B5 びーご).
+    add(.before(bare: 0...10), [("A", "えー"), ("Ａ", "えー"), ("B", "びー"), ("Ｂ", "びー")])
+    add(
+      .after(timeOnly: false),
+      [
+        ("以上", "いじょう"), ("以下", "いか"), ("未満", "みまん"), ("以内", "いない"), ("程度", "ていど"), ("くらい", "くらい"),
+        ("ぐらい", "ぐらい"), ("ほど", "ほど"), ("強", "きょう"), ("弱", "じゃく"), ("過ぎ", "すぎ"), ("増", "ぞう"), ("減", "げん"),
+      ])
+    add(.after(timeOnly: true), [("前", "まえ"), ("後", "ご"), ("頃", "ごろ"), ("ごろ", "ごろ")])
+    add(.between, [("〜", "から"), ("～", "から"), ("~", "から"), ("対", "たい")])
+    return table
+  }()
+
+  static let index = FirstScalarIndex(Array(table.keys))
+
+  /// Whether a counter names a time or a span, after which 前, 後 and 頃 may come.
+  static func isTime(_ counter: Counter) -> Bool {
+    switch counter.kind {
+    case .duration, .time, .date, .age: true
+    default: counter.id == "seiki"
+    }
+  }
+}
