@@ -92,7 +92,7 @@ let package = Package(
     .testTarget(name: "BikiJapaneseTests", dependencies: ["BikiJapanese"]),
     .testTarget(name: "BikiJSONTests", dependencies: ["BikiJSON"]),
     .testTarget(name: "BikiFilesTests", dependencies: ["BikiFiles", "BikiTestSupport"]),
-    .testTarget(name: "BikiPacksTests", dependencies: ["BikiPacks"]),
+    .testTarget(name: "BikiPacksTests", dependencies: ["BikiPacks", "BikiTestSupport"]),
     .testTarget(
       name: "BikiPluginsTests", dependencies: ["BikiPlugins", "BikiCore", "BikiSync", "BikiTestSupport"],
       exclude: ["Fixtures"]),

@@ -89,6 +89,27 @@ extension Counter {
     id: "dan", symbols: ["弾"], reading: "だん", kind: .counter,
     note: "Shots, home runs, instalments (第2弾); no sound changes.")
 
+  /// A batting line and a season's record: 3打数2安打 さんだすうにあんだ, 5打点, 3連勝, 2死.
+  static let atBats = Counter(
+    id: "dasuu", symbols: ["打数"], reading: "だすう", kind: .counter, note: "At bats; no sound changes.")
+  static let hits = Counter(
+    id: "anda", symbols: ["安打"], reading: "あんだ", kind: .counter, note: "Hits; no sound changes.")
+  static let runsBattedIn = Counter(
+    id: "daten", symbols: ["打点"], reading: "だてん", kind: .counter, note: "Runs batted in; no sound changes.")
+  static let winningStreak = Counter(
+    id: "renshou", symbols: ["連勝"], reading: "れんしょう", kind: .counter, note: "Wins in a row; no sound changes.")
+  static let losingStreak = Counter(
+    id: "renpai", symbols: ["連敗"], reading: "れんぱい", kind: .counter, note: "Losses in a row; no sound changes.")
+  static let gamesBehind = Counter(
+    id: "game-sa", symbols: ["ゲーム差"], reading: "げーむさ", kind: .counter, note: "Games behind; no sound changes.")
+  static let outsWritten = Counter(
+    id: "shi-outs", symbols: ["死"], reading: "し", kind: .counter, finalForms: [1: ["いっし"]], validValues: 1...2,
+    note: "Outs as a scoreboard writes them (1死 いっし, 2死 にし); none is 無死.")
+
+  static let episodes = Counter(
+    id: "wa-episodes", symbols: ["話"], reading: "わ", kind: .counter,
+    note: "Episodes, stories (第5話 だいごわ); no sound changes.")
+
   // MARK: Laws, rules
 
   static let articles = Counter(
@@ -112,6 +133,21 @@ extension Counter {
   static let dk = floorPlan("dk", "DK", "でぃーけー")
   static let kitchenRoom = floorPlan("k-room", "K", "けー")
 
+  static let heibei = Counter(
+    id: "heibei", symbols: ["平米"], reading: "へいべい", kind: .unit, note: "Floor areas in square metres; no sound changes."
+  )
+  static let squareMetres = Counter(
+    id: "square-metre", symbols: ["平方メートル", "㎡"], reading: "へいほうめーとる", kind: .unit,
+    note: "Square metres; no sound changes.")
+
+  static let pounds = Counter(
+    id: "pound", symbols: ["ポンド"], reading: "ぽんど", kind: .money, note: "No sound changes.")
+  static let won = Counter(
+    id: "won", symbols: ["ウォン"], reading: "うぉん", kind: .money, note: "No sound changes.")
+
+  static let familySize = Counter.nin.suffixed(id: "nin-kazoku", symbols: ["人家族"], kana: "かぞく")
+  static let siblings = Counter.nin.suffixed(id: "nin-kyoudai", symbols: ["人兄弟"], kana: "きょうだい")
+
   static let hectopascals = Counter(
     id: "hpa", symbols: ["ヘクトパスカル", "hPa"], reading: "へくとぱすかる", kind: .unit, note: "Air pressure; no sound changes.")
 
@@ -125,6 +161,7 @@ extension Counter {
     .rin, .tenthsOff, .tenthsMore, .fiscalYear, .generations, .nurseryAge, .grades, .coins, .notes, .cents, .wins,
     .losses, .topOfInning, .bottomOfInning, .outs, .strikes, .ballCount, .homeRuns, .ldk, .dk, .kitchenRoom,
     .hectopascals,
-    .articles, .clauses,
+    .articles, .clauses, .atBats, .hits, .runsBattedIn, .winningStreak, .losingStreak, .gamesBehind, .outsWritten,
+    .episodes, .heibei, .squareMetres, .pounds, .won, .familySize, .siblings,
   ]
 }

@@ -9,16 +9,26 @@ extension PhraseInterpreter {
       switch place {
       case .before(let bare?): if bare.upperBound > 0 { return true }
       case .between: return true
-      case .before(nil), .after: break
+      case .before(nil), .after, .around: break
       }
     }
     if index + 1 < tokens.count, case .word(let word) = tokens[index + 1], let place = PhraseWords.table[word]?.place {
       switch place {
-      case .between, .after: return true
+      case .between, .after, .around: return true
       case .before: break
       }
     }
     return false
+  }
+
+  /// The counter after the end of a range that starts at `index` with a bare number (3〜5人:
+  /// 人), which the start may be read with; nil for a score (1対0) or a range with no counter.
+  func rangeCounter(after index: Int, in tokens: [PhraseToken]) -> String? {
+    guard index + 2 < tokens.count, case .word(let word) = tokens[index + 1], word != "対",
+      PhraseWords.table[word]?.place == .between, case .number(_, let symbol?) = tokens[index + 2],
+      symbol != "半" && symbol != "と"
+    else { return nil }
+    return symbol
   }
 
   /// A word's reading, once its place in the phrase is checked: 税込 before a number, 以上 after
@@ -28,7 +38,14 @@ extension PhraseInterpreter {
     let previous = index > 0 ? tokens[index - 1] : nil
     let next = index + 1 < tokens.count ? tokens[index + 1] : nil
     switch entry.place {
+    case .around:
+      guard previous?.isNumeric == true || next?.isNumeric == true else {
+        throw fail("\(word) is next to a number, as in \(word)15分 or 30代\(word)")
+      }
     case .before(let bare):
+      if case .word(let following)? = next, case .before? = PhraseWords.table[following]?.place {
+        break  // 英検準1級: a word before a word before the number.
+      }
       guard let next, next.isNumeric || next.isSign else {
         throw fail("\(word) is followed by a number, as in \(word)\(bare == nil ? "3" + Self.example(word) : "5")")
       }
@@ -50,7 +67,7 @@ extension PhraseInterpreter {
         throw fail("震度 splits only 5 and 6 into 弱 and 強")
       }
     case .between:
-      guard let previous, previous.isNumeric, let next, next.isNumeric || next.isSign else {
+      guard let previous, previous.isNumeric, let next, next.isNumeric || next.isPrefix else {
         throw fail("\(word) joins two numbers, as in 3\(word)5人")
       }
     }
@@ -92,6 +109,12 @@ extension PhraseInterpreter {
 }
 
 extension PhraseToken {
+  /// A word before a number: a sign, an era, 午前 or 午後, ¥.
+  var isPrefix: Bool {
+    if case .prefix = self { return true }
+    return false
+  }
+
   /// A number of any shape, which words before and after numbers may stand next to.
   var isNumeric: Bool {
     switch self {

@@ -203,8 +203,14 @@ struct PhraseInterpreter {
         parts.append(ReadingSegment("と"))
         previousSymbol = "と"
       case .number(let value, nil) where Self.standsBare(at: index, in: tokens):
-        // A number a word or a range reads without a counter (震度5, A4, 3〜5人, 20以上), as said.
-        parts += try JapaneseNumber.said(value).parts
+        // A number a word or a range reads without a counter (震度5, A4, 3〜5人, 20以上), as said;
+        // the start of a range also as the counter after its end reads it (3〜5日 みっかからいつか).
+        var scratch = date
+        let counted = try rangeCounter(after: index, in: tokens).map { symbol throws(ReadingError) in
+          try reading(value, symbol, after: previousSymbol, era: era, date: &scratch, meridiem: nil, isAlone: false)
+        }
+        let said = try JapaneseNumber.said(value)
+        parts.append(ReadingSegment(counted.map { $0.all() + said.all() } ?? said.all()))
         previousSymbol = nil
       case .number(let value, let symbol):
         // A number alone, or after a sign (-3, マイナス3), is read bare.
@@ -215,6 +221,8 @@ struct PhraseInterpreter {
         previousSymbol = symbol
       case .word(let word):
         parts.append(ReadingSegment(try wordReading(word, at: index, in: tokens)))
+        // Each end of a range has its own 午前 or 午後 (午前9時〜午後5時).
+        if PhraseWords.table[word]?.place == .between { meridiem = nil }
       case .decimal(let whole, let fraction, let unit, let symbol):
         parts += try decimalReading(whole, fraction: fraction, unit: unit, symbol: symbol)
         previousSymbol = symbol
@@ -303,7 +311,7 @@ struct PhraseInterpreter {
     return "ran from \(era.start) to the day before \(next.start)"
   }
 
-  private func reading(
+  func reading(
     _ value: UInt128, _ symbol: String?, after previous: String?, era: Era?,
     date: inout WrittenDate, meridiem: String?, isAlone: Bool
   ) throws(ReadingError) -> Reading {
