@@ -547,8 +547,10 @@ package struct CounterCatalog: Sendable {
       .gousha,
     ] + Counter.everyday + Counter.wild)
 
+  /// A counter by id: one of the catalog's, or one the reader chooses by what comes before it
+  /// (`Counter.chosenByContext`), which a pack may name by id (`"counter": "bu-tenth"`).
   package func counter(id: String) -> Counter? {
-    counters.first { $0.id == id }
+    counters.first { $0.id == id } ?? Counter.chosenByContext.first { $0.id == id }
   }
 
   /// Counters written with `symbol`, in catalog order (日 gives the date and the count). The

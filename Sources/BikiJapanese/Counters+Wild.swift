@@ -156,6 +156,10 @@ extension Counter {
     id: "hour-late", symbols: ["時"], reading: "じ", kind: .time, finalForms: Counter.hour.finalForms,
     validValues: 25...30, note: "As 時, for the hours a late-night day runs on to (25時 to 30時).")
 
+  /// Counters the reader chooses by what comes before them, kept out of the catalog's symbols so
+  /// that 分 alone stays minutes and 時 an hour of the day; packs name them by id.
+  static let chosenByContext: [Counter] = [.tenthBu, .lateHour]
+
   /// The counters of this file that are written after a number (not 分 as a tenth, nor the late hour).
   static let wild: [Counter] = [
     .rin, .tenthsOff, .tenthsMore, .fiscalYear, .generations, .nurseryAge, .grades, .coins, .notes, .cents, .wins,

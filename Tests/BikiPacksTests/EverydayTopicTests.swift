@@ -15,7 +15,7 @@ import Testing
 
   @Test func thePackIsLintClean() {
     #expect(Self.compilation.diagnostics.isEmpty, "\(Self.compilation.diagnostics.map(\.message))")
-    #expect(Self.compilation.topics.count == 7)
+    #expect(Self.compilation.topics.count == 15)
   }
 
   static let readings: [(String, String, [String], String?)] = [
@@ -37,7 +37,38 @@ import Testing
     ("recipes", "小さじ2/3", ["こさじさんぶんのに"], "2/3"),
     ("shopping", "0.5キロ", ["れいてんごきろ", "ぜろてんごきろ"], "0.5"),
     ("shopping", "1.5リットル", ["いちてんごりっとる", "いってんごりっとる"], "1.5リットル"),
+    // Numbers in the wild (docs/readings.md): 分 after 割 or 度 is ぶ, 厘 りん.
+    ("batting-average", "打率3割2分1厘", ["だりつさんわりにぶいちりん"], nil),
+    ("batting-average", "打率2割8分9厘", ["だりつにわりはちぶきゅうりん", "だりつにわりはちぶくりん"], nil),
+    ("fever-bu", "体温37度5分", ["たいおんさんじゅうななどごぶ", "たいおんさんじゅうしちどごぶ"], nil),
+    ("fever-bu", "体温38度2分", ["たいおんさんじゅうはちどにぶ"], nil),
+    ("rain-chance", "降水確率30%", ["こうすいかくりつさんじゅっぱーせんと", "こうすいかくりつさんじっぱーせんと"], "30"),
+    ("rain-chance", "降水確率0%", ["こうすいかくりつれいぱーせんと", "こうすいかくりつぜろぱーせんと"], "0%"),
+    ("seismic-intensity", "震度5強", ["しんどごきょう"], nil),
+    ("seismic-intensity", "震度7", ["しんどなな"], nil),
+    ("seismic-intensity", "震度4", ["しんどよん"], nil),
+    ("receipt", "税込1,980円", ["ぜいこみせんきゅうひゃくはちじゅうえん"], "1980"),
+    ("class-list", "1年1組", ["いちねんいちくみ"], nil),
+    ("class-list", "4年8組", ["よねんはちくみ", "よねんはっくみ"], nil),
+    ("innings", "9回表", ["きゅうかいおもて"], nil),
+    ("innings", "6回裏", ["ろっかいうら"], nil),
+    ("fiscal-years", "2026年度", ["にせんにじゅうろくねんど"], "2026"),
   ]
+
+  /// What a learner must not be taught in the wild topics: 分 as minutes, 組 as sets, 震度 with
+  /// counting forms.
+  @Test(arguments: [
+    ("batting-average", "打率3割5分1厘", "だりつさんわりごふんいちりん"),
+    ("fever-bu", "体温37度5分", "たいおんさんじゅうななどごふん"),
+    ("class-list", "1年1組", "いちねんひとくみ"),
+    ("seismic-intensity", "震度7", "しんどしち"),
+    ("seismic-intensity", "震度4", "しんどし"),
+    ("innings", "9回表", "きゅうかいひょう"),
+  ])
+  func theWildTopicsRefuseWhatIsWrong(_ topic: String, _ display: String, _ wrong: String) throws {
+    let question = try Self.question(topic, showing: display)
+    #expect(!AnswerChecker.check(wrong, against: question, skill: .kana).isCorrect, "\(display): \(wrong)")
+  }
 
   @Test(arguments: readings)
   func eachTopicReadsWhatItShows(_ topic: String, _ display: String, _ readings: [String], _ typed: String?) throws {
