@@ -98,10 +98,17 @@ package struct CountedThing: Hashable, Sendable {
     "\(name) (\(reading)\(meaning.isEmpty ? "" : ", " + meaning)) × \(count)"
   }
 
-  /// 3匹 or 3羽 (さんびき or さんわ)
+  /// 3匹 or 3羽 (さんびき or さんば); the less usual after them: 3本 or 3発 (さんぼん or さんぱつ);
+  /// less usual: 3弾 (さんだん)
   package var expected: String {
-    phrases.map(\.display).joined(separator: " or ") + " (" + phrases.map(\.reading.standard).joined(separator: " or ")
-      + ")"
+    func listed(_ phrases: [CountedPhrase]) -> String {
+      phrases.map(\.display).joined(separator: " or ") + " ("
+        + phrases.map(\.reading.standard).joined(separator: " or ")
+        + ")"
+    }
+    let usual = phrases.filter { !$0.isUncommon }
+    let uncommon = phrases.filter(\.isUncommon)
+    return listed(usual) + (uncommon.isEmpty ? "" : "; less usual: " + listed(uncommon))
   }
 }
 
@@ -119,12 +126,15 @@ package struct CountedPhrase: Hashable, Sendable {
   package var reading: Reading
   /// Every way the counter is written (ヶ国, か国, カ国 …).
   var symbols: [String]
+  /// A counter a native speaker accepts but seldom uses for the thing: accepted, and marked so.
+  package var isUncommon: Bool
 
-  package init(display: String, kanjiDisplay: String, reading: Reading, symbols: [String]) {
+  package init(display: String, kanjiDisplay: String, reading: Reading, symbols: [String], isUncommon: Bool = false) {
     self.display = display
     self.kanjiDisplay = kanjiDisplay
     self.reading = reading
     self.symbols = symbols
+    self.isUncommon = isUncommon
   }
 }
 

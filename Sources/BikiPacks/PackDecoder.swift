@@ -74,7 +74,13 @@ struct PackDecoder {
       checkKana(reading)
     }
     thing.meaning = reader.string(members["meaning"], "the object's meaning", nonEmpty: false)?.value ?? ""
-    thing.counters = reader.strings(members["counters"], "the counters of \"\(Excerpt.of(name.value))\"") ?? []
+    let usual = reader.strings(members["counters"], "the counters of \"\(Excerpt.of(name.value))\"") ?? []
+    // Counters a native speaker accepts but seldom uses (ホームラン × 3 is 3弾 in headlines).
+    let uncommon =
+      members["uncommon"].map { reader.strings($0, "the uncommon counters of \"\(Excerpt.of(name.value))\"") ?? [] }
+      ?? []
+    thing.counters = usual + uncommon
+    thing.usualCount = usual.count
     // The answer shown after a miss gives every counter: each once, and a few. A repeat is
     // reported once, where it is first repeated.
     var times: [String: Int] = [:]
@@ -93,7 +99,7 @@ struct PackDecoder {
         "\"\(Excerpt.of(name.value))\" lists \(thing.counters.count) counters; an object takes at most \(ThingDefinition.maximumCounters), as the answer shown after a miss gives every one: keep the counters it is usually counted with",
         "too-many-counters", at: members["counters"]?.value.range ?? node.range)
     }
-    thing.hasDecodingErrors = reader.errorCount > errorsBefore || thing.counters.isEmpty
+    thing.hasDecodingErrors = reader.errorCount > errorsBefore || usual.isEmpty
     return thing
   }
 

@@ -24,8 +24,10 @@ package struct ThingDefinition: Sendable {
   package var name = Located("")
   package var reading = ""
   var meaning = ""
-  /// By id or symbol, the usual one first.
+  /// By id or symbol, the usual one first; after the usual ones, those listed as `uncommon`.
   package var counters: [Located<String>] = []
+  /// How many of `counters` are usual: the rest are accepted and marked less usual.
+  package var usualCount = 0
   package var range: SourceRange = .fileStart
   /// Whether decoding found errors in it: then topics that count it are not served, and are not
   /// told again that it is missing.

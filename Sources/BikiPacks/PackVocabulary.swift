@@ -13,7 +13,7 @@ package enum PackVocabulary {
   package static func keys(of object: Object) -> (required: [String], optional: [String]) {
     switch object {
     case .pack: (["format", "id", "title", "version", "topics"], ["$schema", "description", "counters", "objects"])
-    case .thing: (["name", "reading", "counters"], ["meaning"])
+    case .thing: (["name", "reading", "counters"], ["meaning", "uncommon"])
     case .counter: (["id", "symbols", "reading"], ["kind", "whole", "final", "zero", "values", "note"])
     case .counterValues: (["min", "max"], [])
     case .topic:

@@ -22,7 +22,8 @@ extension TopicCompiler {
       let counters = definition.counters.compactMap { resolveCounter($0) }
       if counters.count == definition.counters.count, !namesACounterTwice(definition, counters) {
         thing = TopicProgram.Thing(
-          name: definition.name.value, reading: definition.reading, meaning: definition.meaning, counters: counters)
+          name: definition.name.value, reading: definition.reading, meaning: definition.meaning, counters: counters,
+          usualCount: definition.usualCount)
       }
     }
     resolvedThings[definition.name.value] = .some(thing)

@@ -42,6 +42,8 @@ struct TopicProgram: Sendable {
     var reading: String
     var meaning: String
     var counters: [Counter]
+    /// How many of `counters` are usual; the rest are less usual.
+    var usualCount: Int
   }
 
   /// Independent variables, the first varying slowest; their slots are 0..<sources.count.
@@ -119,10 +121,13 @@ struct TopicProgram: Sendable {
       let thing = things[Int(slots[slot])]
       let count = try expression.evaluate(self, slots)
       var phrases: [CountedPhrase] = []
-      for counter in thing.counters {
+      for (index, counter) in thing.counters.enumerated() {
         var ignored = ShownDate()
         let (display, kanji, reading) = try render(count, counter: counter, style: style, date: &ignored, slots: slots)
-        phrases.append(CountedPhrase(display: display, kanjiDisplay: kanji, reading: reading, symbols: counter.symbols))
+        phrases.append(
+          CountedPhrase(
+            display: display, kanjiDisplay: kanji, reading: reading, symbols: counter.symbols,
+            isUncommon: index >= thing.usualCount))
       }
       return CountedThing(
         name: thing.name, reading: thing.reading, meaning: thing.meaning, count: count, phrases: phrases)

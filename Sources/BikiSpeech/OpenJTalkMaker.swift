@@ -99,13 +99,18 @@ struct OpenJTalkMaker: Sendable {
       ))
   }
 
-  /// Whether two phoneme sequences are the same sounds: a devoiced vowel (`U`) is its vowel, and
-  /// う after an o is the long o it is said as (とう, Open JTalk's `t o o`).
+  /// Whether two phoneme sequences are the same sounds: a devoiced vowel (`U`) is its vowel, う
+  /// after an o is the long o it is said as (とう, Open JTalk's `t o o`), and い after an e the
+  /// long e (the letter K, ケイ or ケー, `k e i` or `k e e`).
   static func sameSounds(_ said: [String], _ expected: [String]) -> Bool {
     func canonical(_ phonemes: [String]) -> [String] {
       var result: [String] = []
       for phoneme in phonemes.map({ $0.lowercased() }) {
-        result.append(phoneme == "u" && result.last == "o" ? "o" : phoneme)
+        switch (phoneme, result.last) {
+        case ("u", "o"): result.append("o")
+        case ("i", "e"): result.append("e")
+        default: result.append(phoneme)
+        }
       }
       return result
     }

@@ -89,6 +89,27 @@ import Testing
 
   /// The answer shown after a miss gives every counter of the thing: a counter listed 1,000
   /// times made a line of 28,011 characters.
+  /// `uncommon` counters are counters too: each once among them all, and each one Biki knows.
+  @Test func anUncommonCounterIsListedOnceAndKnown() {
+    let objects = """
+      [
+        { "name": "鉛筆", "reading": "えんぴつ", "counters": ["本"], "uncommon": ["本"] },
+        { "name": "猫", "reading": "ねこ", "counters": ["匹"], "uncommon": ["ほげ"] }
+      ]
+      """
+    let text = Self.pack(
+      objects: objects,
+      variables: #"{ "o": { "objects": ["鉛筆", "猫"] }, "n": { "range": { "min": 1, "max": 9 } } }"#,
+      parts: "[\(Self.counted)]")
+    let compilation = PackFixtures.compile(text)
+    #expect(
+      Self.found(compilation) == [
+        "\(Self.place(of: #""本""#, in: text, after: #""uncommon": ["#)) duplicate-value",
+        "\(Self.place(of: #""ほげ""#, in: text)) unknown-counter",
+      ], "\(compilation.diagnostics)")
+    #expect(compilation.topics.isEmpty)
+  }
+
   @Test func aThingListsEachCounterOnceAndAtMostEight() {
     let repeated = Array(repeating: #""本""#, count: 1000).joined(separator: ", ")
     let nine = ["個", "つ", "本", "枚", "冊", "台", "回", "階", "匹"].map { "\"\($0)\"" }.joined(separator: ", ")

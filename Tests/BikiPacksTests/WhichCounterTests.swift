@@ -69,7 +69,22 @@ import Testing
     ("花束", 3, ["3束", "さんたば", "みたば", "3つ", "みっつ"], ["3本"]),
     ("ぶどう", 2, ["2房", "ふたふさ", "2粒", "ふたつぶ"], ["にふさ", "2本"]),
     ("車両", 4, ["4両", "よんりょう"], ["4台", "しりょう"]),
+    // つ wherever 個 counts a thing; every counter a native speaker accepts (docs/readings.md).
+    ("ケーキ", 7, ["7個", "ななこ", "7つ", "ななつ"], ["7切れ", "7本"]),
+    ("荷物", 2, ["2個", "にこ", "2つ", "ふたつ", "2点", "にてん"], ["2本"]),
+    ("消しゴム", 3, ["3個", "さんこ", "3つ", "みっつ"], ["3本"]),
+    ("茶碗", 4, ["4個", "よんこ", "4つ", "よっつ"], ["4杯"]),
+    ("ご飯", 2, ["2杯", "にはい", "2膳", "にぜん"], ["2個"]),
+    ("ホームラン", 3, ["3本", "さんぼん", "3発", "さんぱつ", "3弾", "さんだん"], ["3個", "さんほん"]),
   ]
+
+  /// A counter a speaker accepts but seldom uses is right, and shown after the usual ones as
+  /// less usual.
+  @Test func theLessUsualCountersAreAcceptedAndMarked() throws {
+    let homeRuns = try Self.question("ホームラン", 3)
+    #expect(AnswerChecker.check("3弾", against: homeRuns, skill: .counter).isCorrect)
+    #expect(homeRuns.expected(for: .counter) == "3本 or 3発 (さんぼん or さんぱつ); less usual: 3弾 (さんだん)")
+  }
 
   @Test(arguments: table.indices)
   func whatALearnerTypesIsJudgedByTheCountersTheThingTakes(_ index: Int) throws {

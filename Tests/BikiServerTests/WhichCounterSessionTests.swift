@@ -35,9 +35,9 @@ import Testing
     #expect(endpoint.call("biki/answer", ["sessionId": "s1", "answer": "3本"])["verdict"] == "incorrect")
     let right = endpoint.call("biki/answer", ["sessionId": "s1", "answer": "3羽"])
     #expect(right["verdict"] == "correct")
-    #expect(right["expected"]?["answer"] == "3匹 or 3羽 (さんびき or さんわ)")
+    #expect(right["expected"]?["answer"] == "3匹 or 3羽 (さんびき or さんば)")
     // The reading shown follows the counter the learner chose.
-    #expect(right["expected"]?["reading"] == "さんわ")
+    #expect(right["expected"]?["reading"] == "さんば")
     #expect(right["standard"] == nil)
     #expect(endpoint.call("biki/answer", ["sessionId": "s1", "answer": "さんびき"])["verdict"] == "correct")
   }

@@ -58,6 +58,9 @@ import Testing
     #expect(OpenJTalkMaker.sameSounds(["i", "cl", "t", "o", "o"], ["i", "cl", "t", "o", "u"]))
     #expect(OpenJTalkMaker.sameSounds(["h", "a", "ts", "U", "k", "a"], ["h", "a", "ts", "u", "k", "a"]))
     #expect(!OpenJTalkMaker.sameSounds(["w", "a", "ch", "i"], ["h", "a", "ch", "i"]))
+    // い after an e is the long e: the letter K is ケイ or ケー.
+    #expect(OpenJTalkMaker.sameSounds(["k", "e", "i"], ["k", "e", "e"]))
+    #expect(!OpenJTalkMaker.sameSounds(["k", "e", "i"], ["k", "a", "i"]))
     #expect(!OpenJTalkMaker.sameSounds(["t", "o"], ["t", "o", "u"]))
   }
 }
