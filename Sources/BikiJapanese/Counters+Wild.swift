@@ -106,6 +106,17 @@ extension Counter {
     id: "shi-outs", symbols: ["死"], reading: "し", kind: .counter, finalForms: [1: ["いっし"]], validValues: 1...2,
     note: "Outs as a scoreboard writes them (1死 いっし, 2死 にし); none is 無死.")
 
+  static let homeRunsHit = Counter(
+    id: "honruida", symbols: ["本塁打"], reading: "ほんるいだ", kind: .counter, note: "Home runs; no sound changes.")
+  static let steals = Counter(
+    id: "tourui", symbols: ["盗塁"], reading: "とうるい", kind: .counter, note: "Stolen bases; no sound changes.")
+  static let strikeouts = Counter(
+    id: "datsusanshin", symbols: ["奪三振"], reading: "だつさんしん", kind: .counter, note: "Strikeouts; no sound changes.")
+  static let tournamentRounds = Counter(
+    id: "kaisen", symbols: ["回戦"], reading: "かいせん", kind: .name, finalForms: Counter.kRow(geminated: "っかいせん"),
+    note: "Rounds of a tournament (2回戦 にかいせん); as 回.")
+  static let pointsBehind = Counter.points.suffixed(id: "tensa", symbols: ["点差"], kana: "さ")
+
   static let episodes = Counter(
     id: "wa-episodes", symbols: ["話"], reading: "わ", kind: .counter,
     note: "Episodes, stories (第5話 だいごわ); no sound changes.")
@@ -122,11 +133,11 @@ extension Counter {
 
   // MARK: Homes, weather
 
-  /// Floor plans: 3LDK さんえるでぃーけー; one room is also said in English (1K わんけー).
+  /// Floor plans: 3LDK さんえるでぃーけー; one room is said in English first (1K わんけー), いち also.
   private static func floorPlan(_ id: String, _ symbol: String, _ kana: String) -> Counter {
     Counter(
-      id: id, symbols: [symbol], reading: kana, kind: .name, wholeForms: [1: ["いち" + kana, "わん" + kana]],
-      validValues: 1...9, note: "Rooms of a floor plan; 1 いち or わん.")
+      id: id, symbols: [symbol], reading: kana, kind: .name, wholeForms: [1: ["わん" + kana, "いち" + kana]],
+      validValues: 1...9, note: "Rooms of a floor plan; 1 わん, as estate agents say it (ワンケー), or いち.")
   }
 
   static let ldk = floorPlan("ldk", "LDK", "えるでぃーけー")
@@ -144,6 +155,16 @@ extension Counter {
     id: "pound", symbols: ["ポンド"], reading: "ぽんど", kind: .money, note: "No sound changes.")
   static let won = Counter(
     id: "won", symbols: ["ウォン"], reading: "うぉん", kind: .money, note: "No sound changes.")
+
+  static let screenSize = Counter(
+    id: "gata", symbols: ["型"], reading: "がた", kind: .name, note: "Screen sizes (32型 さんじゅうにがた); no sound changes.")
+  static let stages = Counter(
+    id: "ji-stages", symbols: ["次"], reading: "じ", kind: .name, finalForms: [4: ["よじ", "よんじ"], 7: ["ななじ", "しちじ"]],
+    note: "Stages, rounds of an exam (2次試験 にじ); 4 よじ (四次元 よじげん), 7 ななじ or しちじ.")
+  static let brothers = Counter(
+    id: "kyoudai", symbols: ["兄弟"], reading: "きょうだい", kind: .counter, note: "Siblings (3兄弟); no sound changes.")
+  static let sisters = Counter(
+    id: "shimai", symbols: ["姉妹"], reading: "しまい", kind: .counter, note: "Sisters (4姉妹); no sound changes.")
 
   static let familySize = Counter.nin.suffixed(id: "nin-kazoku", symbols: ["人家族"], kana: "かぞく")
   static let siblings = Counter.nin.suffixed(id: "nin-kyoudai", symbols: ["人兄弟"], kana: "きょうだい")
@@ -166,6 +187,7 @@ extension Counter {
     .losses, .topOfInning, .bottomOfInning, .outs, .strikes, .ballCount, .homeRuns, .ldk, .dk, .kitchenRoom,
     .hectopascals,
     .articles, .clauses, .atBats, .hits, .runsBattedIn, .winningStreak, .losingStreak, .gamesBehind, .outsWritten,
+    .homeRunsHit, .steals, .strikeouts, .tournamentRounds, .pointsBehind, .screenSize, .stages, .brothers, .sisters,
     .episodes, .heibei, .squareMetres, .pounds, .won, .familySize, .siblings,
   ]
 }

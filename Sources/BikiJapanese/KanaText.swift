@@ -28,9 +28,12 @@ package enum KanaText {
         scalars[scalars.count - 1] = joined
         continue
       }
+      // Katakana ァ…ヶ becomes hiragana before the rules below, so エ after え is lengthened as え
+      // after え is, and a second pass finds nothing left to change.
+      if (0x30A1...0x30F6).contains(scalar.value), let hiragana = Unicode.Scalar(scalar.value - 0x60) {
+        scalar = hiragana
+      }
       switch scalar.value {
-      case 0x30A1...0x30F6:  // katakana ァ…ヶ → hiragana
-        scalars.append(Unicode.Scalar(scalar.value - 0x60)!)
       case 0x30FC:  // ー: the vowel it lengthens
         if let previous = scalars.last, let vowel = lengthening(previous) {
           scalars.append(vowel == "う" && oRow.contains(previous) ? longO : vowel)

@@ -12,6 +12,8 @@ extension PhraseInterpreter {
       case .before(nil), .after, .around: break
       }
     }
+    // 9秒58: hundredths after seconds, as a race's time is written.
+    if index > 0, index + 1 == tokens.count, case .number(_, "秒") = tokens[index - 1] { return true }
     if index + 1 < tokens.count, case .word(let word) = tokens[index + 1], let place = PhraseWords.table[word]?.place {
       switch place {
       case .between, .after, .around: return true
@@ -46,7 +48,7 @@ extension PhraseInterpreter {
       if case .word(let following)? = next, case .before? = PhraseWords.table[following]?.place {
         break  // 英検準1級: a word before a word before the number.
       }
-      guard let next, next.isNumeric || next.isSign else {
+      guard let next, next.isNumeric || next.isPrefix else {
         throw fail("\(word) is followed by a number, as in \(word)\(bare == nil ? "3" + Self.example(word) : "5")")
       }
       if let bare, bare.upperBound < UInt64.max {
@@ -61,6 +63,10 @@ extension PhraseInterpreter {
     case .after(let timeOnly):
       guard let previous, previous.isNumeric else { throw fail("\(word) follows a number, as in 20歳\(word)") }
       if timeOnly, !isTime(previous) { throw fail("\(word) follows a time or a span, as in 5分\(word) or 3日\(word)") }
+      // 2Lサイズ is a photo's size, not two litres: a size follows a size, not a unit.
+      if word == "サイズ", isUnit(previous) {
+        throw fail("サイズ after a unit is not read: \(word) follows a size, as in A4サイズ")
+      }
       if word == "強" || word == "弱", index >= 2, case .word("震度") = tokens[index - 2],
         case .number(let value, nil) = previous, value != 5 && value != 6
       {
@@ -72,6 +78,14 @@ extension PhraseInterpreter {
       }
     }
     return entry.reading
+  }
+
+  private func isUnit(_ token: PhraseToken) -> Bool {
+    switch token {
+    case .number(_, let symbol?), .decimal(_, _, _, let symbol?), .fraction(_, _, _, let symbol?):
+      return catalog.counters(symbol: symbol).contains { $0.kind == .unit }
+    default: return false
+    }
   }
 
   private func isTime(_ token: PhraseToken) -> Bool {

@@ -39,15 +39,20 @@ enum PhraseToken: Equatable {
   case clock(hour: Int, minute: Int, symbol: String?)
   /// 0857: digits said one by one, and what follows.
   case code([UInt8], symbol: String?)
-  /// 元年: the first year of an era.
-  case firstYear
+  /// 元年 (or 元年度, the first fiscal year): the first year of an era, and what follows 元.
+  case firstYear(String)
   /// A word read with the numbers around it (税込, 以上, 〜): one of `PhraseWords.table`.
   case word(String)
 }
 
 struct PhraseTokenizer {
   let catalog: CounterCatalog
-  static let prefixes = ["午前", "午後", "¥", "￥"] + Era.all.map(\.name) + Array(PhraseTokenizer.signs.keys)
+  static let prefixes =
+    ["午前", "午後"] + Array(PhraseTokenizer.currencies.keys) + Era.all.map(\.name) + Array(PhraseTokenizer.signs.keys)
+  /// Currency signs written before an amount, and the unit each is read as after it.
+  static let currencies: [String: Counter] = [
+    "¥": .yen, "￥": .yen, "$": .dollar, "＄": .dollar, "€": .euro, "£": .pounds, "￡": .pounds,
+  ]
   /// Words before a number that add their own reading: a sign, a place below zero, an ordinal,
   /// a road, an age before the common era.
   static let signs: [String: String] = [
@@ -57,7 +62,7 @@ struct PhraseTokenizer {
   /// The signs that put the number after them below zero (of `signs`; 第 and 国道 do not).
   static let belowZero: Set<String> = ["マイナス", "-", "−", "－", "氷点下", "零下"]
   static let prefixIndex = FirstScalarIndex(prefixes)
-  static let firstYear = FirstScalarIndex(["元年"])
+  static let firstYear = FirstScalarIndex(["元年", "元年度"])
   /// A half, after a time or a span (9時半), or alone after a counter's number.
   static let half = FirstScalarIndex(["半"])
 
@@ -70,6 +75,12 @@ struct PhraseTokenizer {
       let symbols = catalog.symbolIndex
       while position < scalars.count {
         let rest = scalars[position...]
+        // 9:00-17:00: a dash between two times is a range, not a sign.
+        if case .clock? = tokens.last, let dash = rest.first, ShownText.isSignLike(dash), dash != "▲", dash != "△" {
+          tokens.append(.word("〜"))
+          position += 1
+          continue
+        }
         if let prefix = PhraseTokenizer.prefixIndex.longestPrefix(of: rest) {
           tokens.append(.prefix(prefix.word))
           position += prefix.length
@@ -81,7 +92,7 @@ struct PhraseTokenizer {
           continue
         }
         if let word = PhraseTokenizer.firstYear.longestPrefix(of: rest) {
-          tokens.append(.firstYear)
+          tokens.append(.firstYear(String(word.word.dropFirst())))
           position += word.length
           continue
         }
@@ -173,11 +184,14 @@ struct PhraseInterpreter {
           }
           era = named
           parts.append(ReadingSegment(named.reading))
-        } else if word == "¥" || word == "￥" {
+        } else if let currency = PhraseTokenizer.currencies[word] {
+          // ¥1,500 and $100 say the unit after the amount: せんごひゃくえん, ひゃくどる.
           guard index + 1 < tokens.count, case .number(let value, let symbol) = tokens[index + 1],
-            symbol == nil || symbol == "円", tokens.count == index + 2
-          else { throw fail("¥ must be followed by an amount alone, as in ¥1,500") }
-          return try JapaneseNumber.reading(of: value, with: .yen)
+            symbol == nil || symbol.map({ currency.symbols.contains($0) }) == true
+          else { throw fail("\(word) must be followed by a whole amount, as in \(word)1,500") }
+          parts += try JapaneseNumber.reading(of: value, with: currency).parts
+          previousSymbol = currency.symbol
+          index += 1
         } else if let sign = PhraseTokenizer.signs[word] {
           try checkSign(word, before: index + 1 < tokens.count ? tokens[index + 1] : nil)
           parts.append(ReadingSegment(sign))
@@ -188,12 +202,12 @@ struct PhraseInterpreter {
           meridiem = word
           parts.append(ReadingSegment(word == "午前" ? "ごぜん" : "ごご"))
         }
-      case .firstYear:
-        guard let era else { throw fail("元年 needs an era before it, as in 令和元年") }
+      case .firstYear(let year):
+        guard let era else { throw fail("元\(year) needs an era before it, as in 令和元\(year)") }
         date.year = era.gregorianYear(1)
         date.eraYear = 1
-        parts.append(ReadingSegment("がんねん"))
-        previousSymbol = "年"
+        parts.append(ReadingSegment(year == "年度" ? "がんねんど" : "がんねん"))
+        previousSymbol = year
       case .number(let value, "と"):
         // 1と2分の1: the whole number, と, and the fraction after it.
         guard index + 1 < tokens.count, case .fraction = tokens[index + 1] else {
@@ -223,6 +237,8 @@ struct PhraseInterpreter {
         parts.append(ReadingSegment(try wordReading(word, at: index, in: tokens)))
         // Each end of a range has its own 午前 or 午後 (午前9時〜午後5時).
         if PhraseWords.table[word]?.place == .between { meridiem = nil }
+        // After 毎月, 日 names the day of each month (毎月1日 まいつきついたち).
+        if word == "毎月" { previousSymbol = "月" }
       case .decimal(let whole, let fraction, let unit, let symbol):
         parts += try decimalReading(whole, fraction: fraction, unit: unit, symbol: symbol)
         previousSymbol = symbol
@@ -332,7 +348,7 @@ struct PhraseInterpreter {
         throw fail("半 follows an hour, a span or a count, as in 9時半, 1時間半, 1日半 or 2杯半")
       }
       return Reading("はん")
-    case "年", "年度":
+    case "年", "年度", "年代":
       if let era {
         guard value >= 1 else { throw fail("\(era.name)\(value)年 did not exist: era years start at 元年") }
         // An open era's years are bounded only so the arithmetic stays small.
@@ -348,7 +364,11 @@ struct PhraseInterpreter {
         // A year too large for a calendar is still a number to read, just not a date to check.
         date.year = Int(exactly: value)
       }
-      return try JapaneseNumber.reading(of: value, with: "年" ~= Spelled(symbol) ? .year : .fiscalYear)
+      switch Spelled(symbol) {
+      case "年": return try JapaneseNumber.reading(of: value, with: .year)
+      case "年度": return try JapaneseNumber.reading(of: value, with: .fiscalYear)
+      default: return try JapaneseNumber.reading(of: value, with: .decades)
+      }
     case "月":
       if kind == .duration { throw fail("月 names a month; a number of months is written ヶ月") }
       date.month = value <= 12 ? Int(value) : nil
@@ -426,7 +446,7 @@ extension PhraseToken {
   var isYear: Bool {
     switch self {
     case .firstYear: true
-    case .number(_, let symbol): symbol == "年" || symbol == "年度"
+    case .number(_, let symbol): symbol == "年" || symbol == "年度" || symbol == "年代"
     case .prefix, .decimal, .fraction, .clock, .code, .word: false
     }
   }

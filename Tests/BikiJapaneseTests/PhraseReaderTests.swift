@@ -84,7 +84,7 @@ import Testing
       ("元年", nil, "needs an era"),
       ("令和", nil, "must be followed by a year"),
       ("午後", nil, "must be followed by an hour"),
-      ("¥", nil, "¥ must be followed by an amount"),
+      ("¥", nil, "¥ must be followed by a whole amount"),
       ("1,50", nil, "not a well-formed number"),
       ("十百", nil, "not a well-formed number"),
       ("100000000000000000000", nil, "too large"),

@@ -1,4 +1,5 @@
 import BikiCore
+import BikiJapanese
 import BikiTestSupport
 import Foundation
 import Testing
@@ -58,13 +59,68 @@ import Testing
 
   @Test(.needs(hasReader, "needs pyopenjtalk-plus: python3 -m pip install pyopenjtalk-plus"))
   func everyStandardReadingAgreesWithAnIndependentReader() throws {
-    let questions = FileManager.default.temporaryDirectory.appendingPathComponent("biki-catalogue-\(getpid()).tsv")
-    try sampledQuestionsData().write(to: questions)
-    defer { try? FileManager.default.removeItem(at: questions) }
+    try Self.check(Data(try Self.sampledQuestions().utf8), named: "catalogue")
+  }
+
+  /// Numbers as signs, news, receipts and scoreboards write them, by category, from the
+  /// references of docs/readings.md ("Numbers in the wild"): category, then the text.
+  static let wildTable: [(category: String, text: String)] = {
+    let path = repository.appendingPathComponent("Tests/clients/wild_numbers.tsv").path
+    let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").compactMap { line in
+      let fields = line.split(separator: "\t", maxSplits: 1)
+      return fields.count == 2 && !line.hasPrefix("#") ? (String(fields[0]), String(fields[1])) : nil
+    }
+  }()
+
+  /// At least 90% of each category of the table is read; what is not is refused with a reason,
+  /// never guessed (every refusal says why).
+  @Test func nineInTenOfEachCategoryOfTheWildTableAreRead() throws {
+    #expect(Self.wildTable.count > 250)
+    var read: [String: (read: Int, rows: Int)] = [:]
+    var refused: [String] = []
+    for row in Self.wildTable {
+      var tally = read[row.category, default: (0, 0)]
+      tally.rows += 1
+      do {
+        _ = try PhraseReader().read(row.text)
+        tally.read += 1
+      } catch {
+        refused.append("\(row.category): \(error)")
+        #expect(error.description.contains(": "), "\(row.text) is refused without a reason")
+      }
+      read[row.category] = tally
+    }
+    for (category, tally) in read.sorted(by: { $0.key < $1.key }) {
+      #expect(
+        tally.read * 10 >= tally.rows * 9,
+        "\(category): \(tally.read) of \(tally.rows) read\n\(refused.joined(separator: "\n"))")
+    }
+  }
+
+  /// Every reading of the wild table agrees with the independent reader, or is adjudicated.
+  @Test(.needs(hasReader, "needs pyopenjtalk-plus: python3 -m pip install pyopenjtalk-plus"))
+  func theWildTableAgreesWithAnIndependentReader() throws {
+    var lines: [String] = []
+    for (index, row) in Self.wildTable.enumerated() {
+      guard let reading = try? PhraseReader().read(row.text) else { continue }
+      lines.append(
+        ["wild." + row.category, String(index + 1), row.text, reading.standard, reading.all().joined(separator: "|")]
+          .joined(separator: "\t"))
+    }
+    try Self.check(Data((lines.joined(separator: "\n") + "\n").utf8), named: "wild")
+  }
+
+  /// Runs reading_catalogue.py on `questions`: no new disagreement.
+  static func check(_ questions: Data, named name: String) throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("biki-\(name)-\(getpid()).tsv")
+    try questions.write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let questions = file
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [
-      "python3", Self.repository.appendingPathComponent("Tests/clients/reading_catalogue.py").path, questions.path,
+      "python3", repository.appendingPathComponent("Tests/clients/reading_catalogue.py").path, questions.path,
     ]
     let output = Pipe()
     process.standardOutput = output
@@ -76,7 +132,4 @@ import Testing
     #expect(report.contains(" 0 new disagreements"), "\(report)")
   }
 
-  private func sampledQuestionsData() throws -> Data {
-    Data(try Self.sampledQuestions().utf8)
-  }
 }

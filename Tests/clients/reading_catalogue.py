@@ -12,7 +12,8 @@ display the independent reader reads otherwise for a reason written beside it. A
 disagreement is new: it is printed, and the exit status is 1 until someone adjudicates it.
 
 Marks the independent reader does not read (¥, 16:05, 1/3, 3対1, a minus sign) are first
-written as words it reads (1,500円, 16時05分, 3分の1, 3たい1, マイナス); the number is the same.
+written as words it reads (1,500円, 16時05分, 3分の1, 3たい1, マイナス, 〜 から, $100 100ドル, M7.3
+マグニチュード7.3, A4 エー4); the number is the same.
 """
 
 import collections
@@ -69,6 +70,14 @@ def for_the_reader(display):
     text = re.sub(r"(\d+)/(\d+)", r"\2分の\1", text)
     text = re.sub(r"[-−－](?=\d)", "マイナス", text) if not re.search(r"\d[-−－]\d", text) else text
     text = text.replace("対", "たい")
+    text = re.sub(r"[$＄](\d+)", r"\1ドル", text)
+    text = re.sub(r"€(\d+)", r"\1ユーロ", text)
+    text = re.sub(r"[£￡](\d+)", r"\1ポンド", text)
+    text = re.sub(r"(時|分)[-−－](?=\d)", r"\1から", text)
+    text = re.sub(r"[〜～~]", "から", text)
+    text = re.sub(r"^M(?=\d)", "マグニチュード", text)
+    text = re.sub(r"^([AＡ])(?=\d)", "エー", text)
+    text = re.sub(r"^([BＢ])(?=\d)", "ビー", text)
     # Phone numbers and other digit groups: each digit said alone, the groups joined by の.
     if re.fullmatch(r"\d+([-−]\d+)+", text):
         text = "の".join("、".join(group) for group in re.split(r"[-−]", text))
