@@ -52,10 +52,16 @@ extension PhraseInterpreter {
         throw fail("\(word) is followed by a number, as in \(word)\(bare == nil ? "3" + Self.example(word) : "5")")
       }
       if let bare, bare.upperBound < UInt64.max {
-        // A scale or a size: a number of its own, with no counter after it.
+        // A scale or a size: a whole number of its own, with no counter after it.
         guard case .number(let value, nil) = next, bare.contains(UInt64(clamping: value)) else {
           throw fail(
             "\(word) is followed by a number from \(bare.lowerBound) to \(bare.upperBound), with nothing after it")
+        }
+      } else if bare != nil {
+        // A measure with no unit (視力1.5, PM2.5): a number, whole or decimal, and nothing after it.
+        switch next {
+        case .number(_, nil), .decimal(_, _, nil, nil): break
+        default: throw fail("\(word) is followed by a number with nothing after it, as in \(word)5")
         }
       } else if bare == nil, case .number(_, nil) = next, !Self.standsBare(at: index + 1, in: tokens) {
         throw fail("\(word) is followed by a number and what it counts, as in \(word)3\(Self.example(word))")

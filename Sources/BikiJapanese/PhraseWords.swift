@@ -90,8 +90,10 @@ enum PhraseWords {
       ])
     // The Japan Meteorological Agency's seismic intensity, 0 to 7 (5 and 6 split 弱 and 強).
     add(.before(bare: 0...7), [("震度", "しんど")])
-    // Paper sizes (A4 えーよん, B5 びーご).
-    add(.before(bare: 0...10), [("A", "えー"), ("Ａ", "えー"), ("B", "びー"), ("Ｂ", "びー")])
+    // Paper sizes (A4 えーよん, B5 びーご): those a shop or an office uses, as B1 and B2 are also
+    // basement floors (ビーワン) and A1 a grade.
+    add(.before(bare: 3...6), [("A", "えー"), ("Ａ", "えー")])
+    add(.before(bare: 4...6), [("B", "びー"), ("Ｂ", "びー")])
     add(
       .after(timeOnly: false),
       [
