@@ -176,7 +176,7 @@ import Testing
       try Self.complete(#"{"format": 1, "id": "kitchen", |"#) == [
         "title", "version", "topics", "$schema", "description", "counters", "objects",
       ])
-    #expect(try Self.complete(#"{"objects": [{"name": "猫", |"#) == ["reading", "counters", "meaning"])
+    #expect(try Self.complete(#"{"objects": [{"name": "猫", |"#) == ["reading", "counters", "meaning", "uncommon"])
     let topicKeys = try Self.complete(#"{"topics": [{"id": "x", "ti|"#)
     #expect(
       topicKeys == ["title", "category", "skills", "variables", "question", "description", "parameters", "favour"])
