@@ -116,7 +116,11 @@ private enum BareTree: ParseTree {
         negative
         ? times10.subtractingReportingOverflow(Int64(digit - UInt8(ascii: "0")))
         : times10.addingReportingOverflow(Int64(digit - UInt8(ascii: "0")))
-      guard !overflow, !overflow2 else { return .double(Double(String(decoding: literal, as: UTF8.self)) ?? 0) }
+      guard !overflow, !overflow2 else {
+        // 2^63 to 2^64−1 (a seed) stays exact; past that, only a Double can hold it.
+        let text = String(decoding: literal, as: UTF8.self)
+        return (negative ? nil : UInt64(text).map(JSON.unsigned)) ?? .double(Double(text) ?? 0)
+      }
       value = next
     }
     return .integer(value)

@@ -7,6 +7,9 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
   case null
   case bool(Bool)
   case integer(Int64)
+  /// A whole number past `integer`'s range, 2^63 to 2^64−1, as a seed may be; every smaller
+  /// whole literal is an `integer`.
+  case unsigned(UInt64)
   case double(Double)
   case string(String)
   case array([JSON])
@@ -50,6 +53,7 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
     case (.null, .null): true
     case (.bool(let a), .bool(let b)): a == b
     case (.integer(let a), .integer(let b)): a == b
+    case (.unsigned(let a), .unsigned(let b)): a == b
     case (.double(let a), .double(let b)): a == b
     case (.string(let a), .string(let b)): a == b
     case (.array(let a), .array(let b)): a == b
@@ -90,6 +94,33 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
     default: nil
     }
   }
+  /// The value as a whole number from 0 to 2^64−1, written any way JSON writes one: 4, 5.0, 1e3,
+  /// 18446744073709551615. Nil for anything else (a fraction, a number below 0 or from 2^64).
+  package var unsignedValue: UInt64? {
+    switch self {
+    case .integer(let value): UInt64(exactly: value)
+    case .unsigned(let value): value
+    case .double(let value) where value.rounded() == value: UInt64(exactly: value)
+    case .written: unwrapped.unsignedValue
+    default: nil
+    }
+  }
+
+  /// A number as an error message names it: whole ones in digits (9223372036854775808, not
+  /// 9.22e18), fractions as written.
+  package var numberDescription: String {
+    switch unwrapped {
+    case .integer(let value): String(value)
+    case .unsigned(let value): String(value)
+    case .double(let value) where value.rounded() == value && value.magnitude < 18_446_744_073_709_551_616:
+      value < 0 ? "-" + String(UInt64(value.magnitude)) : String(UInt64(value))
+    case .double(let value) where value.rounded() == value:
+      value < 0 ? "a number below -2^64" : "a number of 2^64 or more"
+    case .double(let value): String(value)
+    default: kindDescription
+    }
+  }
+
   package var boolValue: Bool? {
     switch self {
     case .bool(let flag): flag
@@ -117,7 +148,7 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
     switch unwrapped {
     case .null: "null"
     case .bool: "a boolean"
-    case .integer, .double: "a number"
+    case .integer, .unsigned, .double: "a number"
     case .string: "a string"
     case .array: "an array"
     case .object: "an object"
@@ -130,7 +161,8 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
     switch node.value {
     case .null: self = .null
     case .bool(let flag): self = .bool(flag)
-    case .number(let literal): self = Int64(literal).map(JSON.integer) ?? .double(Double(literal) ?? 0)
+    case .number(let literal):
+      self = Int64(literal).map(JSON.integer) ?? UInt64(literal).map(JSON.unsigned) ?? .double(Double(literal) ?? 0)
     case .string(let text): self = .string(text)
     case .array(let elements): self = .array(elements.map(JSON.init))
     case .object(let members): self = .object(members.map { Member($0.key, JSON($0.value)) })
@@ -152,6 +184,9 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
     case .null: output.append("null")
     case .bool(let flag): output.append(flag ? "true" : "false")
     case .integer(let value): JSON.writeInteger(value, to: &output)
+    case .unsigned(let value):
+      var text = String(value)
+      text.withUTF8 { output.append($0) }
     case .double(let value):
       if value.isFinite {
         var text = String(value)

@@ -44,9 +44,21 @@ package struct Connection: Sendable {
 
   /// Keeps fd 1 for the protocol and points the process's stdout at stderr, so a stray print
   /// cannot corrupt the stream. Returns the descriptor to write protocol messages to.
+  ///
+  /// A standard descriptor the parent closed (`biki serve 2>&-`) is the next one any open, dup
+  /// or pipe hands out: the protocol's copy of stdout would have become fd 2, and every log line
+  /// a frame's neighbour. Each closed one is first opened on /dev/null — logs with stderr closed
+  /// go nowhere — and the protocol's copy is taken above 2.
   package static func claimStandardOutput() -> Int32 {
     signal(SIGPIPE, SIG_IGN)
-    let protocolOutput = dup(1)
+    for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) < 0 && errno == EBADF {
+      let null = open("/dev/null", O_RDWR)
+      if null >= 0 && null != descriptor {
+        dup2(null, descriptor)
+        close(null)
+      }
+    }
+    let protocolOutput = fcntl(1, F_DUPFD_CLOEXEC, 3)
     dup2(2, 1)
     return protocolOutput >= 0 ? protocolOutput : 1
   }
@@ -202,6 +214,17 @@ struct InputReader {
 
 /// Writes whole frames, in order, one message loop iteration's worth at a time.
 struct MessageWriter: ~Copyable {
+  /// Waits until `descriptor` can take more; false when the client closed its end.
+  static func waitForRoom(_ descriptor: Int32) -> Bool {
+    var target = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+    while true {
+      let polled = poll(&target, 1, -1)
+      if polled < 0 && errno == EINTR { continue }
+      guard polled > 0 else { return false }
+      return target.revents & Int16(POLLOUT) != 0
+    }
+  }
+
   let descriptor: Int32
   /// Writes each message's body; kept, with its room, from one write to the next.
   private var body = JSONWriter()
@@ -225,6 +248,13 @@ struct MessageWriter: ~Copyable {
       while sent < raw.count {
         let count = Glibc.write(descriptor, base + sent, raw.count - sent)
         if count < 0 && errno == EINTR { continue }
+        // A non-blocking stdout whose pipe is full (a client reading late): wait for room, as
+        // a blocking write would. The loop reads no more input meanwhile, so what waits is this
+        // pass's frames alone.
+        if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+          guard Self.waitForRoom(descriptor) else { return false }
+          continue
+        }
         guard count > 0 else { return false }
         sent += count
       }

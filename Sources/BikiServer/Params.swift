@@ -47,7 +47,14 @@ struct Params {
 
   func optionalInteger(_ key: String, in bounds: ClosedRange<Int64>? = nil) throws(ResponseError) -> Int64? {
     guard let found = try member(key) else { return nil }
-    guard let number = found.integerValue else { throw wrongKind(key, "a whole number", found) }
+    guard let number = found.integerValue else {
+      let range = bounds.map { "from \($0.lowerBound) to \($0.upperBound)" } ?? "from -2^63 to 2^63−1"
+      switch found.unwrapped {
+      case .integer, .unsigned, .double:
+        throw .invalidParams("\"\(name(key))\" must be a whole number \(range), not \(found.numberDescription)")
+      default: throw wrongKind(key, "a whole number \(range)", found)
+      }
+    }
     if let bounds, !bounds.contains(number) {
       throw .invalidParams("\"\(name(key))\" must be from \(bounds.lowerBound) to \(bounds.upperBound), not \(number)")
     }
@@ -68,21 +75,22 @@ struct Params {
     }
   }
 
-  /// A seed: JSON numbers lose precision past 2^53, so a seed may also be a decimal string.
+  /// A seed: a whole number from 0 to 2^64−1, as any JSON number that is one (4, 5.0, 1e3,
+  /// 18446744073709551615) or, since many JSON libraries lose precision past 2^53, as a decimal
+  /// string.
   func optionalSeed(_ key: String) throws(ResponseError) -> UInt64? {
-    switch try member(key) {
-    case nil: return nil
-    case .integer(let number)? where number >= 0: return UInt64(number)
-    case .integer(let number)?:
-      throw .invalidParams("\"\(name(key))\" must be a whole number from 0 to 2^64−1, not \(number)")
-    case .double(let number)?:
-      throw .invalidParams("\"\(name(key))\" must be a whole number from 0 to 2^64−1, not \(number)")
-    case .string(let text)?:
+    guard let found = try member(key) else { return nil }
+    if let seed = found.unsignedValue { return seed }
+    let range = "a whole number from 0 to 18446744073709551615 (2^64−1)"
+    switch found.unwrapped {
+    case .string(let text):
       guard let seed = UInt64(text) else {
-        throw .invalidParams("\"\(name(key))\" must be a whole number from 0 to 2^64−1, not \"\(text.prefix(40))\"")
+        throw .invalidParams("\"\(name(key))\" must be \(range), not \"\(text.prefix(40))\"")
       }
       return seed
-    case let other?: throw wrongKind(key, "a whole number from 0 to 2^64−1 (or one as a string)", other)
+    case .integer, .unsigned, .double:
+      throw .invalidParams("\"\(name(key))\" must be \(range), not \(found.numberDescription)")
+    default: throw wrongKind(key, range + " (or one as a string)", found)
     }
   }
 
@@ -103,7 +111,13 @@ struct Params {
     var values: [String: Int64] = [:]
     for member in members {
       guard let number = member.value.integerValue else {
-        throw wrongKind(key + "." + member.key, "a whole number", member.value)
+        switch member.value.unwrapped {
+        case .integer, .unsigned, .double:
+          throw .invalidParams(
+            "\"\(name(key)).\(member.key)\" must be a whole number from -2^63 to 2^63−1, not \(member.value.numberDescription)"
+          )
+        default: throw wrongKind(key + "." + member.key, "a whole number", member.value)
+        }
       }
       values[member.key] = number
     }

@@ -196,9 +196,22 @@ import Testing
     }
   }
 
+  /// Whole literals that fit Int64 are integers; 2^63 to 2^64−1 (a seed) stay exact as
+  /// unsigned; anything else, past 2^64 or with a point or an exponent, is a double.
   @Test func integersThatFitAreIntegersAndOthersAreDoubles() throws {
     #expect(
-      try JSONParser.value(Array("[-9223372036854775808, 9223372036854775807, 9223372036854775808, 1e3, -0]".utf8))
-        == [.integer(.min), .integer(.max), .double(9_223_372_036_854_775_808), .double(1000), .integer(0)])
+      try JSONParser.value(
+        Array(
+          "[-9223372036854775808, 9223372036854775807, 9223372036854775808, 18446744073709551615, 18446744073709551616, -9223372036854775809, 1e3, -0]"
+            .utf8))
+        == [
+          .integer(.min), .integer(.max), .unsigned(9_223_372_036_854_775_808), .unsigned(.max),
+          .double(18_446_744_073_709_551_616), .double(-9_223_372_036_854_775_809), .double(1000), .integer(0),
+        ])
+    #expect(JSON.unsigned(.max).serialized == "18446744073709551615")
+    #expect(JSON.double(5).unsignedValue == 5 && JSON.double(1000).unsignedValue == 1000)
+    #expect(JSON.double(1.5).unsignedValue == nil && JSON.integer(-1).unsignedValue == nil)
+    #expect(JSON.double(18_446_744_073_709_551_616).numberDescription == "a number of 2^64 or more")
+    #expect(JSON.double(9_223_372_036_854_775_808).numberDescription == "9223372036854775808")
   }
 }

@@ -12,10 +12,10 @@ import Testing
     var endpoint = ServerFixtures.endpoint()
     #expect(
       endpoint.failure("biki/generate", ["topicId": "test.hon", "seed": -1])?.message
-        == #""seed" must be a whole number from 0 to 2^64−1, not -1"#)
+        == #""seed" must be a whole number from 0 to 18446744073709551615 (2^64−1), not -1"#)
     #expect(
       endpoint.failure("biki/generate", ["topicId": "test.hon", "seed": .double(1.5)])?.message
-        == #""seed" must be a whole number from 0 to 2^64−1, not 1.5"#)
+        == #""seed" must be a whole number from 0 to 18446744073709551615 (2^64−1), not 1.5"#)
   }
 
   @Test func aSkillTheTopicDoesNotOfferNamesTheSkillField() {

@@ -65,11 +65,13 @@ import Testing
     #expect(try StartSessionRequest(Params(["topicId": "test.hon"])).kind == .topic("test.hon", .questionLimit(10)))
     refused(
       StartSessionRequest.self, ["topicId": "test.hon", "seed": -1],
-      "\"seed\" must be a whole number from 0 to 2^64−1, not -1")
+      "\"seed\" must be a whole number from 0 to 18446744073709551615 (2^64−1), not -1")
     refused(
       StartSessionRequest.self, ["topicId": "test.hon", "mode": ["limit": 5]], "missing required field \"mode.kind\"")
     // The seed is read first.
-    refused(StartSessionRequest.self, ["seed": "x"], "\"seed\" must be a whole number from 0 to 2^64−1, not \"x\"")
+    refused(
+      StartSessionRequest.self, ["seed": "x"],
+      "\"seed\" must be a whole number from 0 to 18446744073709551615 (2^64−1), not \"x\"")
   }
 
   @Test func answer() throws {
@@ -192,7 +194,7 @@ import Testing
     refused(DefinitionRequest.self, [:], "missing required field \"position\"")
     refused(
       DefinitionRequest.self, ["position": ["line": 1, "character": .double(1.5)]],
-      "\"position.character\" must be a whole number, not a number")
+      "\"position.character\" must be a whole number from 0 to 2147483647, not 1.5")
   }
 
   @Test func completion() throws {

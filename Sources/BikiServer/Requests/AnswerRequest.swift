@@ -30,6 +30,7 @@ struct AnswerRequest: ClientMessage {
     switch given {
     case .string(let string)?: text = string
     case .integer(let number)?: text = String(number)
+    case .unsigned(let number)?: text = String(number)
     case nil, .null?: throw .invalidParams("missing required field \"answer\"")
     case let other?: throw .invalidParams("\"answer\" must be a string, not \(other.kindDescription)")
     }
