@@ -102,28 +102,7 @@ private enum BareTree: ParseTree {
   static func array(_ elements: consuming [JSON], range: SourceRange) -> JSON { .array(elements) }
   static func string(_ text: consuming String, range: SourceRange) -> JSON { .string(text) }
   static func number(_ literal: Slice<UnsafeBufferPointer<UInt8>>, range: SourceRange) -> JSON {
-    // An integer literal that fits is read from its digits; anything else as Double reads it.
-    var value: Int64 = 0
-    var digits = literal[...]
-    let negative = digits.first == UInt8(ascii: "-")
-    if negative { digits = digits.dropFirst() }
-    for digit in digits {
-      guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else {
-        return .double(Double(String(decoding: literal, as: UTF8.self)) ?? 0)
-      }
-      let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
-      let (next, overflow2) =
-        negative
-        ? times10.subtractingReportingOverflow(Int64(digit - UInt8(ascii: "0")))
-        : times10.addingReportingOverflow(Int64(digit - UInt8(ascii: "0")))
-      guard !overflow, !overflow2 else {
-        // 2^63 to 2^64−1 (a seed) stays exact; past that, only a Double can hold it.
-        let text = String(decoding: literal, as: UTF8.self)
-        return (negative ? nil : UInt64(text).map(JSON.unsigned)) ?? .double(Double(text) ?? 0)
-      }
-      value = next
-    }
-    return .integer(value)
+    JSON.number(literal: literal)
   }
   static func bool(_ flag: Bool, range: SourceRange) -> JSON { .bool(flag) }
   static func null(range: SourceRange) -> JSON { .null }

@@ -94,33 +94,6 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
     default: nil
     }
   }
-  /// The value as a whole number from 0 to 2^64−1, written any way JSON writes one: 4, 5.0, 1e3,
-  /// 18446744073709551615. Nil for anything else (a fraction, a number below 0 or from 2^64).
-  package var unsignedValue: UInt64? {
-    switch self {
-    case .integer(let value): UInt64(exactly: value)
-    case .unsigned(let value): value
-    case .double(let value) where value.rounded() == value: UInt64(exactly: value)
-    case .written: unwrapped.unsignedValue
-    default: nil
-    }
-  }
-
-  /// A number as an error message names it: whole ones in digits (9223372036854775808, not
-  /// 9.22e18), fractions as written.
-  package var numberDescription: String {
-    switch unwrapped {
-    case .integer(let value): String(value)
-    case .unsigned(let value): String(value)
-    case .double(let value) where value.rounded() == value && value.magnitude < 18_446_744_073_709_551_616:
-      value < 0 ? "-" + String(UInt64(value.magnitude)) : String(UInt64(value))
-    case .double(let value) where value.rounded() == value:
-      value < 0 ? "a number below -2^64" : "a number of 2^64 or more"
-    case .double(let value): String(value)
-    default: kindDescription
-    }
-  }
-
   package var boolValue: Bool? {
     switch self {
     case .bool(let flag): flag

@@ -1,0 +1,103 @@
+import BikiCore
+import BikiHost
+import BikiJSON
+import BikiPractice
+import BikiProtocol
+
+/// A session in the server's table. It is asking a question or making the next one, and its
+/// stage says which: a handler reads the question from `.asking`, never from an optional.
+struct OpenSession {
+  var state: Session.State
+  let generator: QuestionGenerator
+  var stage: Stage
+
+  enum Stage {
+    /// The learner has this question in front of them.
+    case asking(Question)
+    /// The next question is being made off the loop (it runs a plugin's code).
+    case making(NextQuestion)
+  }
+}
+
+/// A session's next question being made off the loop, and the requests waiting for it.
+struct NextQuestion {
+  let job: Job<Result<Question, GenerationError>>
+  /// The request that asked for it, answered when it is there.
+  var reply: WaitingReply
+  /// The session's requests that came in meanwhile (from a client that sends without waiting
+  /// for each response), handled in order once it is there.
+  var queued: [QueuedRequest] = []
+}
+
+/// A session whose generator is being made off the loop (its topic runs a plugin's code, or it
+/// is a review that reads the history), with the request that starts it and the session's
+/// requests sent meanwhile. Its id is given when the start arrives, so ids follow the order of
+/// the requests.
+struct PreparingSession {
+  let job: Job<Result<SessionPlan, ResponseError>>
+  var replyID: RequestID
+  var queued: [QueuedRequest] = []
+}
+
+/// A `biki/generate` request for a plugin's questions, waiting for the loop's next pass to
+/// start with the others read alongside it.
+struct WaitingGenerate {
+  /// The most questions one job makes for the requests it answers: a large batch is split, so
+  /// the first answers do not wait for the last.
+  static let questionsPerJob: Int64 = 256
+
+  var replyID: RequestID
+  var entry: CatalogEntry
+  var parameters: [String: Int64]
+  var seed: UInt64
+  var count: Int64
+
+  /// Requests that can share a job: the same topic entry and parameters.
+  struct Batch: Hashable {
+    var entry: ObjectIdentifier
+    var parameters: [String: Int64]
+
+    init(_ request: WaitingGenerate) {
+      entry = ObjectIdentifier(request.entry)
+      parameters = request.parameters
+    }
+  }
+}
+
+/// An answer or skip that reached a session while it was making its next question.
+struct QueuedRequest {
+  enum Kind {
+    case answer(AnswerRequest)
+    case skip(SkipRequest)
+  }
+  var id: RequestID
+  var kind: Kind
+
+  var sessionID: String {
+    switch kind {
+    case .answer(let answer): answer.sessionID
+    case .skip(let skip): skip.sessionID
+    }
+  }
+}
+
+/// A request whose response waits for its session's next question (or its end).
+struct WaitingReply {
+  var id: RequestID
+  /// What the response carries before the question: the session's ids for a start, the
+  /// verdict for an answer.
+  var members: [(String, JSON)]
+  var startsSession: Bool
+  /// A start's records, written once it has a question: a session that never starts (its
+  /// topic cannot make a question) leaves nothing in the history.
+  var unwritten: [Session.Record] = []
+}
+
+/// A session that ended by itself, kept for a while after.
+struct FinishedSession {
+  var id: String
+  var summary: JSON
+  var progress: JSON
+  /// Whether it ended because its time limit passed (not by reaching its question limit).
+  var timeRanOut: Bool
+}
