@@ -106,6 +106,14 @@ extension Counter {
     id: "shi-outs", symbols: ["死"], reading: "し", kind: .counter, finalForms: [1: ["いっし"]], validValues: 1...2,
     note: "Outs as a scoreboard writes them (1死 いっし, 2死 にし); none is 無死.")
 
+  static let matchesPlayed = Counter(
+    id: "shiai", symbols: ["試合"], reading: "しあい", kind: .counter, wholeForms: [1: ["いちしあい", "ひとしあい"]],
+    note: "Games, matches: し合い is a native word and does not geminate (一試合 いちしあい, ひとしあい).")
+  /// A home run with runners on: 2ラン つーらん, 3ラン すりーらん (one alone is a solo, four a grand slam).
+  static let runs = Counter(
+    id: "run", symbols: ["ラン"], reading: "らん", kind: .counter, wholeForms: [2: ["つーらん"], 3: ["すりーらん"]],
+    validValues: 2...3, note: "Home runs by the runs they score, in English: つーらん, すりーらん.")
+
   static let homeRunsHit = Counter(
     id: "honruida", symbols: ["本塁打"], reading: "ほんるいだ", kind: .counter, note: "Home runs; no sound changes.")
   static let steals = Counter(
@@ -143,6 +151,16 @@ extension Counter {
   static let ldk = floorPlan("ldk", "LDK", "えるでぃーけー")
   static let dk = floorPlan("dk", "DK", "でぃーけー")
   static let kitchenRoom = floorPlan("k-room", "K", "けー")
+
+  static let floorsWritten = Counter(
+    id: "floor-f", symbols: ["F", "Ｆ"], reading: "かい", kind: .counter, finalForms: Counter.floor.finalForms,
+    note: "Floors as signs write them (2F にかい), read as 階.")
+  static let millilitres = Counter(
+    id: "millilitre", symbols: ["ミリリットル", "ml", "mL", "ｍｌ"], reading: "みりりっとる", kind: .unit,
+    note: "Millilitres; no sound changes.")
+  static let decilitres = Counter(
+    id: "decilitre", symbols: ["デシリットル", "dl", "dL"], reading: "でしりっとる", kind: .unit,
+    note: "Decilitres; no sound changes.")
 
   static let heibei = Counter(
     id: "heibei", symbols: ["平米"], reading: "へいべい", kind: .unit, note: "Floor areas in square metres; no sound changes."
@@ -187,7 +205,8 @@ extension Counter {
     .losses, .topOfInning, .bottomOfInning, .outs, .strikes, .ballCount, .homeRuns, .ldk, .dk, .kitchenRoom,
     .hectopascals,
     .articles, .clauses, .atBats, .hits, .runsBattedIn, .winningStreak, .losingStreak, .gamesBehind, .outsWritten,
-    .homeRunsHit, .steals, .strikeouts, .tournamentRounds, .pointsBehind, .screenSize, .stages, .brothers, .sisters,
+    .matchesPlayed, .runs, .floorsWritten, .millilitres, .decilitres, .homeRunsHit, .steals, .strikeouts,
+    .tournamentRounds, .pointsBehind, .screenSize, .stages, .brothers, .sisters,
     .episodes, .heibei, .squareMetres, .pounds, .won, .familySize, .siblings,
   ]
 }

@@ -41,8 +41,8 @@ extension PhraseInterpreter {
     let next = index + 1 < tokens.count ? tokens[index + 1] : nil
     switch entry.place {
     case .around:
-      guard previous?.isNumeric == true || next?.isNumeric == true else {
-        throw fail("\(word) is next to a number, as in \(word)15分 or 30代\(word)")
+      guard previous?.isNumeric == true || next?.isNumeric == true || next?.isPrefix == true else {
+        throw fail("\(word) stands next to a number, before it or after it")
       }
     case .before(let bare):
       if case .word(let following)? = next, case .before? = PhraseWords.table[following]?.place {

@@ -86,6 +86,15 @@ struct PhraseTokenizer {
           position += prefix.length
           continue
         }
+        // 1,100円(税込): a word in brackets is read as the word.
+        if let open = rest.first, open == "(" || open == "（",
+          let word = PhraseWords.index.longestPrefix(of: rest.dropFirst()),
+          position + 1 + word.length < scalars.count, [")", "）"].contains(scalars[position + 1 + word.length])
+        {
+          tokens.append(.word(word.word))
+          position += word.length + 2
+          continue
+        }
         if let word = PhraseWords.index.longestPrefix(of: rest) {
           tokens.append(.word(word.word))
           position += word.length
@@ -236,7 +245,7 @@ struct PhraseInterpreter {
       case .word(let word):
         parts.append(ReadingSegment(try wordReading(word, at: index, in: tokens)))
         // Each end of a range has its own 午前 or 午後 (午前9時〜午後5時).
-        if PhraseWords.table[word]?.place == .between { meridiem = nil }
+        if PhraseWords.table[word]?.place == .between || word == "から" { meridiem = nil }
         // After 毎月, 日 names the day of each month (毎月1日 まいつきついたち).
         if word == "毎月" { previousSymbol = "月" }
       case .decimal(let whole, let fraction, let unit, let symbol):

@@ -45,7 +45,7 @@ def spelled(kana):
     for c in text:
         if c == "ー" and out:
             out.append(VOWELS.get(out[-1], ""))
-        elif c in "、。 　":
+        elif c in "、。 　()（）":
             continue
         else:
             out.append(c)
@@ -78,6 +78,7 @@ def for_the_reader(display):
     text = re.sub(r"^M(?=\d)", "マグニチュード", text)
     text = re.sub(r"^([AＡ])(?=\d)", "エー", text)
     text = re.sub(r"^([BＢ])(?=\d)", "ビー", text)
+    text = re.sub(r"(\d)[FＦ]$", r"\1階", text)
     # Phone numbers and other digit groups: each digit said alone, the groups joined by の.
     if re.fullmatch(r"\d+([-−]\d+)+", text):
         text = "の".join("、".join(group) for group in re.split(r"[-−]", text))
