@@ -44,8 +44,9 @@ extension BikiServer {
         }
       }
     }
-    toGenerate.append(
-      WaitingGenerate(replyID: replyID, entry: entry, parameters: parameters, seed: seed, count: count))
+    open.add(
+      replyID,
+      .questionsSoon(WaitingGenerate(replyID: replyID, entry: entry, parameters: parameters, seed: seed, count: count)))
     return .later
   }
 
@@ -53,10 +54,10 @@ extension BikiServer {
   /// with the same parameters share a job (a few hundred questions at most each), which asks
   /// the plugin for all of their questions at once.
   mutating func startWaitingGenerates() {
-    guard !toGenerate.isEmpty else { return }
+    guard open.hasGeneratesDue else { return }
     var groups: [[WaitingGenerate]] = []
     var groupOf: [WaitingGenerate.Batch: Int] = [:]
-    for request in toGenerate {
+    for request in open.generatesDue {
       let batch = WaitingGenerate.Batch(request)
       if let index = groupOf[batch],
         groups[index].reduce(request.count, { $0 + $1.count }) <= WaitingGenerate.questionsPerJob
@@ -67,10 +68,9 @@ extension BikiServer {
         groups.append([request])
       }
     }
-    toGenerate = []
     for group in groups {
       let jobs = group.map { _ in Job<Result<JSON, ResponseError>>() }
-      for (request, job) in zip(group, jobs) { generating[request.replyID] = job }
+      for (request, job) in zip(group, jobs) { open.update(request.replyID, .questions(job)) }
       let requests = group.map { (seed: $0.seed, count: $0.count) }
       let (entry, parameters) = (group[0].entry, group[0].parameters)
       dependencies.background.run {

@@ -9,8 +9,6 @@ import BikiProtocol
 /// served. Built-in packs keep their quick check: they are shipped lint-clean.
 struct PackReload {
   let job: Job<Catalog>
-  /// `biki/reloadPacks` requests answered when it is done.
-  var replies: [RequestID]
   var announce: Announce
 
   /// Whether the result goes out as `biki/packsChanged`.
@@ -30,7 +28,9 @@ extension BikiServer {
     startReload(reply: replyID)
     guard let running = reload, let found = running.job.found else { return .later }
     reload = nil
-    return .result(finish(running, found, answering: running.replies.filter { $0 != replyID }, outbox: &outbox))
+    let others = open.reloadRequests.filter { $0 != replyID }
+    open.remove(replyID)
+    return .result(finish(running, found, answering: others, outbox: &outbox))
   }
 
   /// Starts loading the catalog again off the loop. A reload already running is superseded
@@ -38,18 +38,17 @@ extension BikiServer {
   /// to the new one.
   mutating func startReload(reply: RequestID? = nil, announce: PackReload.Announce = .never) {
     packStamp = dependencies.packStamp()
-    var replies = reply.map { [$0] } ?? []
+    if let reply { open.add(reply, .reload) }
     var announcement = announce
     if let running = reload {
       running.job.cancel()
-      replies = running.replies + replies
       announcement = max(announcement, running.announce)
     }
     let dependencies = dependencies
     let job = dependencies.background.start { isCancelled in
       dependencies.loadCheckedCatalog?(isCancelled) ?? dependencies.loadCatalog()
     }
-    reload = PackReload(job: job, replies: replies, announce: announcement)
+    reload = PackReload(job: job, announce: announcement)
   }
 
   /// A finished reload: the catalog it made serves, waiting requests are answered, and the
@@ -57,14 +56,17 @@ extension BikiServer {
   mutating func collectReload(outbox: inout [OutgoingMessage]) {
     guard let running = reload, let found = running.job.found else { return }
     reload = nil
-    _ = finish(running, found, answering: running.replies, outbox: &outbox)
+    _ = finish(running, found, answering: open.reloadRequests, outbox: &outbox)
   }
 
   private mutating func finish(
     _ running: PackReload, _ found: Catalog, answering replies: [RequestID], outbox: inout [OutgoingMessage]
   ) -> JSON {
     let (report, changed) = adopt(found)
-    for id in replies { outbox.append(.result(id: id, report)) }
+    for id in replies {
+      open.remove(id)
+      outbox.append(.result(id: id, report))
+    }
     if running.announce == .always || (running.announce == .ifChanged && changed) {
       outbox.append(.notification(method: "biki/packsChanged", params: report))
     }
@@ -74,7 +76,7 @@ extension BikiServer {
   /// At `initialize`: a reload already done serves without being announced, as `initialize`
   /// reports its problems itself.
   mutating func adoptFinishedReloadQuietly() {
-    guard let running = reload, running.replies.isEmpty, let found = running.job.found else { return }
+    guard let running = reload, open.reloadRequests.isEmpty, let found = running.job.found else { return }
     reload = nil
     _ = adopt(found)
   }
@@ -110,18 +112,5 @@ extension BikiServer {
           ]
         }),
     ]
-  }
-
-  /// Whether a `biki/reloadPacks` request with this id waits for a reload.
-  func waitsForReload(_ replyID: RequestID) -> Bool { reload?.replies.contains(replyID) ?? false }
-
-  /// `$/cancelRequest` for a waiting `biki/reloadPacks`: it is answered as cancelled. The
-  /// reload itself goes on, and its catalog serves when done: the files were read, and the
-  /// poll will not notice them again.
-  mutating func cancelReload(_ replyID: RequestID, outbox: inout [OutgoingMessage]) -> Bool {
-    guard let index = reload?.replies.firstIndex(of: replyID) else { return false }
-    reload?.replies.remove(at: index)
-    outbox.append(Endpoint<BikiServer>.cancelled(replyID))
-    return true
   }
 }

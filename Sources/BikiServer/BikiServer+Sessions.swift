@@ -57,12 +57,12 @@ extension BikiServer {
     }
     if let prepared = job.found { return try install(replyID, try prepared.get(), outbox: &outbox) }
     sessionsStarted += 1
-    preparing["s\(sessionsStarted)"] = PreparingSession(job: job, replyID: replyID)
+    open.add(replyID, .plan(session: "s\(sessionsStarted)", job))
     return .later
   }
 
   private func checkRoomForSession() throws(ResponseError) {
-    guard sessions.count + preparing.count < BikiServer.maximumOpenSessions else {
+    guard sessions.count + open.sessionsBeingPrepared < BikiServer.maximumOpenSessions else {
       throw .requestFailed("\(BikiServer.maximumOpenSessions) sessions are open; end some with biki/endSession first")
     }
   }
@@ -142,10 +142,8 @@ extension BikiServer {
     id: String, session: OpenSession, question: Question
   )? {
     let id = request.sessionID
-    if var waiting = preparing[id] {
-      guard waiting.queued.count < BikiServer.maximumQueuedPerSession else { throw Self.queueFull(id) }
-      waiting.queued.append(request)
-      preparing[id] = waiting
+    if open.start(of: id) != nil {
+      try queue(request)
       return nil
     }
     guard let session = sessions[id] else {
@@ -157,12 +155,18 @@ extension BikiServer {
     switch session.stage {
     case .asking(let question):
       return (id, session, question)
-    case .making(var next):
-      guard next.queued.count < BikiServer.maximumQueuedPerSession else { throw Self.queueFull(id) }
-      next.queued.append(request)
-      sessions[id]?.stage = .making(next)
+    case .making:
+      try queue(request)
       return nil
     }
+  }
+
+  /// Puts an answer or skip in its session's queue, to be handled once the question is there.
+  private mutating func queue(_ request: QueuedRequest) throws(ResponseError) {
+    guard open.turns(of: request.sessionID).count < BikiServer.maximumQueuedPerSession else {
+      throw Self.queueFull(request.sessionID)
+    }
+    open.add(request.id, .turn(request))
   }
 
   private static func queueFull(_ id: String) -> ResponseError {
@@ -240,7 +244,6 @@ extension BikiServer {
     var state = state
     var reply = reply
     var pending = effects[...]
-    making.remove(id)
     while let effect = pending.popFirst() {
       switch effect {
       case .recorded(let record):
@@ -257,9 +260,8 @@ extension BikiServer {
             Result { () throws(GenerationError) in try generator.questionWithForms(seed: index) }
           }
           guard let found = job.found else {
-            sessions[id] = OpenSession(
-              state: state, generator: generator, stage: .making(NextQuestion(job: job, reply: reply)))
-            making.insert(id)
+            sessions[id] = OpenSession(state: state, generator: generator, stage: .making(reply.id))
+            open.add(reply.id, .question(session: id, job, reply))
             return .later
           }
           made = found
@@ -316,7 +318,6 @@ extension BikiServer {
   mutating func remove(_ id: String) {
     sessions[id] = nil
     timeLimits[id] = nil
-    making.remove(id)
   }
 
   // MARK: Ending
@@ -327,14 +328,14 @@ extension BikiServer {
     if let index = finished.firstIndex(where: { $0.id == id }) {
       return ["summary": finished.remove(at: index).summary]
     }
-    if let waiting = preparing.removeValue(forKey: id) {
+    if let start = open.start(of: id) {
       // Nothing was asked yet: the start is told, and so is whatever was sent after it.
-      waiting.job.cancel()
+      start.job.cancel()
+      open.remove(start.id)
       outbox.append(
         .error(
-          id: waiting.replyID,
-          .requestFailed("session \"\(id)\" was ended by biki/endSession before its first question")))
-      replay(waiting.queued, outbox: &outbox)
+          id: start.id, .requestFailed("session \"\(id)\" was ended by biki/endSession before its first question")))
+      replay(session: id, outbox: &outbox)
       return ["summary": .null]
     }
     guard let session = sessions[id] else {
@@ -342,10 +343,10 @@ extension BikiServer {
     }
     var state = session.state
     let effects = Session.reduce(&state, .endRequested, sessionDependencies)
-    if case .making(let next) = session.stage {
+    if case .making(let replyID) = session.stage, case .question(_, let job, let reply)? = open[replyID] {
       // The requests waiting for the next question get the summary too, and are not left hanging.
-      next.job.cancel()
-      settle(id, session, next, state: state, effects: effects, outbox: &outbox)
+      job.cancel()
+      settle(id, session, reply, state: state, effects: effects, outbox: &outbox)
       guard let index = finished.firstIndex(where: { $0.id == id }) else { return ["summary": .null] }
       return ["summary": finished.remove(at: index).summary]
     }
@@ -367,9 +368,10 @@ extension BikiServer {
       let effects = Session.reduce(&state, .clockTicked, sessionDependencies)
       guard !effects.isEmpty else { continue }
       switch session.stage {
-      case .making(let next):
-        next.job.cancel()
-        settle(id, session, next, state: state, effects: effects, outbox: &outbox)
+      case .making(let replyID):
+        guard case .question(_, let job, let reply)? = open[replyID] else { continue }
+        job.cancel()
+        settle(id, session, reply, state: state, effects: effects, outbox: &outbox)
       case .asking:
         for case .recorded(let record) in effects { write(record, outbox: &outbox) }
         for case .sessionFinished(let summary) in effects {

@@ -4,38 +4,46 @@ import BikiJSON
 import BikiPractice
 import BikiProtocol
 
-/// Requests answered `.later`: collected when their work finishes, cancelled, replayed in
-/// order, and described while the server waits for them to end.
+/// Requests answered `.later` (`OpenRequests`): collected when their work finishes, cancelled,
+/// replayed in order, and described while the server waits for them to end.
 extension BikiServer {
   // MARK: Work finished off the loop
 
-  /// Answers the requests whose work has finished: sessions prepared, questions made, batches
-  /// generated.
+  /// Answers the requests whose work has finished — sessions prepared, questions made, batches
+  /// generated — in one pass over the open requests, in the order they came.
   mutating func collectFinishedWork(outbox: inout [OutgoingMessage]) {
-    for (id, waiting) in preparing {
-      guard let prepared = waiting.job.found else { continue }
-      preparing[id] = nil
-      respond(
-        waiting.replyID,
-        Result { () throws(ResponseError) in
-          try install(waiting.replyID, try prepared.get(), reserved: id, outbox: &outbox)
-        },
-        outbox: &outbox)
-      replay(waiting.queued, outbox: &outbox)
-    }
-    for id in making {
-      guard let session = sessions[id], case .making(let next) = session.stage, let made = next.job.found else {
-        continue
+    for (replyID, waiting) in open.inOrder {
+      // An earlier request's replay may have answered this one already.
+      guard open[replyID] != nil else { continue }
+      switch waiting {
+      case .plan(let session, let job):
+        guard let prepared = job.found else { continue }
+        open.remove(replyID)
+        respond(
+          replyID,
+          Result { () throws(ResponseError) in
+            try install(replyID, try prepared.get(), reserved: session, outbox: &outbox)
+          },
+          outbox: &outbox)
+        replay(session: session, outbox: &outbox)
+      case .question(let id, let job, let reply):
+        guard let made = job.found else { continue }
+        guard let session = sessions[id] else {
+          // Its session ended another way; the request is told rather than left waiting.
+          open.remove(replyID)
+          respond(replyID, .failure(.requestFailed("session \"\(id)\" has ended")), outbox: &outbox)
+          continue
+        }
+        makeAhead(sessionQuestionsAfter: session.state.order, session.generator)
+        var state = session.state
+        let effects = Session.reduce(&state, Self.arrival(made), sessionDependencies)
+        settle(id, session, reply, state: state, effects: effects, outbox: &outbox)
+      case .questions(let job):
+        guard let made = job.found else { continue }
+        open.remove(replyID)
+        respond(replyID, made.map(Reply.result), outbox: &outbox)
+      case .turn, .questionsSoon, .reload: continue
       }
-      makeAhead(sessionQuestionsAfter: session.state.order, session.generator)
-      var state = session.state
-      let effects = Session.reduce(&state, Self.arrival(made), sessionDependencies)
-      settle(id, session, next, state: state, effects: effects, outbox: &outbox)
-    }
-    for (replyID, job) in generating {
-      guard let made = job.found else { continue }
-      generating[replyID] = nil
-      respond(replyID, made.map(Reply.result), outbox: &outbox)
     }
   }
 
@@ -44,48 +52,18 @@ extension BikiServer {
   /// client cannot see the next question, so its session ends (`biki/endSession` returns the
   /// summary).
   package mutating func cancel(_ replyID: RequestID, outbox: inout [OutgoingMessage]) {
-    for (id, var waiting) in preparing {
-      if waiting.replyID == replyID {
-        waiting.job.cancel()
-        preparing[id] = nil
-        outbox.append(Endpoint<BikiServer>.cancelled(replyID))
-        // What was sent to the session meanwhile finds no session, and says so.
-        replay(waiting.queued, outbox: &outbox)
-        return
-      }
-      if let index = waiting.queued.firstIndex(where: { $0.id == replyID }) {
-        waiting.queued.remove(at: index)
-        preparing[id] = waiting
-        outbox.append(Endpoint<BikiServer>.cancelled(replyID))
-        return
-      }
-    }
-    if let job = generating.removeValue(forKey: replyID) {
+    guard let waiting = open.remove(replyID) else { return }
+    outbox.append(Endpoint<BikiServer>.cancelled(replyID))
+    switch waiting {
+    case .plan(let session, let job):
       job.cancel()
-      outbox.append(Endpoint<BikiServer>.cancelled(replyID))
-      return
-    }
-    if let index = toGenerate.firstIndex(where: { $0.replyID == replyID }) {
-      toGenerate.remove(at: index)
-      outbox.append(Endpoint<BikiServer>.cancelled(replyID))
-      return
-    }
-    if cancelReload(replyID, outbox: &outbox) { return }
-    for id in making {
-      guard let session = sessions[id], case .making(var next) = session.stage else { continue }
-      if let index = next.queued.firstIndex(where: { $0.id == replyID }) {
-        // Still waiting its turn: it simply does not run.
-        next.queued.remove(at: index)
-        sessions[id]?.stage = .making(next)
-        outbox.append(Endpoint<BikiServer>.cancelled(replyID))
-        return
-      }
-      guard next.reply.id == replyID else { continue }
-      next.job.cancel()
-      outbox.append(Endpoint<BikiServer>.cancelled(replyID))
-      if next.reply.startsSession {
+      // What was sent to the session meanwhile finds no session, and says so.
+      replay(session: session, outbox: &outbox)
+    case .question(let id, let job, let reply):
+      job.cancel()
+      if reply.startsSession {
         remove(id)
-      } else {
+      } else if let session = sessions[id] {
         var state = session.state
         let effects = Session.reduce(&state, .endRequested, sessionDependencies)
         for case .recorded(let record) in effects { write(record, outbox: &outbox) }
@@ -93,30 +71,41 @@ extension BikiServer {
         remove(id)
       }
       // What was queued behind it now finds the session ended, and says so.
-      replay(next.queued, outbox: &outbox)
-      return
+      replay(session: id, outbox: &outbox)
+    case .questions(let job):
+      // A batch shared with other requests runs on for them; it stops once all are cancelled.
+      job.cancel()
+    case .turn, .questionsSoon:
+      // Still waiting its turn: it simply does not run.
+      break
+    case .reload:
+      // The reload itself goes on, and its catalog serves when done: the files were read, and
+      // the poll will not notice them again.
+      break
     }
   }
 
   /// Answers the request waiting for a session's question with what the reducer made of its
   /// arrival (or of the session's end), then the requests queued behind it, in order.
   mutating func settle(
-    _ id: String, _ session: OpenSession, _ next: NextQuestion, state: Session.State, effects: [Session.Effect],
+    _ id: String, _ session: OpenSession, _ reply: WaitingReply, state: Session.State, effects: [Session.Effect],
     outbox: inout [OutgoingMessage]
   ) {
+    open.remove(reply.id)
     respond(
-      next.reply.id,
+      reply.id,
       Result { () throws(ResponseError) in
-        try advance(id, state, session.generator, effects, next.reply, outbox: &outbox)
+        try advance(id, state, session.generator, effects, reply, outbox: &outbox)
       }, outbox: &outbox)
-    replay(next.queued, outbox: &outbox)
+    replay(session: id, outbox: &outbox)
   }
 
-  /// Handles queued requests in order until one has to wait for a question again; the rest
-  /// then wait behind it.
-  mutating func replay(_ queued: [QueuedRequest], outbox: inout [OutgoingMessage]) {
-    var rest = queued[...]
-    while let request = rest.popFirst() {
+  /// Handles the requests queued for a session in order until one has to wait for a question
+  /// again; the rest stay queued behind it.
+  mutating func replay(session id: String, outbox: inout [OutgoingMessage]) {
+    for request in open.turns(of: id) {
+      if case .making? = sessions[id]?.stage { return }
+      open.remove(request.id)
       let outcome = Result { () throws(ResponseError) -> Reply in
         switch request.kind {
         case .answer(let answer): try self.answer(request.id, answer, outbox: &outbox)
@@ -124,53 +113,17 @@ extension BikiServer {
         }
       }
       respond(request.id, outcome, outbox: &outbox)
-      let id = request.sessionID
-      guard case .success(.later) = outcome, case .making(var next)? = sessions[id]?.stage else { continue }
-      next.queued += rest
-      sessions[id]?.stage = .making(next)
-      return
     }
   }
 
   /// Whether any request is waiting for work off the loop: `shutdown` is answered, and the
   /// process exits, only once none is.
-  package var hasPendingRequests: Bool {
-    !preparing.isEmpty || !making.isEmpty || !generating.isEmpty || !toGenerate.isEmpty
-      || !(reload?.replies.isEmpty ?? true)
-  }
+  package var hasPendingRequests: Bool { !open.isEmpty }
 
   /// Whether a request with this id is answered `.later` and not yet answered.
-  func isWaiting(_ replyID: RequestID) -> Bool {
-    if generating[replyID] != nil || toGenerate.contains(where: { $0.replyID == replyID }) || waitsForReload(replyID) {
-      return true
-    }
-    if preparing.values.contains(where: { $0.replyID == replyID || $0.queued.contains { $0.id == replyID } }) {
-      return true
-    }
-    return making.contains { id in
-      guard case .making(let next)? = sessions[id]?.stage else { return false }
-      return next.reply.id == replyID || next.queued.contains { $0.id == replyID }
-    }
-  }
+  func isWaiting(_ replyID: RequestID) -> Bool { open[replyID] != nil }
 
-  package var pendingRequestsDescription: String {
-    let starting = preparing.map {
-      "start of \($0.key) (request \($0.value.replyID.json.serialized), \($0.value.job.found == nil ? "preparing" : "prepared"))"
-    }
-    let asking = making.sorted().map { id -> String in
-      guard case .making(let next)? = sessions[id]?.stage else { return "session \(id) (no longer making a question)" }
-      return
-        "session \(id)'s next question (request \(next.reply.id.json.serialized), \(next.job.found == nil ? "being made" : "made"), \(next.queued.count) queued)"
-    }
-    let batches =
-      generating.map {
-        "biki/generate (request \($0.key.json.serialized), \($0.value.found == nil ? "being made" : "made"))"
-      } + toGenerate.map { "biki/generate (request \($0.replyID.json.serialized), about to be made)" }
-    let reloads = (reload?.replies ?? []).map {
-      "biki/reloadPacks (request \($0.json.serialized), \(reload?.job.found == nil ? "loading" : "loaded"))"
-    }
-    return (starting + asking + batches + reloads).joined(separator: "; ")
-  }
+  package var pendingRequestsDescription: String { open.description }
 
   /// Sends the response to a request answered `.later`, once it is ready.
   func respond(_ replyID: RequestID, _ outcome: Result<Reply, ResponseError>, outbox: inout [OutgoingMessage]) {

@@ -176,17 +176,8 @@ package struct BikiServer: LanguageServer {
   /// Whether `initialize` was answered: messages to the client wait for it.
   private var initialized = false
   var sessions: [String: OpenSession] = [:]
-  /// Sessions whose next question is being made off the loop, to look at when work finishes.
-  var making: Set<String> = []
-  /// Sessions whose generator is being made off the loop, by the id they will have.
-  var preparing: [String: PreparingSession] = [:]
-  /// `biki/generate` requests whose questions are being made off the loop.
-  var generating: [RequestID: Job<Result<JSON, ResponseError>>] = [:]
-  /// `biki/generate` requests for a plugin's questions not made yet, read in this pass of the
-  /// loop: the next pass starts them together, one job for each topic and parameters, so a
-  /// client that sends many at once costs a batch of the plugin's questions rather than a
-  /// thread and a round trip each.
-  var toGenerate: [WaitingGenerate] = []
+  /// Every request answered `.later`, with what it waits for, until it is answered.
+  var open = OpenRequests()
   /// When each time-limited session runs out. Kept apart from `sessions` because the message
   /// loop asks for the next deadline on every iteration, and most sessions have none.
   var timeLimits: [String: Double] = [:]
@@ -340,7 +331,7 @@ package struct BikiServer: LanguageServer {
   /// deadline: it wakes the loop itself.
   package var nextDeadline: Double? {
     // Due at once: the loop's next pass starts them, after reading what else has arrived.
-    if !toGenerate.isEmpty { return -.infinity }
+    if open.hasGeneratesDue { return -.infinity }
     var deadline = nextPoll
     for document in documents.values { if let at = document.checkAt { deadline = min(deadline, at) } }
     for at in timeLimits.values { deadline = min(deadline, at) }

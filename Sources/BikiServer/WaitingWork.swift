@@ -14,29 +14,10 @@ struct OpenSession {
   enum Stage {
     /// The learner has this question in front of them.
     case asking(Question)
-    /// The next question is being made off the loop (it runs a plugin's code).
-    case making(NextQuestion)
+    /// The next question is being made off the loop (it runs a plugin's code), for the request
+    /// with this id; the job is in its entry of `OpenRequests`.
+    case making(RequestID)
   }
-}
-
-/// A session's next question being made off the loop, and the requests waiting for it.
-struct NextQuestion {
-  let job: Job<Result<Question, GenerationError>>
-  /// The request that asked for it, answered when it is there.
-  var reply: WaitingReply
-  /// The session's requests that came in meanwhile (from a client that sends without waiting
-  /// for each response), handled in order once it is there.
-  var queued: [QueuedRequest] = []
-}
-
-/// A session whose generator is being made off the loop (its topic runs a plugin's code, or it
-/// is a review that reads the history), with the request that starts it and the session's
-/// requests sent meanwhile. Its id is given when the start arrives, so ids follow the order of
-/// the requests.
-struct PreparingSession {
-  let job: Job<Result<SessionPlan, ResponseError>>
-  var replyID: RequestID
-  var queued: [QueuedRequest] = []
 }
 
 /// A `biki/generate` request for a plugin's questions, waiting for the loop's next pass to
