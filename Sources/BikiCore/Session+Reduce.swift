@@ -134,11 +134,32 @@ extension Session {
 
 /// The shell around the session reducer: it makes the questions the reducer asks for, with the
 /// topic's generator, and hands back everything else for its caller to carry out (present,
-/// record, summarise). `biki quiz` and `biki serve` both drive sessions through it.
+/// record, summarise). `biki quiz` and `biki serve` both drive sessions through it: `biki quiz`
+/// makes every question in place; `biki serve` makes a pack's in place and a plugin's off its
+/// message loop, so making may stop at a question and carry on when it arrives.
 package struct SessionRunner: Sendable {
   package private(set) var state: Session.State
-  let generator: QuestionGenerator
+  package let generator: QuestionGenerator
   let dependencies: Session.Dependencies
+  /// The effects that follow a question being made elsewhere, carried out once it arrives.
+  private var afterQuestion: [Session.Effect] = []
+
+  /// How a question the reducer asks for is made: in place (its result), or elsewhere (nil),
+  /// to be sent back with `arrived`.
+  package typealias Maker = (_ index: UInt64) -> Result<Question, GenerationError>?
+
+  /// What carrying out effects came to: every effect but the questions made, in order, and
+  /// the index of the question being made elsewhere, if carrying out stopped at one.
+  package struct Progress {
+    package var effects: [Session.Effect]
+    package var waitingFor: UInt64?
+  }
+
+  package init(state: Session.State, generator: QuestionGenerator, dependencies: Session.Dependencies) {
+    self.state = state
+    self.generator = generator
+    self.dependencies = dependencies
+  }
 
   /// Starts a session and makes its first question. A topic whose first questions all fail is
   /// refused with `generationFailed`, as there is nothing to ask.
@@ -149,7 +170,7 @@ package struct SessionRunner: Sendable {
       topic: generator.topic, order: generator.order(seed: seed), skill: skill, mode: mode, seed: seed,
       dependencies: dependencies)
     var runner = SessionRunner(state: state, generator: generator, dependencies: dependencies)
-    let all = runner.fulfil(effects)
+    let all = runner.carryOut(effects, making: runner.inPlace).effects
     if runner.state.isFinished, case .generationFailed(let reason)? = runner.state.endReason {
       throw .generationFailed(GenerationError(topicID: generator.topic.id, reason: reason))
     }
@@ -158,12 +179,43 @@ package struct SessionRunner: Sendable {
 
   /// Reduces an action; questions asked for are made before this returns.
   package mutating func send(_ action: Session.Action) -> [Session.Effect] {
-    fulfil(Session.reduce(&state, action, dependencies))
+    send(action, making: inPlace).effects
+  }
+
+  /// Reduces an action, leaving the questions it asks for to `carryOut`: the state between the
+  /// two is the answer's (its feedback), before the next question arrives.
+  package mutating func reduce(_ action: Session.Action) -> [Session.Effect] {
+    Session.reduce(&state, action, dependencies)
+  }
+
+  /// Reduces an action and carries out its effects, making questions with `make`.
+  package mutating func send(_ action: Session.Action, making make: Maker) -> Progress {
+    carryOut(Session.reduce(&state, action, dependencies), making: make)
+  }
+
+  /// The question made elsewhere has arrived (or failed): carries on where carrying out stopped.
+  package mutating func arrived(_ made: Result<Question, GenerationError>, making make: Maker) -> Progress {
+    let rest = afterQuestion
+    afterQuestion = []
+    return carryOut(Session.reduce(&state, Self.arrival(made), dependencies) + rest, making: make)
+  }
+
+  /// Makes every question in place.
+  private var inPlace: Maker {
+    { [generator] index in Result { () throws(GenerationError) in try generator.questionWithForms(seed: index) } }
+  }
+
+  static func arrival(_ made: Result<Question, GenerationError>) -> Session.Action {
+    switch made {
+    case .success(let question): .questionArrived(question)
+    case .failure(let error): .questionFailed(error)
+    }
   }
 
   /// Carries out `questionNeeded` effects (in order, as they appear) and returns every other
-  /// effect, including those the made questions lead to.
-  private mutating func fulfil(_ effects: [Session.Effect]) -> [Session.Effect] {
+  /// effect, including those the made questions lead to; stops at a question `make` makes
+  /// elsewhere, keeping what follows it.
+  package mutating func carryOut(_ effects: [Session.Effect], making make: Maker) -> Progress {
     var pending = effects[...]
     var handed: [Session.Effect] = []
     while let effect = pending.popFirst() {
@@ -171,14 +223,12 @@ package struct SessionRunner: Sendable {
         handed.append(effect)
         continue
       }
-      let action: Session.Action
-      do {
-        action = .questionArrived(try generator.questionWithForms(seed: index))
-      } catch {
-        action = .questionFailed(error)
+      guard let made = make(index) else {
+        afterQuestion = Array(pending)
+        return Progress(effects: handed, waitingFor: index)
       }
-      pending = Session.reduce(&state, action, dependencies)[...] + pending
+      pending = Session.reduce(&state, Self.arrival(made), dependencies)[...] + pending
     }
-    return handed
+    return Progress(effects: handed, waitingFor: nil)
   }
 }

@@ -42,8 +42,10 @@ extension Counter {
 
   static let grades = Counter(
     id: "kyuu-grades", symbols: ["級"], reading: "きゅう", kind: .name,
-    finalForms: Counter.kRow(geminated: "っきゅう").merging([6: ["ろっきゅう", "ろくきゅう"]]) { _, new in new },
-    note: "Grades of an exam or licence (英検2級 にきゅう, 1級 いっきゅう); k-row gemination after 1, 6, 8, 10.")
+    finalForms: Counter.kRow(geminated: "っきゅう").merging([
+      6: ["ろっきゅう", "ろくきゅう"], 8: ["はちきゅう", "はっきゅう"],
+    ]) { _, new in new },
+    note: "Grades (英検2級 にきゅう, 1級 いっきゅう); k-row gemination after 1, 6, 10; 8 はちきゅう, as grades are said.")
 
   // MARK: Money
 

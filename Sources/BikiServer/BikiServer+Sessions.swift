@@ -129,7 +129,20 @@ extension BikiServer {
         ("seed", .string(String(plan.seed))),
       ],
       startsSession: true)
-    return try advance(id, state, plan.generator, effects, reply, outbox: &outbox)
+    var runner = SessionRunner(state: state, generator: plan.generator, dependencies: sessionDependencies)
+    let progress = runner.carryOut(effects, making: Self.maker(plan.generator))
+    return try advance(id, runner, progress, reply, outbox: &outbox)
+  }
+
+  /// Makes a session's question where it can: a pack's in place, a plugin's made ahead; nil for
+  /// a plugin's not made yet, which `advance` makes off the loop.
+  static func maker(_ generator: QuestionGenerator) -> SessionRunner.Maker {
+    { index in
+      guard generator.callsPlugin else {
+        return Result { () throws(GenerationError) in try generator.questionWithForms(seed: index) }
+      }
+      return generator.readyQuestions(seeds: [index])?.first
+    }
   }
 
   var sessionDependencies: Session.Dependencies { Session.Dependencies(now: dependencies.now) }
@@ -183,8 +196,9 @@ extension BikiServer {
       return .later
     }
     let given = try request.answer.get()
-    var state = session.state
-    let effects = Session.reduce(&state, .answerSubmitted(given), sessionDependencies)
+    var runner = session.runner
+    let effects = runner.reduce(.answerSubmitted(given))
+    let state = runner.state
     var verdict: JSON = "timeUp"
     for case .recorded(.answered(let answer)) in effects { verdict = answer.isCorrect ? "correct" : "incorrect" }
     var members: [(String, JSON)] = [("verdict", verdict)]
@@ -199,9 +213,9 @@ extension BikiServer {
       members.append(("hint", .string(hint)))
     default: break
     }
+    let progress = runner.carryOut(effects, making: Self.maker(runner.generator))
     return try advance(
-      id, state, session.generator, effects, WaitingReply(id: replyID, members: members, startsSession: false),
-      outbox: &outbox)
+      id, runner, progress, WaitingReply(id: replyID, members: members, startsSession: false), outbox: &outbox)
   }
 
   mutating func skip(_ replyID: RequestID, _ request: SkipRequest, outbox: inout [OutgoingMessage])
@@ -211,16 +225,17 @@ extension BikiServer {
     guard let (id, session, question) = try askingSession(QueuedRequest(id: replyID, kind: .skip(request))) else {
       return .later
     }
-    var state = session.state
-    let effects = Session.reduce(&state, .skipRequested, sessionDependencies)
+    var runner = session.runner
+    let effects = runner.reduce(.skipRequested)
+    let state = runner.state
     var members: [(String, JSON)] = []
     // After the time limit the skip does not count and nothing is revealed.
     for case .recorded(.answered(let skip)) in effects where skip.skipped {
       members.append(("expected", WireFormat.expected(question, skill: state.skill)))
     }
+    let progress = runner.carryOut(effects, making: Self.maker(runner.generator))
     return try advance(
-      id, state, session.generator, effects, WaitingReply(id: replyID, members: members, startsSession: false),
-      outbox: &outbox)
+      id, runner, progress, WaitingReply(id: replyID, members: members, startsSession: false), outbox: &outbox)
   }
 
   /// The response to an answer or skip that reached a session whose time ran out before it: the
@@ -233,72 +248,63 @@ extension BikiServer {
 
   // MARK: Carrying out what the reducer asks
 
-  /// Carries out a session's effects: writes its records, makes the questions it asks for (in
-  /// place for a pack's topic; off the loop for a plugin's, answering `.later`), and once the
-  /// session has its next question or has ended, the response to `reply`.
+  /// Carries out what the session runner hands back: writes its records, builds the waiting
+  /// response, and makes off the loop the plugin question the runner stopped at (answering
+  /// `.later`); once the session has its next question or has ended, the response to `reply`.
   mutating func advance(
-    _ id: String, _ state: Session.State, _ generator: QuestionGenerator, _ effects: [Session.Effect],
-    _ reply: WaitingReply,
+    _ id: String, _ runner: SessionRunner, _ progress: SessionRunner.Progress, _ reply: WaitingReply,
     outbox: inout [OutgoingMessage]
   ) throws(ResponseError) -> Reply {
-    var state = state
+    var runner = runner
+    var progress = progress
     var reply = reply
-    var pending = effects[...]
-    while let effect = pending.popFirst() {
-      switch effect {
-      case .recorded(let record):
-        if reply.startsSession { reply.unwritten.append(record) } else { write(record, outbox: &outbox) }
-      case .questionNeeded(let index):
-        let made: Result<Question, GenerationError>
-        if generator.callsPlugin, let ready = generator.readyQuestions(seeds: [index])?.first {
-          // Made ahead: served in place, and the next few are made while the learner answers.
-          made = ready
-          makeAhead(sessionQuestionsAfter: state.order, generator)
-        } else if generator.callsPlugin {
-          // The next few are made ahead once this one is here (`collectFinishedWork`): it comes first.
-          let job = dependencies.background.start { _ in
-            Result { () throws(GenerationError) in try generator.questionWithForms(seed: index) }
+    while true {
+      for effect in progress.effects {
+        switch effect {
+        case .recorded(let record):
+          if reply.startsSession { reply.unwritten.append(record) } else { write(record, outbox: &outbox) }
+        case .questionNeeded: break  // made by the runner
+        case .questionPresented(let question):
+          let state = runner.state
+          reply.members.append(
+            ("question", WireFormat.openQuestion(question, number: state.results.count + 1, skill: state.skill)))
+          if state.skill == .listening { prepareSpeech(question, after: state.order, runner.generator) }
+        case .sessionFinished(let summary):
+          if reply.startsSession, runner.state.results.isEmpty, case .generationFailed(let reason) = summary.endReason {
+            // Nothing was asked: the start fails, and the session is not kept.
+            remove(id)
+            throw .requestFailed(reason)
           }
-          guard let found = job.found else {
-            sessions[id] = OpenSession(state: state, generator: generator, stage: .making(reply.id))
-            open.add(reply.id, .question(session: id, job, reply))
-            return .later
-          }
-          made = found
-        } else {
-          made = Result { () throws(GenerationError) in try generator.questionWithForms(seed: index) }
+          reply.members.append(("summary", close(id, summary: summary, state: runner.state)))
         }
-        pending = Session.reduce(&state, Self.arrival(made), sessionDependencies)[...] + pending
-      case .questionPresented(let question):
-        reply.members.append(
-          ("question", WireFormat.openQuestion(question, number: state.results.count + 1, skill: state.skill)))
-        if state.skill == .listening { prepareSpeech(question, after: state.order, generator) }
-      case .sessionFinished(let summary):
-        if reply.startsSession, state.results.isEmpty, case .generationFailed(let reason) = summary.endReason {
-          // Nothing was asked: the start fails, and the session is not kept.
-          remove(id)
-          throw .requestFailed(reason)
-        }
-        reply.members.append(("summary", close(id, summary: summary, state: state)))
       }
+      guard let index = progress.waitingFor else { break }
+      // A plugin's question not made yet: made off the loop, and the next few made ahead once
+      // it is here (`collectFinishedWork`), as it comes first.
+      let generator = runner.generator
+      let job = dependencies.background.start { _ in
+        Result { () throws(GenerationError) in try generator.questionWithForms(seed: index) }
+      }
+      guard let found = job.found else {
+        sessions[id] = OpenSession(runner: runner, stage: .making(reply.id))
+        open.add(reply.id, .question(session: id, job, reply))
+        return .later
+      }
+      progress = runner.arrived(found, making: Self.maker(generator))
     }
+    // Served in place: the next few of a plugin's questions are made while the learner answers.
+    if runner.generator.callsPlugin { makeAhead(sessionQuestionsAfter: runner.state.order, runner.generator) }
     for record in reply.unwritten { write(record, outbox: &outbox) }
+    let state = runner.state
     // The reducer's current question is the one asked: a new one, or the same after a wrong answer.
     if let asking = state.current, !state.isFinished {
-      sessions[id] = OpenSession(state: state, generator: generator, stage: .asking(asking))
+      sessions[id] = OpenSession(runner: runner, stage: .asking(asking))
     } else {
       remove(id)
     }
     reply.members.append(("progress", WireFormat.progress(state, now: dependencies.now())))
     reply.members.append(("finished", .bool(state.isFinished)))
     return .result(.object(pairs: reply.members))
-  }
-
-  static func arrival(_ made: Result<Question, GenerationError>) -> Session.Action {
-    switch made {
-    case .success(let question): .questionArrived(question)
-    case .failure(let error): .questionFailed(error)
-    }
   }
 
   /// Moves a finished session out of the table, keeping its summary for a late endSession.
@@ -341,15 +347,17 @@ extension BikiServer {
     guard let session = sessions[id] else {
       throw .invalidParams("\"sessionId\": no open session \"\(id.prefix(80))\"")
     }
-    var state = session.state
-    let effects = Session.reduce(&state, .endRequested, sessionDependencies)
     if case .making(let replyID) = session.stage, case .question(_, let job, let reply)? = open[replyID] {
       // The requests waiting for the next question get the summary too, and are not left hanging.
       job.cancel()
-      settle(id, session, reply, state: state, effects: effects, outbox: &outbox)
+      var runner = session.runner
+      let progress = runner.carryOut(runner.reduce(.endRequested), making: Self.maker(runner.generator))
+      settle(id, runner, progress, reply, outbox: &outbox)
       guard let index = finished.firstIndex(where: { $0.id == id }) else { return ["summary": .null] }
       return ["summary": finished.remove(at: index).summary]
     }
+    var state = session.state
+    let effects = Session.reduce(&state, .endRequested, sessionDependencies)
     for case .recorded(let record) in effects { write(record, outbox: &outbox) }
     remove(id)
     for case .sessionFinished(let summary) in effects {
@@ -364,14 +372,15 @@ extension BikiServer {
   mutating func finishTimedOutSessions(now: Double, outbox: inout [OutgoingMessage]) {
     for (id, deadline) in timeLimits where deadline <= now {
       guard let session = sessions[id] else { continue }
-      var state = session.state
-      let effects = Session.reduce(&state, .clockTicked, sessionDependencies)
+      var runner = session.runner
+      let effects = runner.reduce(.clockTicked)
       guard !effects.isEmpty else { continue }
+      let state = runner.state
       switch session.stage {
       case .making(let replyID):
         guard case .question(_, let job, let reply)? = open[replyID] else { continue }
         job.cancel()
-        settle(id, session, reply, state: state, effects: effects, outbox: &outbox)
+        settle(id, runner, runner.carryOut(effects, making: Self.maker(runner.generator)), reply, outbox: &outbox)
       case .asking:
         for case .recorded(let record) in effects { write(record, outbox: &outbox) }
         for case .sessionFinished(let summary) in effects {

@@ -35,9 +35,9 @@ extension BikiServer {
           continue
         }
         makeAhead(sessionQuestionsAfter: session.state.order, session.generator)
-        var state = session.state
-        let effects = Session.reduce(&state, Self.arrival(made), sessionDependencies)
-        settle(id, session, reply, state: state, effects: effects, outbox: &outbox)
+        var runner = session.runner
+        let progress = runner.arrived(made, making: Self.maker(runner.generator))
+        settle(id, runner, progress, reply, outbox: &outbox)
       case .questions(let job):
         guard let made = job.found else { continue }
         open.remove(replyID)
@@ -88,15 +88,13 @@ extension BikiServer {
   /// Answers the request waiting for a session's question with what the reducer made of its
   /// arrival (or of the session's end), then the requests queued behind it, in order.
   mutating func settle(
-    _ id: String, _ session: OpenSession, _ reply: WaitingReply, state: Session.State, effects: [Session.Effect],
+    _ id: String, _ runner: SessionRunner, _ progress: SessionRunner.Progress, _ reply: WaitingReply,
     outbox: inout [OutgoingMessage]
   ) {
     open.remove(reply.id)
     respond(
       reply.id,
-      Result { () throws(ResponseError) in
-        try advance(id, state, session.generator, effects, reply, outbox: &outbox)
-      }, outbox: &outbox)
+      Result { () throws(ResponseError) in try advance(id, runner, progress, reply, outbox: &outbox) }, outbox: &outbox)
     replay(session: id, outbox: &outbox)
   }
 

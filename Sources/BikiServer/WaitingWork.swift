@@ -7,9 +7,13 @@ import BikiProtocol
 /// A session in the server's table. It is asking a question or making the next one, and its
 /// stage says which: a handler reads the question from `.asking`, never from an optional.
 struct OpenSession {
-  var state: Session.State
-  let generator: QuestionGenerator
+  /// The session as `biki quiz` runs it: its state, its generator, what follows a question
+  /// being made.
+  var runner: SessionRunner
   var stage: Stage
+
+  var state: Session.State { runner.state }
+  var generator: QuestionGenerator { runner.generator }
 
   enum Stage {
     /// The learner has this question in front of them.
