@@ -190,6 +190,10 @@ package struct Counter: Hashable, Sendable {
   /// The canonical spelling.
   package var symbol: String { symbols[0] }
 
+  /// Whether this is that very counter of the catalog, not merely one with the same fields:
+  /// one comparison, where `==` compares strings.
+  func isIdentical(to other: Counter) -> Bool { storage === other.storage }
+
   /// The same counter written otherwise, with an ending a speaker may add: km is キロ, or キロメートル.
   func written(id: String, symbols: [String], optionalEnding: String) -> Counter {
     var counter = self

@@ -44,8 +44,8 @@ package enum JapaneseNumber {
     if !counter.wholeForms.isEmpty, value <= UInt128(UInt64.max), let whole = counter.wholeForms[UInt64(value)] {
       return Reading(parts: [ReadingSegment(whole)])
     }
-    if value > 31, value % 10 == 4, counter == .day || counter == .days {
-      return NumberWords(value).joined(with: counter == .day ? .dayPastMonth : .daysPastMonth)
+    if value > 31, value % 10 == 4, counter.isIdentical(to: .day) || counter.isIdentical(to: .days) {
+      return NumberWords(value).joined(with: counter.isIdentical(to: .day) ? .dayPastMonth : .daysPastMonth)
     }
     return NumberWords(value).joined(with: counter)
   }

@@ -35,7 +35,7 @@ extension PhraseReader {
       case .prefix(let word):
         if let named = Era.named(word) { era = named }
         if PhraseTokenizer.belowZero.contains(word) { negative = true }
-      case .firstYear(let year): try add(1, .whole, year)
+      case .firstYear(let fiscal): try add(1, .whole, fiscal ? "年度" : "年")
       case .word: continue
       // 半 (9時半) halves what is before it; と (1と2分の1) joins a whole number to a fraction.
       case .number(_, "半"): continue

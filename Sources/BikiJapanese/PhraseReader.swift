@@ -40,7 +40,7 @@ enum PhraseToken: Equatable {
   /// 0857: digits said one by one, and what follows.
   case code([UInt8], symbol: String?)
   /// 元年 (or 元年度, the first fiscal year): the first year of an era, and what follows 元.
-  case firstYear(String)
+  case firstYear(fiscal: Bool)
   /// A word read with the numbers around it (税込, 以上, 〜): one of `PhraseWords.table`.
   case word(String)
 }
@@ -75,39 +75,10 @@ struct PhraseTokenizer {
       let symbols = catalog.symbolIndex
       while position < scalars.count {
         let rest = scalars[position...]
-        // 9:00-17:00: a dash between two times is a range, not a sign.
-        if case .clock? = tokens.last, let dash = rest.first, ShownText.isSignLike(dash), dash != "▲", dash != "△" {
-          tokens.append(.word("〜"))
-          position += 1
-          continue
-        }
-        if let prefix = PhraseTokenizer.prefixIndex.longestPrefix(of: rest) {
-          tokens.append(.prefix(prefix.word))
-          position += prefix.length
-          continue
-        }
-        // 1,100円(税込): a word in brackets is read as the word.
-        if let open = rest.first, open == "(" || open == "（",
-          let word = PhraseWords.index.longestPrefix(of: rest.dropFirst()),
-          position + 1 + word.length < scalars.count, [")", "）"].contains(scalars[position + 1 + word.length])
-        {
-          tokens.append(.word(word.word))
-          position += word.length + 2
-          continue
-        }
-        if let word = PhraseWords.index.longestPrefix(of: rest) {
-          tokens.append(.word(word.word))
-          position += word.length
-          continue
-        }
-        if let word = PhraseTokenizer.firstYear.longestPrefix(of: rest) {
-          tokens.append(.firstYear(String(word.word.dropFirst())))
-          position += word.length
-          continue
-        }
-        if let word = PhraseTokenizer.half.longestPrefix(of: rest) {
-          tokens.append(.number(0, symbol: word.word))
-          position += word.length
+        // A digit starts a number; anything else may start a word before or around one.
+        if EverydayNumbers.digit(scalars[position]) == nil, let (token, length) = Self.word(at: rest, after: tokens.last) {
+          tokens.append(token)
+          position += length
           continue
         }
         let numeralEnd = rest.firstIndex { !KanjiNumeral.isPartOfNumber($0) } ?? scalars.endIndex
@@ -169,6 +140,29 @@ struct PhraseTokenizer {
   }
 }
 
+extension PhraseTokenizer {
+  /// The word `text` starts with, as a token, and its length in scalars: a range's dash between
+  /// two times, a prefix (午後, ¥, 令和, a sign), a word of `PhraseWords` (bare or in brackets after a
+  /// number: 1,100円(税込)), 元年, or 半.
+  static func word(at text: Slice<UnsafeBufferPointer<Unicode.Scalar>>, after previous: PhraseToken?) -> (
+    PhraseToken, Int
+  )? {
+    guard let first = text.first else { return nil }
+    // 9:00-17:00: a dash between two times is a range, not a sign.
+    if case .clock? = previous, ShownText.isSignLike(first), first != "▲", first != "△" { return (.word("〜"), 1) }
+    if let prefix = prefixIndex.longestPrefix(of: text) { return (.prefix(prefix.word), prefix.length) }
+    if first == "(" || first == "（", let word = PhraseWords.index.longestPrefix(of: text.dropFirst()),
+      word.length + 1 < text.count, [")", "）"].contains(text[text.startIndex + word.length + 1])
+    {
+      return (.word(word.word), word.length + 2)
+    }
+    if let word = PhraseWords.index.longestPrefix(of: text) { return (.word(word.word), word.length) }
+    if let word = firstYear.longestPrefix(of: text) { return (.firstYear(fiscal: word.length == 3), word.length) }
+    if let word = half.longestPrefix(of: text) { return (.number(0, symbol: word.word), word.length) }
+    return nil
+  }
+}
+
 /// Turns tokens into a reading, choosing which counter an ambiguous symbol means.
 struct PhraseInterpreter {
   let catalog: CounterCatalog
@@ -211,11 +205,12 @@ struct PhraseInterpreter {
           meridiem = word
           parts.append(ReadingSegment(word == "午前" ? "ごぜん" : "ごご"))
         }
-      case .firstYear(let year):
+      case .firstYear(let fiscal):
+        let year = fiscal ? "年度" : "年"
         guard let era else { throw fail("元\(year) needs an era before it, as in 令和元\(year)") }
         date.year = era.gregorianYear(1)
         date.eraYear = 1
-        parts.append(ReadingSegment(year == "年度" ? "がんねんど" : "がんねん"))
+        parts.append(ReadingSegment(fiscal ? "がんねんど" : "がんねん"))
         previousSymbol = year
       case .number(let value, "と"):
         // 1と2分の1: the whole number, と, and the fraction after it.
@@ -420,7 +415,7 @@ struct PhraseInterpreter {
         throw fail("\(symbol) is not a unit or counter Biki knows")
       }
       let reading = try JapaneseNumber.reading(of: value, with: counter)
-      return counter == .roomNumber ? roomReading(value, reading) : reading
+      return counter.isIdentical(to: .roomNumber) ? roomReading(value, reading) : reading
     }
   }
 
