@@ -76,7 +76,9 @@ struct PhraseTokenizer {
       while position < scalars.count {
         let rest = scalars[position...]
         // A digit starts a number; anything else may start a word before or around one.
-        if EverydayNumbers.digit(scalars[position]) == nil, let (token, length) = Self.word(at: rest, after: tokens.last) {
+        if EverydayNumbers.digit(scalars[position]) == nil,
+          let (token, length) = Self.word(at: rest, after: tokens.last)
+        {
           tokens.append(token)
           position += length
           continue

@@ -14,16 +14,7 @@ import Testing
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  static let hasReader =
-    (try? {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["python3", "-c", "import pyopenjtalk"]
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      process.waitUntilExit()
-      return process.terminationStatus == 0
-    }()) ?? false || ProcessInfo.processInfo.environment["BIKI_REQUIRE_CLIENTS"] == "1"
+  static let hasReader = PythonModules.available("pyopenjtalk")
 
   /// Questions per topic, spread evenly over its space (all of a smaller space).
   static let perTopic: UInt64 = 60

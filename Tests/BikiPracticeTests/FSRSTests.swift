@@ -33,16 +33,7 @@ import Testing
     #expect(fsrs.retrievability(memory, elapsedDays: 100) < 0.9)
   }
 
-  static let hasReference =
-    (try? {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["python3", "-c", "import fsrs"]
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      process.waitUntilExit()
-      return process.terminationStatus == 0
-    }()) ?? false || ProcessInfo.processInfo.environment["BIKI_REQUIRE_CLIENTS"] == "1"
+  static let hasReference = PythonModules.available("fsrs")
 
   /// 1,000 random review logs scheduled by the reference implementation (PyPI `fsrs`): every
   /// stability, difficulty and interval the same, to within 1e-6.

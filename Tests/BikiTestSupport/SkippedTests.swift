@@ -41,3 +41,22 @@ public enum SkippedTests {
       + "\nInstall what each names and run swift test again to run them; .ci/run installs them all.\n"
   }
 }
+
+/// Tools from PyPI that tests compare against (the reference FSRS, pyopenjtalk-plus).
+public enum PythonModules {
+  /// Whether `python3` can import `module`, or CI requires it (`BIKI_REQUIRE_CLIENTS=1`, where a
+  /// missing module must fail the test rather than skip it).
+  public static func available(_ module: String) -> Bool {
+    let imported =
+      (try? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import \(module)"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+      }()) ?? false
+    return imported || ProcessInfo.processInfo.environment["BIKI_REQUIRE_CLIENTS"] == "1"
+  }
+}
