@@ -89,7 +89,7 @@ extension BikiServer {
     catalog = found
     // A clash with a pack that changed on disk changes what an open document shows.
     let now = dependencies.now()
-    for uri in documents.keys { documents[uri]?.checkAt = now }
+    language.checkAllAgain(now: now)
     let report = Self.packsReport(catalog)
     return (report, report != before || topicsBefore != catalog.registry.topics.map { "\($0.topic.id) \($0.source)" })
   }

@@ -161,6 +161,12 @@ package struct ServerDependencies: Sendable {
 
 /// The `biki/*` methods and the pack-file language features, behind the LSP lifecycle. It is
 /// the one source of truth for sessions: clients hold copies and change them only by requests.
+///
+/// Its fields are three groups, which is why there are more than a dozen: what the loop shares
+/// (the catalog and its topic list, the first catalog, the reload, the pack poll, the table of
+/// open requests), the quiz side's tables (sessions, their time limits, finished sessions, ids
+/// given), and the pack language service, already a type of its own (`language`). The quiz side
+/// is the next to become one.
 package struct BikiServer: LanguageServer {
   package let name = "biki"
   package let version: String
@@ -168,7 +174,10 @@ package struct BikiServer: LanguageServer {
 
   var catalog: Catalog {
     // The topic list is written once per catalog: it is large and asked for often.
-    didSet { topicList = TopicListAnswer(catalog) }
+    didSet {
+      topicList = TopicListAnswer(catalog)
+      language.catalog = catalog
+    }
   }
   private(set) var topicList: TopicListAnswer
   /// The first catalog while it loads off the loop; nil once adopted.
@@ -185,37 +194,16 @@ package struct BikiServer: LanguageServer {
   /// arrive after the time ran out; oldest first.
   var finished: [FinishedSession] = []
   var sessionsStarted = 0
-  var documents: [String: Document] = [:]
-  /// The bytes of text in `documents`, kept so each change is checked against the cap cheaply.
-  var openBytes = 0
-  /// Checks of open documents still running, by URI.
-  var checks: [String: DocumentCheck] = [:]
+  /// The pack files open in the client, served as a language.
+  var language: PackLanguageService
   var packStamp: String
   var nextPoll: Double
-  /// Whether the client renders Markdown in hovers (it says so in `initialize`); plain text if not.
-  var hoverMarkdown = false
-  /// Whether the client shows document symbols as a tree (else a flat list with containers).
-  var hierarchicalSymbols = false
-  /// How the client counts columns, agreed in `initialize`.
-  var positionEncoding = PositionEncoding.utf16
   /// Problems with the history already reported to the client, so each is shown once.
   var historyProblemsShown: Set<String> = []
   /// The reload running off the loop, if any, and who waits for it.
   var reload: PackReload?
 
   static let pollInterval = 2.0
-  /// How long after the first unchecked edit a document is checked: edits typed within it are
-  /// checked together. A document whose last check took longer waits as long as that check took
-  /// (up to `slowestDebounce`), so a large pack is not re-checked, and the check cancelled, at
-  /// every keystroke; a small one is checked almost at once.
-  static let debounce = 0.05
-  static let slowestDebounce = 0.5
-
-  /// The wait before checking a document whose last check took `lastCheck` seconds.
-  static func debounce(afterACheckOf lastCheck: Double?) -> Double {
-    guard let lastCheck, lastCheck.isFinite else { return debounce }
-    return min(max(lastCheck, debounce), slowestDebounce)
-  }
   static let maximumOpenSessions = 1000
   /// Answers and skips that may wait for one session's next question.
   static let maximumQueuedPerSession = 64
@@ -227,6 +215,7 @@ package struct BikiServer: LanguageServer {
     nextPoll = dependencies.now() + BikiServer.pollInterval
     guard dependencies.loadsCatalogAhead else {
       catalog = dependencies.loadCatalog()
+      language = PackLanguageService(dependencies: dependencies, catalog: catalog)
       topicList = TopicListAnswer(catalog)
       packStamp = dependencies.packStamp()
       checkUserPacksFully()
@@ -238,6 +227,7 @@ package struct BikiServer: LanguageServer {
     }
     firstCatalog = first
     catalog = .empty
+    language = PackLanguageService(dependencies: dependencies, catalog: .empty)
     topicList = TopicListAnswer(catalog)
     packStamp = ""
   }
@@ -270,11 +260,11 @@ package struct BikiServer: LanguageServer {
 
   package mutating func initialize(params: JSON?, outbox: inout [OutgoingMessage]) -> JSON {
     let formats = params?["capabilities"]?["textDocument"]?["hover"]?["contentFormat"]?.arrayValue ?? []
-    hoverMarkdown = formats.contains { $0.stringValue == "markdown" }
-    hierarchicalSymbols =
+    language.hoverMarkdown = formats.contains { $0.stringValue == "markdown" }
+    language.hierarchicalSymbols =
       params?["capabilities"]?["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue
       ?? false
-    positionEncoding = .negotiated(params)
+    language.positionEncoding = .negotiated(params)
     for warning in dependencies.history.summary().warnings { outbox.append(Self.log(warning, type: 2)) }
     initialized = true
     adoptFirstCatalog(wait: false, outbox: &outbox)
@@ -283,7 +273,7 @@ package struct BikiServer: LanguageServer {
       logUnloadedSources(outbox: &outbox)
     }
     return [
-      "positionEncoding": .string(positionEncoding.rawValue),
+      "positionEncoding": .string(language.positionEncoding.rawValue),
       "textDocumentSync": ["openClose": true, "change": 2, "save": false], "hoverProvider": true,
       "codeActionProvider": ["codeActionKinds": ["quickfix"]], "documentSymbolProvider": true,
       "definitionProvider": true,
@@ -310,8 +300,8 @@ package struct BikiServer: LanguageServer {
     }
     // A UTF-8 client's positions are converted on the way in and out, against the document's
     // text; every other client's pass untouched.
-    guard positionEncoding == .utf8, let uri = params?["textDocument"]?["uri"]?.stringValue,
-      let text = documents[uri]?.text
+    guard language.positionEncoding == .utf8, let uri = params?["textDocument"]?["uri"]?.stringValue,
+      let text = language.documents[uri]?.text
     else {
       return try handle(&self, id, Params(params), &outbox)
     }
@@ -333,7 +323,7 @@ package struct BikiServer: LanguageServer {
     // Due at once: the loop's next pass starts them, after reading what else has arrived.
     if open.hasGeneratesDue { return -.infinity }
     var deadline = nextPoll
-    for document in documents.values { if let at = document.checkAt { deadline = min(deadline, at) } }
+    if let check = language.nextCheck { deadline = min(deadline, check) }
     for at in timeLimits.values { deadline = min(deadline, at) }
     return deadline
   }
@@ -342,7 +332,7 @@ package struct BikiServer: LanguageServer {
     // Loading the first catalog wakes the loop when done; until then, nothing waits for it here.
     adoptFirstCatalog(wait: false, outbox: &outbox)
     guard firstCatalog == nil else { return }
-    checkDueDocuments(now: now, outbox: &outbox)
+    language.checkDueDocuments(now: now, outbox: &outbox)
     startWaitingGenerates()
     collectFinishedWork(outbox: &outbox)
     finishTimedOutSessions(now: now, outbox: &outbox)

@@ -29,28 +29,36 @@ enum Dispatcher {
     on(ReadRequest.self) { server, _, request, _ throws(ResponseError) in .result(try server.read(request)) },
     on(StatsRequest.self) { server, _, request, outbox in .result(server.stats(request, outbox: &outbox)) },
     on(ReloadPacksRequest.self) { server, id, _, outbox in server.reloadPacks(id, outbox: &outbox) },
-    on(HoverRequest.self) { server, _, request, _ in .result(server.hover(request)) },
-    on(CodeActionRequest.self) { server, _, request, _ in .result(server.codeActions(request)) },
-    on(DocumentSymbolRequest.self) { server, _, request, _ in .result(server.documentSymbols(request)) },
-    on(DefinitionRequest.self) { server, _, request, _ in .result(server.definition(request)) },
-    on(CompletionRequest.self) { server, _, request, _ in .result(server.completion(request)) },
-    on(FormattingRequest.self) { server, _, request, _ throws(ResponseError) in .result(try server.formatting(request))
+    on(HoverRequest.self) { server, _, request, _ in .result(server.language.hover(request)) },
+    on(CodeActionRequest.self) { server, _, request, _ in .result(server.language.codeActions(request)) },
+    on(DocumentSymbolRequest.self) { server, _, request, _ in .result(server.language.documentSymbols(request)) },
+    on(DefinitionRequest.self) { server, _, request, _ in .result(server.language.definition(request)) },
+    on(CompletionRequest.self) { server, _, request, _ in .result(server.language.completion(request)) },
+    on(FormattingRequest.self) { server, _, request, _ throws(ResponseError) in
+      .result(try server.language.formatting(request))
     },
-    on(PrepareRenameRequest.self) { server, _, request, _ in .result(server.prepareRename(request)) },
-    on(RenameRequest.self) { server, _, request, _ throws(ResponseError) in .result(try server.rename(request)) },
-    on(InlayHintRequest.self) { server, _, request, _ in .result(server.inlayHints(request)) },
-    on(CodeLensRequest.self) { server, _, request, _ in .result(server.codeLenses(request)) },
+    on(PrepareRenameRequest.self) { server, _, request, _ in .result(server.language.prepareRename(request)) },
+    on(RenameRequest.self) { server, _, request, _ throws(ResponseError) in .result(try server.language.rename(request))
+    },
+    on(InlayHintRequest.self) { server, _, request, _ in .result(server.language.inlayHints(request)) },
+    on(CodeLensRequest.self) { server, _, request, _ in .result(server.language.codeLenses(request)) },
     on(ExecuteCommandRequest.self) { server, _, request, outbox throws(ResponseError) in
-      .result(try server.executeCommand(request, outbox: &outbox))
+      .result(try server.language.executeCommand(request, outbox: &outbox))
     },
   ])
 
   /// A notification whose params do not decode is its handler's to report or ignore: the
   /// handler gets nil.
   static let notifications: [String: NotificationHandler] = table([
-    on(DidOpenNotification.self) { server, notification, outbox in server.didOpen(notification, outbox: &outbox) },
-    on(DidChangeNotification.self) { server, notification, outbox in server.didChange(notification, outbox: &outbox) },
-    on(DidCloseNotification.self) { server, notification, outbox in server.didClose(notification, outbox: &outbox) },
+    on(DidOpenNotification.self) { server, notification, outbox in
+      server.language.didOpen(notification, outbox: &outbox)
+    },
+    on(DidChangeNotification.self) { server, notification, outbox in
+      server.language.didChange(notification, outbox: &outbox)
+    },
+    on(DidCloseNotification.self) { server, notification, outbox in
+      server.language.didClose(notification, outbox: &outbox)
+    },
   ])
 
   /// A request's handler behind the decoding of its params.

@@ -56,10 +56,10 @@ import Testing
     _ = open(&endpoint, uri, ServerFixtures.pack(id: "mine"))
     #expect(change(&endpoint, uri, Self.brokenPack, version: 2).isEmpty)
     #expect(change(&endpoint, uri, #"{"format": 1, "topics": ["#, version: 3).isEmpty)
-    #expect(endpoint.nextDeadline == 100 + BikiServer.debounce)
-    clock.advance(BikiServer.debounce / 2)
+    #expect(endpoint.nextDeadline == 100 + PackLanguageService.debounce)
+    clock.advance(PackLanguageService.debounce / 2)
     #expect(endpoint.tick(now: clock.now()).isEmpty)
-    clock.advance(BikiServer.debounce / 2 + 0.01)
+    clock.advance(PackLanguageService.debounce / 2 + 0.01)
     let published = endpoint.tick(now: clock.now()).notifications("textDocument/publishDiagnostics")
     #expect(published.count == 1)
     #expect(published.first?["version"] == 3)
@@ -96,7 +96,7 @@ import Testing
     let uri = "file:///p/mine.json"
     _ = open(&endpoint, uri, "{")
     _ = change(&endpoint, uri, ServerFixtures.pack(id: "mine"), version: 2)
-    clock.advance(BikiServer.debounce)
+    clock.advance(PackLanguageService.debounce)
     _ = endpoint.tick(now: clock.now())
     #expect(held.count == 2)
     held.runAll()
@@ -135,7 +135,7 @@ import Testing
 
   @Test func openDocumentsAreCappedAndTheUserIsToldPolitely() {
     var endpoint = ServerFixtures.endpoint()
-    let half = String(repeating: " ", count: BikiServer.maximumOpenBytes / 2)
+    let half = String(repeating: " ", count: PackLanguageService.maximumOpenBytes / 2)
     #expect(
       open(&endpoint, "file:///p/a.json", half + "{}").notifications("textDocument/publishDiagnostics").count == 1)
     let refused = open(&endpoint, "file:///p/b.json", half + "{}")
@@ -152,7 +152,7 @@ import Testing
 
   @Test func theNumberOfOpenDocumentsIsCapped() {
     var endpoint = ServerFixtures.endpoint()
-    for index in 0..<BikiServer.maximumOpenDocuments { _ = open(&endpoint, "file:///p/\(index).txt", "") }
+    for index in 0..<PackLanguageService.maximumOpenDocuments { _ = open(&endpoint, "file:///p/\(index).txt", "") }
     let refused = open(&endpoint, "file:///p/one-more.json", "{")
     #expect(refused.notifications("window/showMessage").count == 1)
     #expect(refused.notifications("textDocument/publishDiagnostics").isEmpty)

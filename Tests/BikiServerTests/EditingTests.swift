@@ -200,7 +200,7 @@ import Testing
         "textDocument": ["uri": "file:///p/big.json"],
         "range": ["start": ["line": 0, "character": 0], "end": ["line": 1, "character": 0]],
       ])
-    #expect(result.arrayValue?.count == BikiServer.maximumHints)
+    #expect(result.arrayValue?.count == PackLanguageService.maximumHints)
   }
 
   @Test func onlyTheLinesAskedForAreHinted() {

@@ -5,7 +5,7 @@ import BikiProtocol
 /// A lens over each topic of an open pack that samples its questions: the author sees what the
 /// rules make from the text being edited, saved or not. The samples are those of the document's
 /// last finished check, so running the command never compiles on the message loop.
-extension BikiServer {
+extension PackLanguageService {
   static let lensSamples = 8
 
   func codeLenses(_ request: CodeLensRequest) -> JSON {

@@ -27,7 +27,7 @@ struct Document {
 /// seconds) the diagnostics `biki-pack lint` would give, against the loaded packs.
 /// Checks run away from the message loop, so requests are answered while a large pack is
 /// checked; a newer edit or a close cancels the check it supersedes.
-extension BikiServer {
+extension PackLanguageService {
   /// Open documents may hold this much text in all; beyond it, a document is not kept.
   static let maximumOpenBytes = 64 << 20
   static let maximumOpenDocuments = 1000
@@ -35,7 +35,8 @@ extension BikiServer {
   /// `notification` is nil when its params do not decode.
   mutating func didOpen(_ notification: DidOpenNotification?, outbox: inout [OutgoingMessage]) {
     guard let notification else {
-      outbox.append(Self.log("textDocument/didOpen without textDocument.uri and textDocument.text; ignored", type: 1))
+      outbox.append(
+        BikiServer.log("textDocument/didOpen without textDocument.uri and textDocument.text; ignored", type: 1))
       return
     }
     let uri = notification.uri
@@ -48,13 +49,15 @@ extension BikiServer {
   /// `notification` is nil when its params do not decode.
   mutating func didChange(_ notification: DidChangeNotification?, outbox: inout [OutgoingMessage]) {
     guard let notification else {
-      outbox.append(Self.log("textDocument/didChange without textDocument.uri and contentChanges; ignored", type: 1))
+      outbox.append(
+        BikiServer.log("textDocument/didChange without textDocument.uri and contentChanges; ignored", type: 1))
       return
     }
     let uri = notification.uri
     guard documents[uri] != nil else {
       outbox.append(
-        Self.log("textDocument/didChange for \(Excerpt.of(uri, limit: 200)), which is not open; ignored", type: 1))
+        BikiServer.log("textDocument/didChange for \(Excerpt.of(uri, limit: 200)), which is not open; ignored", type: 1)
+      )
       return
     }
     // Incremental sync, as the server announces: each change replaces a range, or (with no
@@ -69,7 +72,7 @@ extension BikiServer {
       case .invalidRange: edited = nil
       case .missingText:
         outbox.append(
-          Self.log(
+          BikiServer.log(
             "textDocument/didChange for \(Excerpt.of(uri, limit: 200)): change \(number + 1) has no \"text\"; the document is closed until it is reopened",
             type: 1))
         forgetAfterBadChange(uri, outbox: &outbox)
@@ -77,7 +80,7 @@ extension BikiServer {
       }
       guard let edited else {
         outbox.append(
-          Self.log(
+          BikiServer.log(
             "textDocument/didChange for \(Excerpt.of(uri, limit: 200)): change \(number + 1) has no valid \"range\" (start and end, each a line and character, start first, within the document's \(Self.lineCount(text)) lines); the document is closed until it is reopened",
             type: 1))
         forgetAfterBadChange(uri, outbox: &outbox)
@@ -87,7 +90,7 @@ extension BikiServer {
     }
     let checkAt =
       documents[uri]?.checkAt ?? dependencies.now()
-      + BikiServer.debounce(afterACheckOf: documents[uri]?.lastCheckSeconds)
+      + Self.debounce(afterACheckOf: documents[uri]?.lastCheckSeconds)
     guard keep(uri: uri, text: text, version: notification.version, outbox: &outbox) else {
       // What was shown for the older text no longer holds.
       outbox.append(
@@ -127,9 +130,9 @@ extension BikiServer {
   private mutating func keep(uri: String, text: [UInt8], version: Int64?, outbox: inout [OutgoingMessage]) -> Bool {
     let others = openBytes - (documents[uri]?.text.count ?? 0)
     let count = documents.count + (documents[uri] == nil ? 1 : 0)
-    guard others + text.count <= BikiServer.maximumOpenBytes, count <= BikiServer.maximumOpenDocuments else {
+    guard others + text.count <= Self.maximumOpenBytes, count <= Self.maximumOpenDocuments else {
       forget(uri)
-      let limit = "\(BikiServer.maximumOpenDocuments) documents or \(BikiServer.maximumOpenBytes >> 20) MiB of text"
+      let limit = "\(Self.maximumOpenDocuments) documents or \(Self.maximumOpenBytes >> 20) MiB of text"
       outbox.append(
         .notification(
           method: "window/showMessage",
@@ -236,7 +239,7 @@ extension BikiServer {
 /// Hover on a topic in an open pack: a few of the questions it generates, so an author sees
 /// what the rules make without leaving the editor. It reads the compilation the document's
 /// last check made, so hovering never compiles on the message loop.
-extension BikiServer {
+extension PackLanguageService {
   static let hoverSamples = 4
 
   func hover(_ request: HoverRequest) -> JSON {

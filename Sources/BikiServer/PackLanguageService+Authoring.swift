@@ -6,7 +6,7 @@ import BikiProtocol
 /// What a pack author gets beyond diagnostics: quick fixes for every did-you-mean, the outline
 /// (topics, their variables, counters) and go-to-definition from a name to where it is declared.
 /// All read the document's last finished check, never compiling on the message loop.
-extension BikiServer {
+extension PackLanguageService {
   /// The document's last check, when it is of the current text.
   private func checked(_ uri: String) -> (uri: String, document: Document, compilation: PackCompilation)? {
     guard let document = documents[uri], let compilation = document.compilation else { return nil }
@@ -207,7 +207,7 @@ extension SourceRange {
 /// format allows there (categories, skills, styles, eras), the counters Biki and the pack know,
 /// and the topic's variables. Works on unfinished text: the context comes from a forward scan,
 /// and names from the document's last finished check.
-extension BikiServer {
+extension PackLanguageService {
   func completion(_ request: CompletionRequest) -> JSON {
     let position = request.position
     guard let document = documents[request.uri] else { return .null }

@@ -5,7 +5,7 @@ import BikiProtocol
 
 /// Edits the server proposes to a pack being written: the canonical layout (as `biki-pack fmt`
 /// writes it) and renaming a name everywhere the document uses it.
-extension BikiServer {
+extension PackLanguageService {
   /// `textDocument/formatting`: one edit replacing the whole text with its canonical layout, or
   /// none when it is laid out already. The layout is the same for every editor, as gofmt's is,
   /// so the client's tab options are not read. Text that is not JSON cannot be laid out: the
@@ -36,7 +36,7 @@ extension BikiServer {
 /// Renaming in a pack: a counter the pack declares (its id or a symbol), a thing, a topic's
 /// variable, or a topic's id, with every use of it in the document. Names from outside the
 /// document (built-in counters) are not renamed: their declaration is not here.
-extension BikiServer {
+extension PackLanguageService {
   /// What the name under the cursor is, and every place the document writes it.
   struct RenameTarget {
     enum Kind {

@@ -6,7 +6,7 @@ import BikiProtocol
 /// (titles, descriptions, text parts, notes), `8本 ‹はっぽん›`, so a slip in an example is seen
 /// where it is typed. Bare numbers (`1–10`) get none: their reading says nothing a reader
 /// doubts, and hinting every digit would bury the ones that matter.
-extension BikiServer {
+extension PackLanguageService {
   /// The keys whose string values are prose a learner or author reads.
   static let proseKeys: Set<String> = ["title", "description", "text", "note", "meaning"]
   /// The longest phrase tried after a number's first digit, in characters: `1,000,000円` and
