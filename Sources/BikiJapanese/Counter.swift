@@ -149,12 +149,14 @@ package struct Counter: Hashable, Sendable {
     id: String, symbols: [String], reading: String, kind: Kind,
     wholeForms: [UInt64: [String]] = [:], finalForms: [UInt64: [String]] = [:],
     zeroForms: [String]? = nil, validValues: ClosedRange<UInt64>? = nil, note: String = "",
-    writtenWhole: [UInt64: String] = [:]
+    writtenWhole: [UInt64: String] = [:], formLabel: String? = nil
   ) {
     let wholeForms = wholeForms.mapValues(Reading.unique)
     let finalForms = Counter.derivingHundredsAndThousands(finalForms).mapValues(Reading.unique)
     let segments = finalForms.mapValues { ReadingSegment($0) }
-    let symbol = symbols.first ?? id
+    // A counter that shares its symbol with another (分 as a tenth, ぶ, beside minutes) names its
+    // forms apart, so practice schedules them apart.
+    let symbol = formLabel ?? symbols.first ?? id
     let wholeLabel = kind == .date ? "date" : "whole"
     let formNames = FormNames(
       final: Dictionary(

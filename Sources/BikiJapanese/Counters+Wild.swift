@@ -11,7 +11,8 @@ extension Counter {
   /// by what comes before.
   static let tenthBu = Counter(
     id: "bu-tenth", symbols: ["分"], reading: "ぶ", kind: .unit, finalForms: [7: ["ななぶ", "しちぶ"], 9: ["きゅうぶ", "くぶ"]],
-    validValues: 1...9, note: "A tenth of a 割 or a 度: no sound changes; 7 ななぶ|しちぶ, 9 きゅうぶ|くぶ (九分九厘 くぶくりん).")
+    validValues: 1...9, note: "A tenth of a 割 or a 度: no sound changes; 7 ななぶ|しちぶ, 9 きゅうぶ|くぶ (九分九厘 くぶくりん).",
+    formLabel: "分(ぶ)")
 
   static let rin = Counter(
     id: "rin-thousandth", symbols: ["厘"], reading: "りん", kind: .unit,

@@ -232,6 +232,12 @@ import Testing
     #expect(try PhraseReader().read(row.text).all().first == row.standard)
   }
 
+  /// 分 as a tenth and 分 as minutes are practised apart: their forms have names of their own.
+  @Test func aTenthAndAMinuteAreFormsApart() {
+    #expect(ReadingForms.of(7, counter: .tenthBu).map(\.id) == ["分(ぶ)/final:7"])
+    #expect(ReadingForms.of(7, counter: .minute).map(\.id) == ["分/final:7"])
+  }
+
   /// What Biki cannot read it refuses, saying why; it never guesses.
   @Test(arguments: [
     ("震度8", "震度 is followed by a number from 0 to 7"),
