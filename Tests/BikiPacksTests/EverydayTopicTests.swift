@@ -55,6 +55,25 @@ import Testing
     ("fiscal-years", "2026年度", ["にせんにじゅうろくねんど"], "2026"),
   ]
 
+  /// The two counters docs/topic-packs.md says a pack names by id only: 分 as a tenth after 割
+  /// or 度 (`bu-tenth`), and 時 past 24 on a late-night timetable (`hour-late`). 分 by its
+  /// symbol stays minutes.
+  @Test func aPackNamesTheContextCountersById() throws {
+    let topic = """
+      { "id": "late", "title": "Late", "description": "Late hours and fevers.", "category": "everyday",
+        "skills": ["kana"],
+        "variables": { "h": { "range": { "min": 25, "max": 30 } }, "b": { "range": { "min": 1, "max": 9 } } },
+        "question": { "parts": [{ "number": "h", "counter": "hour-late" }, { "number": "37", "counter": "度" },
+          { "number": "b", "counter": "bu-tenth" }],
+          "answer": { "value": "h", "postfix": "時" } } }
+      """
+    let compilation = PackFixtures.compile(PackFixtures.pack(topic: topic))
+    #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics.map(\.message))")
+    let question = try PackFixtures.question("test.late", showing: "25時37度5分", in: compilation)
+    #expect(question.reading.standard == "にじゅうごじさんじゅうななどごぶ")
+    #expect(!question.reading.acceptsTyped("にじゅうごじさんじゅうななどごふん"))
+  }
+
   /// What a learner must not be taught in the wild topics: 分 as minutes, 組 as sets, 震度 with
   /// counting forms.
   @Test(arguments: [
