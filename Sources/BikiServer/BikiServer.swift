@@ -159,55 +159,39 @@ package struct ServerDependencies: Sendable {
   }
 }
 
-/// The `biki/*` methods and the pack-file language features, behind the LSP lifecycle. It is
-/// the one source of truth for sessions: clients hold copies and change them only by requests.
-///
-/// Its fields are three groups, which is why there are more than a dozen: what the loop shares
-/// (the catalog and its topic list, the first catalog, the reload, the pack poll, the table of
-/// open requests), the quiz side's tables (sessions, their time limits, finished sessions, ids
-/// given), and the pack language service, already a type of its own (`language`). The quiz side
-/// is the next to become one.
+/// The `biki/*` methods and the pack-file language features, behind the LSP lifecycle: the
+/// message loop's side of the server. It holds what the loop shares (the catalog, the table of
+/// open requests, the mailbox work off the loop reports to, the reload and the pack poll) and
+/// routes each message to one of two services, the quiz (`quiz`, the one source of truth for
+/// sessions) and the pack files as a language (`language`), which share nothing else.
 package struct BikiServer: LanguageServer {
   package let name = "biki"
   package let version: String
   let dependencies: ServerDependencies
 
   var catalog: Catalog {
-    // The topic list is written once per catalog: it is large and asked for often.
     didSet {
-      topicList = TopicListAnswer(catalog)
+      quiz.catalog = catalog
       language.catalog = catalog
     }
   }
-  private(set) var topicList: TopicListAnswer
   /// The first catalog while it loads off the loop; nil once adopted.
   private var firstCatalog: FirstCatalog?
   /// Whether `initialize` was answered: messages to the client wait for it.
   private var initialized = false
-  var sessions: [String: OpenSession] = [:]
   /// Every request answered `.later`, with what it waits for, until it is answered.
   var open = OpenRequests()
-  /// When each time-limited session runs out. Kept apart from `sessions` because the message
-  /// loop asks for the next deadline on every iteration, and most sessions have none.
-  var timeLimits: [String: Double] = [:]
-  /// Sessions that finished on their own, for a late `biki/endSession` and for answers that
-  /// arrive after the time ran out; oldest first.
-  var finished: [FinishedSession] = []
-  var sessionsStarted = 0
+  /// Where work off the loop reports what it made; drained by `drainCompletions`.
+  let mailbox = Mailbox()
+  var quiz: QuizService
   /// The pack files open in the client, served as a language.
   var language: PackLanguageService
   var packStamp: String
   var nextPoll: Double
-  /// Problems with the history already reported to the client, so each is shown once.
-  var historyProblemsShown: Set<String> = []
   /// The reload running off the loop, if any, and who waits for it.
   var reload: PackReload?
 
   static let pollInterval = 2.0
-  static let maximumOpenSessions = 1000
-  /// Answers and skips that may wait for one session's next question.
-  static let maximumQueuedPerSession = 64
-  static let finishedKept = 64
 
   package init(version: String, dependencies: ServerDependencies) {
     self.version = version
@@ -215,8 +199,8 @@ package struct BikiServer: LanguageServer {
     nextPoll = dependencies.now() + BikiServer.pollInterval
     guard dependencies.loadsCatalogAhead else {
       catalog = dependencies.loadCatalog()
-      language = PackLanguageService(dependencies: dependencies, catalog: catalog)
-      topicList = TopicListAnswer(catalog)
+      quiz = QuizService(dependencies: dependencies, mailbox: mailbox, catalog: catalog)
+      language = PackLanguageService(dependencies: dependencies, mailbox: mailbox, catalog: catalog)
       packStamp = dependencies.packStamp()
       checkUserPacksFully()
       return
@@ -227,8 +211,8 @@ package struct BikiServer: LanguageServer {
     }
     firstCatalog = first
     catalog = .empty
-    language = PackLanguageService(dependencies: dependencies, catalog: .empty)
-    topicList = TopicListAnswer(catalog)
+    quiz = QuizService(dependencies: dependencies, mailbox: mailbox, catalog: .empty)
+    language = PackLanguageService(dependencies: dependencies, mailbox: mailbox, catalog: .empty)
     packStamp = ""
   }
 
@@ -269,7 +253,7 @@ package struct BikiServer: LanguageServer {
     initialized = true
     adoptFirstCatalog(wait: false, outbox: &outbox)
     if firstCatalog == nil {
-      adoptFinishedReloadQuietly()
+      drainCompletionsQuietly(outbox: &outbox)
       logUnloadedSources(outbox: &outbox)
     }
     return [
@@ -298,8 +282,17 @@ package struct BikiServer: LanguageServer {
         message:
           "request id \(id.json.serialized) is still waiting for its response; use an id no request in flight has")
     }
-    // A UTF-8 client's positions are converted on the way in and out, against the document's
-    // text; every other client's pass untouched.
+    let reply = try dispatch(id, params, to: handle, outbox: &outbox)
+    // Work that finished at once (a test's runner, or a reload already done) is answered now.
+    if case .later = reply, !mailbox.isEmpty { drainCompletions(outbox: &outbox) }
+    return reply
+  }
+
+  /// A UTF-8 client's positions are converted on the way in and out, against the document's
+  /// text; every other client's pass untouched.
+  private mutating func dispatch(
+    _ id: RequestID, _ params: JSON?, to handle: Dispatcher.RequestHandler, outbox: inout [OutgoingMessage]
+  ) throws(ResponseError) -> Reply {
     guard language.positionEncoding == .utf8, let uri = params?["textDocument"]?["uri"]?.stringValue,
       let text = language.documents[uri]?.text
     else {
@@ -315,6 +308,7 @@ package struct BikiServer: LanguageServer {
   package mutating func notification(_ method: String, params: JSON?, outbox: inout [OutgoingMessage]) {
     adoptFirstCatalog(wait: true, outbox: &outbox)
     Dispatcher.notifications[method]?(&self, Params(params), &outbox)
+    if !mailbox.isEmpty { drainCompletions(outbox: &outbox) }
   }
 
   /// The pack poll, the next debounced check, the next time limit. Finished work needs no
@@ -324,7 +318,7 @@ package struct BikiServer: LanguageServer {
     if open.hasGeneratesDue { return -.infinity }
     var deadline = nextPoll
     if let check = language.nextCheck { deadline = min(deadline, check) }
-    for at in timeLimits.values { deadline = min(deadline, at) }
+    if let limit = quiz.nextTimeLimit { deadline = min(deadline, limit) }
     return deadline
   }
 
@@ -332,40 +326,18 @@ package struct BikiServer: LanguageServer {
     // Loading the first catalog wakes the loop when done; until then, nothing waits for it here.
     adoptFirstCatalog(wait: false, outbox: &outbox)
     guard firstCatalog == nil else { return }
-    language.checkDueDocuments(now: now, outbox: &outbox)
-    startWaitingGenerates()
-    collectFinishedWork(outbox: &outbox)
-    finishTimedOutSessions(now: now, outbox: &outbox)
+    language.checkDueDocuments(now: now)
+    quiz.startWaitingGenerates(open: &open)
     if now >= nextPoll {
       nextPoll = now + BikiServer.pollInterval
       if dependencies.packStamp() != packStamp { startReload(announce: .always) }
     }
-    collectReload(outbox: &outbox)
+    drainCompletions(outbox: &outbox)
+    quiz.finishTimedOutSessions(now: now, open: &open, outbox: &outbox)
   }
 
   /// `window/logMessage`: 1 error, 2 warning, 3 info.
   static func log(_ message: String, type: Int64) -> OutgoingMessage {
     .notification(method: "window/logMessage", params: ["type": .integer(type), "message": .string(message)])
-  }
-
-  func read(_ request: ReadRequest) throws(ResponseError) -> JSON {
-    do {
-      let reading = try PhraseReader().read(request.text, as: request.kind)
-      return [
-        "text": .string(request.text), "reading": .string(reading.standard),
-        "readings": .array(reading.all().map(JSON.string)),
-      ]
-    } catch {
-      throw .invalidParams("\"text\": \(error)")
-    }
-  }
-
-  mutating func stats(_ request: StatsRequest, outbox: inout [OutgoingMessage]) -> JSON {
-    let (summary, warnings) = dependencies.history.summary()
-    for warning in warnings where historyProblemsShown.insert(warning).inserted {
-      outbox.append(Self.log(warning, type: 2))
-    }
-    return WireFormat.stats(
-      summary.stats(topicID: request.topicID, now: dependencies.wallClock()), location: dependencies.history.location)
   }
 }

@@ -10,25 +10,25 @@ enum Dispatcher {
 
   static let requests: [String: RequestHandler] = table([
     on(TopicsRequest.self) { server, _, request, _ in
-      .result(server.topicList.answer(previousResultID: request.previousResultID))
+      .result(server.quiz.topicList.answer(previousResultID: request.previousResultID))
     },
     on(StartSessionRequest.self) { server, id, request, outbox throws(ResponseError) in
-      try server.startSession(id, request, outbox: &outbox)
+      try server.quiz.startSession(id, request, open: &server.open, outbox: &outbox)
     },
     on(AnswerRequest.self) { server, id, request, outbox throws(ResponseError) in
-      try server.answer(id, request, outbox: &outbox)
+      try server.quiz.answer(id, request, open: &server.open, outbox: &outbox)
     },
     on(SkipRequest.self) { server, id, request, outbox throws(ResponseError) in
-      try server.skip(id, request, outbox: &outbox)
+      try server.quiz.skip(id, request, open: &server.open, outbox: &outbox)
     },
     on(EndSessionRequest.self) { server, _, request, outbox throws(ResponseError) in
-      .result(try server.endSession(request, outbox: &outbox))
+      .result(try server.quiz.endSession(request, open: &server.open, outbox: &outbox).json)
     },
     // Its fields are read with the catalog's judgement between them: see `GenerateRequest.decode`.
     (GenerateRequest.method, generate),
-    on(ReadRequest.self) { server, _, request, _ throws(ResponseError) in .result(try server.read(request)) },
-    on(StatsRequest.self) { server, _, request, outbox in .result(server.stats(request, outbox: &outbox)) },
-    on(ReloadPacksRequest.self) { server, id, _, outbox in server.reloadPacks(id, outbox: &outbox) },
+    on(ReadRequest.self) { server, _, request, _ throws(ResponseError) in .result(try server.quiz.read(request).json) },
+    on(StatsRequest.self) { server, _, request, outbox in .result(server.quiz.stats(request, outbox: &outbox).json) },
+    on(ReloadPacksRequest.self) { server, id, _, _ in server.reloadPacks(id) },
     on(HoverRequest.self) { server, _, request, _ in .result(server.language.hover(request)) },
     on(CodeActionRequest.self) { server, _, request, _ in .result(server.language.codeActions(request)) },
     on(DocumentSymbolRequest.self) { server, _, request, _ in .result(server.language.documentSymbols(request)) },
@@ -86,7 +86,7 @@ enum Dispatcher {
   private static func generate(
     _ server: inout BikiServer, _ id: RequestID, _ params: Params, _: inout [OutgoingMessage]
   ) throws(ResponseError) -> Reply {
-    try server.generate(id, params)
+    try server.quiz.generate(id, params, open: &server.open)
   }
 
   /// A method named twice keeps its first handler; the round-trip tests check every method

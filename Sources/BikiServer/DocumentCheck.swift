@@ -10,7 +10,7 @@ struct DocumentCheck {
   /// The text checked, whose lines the diagnostics' columns count.
   let text: [UInt8]
   let startedAt: Double
-  let job: Job<Result>
+  let work: WorkTicket
 
   /// What a finished check found; the compilation (nil for a document that is not a pack) is
   /// kept for hover.

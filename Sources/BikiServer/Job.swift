@@ -1,3 +1,5 @@
+import BikiCore
+import BikiJSON
 import BikiProtocol
 import BikiSync
 import Foundation
@@ -27,29 +29,61 @@ package struct BackgroundRunner: Sendable {
 
   static let immediate = BackgroundRunner { work in work() }
 
-  /// Starts `make` off the loop; the job holds its value once it is done.
-  func start<Value: Sendable>(_ make: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Value)
-    -> Job<Value>
-  {
-    let job = Job<Value>()
-    run { job.finish(make { job.isCancelled }) }
-    return job
+  /// Starts `make` off the loop; what it makes is posted to `mailbox` as `report` words it,
+  /// unless the work was cancelled meanwhile. The ticket is the loop's handle on the work.
+  func start<Value: Sendable>(
+    _ make: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Value,
+    reporting report: @escaping @Sendable (WorkTicket, Value) -> Completion, to mailbox: Mailbox
+  ) -> WorkTicket {
+    let ticket = WorkTicket()
+    run {
+      let made = make { ticket.isCancelled }
+      if !ticket.isCancelled { mailbox.post(report(ticket, made)) }
+    }
+    return ticket
   }
 }
 
-/// Work running off the message loop: the loop starts it, may cancel it (the work checks the
-/// flag where it can stop early; a plugin call in progress runs to its own time limit), and
-/// collects its value once it is done. A cancelled job's value is never collected.
-final class Job<Value: Sendable>: Sendable {
-  private let value = Locked<Value?>(nil)
+/// Work running off the message loop, as the loop holds it: the loop may cancel it (the work
+/// checks the flag where it can stop early; a plugin call in progress runs to its own time
+/// limit), and its completion carries the ticket back, so a completion for work since cancelled
+/// or superseded, or for a request whose id a client has used again, is told apart by identity.
+final class WorkTicket: Sendable {
   private let cancelled = Locked(false)
 
   var isCancelled: Bool { cancelled.withLock { $0 } }
 
   func cancel() { cancelled.withLock { $0 = true } }
+}
 
-  func finish(_ made: Value) { value.withLock { $0 = made } }
+/// What work off the loop reports when it is done. The loop drains these in one place
+/// (`BikiServer.drainCompletions`) and hands each to the part of the server that started it.
+enum Completion: Sendable {
+  /// A session's plan, for the start request `RequestID`.
+  case plan(RequestID, WorkTicket, Result<SessionPlan, ResponseError>)
+  /// A session's next question, for the request waiting for it.
+  case question(RequestID, WorkTicket, Result<Question, GenerationError>)
+  /// A `biki/generate` request's answer.
+  case questions(RequestID, WorkTicket, Result<JSON, ResponseError>)
+  /// A reload's catalog.
+  case catalog(WorkTicket, Catalog)
+  /// An open document's check.
+  case check(uri: String, WorkTicket, DocumentCheck.Result)
+}
 
-  /// The value, once the work is done.
-  var found: Value? { value.withLock { $0 } }
+/// Where work off the loop posts its completions; threads post, the loop takes them all at once.
+final class Mailbox: Sendable {
+  private let posted = Locked<[Completion]>([])
+
+  func post(_ completion: Completion) { posted.withLock { $0.append(completion) } }
+
+  /// Everything posted so far, oldest first, leaving the mailbox empty.
+  func takeAll() -> [Completion] {
+    posted.withLock { posted in
+      defer { posted.removeAll() }
+      return posted
+    }
+  }
+
+  var isEmpty: Bool { posted.withLock { $0.isEmpty } }
 }

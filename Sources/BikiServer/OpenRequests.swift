@@ -4,8 +4,9 @@ import BikiProtocol
 
 /// Every request the server answers `.later`, by id, with what it waits for, from the moment it
 /// is read until it is answered or cancelled. Cancelling, "is anything waiting", shutdown and
-/// the log of what the server waits for read this one table, and finished work is collected by
-/// one pass over it, in the order the requests came (`BikiServer.collectFinishedWork`).
+/// the log of what the server waits for read this one table. Work off the loop reports back
+/// through the server's `Mailbox`, each completion with its request's id and the ticket the
+/// entry holds (`BikiServer.drainCompletions`).
 ///
 /// A session's state stays in the session table; what the table holds is the request's side:
 /// the work it waits for and what its response carries.
@@ -13,15 +14,15 @@ struct OpenRequests {
   enum Waiting {
     /// A session's plan (its generator, or a review's picks), made off the loop. The session's
     /// id was given when the start arrived, so ids follow the order of the requests.
-    case plan(session: String, Job<Result<SessionPlan, ResponseError>>)
+    case plan(session: String, WorkTicket)
     /// A session's next question, made off the loop; the response carries `reply` before it.
-    case question(session: String, Job<Result<Question, GenerationError>>, WaitingReply)
+    case question(session: String, WorkTicket, WaitingReply)
     /// An answer or skip that reached its session while it was prepared or making its next
     /// question (from a client that sends without waiting for each response): handled in
     /// order once the question is there.
     case turn(QueuedRequest)
     /// `biki/generate` questions made off the loop; requests for one topic share a batch.
-    case questions(Job<Result<JSON, ResponseError>>)
+    case questions(WorkTicket)
     /// `biki/generate` questions for a plugin, started on the loop's next pass together with
     /// the others read alongside, one batch for the plugin.
     case questionsSoon(WaitingGenerate)
@@ -60,9 +61,9 @@ struct OpenRequests {
   }
 
   /// The start of `session`, while its plan is made.
-  func start(of session: String) -> (id: RequestID, job: Job<Result<SessionPlan, ResponseError>>)? {
+  func start(of session: String) -> (id: RequestID, work: WorkTicket)? {
     for (id, entry) in entries {
-      if case .plan(session, let job) = entry.waiting { return (id, job) }
+      if case .plan(session, let work) = entry.waiting { return (id, work) }
     }
     return nil
   }
@@ -91,12 +92,10 @@ struct OpenRequests {
     inOrder.map { id, waiting in
       let request = "request \(id.json.serialized)"
       return switch waiting {
-      case .plan(let session, let job):
-        "start of \(session) (\(request), \(job.found == nil ? "preparing" : "prepared"))"
-      case .question(let session, let job, _):
-        "session \(session)'s next question (\(request), \(job.found == nil ? "being made" : "made"))"
+      case .plan(let session, _): "start of \(session) (\(request), preparing)"
+      case .question(let session, _, _): "session \(session)'s next question (\(request), being made)"
       case .turn(let queued): "\(request), queued for session \(queued.sessionID)"
-      case .questions(let job): "biki/generate (\(request), \(job.found == nil ? "being made" : "made"))"
+      case .questions: "biki/generate (\(request), being made)"
       case .questionsSoon: "biki/generate (\(request), about to be made)"
       case .reload: "biki/reloadPacks (\(request))"
       }

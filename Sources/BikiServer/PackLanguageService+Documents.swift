@@ -43,7 +43,7 @@ extension PackLanguageService {
     guard keep(uri: uri, text: Array(notification.text.utf8), version: notification.version, outbox: &outbox) else {
       return
     }
-    startCheck(uri, outbox: &outbox)
+    startCheck(uri)
   }
 
   /// `notification` is nil when its params do not decode.
@@ -155,55 +155,54 @@ extension PackLanguageService {
   /// Drops a document and any check of it; false if it was not open.
   @discardableResult
   private mutating func forget(_ uri: String) -> Bool {
-    checks.removeValue(forKey: uri)?.job.cancel()
+    checks.removeValue(forKey: uri)?.work.cancel()
     guard let document = documents.removeValue(forKey: uri) else { return false }
     openBytes -= document.text.count
     return true
   }
 
-  mutating func checkDueDocuments(now: Double, outbox: inout [OutgoingMessage]) {
-    for (uri, document) in documents where (document.checkAt ?? .infinity) <= now {
-      startCheck(uri, outbox: &outbox)
-    }
-    publishFinishedChecks(outbox: &outbox)
+  mutating func checkDueDocuments(now: Double) {
+    for (uri, document) in documents where (document.checkAt ?? .infinity) <= now { startCheck(uri) }
   }
 
   /// Starts checking a document's current text, cancelling a check of an older text.
-  private mutating func startCheck(_ uri: String, outbox: inout [OutgoingMessage]) {
+  private mutating func startCheck(_ uri: String) {
     guard let document = documents[uri] else { return }
     documents[uri]?.checkAt = nil
-    checks[uri]?.job.cancel()
+    checks[uri]?.work.cancel()
     let packs = catalog.packs
     let directories = catalog.packDirectories
     let dependencies = dependencies
     let text = document.text
-    let job = dependencies.background.start { isCancelled in
+    let check: @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> DocumentCheck.Result = { isCancelled in
       Self.check(
         uri: uri, text: text, packs: packs, packDirectories: directories, dependencies: dependencies,
         isCancelled: isCancelled)
     }
+    let work = dependencies.background.start(check, reporting: { .check(uri: uri, $0, $1) }, to: mailbox)
     checks[uri] = DocumentCheck(
-      version: document.version, edit: document.edits, text: text, startedAt: dependencies.now(), job: job)
-    publishFinishedChecks(outbox: &outbox)
+      version: document.version, edit: document.edits, text: text, startedAt: dependencies.now(), work: work)
   }
 
-  private mutating func publishFinishedChecks(outbox: inout [OutgoingMessage]) {
-    for (uri, check) in checks {
-      guard let found = check.job.found else { continue }
-      checks[uri] = nil
-      documents[uri]?.lastCheckSeconds = dependencies.now() - check.startedAt
-      if documents[uri]?.edits == check.edit {
-        documents[uri]?.compilation = found.compilation
-        if let pack = found.compilation?.pack { documents[uri]?.lastPack = pack }
-      }
-      var params: [(String, JSON)] = [("uri", .string(uri))]
-      if let version = check.version { params.append(("version", .integer(version))) }
-      let diagnostics = JSON.array(found.diagnostics.map(WireFormat.diagnostic))
-      // Positions in the text that was checked, as the client counts them.
-      params.append(
-        ("diagnostics", positionEncoding == .utf8 ? LineIndex(check.text).toUTF8(diagnostics) : diagnostics))
-      outbox.append(.notification(method: "textDocument/publishDiagnostics", params: .object(pairs: params)))
+  /// A check is done: its diagnostics are published, and its compilation kept for hover if the
+  /// text it checked is still the document's. A check since superseded or closed is dropped.
+  mutating func checkFinished(
+    _ uri: String, _ ticket: WorkTicket, _ found: DocumentCheck.Result, outbox: inout [OutgoingMessage]
+  ) {
+    guard let check = checks[uri], check.work === ticket else { return }
+    checks[uri] = nil
+    documents[uri]?.lastCheckSeconds = dependencies.now() - check.startedAt
+    if documents[uri]?.edits == check.edit {
+      documents[uri]?.compilation = found.compilation
+      if let pack = found.compilation?.pack { documents[uri]?.lastPack = pack }
     }
+    var params: [(String, JSON)] = [("uri", .string(uri))]
+    if let version = check.version { params.append(("version", .integer(version))) }
+    let diagnostics = JSON.array(found.diagnostics.map(WireFormat.diagnostic))
+    // Positions in the text that was checked, as the client counts them.
+    params.append(
+      ("diagnostics", positionEncoding == .utf8 ? LineIndex(check.text).toUTF8(diagnostics) : diagnostics))
+    outbox.append(.notification(method: "textDocument/publishDiagnostics", params: .object(pairs: params)))
   }
 
   /// The pack checks for a document's text. Only the text is used: nothing is read from the

@@ -4,9 +4,12 @@ import BikiProtocol
 /// Pack files as a language: the documents open in the client, their checks and diagnostics,
 /// hover, completion, definitions, symbols, formatting, renames, inlay hints and code lenses.
 /// It shares the catalog and the message loop with the quiz service and nothing else: the quiz
-/// side never reads a document, and this side never reads a session or an open request.
+/// side never reads a document, and this side never reads a session or an open request. Its
+/// checks run off the loop and report to the loop's mailbox.
 struct PackLanguageService {
   let dependencies: ServerDependencies
+  /// Where a document's check reports when done; the loop hands it back (`checkFinished`).
+  let mailbox: Mailbox
   /// The catalog documents are checked against: the one the server serves, set when it changes.
   var catalog: Catalog
   var documents: [String: Document] = [:]
@@ -34,8 +37,9 @@ struct PackLanguageService {
     return min(max(lastCheck, debounce), slowestDebounce)
   }
 
-  init(dependencies: ServerDependencies, catalog: Catalog) {
+  init(dependencies: ServerDependencies, mailbox: Mailbox, catalog: Catalog) {
     self.dependencies = dependencies
+    self.mailbox = mailbox
     self.catalog = catalog
   }
 

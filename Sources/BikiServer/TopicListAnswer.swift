@@ -13,11 +13,15 @@ struct TopicListAnswer {
 
   init(_ catalog: Catalog) {
     // Written once, fingerprinted and sent as these bytes: start-up pays for one 40 KB write.
-    let topics = JSON.array(catalog.registry.topics.map(WireFormat.topic)).bytes
+    var writer = JSONWriter()
+    writer.beginArray()
+    for topic in catalog.registry.topics { TopicInfo(topic).write(into: &writer) }
+    writer.endArray()
+    let topics = writer.withBytes { Array($0) }
     let fingerprint = String(Fingerprint.of(topics), radix: 16)
     resultID = String(repeating: "0", count: 16 - fingerprint.count) + fingerprint
     full = .prewritten(["kind": "full", "resultId": .string(resultID), "topics": .written(topics)])
-    unchanged = .prewritten(["kind": "unchanged", "resultId": .string(resultID)])
+    unchanged = TopicListResponse(kind: .unchanged, resultID: resultID, topics: nil).json
   }
 
   func answer(previousResultID: String?) -> JSON {

@@ -69,20 +69,40 @@ struct QueuedRequest {
 /// A request whose response waits for its session's next question (or its end).
 struct WaitingReply {
   var id: RequestID
-  /// What the response carries before the question: the session's ids for a start, the
-  /// verdict for an answer.
-  var members: [(String, JSON)]
-  var startsSession: Bool
+  /// What the response carries before the session's step.
+  var head: Head
   /// A start's records, written once it has a question: a session that never starts (its
   /// topic cannot make a question) leaves nothing in the history.
   var unwritten: [Session.Record] = []
+
+  enum Head {
+    /// The session's ids, for a start.
+    case start(sessionID: String, topicID: String, skill: Skill, seed: UInt64)
+    /// The verdict, for an answer.
+    case answer(Verdict, expected: RevealedAnswer?, standard: String?, hint: String?)
+    /// The answer revealed, for a skip.
+    case skip(expected: RevealedAnswer?)
+  }
+
+  var startsSession: Bool { if case .start = head { true } else { false } }
+
+  /// The response, once the session has taken its step.
+  func response(_ step: SessionStep) -> JSON {
+    switch head {
+    case .start(let sessionID, let topicID, let skill, let seed):
+      StartSessionResponse(sessionID: sessionID, topicID: topicID, skill: skill, seed: seed, step: step).json
+    case .answer(let verdict, let expected, let standard, let hint):
+      AnswerResponse(verdict: verdict, expected: expected, standard: standard, hint: hint, step: step).json
+    case .skip(let expected): SkipResponse(expected: expected, step: step).json
+    }
+  }
 }
 
 /// A session that ended by itself, kept for a while after.
 struct FinishedSession {
   var id: String
-  var summary: JSON
-  var progress: JSON
+  var summary: SessionSummary
+  var progress: SessionProgress
   /// Whether it ended because its time limit passed (not by reaching its question limit).
   var timeRanOut: Bool
 }

@@ -91,7 +91,7 @@ import Testing
     #expect(
       Self.errorCode(endpoint.receive(.notification(method: "$/cancelRequest", params: ["id": 3])), id: 3)
         == ResponseError.requestCancelled)
-    for id in Int64(10)..<Int64(10 + BikiServer.maximumQueuedPerSession) {
+    for id in Int64(10)..<Int64(10 + QuizService.maximumQueuedPerSession) {
       #expect(endpoint.receive(Self.request(id, "biki/skip", ["sessionId": "s1"])).isEmpty)
     }
     let over = endpoint.receive(Self.request(99, "biki/skip", ["sessionId": "s1"]))
@@ -135,7 +135,7 @@ import Testing
     #expect(Self.errorCode(cancelled, id: 1) == ResponseError.requestCancelled)
     held.runAll()
     #expect(endpoint.tick(now: 100).isEmpty)
-    #expect(endpoint.server.sessions.isEmpty)
+    #expect(endpoint.server.quiz.sessions.isEmpty)
   }
 
   @Test func aCancelWhileTheGeneratorIsMadeIsAnsweredAtOnce() {
@@ -277,7 +277,7 @@ import Testing
     #expect(error?.code == ResponseError.requestFailed)
     #expect(error?.message.contains("crashed") == true)
     #expect(lines.withLock { $0 }.isEmpty)
-    #expect(endpoint.server.sessions.isEmpty)
+    #expect(endpoint.server.quiz.sessions.isEmpty)
   }
 }
 

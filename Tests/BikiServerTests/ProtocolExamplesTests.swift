@@ -1,96 +1,189 @@
 import BikiJSON
+import BikiPractice
 import BikiProtocol
+import BikiTestSupport
 import Foundation
 import Testing
 
 @testable import BikiServer
 
 /// docs/protocol.md is the schema clients are written from (the Neovim, Emacs and Vim clients,
-/// the pytest client): every JSON example in it must parse, and each object the server sends
-/// must have exactly the fields its example shows, so a renamed or dropped field fails here
+/// the pytest client). Every JSON example in it names the type it shows (`<!-- wire: Type -->`
+/// above it) and must read as that type, and every answer the server gives must read as its
+/// method's type and be written back byte for byte, so a renamed or dropped field fails here
 /// instead of in a user's editor.
 @Suite struct ProtocolExamplesTests {
-  /// The ```json blocks of docs/protocol.md, in order, with the `…` that stands for "and so
-  /// on" taken out.
-  static let examples: [JSON] = {
+  /// The ```json blocks of docs/protocol.md with the type named above each, the `…` that stands
+  /// for "and so on" taken out. A block without a name is listed with an empty one.
+  static let examples: [(type: String, value: JSON?)] = {
     let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("docs/protocol.md").path
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
-    var blocks: [String] = []
+    var blocks: [(String, String)] = []
     var current: [Substring]?
+    var type = ""
+    var previous: Substring = ""
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       if line.hasPrefix("```json") {
         current = []
+        type = previous.hasPrefix("<!-- wire: ") ? String(previous.dropFirst(11).prefix { $0 != " " }) : ""
       } else if line.hasPrefix("```"), let lines = current {
-        blocks.append(lines.joined(separator: "\n"))
+        blocks.append((type, lines.joined(separator: "\n")))
         current = nil
       } else {
         current?.append(line)
       }
+      previous = line
     }
-    return blocks.compactMap { block in
+    return blocks.map { type, block in
       let plain = block.replacingOccurrences(of: ", …]", with: "]").replacingOccurrences(of: ", …}", with: "}")
-        .replacingOccurrences(of: "{…}", with: "{}")
       // The history's example holds one JSON object per line: the first stands for them.
       let first = plain.hasPrefix("{\"event\"") ? String(plain.prefix { $0 != "\n" }) : plain
-      return try? JSONParser.value(Array(first.utf8))
+      return (type, try? JSONParser.value(Array(first.utf8)))
     }
   }()
 
-  static func keys(_ value: JSON?) -> [String] {
-    guard case .object(let members)? = value?.unwrapped else { return [] }
-    return members.map(\.key).sorted()
+  /// Each server value's reader, by the name the document gives it. The other names are shapes
+  /// that are not the `biki/*` methods' (LSP's own, the history file's).
+  static let readers: [String: @Sendable (JSON) throws(WireError) -> Void] = [
+    "TopicInfo": { value throws(WireError) in _ = try TopicInfo(wire: value) },
+    "OpenQuestion": { value throws(WireError) in _ = try OpenQuestion(wire: value) },
+    "RevealedAnswer": { value throws(WireError) in _ = try RevealedAnswer(wire: value) },
+    "SessionProgress": { value throws(WireError) in _ = try SessionProgress(wire: value) },
+    "SessionSummary": { value throws(WireError) in _ = try SessionSummary(wire: value) },
+    "StartSessionResponse": { value throws(WireError) in _ = try StartSessionResponse(wire: value) },
+    "AnswerResponse": { value throws(WireError) in _ = try AnswerResponse(wire: value) },
+    "GeneratedQuestion": { value throws(WireError) in _ = try GeneratedQuestion(wire: value) },
+    "StatsResponse": { value throws(WireError) in _ = try StatsResponse(wire: value) },
+    "PacksReport": { value throws(WireError) in _ = try PacksReport(wire: value) },
+    "WireDiagnostic": { value throws(WireError) in _ = try WireDiagnostic(wire: value) },
+  ]
+  static let otherShapes: Set = ["capabilities", "hover", "history"]
+
+  @Test func everyExampleNamesItsTypeParsesAndReadsAsIt() throws {
+    #expect(Self.examples.count == 15, "docs/protocol.md has \(Self.examples.count) JSON examples")
+    for (type, value) in Self.examples {
+      let value = try #require(value, "the \(type) example is not JSON")
+      if Self.otherShapes.contains(type) { continue }
+      let read = try #require(Self.readers[type], "an example names \"\(type)\", which is no server value")
+      #expect(throws: Never.self, "the \(type) example") { try read(value) }
+    }
   }
 
-  @Test func everyExampleParses() {
-    #expect(Self.examples.count == 12, "\(Self.examples.count) of 12 examples parse")
-  }
-
-  /// The example whose keys include all of `fields`: found by what it is, not by its place.
-  static func example(with fields: [String]) -> JSON? {
-    examples.first { Set(keys($0)).isSuperset(of: fields) }
+  @Test func aRenamedFieldIsRefusedNamingIt() {
+    let example = Self.examples.first { $0.type == "SessionProgress" }?.value
+    guard case .object(var members)? = example else {
+      Issue.record("no progress example")
+      return
+    }
+    members[0].key = "complete"
+    #expect(throws: WireError(path: "completed", problem: "is missing")) {
+      _ = try SessionProgress(wire: .object(members))
+    }
+    members[0].key = "completed"
+    members.append(JSON.Member("percent", 50))
+    #expect(throws: WireError(path: "percent", problem: "is not a field of this value")) {
+      _ = try SessionProgress(wire: .object(members))
+    }
   }
 
   @Test func initializeAnswersAsDocumented() throws {
     var endpoint = Endpoint(server: BikiServer(version: "test", dependencies: ServerFixtures.dependencies()))
     let answered = endpoint.receive(.request(id: .number(0), method: "initialize", params: [:]))
     let result = answered.compactMap { if case .result(_, let result) = $0 { result } else { nil } }.first
-    #expect(result?.unwrapped["capabilities"] == Self.example(with: ["positionEncoding", "hoverProvider"]))
+    #expect(result?.unwrapped["capabilities"] == Self.examples.first { $0.type == "capabilities" }?.value)
   }
 
-  /// A session from its start to its summary, and `biki/generate`, `biki/topics` and
-  /// `biki/stats`: every object has the fields of its example.
-  @Test func quizObjectsHaveTheFieldsOfTheirExamples() throws {
-    var endpoint = ServerFixtures.endpoint()
-    let topic = endpoint.call("biki/topics", [:])["topics"]?.arrayValue?.first
-    #expect(Self.keys(topic) == Self.keys(Self.example(with: ["id", "title", "parameters", "source"])))
+  /// Reads `value` as `Value` and writes it back: the bytes must be the server's own, so the
+  /// type holds every field the server sent, as it sent it.
+  @discardableResult
+  static func roundTrip<Value: WireValue & Equatable>(
+    _: Value.Type, _ value: JSON, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Value? {
+    do {
+      let read = try Value(wire: value)
+      #expect(read.json.serialized == value.serialized, sourceLocation: sourceLocation)
+      #expect(try Value(wire: read.json) == read, sourceLocation: sourceLocation)
+      return read
+    } catch {
+      Issue.record("\(Value.self): \(error)", sourceLocation: sourceLocation)
+      return nil
+    }
+  }
+
+  /// A session from its start to its summary, and every other quiz method: each answer reads
+  /// as its type and is written back byte for byte.
+  @Test func everyQuizAnswerReadsAsItsTypeAndWritesBackTheSame() throws {
+    let clock = ManualClock(at: 100)
+    var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock))
+    let topics = endpoint.call("biki/topics", [:])
+    let listed = Self.roundTrip(TopicListResponse.self, topics)
+    #expect(listed?.topics?.isEmpty == false)
+    let unchanged = endpoint.call("biki/topics", ["previousResultId": JSON.string(listed?.resultID ?? "")])
+    #expect(Self.roundTrip(TopicListResponse.self, unchanged)?.kind == .unchanged)
 
     let started = endpoint.call(
       "biki/startSession",
-      ["topicId": "test.hon", "skill": "reading", "seed": 9, "mode": ["kind": "questionLimit", "limit": 1]])
-    #expect(Self.keys(started["question"]) == Self.keys(Self.example(with: ["number", "prompt", "postfix"])))
-    #expect(Self.keys(started["progress"]) == Self.keys(Self.example(with: ["completed", "elapsedSeconds"])))
-    let wrong = endpoint.call("biki/answer", ["sessionId": started["sessionId"] ?? .null, "answer": "100000"])
-    #expect(wrong["verdict"] == "incorrect")
-    let skipped = endpoint.call("biki/skip", ["sessionId": started["sessionId"] ?? .null])
-    #expect(Self.keys(skipped["expected"]) == Self.keys(Self.example(with: ["answer", "kanji", "readings"])))
-    let summary = skipped["summary"]
-    let documented = Self.example(with: ["endReason", "missed"])
-    #expect(Self.keys(summary) == Self.keys(documented))
-    #expect(
-      Self.keys(summary?["missed"]?.arrayValue?.first) == Self.keys(documented?["missed"]?.arrayValue?.first))
+      ["topicId": "test.hon", "skill": "reading", "seed": 9, "mode": ["kind": "questionLimit", "limit": 2]])
+    let start = Self.roundTrip(StartSessionResponse.self, started)
+    let sessionID = JSON.string(start?.sessionID ?? "")
+    clock.advance(2)
+    let wrong = endpoint.call("biki/answer", ["sessionId": sessionID, "answer": "100000"])
+    #expect(Self.roundTrip(AnswerResponse.self, wrong)?.verdict == .incorrect)
+    let kanji = endpoint.call("biki/answer", ["sessionId": sessionID, "answer": "千"])
+    #expect(Self.roundTrip(AnswerResponse.self, kanji)?.verdict == .incorrect)
+    let skipped = endpoint.call("biki/skip", ["sessionId": sessionID])
+    #expect(Self.roundTrip(SkipResponse.self, skipped)?.expected != nil)
+    let number = try #require(Self.roundTrip(SkipResponse.self, skipped)?.step.question?.prompt)
+    let value = try #require(KanjiNumeralForTests.value(of: number))
+    let right = endpoint.call("biki/answer", ["sessionId": sessionID, "answer": JSON.string(String(value))])
+    let answered = Self.roundTrip(AnswerResponse.self, right)
+    #expect(answered?.verdict == .correct)
+    #expect(answered?.step.summary?.missed.count == 1)
+    #expect(answered?.step.finished == true)
 
-    let generated = endpoint.call("biki/generate", ["topicId": "test.hon", "seed": 4])["questions"]?.arrayValue?.first
-    #expect(Self.keys(generated) == Self.keys(Self.example(with: ["answerDisplay", "speech"])))
+    let other = endpoint.call("biki/startSession", ["topicId": "test.hon", "seed": 3])
+    let otherID = JSON.string(Self.roundTrip(StartSessionResponse.self, other)?.sessionID ?? "")
+    let ended = endpoint.call("biki/endSession", ["sessionId": otherID])
+    #expect(Self.roundTrip(EndSessionResponse.self, ended)?.summary?.endReason == .ended)
 
-    let stats = endpoint.call("biki/stats", [:])
-    let statsExample = Self.example(with: ["total", "mostMissed"])
-    #expect(Self.keys(stats) == Self.keys(statsExample))
-    #expect(Self.keys(stats["total"]) == Self.keys(statsExample?["total"]))
-    #expect(
-      Self.keys(stats["mostMissed"]?.arrayValue?.first) == Self.keys(statsExample?["mostMissed"]?.arrayValue?.first))
-    if let form = stats["forms"]?.arrayValue?.first {
-      #expect(Self.keys(form) == Self.keys(statsExample?["forms"]?.arrayValue?.first))
+    let timed = endpoint.call("biki/startSession", ["topicId": "test.hon", "mode": ["kind": "timeLimit", "limit": 5]])
+    let timedID = Self.roundTrip(StartSessionResponse.self, timed)?.sessionID
+    clock.advance(6)
+    let notified = endpoint.tick(now: clock.now()).notifications("biki/sessionFinished")
+    let finished = notified.first.flatMap { Self.roundTrip(SessionFinishedNotification.self, $0) }
+    #expect(finished?.sessionID == timedID)
+    let late = endpoint.call("biki/skip", ["sessionId": JSON.string(timedID ?? "")])
+    #expect(Self.roundTrip(SkipResponse.self, late)?.verdict == .timeUp)
+
+    let generated = endpoint.call("biki/generate", ["topicId": "test.hon", "seed": 4, "count": 3])
+    #expect(Self.roundTrip(GenerateResponse.self, generated)?.questions.count == 3)
+    Self.roundTrip(ReadResponse.self, endpoint.call("biki/read", ["text": "8本"]))
+    let stats = Self.roundTrip(StatsResponse.self, endpoint.call("biki/stats", [:]))
+    #expect(stats?.total.answers == 3)
+    #expect(stats?.mostMissed.isEmpty == false)
+    let reloaded = endpoint.call("biki/reloadPacks", [:])
+    #expect(Self.roundTrip(PacksReport.self, reloaded)?.topicCount == 1)
+  }
+}
+
+/// The digits of a prompt in kanji numerals (the test pack's are 一 to 百).
+enum KanjiNumeralForTests {
+  static func value(of prompt: String) -> Int? {
+    let digits: [Character: Int] = ["一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9]
+    var total = 0
+    var digit = 0
+    for character in prompt {
+      if let value = digits[character] {
+        digit = value
+      } else if character == "十" {
+        total += max(digit, 1) * 10
+        digit = 0
+      } else if character == "百" {
+        total += max(digit, 1) * 100
+        digit = 0
+      }
     }
+    return total + digit
   }
 }

@@ -294,7 +294,7 @@ import Testing
 
   @Test func openSessionsAreBounded() {
     var endpoint = ServerFixtures.endpoint()
-    for _ in 0..<BikiServer.maximumOpenSessions { _ = endpoint.call("biki/startSession", ["topicId": "test.hon"]) }
+    for _ in 0..<QuizService.maximumOpenSessions { _ = endpoint.call("biki/startSession", ["topicId": "test.hon"]) }
     #expect(endpoint.failure("biki/startSession", ["topicId": "test.hon"])?.code == ResponseError.requestFailed)
     _ = endpoint.call("biki/endSession", ["sessionId": "s1"])
     #expect(endpoint.call("biki/startSession", ["topicId": "test.hon"])["sessionId"] != nil)

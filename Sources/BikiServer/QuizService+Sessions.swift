@@ -4,66 +4,45 @@ import BikiJSON
 import BikiPractice
 import BikiProtocol
 
-extension BikiServer {
-  func topic(id: String) throws(ResponseError) -> CatalogEntry { try Self.topic(id: id, in: catalog) }
-
-  static func topic(id: String, in catalog: Catalog) throws(ResponseError) -> CatalogEntry {
-    guard let found = catalog.topic(id: id) else {
-      let hint = catalog.suggestion(for: id).map { "; did you mean \"\($0)\"?" } ?? ""
-      // Clients add where their users see the list (`:BikiTopics`, `biki topics`).
-      throw .invalidParams("\"topicId\": no topic \"\(Excerpt.of(id, limit: 80))\"\(hint)")
-    }
-    return found
-  }
-
-  static func generator(for entry: CatalogEntry, parameters: [String: Int64]) throws(ResponseError) -> QuestionGenerator
-  {
-    do {
-      return try entry.generator(parameters: parameters)
-    } catch {
-      throw .invalidParams("\"params\": \(error)")
-    }
-  }
-
+extension QuizService {
   // MARK: Starting
 
   /// Decodes the request on the loop; makes the generator there for a pack's topic, off the loop
   /// when that runs a plugin's code or reads the history (a review).
-  mutating func startSession(_ replyID: RequestID, _ request: StartSessionRequest, outbox: inout [OutgoingMessage])
-    throws(ResponseError) -> Reply
-  {
-    try checkRoomForSession()
+  mutating func startSession(
+    _ replyID: RequestID, _ request: StartSessionRequest, open: inout OpenRequests, outbox: inout [OutgoingMessage]
+  ) throws(ResponseError) -> Reply {
+    try checkRoomForSession(open)
     let seed = request.seed ?? dependencies.seeds.next()
-    let job: Job<Result<SessionPlan, ResponseError>>
+    let plan: @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Result<SessionPlan, ResponseError>
     switch request.kind {
     case .topic(let topicID, let mode):
       let entry = try topic(id: topicID)
       guard entry.registered.callsPlugin else {
-        return try install(replyID, try Self.plan(entry, request, mode: mode, seed: seed), outbox: &outbox)
+        return try install(
+          replyID, try Self.plan(entry, request, mode: mode, seed: seed), open: &open, outbox: &outbox)
       }
-      job = dependencies.background.start { _ in
-        Result { () throws(ResponseError) in try Self.plan(entry, request, mode: mode, seed: seed) }
-      }
+      plan = { _ in Result { () throws(ResponseError) in try Self.plan(entry, request, mode: mode, seed: seed) } }
     case .review(let topicID, let count):
       let chosen =
         try topicID.map { id throws(ResponseError) in [try topic(id: id).registered] } ?? catalog.registry.topics
       let dependencies = dependencies
       let skill = request.skill ?? .kana
-      job = dependencies.background.start { _ in
+      plan = { _ in
         Result { () throws(ResponseError) in
           try Self.reviewPlan(chosen, skill: skill, count: count, seed: seed, dependencies)
         }
       }
     }
-    if let prepared = job.found { return try install(replyID, try prepared.get(), outbox: &outbox) }
     sessionsStarted += 1
-    open.add(replyID, .plan(session: "s\(sessionsStarted)", job))
+    let ticket = dependencies.background.start(plan, reporting: { .plan(replyID, $0, $1) }, to: mailbox)
+    open.add(replyID, .plan(session: "s\(sessionsStarted)", ticket))
     return .later
   }
 
-  private func checkRoomForSession() throws(ResponseError) {
-    guard sessions.count + open.sessionsBeingPrepared < BikiServer.maximumOpenSessions else {
-      throw .requestFailed("\(BikiServer.maximumOpenSessions) sessions are open; end some with biki/endSession first")
+  private func checkRoomForSession(_ open: OpenRequests) throws(ResponseError) {
+    guard sessions.count + open.sessionsBeingPrepared < QuizService.maximumOpenSessions else {
+      throw .requestFailed("\(QuizService.maximumOpenSessions) sessions are open; end some with biki/endSession first")
     }
   }
 
@@ -97,7 +76,8 @@ extension BikiServer {
   /// Opens a session from its plan and asks for its first question. `reserved` is the id given
   /// when the start arrived, for a session prepared off the loop. Room for it was checked then.
   mutating func install(
-    _ replyID: RequestID, _ plan: SessionPlan, reserved: String? = nil, outbox: inout [OutgoingMessage]
+    _ replyID: RequestID, _ plan: SessionPlan, reserved: String? = nil, open: inout OpenRequests,
+    outbox: inout [OutgoingMessage]
   ) throws(ResponseError) -> Reply {
     let (state, effects): (Session.State, [Session.Effect])
     do {
@@ -122,16 +102,10 @@ extension BikiServer {
     }
     if case .timeLimit(let seconds) = plan.mode { timeLimits[id] = state.startedAt + seconds }
     let reply = WaitingReply(
-      id: replyID,
-      members: [
-        ("sessionId", .string(id)), ("topicId", .string(plan.generator.topic.id)),
-        ("skill", .string(plan.skill.rawValue)),
-        ("seed", .string(String(plan.seed))),
-      ],
-      startsSession: true)
+      id: replyID, head: .start(sessionID: id, topicID: plan.generator.topic.id, skill: plan.skill, seed: plan.seed))
     var runner = SessionRunner(state: state, generator: plan.generator, dependencies: sessionDependencies)
     let progress = runner.carryOut(effects, making: Self.maker(plan.generator))
-    return try advance(id, runner, progress, reply, outbox: &outbox)
+    return try advance(id, runner, progress, reply, open: &open, outbox: &outbox)
   }
 
   /// Makes a session's question where it can: a pack's in place, a plugin's made ahead; nil for
@@ -145,18 +119,16 @@ extension BikiServer {
     }
   }
 
-  var sessionDependencies: Session.Dependencies { Session.Dependencies(now: dependencies.now) }
-
   // MARK: Answering
 
   /// The open session a request names, with the question it is asking; nil when the session
   /// is making its next question, in which case the request waits for it in the session's queue.
-  private mutating func askingSession(_ request: QueuedRequest) throws(ResponseError) -> (
+  private mutating func askingSession(_ request: QueuedRequest, open: inout OpenRequests) throws(ResponseError) -> (
     id: String, session: OpenSession, question: Question
   )? {
     let id = request.sessionID
     if open.start(of: id) != nil {
-      try queue(request)
+      try queue(request, open: &open)
       return nil
     }
     guard let session = sessions[id] else {
@@ -169,14 +141,14 @@ extension BikiServer {
     case .asking(let question):
       return (id, session, question)
     case .making:
-      try queue(request)
+      try queue(request, open: &open)
       return nil
     }
   }
 
   /// Puts an answer or skip in its session's queue, to be handled once the question is there.
-  private mutating func queue(_ request: QueuedRequest) throws(ResponseError) {
-    guard open.turns(of: request.sessionID).count < BikiServer.maximumQueuedPerSession else {
+  private func queue(_ request: QueuedRequest, open: inout OpenRequests) throws(ResponseError) {
+    guard open.turns(of: request.sessionID).count < QuizService.maximumQueuedPerSession else {
       throw Self.queueFull(request.sessionID)
     }
     open.add(request.id, .turn(request))
@@ -184,66 +156,74 @@ extension BikiServer {
 
   private static func queueFull(_ id: String) -> ResponseError {
     .requestFailed(
-      "session \"\(id)\" has \(BikiServer.maximumQueuedPerSession) requests waiting for its next question; wait for their responses"
+      "session \"\(id)\" has \(QuizService.maximumQueuedPerSession) requests waiting for its next question; wait for their responses"
     )
   }
 
-  mutating func answer(_ replyID: RequestID, _ request: AnswerRequest, outbox: inout [OutgoingMessage])
-    throws(ResponseError) -> Reply
-  {
-    if let late = answerAfterTimeUp(request.sessionID) { return .result(late) }
-    guard let (id, session, question) = try askingSession(QueuedRequest(id: replyID, kind: .answer(request))) else {
+  mutating func answer(
+    _ replyID: RequestID, _ request: AnswerRequest, open: inout OpenRequests, outbox: inout [OutgoingMessage]
+  ) throws(ResponseError) -> Reply {
+    if let late = stepAfterTimeUp(request.sessionID) {
+      return .result(AnswerResponse(verdict: .timeUp, expected: nil, standard: nil, hint: nil, step: late).json)
+    }
+    guard
+      let (id, session, question) = try askingSession(QueuedRequest(id: replyID, kind: .answer(request)), open: &open)
+    else {
       return .later
     }
     let given = try request.answer.get()
     var runner = session.runner
     let effects = runner.reduce(.answerSubmitted(given))
     let state = runner.state
-    var verdict: JSON = "timeUp"
-    for case .recorded(.answered(let answer)) in effects { verdict = answer.isCorrect ? "correct" : "incorrect" }
-    var members: [(String, JSON)] = [("verdict", verdict)]
+    var verdict = Verdict.timeUp
+    for case .recorded(.answered(let answer)) in effects { verdict = answer.isCorrect ? .correct : .incorrect }
+    var (expected, standard, hint): (RevealedAnswer?, String?, String?) = (nil, nil, nil)
     // A wrong answer leaves the question open for another try, so the answer stays hidden; a
     // hint says how to answer (digits, kana). A right one shows the reading it matched (of the
     // counter the learner chose) and, for another form than the standard, the standard.
     switch state.feedback {
-    case .correct(let matched, let standard)?:
-      members.append(("expected", WireFormat.expected(question, skill: state.skill, matched: matched)))
-      if let standard { members.append(("standard", .string(standard))) }
-    case .incorrect(_, let hint?)? where verdict == "incorrect":
-      members.append(("hint", .string(hint)))
+    case .correct(let matched, let standardForm)?:
+      expected = RevealedAnswer(question, skill: state.skill, matched: matched)
+      standard = standardForm
+    case .incorrect(_, let wrongKind?)? where verdict == .incorrect:
+      hint = wrongKind
     default: break
     }
     let progress = runner.carryOut(effects, making: Self.maker(runner.generator))
-    return try advance(
-      id, runner, progress, WaitingReply(id: replyID, members: members, startsSession: false), outbox: &outbox)
+    let reply = WaitingReply(
+      id: replyID, head: .answer(verdict, expected: expected, standard: standard, hint: hint))
+    return try advance(id, runner, progress, reply, open: &open, outbox: &outbox)
   }
 
-  mutating func skip(_ replyID: RequestID, _ request: SkipRequest, outbox: inout [OutgoingMessage])
-    throws(ResponseError) -> Reply
-  {
-    if let late = answerAfterTimeUp(request.sessionID) { return .result(late) }
-    guard let (id, session, question) = try askingSession(QueuedRequest(id: replyID, kind: .skip(request))) else {
+  mutating func skip(
+    _ replyID: RequestID, _ request: SkipRequest, open: inout OpenRequests, outbox: inout [OutgoingMessage]
+  ) throws(ResponseError) -> Reply {
+    if let late = stepAfterTimeUp(request.sessionID) {
+      return .result(SkipResponse(verdict: .timeUp, expected: nil, step: late).json)
+    }
+    guard let (id, session, question) = try askingSession(QueuedRequest(id: replyID, kind: .skip(request)), open: &open)
+    else {
       return .later
     }
     var runner = session.runner
     let effects = runner.reduce(.skipRequested)
     let state = runner.state
-    var members: [(String, JSON)] = []
+    var expected: RevealedAnswer?
     // After the time limit the skip does not count and nothing is revealed.
     for case .recorded(.answered(let skip)) in effects where skip.skipped {
-      members.append(("expected", WireFormat.expected(question, skill: state.skill)))
+      expected = RevealedAnswer(question, skill: state.skill)
     }
     let progress = runner.carryOut(effects, making: Self.maker(runner.generator))
     return try advance(
-      id, runner, progress, WaitingReply(id: replyID, members: members, startsSession: false), outbox: &outbox)
+      id, runner, progress, WaitingReply(id: replyID, head: .skip(expected: expected)), open: &open, outbox: &outbox)
   }
 
   /// The response to an answer or skip that reached a session whose time ran out before it: the
   /// learner typed in time to see the question but not to beat the clock, so the answer gets
   /// the verdict `timeUp` and the summary, as if the clock had run out on receipt.
-  private func answerAfterTimeUp(_ id: String) -> JSON? {
+  private func stepAfterTimeUp(_ id: String) -> SessionStep? {
     guard sessions[id] == nil, let ended = finished.last(where: { $0.id == id }), ended.timeRanOut else { return nil }
-    return ["verdict": "timeUp", "summary": ended.summary, "progress": ended.progress, "finished": true]
+    return SessionStep(question: nil, summary: ended.summary, progress: ended.progress, finished: true)
   }
 
   // MARK: Carrying out what the reducer asks
@@ -253,44 +233,39 @@ extension BikiServer {
   /// `.later`); once the session has its next question or has ended, the response to `reply`.
   mutating func advance(
     _ id: String, _ runner: SessionRunner, _ progress: SessionRunner.Progress, _ reply: WaitingReply,
-    outbox: inout [OutgoingMessage]
+    open: inout OpenRequests, outbox: inout [OutgoingMessage]
   ) throws(ResponseError) -> Reply {
-    var runner = runner
-    var progress = progress
     var reply = reply
-    while true {
-      for effect in progress.effects {
-        switch effect {
-        case .recorded(let record):
-          if reply.startsSession { reply.unwritten.append(record) } else { write(record, outbox: &outbox) }
-        case .questionNeeded: break  // made by the runner
-        case .questionPresented(let question):
-          let state = runner.state
-          reply.members.append(
-            ("question", WireFormat.openQuestion(question, number: state.results.count + 1, skill: state.skill)))
-          if state.skill == .listening { prepareSpeech(question, after: state.order, runner.generator) }
-        case .sessionFinished(let summary):
-          if reply.startsSession, runner.state.results.isEmpty, case .generationFailed(let reason) = summary.endReason {
-            // Nothing was asked: the start fails, and the session is not kept.
-            remove(id)
-            throw .requestFailed(reason)
-          }
-          reply.members.append(("summary", close(id, summary: summary, state: runner.state)))
+    var (question, summary): (OpenQuestion?, SessionSummary?) = (nil, nil)
+    for effect in progress.effects {
+      switch effect {
+      case .recorded(let record):
+        if reply.startsSession { reply.unwritten.append(record) } else { write(record, outbox: &outbox) }
+      case .questionNeeded: break  // made by the runner
+      case .questionPresented(let presented):
+        let state = runner.state
+        question = OpenQuestion(presented, number: state.results.count + 1, skill: state.skill)
+        if state.skill == .listening { prepareSpeech(presented, after: state.order, runner.generator) }
+      case .sessionFinished(let finished):
+        if reply.startsSession, runner.state.results.isEmpty, case .generationFailed(let reason) = finished.endReason {
+          // Nothing was asked: the start fails, and the session is not kept.
+          remove(id)
+          throw .requestFailed(reason)
         }
+        summary = close(id, summary: finished, state: runner.state)
       }
-      guard let index = progress.waitingFor else { break }
+    }
+    if let index = progress.waitingFor {
       // A plugin's question not made yet: made off the loop, and the next few made ahead once
-      // it is here (`collectFinishedWork`), as it comes first.
-      let generator = runner.generator
-      let job = dependencies.background.start { _ in
+      // it is here (`questionMade`), as it comes first.
+      let (generator, replyID) = (runner.generator, reply.id)
+      let make: @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Result<Question, GenerationError> = { _ in
         Result { () throws(GenerationError) in try generator.questionWithForms(seed: index) }
       }
-      guard let found = job.found else {
-        sessions[id] = OpenSession(runner: runner, stage: .making(reply.id))
-        open.add(reply.id, .question(session: id, job, reply))
-        return .later
-      }
-      progress = runner.arrived(found, making: Self.maker(generator))
+      let ticket = dependencies.background.start(make, reporting: { .question(replyID, $0, $1) }, to: mailbox)
+      sessions[id] = OpenSession(runner: runner, stage: .making(reply.id))
+      open.add(reply.id, .question(session: id, ticket, reply))
+      return .later
     }
     // Served in place: the next few of a plugin's questions are made while the learner answers.
     if runner.generator.callsPlugin { makeAhead(sessionQuestionsAfter: runner.state.order, runner.generator) }
@@ -302,23 +277,24 @@ extension BikiServer {
     } else {
       remove(id)
     }
-    reply.members.append(("progress", WireFormat.progress(state, now: dependencies.now())))
-    reply.members.append(("finished", .bool(state.isFinished)))
-    return .result(.object(pairs: reply.members))
+    let step = SessionStep(
+      question: question, summary: summary, progress: SessionProgress(state, now: dependencies.now()),
+      finished: state.isFinished)
+    return .result(reply.response(step))
   }
 
   /// Moves a finished session out of the table, keeping its summary for a late endSession.
-  mutating func close(_ id: String, summary: Session.Summary, state: Session.State) -> JSON {
+  mutating func close(_ id: String, summary: Session.Summary, state: Session.State) -> SessionSummary {
     remove(id)
-    let json = WireFormat.summary(summary, skill: state.skill)
+    let written = SessionSummary(summary, skill: state.skill)
     var timeRanOut = false
     if case .timeUp = summary.endReason { timeRanOut = true }
     finished.removeAll { $0.id == id }
     finished.append(
       FinishedSession(
-        id: id, summary: json, progress: WireFormat.progress(state, now: dependencies.now()), timeRanOut: timeRanOut))
-    if finished.count > BikiServer.finishedKept { finished.removeFirst() }
-    return json
+        id: id, summary: written, progress: SessionProgress(state, now: dependencies.now()), timeRanOut: timeRanOut))
+    if finished.count > QuizService.finishedKept { finished.removeFirst() }
+    return written
   }
 
   mutating func remove(_ id: String) {
@@ -328,48 +304,49 @@ extension BikiServer {
 
   // MARK: Ending
 
-  mutating func endSession(_ request: EndSessionRequest, outbox: inout [OutgoingMessage]) throws(ResponseError) -> JSON
+  mutating func endSession(_ request: EndSessionRequest, open: inout OpenRequests, outbox: inout [OutgoingMessage])
+    throws(ResponseError) -> EndSessionResponse
   {
     let id = request.sessionID
     if let index = finished.firstIndex(where: { $0.id == id }) {
-      return ["summary": finished.remove(at: index).summary]
+      return EndSessionResponse(summary: finished.remove(at: index).summary)
     }
     if let start = open.start(of: id) {
       // Nothing was asked yet: the start is told, and so is whatever was sent after it.
-      start.job.cancel()
+      start.work.cancel()
       open.remove(start.id)
       outbox.append(
         .error(
           id: start.id, .requestFailed("session \"\(id)\" was ended by biki/endSession before its first question")))
-      replay(session: id, outbox: &outbox)
-      return ["summary": .null]
+      replay(session: id, open: &open, outbox: &outbox)
+      return EndSessionResponse(summary: nil)
     }
     guard let session = sessions[id] else {
       throw .invalidParams("\"sessionId\": no open session \"\(id.prefix(80))\"")
     }
-    if case .making(let replyID) = session.stage, case .question(_, let job, let reply)? = open[replyID] {
+    if case .making(let replyID) = session.stage, case .question(_, let ticket, let reply)? = open[replyID] {
       // The requests waiting for the next question get the summary too, and are not left hanging.
-      job.cancel()
+      ticket.cancel()
       var runner = session.runner
       let progress = runner.carryOut(runner.reduce(.endRequested), making: Self.maker(runner.generator))
-      settle(id, runner, progress, reply, outbox: &outbox)
-      guard let index = finished.firstIndex(where: { $0.id == id }) else { return ["summary": .null] }
-      return ["summary": finished.remove(at: index).summary]
+      settle(id, runner, progress, reply, open: &open, outbox: &outbox)
+      guard let index = finished.firstIndex(where: { $0.id == id }) else { return EndSessionResponse(summary: nil) }
+      return EndSessionResponse(summary: finished.remove(at: index).summary)
     }
     var state = session.state
     let effects = Session.reduce(&state, .endRequested, sessionDependencies)
     for case .recorded(let record) in effects { write(record, outbox: &outbox) }
     remove(id)
     for case .sessionFinished(let summary) in effects {
-      return ["summary": WireFormat.summary(summary, skill: state.skill)]
+      return EndSessionResponse(summary: SessionSummary(summary, skill: state.skill))
     }
-    return ["summary": .null]
+    return EndSessionResponse(summary: nil)
   }
 
   /// Ends time-limited sessions whose time is up. A session asking a question tells the client
   /// with `biki/sessionFinished`; one still making a question answers the request waiting for
   /// it with the summary instead (a start whose time ran out before its first question included).
-  mutating func finishTimedOutSessions(now: Double, outbox: inout [OutgoingMessage]) {
+  mutating func finishTimedOutSessions(now: Double, open: inout OpenRequests, outbox: inout [OutgoingMessage]) {
     for (id, deadline) in timeLimits where deadline <= now {
       guard let session = sessions[id] else { continue }
       var runner = session.runner
@@ -378,15 +355,17 @@ extension BikiServer {
       let state = runner.state
       switch session.stage {
       case .making(let replyID):
-        guard case .question(_, let job, let reply)? = open[replyID] else { continue }
-        job.cancel()
-        settle(id, runner, runner.carryOut(effects, making: Self.maker(runner.generator)), reply, outbox: &outbox)
+        guard case .question(_, let ticket, let reply)? = open[replyID] else { continue }
+        ticket.cancel()
+        settle(
+          id, runner, runner.carryOut(effects, making: Self.maker(runner.generator)), reply, open: &open,
+          outbox: &outbox)
       case .asking:
         for case .recorded(let record) in effects { write(record, outbox: &outbox) }
         for case .sessionFinished(let summary) in effects {
-          let json = close(id, summary: summary, state: state)
-          outbox.append(
-            .notification(method: "biki/sessionFinished", params: ["sessionId": .string(id), "summary": json]))
+          let notification = SessionFinishedNotification(
+            sessionID: id, summary: close(id, summary: summary, state: state))
+          outbox.append(.notification(method: "biki/sessionFinished", params: notification.json))
         }
       }
     }

@@ -4,13 +4,13 @@ import BikiJSON
 import BikiPractice
 import BikiProtocol
 
-/// `biki/generate`, questions made ahead, the history and the audio a quiz needs.
-extension BikiServer {
+/// `biki/generate`, questions made ahead, and the audio a quiz needs.
+extension QuizService {
   // MARK: Generating
 
   /// Stateless questions: made in place for a pack's topic, off the loop for a plugin's. It
   /// decodes its own request, as the catalog judges the topic and its parameters between fields.
-  mutating func generate(_ replyID: RequestID, _ params: Params) throws(ResponseError) -> Reply {
+  func generate(_ replyID: RequestID, _ params: Params, open: inout OpenRequests) throws(ResponseError) -> Reply {
     // A pack's generator is made as soon as its parameters are read, so they are judged before
     // the other fields.
     // The closures see the catalog, not `self`: capturing the server copied all of it per request.
@@ -53,7 +53,7 @@ extension BikiServer {
   /// Starts the plugin questions `biki/generate` requests wait for: the requests for one topic
   /// with the same parameters share a job (a few hundred questions at most each), which asks
   /// the plugin for all of their questions at once.
-  mutating func startWaitingGenerates() {
+  func startWaitingGenerates(open: inout OpenRequests) {
     guard open.hasGeneratesDue else { return }
     var groups: [[WaitingGenerate]] = []
     var groupOf: [WaitingGenerate.Batch: Int] = [:]
@@ -69,14 +69,17 @@ extension BikiServer {
       }
     }
     for group in groups {
-      let jobs = group.map { _ in Job<Result<JSON, ResponseError>>() }
-      for (request, job) in zip(group, jobs) { open.update(request.replyID, .questions(job)) }
+      let tickets = group.map { _ in WorkTicket() }
+      for (request, ticket) in zip(group, tickets) { open.update(request.replyID, .questions(ticket)) }
       let requests = group.map { (seed: $0.seed, count: $0.count) }
-      let (entry, parameters) = (group[0].entry, group[0].parameters)
+      let (entry, parameters, mailbox) = (group[0].entry, group[0].parameters, mailbox)
+      let replyIDs = group.map(\.replyID)
       dependencies.background.run {
         let answers = Self.generated(
-          entry, parameters: parameters, requests, isCancelled: { jobs.allSatisfy(\.isCancelled) })
-        for (job, answer) in zip(jobs, answers) { job.finish(answer) }
+          entry, parameters: parameters, requests, isCancelled: { tickets.allSatisfy(\.isCancelled) })
+        for (index, answer) in answers.enumerated() where !tickets[index].isCancelled {
+          mailbox.post(.questions(replyIDs[index], tickets[index], answer))
+        }
       }
     }
   }
@@ -147,8 +150,9 @@ extension BikiServer {
   static func writtenPiece(_ result: Result<Question, GenerationError>, at index: UInt64, topicID: String) -> [UInt8] {
     var writer = JSONWriter()
     switch result {
-    case .success(let question): WireFormat.revealed(question, into: &writer)
-    case .failure(let error): WireFormat.failedQuestion(topicID: topicID, seed: index, error, into: &writer)
+    case .success(let question): GeneratedQuestion(question).write(into: &writer)
+    case .failure(let error):
+      GeneratedQuestion.failed(topicID: topicID, seed: index, error: error.reason).write(into: &writer)
     }
     guard case .written(let bytes) = writer.finish() else { return [] }
     return bytes
@@ -177,7 +181,7 @@ extension BikiServer {
   /// plugin's readahead never holds up a learner's question for long).
   func makeAhead(_ generator: QuestionGenerator, seeds: [UInt64], chunk: Int = 32) {
     guard let makeAhead = generator.makeAhead else { return }
-    _ = dependencies.background.start { _ in makeAhead(seeds, chunk) }
+    dependencies.background.run { makeAhead(seeds, chunk) }
   }
 
   /// The next questions a session on a plugin's topic will ask, made ahead unless the one half
@@ -203,24 +207,9 @@ extension BikiServer {
     return questionsAnswer(
       zip(indices, results).map { index, result in writtenPiece(result, at: index, topicID: topicID) })
   }
-
-  // MARK: History
-
-  /// Appends a session's record to the history before the response goes out; a failure is told
-  /// to the client once, and the session carries on.
-  mutating func write(_ record: Session.Record, outbox: inout [OutgoingMessage]) {
-    do {
-      try dependencies.history.record(record, at: dependencies.wallClock())
-    } catch {
-      let message = "\(error)"
-      if historyProblemsShown.insert(message).inserted {
-        outbox.append(.notification(method: "window/showMessage", params: ["type": 2, "message": .string(message)]))
-      }
-    }
-  }
 }
 
-extension BikiServer {
+extension QuizService {
   /// Has a listening question's audio made ahead, and the next question's while the learner
   /// answers, as `biki quiz --speak` does; a plugin's next question is not asked for twice.
   func prepareSpeech(_ question: Question, after order: QuestionOrder, _ generator: QuestionGenerator) {

@@ -1,0 +1,206 @@
+import BikiCore
+import BikiJSON
+
+/// What every response about a session's step ends with: its next question or its summary,
+/// and where it stands. `biki/startSession`, `biki/answer` and `biki/skip` each put their own
+/// fields before it.
+struct SessionStep: Equatable {
+  var question: OpenQuestion?
+  var summary: SessionSummary?
+  var progress: SessionProgress
+  var finished: Bool
+
+  func writeMembers(into writer: inout JSONWriter) {
+    if let question {
+      writer.key("question")
+      question.write(into: &writer)
+    }
+    if let summary {
+      writer.key("summary")
+      summary.write(into: &writer)
+    }
+    writer.key("progress")
+    progress.write(into: &writer)
+    writer.key("finished")
+    writer.bool(finished)
+  }
+
+  init(question: OpenQuestion?, summary: SessionSummary?, progress: SessionProgress, finished: Bool) {
+    (self.question, self.summary, self.progress, self.finished) = (question, summary, progress, finished)
+  }
+
+  init(reading fields: inout WireFields) throws(WireError) {
+    question = try fields.optional("question", Wire.value(OpenQuestion.self))
+    summary = try fields.optional("summary", Wire.value(SessionSummary.self))
+    progress = try fields.required("progress", Wire.value(SessionProgress.self))
+    finished = try fields.required("finished", Wire.bool)
+  }
+}
+
+/// `biki/startSession`'s answer.
+struct StartSessionResponse: WireValue, Equatable {
+  var sessionID: String
+  var topicID: String
+  var skill: Skill
+  var seed: UInt64
+  var step: SessionStep
+
+  init(sessionID: String, topicID: String, skill: Skill, seed: UInt64, step: SessionStep) {
+    (self.sessionID, self.topicID, self.skill, self.seed, self.step) = (sessionID, topicID, skill, seed, step)
+  }
+
+  func write(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("sessionId")
+    writer.string(sessionID)
+    writer.key("topicId")
+    writer.string(topicID)
+    writer.key("skill")
+    writer.string(skill.rawValue)
+    writer.key("seed")
+    writer.quotedInteger(seed)
+    step.writeMembers(into: &writer)
+    writer.endObject()
+  }
+
+  init(wire: JSON) throws(WireError) {
+    var fields = try WireFields(wire)
+    sessionID = try fields.required("sessionId", Wire.string)
+    topicID = try fields.required("topicId", Wire.string)
+    skill = try fields.required("skill", Wire.word(Skill.self))
+    seed = try fields.required("seed", Wire.seed)
+    step = try SessionStep(reading: &fields)
+    try fields.finish()
+  }
+}
+
+/// How an answer was judged.
+enum Verdict: String {
+  case correct, incorrect
+  /// It came after the time limit and was not counted; the session has ended.
+  case timeUp
+}
+
+/// `biki/answer`'s answer.
+struct AnswerResponse: WireValue, Equatable {
+  var verdict: Verdict
+  /// With `correct`: the answer revealed, in the reading the learner's answer matched.
+  var expected: RevealedAnswer?
+  /// With `correct`, when the answer was another accepted form: the standard reading.
+  var standard: String?
+  /// With `incorrect`, when the answer was of the wrong kind: how to answer.
+  var hint: String?
+  var step: SessionStep
+
+  init(verdict: Verdict, expected: RevealedAnswer?, standard: String?, hint: String?, step: SessionStep) {
+    (self.verdict, self.expected, self.standard, self.hint, self.step) = (verdict, expected, standard, hint, step)
+  }
+
+  func write(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("verdict")
+    writer.string(verdict.rawValue)
+    if let expected {
+      writer.key("expected")
+      expected.write(into: &writer)
+    }
+    if let standard {
+      writer.key("standard")
+      writer.string(standard)
+    }
+    if let hint {
+      writer.key("hint")
+      writer.string(hint)
+    }
+    step.writeMembers(into: &writer)
+    writer.endObject()
+  }
+
+  init(wire: JSON) throws(WireError) {
+    var fields = try WireFields(wire)
+    verdict = try fields.required("verdict", Wire.word(Verdict.self))
+    expected = try fields.optional("expected", Wire.value(RevealedAnswer.self))
+    standard = try fields.optional("standard", Wire.string)
+    hint = try fields.optional("hint", Wire.string)
+    step = try SessionStep(reading: &fields)
+    try fields.finish()
+  }
+}
+
+/// `biki/skip`'s answer.
+struct SkipResponse: WireValue, Equatable {
+  /// Only `timeUp`, for a skip that came after the time limit (which reveals nothing).
+  var verdict: Verdict?
+  var expected: RevealedAnswer?
+  var step: SessionStep
+
+  init(verdict: Verdict? = nil, expected: RevealedAnswer?, step: SessionStep) {
+    (self.verdict, self.expected, self.step) = (verdict, expected, step)
+  }
+
+  func write(into writer: inout JSONWriter) {
+    writer.beginObject()
+    if let verdict {
+      writer.key("verdict")
+      writer.string(verdict.rawValue)
+    }
+    if let expected {
+      writer.key("expected")
+      expected.write(into: &writer)
+    }
+    step.writeMembers(into: &writer)
+    writer.endObject()
+  }
+
+  init(wire: JSON) throws(WireError) {
+    var fields = try WireFields(wire)
+    verdict = try fields.optional("verdict", Wire.word(Verdict.self))
+    expected = try fields.optional("expected", Wire.value(RevealedAnswer.self))
+    step = try SessionStep(reading: &fields)
+    try fields.finish()
+  }
+}
+
+/// `biki/endSession`'s answer: the summary, or null for a session that asked nothing.
+struct EndSessionResponse: WireValue, Equatable {
+  var summary: SessionSummary?
+
+  init(summary: SessionSummary?) { self.summary = summary }
+
+  func write(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("summary")
+    if let summary { summary.write(into: &writer) } else { writer.value(.null) }
+    writer.endObject()
+  }
+
+  init(wire: JSON) throws(WireError) {
+    var fields = try WireFields(wire)
+    summary = try fields.required("summary", Wire.nullable(Wire.value(SessionSummary.self)))
+    try fields.finish()
+  }
+}
+
+/// `biki/sessionFinished`: a time-limited session ended by itself.
+struct SessionFinishedNotification: WireValue, Equatable {
+  var sessionID: String
+  var summary: SessionSummary
+
+  init(sessionID: String, summary: SessionSummary) { (self.sessionID, self.summary) = (sessionID, summary) }
+
+  func write(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("sessionId")
+    writer.string(sessionID)
+    writer.key("summary")
+    summary.write(into: &writer)
+    writer.endObject()
+  }
+
+  init(wire: JSON) throws(WireError) {
+    var fields = try WireFields(wire)
+    sessionID = try fields.required("sessionId", Wire.string)
+    summary = try fields.required("summary", Wire.value(SessionSummary.self))
+    try fields.finish()
+  }
+}

@@ -1,0 +1,137 @@
+import BikiCore
+import BikiJSON
+
+/// A finished session, as `biki/endSession`, the last answer and `biki/sessionFinished` send it.
+///
+/// One stored property per field of docs/protocol.md's summary, which is one flat object: that
+/// is why there are more than a dozen.
+struct SessionSummary: WireValue, Equatable {
+  enum EndReason: String {
+    case questionLimitReached, timeUp, ended, generationFailed
+  }
+
+  var topicID: String
+  var endReason: EndReason
+  var questions: Int64
+  var correct: Int64
+  var correctFirstTry: Int64
+  var incorrectAttempts: Int64
+  var skipped: Int64
+  var attempts: Int64
+  var totalSeconds: Double
+  var averageSeconds: Double
+  var secondsPerQuestion: [Double]
+  var missed: [Missed]
+  /// Why questions could not be made, when that ended the session.
+  var error: String?
+
+  /// A question answered wrongly at least once, skipped, or left open after a wrong answer.
+  struct Missed: WireValue, Equatable {
+    var prompt: String
+    var expected: RevealedAnswer
+    var outcome: Session.QuestionResult.Outcome
+    var wrongAnswers: [String]
+
+    func write(into writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.key("prompt")
+      writer.string(prompt)
+      writer.key("expected")
+      expected.write(into: &writer)
+      writer.key("outcome")
+      writer.string(outcome.rawValue)
+      writer.key("wrongAnswers")
+      writer.strings(wrongAnswers)
+      writer.endObject()
+    }
+
+    init(prompt: String, expected: RevealedAnswer, outcome: Session.QuestionResult.Outcome, wrongAnswers: [String]) {
+      (self.prompt, self.expected, self.outcome, self.wrongAnswers) = (prompt, expected, outcome, wrongAnswers)
+    }
+
+    init(wire: JSON) throws(WireError) {
+      var fields = try WireFields(wire)
+      prompt = try fields.required("prompt", Wire.string)
+      expected = try fields.required("expected", Wire.value(RevealedAnswer.self))
+      outcome = try fields.required("outcome", Wire.word(Session.QuestionResult.Outcome.self))
+      wrongAnswers = try fields.required("wrongAnswers", Wire.array(Wire.string))
+      try fields.finish()
+    }
+  }
+
+  init(_ summary: Session.Summary, skill: Skill) {
+    topicID = summary.topicID
+    switch summary.endReason {
+    case .questionLimitReached: endReason = .questionLimitReached
+    case .timeUp: endReason = .timeUp
+    case .endedByLearner: endReason = .ended
+    case .generationFailed(let why):
+      endReason = .generationFailed
+      error = why
+    }
+    questions = Int64(summary.questions)
+    correct = Int64(summary.correct)
+    correctFirstTry = Int64(summary.correctFirstTry)
+    incorrectAttempts = Int64(summary.incorrectAttempts)
+    skipped = Int64(summary.skipped)
+    attempts = Int64(summary.attempts)
+    totalSeconds = summary.totalSeconds
+    averageSeconds = summary.averageSeconds
+    secondsPerQuestion = summary.secondsPerQuestion
+    missed = summary.missed.map { result in
+      Missed(
+        prompt: result.question.prompt(for: skill), expected: RevealedAnswer(result.question, skill: skill),
+        outcome: result.outcome, wrongAnswers: result.wrongAnswers)
+    }
+  }
+
+  func write(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("topicId")
+    writer.string(topicID)
+    writer.key("endReason")
+    writer.string(endReason.rawValue)
+    for (key, count) in [
+      ("questions", questions), ("correct", correct), ("correctFirstTry", correctFirstTry),
+      ("incorrectAttempts", incorrectAttempts), ("skipped", skipped), ("attempts", attempts),
+    ] as [(StaticString, Int64)] {
+      writer.key(key)
+      writer.integer(count)
+    }
+    writer.key("totalSeconds")
+    writer.number(totalSeconds)
+    writer.key("averageSeconds")
+    writer.number(averageSeconds)
+    writer.key("secondsPerQuestion")
+    writer.beginArray()
+    for seconds in secondsPerQuestion { writer.number(seconds) }
+    writer.endArray()
+    writer.key("missed")
+    writer.beginArray()
+    for result in missed { result.write(into: &writer) }
+    writer.endArray()
+    if let error {
+      writer.key("error")
+      writer.string(error)
+    }
+    writer.endObject()
+  }
+
+  init(wire: JSON) throws(WireError) {
+    var fields = try WireFields(wire)
+    topicID = try fields.required("topicId", Wire.string)
+    endReason = try fields.required("endReason", Wire.word(EndReason.self))
+    questions = try fields.required("questions", Wire.integer)
+    correct = try fields.required("correct", Wire.integer)
+    correctFirstTry = try fields.required("correctFirstTry", Wire.integer)
+    incorrectAttempts = try fields.required("incorrectAttempts", Wire.integer)
+    skipped = try fields.required("skipped", Wire.integer)
+    attempts = try fields.required("attempts", Wire.integer)
+    totalSeconds = try fields.required("totalSeconds", Wire.number)
+    averageSeconds = try fields.required("averageSeconds", Wire.number)
+    secondsPerQuestion = try fields.required("secondsPerQuestion", Wire.array(Wire.number))
+    missed = try fields.required("missed", Wire.array(Wire.value(Missed.self)))
+    error = try fields.optional("error", Wire.string)
+    try fields.finish()
+  }
+}

@@ -1,0 +1,217 @@
+import BikiCore
+import BikiJSON
+import BikiJapanese
+
+/// A question still to be answered: only what the learner is shown. For listening the prompt
+/// is the text to speak; for the other skills nothing spoken is sent, since for kana it is the
+/// answer itself.
+struct OpenQuestion: WireValue, Equatable {
+  var number: Int64
+  var topicID: String
+  var skill: Skill
+  var prompt: String
+  /// Listening only: what it reads, for Open JTalk to accent it as said (`biki say SPEECH
+  /// SPEECHTEXT`); never shown.
+  var speech: String?
+  var speechText: String?
+  /// Listening and reading only: a number is typed around them. A reading is typed whole, and
+  /// for the counter skill the counter is the answer.
+  var prefix: String?
+  var postfix: String?
+  /// Counter only: the thing counted.
+  var thing: Thing?
+
+  struct Thing: WireValue, Equatable {
+    var name: String
+    var reading: String
+    var meaning: String
+    var count: Int64
+
+    func write(into writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.key("name")
+      writer.string(name)
+      writer.key("reading")
+      writer.string(reading)
+      writer.key("meaning")
+      writer.string(meaning)
+      writer.key("count")
+      writer.integer(count)
+      writer.endObject()
+    }
+
+    init(name: String, reading: String, meaning: String, count: Int64) {
+      (self.name, self.reading, self.meaning, self.count) = (name, reading, meaning, count)
+    }
+
+    init(wire: JSON) throws(WireError) {
+      var fields = try WireFields(wire)
+      name = try fields.required("name", Wire.string)
+      reading = try fields.required("reading", Wire.string)
+      meaning = try fields.required("meaning", Wire.string)
+      count = try fields.required("count", Wire.integer)
+      try fields.finish()
+    }
+  }
+
+  init(_ question: Question, number: Int, skill: Skill) {
+    self.number = Int64(number)
+    topicID = question.topicID
+    self.skill = skill
+    prompt = question.prompt(for: skill)
+    if skill == .listening { (speech, speechText) = (question.spoken, question.kanjiDisplay) }
+    if skill == .listening || skill == .reading {
+      (prefix, postfix) = (question.answer.prefix, question.answer.postfix)
+    }
+    if skill == .counter, let counted = question.counted {
+      thing = Thing(name: counted.name, reading: counted.reading, meaning: counted.meaning, count: counted.count)
+    }
+  }
+
+  func write(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("number")
+    writer.integer(number)
+    writer.key("topicId")
+    writer.string(topicID)
+    writer.key("skill")
+    writer.string(skill.rawValue)
+    writer.key("prompt")
+    writer.string(prompt)
+    if let speech, let speechText {
+      writer.key("speech")
+      writer.string(speech)
+      writer.key("speechText")
+      writer.string(speechText)
+    }
+    if let prefix, let postfix {
+      writer.key("prefix")
+      writer.string(prefix)
+      writer.key("postfix")
+      writer.string(postfix)
+    }
+    if let thing {
+      writer.key("thing")
+      thing.write(into: &writer)
+    }
+    writer.endObject()
+  }
+
+  init(wire: JSON) throws(WireError) {
+    var fields = try WireFields(wire)
+    number = try fields.required("number", Wire.integer)
+    topicID = try fields.required("topicId", Wire.string)
+    skill = try fields.required("skill", Wire.word(Skill.self))
+    prompt = try fields.required("prompt", Wire.string)
+    speech = try fields.optional("speech", Wire.string)
+    speechText = try fields.optional("speechText", Wire.string)
+    prefix = try fields.optional("prefix", Wire.string)
+    postfix = try fields.optional("postfix", Wire.string)
+    thing = try fields.optional("thing", Wire.value(Thing.self))
+    try fields.finish()
+  }
+}
+
+/// The answer to a question as the learner should have typed it, with its readings, once
+/// revealed.
+struct RevealedAnswer: WireValue, Equatable {
+  var answer: String
+  var display: String
+  var kanji: String
+  /// The standard reading, first of `readings`.
+  var reading: String
+  var readings: [String]
+
+  /// `matched`, the reading a right answer matched (さんわ for 3羽 when うさぎ is also さんびき),
+  /// stands in for the question's own reading.
+  init(_ question: Question, skill: Skill, matched: Reading? = nil) {
+    let reading = matched ?? question.reading
+    answer = question.expected(for: skill)
+    display = question.display
+    kanji = question.kanjiDisplay
+    self.reading = reading.standard
+    readings = reading.all()
+  }
+
+  func write(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("answer")
+    writer.string(answer)
+    writer.key("display")
+    writer.string(display)
+    writer.key("kanji")
+    writer.string(kanji)
+    writer.key("reading")
+    writer.string(reading)
+    writer.key("readings")
+    writer.strings(readings)
+    writer.endObject()
+  }
+
+  init(wire: JSON) throws(WireError) {
+    var fields = try WireFields(wire)
+    answer = try fields.required("answer", Wire.string)
+    display = try fields.required("display", Wire.string)
+    kanji = try fields.required("kanji", Wire.string)
+    reading = try fields.required("reading", Wire.string)
+    readings = try fields.required("readings", Wire.array(Wire.string))
+    try fields.finish()
+  }
+}
+
+/// How far a session has got.
+struct SessionProgress: WireValue, Equatable {
+  var completed: Int64
+  var correct: Int64
+  var incorrectAttempts: Int64
+  var skipped: Int64
+  var elapsedSeconds: Double
+  var questionLimit: Int64?
+  var timeLimitSeconds: Double?
+
+  init(_ state: Session.State, now: Double) {
+    let progress = state.progress
+    completed = Int64(progress.completed)
+    correct = Int64(progress.correct)
+    incorrectAttempts = Int64(progress.incorrectAttempts)
+    skipped = Int64(progress.skipped)
+    elapsedSeconds = now - state.startedAt
+    questionLimit = progress.questionLimit.map(Int64.init)
+    timeLimitSeconds = progress.timeLimit
+  }
+
+  func write(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("completed")
+    writer.integer(completed)
+    writer.key("correct")
+    writer.integer(correct)
+    writer.key("incorrectAttempts")
+    writer.integer(incorrectAttempts)
+    writer.key("skipped")
+    writer.integer(skipped)
+    writer.key("elapsedSeconds")
+    writer.number(elapsedSeconds)
+    if let questionLimit {
+      writer.key("questionLimit")
+      writer.integer(questionLimit)
+    }
+    if let timeLimitSeconds {
+      writer.key("timeLimitSeconds")
+      writer.number(timeLimitSeconds)
+    }
+    writer.endObject()
+  }
+
+  init(wire: JSON) throws(WireError) {
+    var fields = try WireFields(wire)
+    completed = try fields.required("completed", Wire.integer)
+    correct = try fields.required("correct", Wire.integer)
+    incorrectAttempts = try fields.required("incorrectAttempts", Wire.integer)
+    skipped = try fields.required("skipped", Wire.integer)
+    elapsedSeconds = try fields.required("elapsedSeconds", Wire.number)
+    questionLimit = try fields.optional("questionLimit", Wire.integer)
+    timeLimitSeconds = try fields.optional("timeLimitSeconds", Wire.number)
+    try fields.finish()
+  }
+}
