@@ -11,8 +11,9 @@ package struct RegisteredTopic: Sendable {
   /// The pack file or plugin library it comes from.
   package var source: String
   var makeGenerator: @Sendable (_ parameters: [String: Int64]) throws(ParameterError) -> QuestionGenerator
-  /// Making its generator or its questions runs a native plugin's code (see
-  /// `QuestionGenerator.callsPlugin`), so a server does it off its message loop.
+  /// Making its generator runs a native plugin's code (it asks the plugin for its question
+  /// count), so a server does it off its message loop; its questions' source says for itself
+  /// which of them it has at hand (`QuestionSource.questionAtHand`).
   package var callsPlugin: Bool
   /// When the plugin behind it was quarantined (after failing again and again), the failure that
   /// settled it; nil for a pack's topic, and while its plugin is in use.

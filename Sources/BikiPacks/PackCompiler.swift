@@ -51,11 +51,10 @@ package struct CompiledTopic: Sendable {
     let id = topic.id
     let frozen = program
     guard let favour else {
-      var generator = QuestionGenerator(topic: topic, spaceSize: spaceSize) { index throws(GenerationError) in
-        try frozen.question(topicID: id, index: index)
-      }
-      generator.formsAt = { index in frozen.forms(index: index) }
-      return generator
+      return QuestionGenerator(
+        QuestionsOnTheSpot(topic: topic, spaceSize: spaceSize, formsAt: { index in frozen.forms(index: index) }) {
+          index throws(GenerationError) in try frozen.question(topicID: id, index: index)
+        })
     }
     let built: FavouredLayout?
     if changed {
@@ -72,12 +71,11 @@ package struct CompiledTopic: Sendable {
       )
     }
     let table = layout.programIndex
-    var generator = QuestionGenerator(topic: topic, spaceSize: spaceSize) { index throws(GenerationError) in
-      try frozen.question(topicID: id, index: UInt64(table[Int(index)]))
-    }
-    generator.formsAt = { index in frozen.forms(index: UInt64(table[Int(index)])) }
-    generator.favouredCount = layout.favouredCount
-    return generator
+    return QuestionGenerator(
+      QuestionsOnTheSpot(
+        topic: topic, spaceSize: spaceSize, favouredCount: layout.favouredCount,
+        formsAt: { index in frozen.forms(index: UInt64(table[Int(index)])) }
+      ) { index throws(GenerationError) in try frozen.question(topicID: id, index: UInt64(table[Int(index)])) })
   }
 }
 

@@ -129,36 +129,8 @@ package struct PluginTopics: Sendable {
     var spaceSize = questionCounts[topic.id] ?? 1
     if identity.countsQuestions, let counted = try? backend.questionCount(localID, parameters) { spaceSize = counted }
     guard spaceSize > 0 else { throw .inconsistent("the plugin has no questions for these parameters") }
-    // Questions made ahead are kept, checked, and served without asking the plugin again.
-    let made = MadeQuestions()
-    let remembered: @Sendable ([UInt64]) -> [Result<Question, GenerationError>] = { indices in
-      let missing = made.missing(indices)
-      var fetched: [UInt64: Result<Question, GenerationError>] = [:]
-      if !missing.isEmpty {
-        let results = batch(missing)
-        made.keep(Array(zip(missing, results)))
-        fetched = Dictionary(zip(missing, results), uniquingKeysWith: { first, _ in first })
-      }
-      // One made by another request may have been forgotten since (the store is bounded): made again.
-      return indices.map { index in fetched[index] ?? made.find(index).map { .success($0) } ?? batch([index])[0] }
-    }
-    var generator = QuestionGenerator(topic: topic, spaceSize: spaceSize) { index throws(GenerationError) in
-      try remembered([index])[0].get()
-    }
-    generator.batch = remembered
-    generator.ready = { index in made.find(index).map { .success($0) } }
-    // A plugin taking more than a few milliseconds a question is asked only for what is wanted.
-    let size = spaceSize
-    generator.makeAhead = { seeds, chunk in
-      guard (backend.pace() ?? 0) < PluginTopics.quickQuestion, made.beginMakingAhead() else { return }
-      defer { made.endMakingAhead() }
-      let indices = seeds.map { $0 % size }
-      for start in stride(from: 0, to: indices.count, by: max(1, chunk)) {
-        _ = remembered(Array(indices[start..<min(start + max(1, chunk), indices.count)]))
-      }
-    }
-    generator.callsPlugin = true
-    return generator
+    return QuestionGenerator(
+      PluginQuestions(topic: topic, spaceSize: spaceSize, pace: { backend.pace() }, make: batch))
   }
 
   static func parse(_ bytes: [UInt8], path: String, what: String) throws(PluginError) -> JSONNode {

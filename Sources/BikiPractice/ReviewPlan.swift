@@ -77,22 +77,45 @@ package struct ReviewPlan: Sendable {
   package func generator(topic: Topic, generators: [QuestionGenerator]) -> QuestionGenerator? {
     guard !picks.isEmpty else { return nil }
     let byID = Dictionary(generators.map { ($0.topic.id, $0) }, uniquingKeysWith: { first, _ in first })
-    let picks = self.picks
-    var generator = QuestionGenerator(topic: topic, spaceSize: UInt64(picks.count)) { index throws(GenerationError) in
-      let pick = picks[Int(index % UInt64(picks.count))]
-      guard let source = byID[pick.topicID] else {
-        throw GenerationError(topicID: pick.topicID, reason: "the topic is no longer loaded")
-      }
-      return try source.question(seed: pick.index)
+    return QuestionGenerator(PlannedQuestions(topic: topic, picks: picks, sources: byID))
+  }
+}
+
+/// A review's questions: its picks in plan order, each made by its own topic's source, at once
+/// when that source can give it at once.
+private struct PlannedQuestions: QuestionSource {
+  let topic: Topic
+  let picks: [ReviewPlan.Pick]
+  let sources: [String: QuestionGenerator]
+
+  var spaceSize: UInt64 { UInt64(picks.count) }
+  var isPlanned: Bool { true }
+
+  private func pick(_ index: UInt64) -> ReviewPlan.Pick { picks[Int(index % UInt64(picks.count))] }
+
+  private func source(_ pick: ReviewPlan.Pick) throws(GenerationError) -> QuestionGenerator {
+    guard let source = sources[pick.topicID] else {
+      throw GenerationError(topicID: pick.topicID, reason: "the topic is no longer loaded")
     }
-    generator.isPlanned = true
-    let pickedTopics = Set(picks.map(\.topicID))
-    generator.callsPlugin = generators.contains { source in source.callsPlugin && pickedTopics.contains(source.topic.id)
+    return source
+  }
+
+  func question(at index: UInt64) throws(GenerationError) -> Question {
+    let pick = pick(index)
+    return try source(pick).question(seed: pick.index)
+  }
+
+  func questionAtHand(_ index: UInt64) -> Result<Question, GenerationError>? {
+    let pick = pick(index)
+    do {
+      return try source(pick).questionAtHand(seed: pick.index)
+    } catch {
+      return .failure(error)
     }
-    generator.formsAt = { index in
-      let pick = picks[Int(index % UInt64(picks.count))]
-      return byID[pick.topicID]?.forms(seed: pick.index) ?? []
-    }
-    return generator
+  }
+
+  func forms(at index: UInt64) -> [ReadingForm]? {
+    let pick = pick(index)
+    return sources[pick.topicID]?.forms(seed: pick.index) ?? []
   }
 }

@@ -34,7 +34,7 @@ extension QuizService {
         let indices = [generator.order(seed: seed).upcoming]
         // Written before, it is sent as it was; made ahead, it is written once and kept.
         if let kept = entry.written.find(indices[0]) { return .result(Self.questionsAnswer(CollectionOfOne(kept))) }
-        if let ready = generator.readyQuestions(seeds: indices) {
+        if let ready = generator.questionsAtHand(seeds: indices) {
           guard case .success(let question) = ready[0] else {
             return .result(try Self.written(ready, indices: indices, topicID: entry.topic.id))
           }
@@ -175,22 +175,20 @@ extension QuizService {
     return .written(bytes)
   }
 
-  /// A plugin's questions at `seeds`, made off the loop and kept: nothing waits for them, and
-  /// the requests that want them find them made. They are asked for `chunk` at a time, so a
-  /// question wanted now waits behind at most one chunk of them in the plugin's worker (a slow
-  /// plugin's readahead never holds up a learner's question for long).
+  /// The questions at `seeds`, made off the loop where the source makes any ahead (a plugin's,
+  /// kept by its source): nothing waits for them, and the requests that want them find them
+  /// made. They are asked for `chunk` at a time, so a question wanted now waits behind at most
+  /// one chunk of them in the plugin's worker (a slow plugin's readahead never holds up a
+  /// learner's question for long).
   func makeAhead(_ generator: QuestionGenerator, seeds: [UInt64], chunk: Int = 32) {
-    guard let makeAhead = generator.makeAhead else { return }
-    dependencies.background.run { makeAhead(seeds, chunk) }
+    guard let work = generator.readAhead(seeds: seeds, chunk: chunk) else { return }
+    dependencies.background.run(work)
   }
 
-  /// The next questions a session on a plugin's topic will ask, made ahead unless the one half
-  /// way there is made already (then the rest are, or are being made).
+  /// The next questions a session will ask, made ahead where its source makes any ahead.
   func makeAhead(sessionQuestionsAfter order: QuestionOrder, _ generator: QuestionGenerator) {
-    guard let ready = generator.ready else { return }
     var order = order
     let upcoming = (0..<Readahead.sessionQuestions).map { _ in order.next() }
-    guard ready(upcoming[upcoming.count / 2] % generator.spaceSize) == nil else { return }
     // One at a time: a learner's next question is wanted in seconds, and one from another
     // session should not wait behind these.
     makeAhead(generator, seeds: upcoming, chunk: 1)
@@ -214,9 +212,9 @@ extension QuizService {
   /// answers, as `biki quiz --speak` does; a plugin's next question is not asked for twice.
   func prepareSpeech(_ question: Question, after order: QuestionOrder, _ generator: QuestionGenerator) {
     dependencies.prepareSpeech(question.spoken, question.kanjiDisplay)
-    guard !generator.callsPlugin else { return }
+    // Only a question the source gives at once: a plugin's next is not asked for twice.
     var peek = order
-    guard let next = try? generator.questionWithForms(seed: peek.next()) else { return }
+    guard case .success(let next)? = generator.questionAtHand(seed: peek.next()) else { return }
     dependencies.prepareSpeech(next.spoken, next.kanjiDisplay)
   }
 }

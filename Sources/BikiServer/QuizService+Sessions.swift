@@ -108,15 +108,10 @@ extension QuizService {
     return try advance(id, runner, progress, reply, open: &open, outbox: &outbox)
   }
 
-  /// Makes a session's question where it can: a pack's in place, a plugin's made ahead; nil for
-  /// a plugin's not made yet, which `advance` makes off the loop.
+  /// Makes a session's question where its source can give it at once (a pack's, a plugin's
+  /// made ahead); nil for one that must be made off the loop, which `advance` does.
   static func maker(_ generator: QuestionGenerator) -> SessionRunner.Maker {
-    { index in
-      guard generator.callsPlugin else {
-        return Result { () throws(GenerationError) in try generator.questionWithForms(seed: index) }
-      }
-      return generator.readyQuestions(seeds: [index])?.first
-    }
+    { index in generator.questionAtHand(seed: index) }
   }
 
   // MARK: Answering
@@ -267,8 +262,9 @@ extension QuizService {
       open.add(reply.id, .question(session: id, ticket, reply))
       return .later
     }
-    // Served in place: the next few of a plugin's questions are made while the learner answers.
-    if runner.generator.callsPlugin { makeAhead(sessionQuestionsAfter: runner.state.order, runner.generator) }
+    // Served in place: the next few questions are made while the learner answers, where the
+    // source makes any ahead (a plugin's).
+    makeAhead(sessionQuestionsAfter: runner.state.order, runner.generator)
     for record in reply.unwritten { write(record, outbox: &outbox) }
     let state = runner.state
     // The reducer's current question is the one asked: a new one, or the same after a wrong answer.

@@ -175,12 +175,12 @@ struct QuizLoop {
   }
 
   /// Starts making the audio of the question after this one while the learner answers, so it
-  /// plays as soon as it is shown. The next question is the order's next, made by the topic's
-  /// pure generator; a plugin's is not asked for twice.
+  /// plays as soon as it is shown. The next question is the order's next, if the topic's
+  /// source gives it at once: a plugin's is not asked for twice.
   private func prepareNext(after state: Session.State, generator: QuestionGenerator) {
-    guard let speaker, !generator.callsPlugin, state.skill == .listening || state.skill == .reading else { return }
+    guard let speaker, state.skill == .listening || state.skill == .reading else { return }
     var order = state.order
-    guard let next = try? generator.questionWithForms(seed: order.next()) else { return }
+    guard case .success(let next)? = generator.questionAtHand(seed: order.next()) else { return }
     speaker.prepare(Utterance(reading: next.spoken, display: next.kanjiDisplay))
   }
 

@@ -18,13 +18,11 @@ import Testing
   /// date that did not exist cannot).
   func monthsFailingOnOddMonths() throws -> QuestionGenerator {
     let months = try Fixtures.months()
-    var generator = months
-    generator.questionAt = { index throws(GenerationError) in
-      let question = try months.questionAt(index)
+    return QuestionGenerator(topic: months.topic, spaceSize: months.spaceSize) { index throws(GenerationError) in
+      let question = try months.question(seed: index)
       guard question.answer.value % 2 == 0 else { throw GenerationError(topicID: "dates.months", reason: "odd") }
       return question
     }
-    return generator
   }
 
   @Test func aQuestionThatCannotBeMadeCostsThatQuestionNotTheSession() throws {
@@ -68,8 +66,8 @@ import Testing
   }
 
   @Test func aTopicWhoseQuestionsKeepFailingEndsTheSessionWithTheReason() throws {
-    var generator = try Fixtures.months()
-    generator.questionAt = { _ throws(GenerationError) in
+    let months = try Fixtures.months()
+    let generator = QuestionGenerator(topic: months.topic, spaceSize: months.spaceSize) { _ throws(GenerationError) in
       throw GenerationError(topicID: "dates.months", reason: "broken")
     }
     #expect(throws: SessionError.self) { try start(generator, mode: .infinite) }

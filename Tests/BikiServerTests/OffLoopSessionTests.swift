@@ -263,11 +263,10 @@ import Testing
       registry.topics = catalog.registry.topics.map { registered in
         RegisteredTopic(topic: registered.topic, source: registered.source, callsPlugin: callsPlugin) {
           _ throws(ParameterError) in
-          var generator = QuestionGenerator(topic: registered.topic, spaceSize: 10) { _ throws(GenerationError) in
+          let generator = QuestionGenerator(topic: registered.topic, spaceSize: 10) { _ throws(GenerationError) in
             throw GenerationError(topicID: registered.topic.id, reason: "the plugin's worker crashed")
           }
-          generator.callsPlugin = callsPlugin
-          return generator
+          return callsPlugin ? QuestionGenerator(StandInPluginQuestions(generator)) : generator
         }
       }
       return Catalog(registry: registry, packs: catalog.packs)

@@ -3,6 +3,7 @@ import BikiHost
 import BikiJSON
 import BikiProtocol
 import BikiSync
+import BikiTestSupport
 import Testing
 
 @testable import BikiServer
@@ -30,27 +31,11 @@ import Testing
 
   /// The test pack's topic, marked as a plugin's, whose questions can be made ahead: `made`
   /// counts the questions the stand-in plugin made.
-  static func dependencies(held: ServerFixtures.HeldWork, made: Locked<Int>, quick: Bool = true) -> ServerDependencies {
+  static func dependencies(held: ServerFixtures.HeldWork, made: StandInPluginQuestions.Store, quick: Bool = true)
+    -> ServerDependencies
+  {
     ServerFixtures.asPlugin(ServerFixtures.dependencies(background: held.runner), source: "/plugins/libahead.so") {
-      source in
-      let store = Locked<[UInt64: Result<Question, GenerationError>]>([:])
-      let batch: @Sendable ([UInt64]) -> [Result<Question, GenerationError>] = { indices in
-        indices.map { index in
-          if let found = store.withLock({ $0[index] }) { return found }
-          made.withLock { $0 += 1 }
-          let result = Result { () throws(GenerationError) in try source.question(seed: index) }
-          store.withLock { $0[index] = result }
-          return result
-        }
-      }
-      var generator = QuestionGenerator(topic: source.topic, spaceSize: source.spaceSize) {
-        index throws(GenerationError) in try batch([index])[0].get()
-      }
-      generator.batch = batch
-      generator.ready = { index in store.withLock { $0[index] } }
-      let size = source.spaceSize
-      generator.makeAhead = { seeds, _ in if quick { _ = batch(seeds.map { $0 % size }) } }
-      return generator
+      QuestionGenerator(StandInPluginQuestions($0, keeps: true, makesAhead: quick, store: made))
     }
   }
 
@@ -61,7 +46,7 @@ import Testing
 
   @Test func aClientAskingSeedAfterSeedIsAnsweredFromQuestionsMadeAhead() {
     let held = ServerFixtures.HeldWork()
-    let made = Locked(0)
+    let made = StandInPluginQuestions.Store()
     var endpoint = ServerFixtures.endpoint(Self.dependencies(held: held, made: made))
     // The first two are made off the loop; the second shows a run, so the next are made ahead.
     for seed in 1...2 {
@@ -73,7 +58,7 @@ import Testing
       #expect(OffLoopSessionTests.response(endpoint.tick(now: 0), id: Int64(seed)) != nil)
     }
     // Made ahead now, each question once (test.hon has 100).
-    let madeAhead = made.withLock { $0 }
+    let madeAhead = made.questionsMade
     #expect(madeAhead > 2 && madeAhead <= 100)
     for seed in 3...40 {
       let answered = endpoint.receive(Self.generate(Int64(seed), seed: Int64(seed)))
@@ -83,12 +68,12 @@ import Testing
       #expect(questions?.first?["seed"] == .string(String(index)), "seed \(seed): \(answered)")
     }
     #expect(held.count == 0)
-    #expect(made.withLock { $0 } == madeAhead)
+    #expect(made.questionsMade == madeAhead)
   }
 
   @Test func aClientAskingAtRandomGetsNothingMadeAhead() {
     let held = ServerFixtures.HeldWork()
-    let made = Locked(0)
+    let made = StandInPluginQuestions.Store()
     var endpoint = ServerFixtures.endpoint(Self.dependencies(held: held, made: made))
     for (id, seed) in [(1, 17), (2, 3), (3, 90), (4, 41)] {
       #expect(endpoint.receive(Self.generate(Int64(id), seed: Int64(seed))).isEmpty)
@@ -96,12 +81,12 @@ import Testing
       held.runAll()
       #expect(OffLoopSessionTests.response(endpoint.tick(now: 0), id: Int64(id)) != nil)
     }
-    #expect(made.withLock { $0 } == 4)
+    #expect(made.questionsMade == 4)
   }
 
   @Test func aSessionsNextQuestionsAreMadeWhileTheLearnerAnswers() throws {
     let held = ServerFixtures.HeldWork()
-    let made = Locked(0)
+    let made = StandInPluginQuestions.Store()
     var endpoint = ServerFixtures.endpoint(Self.dependencies(held: held, made: made))
     _ = endpoint.receive(.request(id: .number(1), method: "biki/startSession", params: OffLoopSessionTests.infinite))
     held.runAll()
@@ -111,7 +96,7 @@ import Testing
     let session = try #require(started?["sessionId"]?.stringValue)
     // The first question came, and with it the work that makes the next ones.
     held.runAll()
-    #expect(made.withLock { $0 } == 1 + Readahead.sessionQuestions)
+    #expect(made.questionsMade == 1 + Readahead.sessionQuestions)
     for id in 2...8 {
       let skipped = endpoint.receive(
         .request(id: .number(Int64(id)), method: "biki/skip", params: ["sessionId": .string(session)]))
@@ -122,7 +107,7 @@ import Testing
 
   @Test func aSlowPluginsQuestionsAreMadeOnlyWhenWanted() {
     let held = ServerFixtures.HeldWork()
-    let made = Locked(0)
+    let made = StandInPluginQuestions.Store()
     let dependencies = Self.dependencies(held: held, made: made, quick: false)
     var endpoint = ServerFixtures.endpoint(dependencies)
     for seed in 1...4 {
@@ -131,6 +116,6 @@ import Testing
       held.runAll()
       _ = endpoint.tick(now: 0)
     }
-    #expect(made.withLock { $0 } == 4)
+    #expect(made.questionsMade == 4)
   }
 }

@@ -67,10 +67,12 @@ enum ServerFixtures {
   }
 
   /// The same dependencies with the test pack's topics marked as a plugin's (from `source`),
-  /// each generator made by the pack and then changed by `adapt`.
+  /// each generator made by the pack and then changed by `adapt` (by default, never at hand).
   static func asPlugin(
     _ dependencies: ServerDependencies, source: String,
-    adapt: @escaping @Sendable (QuestionGenerator) -> QuestionGenerator = { $0 }
+    adapt: @escaping @Sendable (QuestionGenerator) -> QuestionGenerator = {
+      QuestionGenerator(StandInPluginQuestions($0))
+    }
   ) -> ServerDependencies {
     var dependencies = dependencies
     let load = dependencies.loadCatalog
@@ -80,9 +82,7 @@ enum ServerFixtures {
       registry.topics = catalog.registry.topics.map { registered in
         RegisteredTopic(topic: registered.topic, source: source, callsPlugin: true) {
           parameters throws(ParameterError) in
-          var generator = adapt(try registered.generator(parameters: parameters))
-          generator.callsPlugin = true
-          return generator
+          adapt(try registered.generator(parameters: parameters))
         }
       }
       return Catalog(registry: registry, packs: catalog.packs)

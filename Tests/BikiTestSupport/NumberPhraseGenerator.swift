@@ -38,11 +38,10 @@ package struct NumberPhraseGenerator: Sendable {
   /// A generator for `topic` over this range.
   package func generator(for topic: Topic) -> QuestionGenerator {
     let phrase = self
-    var generator = QuestionGenerator(topic: topic, spaceSize: count) { index throws(GenerationError) in
-      try phrase.question(topicID: topic.id, index: index)
-    }
-    generator.formsAt = { index in phrase.forms(index: index) }
-    return generator
+    return QuestionGenerator(
+      QuestionsOnTheSpot(topic: topic, spaceSize: count, formsAt: { index in phrase.forms(index: index) }) {
+        index throws(GenerationError) in try phrase.question(topicID: topic.id, index: index)
+      })
   }
 
   /// The forms the question at `index` exercises.
