@@ -82,7 +82,10 @@ package struct Counter: Hashable, Sendable {
     }
   }
 
-  /// Constants only: a class's `var` is checked for exclusive access at every read.
+  /// Constants only: a class's `var` is checked for exclusive access at every read. One
+  /// constant per fact of a counter (its symbols, readings, forms by whole value and by final
+  /// component, zero, valid values) and the segments made from them once, so reading a number
+  /// builds none: that is why there are more than a dozen.
   private final class Storage: Sendable {
     let id: String
     let symbols: [String]

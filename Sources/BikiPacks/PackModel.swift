@@ -60,6 +60,10 @@ package struct CounterDefinition: Sendable {
   var hasDecodingErrors = false
 }
 
+/// A topic as its pack file writes it.
+///
+/// One stored property per key a topic may have in a pack, each kept with where it was written
+/// (plus what decoding learnt about them): that is why there are more than a dozen.
 package struct TopicDefinition: Sendable {
   package var id = Located("")
   package var title = ""

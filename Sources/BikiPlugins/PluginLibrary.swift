@@ -8,6 +8,10 @@ import Glibc
 /// - Important: the library is opened with `RTLD_NODELETE` and never closed: a library that
 ///   holds Swift metadata cannot be safely unloaded, and a plugin is loaded once per process.
 ///   For the same reason the host struct it was given is never freed.
+///
+/// Its more than a dozen constants are the descriptor's fields as checked (identity, versions,
+/// thread safety, the entry points) and the three guards every call goes through (the lock for
+/// a plugin that is not thread-safe, the call ledger, whether it was shut down).
 package final class PluginLibrary: @unchecked Sendable {
   package let path: String
   package let id: String

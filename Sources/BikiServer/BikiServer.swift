@@ -164,6 +164,10 @@ package struct ServerDependencies: Sendable {
 /// open requests, the mailbox work off the loop reports to, the reload and the pack poll) and
 /// routes each message to one of two services, the quiz (`quiz`, the one source of truth for
 /// sessions) and the pack files as a language (`language`), which share nothing else.
+///
+/// Its thirteen fields are those: its name and version and the world (`dependencies`), the
+/// catalog and how it is kept current (the first catalog, the reload, the pack stamp and the
+/// next poll), the table and the mailbox, whether `initialize` came, and the two services.
 package struct BikiServer: LanguageServer {
   package let name = "biki"
   package let version: String
