@@ -85,7 +85,7 @@ extension Session {
   /// Closes the current question and asks for the next, unless the session is over.
   private static func complete(_ state: inout State, _ outcome: QuestionResult.Outcome, now: Double) -> [Effect] {
     guard let question = state.current else { return [] }
-    state.results.append(
+    state.record(
       QuestionResult(
         question: question, outcome: outcome, wrongAnswers: state.currentWrongAnswers,
         seconds: now - state.questionStartedAt))
@@ -102,7 +102,7 @@ extension Session {
 
   private static func finish(_ state: inout State, _ reason: EndReason, now: Double) -> [Effect] {
     if let open = state.current, !state.currentWrongAnswers.isEmpty {
-      state.results.append(
+      state.record(
         QuestionResult(
           question: open, outcome: .unanswered, wrongAnswers: state.currentWrongAnswers,
           seconds: now - state.questionStartedAt))

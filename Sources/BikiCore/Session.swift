@@ -68,18 +68,36 @@ package enum Session {
     var questionStartedAt: Double
     package let startedAt: Double
     package internal(set) var results: [QuestionResult] = []
+    /// `results` counted as they grow: every response carries the progress, and counting a long
+    /// session's results at every step cost more than the rest of the step.
+    var tally = Tally()
     /// What the last action told the learner.
     package internal(set) var feedback: Feedback?
     package internal(set) var endReason: EndReason?
 
     package var isFinished: Bool { endReason != nil }
 
+    /// Closes a question: its result is kept, and counted.
+    mutating func record(_ result: QuestionResult) {
+      results.append(result)
+      tally.wrongAnswers += result.wrongAnswers.count
+      switch result.outcome {
+      case .correct: tally.correct += 1
+      case .skipped: tally.skipped += 1
+      case .unanswered: break
+      }
+    }
+
+    struct Tally: Hashable, Sendable {
+      var correct = 0
+      var skipped = 0
+      var wrongAnswers = 0
+    }
+
     package var progress: Progress {
       Progress(
-        completed: results.count,
-        correct: results.filter { $0.outcome == .correct }.count,
-        incorrectAttempts: results.reduce(currentWrongAnswers.count) { $0 + $1.wrongAnswers.count },
-        skipped: results.filter { $0.outcome == .skipped }.count,
+        completed: results.count, correct: tally.correct,
+        incorrectAttempts: tally.wrongAnswers + currentWrongAnswers.count, skipped: tally.skipped,
         questionLimit: { if case .questionLimit(let limit) = mode { limit } else { nil } }(),
         timeLimit: { if case .timeLimit(let seconds) = mode { seconds } else { nil } }())
     }

@@ -116,29 +116,39 @@ extension QuizService {
 
   // MARK: Answering
 
-  /// The open session a request names, with the question it is asking; nil when the session
-  /// is making its next question, in which case the request waits for it in the session's queue.
+  /// The open session a request names, with the question it is asking, taken out of the
+  /// table while the request is handled: its runner is then the only copy of the session's
+  /// state, which grows with every question a long session asks, and is changed in place rather
+  /// than copied at every step. `advance` puts it back (`restore`, when the request fails before
+  /// that). Nil when the session is making its next question: the request then waits in the
+  /// session's queue.
   private mutating func askingSession(_ request: QueuedRequest, open: inout OpenRequests) throws(ResponseError) -> (
-    id: String, session: OpenSession, question: Question
+    id: String, runner: SessionRunner, question: Question
   )? {
     let id = request.sessionID
     if open.start(of: id) != nil {
       try queue(request, open: &open)
       return nil
     }
-    guard let session = sessions[id] else {
+    guard let stage = sessions[id]?.stage else {
       let ended = finished.contains { $0.id == id }
       throw .invalidParams(
         "\"sessionId\": \(ended ? "session \"\(id)\" has finished; biki/endSession returns its summary" : "no open session \"\(id.prefix(80))\"")"
       )
     }
-    switch session.stage {
+    switch stage {
     case .asking(let question):
-      return (id, session, question)
+      guard let session = sessions.removeValue(forKey: id) else { return nil }
+      return (id, session.runner, question)
     case .making:
       try queue(request, open: &open)
       return nil
     }
+  }
+
+  /// Puts back a session `askingSession` took out, for a request that failed before its step.
+  private mutating func restore(_ id: String, _ runner: SessionRunner, asking question: Question) {
+    sessions[id] = OpenSession(runner: runner, stage: .asking(question))
   }
 
   /// Puts an answer or skip in its session's queue, to be handled once the question is there.
@@ -162,23 +172,31 @@ extension QuizService {
       return .result(AnswerResponse(verdict: .timeUp, expected: nil, standard: nil, hint: nil, step: late).json)
     }
     guard
-      let (id, session, question) = try askingSession(QueuedRequest(id: replyID, kind: .answer(request)), open: &open)
+      case (let id, var runner, let question)? = try askingSession(
+        QueuedRequest(id: replyID, kind: .answer(request)), open: &open)
     else {
       return .later
     }
-    let given = try request.answer.get()
-    var runner = session.runner
+    let given: String
+    switch request.answer {
+    case .success(let typed): given = typed
+    case .failure(let error):
+      restore(id, runner, asking: question)
+      throw error
+    }
     let effects = runner.reduce(.answerSubmitted(given))
-    let state = runner.state
+    // Read before the runner changes again: a copy of its state held across a change would
+    // copy the whole state.
+    let (feedback, skill) = (runner.state.feedback, runner.state.skill)
     var verdict = Verdict.timeUp
     for case .recorded(.answered(let answer)) in effects { verdict = answer.isCorrect ? .correct : .incorrect }
     var (expected, standard, hint): (RevealedAnswer?, String?, String?) = (nil, nil, nil)
     // A wrong answer leaves the question open for another try, so the answer stays hidden; a
     // hint says how to answer (digits, kana). A right one shows the reading it matched (of the
     // counter the learner chose) and, for another form than the standard, the standard.
-    switch state.feedback {
+    switch feedback {
     case .correct(let matched, let standardForm)?:
-      expected = RevealedAnswer(question, skill: state.skill, matched: matched)
+      expected = RevealedAnswer(question, skill: skill, matched: matched)
       standard = standardForm
     case .incorrect(_, let wrongKind?)? where verdict == .incorrect:
       hint = wrongKind
@@ -196,17 +214,17 @@ extension QuizService {
     if let late = stepAfterTimeUp(request.sessionID) {
       return .result(SkipResponse(verdict: .timeUp, expected: nil, step: late).json)
     }
-    guard let (id, session, question) = try askingSession(QueuedRequest(id: replyID, kind: .skip(request)), open: &open)
+    guard
+      case (let id, var runner, let question)? = try askingSession(
+        QueuedRequest(id: replyID, kind: .skip(request)), open: &open)
     else {
       return .later
     }
-    var runner = session.runner
     let effects = runner.reduce(.skipRequested)
-    let state = runner.state
     var expected: RevealedAnswer?
     // After the time limit the skip does not count and nothing is revealed.
     for case .recorded(.answered(let skip)) in effects where skip.skipped {
-      expected = RevealedAnswer(question, skill: state.skill)
+      expected = RevealedAnswer(question, skill: runner.state.skill)
     }
     let progress = runner.carryOut(effects, making: Self.maker(runner.generator))
     return try advance(

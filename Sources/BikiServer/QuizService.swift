@@ -94,7 +94,9 @@ struct QuizService {
     outbox: inout [OutgoingMessage]
   ) {
     guard case .question(let id, let waiting, let reply)? = open[replyID], waiting === ticket else { return }
-    guard let session = sessions[id] else {
+    // Taken out of the table, so the runner's state is changed in place (see `askingSession`);
+    // `settle` puts it back.
+    guard let session = sessions.removeValue(forKey: id) else {
       // Its session ended another way; the request is told rather than left waiting.
       open.remove(replyID)
       respond(replyID, .failure(.requestFailed("session \"\(id)\" has ended")), outbox: &outbox)

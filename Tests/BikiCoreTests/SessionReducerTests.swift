@@ -80,7 +80,7 @@ import Testing
       &state, .answerSubmitted("8本"),
       effects: [record(Self.eight, given: "8本", isCorrect: true, seconds: 3, first: false), .questionNeeded(index: 1)]
     ) {
-      $0.results = [Session.QuestionResult(question: Self.eight, outcome: .correct, wrongAnswers: ["9"], seconds: 3)]
+      $0.record(Session.QuestionResult(question: Self.eight, outcome: .correct, wrongAnswers: ["9"], seconds: 3))
       $0.currentWrongAnswers = []
       $0.current = nil
       $0.feedback = .correct(matched: right.matched, standard: right.standard)
@@ -110,7 +110,7 @@ import Testing
       ]
     ) {
       $0.feedback = .skipped(expected: "3本")
-      $0.results = missed
+      $0.record(missed[1])  // the first is recorded already
       $0.current = nil
       $0.endReason = .questionLimitReached
     }
@@ -148,7 +148,7 @@ import Testing
       ]
     ) {
       $0.feedback = .skipped(expected: "8本")
-      $0.results = [Session.QuestionResult(question: Self.eight, outcome: .skipped, wrongAnswers: [], seconds: 0)]
+      $0.record(Session.QuestionResult(question: Self.eight, outcome: .skipped, wrongAnswers: [], seconds: 0))
       $0.current = nil
       _ = $0.order.next()
     }
@@ -200,7 +200,7 @@ import Testing
         .recorded(.ended(topicID: "t.hon", reason: .timeUp, questions: 1, correct: 0)), .sessionFinished(summary),
       ]
     ) {
-      $0.results = [unanswered]
+      $0.record(unanswered)
       $0.currentWrongAnswers = []
       $0.current = nil
       $0.endReason = .timeUp
