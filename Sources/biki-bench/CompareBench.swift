@@ -265,6 +265,13 @@ struct CompareBench {
           try serverBench.sessionQuestions(sessions, topic: topic, count: 1_000, seconds: seconds))
       }
     }
+    // One session of 5,000 questions: its last thousand against its first.
+    var longSession: [Double] = []
+    for _ in 0..<rounds {
+      let (first, last) = try serverBench.longSession(
+        sessions, topic: "numbers.beginner", count: 5_000, window: 1_000, seconds: seconds)
+      longSession.append(last / first)
+    }
     sessions.stop()
     let checked = try serverBench.started()
     let duringCheck = try serverBench.duringCheck(
@@ -333,6 +340,10 @@ struct CompareBench {
           "compare.unknown-topic: biki/generate on a misspelt topic (error with did-you-mean) %.0f/s, %.2f of a real one's rate  (target ≥ 0.5: %@)",
         m(unknownPipe), unknownRatio, verdict(unknownRatio >= 0.5)),
     ] + pluginLines + [
+      String(
+        format:
+          "compare.long-session: the last 1,000 of a session's 5,000 questions at %.2f of the first 1,000's rate  (target ≥ 0.8: %@)",
+        m(longSession), verdict(m(longSession) >= 0.8)),
       "compare." + duringCheck.line.dropFirst("serve.".count),
       "compare." + memory.line.dropFirst("serve.".count),
     ]

@@ -137,6 +137,22 @@ struct ServerBench {
   /// the next question), sent in flights of 50 as an editor driving many sessions would:
   /// the rate a session's next question is made at, for a topic from a pack or a plugin.
   func sessionQuestions(_ server: Server, topic: String, count: Int, seconds: () -> Double) throws -> Double {
+    try sessionRates(server, topic: topic, count: count, window: count, seconds: seconds)[0]
+  }
+
+  /// A long session's next questions, skip after skip: the rate of its first `window` and of
+  /// its last, which must be alike (a step must not cost more for the questions asked before).
+  func longSession(_ server: Server, topic: String, count: Int, window: Int, seconds: () -> Double) throws -> (
+    first: Double, last: Double
+  ) {
+    let rates = try sessionRates(server, topic: topic, count: count, window: window, seconds: seconds)
+    return (rates.first ?? 0, rates.last ?? 0)
+  }
+
+  /// The rate of each `window` of a session's `count` skips, in order.
+  private func sessionRates(_ server: Server, topic: String, count: Int, window: Int, seconds: () -> Double) throws
+    -> [Double]
+  {
     let started = server.call(
       Self.request(
         1, "biki/startSession", #"{"topicId":"\#(topic)","mode":{"kind":"infinite"},"seed":7,"skill":"kana"}"#))
@@ -151,7 +167,10 @@ struct ServerBench {
       Array(
         (0..<flight).map { Self.request(10 + batch * flight + $0, "biki/skip", #"{"sessionId":"\#(id)"}"#) }.joined())
     }
-    let start = seconds()
+    var rates: [Double] = []
+    let size = max(flight, window / flight * flight)
+    var start = seconds()
+    var (done, windowStart) = (0, 0)
     for batch in batches {
       server.send(batch)
       for _ in 0..<flight {
@@ -162,10 +181,15 @@ struct ServerBench {
             "a skip on \(topic) brought no question: \(String(decoding: body.prefix(300), as: UTF8.self))")
         }
       }
+      done += flight
+      if done - windowStart == size || done == batches.count * flight {
+        let now = seconds()
+        rates.append(Double(done - windowStart) / (now - start))
+        (start, windowStart) = (now, done)
+      }
     }
-    let rate = Double(count / flight * flight) / (seconds() - start)
     _ = server.call(Self.request(5, "biki/endSession", #"{"sessionId":"\#(id)"}"#))
-    return rate
+    return rates
   }
 
   /// Round trips while a large pack document is being checked: the check runs on its own
