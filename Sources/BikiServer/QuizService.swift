@@ -103,7 +103,7 @@ struct QuizService {
       return
     }
     makeAhead(sessionQuestionsAfter: session.state.order, session.generator)
-    var runner = session.runner
+    var runner = (consume session).runner
     let progress = runner.arrived(made, making: Self.maker(runner.generator))
     settle(id, runner, progress, reply, open: &open, outbox: &outbox)
   }

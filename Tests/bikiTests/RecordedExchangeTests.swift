@@ -56,6 +56,18 @@ import Testing
     return list
   }
 
+  /// `value` with the checkout's own directory in its strings (a topic's `source`) written as
+  /// `<repository>`, so the recording holds wherever the repository is cloned.
+  static func relocated(_ value: Any) -> Any {
+    let root = BikiPackTests.repository.path
+    switch value {
+    case let object as [String: Any]: return object.mapValues(relocated)
+    case let array as [Any]: return array.map(relocated)
+    case let text as String: return text.replacingOccurrences(of: root, with: "<repository>")
+    default: return value
+    }
+  }
+
   /// `value` with every volatile field's value replaced by its kind, so two runs compare equal
   /// exactly when they agree on everything else.
   static func normalized(_ value: Any) -> Any {
@@ -88,7 +100,7 @@ import Testing
     let answers = try Self.serve(requests)
     for (step, answer) in zip(exchange, answers) {
       let method = step["method"] as? String ?? ""
-      let now = try Self.text(Self.normalized(Self.trimmed(answer, method: method)))
+      let now = try Self.text(Self.normalized(Self.relocated(Self.trimmed(answer, method: method))))
       let then = try Self.text(Self.normalized(step["result"] ?? NSNull()))
       #expect(
         now == then,
@@ -108,7 +120,10 @@ import Testing
     let requests = script(answer: answer)
     let answers = try serve(requests)
     let exchange = zip(requests, answers).map { request, answer -> [String: Any] in
-      ["method": request.method, "params": request.params, "result": trimmed(answer, method: request.method)]
+      [
+        "method": request.method, "params": request.params,
+        "result": relocated(trimmed(answer, method: request.method)),
+      ]
     }
     let recording: [String: Any] = [
       "about":
