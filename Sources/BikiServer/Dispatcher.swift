@@ -21,13 +21,13 @@ enum Dispatcher {
     on(SkipRequest.self) { server, id, request, outbox throws(ResponseError) in
       try server.quiz.skip(id, request, open: &server.open, outbox: &outbox)
     },
-    on(EndSessionRequest.self) { server, _, request, outbox throws(ResponseError) in
-      .result(try server.quiz.endSession(request, open: &server.open, outbox: &outbox).json)
+    answering(EndSessionRequest.self) { server, _, request, outbox throws(ResponseError) in
+      try server.quiz.endSession(request, open: &server.open, outbox: &outbox)
     },
     // Its fields are read with the catalog's judgement between them: see `GenerateRequest.decode`.
     (GenerateRequest.method, generate),
-    on(ReadRequest.self) { server, _, request, _ throws(ResponseError) in .result(try server.quiz.read(request).json) },
-    on(StatsRequest.self) { server, _, request, outbox in .result(server.quiz.stats(request, outbox: &outbox).json) },
+    answering(ReadRequest.self) { server, _, request, _ throws(ResponseError) in try server.quiz.read(request) },
+    answering(StatsRequest.self) { server, _, request, outbox in server.quiz.stats(request, outbox: &outbox) },
     on(ReloadPacksRequest.self) { server, id, _, _ in server.reloadPacks(id) },
     on(HoverRequest.self) { server, _, request, _ in .result(server.language.hover(request)) },
     on(CodeActionRequest.self) { server, _, request, _ in .result(server.language.codeActions(request)) },
@@ -62,7 +62,7 @@ enum Dispatcher {
   ])
 
   /// A request's handler behind the decoding of its params.
-  private static func on<Request: ClientMessage>(
+  private static func on<Request: ClientRequest>(
     _: Request.Type,
     _ handle:
       @escaping @Sendable (inout BikiServer, RequestID, Request, inout [OutgoingMessage]) throws(ResponseError) -> Reply
@@ -74,6 +74,18 @@ enum Dispatcher {
         return try handle(&server, id, request, &outbox)
       }
     )
+  }
+
+  /// A handler that answers at once with its request's declared answer, which is written here.
+  private static func answering<Request: ClientRequest>(
+    _: Request.Type,
+    _ handle:
+      @escaping @Sendable (inout BikiServer, RequestID, Request, inout [OutgoingMessage]) throws(ResponseError) ->
+      Request.Response
+  ) -> (String, RequestHandler) where Request.Response: WireValue {
+    on(Request.self) { server, id, request, outbox throws(ResponseError) in
+      .result(try handle(&server, id, request, &outbox).json)
+    }
   }
 
   private static func on<Notification: ClientMessage>(

@@ -112,12 +112,13 @@ import Testing
   }
 
   /// A session from its start to its summary, and every other quiz method: each answer reads
-  /// as its type and is written back byte for byte.
+  /// as the type its request declares (`ClientRequest.Response`) and is written back byte for
+  /// byte.
   @Test func everyQuizAnswerReadsAsItsTypeAndWritesBackTheSame() throws {
     let clock = ManualClock(at: 100)
     var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(clock: clock))
     let topics = endpoint.call("biki/topics", [:])
-    let listed = Self.roundTrip(TopicListResponse.self, topics)
+    let listed = Self.roundTrip(TopicsRequest.Response.self, topics)
     #expect(listed?.topics?.isEmpty == false)
     let unchanged = endpoint.call("biki/topics", ["previousResultId": JSON.string(listed?.resultID ?? "")])
     #expect(Self.roundTrip(TopicListResponse.self, unchanged)?.kind == .unchanged)
@@ -125,15 +126,15 @@ import Testing
     let started = endpoint.call(
       "biki/startSession",
       ["topicId": "test.hon", "skill": "reading", "seed": 9, "mode": ["kind": "questionLimit", "limit": 2]])
-    let start = Self.roundTrip(StartSessionResponse.self, started)
+    let start = Self.roundTrip(StartSessionRequest.Response.self, started)
     let sessionID = JSON.string(start?.sessionID ?? "")
     clock.advance(2)
     let wrong = endpoint.call("biki/answer", ["sessionId": sessionID, "answer": "100000"])
-    #expect(Self.roundTrip(AnswerResponse.self, wrong)?.verdict == .incorrect)
+    #expect(Self.roundTrip(AnswerRequest.Response.self, wrong)?.verdict == .incorrect)
     let kanji = endpoint.call("biki/answer", ["sessionId": sessionID, "answer": "千"])
     #expect(Self.roundTrip(AnswerResponse.self, kanji)?.verdict == .incorrect)
     let skipped = endpoint.call("biki/skip", ["sessionId": sessionID])
-    #expect(Self.roundTrip(SkipResponse.self, skipped)?.expected != nil)
+    #expect(Self.roundTrip(SkipRequest.Response.self, skipped)?.expected != nil)
     let number = try #require(Self.roundTrip(SkipResponse.self, skipped)?.step.question?.prompt)
     let value = try #require(KanjiNumeralForTests.value(of: number))
     let right = endpoint.call("biki/answer", ["sessionId": sessionID, "answer": JSON.string(String(value))])
@@ -145,7 +146,7 @@ import Testing
     let other = endpoint.call("biki/startSession", ["topicId": "test.hon", "seed": 3])
     let otherID = JSON.string(Self.roundTrip(StartSessionResponse.self, other)?.sessionID ?? "")
     let ended = endpoint.call("biki/endSession", ["sessionId": otherID])
-    #expect(Self.roundTrip(EndSessionResponse.self, ended)?.summary?.endReason == .ended)
+    #expect(Self.roundTrip(EndSessionRequest.Response.self, ended)?.summary?.endReason == .ended)
 
     let timed = endpoint.call("biki/startSession", ["topicId": "test.hon", "mode": ["kind": "timeLimit", "limit": 5]])
     let timedID = Self.roundTrip(StartSessionResponse.self, timed)?.sessionID
@@ -157,13 +158,13 @@ import Testing
     #expect(Self.roundTrip(SkipResponse.self, late)?.verdict == .timeUp)
 
     let generated = endpoint.call("biki/generate", ["topicId": "test.hon", "seed": 4, "count": 3])
-    #expect(Self.roundTrip(GenerateResponse.self, generated)?.questions.count == 3)
-    Self.roundTrip(ReadResponse.self, endpoint.call("biki/read", ["text": "8本"]))
-    let stats = Self.roundTrip(StatsResponse.self, endpoint.call("biki/stats", [:]))
+    #expect(Self.roundTrip(GenerateRequest.Response.self, generated)?.questions.count == 3)
+    Self.roundTrip(ReadRequest.Response.self, endpoint.call("biki/read", ["text": "8本"]))
+    let stats = Self.roundTrip(StatsRequest.Response.self, endpoint.call("biki/stats", [:]))
     #expect(stats?.total.answers == 3)
     #expect(stats?.mostMissed.isEmpty == false)
     let reloaded = endpoint.call("biki/reloadPacks", [:])
-    #expect(Self.roundTrip(PacksReport.self, reloaded)?.topicCount == 1)
+    #expect(Self.roundTrip(ReloadPacksRequest.Response.self, reloaded)?.topicCount == 1)
   }
 }
 
