@@ -247,7 +247,7 @@ def OnAnswer(text: string)
   endif
   const answer = trim(text)
   if answer == ''
-    Skip()
+    Skip(false)
     return
   endif
   const result = Request('biki/answer', {sessionId: quiz.session, answer: answer})
@@ -268,7 +268,9 @@ def OnAnswer(text: string)
   After(result)
 enddef
 
-export def Skip()
+# :BikiSkip, or an empty answer at the prompt. From the command (typed in Normal mode in the
+# quiz window), the learner is put back at the prompt for the next question, as a quiz starts.
+export def Skip(fromCommand: bool = true)
   if empty(quiz)
     Error('no quiz under way; :BikiQuiz starts one')
     return
@@ -279,6 +281,9 @@ export def Skip()
       Say(['  → ' .. ExpectedText(result.expected)])
     endif
     After(result)
+    if fromCommand && !empty(quiz) && bufnr() == quiz.buf
+      startinsert!
+    endif
   endif
 enddef
 

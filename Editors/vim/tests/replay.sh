@@ -45,6 +45,15 @@ check "an empty line skips, revealing the recorded answer" wait_for "→ $(recor
 check "and the recorded next question" shows "$(recorded 'biki/skip 1 question.prompt')"
 tmux send-keys -t "$session" "1" Enter
 check "the last answer ends the quiz" wait_for "— finished"
+
+# :BikiSkip from Normal mode puts the learner back at the prompt: the answer typed next is
+# taken as the answer.
+tmux send-keys -t "$session" ":BikiQuiz counters.hon 2" Enter
+check "a second quiz starts" wait_for "[1/2]  $(recorded 'biki/startSession 1 question.prompt')"
+tmux send-keys -t "$session" Escape ":BikiSkip" Enter
+check ":BikiSkip shows the next question" wait_for "[2/2]"
+tmux send-keys -t "$session" "2" Enter
+check "and the answer typed next is taken" wait_for "✓ "
 check "the summary counts as the server's does" \
   shows "Correct: $(recorded 'biki/answer 2 summary.correct') of $(recorded 'biki/answer 2 summary.questions')"
 check "and lists the missed question" shows "$(recorded 'biki/answer 2 summary.missed.0.prompt') → "
