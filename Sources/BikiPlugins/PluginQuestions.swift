@@ -1,4 +1,5 @@
 import BikiCore
+import BikiSync
 
 /// A plugin's questions: made by its worker (or library), checked, and kept once made
 /// (`MadeQuestions`), so a question asked again, or made ahead, is served without asking the
@@ -11,6 +12,11 @@ struct PluginQuestions: QuestionSource {
   /// Asks the plugin for the questions at these indices, checking each.
   let make: @Sendable ([UInt64]) -> [Result<Question, GenerationError>]
   let made = MadeQuestions()
+  /// Questions read-ahead found the plugin could not make: read-ahead does not ask for them
+  /// again (a crash costs a worker, and crashes in a row quarantine the plugin); a learner who
+  /// needs one asks for it alone. Emptied when full.
+  let failedAhead = Locked<Set<UInt64>>([])
+  static let failedAheadKept = 1_024
 
   init(
     topic: Topic, spaceSize: UInt64, pace: @Sendable @escaping () -> Double?,
@@ -51,8 +57,17 @@ struct PluginQuestions: QuestionSource {
     return { [self] in
       guard (pace() ?? 0) < PluginTopics.quickQuestion, made.beginMakingAhead() else { return }
       defer { made.endMakingAhead() }
-      for start in stride(from: 0, to: indices.count, by: chunk) {
-        _ = questions(at: Array(indices[start..<min(start + chunk, indices.count)]))
+      let wanted = failedAhead.withLock { failed in indices.filter { !failed.contains($0) } }
+      for start in stride(from: 0, to: wanted.count, by: chunk) {
+        let part = Array(wanted[start..<min(start + chunk, wanted.count)])
+        let failed = zip(part, questions(at: part)).compactMap { index, result in
+          if case .failure = result { index } else { nil }
+        }
+        guard !failed.isEmpty else { continue }
+        failedAhead.withLock { kept in
+          if kept.count + failed.count > Self.failedAheadKept { kept.removeAll(keepingCapacity: true) }
+          kept.formUnion(failed)
+        }
       }
     }
   }
