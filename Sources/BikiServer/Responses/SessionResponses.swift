@@ -12,17 +12,13 @@ struct SessionStep: Equatable {
 
   func writeMembers(into writer: inout JSONWriter) {
     if let question {
-      writer.key("question")
-      question.write(into: &writer)
+      writer.field("question", question)
     }
     if let summary {
-      writer.key("summary")
-      summary.write(into: &writer)
+      writer.field("summary", summary)
     }
-    writer.key("progress")
-    progress.write(into: &writer)
-    writer.key("finished")
-    writer.bool(finished)
+    writer.field("progress", progress)
+    writer.field("finished", finished)
   }
 
   init(question: OpenQuestion?, summary: SessionSummary?, progress: SessionProgress, finished: Bool) {
@@ -51,12 +47,9 @@ struct StartSessionResponse: WireValue, Equatable {
 
   func write(into writer: inout JSONWriter) {
     writer.beginObject()
-    writer.key("sessionId")
-    writer.string(sessionID)
-    writer.key("topicId")
-    writer.string(topicID)
-    writer.key("skill")
-    writer.string(skill.rawValue)
+    writer.field("sessionId", sessionID)
+    writer.field("topicId", topicID)
+    writer.field("skill", skill.rawValue)
     writer.key("seed")
     writer.quotedInteger(seed)
     step.writeMembers(into: &writer)
@@ -98,19 +91,15 @@ struct AnswerResponse: WireValue, Equatable {
 
   func write(into writer: inout JSONWriter) {
     writer.beginObject()
-    writer.key("verdict")
-    writer.string(verdict.rawValue)
+    writer.field("verdict", verdict.rawValue)
     if let expected {
-      writer.key("expected")
-      expected.write(into: &writer)
+      writer.field("expected", expected)
     }
     if let standard {
-      writer.key("standard")
-      writer.string(standard)
+      writer.field("standard", standard)
     }
     if let hint {
-      writer.key("hint")
-      writer.string(hint)
+      writer.field("hint", hint)
     }
     step.writeMembers(into: &writer)
     writer.endObject()
@@ -141,12 +130,10 @@ struct SkipResponse: WireValue, Equatable {
   func write(into writer: inout JSONWriter) {
     writer.beginObject()
     if let verdict {
-      writer.key("verdict")
-      writer.string(verdict.rawValue)
+      writer.field("verdict", verdict.rawValue)
     }
     if let expected {
-      writer.key("expected")
-      expected.write(into: &writer)
+      writer.field("expected", expected)
     }
     step.writeMembers(into: &writer)
     writer.endObject()
@@ -190,10 +177,8 @@ struct SessionFinishedNotification: WireValue, Equatable {
 
   func write(into writer: inout JSONWriter) {
     writer.beginObject()
-    writer.key("sessionId")
-    writer.string(sessionID)
-    writer.key("summary")
-    summary.write(into: &writer)
+    writer.field("sessionId", sessionID)
+    writer.field("summary", summary)
     writer.endObject()
   }
 

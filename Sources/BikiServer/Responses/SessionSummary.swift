@@ -34,14 +34,10 @@ struct SessionSummary: WireValue, Equatable {
 
     func write(into writer: inout JSONWriter) {
       writer.beginObject()
-      writer.key("prompt")
-      writer.string(prompt)
-      writer.key("expected")
-      expected.write(into: &writer)
-      writer.key("outcome")
-      writer.string(outcome.rawValue)
-      writer.key("wrongAnswers")
-      writer.strings(wrongAnswers)
+      writer.field("prompt", prompt)
+      writer.field("expected", expected)
+      writer.field("outcome", outcome.rawValue)
+      writer.field("wrongAnswers", wrongAnswers)
       writer.endObject()
     }
 
@@ -87,33 +83,19 @@ struct SessionSummary: WireValue, Equatable {
 
   func write(into writer: inout JSONWriter) {
     writer.beginObject()
-    writer.key("topicId")
-    writer.string(topicID)
-    writer.key("endReason")
-    writer.string(endReason.rawValue)
-    for (key, count) in [
-      ("questions", questions), ("correct", correct), ("correctFirstTry", correctFirstTry),
-      ("incorrectAttempts", incorrectAttempts), ("skipped", skipped), ("attempts", attempts),
-    ] as [(StaticString, Int64)] {
-      writer.key(key)
-      writer.integer(count)
-    }
-    writer.key("totalSeconds")
-    writer.number(totalSeconds)
-    writer.key("averageSeconds")
-    writer.number(averageSeconds)
-    writer.key("secondsPerQuestion")
-    writer.beginArray()
-    for seconds in secondsPerQuestion { writer.number(seconds) }
-    writer.endArray()
-    writer.key("missed")
-    writer.beginArray()
-    for result in missed { result.write(into: &writer) }
-    writer.endArray()
-    if let error {
-      writer.key("error")
-      writer.string(error)
-    }
+    writer.field("topicId", topicID)
+    writer.field("endReason", endReason.rawValue)
+    writer.field("questions", questions)
+    writer.field("correct", correct)
+    writer.field("correctFirstTry", correctFirstTry)
+    writer.field("incorrectAttempts", incorrectAttempts)
+    writer.field("skipped", skipped)
+    writer.field("attempts", attempts)
+    writer.field("totalSeconds", totalSeconds)
+    writer.field("averageSeconds", averageSeconds)
+    writer.field("secondsPerQuestion", secondsPerQuestion)
+    writer.field("missed", missed)
+    if let error { writer.field("error", error) }
     writer.endObject()
   }
 

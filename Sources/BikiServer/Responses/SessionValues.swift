@@ -29,14 +29,10 @@ struct OpenQuestion: WireValue, Equatable {
 
     func write(into writer: inout JSONWriter) {
       writer.beginObject()
-      writer.key("name")
-      writer.string(name)
-      writer.key("reading")
-      writer.string(reading)
-      writer.key("meaning")
-      writer.string(meaning)
-      writer.key("count")
-      writer.integer(count)
+      writer.field("name", name)
+      writer.field("reading", reading)
+      writer.field("meaning", meaning)
+      writer.field("count", count)
       writer.endObject()
     }
 
@@ -70,29 +66,20 @@ struct OpenQuestion: WireValue, Equatable {
 
   func write(into writer: inout JSONWriter) {
     writer.beginObject()
-    writer.key("number")
-    writer.integer(number)
-    writer.key("topicId")
-    writer.string(topicID)
-    writer.key("skill")
-    writer.string(skill.rawValue)
-    writer.key("prompt")
-    writer.string(prompt)
+    writer.field("number", number)
+    writer.field("topicId", topicID)
+    writer.field("skill", skill.rawValue)
+    writer.field("prompt", prompt)
     if let speech, let speechText {
-      writer.key("speech")
-      writer.string(speech)
-      writer.key("speechText")
-      writer.string(speechText)
+      writer.field("speech", speech)
+      writer.field("speechText", speechText)
     }
     if let prefix, let postfix {
-      writer.key("prefix")
-      writer.string(prefix)
-      writer.key("postfix")
-      writer.string(postfix)
+      writer.field("prefix", prefix)
+      writer.field("postfix", postfix)
     }
     if let thing {
-      writer.key("thing")
-      thing.write(into: &writer)
+      writer.field("thing", thing)
     }
     writer.endObject()
   }
@@ -135,16 +122,11 @@ struct RevealedAnswer: WireValue, Equatable {
 
   func write(into writer: inout JSONWriter) {
     writer.beginObject()
-    writer.key("answer")
-    writer.string(answer)
-    writer.key("display")
-    writer.string(display)
-    writer.key("kanji")
-    writer.string(kanji)
-    writer.key("reading")
-    writer.string(reading)
-    writer.key("readings")
-    writer.strings(readings)
+    writer.field("answer", answer)
+    writer.field("display", display)
+    writer.field("kanji", kanji)
+    writer.field("reading", reading)
+    writer.field("readings", readings)
     writer.endObject()
   }
 
@@ -182,23 +164,16 @@ struct SessionProgress: WireValue, Equatable {
 
   func write(into writer: inout JSONWriter) {
     writer.beginObject()
-    writer.key("completed")
-    writer.integer(completed)
-    writer.key("correct")
-    writer.integer(correct)
-    writer.key("incorrectAttempts")
-    writer.integer(incorrectAttempts)
-    writer.key("skipped")
-    writer.integer(skipped)
-    writer.key("elapsedSeconds")
-    writer.number(elapsedSeconds)
+    writer.field("completed", completed)
+    writer.field("correct", correct)
+    writer.field("incorrectAttempts", incorrectAttempts)
+    writer.field("skipped", skipped)
+    writer.field("elapsedSeconds", elapsedSeconds)
     if let questionLimit {
-      writer.key("questionLimit")
-      writer.integer(questionLimit)
+      writer.field("questionLimit", questionLimit)
     }
     if let timeLimitSeconds {
-      writer.key("timeLimitSeconds")
-      writer.number(timeLimitSeconds)
+      writer.field("timeLimitSeconds", timeLimitSeconds)
     }
     writer.endObject()
   }

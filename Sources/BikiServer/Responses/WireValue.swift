@@ -178,6 +178,18 @@ extension JSONWriter {
     number(amount)
   }
 
+  mutating func field(_ name: StaticString, _ flag: Bool) {
+    key(name)
+    bool(flag)
+  }
+
+  mutating func field(_ name: StaticString, _ amounts: [Double]) {
+    key(name)
+    beginArray()
+    for amount in amounts { number(amount) }
+    endArray()
+  }
+
   mutating func field(_ name: StaticString, _ texts: [String]) {
     key(name)
     strings(texts)
