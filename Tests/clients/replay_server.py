@@ -9,9 +9,6 @@ one again once they run out), whatever its params: the editor clients' replay te
 through it and check that they show what the server sent. Tests/bikiTests/RecordedExchangeTests
 holds the recording to the real server, so a field renamed there fails that test, and once
 recorded again, the clients' replay tests.
-
-Every request and notification the client sends is logged, one JSON line each, to the file
-named by BIKI_REPLAY_LOG if set, so a test can check what the client asked for.
 """
 import json
 import os
@@ -51,16 +48,12 @@ def main():
     for step in recording["exchange"]:
         answers.setdefault(step["method"], []).append(step["result"])
     served = {method: 0 for method in answers}
-    log = open(os.environ["BIKI_REPLAY_LOG"], "a", encoding="utf-8") if os.environ.get("BIKI_REPLAY_LOG") else None
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     while True:
         message = read_message(stdin)
         if message is None:
             return 0
         method = message.get("method")
-        if log:
-            log.write(json.dumps({"method": method, "params": message.get("params")}, ensure_ascii=False) + "\n")
-            log.flush()
         if "id" not in message:
             if method == "exit":
                 return 0
