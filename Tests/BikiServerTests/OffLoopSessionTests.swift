@@ -55,6 +55,26 @@ import Testing
     #expect(started?["finished"] == false)
   }
 
+  /// A cancelled start whose plan was already made, and a new request under the same id before
+  /// the loop took the plan up: the old plan is not the new request's (its ticket is not the
+  /// row's), and the new request gets its own answer.
+  @Test func workForACancelledRequestDoesNotAnswerOneThatReusedItsID() {
+    let held = ServerFixtures.HeldWork()
+    var endpoint = ServerFixtures.endpoint(Self.dependencies(held: held))
+    #expect(endpoint.receive(Self.request(10, "biki/startSession", Self.infinite)).isEmpty)
+    held.runAll()
+    let cancelled = endpoint.receive(.notification(method: "$/cancelRequest", params: ["id": 10]))
+    #expect(Self.errorCode(cancelled, id: 10) == ResponseError.requestCancelled)
+    let reused = endpoint.receive(
+      Self.request(10, "biki/startSession", ["topicId": "test.hon", "seed": 4, "mode": ["kind": "infinite"]]))
+    #expect(Self.response(reused, id: 10) == nil, "the cancelled start's plan answered the new one: \(reused)")
+    held.runAll()
+    #expect(endpoint.tick(now: 100).isEmpty)
+    held.runAll()
+    let started = Self.response(endpoint.tick(now: 100), id: 10)
+    #expect(started?["seed"] == "4")
+  }
+
   /// A started session, on the plugin stand-in, asking its first question.
   static func started(_ held: ServerFixtures.HeldWork, history: AnswerHistory = .memory()) -> Endpoint<BikiServer> {
     var endpoint = ServerFixtures.endpoint(Self.dependencies(held: held, history: history))
