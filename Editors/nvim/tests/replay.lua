@@ -8,13 +8,8 @@ local repo = here .. "../../"
 vim.opt.runtimepath:prepend(here)
 vim.cmd("runtime plugin/biki.lua")
 
-local failures = 0
-local function check(name, ok, detail)
-  io.stderr:write((ok and "ok   " or "FAIL ") .. name .. (ok and "" or ("  " .. vim.inspect(detail))) .. "\n")
-  if not ok then
-    failures = failures + 1
-  end
-end
+local checks = dofile(here .. "tests/checks.lua")
+local check = checks.check
 
 local recording = vim.fn.json_decode(table.concat(vim.fn.readfile(repo .. "Tests/clients/exchange.json"), "\n"))
 local function recorded(method, nth)
@@ -83,5 +78,4 @@ local ran, problem = pcall(function()
 end)
 check("the client reads every field it needs", ran, problem)
 
-io.stderr:write(failures == 0 and "nvim replay: all checks passed\n" or ("nvim replay: " .. failures .. " checks failed\n"))
-vim.cmd(failures == 0 and "qa!" or "cquit 1")
+checks.finish("nvim replay")

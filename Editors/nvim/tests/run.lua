@@ -6,13 +6,8 @@ vim.opt.runtimepath:prepend(here)
 vim.cmd("runtime plugin/biki.lua")
 vim.cmd("filetype on")
 
-local failures = 0
-local function check(name, ok, detail)
-  io.stderr:write((ok and "ok   " or "FAIL ") .. name .. (ok and "" or ("  " .. vim.inspect(detail))) .. "\n")
-  if not ok then
-    failures = failures + 1
-  end
-end
+local checks = dofile(here .. "tests/checks.lua")
+local check = checks.check
 
 local biki = require("biki")
 local state = vim.fn.tempname()
@@ -94,8 +89,7 @@ local again = pcall(vim.cmd, "BikiTopics")
 vim.wait(2000, function() return false end, 50)
 check(":BikiTopics a second time refreshes the same list", again and vim.v.errmsg == "" and vim.fn.bufnr("biki://topics") ~= -1, vim.v.errmsg)
 
-io.stderr:write(failures == 0 and "nvim: all checks passed\n" or ("nvim: " .. failures .. " checks failed\n"))
 vim.lsp.stop_client(client.id)
 vim.fn.delete(user_packs, "rf")
 vim.fn.delete(state, "rf")
-vim.cmd(failures == 0 and "qa!" or "cquit 1")
+checks.finish("nvim")
