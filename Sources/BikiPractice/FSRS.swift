@@ -12,7 +12,7 @@ package struct FSRS: Sendable, Equatable {
   /// w₀…w₂₀. w₀–w₃: the first stability for each grade; w₄, w₅: the first difficulty; w₆, w₇:
   /// how difficulty moves and reverts; w₈–w₁₀: stability after a recall; w₁₁–w₁₄: after a lapse;
   /// w₁₅, w₁₆: the hard penalty and easy bonus; w₁₇–w₁₉: reviews on the same day; w₂₀: decay.
-  static let defaultParameters: [Double] = [
+  package static let defaultParameters: [Double] = [
     0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629, 1.6483,
     0.6014, 1.8729,
     0.5425, 0.0912, 0.0658, 0.1542,
@@ -23,7 +23,7 @@ package struct FSRS: Sendable, Equatable {
   var desiredRetention: Double
   var maximumInterval: Int
 
-  init(
+  package init(
     parameters: [Double] = FSRS.defaultParameters, desiredRetention: Double = 0.9, maximumInterval: Int = 36_500
   ) {
     self.parameters = parameters.count == 21 ? parameters : FSRS.defaultParameters
@@ -31,7 +31,7 @@ package struct FSRS: Sendable, Equatable {
     self.maximumInterval = maximumInterval
   }
 
-  enum Grade: Int, Sendable, CaseIterable {
+  package enum Grade: Int, Sendable, CaseIterable {
     case again = 1
     case hard, good, easy
   }

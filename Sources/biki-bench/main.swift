@@ -377,6 +377,10 @@ if options.selects("learner") {
   for line in LearnerBench(generator: generator).run() { print(line) }
 }
 
+if options.selects("fit") {
+  for line in FitBench().run() { print(line) }
+}
+
 if options.selects("speech") {
   for line in SpeechBench().run() { print(line) }
 }
