@@ -108,7 +108,10 @@ let package = Package(
     .testTarget(name: "BikiCLITests", dependencies: ["BikiCLI"]),
     // End-to-end: spawns the built `biki` executable as a user would.
     .testTarget(
-      name: "bikiTests", dependencies: ["biki", "biki-pack", "BikiTestSupport", "BikiSync", "BikiHost", "BikiSpeech"],
+      name: "bikiTests",
+      dependencies: [
+        "biki", "biki-pack", "BikiTestSupport", "BikiSync", "BikiHost", "BikiSpeech", "BikiPractice", "BikiCore",
+      ],
       exclude: ["Fixtures"]),
   ]
 )

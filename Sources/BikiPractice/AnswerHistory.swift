@@ -187,19 +187,35 @@ package struct AnswerHistory: Sendable {
   package var summary: @Sendable () -> (summary: HistorySummary, warnings: [String])
   /// Where it is, for messages.
   package var location: String
+  /// The parameters last fitted to this history, and a warning when what was kept cannot be used.
+  package var storedFit: @Sendable () -> (fit: StoredFit?, warning: String?)
+  /// Keeps a new fit, whole or not at all; the summary is scheduled by it from then on.
+  package var keepFit: @Sendable (StoredFit) throws -> Void
+  /// Where the learner's days begin.
+  package var practiceDay: PracticeDay
 
   init(
     location: String, appendLine: @Sendable @escaping (HistoryLine) throws -> Void,
     load: @Sendable @escaping () -> (entries: [HistoryEntry], warnings: [String]),
+    fits: (stored: @Sendable () -> (fit: StoredFit?, warning: String?), keep: @Sendable (StoredFit) throws -> Void),
+    practiceDay: PracticeDay = .utc,
     summary: (@Sendable () -> (summary: HistorySummary, warnings: [String]))? = nil
   ) {
     self.location = location
+    self.practiceDay = practiceDay
     self.appendLine = appendLine
     self.load = load
+    storedFit = fits.stored
+    keepFit = fits.keep
     self.summary =
       summary ?? {
         let (entries, warnings) = load()
-        return (HistorySummary(entries), warnings)
+        let (stored, warning) = fits.stored()
+        return (
+          HistorySummary(
+            entries, parameters: stored?.fit.parameters ?? FSRS.defaultParameters, practiceDay: practiceDay),
+          warnings + (warning.map { [$0] } ?? [])
+        )
       }
   }
 
@@ -214,7 +230,7 @@ package struct AnswerHistory: Sendable {
     memory(lines: Locked(initial.map(HistoryLine.answer)))
   }
 
-  package static func memory(lines: Locked<[HistoryLine]>) -> AnswerHistory {
+  package static func memory(lines: Locked<[HistoryLine]>, fit: Locked<StoredFit?> = Locked(nil)) -> AnswerHistory {
     AnswerHistory(
       location: "(memory)", appendLine: { line in lines.withLock { $0.append(line) } },
       load: {
@@ -223,7 +239,7 @@ package struct AnswerHistory: Sendable {
           return nil
         }
         return (entries, [])
-      })
+      }, fits: ({ (fit.withLock { $0 }, nil) }, { new in fit.withLock { $0 = new } }))
   }
 
   /// No history at all, because there is nowhere private to keep it: every append fails
@@ -232,7 +248,11 @@ package struct AnswerHistory: Sendable {
     AnswerHistory(
       location: "(nowhere: \(reason))",
       appendLine: { _ in throw HistoryError(path: "the history", reason: "there is nowhere to keep it: \(reason)") },
-      load: { ([], ["answers are not recorded: \(reason)"]) })
+      load: { ([], ["answers are not recorded: \(reason)"]) },
+      fits: (
+        { (nil, nil) },
+        { _ in throw FitFileError(reason: "there is nowhere to keep the scheduler's parameters: \(reason)") }
+      ))
   }
 
   /// A JSON-lines file, appended with O_APPEND and fsync. A torn last line (from a kill in the
@@ -240,7 +260,7 @@ package struct AnswerHistory: Sendable {
   /// It is personal data: created 0600 in a 0700 directory whatever the umask, and never
   /// reached through a symbolic link or anything but a regular file, so no other file is
   /// ever appended to or cut short.
-  package static func file(path: String) -> AnswerHistory {
+  package static func file(path: String, practiceDay: PracticeDay = .utc) -> AnswerHistory {
     let opened = Locked<Int32?>(nil)
     return AnswerHistory(
       location: path,
@@ -263,7 +283,12 @@ package struct AnswerHistory: Sendable {
           return ([], ["\(error)"])
         }
       },
-      summary: { HistorySummaryFile(historyPath: path).current() })
+      fits: (
+        { FitFile(path: path + ".parameters").read() },
+        { fit in try FitFile(path: path + ".parameters").write(fit) }
+      ),
+      practiceDay: practiceDay,
+      summary: { HistorySummaryFile(historyPath: path, practiceDay: practiceDay).current() })
   }
 
   private static func openForAppending(_ path: String) throws(HistoryError) -> Int32 {

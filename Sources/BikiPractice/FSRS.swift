@@ -63,11 +63,11 @@ package struct FSRS: Sendable, Equatable {
       difficulty: clampDifficulty(initialDifficulty(grade)))
   }
 
-  /// Memory after a review `elapsedDays` after the one before; less than a day apart counts as
-  /// the same day.
-  func next(_ memory: Memory, _ grade: Grade, elapsedDays: Double) -> Memory {
+  /// Memory after a review `elapsedDays` after the one before. `sameDay`: whether it was on the
+  /// same practice day (`PracticeDay`); by default, less than a day apart.
+  func next(_ memory: Memory, _ grade: Grade, elapsedDays: Double, sameDay: Bool? = nil) -> Memory {
     let stability: Double
-    if elapsedDays < 1 {
+    if sameDay ?? (elapsedDays < 1) {
       stability = sameDayStability(memory.stability, grade)
     } else {
       let recall = retrievability(memory, elapsedDays: elapsedDays)

@@ -17,6 +17,12 @@ package struct FittedParameters: Sendable, Equatable {
   package var extent: Extent
   /// Predictions the fit learnt from (after setting aside outliers).
   package var predictions: Int
+
+  package init(parameters: [Double], extent: Extent, predictions: Int) {
+    self.parameters = parameters
+    self.extent = extent
+    self.predictions = predictions
+  }
 }
 
 /// Fits FSRS's parameters to a review log as FSRS's own optimizer (fsrs-rs) does, so a learner's

@@ -15,9 +15,9 @@ struct Outliers {
     var returns: [Return] = []
     for (sequence, reviews) in log.sequences.enumerated() {
       guard let first = reviews.first,
-        let back = reviews.indices.dropFirst().first(where: { reviews[$0].elapsedDays >= ReviewLog.sameDay })
+        let back = reviews.indices.dropFirst().first(where: { !reviews[$0].isSameDay })
       else { continue }
-      let days = Int(min(reviews[back].elapsedDays, 1e6).rounded(.down))
+      let days = reviews[back].days
       returns.append((first.grade, days, reviews[back].grade != .again, sequence))
     }
     var setAside = Set<Int>()

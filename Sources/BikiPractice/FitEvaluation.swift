@@ -82,7 +82,7 @@ struct Metrics {
     var returns = 0
     var lapses = 0
     var predictions = model.predictions(reviews)[...]
-    for (position, review) in reviews.enumerated() where position > 0 && review.elapsedDays >= ReviewLog.sameDay {
+    for (position, review) in reviews.enumerated() where position > 0 && !review.isSameDay {
       returns += 1
       defer { if review.grade == .again { lapses += 1 } }
       guard let rank = review.rank else { continue }
@@ -94,7 +94,7 @@ struct Metrics {
       self.weight += itemWeight
       count += 1
       let bin = Bin(
-        delay: Self.bin(review.elapsedDays, scale: 2.48 * 100, base: 3.62),
+        delay: Self.bin(Double(review.days), scale: 2.48 * 100, base: 3.62),
         length: Self.bin(Double(returns + 1), scale: 1.99, base: 1.89),
         lapses: lapses == 0 ? 0 : Self.bin(Double(lapses), scale: 1.65, base: 1.73))
       bins[bin, default: Sums()].predicted += predicted

@@ -68,7 +68,11 @@ package struct HistorySummary: Equatable, Sendable {
   /// FSRS memory per (skill, rule), from each question's first attempt: right is `good`,
   /// wrong or skipped is `again`. Rules are few (a few hundred), so this stays small.
   var memories: [MemoryKey: FormMemory] = [:]
-  static let scheduler = FSRS()
+  /// The scheduler the memories were worked out with: FSRS with the learner's fitted
+  /// parameters, or the defaults. A summary made with other parameters is made afresh.
+  package private(set) var scheduler = FSRS()
+  /// Where the learner's days begin: reviews of a form on one day are one sitting.
+  package private(set) var practiceDay = PracticeDay.utc
   /// History bytes (whole lines) this summary covers.
   var coveredBytes = 0
   /// Lines counted, for the line numbers of warnings about later lines.
@@ -81,9 +85,13 @@ package struct HistorySummary: Equatable, Sendable {
   /// stats name only missed forms. A learner meets this many only on topics with huge spaces.
   static let formLimit = 20_000
 
-  package init() {}
+  package init(parameters: [Double] = FSRS.defaultParameters, practiceDay: PracticeDay = .utc) {
+    scheduler = FSRS(parameters: parameters)
+    self.practiceDay = practiceDay
+  }
 
-  init(_ entries: [HistoryEntry]) {
+  init(_ entries: [HistoryEntry], parameters: [Double] = FSRS.defaultParameters, practiceDay: PracticeDay = .utc) {
+    self.init(parameters: parameters, practiceDay: practiceDay)
     for entry in entries { add(entry) }
   }
 
@@ -115,7 +123,9 @@ package struct HistorySummary: Equatable, Sendable {
       let key = MemoryKey(skill: entry.skill, rule: readingForm)
       let example = entry.forms.first { $0.rule == readingForm }?.id ?? readingForm
       if var known = memories[key] {
-        known.memory = Self.scheduler.next(known.memory, grade, elapsedDays: max(0, entry.at - known.last) / 86_400)
+        known.memory = scheduler.next(
+          known.memory, grade, elapsedDays: max(0, entry.at - known.last) / 86_400,
+          sameDay: practiceDay.days(from: known.last, to: entry.at) == 0)
         known.last = max(known.last, entry.at)
         known.reviews += 1
         if grade == .again { known.lapses += 1 }
@@ -124,7 +134,7 @@ package struct HistorySummary: Equatable, Sendable {
         memories[key] = known
       } else {
         memories[key] = FormMemory(
-          memory: Self.scheduler.first(grade), last: entry.at, reviews: 1, lapses: grade == .again ? 1 : 0,
+          memory: scheduler.first(grade), last: entry.at, reviews: 1, lapses: grade == .again ? 1 : 0,
           example: example, topicID: entry.topicID)
       }
     }
@@ -138,10 +148,10 @@ package struct HistorySummary: Equatable, Sendable {
         let elapsed = max(0, now - known.last) / 86_400
         return HistoryStats.FormRecall(
           skill: key.skill, rule: key.rule, example: known.example, memory: known.memory,
-          recall: Self.scheduler.retrievability(known.memory, elapsedDays: elapsed),
-          due: known.last + Double(Self.scheduler.interval(known.memory)) * 86_400, reviews: known.reviews,
+          recall: scheduler.retrievability(known.memory, elapsedDays: elapsed),
+          due: known.last + Double(scheduler.interval(known.memory)) * 86_400, reviews: known.reviews,
           lapses: known.lapses,
-          recallInAWeek: Self.scheduler.retrievability(known.memory, elapsedDays: elapsed + 7))
+          recallInAWeek: scheduler.retrievability(known.memory, elapsedDays: elapsed + 7))
       }
       .sorted { a, b in
         a.recallInAWeek != b.recallInAWeek
@@ -190,7 +200,9 @@ package struct HistorySummary: Equatable, Sendable {
       ])
     }
     return [
-      "version": 5, "coveredBytes": .integer(Int64(coveredBytes)), "lines": .integer(Int64(lines)),
+      "version": 6, "parameters": .array(scheduler.parameters.map(JSON.double)),
+      "utcOffset": .integer(Int64(practiceDay.utcOffset)),
+      "coveredBytes": .integer(Int64(coveredBytes)), "lines": .integer(Int64(lines)),
       "historyHash": .string(String(historyHash)),
       "topics": .array(topics.sorted { $0.key < $1.key }.map { totals(("topic", .string($0.key)), $0.value) }),
       "days": .array(days.sorted { $0.key < $1.key }.map { totals(("day", .integer(Int64($0.key))), $0.value) }),
@@ -219,7 +231,7 @@ package struct HistorySummary: Equatable, Sendable {
 
   /// A stored summary; nil for anything that is not one this version wrote whole.
   init?(json: JSON) {
-    guard json["version"]?.integerValue == 5, let covered = json["coveredBytes"]?.integerValue, covered >= 0,
+    guard json["version"]?.integerValue == 6, let covered = json["coveredBytes"]?.integerValue, covered >= 0,
       let lines = json["lines"]?.integerValue, let topics = json["topics"]?.arrayValue,
       let forms = json["forms"]?.arrayValue
     else { return nil }
@@ -234,6 +246,12 @@ package struct HistorySummary: Equatable, Sendable {
       default: nil
       }
     }
+    let parameters = json["parameters"]?.arrayValue?.compactMap(number) ?? []
+    guard parameters.count == 21, parameters.allSatisfy(\.isFinite),
+      let offset = json["utcOffset"]?.integerValue, abs(offset) <= 86_400
+    else { return nil }
+    scheduler = FSRS(parameters: parameters)
+    practiceDay = PracticeDay(utcOffset: Int(offset))
     for topic in topics {
       guard let id = topic["topic"]?.stringValue, let answers = topic["answers"]?.integerValue,
         let correct = topic["correct"]?.integerValue,

@@ -9,6 +9,7 @@ import Foundation
 /// it covers) is made afresh from the history.
 struct HistorySummaryFile {
   let historyPath: String
+  let practiceDay: PracticeDay
   var summaryPath: String { historyPath + ".summary" }
 
   /// Lines are read in chunks of this many bytes, so even a first summary of a long history
@@ -16,6 +17,15 @@ struct HistorySummaryFile {
   static let chunkSize = 4 << 20
 
   func current() -> (summary: HistorySummary, warnings: [String]) {
+    let (fit, fitWarning) = FitFile(path: historyPath + ".parameters").read()
+    var (summary, warnings) = current(parameters: fit?.fit.parameters ?? FSRS.defaultParameters)
+    if let fitWarning { warnings.append(fitWarning) }
+    return (summary, warnings)
+  }
+
+  /// The summary scheduled with `parameters` on the learner's days: one kept with other
+  /// parameters, or days that begin at another hour, is made afresh.
+  private func current(parameters: [Double]) -> (summary: HistorySummary, warnings: [String]) {
     let descriptor: Int32
     do {
       descriptor = try AnswerHistory.openRegularFile(historyPath, flags: O_RDONLY, create: false)
@@ -32,9 +42,10 @@ struct HistorySummaryFile {
     // them costs a fraction of parsing them, and an edit anywhere, even early and of the same
     // length, makes the summary afresh.
     var fingerprint = StreamFingerprint()
-    var summary = HistorySummary()
+    var summary = HistorySummary(parameters: parameters, practiceDay: practiceDay)
     var keptIsCurrent = false
-    if let kept = stored(), kept.coveredBytes <= size,
+    if let kept = stored(), kept.scheduler.parameters == parameters, kept.practiceDay == practiceDay,
+      kept.coveredBytes <= size,
       fingerprintOf(descriptor, upTo: kept.coveredBytes, into: &fingerprint) == kept.historyHash
     {
       summary = kept

@@ -47,13 +47,14 @@ struct MemoryModel {
       difficulty: Self.clamp(w[4] - exp(w[5] * Double(grade.rawValue - 1)) + 1, Self.difficultyRange))
   }
 
-  /// The state after a review `t` days after the one that left `state`, before clamping.
-  func stepUnclamped(_ state: State, _ grade: FSRS.Grade, elapsedDays t: Double) -> State {
+  /// The state after a review `t` days after the one that left `state`, before clamping;
+  /// `sameDay` by default when less than a day passed.
+  func stepUnclamped(_ state: State, _ grade: FSRS.Grade, elapsedDays t: Double, sameDay: Bool? = nil) -> State {
     let s = state.stability
     let d = state.difficulty
     let g = Double(grade.rawValue)
     let stability: Double
-    if t < ReviewLog.sameDay {
+    if sameDay ?? (t < 1) {
       let increase = exp(w[17] * (g - 3 + w[18])) * pow(s, -w[19])
       stability = s * (grade == .again ? increase : max(increase, 1))
     } else {
@@ -69,8 +70,8 @@ struct MemoryModel {
     return State(stability: stability, difficulty: w[7] * revertTarget + (1 - w[7]) * damped)
   }
 
-  func step(_ state: State, _ grade: FSRS.Grade, elapsedDays t: Double) -> State {
-    let next = stepUnclamped(state, grade, elapsedDays: t)
+  func step(_ state: State, _ grade: FSRS.Grade, elapsedDays t: Double, sameDay: Bool? = nil) -> State {
+    let next = stepUnclamped(state, grade, elapsedDays: t, sameDay: sameDay)
     return State(
       stability: Self.clamp(next.stability, Self.stabilityRange),
       difficulty: Self.clamp(next.difficulty, Self.difficultyRange))
@@ -99,7 +100,7 @@ struct MemoryModel {
         found.append(
           (rank, recall(elapsedDays: review.elapsedDays, stability: state.stability), review.grade != .again))
       }
-      state = step(state, review.grade, elapsedDays: review.elapsedDays)
+      state = step(state, review.grade, elapsedDays: review.elapsedDays, sameDay: review.isSameDay)
     }
     return found
   }
@@ -128,7 +129,7 @@ struct MemoryModel {
         loss += term
         lossByRecall[index] = slope
       }
-      let raw = stepUnclamped(before, review.grade, elapsedDays: review.elapsedDays)
+      let raw = stepUnclamped(before, review.grade, elapsedDays: review.elapsedDays, sameDay: review.isSameDay)
       let next = State(
         stability: Self.clamp(raw.stability, Self.stabilityRange),
         difficulty: Self.clamp(raw.difficulty, Self.difficultyRange))
@@ -183,7 +184,7 @@ struct MemoryModel {
     var gR = byRecall
     let r = recall(elapsedDays: t, stability: s)
 
-    if t < ReviewLog.sameDay {
+    if review.isSameDay {
       let increase = exp(w[17] * (rating - 3 + w[18])) * pow(s, -w[19])
       if grade != .again && increase < 1 {
         backS += gS

@@ -7,19 +7,26 @@ import BikiCore
 package struct ReviewLog: Sendable, Equatable {
   package struct Review: Sendable, Equatable {
     package var grade: FSRS.Grade
-    /// Days since the form's review before; 0 for its first.
+    /// Days since the form's review before, to the second; 0 for its first.
     package var elapsedDays: Double
+    /// Practice days (`PracticeDay`) since the form's review before: 0 for a review the same
+    /// day, which only moves the memory on.
+    package var days: Int
     /// When it was answered, in days since 1970: orders predictions in time.
     package var day: Double
     /// Where this prediction falls among all the log's predictions in time order; nil when it
     /// is not one.
     package var rank: Int?
 
-    package init(grade: FSRS.Grade, elapsedDays: Double, day: Double) {
+    /// `days` by default: the whole days elapsed, as a log kept in whole days has it.
+    package init(grade: FSRS.Grade, elapsedDays: Double, day: Double, days: Int? = nil) {
       self.grade = grade
       self.elapsedDays = elapsedDays
       self.day = day
+      self.days = days ?? Int(min(max(elapsedDays, 0), 1e9).rounded(.down))
     }
+
+    var isSameDay: Bool { days == 0 }
   }
 
   /// One form's reviews, oldest first.
@@ -27,8 +34,6 @@ package struct ReviewLog: Sendable, Equatable {
   /// How many predictions the log holds.
   package private(set) var predictions: Int
 
-  /// A review taken less than this many days after the one before counts as the same day.
-  static let sameDay = 1.0
   /// Predictions past this many reviews of one form are not learnt from (FSRS's own limit on a
   /// training item's length), so a form drilled endlessly cannot make a fit slow.
   static let longestSequence = 256
@@ -49,12 +54,13 @@ package struct ReviewLog: Sendable, Equatable {
   }
 
   static func isPrediction(_ review: Review, at position: Int) -> Bool {
-    position > 0 && position < longestSequence && review.elapsedDays >= sameDay
+    position > 0 && position < longestSequence && !review.isSameDay
   }
 
   /// The log of a history: each question's first attempt reviews every form it exercises,
-  /// right as `good` and wrong or skipped as `again`, as the summary schedules them.
-  package init(_ entries: [HistoryEntry]) {
+  /// right as `good` and wrong or skipped as `again`, as the summary schedules them; days are
+  /// the learner's `practiceDay`s.
+  package init(_ entries: [HistoryEntry], practiceDay: PracticeDay) {
     var index: [HistorySummary.MemoryKey: Int] = [:]
     var sequences: [[Review]] = []
     var last: [Double] = []
@@ -64,11 +70,12 @@ package struct ReviewLog: Sendable, Equatable {
         let key = HistorySummary.MemoryKey(skill: entry.skill, rule: rule)
         let day = entry.at / 86_400
         if let at = index[key] {
-          sequences[at].append(Review(grade: grade, elapsedDays: max(0, day - last[at]), day: day))
+          let days = practiceDay.days(from: last[at] * 86_400, to: entry.at)
+          sequences[at].append(Review(grade: grade, elapsedDays: max(0, day - last[at]), day: day, days: days))
           last[at] = max(last[at], day)
         } else {
           index[key] = sequences.count
-          sequences.append([Review(grade: grade, elapsedDays: 0, day: day)])
+          sequences.append([Review(grade: grade, elapsedDays: 0, day: day, days: 0)])
           last.append(day)
         }
       }

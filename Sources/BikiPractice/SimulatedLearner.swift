@@ -1,4 +1,5 @@
 import BikiCore
+import BikiJapanese
 import Foundation
 
 /// A learner whose memory follows FSRS with parameters of its own, not the defaults: it forgets
@@ -8,17 +9,23 @@ import Foundation
 /// For tests and `biki-bench`: what a fit must find, and a history of any size.
 package struct SimulatedLearner: Sendable {
   package static let parameters: [Double] = [
-    0.08, 1.2931, 0.6, 8.2956, 7.5, 0.8334, 1.5, 0.05, 1.0, 0.3, 0.6, 2.4, 0.1, 0.4, 1.0,
+    1.2, 1.2931, 4.5, 8.2956, 7.5, 0.8334, 1.5, 0.05, 0.8, 0.3, 0.6, 1.0, 0.1, 0.4, 1.0,
     0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.5,
   ]
 
-  package var newPerDay = 8
-  package var forms = 600
+  package var newPerDay = 12
+  package var forms = 1_200
   package var seed: UInt64 = 11
   /// Every review at the start of its day, so delays are whole days as Anki records them.
   package var wholeDays = false
 
-  package init(newPerDay: Int = 8, forms: Int = 600, seed: UInt64 = 11, wholeDays: Bool = false) {
+  /// How often a review is late (by up to two days).
+  package var lateness = 0.3
+
+  package init(
+    newPerDay: Int = 12, forms: Int = 1_200, seed: UInt64 = 11, wholeDays: Bool = false, lateness: Double = 0.3
+  ) {
+    self.lateness = lateness
     self.newPerDay = newPerDay
     self.forms = forms
     self.seed = seed
@@ -51,20 +58,21 @@ package struct SimulatedLearner: Sendable {
       var returns = (reviews: 0, recalled: 0)
       for index in known.indices where known[index].due <= Double(day) + 0.99 {
         // Some days the learner is late.
-        let late = uniform() < 0.3 ? Double(Int(uniform() * 3)) : 0
+        let late = uniform() < lateness ? Double(Int(uniform() * 3)) : 0
         guard known[index].due + late <= Double(day) + 0.99 else { continue }
         let hour = uniform()
         let at = Double(day) + (wholeDays ? 0 : 0.25 + hour * 0.5)
         var form = known[index]
         let elapsed = at - form.last
+        let days = PracticeDay.utc.days(from: form.last * 86_400, to: at * 86_400)
         let recall = truth.recall(elapsedDays: elapsed, stability: form.truth.stability)
         let recalled = uniform() < recall
         let grade: FSRS.Grade = recalled ? .good : .again
         returns.reviews += 1
         if recalled { returns.recalled += 1 }
-        form.reviews.append(ReviewLog.Review(grade: grade, elapsedDays: elapsed, day: at))
-        form.truth = truth.step(form.truth, grade, elapsedDays: elapsed)
-        form.believed = believed.next(form.believed, grade, elapsedDays: elapsed)
+        form.reviews.append(ReviewLog.Review(grade: grade, elapsedDays: elapsed, day: at, days: days))
+        form.truth = truth.step(form.truth, grade, elapsedDays: elapsed, sameDay: days == 0)
+        form.believed = believed.next(form.believed, grade, elapsedDays: elapsed, sameDay: days == 0)
         form.last = at
         form.due = at + Double(believed.interval(form.believed))
         known[index] = form
@@ -84,5 +92,23 @@ package struct SimulatedLearner: Sendable {
       }
     }
     return Outcome(log: ReviewLog(sequences: known.map(\.reviews)), dailyReturns: daily)
+  }
+}
+
+extension ReviewLog {
+  /// The log as a history would hold it, oldest first, day 0 being `start` (seconds since 1970):
+  /// each form a rule of its own (`sim/0`, `sim/1` …) in a topic `sim`, read as kana.
+  package func historyEntries(start: Double) -> [HistoryEntry] {
+    var entries: [HistoryEntry] = []
+    for (form, reviews) in sequences.enumerated() {
+      for review in reviews {
+        let right = review.grade != .again
+        let record = Session.AnswerRecord(
+          topicID: "sim", seed: UInt64(form), skill: .kana, prompt: "form \(form)", expected: "かな",
+          given: right ? "かな" : "まちがい", isCorrect: right, seconds: 3, forms: [ReadingForm(id: "sim/\(form)")])
+        entries.append(HistoryEntry(record, at: start + review.day * 86_400))
+      }
+    }
+    return entries.sorted { $0.at < $1.at }
   }
 }

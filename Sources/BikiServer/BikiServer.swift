@@ -138,6 +138,9 @@ package struct ServerDependencies: Sendable {
   /// Starts making the audio of a listening question (its reading, and the text it reads) off
   /// the message loop, so the client's `biki say` finds it made; returns at once.
   package var prepareSpeech: @Sendable (_ reading: String, _ text: String) -> Void = { _, _ in }
+  /// Fits the scheduler to the history again if a refit is due, off the loop; called at
+  /// start-up and whenever a session ends (`BackgroundRefit`); returns at once.
+  package var refitScheduler: @Sendable () -> Void = {}
 
   package init(
     loadCatalog: @Sendable @escaping () -> Catalog, packStamp: @Sendable @escaping () -> String, history: AnswerHistory,
@@ -254,6 +257,7 @@ package struct BikiServer: LanguageServer {
       ?? false
     language.positionEncoding = .negotiated(params)
     for warning in dependencies.history.summary().warnings { outbox.append(Self.log(warning, type: 2)) }
+    dependencies.refitScheduler()
     initialized = true
     adoptFirstCatalog(wait: false, outbox: &outbox)
     if firstCatalog == nil {

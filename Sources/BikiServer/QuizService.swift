@@ -215,6 +215,7 @@ struct QuizService {
   mutating func write(_ record: Session.Record, outbox: inout [OutgoingMessage]) {
     do {
       try dependencies.history.record(record, at: dependencies.wallClock())
+      if case .ended = record { dependencies.refitScheduler() }
     } catch {
       let message = "\(error)"
       if historyProblemsShown.insert(message).inserted {

@@ -22,12 +22,14 @@ struct BikiEnvironment {
   /// What speaking needs of the machine (`--speak`, `biki say`).
   var speech: SpeechSystem
   var seeds: SeedSource
+  /// Where the learner's practice days begin: 4 a.m. on the machine's clock (`TZ`).
+  var practiceDay: PracticeDay
 
   static var live: BikiEnvironment {
     BikiEnvironment(
       fileSystem: .live, variables: ProcessInfo.processInfo.environment, executable: TopicRegistry.ownExecutable,
       console: .live, now: MonotonicClock.live(), wallClock: { Date().timeIntervalSince1970 }, speech: .live,
-      seeds: .live)
+      seeds: .live, practiceDay: .local)
   }
 
   /// Where Biki's files are and how topics load (shared with biki-pack).
@@ -88,7 +90,8 @@ struct BikiEnvironment {
   /// The answer history, `$XDG_STATE_HOME/biki/history.jsonl`; without a state directory,
   /// none, and every attempt to record says why.
   var history: AnswerHistory {
-    host.historyPath.map { .file(path: $0) } ?? .unavailable(reason: XDGDirectories.noStateHome)
+    host.historyPath.map { .file(path: $0, practiceDay: practiceDay) }
+      ?? .unavailable(reason: XDGDirectories.noStateHome)
   }
 }
 

@@ -151,6 +151,10 @@ enum QuizCommand {
     case .failure(let outcome): return outcome
     }
     let console = environment.console
+    // The scheduler is fitted again, if due, while the learner answers.
+    let refit = BackgroundRefit(environment.history, wallClock: environment.wallClock)
+    refit.start()
+    defer { refit.wait() }
     let registry = environment.loadTopics(
       packDirectories: options.packs, pluginDirectories: options.plugins, inProcess: options.inProcess)
     SourceProblems.summary(registry).forEach(console.writeError)

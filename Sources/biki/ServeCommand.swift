@@ -2,6 +2,7 @@ import BikiCLI
 import BikiCore
 import BikiHost
 import BikiJSON
+import BikiPractice
 import BikiProtocol
 import BikiServer
 import BikiSpeech
@@ -78,6 +79,8 @@ enum ServeCommand {
     // `initialize` is answered while the packs and plugins load.
     live.loadsCatalogAhead = true
     live.prepareSpeech = SpeechAhead(environment: environment).prepare
+    let refit = BackgroundRefit(environment.history, wallClock: environment.wallClock)
+    live.refitScheduler = refit.start
     var endpoint = Endpoint(server: BikiServer(version: BikiCommand.version, dependencies: live))
     let connection = Connection(
       input: 0, output: output, now: environment.now,

@@ -6,7 +6,7 @@ import Foundation
 
 /// `biki stats [TOPIC]`: accuracy over the answer history, and the forms missed most often.
 enum StatsCommand {
-  static let usage = "biki stats [<topic>] [--html[=<file>]]"
+  static let usage = "biki stats [<topic>] [--html[=<file>]] | biki stats --evaluate [--json]"
 
   static let help = """
     OVERVIEW: Show accuracy over your answer history, and what you miss most often.
@@ -25,6 +25,10 @@ enum StatsCommand {
                               to practise next (one file; no network, no script). Without
                               =<file>, it is $XDG_STATE_HOME/biki/report.html; either way its
                               file:// address is printed, to open in a browser.
+      --evaluate              Say which parameters schedule your reviews (FSRS's defaults, or
+                              fitted to your answers) and how well each predicts answers it
+                              had not seen: log loss and RMSE(bins), on a time-series split.
+      --json                  With --evaluate: the same as one JSON object, for tools.
       -h, --help              Show help information.
     """
 
@@ -33,7 +37,8 @@ enum StatsCommand {
   static func run(arguments: [String], history: AnswerHistory, now: Double, defaultReport: String?) -> CommandOutcome {
     let parsed: ParsedArguments
     switch CommandOutcome.parse(
-      arguments, options: [.optionalValue("--html", "<file>")], help: help, usage: usage,
+      arguments, options: [.optionalValue("--html", "<file>"), .flag("--evaluate"), .flag("--json")], help: help,
+      usage: usage,
       helpCommand: "biki stats --help")
     {
     case .success(let found): parsed = found
@@ -43,6 +48,18 @@ enum StatsCommand {
       return CommandOutcome.usageError("Give one topic at a time.", usage: usage, helpCommand: "biki stats --help")
     }
     let topic = parsed.positionals.first
+    if parsed.isSet("--evaluate") {
+      guard topic == nil, !parsed.isSet("--html") else {
+        return CommandOutcome.usageError(
+          "--evaluate judges the scheduler over your whole history; give it without a topic or --html.", usage: usage,
+          helpCommand: "biki stats --help")
+      }
+      return StatsEvaluation.run(history: history, now: now, json: parsed.isSet("--json"))
+    }
+    if parsed.isSet("--json") {
+      return CommandOutcome.usageError(
+        "--json goes with --evaluate.", usage: usage, helpCommand: "biki stats --help")
+    }
     if parsed.isSet("--html"), let topic, topic.hasSuffix(".html") || topic.hasSuffix(".htm") {
       // `--html report.html`, as earlier Biki took it: the page's name goes after `=`.
       return CommandOutcome.usageError(
