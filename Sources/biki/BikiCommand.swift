@@ -17,6 +17,7 @@ enum BikiCommand {
       read                    Print how numbers and counted phrases are read in Japanese.
       say                     Say a reading aloud (Open JTalk, else espeak-ng).
       stats                   Show accuracy over your answer history.
+      export                  Export what you missed or are due to review, for Anki.
       serve                   Serve quizzes and pack diagnostics over JSON-RPC (for editors).
       install                 Install this Biki into a prefix (default ~/.local).
       uninstall               Remove an install.
@@ -45,6 +46,7 @@ enum BikiCommand {
       case "quiz": return CommandOutcome(standardOutput: [QuizCommand.help])
       case "topics": return CommandOutcome(standardOutput: [TopicsCommand.help])
       case "stats": return CommandOutcome(standardOutput: [StatsCommand.help])
+      case "export": return CommandOutcome(standardOutput: [ExportCommand.help])
       case "serve": return CommandOutcome(standardOutput: [ServeCommand.help])
       case "install": return CommandOutcome(standardOutput: [InstallCommand.installHelp])
       case "uninstall": return CommandOutcome(standardOutput: [InstallCommand.uninstallHelp])
@@ -65,6 +67,8 @@ enum BikiCommand {
       return StatsCommand.run(
         arguments: Array(arguments.dropFirst()), history: environment.history, now: environment.wallClock(),
         defaultReport: environment.host.reportPath)
+    case "export":
+      return ExportCommand.run(arguments: Array(arguments.dropFirst()), environment: environment())
     case "serve":
       return ServeCommand.run(arguments: Array(arguments.dropFirst()), environment: environment())
     case "install":
@@ -73,7 +77,7 @@ enum BikiCommand {
       return InstallCommand.uninstall(arguments: Array(arguments.dropFirst()), environment: environment())
     default:
       let hint = Suggestion.didYouMean(
-        first, among: ["quiz", "topics", "read", "say", "stats", "serve", "install", "uninstall", "help"])
+        first, among: ["quiz", "topics", "read", "say", "stats", "export", "serve", "install", "uninstall", "help"])
       return usageError("Unknown subcommand '\(first)'.\(hint)", usage: "biki <subcommand>", helpCommand: "biki --help")
     }
   }
