@@ -301,6 +301,7 @@ A plist of :session :title :question :progress :feedback :done.")
     (define-key map "n" #'biki-quiz-skip)
     (define-key map "e" #'biki-quiz-end)
     (define-key map "r" #'biki-review)
+    (define-key map "m" #'biki-missed)
     (define-key map "s" #'biki-stats)
     (define-key map "t" #'biki-topics)
     map)
@@ -318,6 +319,7 @@ In this buffer:
   (let ((map (make-sparse-keymap)))
     (define-key map "q" #'biki-quiz)
     (define-key map "r" #'biki-review)
+    (define-key map "m" #'biki-missed)
     (define-key map "a" #'biki-quiz-answer)
     (define-key map "n" #'biki-quiz-skip)
     (define-key map "e" #'biki-quiz-end)
@@ -381,9 +383,13 @@ When nothing can speak, say once what to install."
          (question (plist-get quiz :question))
          (progress (plist-get quiz :progress))
          (limit (plist-get progress :questionLimit))
+         (round (plist-get progress :round))
          (number (1+ (plist-get progress :completed))))
     (erase-buffer)
-    (insert (if limit (format "[%d/%d] " (min number limit) limit) (format "[%d] " number))
+    (insert (cond (round (format "[round %d: %d/%d] " (plist-get round :number)
+                                 (plist-get round :position) (plist-get round :questions)))
+                  (limit (format "[%d/%d] " (min number limit) limit))
+                  (t (format "[%d] " number)))
             (plist-get quiz :title) "\n\n")
     (insert "  " (if (equal (plist-get question :skill) "listening")
                      "🔊 listen (an empty answer plays it again)"
@@ -405,6 +411,10 @@ show the answer · quit (\\[biki-quiz-end]): end\n"))))
                     (plist-get summary :questions) (plist-get summary :correctFirstTry)))
     (insert (format "  Wrong attempts: %d   Skipped: %d\n"
                     (plist-get summary :incorrectAttempts) (plist-get summary :skipped)))
+    (when (plist-get summary :rounds)
+      (insert (format "  Rounds: %d%s\n" (plist-get summary :rounds)
+                      (if (equal (plist-get summary :endReason) "allRight")
+                          ": each right at the first try" ""))))
     (let ((missed (append (plist-get summary :missed) nil)))
       (when missed
         (insert "\n  To practise again:\n")
@@ -412,8 +422,8 @@ show the answer · quit (\\[biki-quiz-end]): end\n"))))
           (insert "    " (plist-get item :prompt) " → "
                   (biki--expected-text (plist-get item :expected)) "\n"))))
     (insert (substitute-command-keys
-             "\n  \\<biki-quiz-mode-map>\\[biki-review]: review · \\[biki-stats]: stats · \
-\\[quit-window]: close\n"))
+             "\n  \\<biki-quiz-mode-map>\\[biki-missed]: missed again · \\[biki-review]: review · \
+\\[biki-stats]: stats · \\[quit-window]: close\n"))
     (goto-char (point-min))))
 
 (defun biki--quiz-prompt ()
@@ -515,6 +525,19 @@ how many questions to ask; `biki-review-questions' by default."
   (interactive (list (and current-prefix-arg (prefix-numeric-value current-prefix-arg))))
   (biki--start-quiz (list :mode (list :kind "review" :limit (or questions biki-review-questions)))
                     "Review"))
+
+;;;###autoload
+(defun biki-missed (&optional topic)
+  "Ask again the questions your last quiz missed, in rounds until each is right.
+A question missed is one answered wrong at least once, or skipped.  Each round
+asks again what the round before missed, until every question is right at the
+first try.  With a prefix argument, choose TOPIC; otherwise from every topic."
+  (interactive (list (and current-prefix-arg
+                          (completing-read "Missed in topic: "
+                                           (mapcar (lambda (entry) (plist-get entry :id)) (biki--topics))
+                                           nil t))))
+  (biki--start-quiz (append (list :mode (list :kind "missed")) (and topic (list :topicId topic)))
+                    (if topic (concat "Missed in " topic) "Missed questions")))
 
 (defun biki--start-quiz (params title)
   "Start a session with PARAMS and run it in the quiz buffer under TITLE."
@@ -628,6 +651,8 @@ a week from now):\n")
     ["Start a Quiz..." biki-quiz :help "Drill a topic, chosen with completion"]
     ["Review Due and Weak Forms" biki-review
      :help "Practise, from every topic, the forms you are due to review or weak at"]
+    ["Missed Questions Again" biki-missed
+     :help "Ask again what your last quiz missed, in rounds until each is right"]
     ["Answer" biki-quiz-answer :active (biki--quiz-open-p)]
     ["Skip Question" biki-quiz-skip :active (biki--quiz-open-p)]
     ["End Quiz" biki-quiz-end :active (biki--quiz-open-p)]

@@ -12,18 +12,25 @@ extension Session {
       throw .invalidLimit("a question limit must be at least 1, not \(limit)")
     case .timeLimit(let seconds) where !(seconds > 0 && seconds.isFinite):
       throw .invalidLimit("a time limit must be a positive number of seconds, not \(seconds)")
+    case .rounds(let questions) where questions < 1:
+      throw .invalidLimit("there is nothing to ask again")
     default: break
     }
     let now = dependencies.now()
-    var order = order
-    let first = order.next()
-    let state = State(
+    var state = State(
       topicID: topic.id, skill: skill, mode: mode, seed: seed, order: order, current: nil, questionStartedAt: now,
       startedAt: now)
-    return (
-      state,
-      [.recorded(.started(topicID: topic.id, skill: skill, mode: mode, seed: seed)), .questionNeeded(index: first)]
-    )
+    if case .rounds(let questions) = mode { state.rounds = Rounds(questions: questions) }
+    let first = askNext(&state, now: now)
+    return (state, [.recorded(.started(topicID: topic.id, skill: skill, mode: mode, seed: seed))] + first)
+  }
+
+  /// Asks for the next question: the next in the topic's order, or in a `rounds` session the
+  /// next of its round, ending the session once a round has missed nothing.
+  private static func askNext(_ state: inout State, now: Double) -> [Effect] {
+    guard state.rounds != nil else { return [.questionNeeded(index: state.order.next())] }
+    guard let index = state.rounds?.next() else { return finish(&state, .allRight, now: now) }
+    return [.questionNeeded(index: index)]
   }
 
   package static func reduce(_ state: inout State, _ action: Action, _ dependencies: Dependencies) -> [Effect] {
@@ -52,7 +59,9 @@ extension Session {
       guard state.failedInARow < generationAttempts else {
         return finish(&state, .generationFailed(error.description), now: now)
       }
-      return [.questionNeeded(index: state.order.next())]
+      // In rounds, a question that cannot be made is not asked again.
+      state.rounds?.close(missed: false)
+      return askNext(&state, now: now)
     case .skipRequested:
       guard let question = state.current else { return [] }
       state.feedback = .skipped(expected: question.expected(for: state.skill))
@@ -89,12 +98,13 @@ extension Session {
       QuestionResult(
         question: question, outcome: outcome, wrongAnswers: state.currentWrongAnswers,
         seconds: now - state.questionStartedAt))
+    state.rounds?.close(missed: outcome != .correct || !state.currentWrongAnswers.isEmpty)
     state.currentWrongAnswers = []
     state.current = nil
     if case .questionLimit(let limit) = state.mode, state.results.count >= limit {
       return finish(&state, .questionLimitReached, now: now)
     }
-    return [.questionNeeded(index: state.order.next())]
+    return askNext(&state, now: now)
   }
 
   /// How many questions in a row may fail before a session gives up.
@@ -128,7 +138,7 @@ extension Session {
       attempts: results.reduce(0) { $0 + $1.attempts },
       totalSeconds: now - state.startedAt,
       secondsPerQuestion: results.map(\.seconds),
-      missed: results.filter(\.wasMissed))
+      missed: results.filter(\.wasMissed), rounds: state.rounds?.number)
   }
 }
 

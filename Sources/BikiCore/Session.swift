@@ -11,6 +11,9 @@ package enum Session {
     case infinite
     case questionLimit(Int)
     case timeLimit(seconds: Double)
+    /// The questions `0..<questions` of the topic's space, in order and in rounds until each
+    /// is answered right at the first try (`Rounds`).
+    case rounds(questions: Int)
   }
 
   package enum Action: Hashable, Sendable {
@@ -74,6 +77,8 @@ package enum Session {
     /// What the last action told the learner.
     package internal(set) var feedback: Feedback?
     package internal(set) var endReason: EndReason?
+    /// Which round a `rounds` session is in, and what it has still to ask; nil in other modes.
+    package internal(set) var rounds: Rounds?
 
     package var isFinished: Bool { endReason != nil }
 
@@ -116,6 +121,8 @@ package enum Session {
     case timeUp
     case endedByLearner
     case generationFailed(String)
+    /// A round of a `rounds` session missed nothing.
+    case allRight
   }
 
   package struct Progress: Hashable, Sendable, Codable {
@@ -206,6 +213,8 @@ package enum Session {
     package var totalSeconds: Double
     package var secondsPerQuestion: [Double]
     package var missed: [QuestionResult]
+    /// The rounds a `rounds` session took; nil in other modes.
+    package var rounds: Int?
 
     package var averageSeconds: Double {
       secondsPerQuestion.isEmpty ? 0 : secondsPerQuestion.reduce(0, +) / Double(secondsPerQuestion.count)

@@ -95,6 +95,7 @@ package enum HistoryLine: Equatable, Sendable {
     case .timeUp: "timeUp"
     case .endedByLearner: "ended"
     case .generationFailed: "generationFailed"
+    case .allRight: "allRight"
     }
   }
 
@@ -170,6 +171,22 @@ package enum HistoryFile {
     return Contents(entries: entries, warnings: warnings, intactLength: lineStart)
   }
 
+  /// When the last session recorded in `bytes` started, in seconds since 1970.
+  static func lastSessionStart(_ bytes: [UInt8]) -> Double? {
+    var end = bytes.count
+    while end > 0 {
+      let start = (bytes[..<end].lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+      let line = bytes[start..<end]
+      if line.count < 4096, let json = try? JSONParser.value(Array(line)),
+        json["event"]?.stringValue == "sessionStarted", let at = StoredFit.number(json["at"] ?? .null), at.isFinite
+      {
+        return at
+      }
+      end = start - 1
+    }
+    return nil
+  }
+
   package static func line(_ line: HistoryLine) -> [UInt8] {
     Array((line.json.serialized + "\n").utf8)
   }
@@ -193,16 +210,19 @@ package struct AnswerHistory: Sendable {
   package var keepFit: @Sendable (StoredFit) throws -> Void
   /// Where the learner's days begin.
   package var practiceDay: PracticeDay
+  /// When the last session recorded started (seconds since 1970); nil before the first.
+  package var lastSessionStart: @Sendable () -> Double?
 
   init(
     location: String, appendLine: @Sendable @escaping (HistoryLine) throws -> Void,
     load: @Sendable @escaping () -> (entries: [HistoryEntry], warnings: [String]),
     fits: (stored: @Sendable () -> (fit: StoredFit?, warning: String?), keep: @Sendable (StoredFit) throws -> Void),
-    practiceDay: PracticeDay = .utc,
+    practiceDay: PracticeDay = .utc, lastSessionStart: @Sendable @escaping () -> Double? = { nil },
     summary: (@Sendable () -> (summary: HistorySummary, warnings: [String]))? = nil
   ) {
     self.location = location
     self.practiceDay = practiceDay
+    self.lastSessionStart = lastSessionStart
     self.appendLine = appendLine
     self.load = load
     storedFit = fits.stored
@@ -239,7 +259,13 @@ package struct AnswerHistory: Sendable {
           return nil
         }
         return (entries, [])
-      }, fits: ({ (fit.withLock { $0 }, nil) }, { new in fit.withLock { $0 = new } }))
+      }, fits: ({ (fit.withLock { $0 }, nil) }, { new in fit.withLock { $0 = new } }),
+      lastSessionStart: {
+        lines.withLock { $0 }.reversed().lazy.compactMap { line -> Double? in
+          if case .sessionStarted(let at, _, _, _) = line { return at }
+          return nil
+        }.first
+      })
   }
 
   /// No history at all, because there is nowhere private to keep it: every append fails
@@ -288,6 +314,7 @@ package struct AnswerHistory: Sendable {
         { fit in try FitFile(path: path + ".parameters").write(fit) }
       ),
       practiceDay: practiceDay,
+      lastSessionStart: { (try? readRegularFile(path)).flatMap { $0 }.flatMap(HistoryFile.lastSessionStart) },
       summary: { HistorySummaryFile(historyPath: path, practiceDay: practiceDay).current() })
   }
 

@@ -64,4 +64,36 @@ package enum AskedQuestions {
     return latest.values.filter { $0.missed || dueQuestions.contains($0.question.key) }.sorted { $0.order < $1.order }
       .map(\.question)
   }
+
+  /// Each question made again from its topic and seed, kept only if it is the question that was
+  /// asked (a topic since changed, gone, or asked with other options makes another); what could
+  /// not be made, said in a few words each.
+  package static func remade(_ asked: [AskedQuestion], generators: [String: QuestionGenerator]) -> (
+    made: [(asked: AskedQuestion, question: Question)], unmade: [String]
+  ) {
+    var made: [(asked: AskedQuestion, question: Question)] = []
+    var unmade: [String] = []
+    for question in asked {
+      guard let generator = generators[question.topicID] else {
+        unmade.append("\(question.topicID) is not loaded")
+        continue
+      }
+      guard let again = try? generator.question(seed: question.seed),
+        again.prompt(for: question.skill) == question.prompt
+      else {
+        unmade.append("\(question.topicID) no longer asks “\(question.prompt)” from seed \(question.seed)")
+        continue
+      }
+      made.append((question, again))
+    }
+    return (made, unmade)
+  }
+}
+
+extension ReviewPlan {
+  /// The questions given, in order, as a plan a `rounds` session asks.
+  package static func again(_ questions: [AskedQuestion]) -> ReviewPlan {
+    ReviewPlan(
+      picks: questions.map { Pick(topicID: $0.topicID, index: $0.seed, rule: nil, reason: .missed) })
+  }
 }

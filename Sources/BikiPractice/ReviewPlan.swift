@@ -10,6 +10,8 @@ package struct ReviewPlan: Sendable {
     case due, weak, new
     /// No form left to review: more questions from the topics, to fill the session.
     case more
+    /// Missed before, and asked again until right.
+    case missed
   }
 
   package struct Pick: Sendable {

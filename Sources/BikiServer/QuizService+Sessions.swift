@@ -33,6 +33,16 @@ extension QuizService {
           try Self.reviewPlan(chosen, skill: skill, count: count, seed: seed, dependencies)
         }
       }
+    case .missed(let topicID, let sinceDays):
+      let chosen =
+        try topicID.map { id throws(ResponseError) in [try topic(id: id).registered] } ?? catalog.registry.topics
+      let dependencies = dependencies
+      let skill = request.skill
+      plan = { _ in
+        Result { () throws(ResponseError) in
+          try Self.missedPlan(chosen, skill: skill, sinceDays: sinceDays, seed: seed, dependencies)
+        }
+      }
     }
     sessionsStarted += 1
     let ticket = dependencies.background.start(plan, reporting: { .plan(replyID, $0, $1) }, to: mailbox)
@@ -71,6 +81,21 @@ extension QuizService {
       throw .requestFailed("nothing to review with the \(skill.rawValue) skill")
     }
     return SessionPlan(generator: planned, skill: skill, mode: .questionLimit(plan.picks.count), seed: seed)
+  }
+
+  /// The questions missed in the last session (or the last `sinceDays` days), in rounds.
+  private static func missedPlan(
+    _ chosen: [RegisteredTopic], skill: Skill?, sinceDays: Double?, seed: UInt64, _ dependencies: ServerDependencies
+  ) throws(ResponseError) -> SessionPlan {
+    let again: MissedAgain
+    do throws(MissedAgain.Failure) {
+      again = try MissedAgain.make(
+        history: dependencies.history, topics: chosen.compactMap { try? $0.generator() }, skill: skill,
+        sinceDays: sinceDays, now: dependencies.wallClock())
+    } catch {
+      throw .requestFailed(error.description)
+    }
+    return SessionPlan(generator: again.generator, skill: again.skill, mode: again.mode, seed: seed)
   }
 
   /// Opens a session from its plan and asks for its first question. `reserved` is the id given

@@ -96,30 +96,14 @@ enum ExportCommand {
     return outcome
   }
 
-  /// Each question made again from its topic and seed: kept only if it is the question the
-  /// learner was asked (a topic since changed, or asked with other options, makes another).
+  /// Each question made again from its topic and seed, as it was asked.
   static func notes(for asked: [AskedQuestion], topics: [RegisteredTopic]) -> (
     notes: [AnkiNotes.Note], unmade: [String]
   ) {
+    let wanted = Set(asked.map(\.topicID))
     var generators: [String: QuestionGenerator] = [:]
-    var notes: [AnkiNotes.Note] = []
-    var unmade: [String] = []
-    for question in asked {
-      guard
-        let generator = generators[question.topicID]
-          ?? topics.first(where: { $0.topic.id == question.topicID }).flatMap({ try? $0.generator() })
-      else {
-        unmade.append("\(question.topicID) is not loaded")
-        continue
-      }
-      generators[question.topicID] = generator
-      guard let made = try? generator.question(seed: question.seed), made.prompt(for: question.skill) == question.prompt
-      else {
-        unmade.append("\(question.topicID) no longer asks “\(question.prompt)” from seed \(question.seed)")
-        continue
-      }
-      notes.append(AnkiNotes.note(made, skill: question.skill, forms: question.forms))
-    }
-    return (notes, unmade)
+    for topic in topics where wanted.contains(topic.topic.id) { generators[topic.topic.id] = try? topic.generator() }
+    let (made, unmade) = AskedQuestions.remade(asked, generators: generators)
+    return (made.map { AnkiNotes.note($0.question, skill: $0.asked.skill, forms: $0.asked.forms) }, unmade)
   }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// `biki quiz [TOPIC] [--mode …] [--skill …] [--seed N] [--speak] [--param k=v]`: the main job.
 enum QuizCommand {
   static let usage =
-    "biki quiz [<topic>|--all] [--mode infinite|questions=<n>|time=<seconds>|review[=<n>]] [--skill listening|reading|kana|counter] [--seed <n>] [--speak] [--param <name>=<value> ...] [--packs <dir>] [--plugins <dir>] [--in-process]"
+    "biki quiz [<topic>|--all] [--mode infinite|questions=<n>|time=<seconds>|review[=<n>]] [--missed [--since <days>]] [--skill listening|reading|kana|counter] [--seed <n>] [--speak] [--param <name>=<value> ...] [--packs <dir>] [--plugins <dir>] [--in-process]"
   static let helpCommand = "biki quiz --help"
 
   static let help = """
@@ -31,6 +31,11 @@ enum QuizCommand {
                               (8本 はっぽん, 300 さんびゃく, 20日 はつか), then the weak ones, then
                               new ones, from <topic> or, with --all or no topic, every topic.
       --all                   With --mode review: review forms from every topic.
+      --missed                Ask again the questions you missed (answered wrong or skipped)
+                              in your last quiz, from <topic> or every topic, in rounds: each
+                              round asks again what the one before missed, until every
+                              question is right at the first try.
+      --since <days>          With --missed: what you missed in the last <days> days instead.
       --skill <skill>         reading: see kanji, type the number (default when offered);
                               listening: hear the reading, type the number;
                               kana: see the number, type its reading in kana;
@@ -61,6 +66,9 @@ enum QuizCommand {
     /// Review this many questions, chosen by what is due, instead of drilling a topic in order.
     var review: Int?
     var all = false
+    /// Ask again what was missed in the last session, or in the last `sinceDays` days.
+    var missed = false
+    var sinceDays: Double?
   }
 
   enum Parsed {
@@ -72,7 +80,8 @@ enum QuizCommand {
     .value("--mode", "<mode>"), .value("--skill", "<skill>"), .value("--seed", "<n>"), .flag("--speak"),
     .value("--voice", "<file>"),
     .value("--param", "<name>=<value>"),
-    .value("--packs", "<dir>"), .value("--plugins", "<dir>"), .flag("--in-process"), .flag("--all"),
+    .value("--packs", "<dir>"), .value("--plugins", "<dir>"), .flag("--in-process"), .flag("--all"), .flag("--missed"),
+    .value("--since", "<days>"),
   ]
 
   static func parse(_ arguments: [String]) -> Parsed {
@@ -107,6 +116,17 @@ enum QuizCommand {
     if options.all {
       guard options.review != nil else { return .failure(usageError("'--all' goes with '--mode review'.")) }
       guard options.topic == nil else { return .failure(usageError("Give a topic or '--all', not both.")) }
+    }
+    options.missed = parsed.isSet("--missed")
+    if let text = parsed.value("--since") {
+      guard options.missed else { return .failure(usageError("'--since' goes with '--missed'.")) }
+      guard let days = Double(text), days > 0, days <= 3_650 else {
+        return .failure(usageError("'--since' takes a number of days, more than 0 and at most 3650."))
+      }
+      options.sinceDays = days
+    }
+    if options.missed, parsed.isSet("--mode") || options.all {
+      return .failure(usageError("'--missed' sets its own questions; leave out '--mode' and '--all'."))
     }
     if let text = parsed.value("--skill") {
       guard let skill = Skill(rawValue: text) else {
@@ -165,6 +185,7 @@ enum QuizCommand {
         status: ExitStatus.failure)
     }
     if let count = options.review { return review(count, options: options, topics: topics, environment: environment) }
+    if options.missed { return missed(options: options, topics: topics, environment: environment) }
     let chosen: RegisteredTopic
     if let name = options.topic {
       guard let found = find(name, in: topics) else {

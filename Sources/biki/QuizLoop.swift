@@ -178,7 +178,8 @@ struct QuizLoop {
   /// plays as soon as it is shown. The next question is the order's next, if the topic's
   /// source gives it at once: a plugin's is not asked for twice.
   private func prepareNext(after state: Session.State, generator: QuestionGenerator) {
-    guard let speaker, state.skill == .listening || state.skill == .reading else { return }
+    // In rounds the next question depends on the answer; it is made when asked.
+    guard let speaker, state.skill == .listening || state.skill == .reading, state.rounds == nil else { return }
     var order = state.order
     guard case .success(let next)? = generator.questionAtHand(seed: order.next()) else { return }
     speaker.prepare(Utterance(reading: next.spoken, display: next.kanjiDisplay))
@@ -192,6 +193,9 @@ struct QuizLoop {
       let left = max(0, seconds - (environment.now() - state.startedAt))
       return "[\(number) · \(Int(left.rounded(.up)))s left] "
     case .infinite: return "[\(number)] "
+    case .rounds:
+      guard let rounds = state.rounds else { return "" }
+      return "[round \(rounds.number): \(rounds.position)/\(rounds.size)] "
     }
   }
 
@@ -203,6 +207,9 @@ struct QuizLoop {
     case .timeUp: reason = "time is up"
     case .endedByLearner: reason = "ended"
     case .generationFailed(let why): reason = TerminalText.safe("stopped: \(why)")
+    case .allRight:
+      let rounds = summary.rounds ?? 1
+      reason = "all right at the first try, after \(rounds) round\(rounds == 1 ? "" : "s")"
     }
     console.write("")
     console.write(
@@ -212,6 +219,7 @@ struct QuizLoop {
       "  Correct: \(summary.correct) (\(summary.correctFirstTry) on the first try)   Wrong attempts: \(summary.incorrectAttempts)   Skipped: \(summary.skipped)"
     )
     if summary.questions > 0 { console.write("  Average time per question: \(format(summary.averageSeconds))") }
+    if let rounds = summary.rounds { console.write("  Rounds: \(rounds)") }
     if !summary.missed.isEmpty {
       console.write("  To practise again:")
       for result in summary.missed {
@@ -241,6 +249,8 @@ struct QuizLoop {
     case .infinite: "until you quit"
     case .questionLimit(let count): "\(count) question\(count == 1 ? "" : "s")"
     case .timeLimit(let seconds): "\(format(seconds))"
+    case .rounds(let count):
+      "\(count) missed question\(count == 1 ? "" : "s"), in rounds until each is right at the first try"
     }
   }
 }

@@ -62,7 +62,7 @@ import Testing
   static let otherShapes: Set = ["capabilities", "hover", "history"]
 
   @Test func everyExampleNamesItsTypeParsesAndReadsAsIt() throws {
-    #expect(Self.examples.count == 15, "docs/protocol.md has \(Self.examples.count) JSON examples")
+    #expect(Self.examples.count == 16, "docs/protocol.md has \(Self.examples.count) JSON examples")
     for (type, value) in Self.examples {
       let value = try #require(value, "the \(type) example is not JSON")
       if Self.otherShapes.contains(type) { continue }

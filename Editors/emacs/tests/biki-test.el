@@ -178,6 +178,21 @@ on PATH), or set BIKI to a biki executable"))
       (should-not (biki-quiz-submit "quit"))
       (should (string-match-p "Review — finished" (buffer-string))))))
 
+(ert-deftest biki-missed-asks-again-in-rounds-until-right ()
+  ;; Seed 4 asks 六本 (ろっぽん) first; skipped, it is what the quiz missed.
+  (let ((biki-quiz-seed 4) (biki-quiz-skill "kana"))
+    (biki-quiz "counters.hon" 1)
+    (with-current-buffer biki-quiz-buffer-name
+      (should-not (biki-quiz-submit "skip")))
+    (biki-missed "counters.hon")
+    (with-current-buffer biki-quiz-buffer-name
+      (should (string-match-p "\\`\\[round 1: 1/1\\] Missed in counters.hon" (buffer-string)))
+      (should (string-match-p "6本" (buffer-string)))
+      (should (biki-quiz-submit "skip"))
+      (should (string-match-p "\\`\\[round 2: 1/1\\]" (buffer-string)))
+      (should-not (biki-quiz-submit "ろっぽん"))
+      (should (string-match-p "Rounds: 2: each right at the first try" (buffer-string))))))
+
 (ert-deftest biki-feedback-gives-the-hint-and-stats-show-the-form-weak ()
   ;; Seed 4 asks 六本 (ろっぽん) first.
   (let ((biki-quiz-seed 4) (biki-quiz-skill "kana"))
@@ -305,7 +320,7 @@ on PATH), or set BIKI to a biki executable"))
 (ert-deftest biki-keys-menus-and-options ()
   ;; A prefix map of every command, for the user to bind (C-c LETTER is the user's).
   (should (keymapp (symbol-function 'biki-command-map)))
-  (dolist (binding '(("q" . biki-quiz) ("r" . biki-review) ("s" . biki-stats) ("n" . biki-quiz-skip)
+  (dolist (binding '(("q" . biki-quiz) ("r" . biki-review) ("m" . biki-missed) ("s" . biki-stats) ("n" . biki-quiz-skip)
                      ("e" . biki-quiz-end) ("a" . biki-quiz-answer) ("t" . biki-topics)))
     (should (eq (lookup-key biki-command-map (car binding)) (cdr binding))))
   (should (eq (lookup-key biki-quiz-answer-map (kbd "C-c C-n")) #'biki-quiz-skip))
@@ -315,7 +330,7 @@ on PATH), or set BIKI to a biki executable"))
     (let ((menu (lookup-key map (if (eq map (lookup-key global-map [menu-bar tools]))
                                     [Biki] [menu-bar Biki]))))
       (should menu)
-      (dolist (command '(biki-quiz biki-review biki-quiz-skip biki-stats))
+      (dolist (command '(biki-quiz biki-review biki-missed biki-quiz-skip biki-stats))
         (should (where-is-internal command (list menu))))))
   ;; Options a user sets, in one customize group.
   (let ((options (mapcar #'car (get 'biki 'custom-group))))

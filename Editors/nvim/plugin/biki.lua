@@ -37,6 +37,14 @@ end), {
   complete = complete,
 })
 
+vim.api.nvim_create_user_command("BikiMissed", function(opts)
+  require("biki").missed(opts.fargs[1])
+end, {
+  nargs = "?",
+  desc = "Ask again what the last quiz missed, in rounds until right: :BikiMissed [topic]",
+  complete = complete,
+})
+
 vim.api.nvim_create_user_command("BikiStats", function()
   require("biki").stats()
 end, { desc = "Show accuracy and forms, weakest first" })

@@ -65,6 +65,20 @@ check "and closes the summary" not_shows "— finished"
 tmux send-keys -t "$session" ":lua print(vim.api.nvim_win_get_config(0).relative == '' and 'in a window of its own' or 'in a float')" Enter
 check "in a window of its own, not the summary's float" wait_for "in a window of its own"
 
+# What the quiz missed (a wrong answer, a skip) comes back, in rounds until each is right at the
+# first try.
+tmux send-keys -t "$session" ":BikiMissed counters.hon" Enter
+check ":BikiMissed asks again what the last quiz missed" wait_for "[round 1: 1/2] Missed in 本 (1–10)"
+tmux send-keys -t "$session" "$(answer_on_screen)" Enter
+check "round 1 goes on to the second" wait_for "[round 1: 2/2]"
+missed="$(answer_on_screen)"
+tmux send-keys -t "$session" "skip" Enter
+check "what round 1 missed comes back in round 2" wait_for "[round 2: 1/1]"
+check "the same question" test "$(answer_on_screen)" = "$missed"
+tmux send-keys -t "$session" "$missed" Enter
+check "right at the first try, the rounds end" wait_for "Rounds: 2: each right at the first try"
+tmux send-keys -t "$session" "q"
+
 tmux send-keys -t "$session" ":BikiTopics" Enter
 check ":BikiTopics lists the topics" wait_for "numbers.beginner"
 tmux send-keys -t "$session" ":BikiTopics" Enter
@@ -84,7 +98,7 @@ tmux send-keys -t "$session" "q" ":BikiStats" Enter
 check ":BikiStats shows forms, weakest first" wait_for "Forms, weakest first"
 check "and accuracy per topic" shows "counters.hon"
 
-check "five answers are in the history" test "$(grep -vc '"event"' "$state/biki/history.jsonl" 2>/dev/null || echo 0)" -eq 5
+check "eight answers are in the history" test "$(grep -vc '"event"' "$state/biki/history.jsonl" 2>/dev/null || echo 0)" -eq 8
 
 # Which counter: the thing and how many are shown; the count with its counter is typed.
 tmux send-keys -t "$session" Escape ":BikiQuiz counters.which-counter 2" Enter

@@ -145,6 +145,9 @@ enddef
 
 def ProgressText(progress: dict<any>): string
   const number = progress.completed + 1
+  if has_key(progress, 'round')
+    return $'[round {progress.round.number}: {progress.round.position}/{progress.round.questions}]'
+  endif
   if has_key(progress, 'questionLimit')
     return $'[{min([number, progress.questionLimit])}/{progress.questionLimit}]'
   endif
@@ -213,6 +216,9 @@ def Finish(summary: dict<any>)
     $'  Wrong attempts: {summary.incorrectAttempts}   Skipped: {summary.skipped}',
     printf('  Average: %.1f s a question', summary.averageSeconds),
   ]
+  if has_key(summary, 'rounds')
+    lines += [$'  Rounds: {summary.rounds}' .. (summary.endReason == 'allRight' ? ': each right at the first try' : '')]
+  endif
   if !empty(summary.missed)
     lines += ['', '  To practise again:']
     lines += summary.missed->mapnew((_, missed) => $'    {missed.prompt} → {ExpectedText(missed.expected)}')
@@ -300,7 +306,12 @@ def End()
 enddef
 
 def Start(id: string, count: number)
-  var params: dict<any> = {topicId: id, mode: {kind: 'questionLimit', limit: count}}
+  StartSession({topicId: id, mode: {kind: 'questionLimit', limit: count}}, TitleOf(id), $'{TitleOf(id)}: {count} questions')
+enddef
+
+# A session from `params`, in the quiz window under `title`; `intro` opens its transcript.
+def StartSession(given: dict<any>, title: string, intro: string)
+  var params = copy(given)
   if get(g:, 'biki_skill', '') != ''
     params.skill = g:biki_skill
   endif
@@ -314,7 +325,6 @@ def Start(id: string, count: number)
   if !empty(quiz)
     End()
   endif
-  const title = TitleOf(id)
   const buf = bufnr('biki://quiz')
   if buf > 0 && bufwinid(buf) > 0
     win_gotoid(bufwinid(buf))
@@ -330,9 +340,20 @@ def Start(id: string, count: number)
   # CTRL-C at the prompt ends the quiz with its summary.
   prompt_setinterrupt(quiz.buf, End)
   autocmd BufWipeout <buffer> End()
-  Say([$'{title}: {count} questions'])
+  Say([intro])
   Ask()
   startinsert
+enddef
+
+# :BikiMissed [topic]: what the last quiz missed, asked again in rounds until each question is
+# right at the first try.
+export def Missed(topic: string = '')
+  var params: dict<any> = {mode: {kind: 'missed'}}
+  if topic != ''
+    params.topicId = topic
+  endif
+  const title = topic == '' ? 'Missed questions' : $'Missed in {TitleOf(topic)}'
+  StartSession(params, title, $'{title}: asked again in rounds until each is right at the first try')
 enddef
 
 # :BikiQuiz [topic] [count]: a quiz on a topic; with no topic, the list to choose one from.

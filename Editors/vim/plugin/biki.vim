@@ -9,6 +9,7 @@ g:loaded_biki = 1
 
 command -nargs=0 BikiTopics biki#Topics()
 command -nargs=* -complete=customlist,biki#CompleteTopics BikiQuiz biki#Quiz(<f-args>)
+command -nargs=? -complete=customlist,biki#CompleteTopics BikiMissed biki#Missed(<f-args>)
 command -nargs=0 BikiSkip biki#Skip()
 command -nargs=0 BikiStats biki#Stats()
 

@@ -28,7 +28,7 @@ block vim > "$work/home/.vimrc"
 # The number the last 本 question on screen shows in kanji (1 to 10).
 answer_on_screen() {
   local kanji
-  kanji="$(screen | grep -oE '^\[[0-9]+/[0-9]+\]  (十|[一二三四五六七八九])本 ' | tail -1 | grep -oE '(十|[一二三四五六七八九])本')"
+  kanji="$(screen | grep -oE '^\[(round [0-9]+: )?[0-9]+/[0-9]+\]  (十|[一二三四五六七八九])本 ' | tail -1 | grep -oE '(十|[一二三四五六七八九])本')"
   case "${kanji%本}" in
     一) echo 1 ;; 二) echo 2 ;; 三) echo 3 ;; 四) echo 4 ;; 五) echo 5 ;;
     六) echo 6 ;; 七) echo 7 ;; 八) echo 8 ;; 九) echo 9 ;; 十) echo 10 ;; *) echo "?" ;;
@@ -84,6 +84,19 @@ check ":BikiSkip skips the last question" wait_for "— finished"
 check "the summary counts one right of three" shows "Correct: 1 of 3"
 check "one wrong try, two skips" shows "Wrong attempts: 1   Skipped: 2"
 check "and lists what to practise again" shows "To practise again:"
+
+# What the quiz missed (the second and third) comes back in rounds until each is right at once.
+tmux send-keys -t "$session" ":BikiMissed counters.hon" Enter
+check ":BikiMissed asks again what the quiz missed" wait_for "[round 1: 1/2]"
+tmux send-keys -t "$session" "$(answer_on_screen)" Enter
+check "round 1 goes on to the second" wait_for "[round 1: 2/2]"
+missed="$(answer_on_screen)"
+tmux send-keys -t "$session" Enter
+check "what round 1 missed comes back in round 2" wait_for "[round 2: 1/1]"
+check "the same question" test "$(answer_on_screen)" = "$missed"
+tmux send-keys -t "$session" "$missed" Enter
+check "right at the first try, the rounds end" wait_for "Rounds: 2: each right at the first try"
+tmux send-keys -t "$session" Escape
 
 tmux send-keys -t "$session" ":BikiStats" Enter
 check ":BikiStats shows the answers by topic" wait_for "counters.hon"

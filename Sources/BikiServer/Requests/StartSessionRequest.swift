@@ -12,6 +12,9 @@ struct StartSessionRequest: ClientMessage {
     case topic(String, Session.Mode)
     /// A review of the forms due and weak, from one topic or (nil) every topic.
     case review(topicID: String?, count: Int)
+    /// The questions missed in the last session (or in the last `sinceDays` days), from one
+    /// topic or every topic, in rounds until each is answered right.
+    case missed(topicID: String?, sinceDays: Double?)
   }
 
   var kind: Kind
@@ -34,26 +37,35 @@ struct StartSessionRequest: ClientMessage {
     parameters = try params.integerMap("params")
     switch try Self.mode(params) {
     case .review(let count): kind = .review(topicID: try params.optionalString("topicId"), count: count)
+    case .missed(let days): kind = .missed(topicID: try params.optionalString("topicId"), sinceDays: days)
     case .session(let mode): kind = .topic(try params.string("topicId"), mode)
     }
   }
 
   /// What `mode` asks for: a review (`{kind: "review", limit?}`, 20 questions unless it says),
-  /// or a session on a topic (ten questions when there is no `mode`).
+  /// what was missed (`{kind: "missed", sinceDays?}`), or a session on a topic (ten questions
+  /// when there is no `mode`).
   enum ModeField: Equatable {
     case review(count: Int)
+    case missed(sinceDays: Double?)
     case session(Session.Mode)
   }
 
   static func mode(_ params: Params) throws(ResponseError) -> ModeField {
     guard let mode = try params.optionalObject("mode") else { return .session(.questionLimit(10)) }
-    enum Kind: String, CaseIterable { case infinite, questionLimit, timeLimit, review }
+    enum Kind: String, CaseIterable { case infinite, questionLimit, timeLimit, review, missed }
     guard let kind: Kind = try mode.optionalChoice("kind", among: Kind.allCases) else {
       throw .invalidParams("missing required field \"mode.kind\"")
     }
     switch kind {
     case .infinite: return .session(.infinite)
     case .review: return .review(count: Int(try mode.optionalInteger("limit", in: 1...1000) ?? 20))
+    case .missed:
+      let days = try mode.optionalNumber("sinceDays")
+      if let days, !(days > 0 && days <= 3_650) {
+        throw .invalidParams("\"mode.sinceDays\" must be a number of days from 0 to 3650 (exclusive of 0), not \(days)")
+      }
+      return .missed(sinceDays: days)
     case .questionLimit: return .session(.questionLimit(Int(try mode.integer("limit", in: 1...1_000_000))))
     case .timeLimit:
       guard let seconds = try mode.optionalNumber("limit") else {
@@ -75,6 +87,9 @@ struct StartSessionRequest: ClientMessage {
     case .review(let topicID, let count):
       if let topicID { members.append(("topicId", .string(topicID))) }
       members.append(("mode", ["kind": "review", "limit": .integer(Int64(count))]))
+    case .missed(let topicID, let days):
+      if let topicID { members.append(("topicId", .string(topicID))) }
+      members.append(("mode", .object(pairs: [("kind", "missed")] + (days.map { [("sinceDays", .double($0))] } ?? []))))
     }
     if let skill { members.append(("skill", .string(skill.rawValue))) }
     if !parameters.isEmpty { members.append(("params", Self.parametersJSON(parameters))) }
@@ -88,6 +103,8 @@ struct StartSessionRequest: ClientMessage {
     case .infinite: ["kind": "infinite"]
     case .questionLimit(let count): ["kind": "questionLimit", "limit": .integer(Int64(count))]
     case .timeLimit(let seconds): ["kind": "timeLimit", "limit": .double(seconds)]
+    // Asked for as `missed`: the server sets the rounds from what it finds.
+    case .rounds: ["kind": "missed"]
     }
   }
 }

@@ -8,6 +8,8 @@ import BikiJSON
 struct SessionSummary: WireValue, Equatable {
   enum EndReason: String {
     case questionLimitReached, timeUp, ended, generationFailed
+    /// A round of a `missed` session had nothing missed.
+    case allRight
   }
 
   var topicID: String
@@ -24,6 +26,8 @@ struct SessionSummary: WireValue, Equatable {
   var missed: [Missed]
   /// Why questions could not be made, when that ended the session.
   var error: String?
+  /// The rounds a `missed` session took.
+  var rounds: Int64?
 
   /// A question answered wrongly at least once, skipped, or left open after a wrong answer.
   struct Missed: WireValue, Equatable {
@@ -64,7 +68,9 @@ struct SessionSummary: WireValue, Equatable {
     case .generationFailed(let why):
       endReason = .generationFailed
       error = why
+    case .allRight: endReason = .allRight
     }
+    rounds = summary.rounds.map(Int64.init)
     questions = Int64(summary.questions)
     correct = Int64(summary.correct)
     correctFirstTry = Int64(summary.correctFirstTry)
@@ -96,6 +102,7 @@ struct SessionSummary: WireValue, Equatable {
     writer.field("secondsPerQuestion", secondsPerQuestion)
     writer.field("missed", missed)
     if let error { writer.field("error", error) }
+    if let rounds { writer.field("rounds", rounds) }
     writer.endObject()
   }
 
@@ -114,6 +121,7 @@ struct SessionSummary: WireValue, Equatable {
     secondsPerQuestion = try fields.required("secondsPerQuestion", Wire.array(Wire.number))
     missed = try fields.required("missed", Wire.array(Wire.value(Missed.self)))
     error = try fields.optional("error", Wire.string)
+    rounds = try fields.optional("rounds", Wire.integer)
     try fields.finish()
   }
 }

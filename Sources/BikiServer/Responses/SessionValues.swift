@@ -150,6 +150,37 @@ struct SessionProgress: WireValue, Equatable {
   var elapsedSeconds: Double
   var questionLimit: Int64?
   var timeLimitSeconds: Double?
+  /// In a `missed` session: the round being asked (from 1), how many questions it asks, and
+  /// which of them is being asked (from 1).
+  var round: Round?
+
+  struct Round: WireValue, Equatable {
+    var number: Int64
+    var questions: Int64
+    var position: Int64
+
+    init(_ rounds: Session.Rounds) {
+      number = Int64(rounds.number)
+      questions = Int64(rounds.size)
+      position = Int64(rounds.position)
+    }
+
+    func write(into writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.field("number", number)
+      writer.field("questions", questions)
+      writer.field("position", position)
+      writer.endObject()
+    }
+
+    init(wire: JSON) throws(WireError) {
+      var fields = try WireFields(wire)
+      number = try fields.required("number", Wire.integer)
+      questions = try fields.required("questions", Wire.integer)
+      position = try fields.required("position", Wire.integer)
+      try fields.finish()
+    }
+  }
 
   init(_ state: Session.State, now: Double) {
     let progress = state.progress
@@ -160,6 +191,7 @@ struct SessionProgress: WireValue, Equatable {
     elapsedSeconds = now - state.startedAt
     questionLimit = progress.questionLimit.map(Int64.init)
     timeLimitSeconds = progress.timeLimit
+    round = state.rounds.map(Round.init)
   }
 
   func write(into writer: inout JSONWriter) {
@@ -175,6 +207,9 @@ struct SessionProgress: WireValue, Equatable {
     if let timeLimitSeconds {
       writer.field("timeLimitSeconds", timeLimitSeconds)
     }
+    if let round {
+      writer.field("round", round)
+    }
     writer.endObject()
   }
 
@@ -187,6 +222,7 @@ struct SessionProgress: WireValue, Equatable {
     elapsedSeconds = try fields.required("elapsedSeconds", Wire.number)
     questionLimit = try fields.optional("questionLimit", Wire.integer)
     timeLimitSeconds = try fields.optional("timeLimitSeconds", Wire.number)
+    round = try fields.optional("round", Wire.value(Round.self))
     try fields.finish()
   }
 }

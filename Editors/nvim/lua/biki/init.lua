@@ -299,6 +299,9 @@ end
 
 local function progress_text(progress)
   local done = progress.completed + 1
+  if progress.round then
+    return string.format("[round %d: %d/%d]", progress.round.number, progress.round.position, progress.round.questions)
+  end
   if progress.questionLimit then
     return string.format("[%d/%d]", math.min(done, progress.questionLimit), progress.questionLimit)
   end
@@ -454,6 +457,10 @@ function M._finish(summary)
     string.format("  Wrong attempts: %d   Skipped: %d", summary.incorrectAttempts, summary.skipped),
     string.format("  Average: %.1fs per question", summary.averageSeconds),
   }
+  if summary.rounds then
+    local all_right = summary.endReason == "allRight" and ": each right at the first try" or ""
+    table.insert(lines, string.format("  Rounds: %d%s", summary.rounds, all_right))
+  end
   if #summary.missed > 0 then
     table.insert(lines, "")
     table.insert(lines, "  To practise again:")
@@ -514,6 +521,26 @@ function M.review(topic, count)
   end
   M.request("biki/startSession", params, function(result)
     local title = topic and topic ~= "" and ("Review of " .. title_of(topic)) or "Review"
+    quiz = { session = result.sessionId, title = title, question = result.question, progress = result.progress }
+    ask()
+  end)
+end
+
+-- :BikiMissed [topic]: the questions missed in the last session, from one topic or every
+-- topic, asked again in rounds until each is right at the first try.
+function M.missed(topic)
+  local params = { mode = { kind = "missed" } }
+  if M.config.skill then
+    params.skill = M.config.skill
+  end
+  if topic and topic ~= "" then
+    params.topicId = topic
+  end
+  if M.config.seed then
+    params.seed = M.config.seed
+  end
+  M.request("biki/startSession", params, function(result)
+    local title = topic and topic ~= "" and ("Missed in " .. title_of(topic)) or "Missed questions"
     quiz = { session = result.sessionId, title = title, question = result.question, progress = result.progress }
     ask()
   end)
