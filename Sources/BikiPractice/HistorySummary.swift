@@ -65,6 +65,36 @@ package struct HistorySummary: Equatable, Sendable {
   /// the days and the undated together always count what the topics count.
   var undated = Totals()
   var forms: [FormKey: HistoryStats.MissedForm] = [:]
+  /// Per practice day, the forms that came back on a later day than their last review, right
+  /// or wrong, young or mature: Anki's true retention, from which the report's table is made.
+  package private(set) var returns: [Int: Returns] = [:]
+
+  /// Returns of one day. Young: the form's interval was under 21 days; mature: 21 or more.
+  package struct Returns: Equatable, Sendable {
+    package var youngPassed = 0
+    package var youngFailed = 0
+    package var maturePassed = 0
+    package var matureFailed = 0
+
+    static let matureInterval = 21
+
+    mutating func count(passed: Bool, mature: Bool) {
+      switch (passed, mature) {
+      case (true, false): youngPassed += 1
+      case (false, false): youngFailed += 1
+      case (true, true): maturePassed += 1
+      case (false, true): matureFailed += 1
+      }
+    }
+
+    package static func + (a: Returns, b: Returns) -> Returns {
+      Returns(
+        youngPassed: a.youngPassed &+ b.youngPassed, youngFailed: a.youngFailed &+ b.youngFailed,
+        maturePassed: a.maturePassed &+ b.maturePassed, matureFailed: a.matureFailed &+ b.matureFailed)
+    }
+
+    var all: [Int] { [youngPassed, youngFailed, maturePassed, matureFailed] }
+  }
   /// FSRS memory per (skill, rule), from each question's first attempt: right is `good`,
   /// wrong or skipped is `again`. Rules are few (a few hundred), so this stays small.
   var memories: [MemoryKey: FormMemory] = [:]
@@ -123,6 +153,10 @@ package struct HistorySummary: Equatable, Sendable {
       let key = MemoryKey(skill: entry.skill, rule: readingForm)
       let example = entry.forms.first { $0.rule == readingForm }?.id ?? readingForm
       if var known = memories[key] {
+        if practiceDay.days(from: known.last, to: entry.at) > 0 {
+          returns[practiceDay.number(entry.at), default: Returns()].count(
+            passed: grade == .good, mature: scheduler.interval(known.memory) >= Returns.matureInterval)
+        }
         known.memory = scheduler.next(
           known.memory, grade, elapsedDays: max(0, entry.at - known.last) / 86_400,
           sameDay: practiceDay.days(from: known.last, to: entry.at) == 0)
@@ -200,13 +234,17 @@ package struct HistorySummary: Equatable, Sendable {
       ])
     }
     return [
-      "version": 6, "parameters": .array(scheduler.parameters.map(JSON.double)),
+      "version": 7, "parameters": .array(scheduler.parameters.map(JSON.double)),
       "utcOffset": .integer(Int64(practiceDay.utcOffset)),
       "coveredBytes": .integer(Int64(coveredBytes)), "lines": .integer(Int64(lines)),
       "historyHash": .string(String(historyHash)),
       "topics": .array(topics.sorted { $0.key < $1.key }.map { totals(("topic", .string($0.key)), $0.value) }),
       "days": .array(days.sorted { $0.key < $1.key }.map { totals(("day", .integer(Int64($0.key))), $0.value) }),
       "undated": totals(("day", .null), undated),
+      "returns": .array(
+        returns.sorted { $0.key < $1.key }.map { day, counts in
+          .array([.integer(Int64(day))] + counts.all.map { .integer(Int64($0)) })
+        }),
       "memories": .array(
         memories.sorted { $0.key < $1.key }.map { key, known in
           [
@@ -231,7 +269,7 @@ package struct HistorySummary: Equatable, Sendable {
 
   /// A stored summary; nil for anything that is not one this version wrote whole.
   init?(json: JSON) {
-    guard json["version"]?.integerValue == 6, let covered = json["coveredBytes"]?.integerValue, covered >= 0,
+    guard json["version"]?.integerValue == 7, let covered = json["coveredBytes"]?.integerValue, covered >= 0,
       let lines = json["lines"]?.integerValue, let topics = json["topics"]?.arrayValue,
       let forms = json["forms"]?.arrayValue
     else { return nil }
@@ -271,6 +309,13 @@ package struct HistorySummary: Equatable, Sendable {
     }
     guard let undated = json["undated"].flatMap(totals) else { return nil }
     self.undated = undated
+    for entry in json["returns"]?.arrayValue ?? [] {
+      guard let numbers = entry.arrayValue?.compactMap(\.integerValue), numbers.count == 5, abs(numbers[0]) < 1 << 40
+      else { return nil }
+      returns[Int(numbers[0])] = Returns(
+        youngPassed: Int(numbers[1]), youngFailed: Int(numbers[2]), maturePassed: Int(numbers[3]),
+        matureFailed: Int(numbers[4]))
+    }
     for entry in json["memories"]?.arrayValue ?? [] {
       guard let skill = entry["skill"]?.stringValue.flatMap(Skill.init), let rule = entry["rule"]?.stringValue,
         let stability = number(entry["stability"]), let difficulty = number(entry["difficulty"]),
@@ -333,6 +378,19 @@ package struct HistorySummary: Equatable, Sendable {
       guard !overflow, let totals = topics[key.topicID], seen <= totals.answers + totals.skipped else { return false }
       seenOnTopic[key.topicID] = seen
     }
+    // A return is a review of a remembered form: never more of them than reviews, or below zero.
+    var returned = 0
+    var reviewed = 0
+    for counts in returns.values {
+      for count in counts.all {
+        guard count >= 0 else { return false }
+        let (sum, overflow) = returned.addingReportingOverflow(count)
+        guard !overflow else { return false }
+        returned = sum
+      }
+    }
+    for known in memories.values { reviewed = reviewed &+ max(0, known.reviews) }
+    guard returned <= reviewed else { return false }
     for known in memories.values {
       guard known.reviews >= 1, known.reviews <= asked, known.lapses >= 0, known.lapses <= known.reviews else {
         return false

@@ -3,9 +3,10 @@ import BikiJapanese
 import Foundation
 
 /// `biki stats --html`: one self-contained page (inline CSS and SVG, no script, nothing fetched)
-/// with accuracy over time, time per answer, the reviews coming due, a heat map of forms
-/// coloured weak, fading or known (counters by final digit, the days of the month, the hours),
-/// and the forms to practise next.
+/// with accuracy over time, time per answer, the reviews coming due and the daily load, true
+/// retention, how memory is spread over the forms, a heat map of forms coloured weak, fading or
+/// known (counters by final digit, the days of the month, the hours), and the forms to practise
+/// next.
 package struct ProgressReport {
   var summary: HistorySummary
   /// Seconds since 1970, for recall and the dates shown.
@@ -45,7 +46,7 @@ package struct ProgressReport {
       <p>\(stats.total.answers) answers, \(stats.total.correct) correct, \(stats.total.skipped) skipped, as of \(Self.date(now)).</p>
 
       """
-    page += accuracyChart() + timeChart() + forecast() + heatMap()
+    page += accuracyChart() + timeChart() + forecast() + trueRetention() + memoryDistributions() + heatMap()
     page += "<h2>Forms to practise next</h2>\n"
     if stats.forms.isEmpty {
       page += "<p>No forms practised yet.</p>\n"
@@ -152,7 +153,7 @@ package struct ProgressReport {
     let width = 24
     let height = 80
     var html =
-      "<h2>Reviews due</h2>\n<p>\(counts[0]) forms due today, \(counts.reduce(0, +)) in the next two weeks, \(later) later.</p>\n"
+      "<h2>Reviews due</h2>\n<p>\(counts[0]) \(counts[0] == 1 ? "form" : "forms") due today, \(counts.reduce(0, +)) in the next two weeks, \(later) later.</p>\n<p class=\"load\">Daily load: about \(String(format: "%.1f", dailyLoad())) reviews a day to keep up the forms met so far (each comes back once per interval).</p>\n"
     html +=
       "<svg role=\"img\" aria-label=\"forms due per day\" width=\"\(counts.count * width + 60)\" height=\"\(height + 30)\">\n"
     for (offset, count) in counts.enumerated() {

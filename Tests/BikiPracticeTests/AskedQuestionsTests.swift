@@ -34,3 +34,41 @@ import Testing
     #expect(AskedQuestions.missed(entries, since: 86_400).map(\.seed) == [5])
   }
 }
+
+/// The true-retention counts the report's table is made from.
+@Suite struct ReturnsTests {
+  @Test func returnsAreCountedOnLaterDaysYoungOrMature() throws {
+    let day = 86_400.0
+    // Noon each day (UTC practice days begin at 4 a.m.).
+    func at(_ n: Double) -> Double { n * day + 12 * 3_600 }
+    let entries = [
+      AskedQuestionsTests.entry(seed: 1, at: 0, correct: true, form: "本/final:8"),
+      // The same day: one sitting, no return.
+      AskedQuestionsTests.entry(seed: 2, at: 0.1, correct: true, form: "本/final:8"),
+      AskedQuestionsTests.entry(seed: 1, at: 3, correct: true, form: "本/final:8"),
+      AskedQuestionsTests.entry(seed: 1, at: 9, correct: false, form: "本/final:8"),
+    ].enumerated().map { index, entry in
+      var entry = entry
+      entry.at = at([0, 0.1, 3, 9][index])
+      return entry
+    }
+    let summary = HistorySummary(entries)
+    #expect(summary.returns[3] == HistorySummary.Returns(youngPassed: 1))
+    #expect(summary.returns[9] == HistorySummary.Returns(youngFailed: 1))
+    #expect(summary.returns.count == 2)
+
+    // A form with a long interval returns mature.
+    var long = HistorySummary()
+    long.add(AskedQuestionsTests.entry(seed: 1, at: 0, correct: true, form: "杯/final:3"))
+    for review in 1...6 {
+      long.add(AskedQuestionsTests.entry(seed: 1, at: Double(review * review * 20), correct: true, form: "杯/final:3"))
+    }
+    let mature = long.returns.values.reduce(0) { $0 + $1.maturePassed }
+    #expect(mature >= 1, "\(long.returns)")
+    // Kept beside the history (as if it covered 7 lines) and read back whole.
+    long.lines = 7
+    long.coveredBytes = 700
+    let stored = try #require(HistorySummary(stored: long.stored))
+    #expect(stored.returns == long.returns)
+  }
+}

@@ -6,7 +6,8 @@ import Testing
 @Suite struct ReportTests {
   static let hasChromium = RealClientTests.required || RealClientTests.succeeds("command -v chromium")
 
-  /// A history of answers with forms, written as Biki writes it: 8本 missed, 3杯 and 20日 right.
+  /// A history of answers with forms, written as Biki writes it: 8本 right, then missed a week
+  /// later; 3杯 and 20日 right.
   static func history(at path: String) throws {
     let now = Date().timeIntervalSince1970
     func line(
@@ -18,6 +19,7 @@ import Testing
         #"{"at":\#(at),"topic":"\#(topic)","seed":"1","skill":"kana","question":"\#(question)","expected":"\#(expected)","given":"x","correct":\#(correct),"skipped":false,"seconds":3.5,"forms":\#(forms)}"#
     }
     let lines = [
+      line(now - 10 * 86_400, "counters.hon", "8本", "はっぽん", true, "本/final:8", "final:8:はっ+h→p"),
       line(now - 3 * 86_400, "counters.hon", "8本", "はっぽん", false, "本/final:8", "final:8:はっ+h→p"),
       line(now - 2 * 86_400, "counters.hai", "3杯", "さんばい", true, "杯/final:3", "final:3:さん+h→b"),
       line(now - 86_400, "dates.days", "20日", "はつか", true, "日/date:20", nil),
@@ -68,7 +70,18 @@ import Testing
     #expect(dom.contains(#"<td class="form weak" data-form="本/final:8""#), "\(dom)")
     #expect(!dom.contains(#"<td class="form known" data-form="杯/final:3""#))
     #expect(dom.contains("<h2>Forms to practise next</h2>") && dom.contains(#"<tr class="weak">"#))
-    #expect(dom.contains("3.5 s per answer on average, over 3 answers."))
+    #expect(dom.contains("3.5 s per answer on average, over 4 answers."))
+    // 8本 came back after a week and was missed: a young return, failed, in the last 7 days.
+    #expect(dom.contains("<h2>True retention</h2>"))
+    #expect(
+      dom.contains(#"<tr><th>Last 7 days</th><td title="0 right of 1">0% <small>(0/1)</small></td><td>–</td>"#),
+      "\(dom)")
+    #expect(dom.contains(#"<tr><th>asked for</th><td colspan="3">90%</td></tr>"#))
+    #expect(dom.range(of: #"Daily load: about \d+\.\d reviews a day"#, options: .regularExpression) != nil)
+    #expect(dom.range(of: #"About <b>\d</b> of the 3 forms you have met"#, options: .regularExpression) != nil)
+    for figure in ["Stability", "Difficulty", "Recall now"] {
+      #expect(dom.contains(#"data-figure="\#(figure)""#), "\(figure)")
+    }
     #expect(dom.components(separatedBy: "<h2>Forms by counter and number</h2>").count == 2)
     #expect(dom.contains("Noto Sans CJK JP"))
     // The forecast counts the three forms: each falls due within two weeks or later.
@@ -109,7 +122,9 @@ import Testing
     let sections = drawn["sections"] as? [[String: Any]] ?? []
     #expect(
       sections.map { $0["title"] as? String ?? "" } == [
-        "Accuracy over time", "Time per answer", "Reviews due", "Forms by counter and number", "Forms to practise next",
+        "Accuracy over time", "Time per answer", "Reviews due", "True retention", "Memory",
+        "Forms by counter and number",
+        "Forms to practise next",
       ])
     for section in sections {
       let height = ((section["box"] as? [String: Any])?["height"] as? Double) ?? 0
