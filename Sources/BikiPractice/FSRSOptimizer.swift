@@ -94,7 +94,7 @@ package enum FSRSOptimizer {
         var gradient = [Double](repeating: 0, count: 21)
         for form in batch.forms {
           _ = model.lossAndGradient(
-            Array(log.sequences[form.sequence][...form.through]), weight: { batchOf[$0] == index ? weights[$0] : 0 },
+            log.sequences[form.sequence][...form.through], weight: { batchOf[$0] == index ? weights[$0] : 0 },
             gradient: &gradient)
         }
         let scale = pull * Double(batch.predictions) / Double(total)

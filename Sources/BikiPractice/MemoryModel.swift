@@ -49,7 +49,10 @@ struct MemoryModel {
 
   /// The state after a review `t` days after the one that left `state`, before clamping;
   /// `sameDay` by default when less than a day passed.
-  func stepUnclamped(_ state: State, _ grade: FSRS.Grade, elapsedDays t: Double, sameDay: Bool? = nil) -> State {
+  /// `knownRecall`: the recall at `t`, when the caller has worked it out already.
+  func stepUnclamped(
+    _ state: State, _ grade: FSRS.Grade, elapsedDays t: Double, sameDay: Bool? = nil, knownRecall: Double? = nil
+  ) -> State {
     let s = state.stability
     let d = state.difficulty
     let g = Double(grade.rawValue)
@@ -58,7 +61,7 @@ struct MemoryModel {
       let increase = exp(w[17] * (g - 3 + w[18])) * pow(s, -w[19])
       stability = s * (grade == .again ? increase : max(increase, 1))
     } else {
-      let r = recall(elapsedDays: t, stability: s)
+      let r = knownRecall ?? recall(elapsedDays: t, stability: s)
       if grade == .again {
         let longTerm = w[11] * pow(d, -w[12]) * (pow(s + 1, w[13]) - 1) * exp((1 - r) * w[14])
         stability = min(longTerm, s / exp(w[17] * w[18]))
@@ -105,54 +108,68 @@ struct MemoryModel {
     return found
   }
 
+  /// What the backward pass needs of each review's step: the state after it, whether a bound
+  /// held it, and the loss's own derivative by the recall it predicted.
+  private struct Step {
+    var state: State
+    var heldStability: Bool
+    var heldDifficulty: Bool
+    var lossByRecall: Double
+    /// The recall the review before predicted for this one (1 for the first).
+    var recall: Double
+  }
+
   /// The weighted log loss of one form's predictions, summed, with its derivative by each
   /// parameter added to `gradient`. `weight` gives each prediction's weight by its rank.
   func lossAndGradient(
-    _ reviews: [ReviewLog.Review], weight: (Int) -> Double, gradient: inout [Double]
+    _ reviews: ArraySlice<ReviewLog.Review>, weight: (Int) -> Double, gradient: inout [Double]
   ) -> Double {
     guard let firstReview = reviews.first, reviews.count > 1 else { return 0 }
+    let grade = firstReview.grade.rawValue
     // Forward: every state, and whether a bound held it.
-    var states = [first(firstReview.grade)]
-    states.reserveCapacity(reviews.count)
-    var heldStability = [w[firstReview.grade.rawValue - 1] != states[0].stability]
-    var heldDifficulty = [
-      w[4] - exp(w[5] * Double(firstReview.grade.rawValue - 1)) + 1 != states[0].difficulty
+    let start = first(firstReview.grade)
+    var steps = [
+      Step(
+        state: start, heldStability: w[grade - 1] != start.stability,
+        heldDifficulty: w[4] - exp(w[5] * Double(grade - 1)) + 1 != start.difficulty, lossByRecall: 0, recall: 1)
     ]
+    steps.reserveCapacity(reviews.count)
     var loss = 0.0
-    var lossByRecall = [Double](repeating: 0, count: reviews.count)
-    for index in 1..<reviews.count {
-      let review = reviews[index]
-      let before = states[index - 1]
+    for review in reviews.dropFirst() {
+      let before = steps[steps.count - 1].state
+      var slope = 0.0
+      let r = recall(elapsedDays: review.elapsedDays, stability: before.stability)
       if let rank = review.rank {
-        let r = recall(elapsedDays: review.elapsedDays, stability: before.stability)
-        let (term, slope) = Self.logLoss(r, recalled: review.grade != .again, weight: weight(rank))
+        let (term, byRecall) = Self.logLoss(r, recalled: review.grade != .again, weight: weight(rank))
         loss += term
-        lossByRecall[index] = slope
+        slope = byRecall
       }
-      let raw = stepUnclamped(before, review.grade, elapsedDays: review.elapsedDays, sameDay: review.isSameDay)
+      let raw = stepUnclamped(
+        before, review.grade, elapsedDays: review.elapsedDays, sameDay: review.isSameDay, knownRecall: r)
       let next = State(
         stability: Self.clamp(raw.stability, Self.stabilityRange),
         difficulty: Self.clamp(raw.difficulty, Self.difficultyRange))
-      states.append(next)
-      heldStability.append(raw.stability != next.stability)
-      heldDifficulty.append(raw.difficulty != next.difficulty)
+      steps.append(
+        Step(
+          state: next, heldStability: raw.stability != next.stability, heldDifficulty: raw.difficulty != next.difficulty,
+          lossByRecall: slope, recall: r))
     }
 
     // Backward: the loss's derivative by each state, from the last review to the first.
     var byStability = 0.0
     var byDifficulty = 0.0
-    for index in stride(from: reviews.count - 1, to: 0, by: -1) {
-      if heldStability[index] { byStability = 0 }
-      if heldDifficulty[index] { byDifficulty = 0 }
+    for index in stride(from: steps.count - 1, to: 0, by: -1) {
+      let step = steps[index]
+      if step.heldStability { byStability = 0 }
+      if step.heldDifficulty { byDifficulty = 0 }
       let back = stepBackward(
-        states[index - 1], reviews[index], byStability: byStability, byDifficulty: byDifficulty,
-        byRecall: lossByRecall[index], gradient: &gradient)
+        steps[index - 1].state, reviews[reviews.startIndex + index], byStability: byStability,
+        byDifficulty: byDifficulty, byRecall: step.lossByRecall, recall: step.recall, gradient: &gradient)
       byStability = back.stability
       byDifficulty = back.difficulty
     }
-    let grade = firstReview.grade.rawValue
-    if !heldStability[0] { gradient[grade - 1] += byStability }
-    if !heldDifficulty[0] {
+    if !steps[0].heldStability { gradient[grade - 1] += byStability }
+    if !steps[0].heldDifficulty {
       gradient[4] += byDifficulty
       gradient[5] += byDifficulty * -Double(grade - 1) * exp(w[5] * Double(grade - 1))
     }
@@ -172,7 +189,7 @@ struct MemoryModel {
   /// this review's predicted recall.
   private func stepBackward(
     _ state: State, _ review: ReviewLog.Review, byStability gS: Double, byDifficulty gD: Double,
-    byRecall: Double, gradient g: inout [Double]
+    byRecall: Double, recall r: Double, gradient g: inout [Double]
   ) -> State {
     let s = state.stability
     let d = state.difficulty
@@ -182,7 +199,6 @@ struct MemoryModel {
     var backS = 0.0
     var backD = 0.0
     var gR = byRecall
-    let r = recall(elapsedDays: t, stability: s)
 
     if review.isSameDay {
       let increase = exp(w[17] * (rating - 3 + w[18])) * pow(s, -w[19])

@@ -7,7 +7,7 @@ struct FitBench {
   static let target = 2.0
 
   func run() -> [String] {
-    let learner = SimulatedLearner(newPerDay: 16, forms: 6_000, seed: 5)
+    let learner = SimulatedLearner(newPerDay: 20, forms: 8_000, seed: 5)
     let log = learner.practise(days: 500, scheduler: FSRS()).log
     let answers = log.sequences.reduce(0) { $0 + $1.count }
     let started = Date()

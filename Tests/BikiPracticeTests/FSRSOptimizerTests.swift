@@ -49,12 +49,12 @@ import Testing
     func loss(_ w: [Double]) -> Double {
       var ignored = [Double](repeating: 0, count: 21)
       return log.sequences.reduce(0) {
-        $0 + MemoryModel(w).lossAndGradient($1, weight: { 1 + Double($0 % 3) }, gradient: &ignored)
+        $0 + MemoryModel(w).lossAndGradient($1[...], weight: { 1 + Double($0 % 3) }, gradient: &ignored)
       }
     }
     var gradient = [Double](repeating: 0, count: 21)
     for run in log.sequences {
-      _ = MemoryModel(parameters).lossAndGradient(run, weight: { 1 + Double($0 % 3) }, gradient: &gradient)
+      _ = MemoryModel(parameters).lossAndGradient(run[...], weight: { 1 + Double($0 % 3) }, gradient: &gradient)
     }
     for i in 0..<21 {
       let step = 1e-6 * max(1, abs(parameters[i]))
