@@ -151,7 +151,8 @@ struct MemoryModel {
         difficulty: Self.clamp(raw.difficulty, Self.difficultyRange))
       steps.append(
         Step(
-          state: next, heldStability: raw.stability != next.stability, heldDifficulty: raw.difficulty != next.difficulty,
+          state: next, heldStability: raw.stability != next.stability,
+          heldDifficulty: raw.difficulty != next.difficulty,
           lossByRecall: slope, recall: r))
     }
 

@@ -226,7 +226,8 @@ package struct ProgressReport {
     }
   }
 
-  static func date(_ seconds: Double) -> String {
+  /// A day as 2026-11-28, in UTC.
+  package static func date(_ seconds: Double) -> String {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "UTC")

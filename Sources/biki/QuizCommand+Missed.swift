@@ -6,15 +6,10 @@ import BikiPractice
 extension QuizCommand {
   /// `--missed`: the questions missed in the last quiz (or the last `--since` days), in rounds.
   static func missed(options: Options, topics: [RegisteredTopic], environment: BikiEnvironment) -> CommandOutcome {
-    var candidates = topics
-    if let name = options.topic {
-      guard let found = find(name, in: topics) else {
-        let hint = Suggestion.didYouMean(name, among: topics.map(\.topic.id))
-        return CommandOutcome(
-          standardError: [TerminalText.safe("Error: no topic '\(name)'.\(hint) Run 'biki topics' to list them.")],
-          status: ExitStatus.usage)
-      }
-      candidates = [found]
+    let candidates: [RegisteredTopic]
+    switch across(options.topic, in: topics) {
+    case .success(let found): candidates = found
+    case .failure(let outcome): return outcome.outcome
     }
     let again: MissedAgain
     do throws(MissedAgain.Failure) {

@@ -221,15 +221,10 @@ enum QuizCommand {
   static func review(_ count: Int, options: Options, topics: [RegisteredTopic], environment: BikiEnvironment)
     -> CommandOutcome
   {
-    var candidates = topics
-    if let name = options.topic {
-      guard let found = find(name, in: topics) else {
-        let hint = Suggestion.didYouMean(name, among: topics.map(\.topic.id))
-        return CommandOutcome(
-          standardError: [TerminalText.safe("Error: no topic '\(name)'.\(hint) Run 'biki topics' to list them.")],
-          status: ExitStatus.usage)
-      }
-      candidates = [found]
+    let candidates: [RegisteredTopic]
+    switch across(options.topic, in: topics) {
+    case .success(let found): candidates = found
+    case .failure(let outcome): return outcome.outcome
     }
     let generators = candidates.compactMap {
       try? $0.generator(parameters: options.topic == nil ? [:] : options.parameters)
@@ -266,6 +261,24 @@ enum QuizCommand {
     }
     environment.console.write(TerminalText.safe(speaker.engine.summary))
     return speaker
+  }
+
+  struct UnknownTopic: Error {
+    var outcome: CommandOutcome
+  }
+
+  /// The topic named, or (nil) every topic: what a review or a missed drill draws on.
+  static func across(_ name: String?, in topics: [RegisteredTopic]) -> Result<[RegisteredTopic], UnknownTopic> {
+    guard let name else { return .success(topics) }
+    guard let found = find(name, in: topics) else {
+      let hint = Suggestion.didYouMean(name, among: topics.map(\.topic.id))
+      return .failure(
+        UnknownTopic(
+          outcome: CommandOutcome(
+            standardError: [TerminalText.safe("Error: no topic '\(name)'.\(hint) Run 'biki topics' to list them.")],
+            status: ExitStatus.usage)))
+    }
+    return .success([found])
   }
 
   /// By full id, or by the part after the pack id when that is unique (`hon` → counters.hon).

@@ -62,11 +62,5 @@ enum StatsEvaluation {
     return lines
   }
 
-  static func date(_ seconds: Double) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyy-MM-dd"
-    return formatter.string(from: Date(timeIntervalSince1970: seconds))
-  }
+  static func date(_ seconds: Double) -> String { ProgressReport.date(seconds) }
 }

@@ -509,10 +509,9 @@ function M.quiz(topic, count)
   end)
 end
 
--- :BikiReview [topic] [questions]: the forms due for review first, then weak, then new, from
--- one topic or every topic, in the kana skill unless config.skill says otherwise.
-function M.review(topic, count)
-  local params = { mode = { kind = "review", limit = count or 20 }, skill = M.config.skill or "kana" }
+-- Starts a session of `params` on `topic` (or every topic) and asks its first question, the
+-- window titled `titled(topic title)` or `untitled`.
+local function start_across_topics(params, topic, titled, untitled)
   if topic and topic ~= "" then
     params.topicId = topic
   end
@@ -520,30 +519,24 @@ function M.review(topic, count)
     params.seed = M.config.seed
   end
   M.request("biki/startSession", params, function(result)
-    local title = topic and topic ~= "" and ("Review of " .. title_of(topic)) or "Review"
+    local title = topic and topic ~= "" and titled(title_of(topic)) or untitled
     quiz = { session = result.sessionId, title = title, question = result.question, progress = result.progress }
     ask()
   end)
 end
 
+-- :BikiReview [topic] [questions]: the forms due for review first, then weak, then new, from
+-- one topic or every topic, in the kana skill unless config.skill says otherwise.
+function M.review(topic, count)
+  local params = { mode = { kind = "review", limit = count or 20 }, skill = M.config.skill or "kana" }
+  start_across_topics(params, topic, function(title) return "Review of " .. title end, "Review")
+end
+
 -- :BikiMissed [topic]: the questions missed in the last session, from one topic or every
 -- topic, asked again in rounds until each is right at the first try.
 function M.missed(topic)
-  local params = { mode = { kind = "missed" } }
-  if M.config.skill then
-    params.skill = M.config.skill
-  end
-  if topic and topic ~= "" then
-    params.topicId = topic
-  end
-  if M.config.seed then
-    params.seed = M.config.seed
-  end
-  M.request("biki/startSession", params, function(result)
-    local title = topic and topic ~= "" and ("Missed in " .. title_of(topic)) or "Missed questions"
-    quiz = { session = result.sessionId, title = title, question = result.question, progress = result.progress }
-    ask()
-  end)
+  local params = { mode = { kind = "missed" }, skill = M.config.skill }
+  start_across_topics(params, topic, function(title) return "Missed in " .. title end, "Missed questions")
 end
 
 -- A scratch buffer of `lines` named `name`, reused when shown again.
