@@ -15,10 +15,13 @@ package struct MissedAgain {
     package var description: String
   }
 
-  /// `sinceDays`: missed in these last days; nil: in the last session. `skill`: only questions
-  /// asked for it; nil: the skill of the question missed last.
+  /// `topics`: the topics to draw on; `generator` makes a topic's generator, asked only for
+  /// topics with something missed (a plugin's runs the plugin's code). `sinceDays`: missed in
+  /// these last days; nil: in the last session. `skill`: only questions asked for it; nil: the
+  /// skill of the question missed last.
   package static func make(
-    history: AnswerHistory, topics generators: [QuestionGenerator], skill: Skill?, sinceDays: Double?, now: Double
+    history: AnswerHistory, topics topicIDs: Set<String>, generator: (String) -> QuestionGenerator?, skill: Skill?,
+    sinceDays: Double?, now: Double
   ) throws(Failure) -> MissedAgain {
     let since: Double
     if let sinceDays {
@@ -29,20 +32,21 @@ package struct MissedAgain {
       }
       since = start
     }
-    let topicIDs = Set(generators.map(\.topic.id))
     let missed = AskedQuestions.missed(history.load().entries, since: since).filter { topicIDs.contains($0.topicID) }
     guard let chosenSkill = skill ?? missed.last?.skill else {
       throw Failure(
         description: sinceDays == nil ? "nothing was missed in the last session" : "nothing was missed then")
     }
     let asked = missed.filter { $0.skill == chosenSkill }
-    let byID = Dictionary(generators.map { ($0.topic.id, $0) }, uniquingKeysWith: { first, _ in first })
+    var byID: [String: QuestionGenerator] = [:]
+    for topicID in Set(asked.map(\.topicID)) { byID[topicID] = generator(topicID) }
     let (made, unmade) = AskedQuestions.remade(asked, generators: byID)
     let title = Set(made.map(\.asked.topicID)).count == 1 ? "Missed in \(made[0].asked.topicID)" : "Missed questions"
     guard
       !made.isEmpty,
       let generator = ReviewPlan.again(made.map(\.asked)).generator(
-        topic: Topic(id: "missed", title: title, category: .number, skills: [chosenSkill]), generators: generators)
+        topic: Topic(id: "missed", title: title, category: .number, skills: [chosenSkill]),
+        generators: Array(byID.values))
     else {
       let why =
         unmade.isEmpty ? "" : ": \(unmade.count) cannot be asked again (\(unmade.prefix(3).joined(separator: "; ")))"

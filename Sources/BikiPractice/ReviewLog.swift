@@ -23,7 +23,7 @@ package struct ReviewLog: Sendable, Equatable {
       self.grade = grade
       self.elapsedDays = elapsedDays
       self.day = day
-      self.days = days ?? Int(min(max(elapsedDays, 0), 1e9).rounded(.down))
+      self.days = days ?? (elapsedDays.isFinite ? Int(min(max(elapsedDays, 0), 1e9).rounded(.down)) : 0)
     }
 
     var isSameDay: Bool { days == 0 }

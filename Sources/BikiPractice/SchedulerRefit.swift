@@ -97,6 +97,9 @@ package enum SchedulerRefit {
       guard let firstDay = summary.days.keys.min() else { return nil }
       return (max(0, answersBetween - summary.answerCount), Double(firstDay) * 86_400 + daysBetween * 86_400)
     }
+    // A history shorter than the one fitted (replaced, or a kept count that is not true) is
+    // refitted at once.
+    guard stored.answers <= summary.answerCount else { return (0, stored.at) }
     return (max(0, answersBetween - (summary.answerCount - stored.answers)), stored.at + daysBetween * 86_400)
   }
 

@@ -90,7 +90,8 @@ extension QuizService {
     let again: MissedAgain
     do throws(MissedAgain.Failure) {
       again = try MissedAgain.make(
-        history: dependencies.history, topics: chosen.compactMap { try? $0.generator() }, skill: skill,
+        history: dependencies.history, topics: Set(chosen.map(\.topic.id)),
+        generator: { id in try? chosen.first { $0.topic.id == id }?.generator() }, skill: skill,
         sinceDays: sinceDays, now: dependencies.wallClock())
     } catch {
       throw .requestFailed(error.description)

@@ -14,7 +14,8 @@ extension QuizCommand {
     let again: MissedAgain
     do throws(MissedAgain.Failure) {
       again = try MissedAgain.make(
-        history: environment.history, topics: candidates.compactMap { try? $0.generator() }, skill: options.skill,
+        history: environment.history, topics: Set(candidates.map(\.topic.id)),
+        generator: { id in try? candidates.first { $0.topic.id == id }?.generator() }, skill: options.skill,
         sinceDays: options.sinceDays, now: environment.wallClock())
     } catch {
       return CommandOutcome(

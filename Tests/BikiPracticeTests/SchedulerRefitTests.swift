@@ -47,6 +47,10 @@ import Testing
     #expect(SchedulerRefit.isDue(fitted, summary: Self.summary(answers: 20), now: start + 11 * Self.day))
     let next = SchedulerRefit.next(fitted, summary: Self.summary(answers: 700))
     #expect(next?.answers == 400 && next?.at == start + 40 * Self.day)
+    // A kept count past any history's (a hostile file) asks for a refit, and traps nothing.
+    let forged = Self.stored(answers: .max, at: start)
+    #expect(SchedulerRefit.next(forged, summary: Self.summary(answers: 3))?.answers == 0)
+    #expect(SchedulerRefit.isDue(forged, summary: Self.summary(answers: 3), now: start))
   }
 
   /// A due refit fits the history and keeps the fit; the summary schedules with it from then
