@@ -85,6 +85,12 @@ A topic that does not offer the skill refuses to start, and says so."
   "A seed that replays the same questions; nil for new questions each time."
   :type '(choice (const :tag "New questions each time" nil) natnum))
 
+(defcustom biki-strict nil
+  "Whether readings Biki accepts but marks uncommon are refused.
+Such as じっぷん, where the usual reading is じゅっぷん.  When nil they count
+as right, and the usual reading is named."
+  :type 'boolean)
+
 (defcustom biki-speak t
   "Whether listening questions are read aloud, as \"biki say\" does.
 That is with Open JTalk, which has Japanese pitch accent, when it and a voice
@@ -443,7 +449,10 @@ show the answer · quit (\\[biki-quiz-end]): end\n"))))
     (cond ((null verdict) (concat "→ " (biki--expected-text (plist-get result :expected))))
           ((equal verdict "correct")
            (concat "✓ " (biki--expected-text (plist-get result :expected))
-                   (if standard (format "  (usually said %s)" standard) "")))
+                   (cond ((and standard (eq (plist-get result :uncommon) t))
+                          (format "  (accepted, though uncommon: the usual reading is %s)" standard))
+                         (standard (format "  (usually said %s)" standard))
+                         (t ""))))
           ((equal verdict "incorrect")
            (concat (format "✗ not %s; try again, or skip" input)
                    (if hint (concat ". " hint) "")))
@@ -543,6 +552,7 @@ first try.  With a prefix argument, choose TOPIC; otherwise from every topic."
   "Start a session with PARAMS and run it in the quiz buffer under TITLE."
   (let* ((params (if biki-quiz-skill (append params (list :skill biki-quiz-skill)) params))
          (params (if biki-quiz-seed (append params (list :seed biki-quiz-seed)) params))
+         (params (if biki-strict (append params (list :strict t)) params))
          (result (biki--request :biki/startSession params)))
     ;; The buffer shows one quiz: one left open (an error stopped its answers) ends here,
     ;; rather than staying open in the server with no way back to it.

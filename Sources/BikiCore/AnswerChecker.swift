@@ -4,7 +4,18 @@ import BikiJapanese
 /// full-width digits, separators, ¥ and 円 or the counter, kanji numerals; for the kana skill,
 /// katakana and long-vowel marks.
 package enum AnswerChecker {
-  package static func check(_ input: String, against question: Question, skill: Skill) -> Verdict {
+  /// `strict`: a reading accepted but uncommon (じっぷん) is refused, naming the usual one.
+  package static func check(_ input: String, against question: Question, skill: Skill, strict: Bool = false)
+    -> Verdict
+  {
+    let verdict = check(input, against: question, skill: skill)
+    guard verdict.isUncommon, strict, let usual = verdict.standard else { return verdict }
+    return Verdict(
+      isCorrect: false, expected: verdict.expected,
+      hint: "\(input.filter { !$0.isWhitespace }) is uncommon, and this quiz is strict: the usual reading is \(usual).")
+  }
+
+  static func check(_ input: String, against question: Question, skill: Skill) -> Verdict {
     let expected = question.expected(for: skill)
     switch skill {
     case .listening, .reading:
@@ -30,7 +41,8 @@ package enum AnswerChecker {
         return Verdict(isCorrect: false, expected: expected, hint: romajiHint(input, kana: true))
       }
       return Verdict(
-        isCorrect: true, expected: expected, matched: reading, standard: standard(of: reading, unlike: input))
+        isCorrect: true, expected: expected, matched: reading, standard: standard(of: reading, unlike: input),
+        isUncommon: reading.isUncommon(typed: input))
     case .counter:
       guard let counted = question.counted else {
         guard question.reading.acceptsTyped(input) else {
@@ -38,7 +50,8 @@ package enum AnswerChecker {
         }
         return Verdict(
           isCorrect: true, expected: expected, matched: question.reading,
-          standard: standard(of: question.reading, unlike: input))
+          standard: standard(of: question.reading, unlike: input), isUncommon: question.reading.isUncommon(typed: input)
+        )
       }
       guard let phrase = countedPhrase(matching: input, counted) else {
         return Verdict(isCorrect: false, expected: expected, hint: romajiHint(input, kana: true))
@@ -46,7 +59,7 @@ package enum AnswerChecker {
       // The feedback follows the counter the learner chose: 3羽 for うさぎ is さんわ, not さんびき.
       return Verdict(
         isCorrect: true, expected: expected, matched: phrase.reading,
-        standard: standard(of: phrase.reading, unlike: input))
+        standard: standard(of: phrase.reading, unlike: input), isUncommon: phrase.reading.isUncommon(typed: input))
     }
   }
 
@@ -267,13 +280,18 @@ package struct Verdict: Hashable, Sendable {
   var matched: Reading?
   /// After a right answer that is not the standard form (じっぽん): the standard one (じゅっぽん).
   var standard: String?
+  /// After a right answer in a form accepted but uncommon (じっぽん, しちにん).
+  var isUncommon = false
 
-  package init(isCorrect: Bool, expected: String, hint: String? = nil, matched: Reading? = nil, standard: String? = nil)
-  {
+  package init(
+    isCorrect: Bool, expected: String, hint: String? = nil, matched: Reading? = nil, standard: String? = nil,
+    isUncommon: Bool = false
+  ) {
     self.isCorrect = isCorrect
     self.expected = expected
     self.hint = hint
     self.matched = matched
     self.standard = standard
+    self.isUncommon = isUncommon
   }
 }

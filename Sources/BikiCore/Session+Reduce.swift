@@ -2,7 +2,8 @@ extension Session {
   /// A new session, waiting for its first question: the effects record its start and ask for
   /// the question at the first index of its order.
   package static func start(
-    topic: Topic, order: QuestionOrder, skill: Skill, mode: Mode, seed: UInt64, dependencies: Dependencies
+    topic: Topic, order: QuestionOrder, skill: Skill, mode: Mode, seed: UInt64, strict: Bool = false,
+    dependencies: Dependencies
   ) throws(SessionError) -> (State, [Effect]) {
     guard topic.skills.contains(skill) else {
       throw .skillNotOffered(skill, topic: topic.id, offered: topic.skills)
@@ -21,6 +22,7 @@ extension Session {
       topicID: topic.id, skill: skill, mode: mode, seed: seed, order: order, current: nil, questionStartedAt: now,
       startedAt: now)
     if case .rounds(let questions) = mode { state.rounds = Rounds(questions: questions) }
+    state.strict = strict
     let first = askNext(&state, now: now)
     return (state, [.recorded(.started(topicID: topic.id, skill: skill, mode: mode, seed: seed))] + first)
   }
@@ -69,14 +71,14 @@ extension Session {
       return [.recorded(.answered(record))] + complete(&state, .skipped, now: now)
     case .answerSubmitted(let input):
       guard let question = state.current else { return [] }
-      let verdict = AnswerChecker.check(input, against: question, skill: state.skill)
+      let verdict = AnswerChecker.check(input, against: question, skill: state.skill, strict: state.strict)
       let record = answerRecord(question, state, given: input, isCorrect: verdict.isCorrect, skipped: false, now: now)
       guard verdict.isCorrect else {
         state.currentWrongAnswers.append(input)
         state.feedback = .incorrect(expected: verdict.expected, hint: verdict.hint)
         return [.recorded(.answered(record))]
       }
-      state.feedback = .correct(matched: verdict.matched, standard: verdict.standard)
+      state.feedback = .correct(matched: verdict.matched, standard: verdict.standard, uncommon: verdict.isUncommon)
       return [.recorded(.answered(record))] + complete(&state, .correct, now: now)
     }
   }
@@ -174,10 +176,11 @@ package struct SessionRunner: Sendable {
   /// Starts a session and makes its first question. A topic whose first questions all fail is
   /// refused with `generationFailed`, as there is nothing to ask.
   package static func start(
-    generator: QuestionGenerator, skill: Skill, mode: Session.Mode, seed: UInt64, dependencies: Session.Dependencies
+    generator: QuestionGenerator, skill: Skill, mode: Session.Mode, seed: UInt64, strict: Bool = false,
+    dependencies: Session.Dependencies
   ) throws(SessionError) -> (SessionRunner, [Session.Effect]) {
     let (state, effects) = try Session.start(
-      topic: generator.topic, order: generator.order(seed: seed), skill: skill, mode: mode, seed: seed,
+      topic: generator.topic, order: generator.order(seed: seed), skill: skill, mode: mode, seed: seed, strict: strict,
       dependencies: dependencies)
     var runner = SessionRunner(state: state, generator: generator, dependencies: dependencies)
     let all = runner.carryOut(effects, making: runner.inPlace).effects

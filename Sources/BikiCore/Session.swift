@@ -79,6 +79,8 @@ package enum Session {
     package internal(set) var endReason: EndReason?
     /// Which round a `rounds` session is in, and what it has still to ask; nil in other modes.
     package internal(set) var rounds: Rounds?
+    /// Whether readings accepted but uncommon (じっぷん) are refused.
+    package internal(set) var strict = false
 
     package var isFinished: Bool { endReason != nil }
 
@@ -111,7 +113,8 @@ package enum Session {
   package enum Feedback: Hashable, Sendable {
     /// `matched`: the reading the answer matched; `standard`: the standard form, when the answer
     /// was another (じっぽん for 10本).
-    case correct(matched: Reading? = nil, standard: String? = nil)
+    /// `uncommon`: the answer was a form accepted but uncommon (じっぷん), `standard` the usual one.
+    case correct(matched: Reading? = nil, standard: String? = nil, uncommon: Bool = false)
     case incorrect(expected: String, hint: String? = nil)
     case skipped(expected: String)
   }

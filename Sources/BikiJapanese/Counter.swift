@@ -156,7 +156,7 @@ package struct Counter: Hashable, Sendable {
   ) {
     let wholeForms = wholeForms.mapValues(Reading.unique)
     let finalForms = Counter.derivingHundredsAndThousands(finalForms).mapValues(Reading.unique)
-    let segments = finalForms.mapValues { ReadingSegment($0) }
+    let segments = finalForms.mapValues { ReadingSegment($0, uncommon: Counter.uncommonForms($0)) }
     // A counter that shares its symbol with another (分 as a tenth, ぶ, beside minutes) names its
     // forms apart, so practice schedules them apart.
     let symbol = formLabel ?? symbols.first ?? id
@@ -215,6 +215,21 @@ package struct Counter: Hashable, Sendable {
       id: id, symbols: symbols, reading: reading + kana, kind: kind ?? self.kind,
       wholeForms: wholeForms.mapValues(extend), finalForms: finalForms.mapValues(extend),
       zeroForms: zeroForms.map(extend), validValues: validValues, note: note)
+  }
+
+  /// The forms of a count accepted but less usual today: 10 said じっ where the standard says
+  /// じゅっ (じっぽん, じっぷん: NHK's dictionary has put じゅっ first since 2016, and it is what
+  /// most speakers say), and 7 said しち where the standard says なな (しちにん beside ななにん).
+  /// Where the standard itself is the older form (じっぱ for 10羽, しちじ for 7時), the other is
+  /// not marked: both are usual there. See docs/readings.md.
+  static func uncommonForms(_ forms: [String]) -> Set<String> {
+    guard let standard = forms.first else { return [] }
+    var uncommon = Set<String>()
+    for (usual, older) in [("じゅっ", "じっ"), ("なな", "しち")] where standard.hasPrefix(usual) {
+      let older = older + standard.dropFirst(usual.count)
+      if forms.dropFirst().contains(older) { uncommon.insert(older) }
+    }
+    return uncommon
   }
 
   private static func derivingHundredsAndThousands(_ forms: [UInt64: [String]]) -> [UInt64: [String]] {

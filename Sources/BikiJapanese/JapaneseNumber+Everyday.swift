@@ -47,7 +47,7 @@ extension JapaneseNumber {
     var parts = try reading(of: UInt128(hour), with: .hour).parts
     switch minute {
     case 0: break
-    case 30: parts.append(ReadingSegment(["はん", "さんじゅっぷん", "さんじっぷん"]))
+    case 30: parts.append(ReadingSegment(["はん", "さんじゅっぷん", "さんじっぷん"], uncommon: ["さんじっぷん"]))
     default: parts += try reading(of: UInt128(minute), with: .minute).parts
     }
     return Reading(parts: parts)

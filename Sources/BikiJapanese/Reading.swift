@@ -50,6 +50,13 @@ package struct Reading: Hashable, Sendable {
       normalized)
   }
 
+  /// Whether typed kana is accepted only through an alternate marked uncommon (じっぷん, where
+  /// the usual reading is じゅっぷん): right, but worth a word, and refused when strict.
+  package func isUncommon(typed: String) -> Bool {
+    guard parts.contains(where: { $0.uncommon != nil }) else { return false }
+    return acceptsTyped(typed) && !Reading(parts: parts.map(\.usual)).acceptsTyped(typed)
+  }
+
   /// The standard reading: the first alternative of every segment.
   package var standard: String {
     var length = 0
@@ -192,6 +199,8 @@ struct ReadingSegment: Hashable, Sendable {
   package var standard: String
   /// nil rather than empty when there are none, so copying a segment retains nothing extra.
   fileprivate private(set) var others: [String]?
+  /// Those of `others` accepted but less usual today (じっぽん beside じゅっぽん); nil when none.
+  fileprivate private(set) var uncommon: [String]?
 
   package init(_ standard: String) {
     self.standard = standard
@@ -203,6 +212,19 @@ struct ReadingSegment: Hashable, Sendable {
     let unique = Reading.unique(alternatives)
     self.standard = unique[0]
     self.others = unique.count > 1 ? Array(unique.dropFirst()) : nil
+  }
+
+  /// The alternatives, standard first, with those of them that are `uncommon`.
+  package init(_ alternatives: [String], uncommon: Set<String>) {
+    self.init(alternatives)
+    let marked = alternates.filter { uncommon.contains($0) }
+    self.uncommon = marked.isEmpty ? nil : marked
+  }
+
+  /// The segment without its uncommon alternates.
+  var usual: ReadingSegment {
+    guard let uncommon else { return self }
+    return ReadingSegment(distinct: alternatives.filter { alternative in !uncommon.contains(alternative) })
   }
 
   /// Alternatives already known to be distinct (built from constants); skips the dedupe.

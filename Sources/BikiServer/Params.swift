@@ -40,6 +40,12 @@ struct Params {
     return text
   }
 
+  func optionalBool(_ key: String) throws(ResponseError) -> Bool? {
+    guard let found = try member(key) else { return nil }
+    guard let flag = found.boolValue else { throw wrongKind(key, "true or false", found) }
+    return flag
+  }
+
   func string(_ key: String) throws(ResponseError) -> String {
     guard let text = try optionalString(key) else { throw missing(key) }
     return text

@@ -30,7 +30,9 @@ extension QuizService {
       let skill = request.skill ?? .kana
       plan = { _ in
         Result { () throws(ResponseError) in
-          try Self.reviewPlan(chosen, skill: skill, count: count, seed: seed, dependencies)
+          var plan = try Self.reviewPlan(chosen, skill: skill, count: count, seed: seed, dependencies)
+          plan.strict = request.strict
+          return plan
         }
       }
     case .missed(let topicID, let sinceDays):
@@ -40,7 +42,9 @@ extension QuizService {
       let skill = request.skill
       plan = { _ in
         Result { () throws(ResponseError) in
-          try Self.missedPlan(chosen, skill: skill, sinceDays: sinceDays, seed: seed, dependencies)
+          var plan = try Self.missedPlan(chosen, skill: skill, sinceDays: sinceDays, seed: seed, dependencies)
+          plan.strict = request.strict
+          return plan
         }
       }
     }
@@ -62,7 +66,7 @@ extension QuizService {
     let generator = try generator(for: entry, parameters: request.parameters)
     let skills = entry.topic.skills
     let skill = request.skill ?? (skills.contains(.reading) ? .reading : skills.first ?? .reading)
-    return SessionPlan(generator: generator, skill: skill, mode: mode, seed: seed)
+    return SessionPlan(generator: generator, skill: skill, mode: mode, seed: seed, strict: request.strict)
   }
 
   /// A review: forms due first, then weak, then new, from the topics given.
@@ -109,8 +113,7 @@ extension QuizService {
     do {
       (state, effects) = try Session.start(
         topic: plan.generator.topic, order: plan.generator.order(seed: plan.seed), skill: plan.skill, mode: plan.mode,
-        seed: plan.seed,
-        dependencies: sessionDependencies)
+        seed: plan.seed, strict: plan.strict, dependencies: sessionDependencies)
     } catch {
       // The field at fault first, as every invalid-params message says it.
       switch error {
@@ -216,21 +219,22 @@ extension QuizService {
     let (feedback, skill) = (runner.state.feedback, runner.state.skill)
     var verdict = Verdict.timeUp
     for case .recorded(.answered(let answer)) in effects { verdict = answer.isCorrect ? .correct : .incorrect }
-    var (expected, standard, hint): (RevealedAnswer?, String?, String?) = (nil, nil, nil)
+    var (expected, standard, uncommon, hint): (RevealedAnswer?, String?, Bool, String?) = (nil, nil, false, nil)
     // A wrong answer leaves the question open for another try, so the answer stays hidden; a
     // hint says how to answer (digits, kana). A right one shows the reading it matched (of the
     // counter the learner chose) and, for another form than the standard, the standard.
     switch feedback {
-    case .correct(let matched, let standardForm)?:
+    case .correct(let matched, let standardForm, let isUncommon)?:
       expected = RevealedAnswer(question, skill: skill, matched: matched)
       standard = standardForm
+      uncommon = isUncommon
     case .incorrect(_, let wrongKind?)? where verdict == .incorrect:
       hint = wrongKind
     default: break
     }
     let progress = runner.carryOut(effects, making: Self.maker(runner.generator))
     let reply = WaitingReply(
-      id: replyID, head: .answer(verdict, expected: expected, standard: standard, hint: hint))
+      id: replyID, head: .answer(verdict, expected: expected, standard: standard, uncommon: uncommon, hint: hint))
     return try advance(id, runner, progress, reply, open: &open, outbox: &outbox)
   }
 

@@ -31,6 +31,7 @@ extension QuizCommand {
     let seed = options.seed ?? environment.seeds.next()
     var quiz = QuizLoop(environment: environment, speaker: speaker(options, environment: environment))
     quiz.watched = candidates.filter(\.callsPlugin)
-    return quiz.run(generator: again.generator, skill: again.skill, mode: again.mode, seed: seed)
+    return quiz.run(
+      generator: again.generator, skill: again.skill, mode: again.mode, seed: seed, strict: options.strict)
   }
 }

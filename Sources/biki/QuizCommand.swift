@@ -9,7 +9,7 @@ import Foundation
 /// `biki quiz [TOPIC] [--mode …] [--skill …] [--seed N] [--speak] [--param k=v]`: the main job.
 enum QuizCommand {
   static let usage =
-    "biki quiz [<topic>|--all] [--mode infinite|questions=<n>|time=<seconds>|review[=<n>]] [--missed [--since <days>]] [--skill listening|reading|kana|counter] [--seed <n>] [--speak] [--param <name>=<value> ...] [--packs <dir>] [--plugins <dir>] [--in-process]"
+    "biki quiz [<topic>|--all] [--mode infinite|questions=<n>|time=<seconds>|review[=<n>]] [--missed [--since <days>]] [--strict] [--skill listening|reading|kana|counter] [--seed <n>] [--speak] [--param <name>=<value> ...] [--packs <dir>] [--plugins <dir>] [--in-process]"
   static let helpCommand = "biki quiz --help"
 
   static let help = """
@@ -36,6 +36,9 @@ enum QuizCommand {
                               round asks again what the one before missed, until every
                               question is right at the first try.
       --since <days>          With --missed: what you missed in the last <days> days instead.
+      --strict                Refuse readings Biki accepts but marks uncommon (じっぷん, where
+                              the usual reading is じゅっぷん; しちにん beside ななにん).
+                              Without it they count as right, with the usual reading named.
       --skill <skill>         reading: see kanji, type the number (default when offered);
                               listening: hear the reading, type the number;
                               kana: see the number, type its reading in kana;
@@ -69,6 +72,8 @@ enum QuizCommand {
     /// Ask again what was missed in the last session, or in the last `sinceDays` days.
     var missed = false
     var sinceDays: Double?
+    /// Refuse readings accepted but uncommon.
+    var strict = false
   }
 
   enum Parsed {
@@ -81,7 +86,7 @@ enum QuizCommand {
     .value("--voice", "<file>"),
     .value("--param", "<name>=<value>"),
     .value("--packs", "<dir>"), .value("--plugins", "<dir>"), .flag("--in-process"), .flag("--all"), .flag("--missed"),
-    .value("--since", "<days>"),
+    .value("--since", "<days>"), .flag("--strict"),
   ]
 
   static func parse(_ arguments: [String]) -> Parsed {
@@ -118,6 +123,7 @@ enum QuizCommand {
       guard options.topic == nil else { return .failure(usageError("Give a topic or '--all', not both.")) }
     }
     options.missed = parsed.isSet("--missed")
+    options.strict = parsed.isSet("--strict")
     if let text = parsed.value("--since") {
       guard options.missed else { return .failure(usageError("'--since' goes with '--missed'.")) }
       guard let days = Double(text), days > 0, days <= 3_650 else {
@@ -214,7 +220,7 @@ enum QuizCommand {
     let seed = options.seed ?? environment.seeds.next()
     var quiz = QuizLoop(environment: environment, speaker: speaker(options, environment: environment))
     quiz.watched = [chosen]
-    return quiz.run(generator: generator, skill: skill, mode: options.mode, seed: seed)
+    return quiz.run(generator: generator, skill: skill, mode: options.mode, seed: seed, strict: options.strict)
   }
 
   /// A review: the forms due first, then the weak, then new ones, from one topic or all.
@@ -247,7 +253,8 @@ enum QuizCommand {
     environment.console.write("\(plan.picks.count) questions: \(due) due, \(weak) weak, \(new) new forms.")
     var quiz = QuizLoop(environment: environment, speaker: speaker(options, environment: environment))
     quiz.watched = candidates.filter(\.callsPlugin)
-    return quiz.run(generator: generator, skill: skill, mode: .questionLimit(plan.picks.count), seed: seed)
+    return quiz.run(
+      generator: generator, skill: skill, mode: .questionLimit(plan.picks.count), seed: seed, strict: options.strict)
   }
 
   /// The speaker `--speak` asks for, after saying which engine speaks; nil without `--speak`.

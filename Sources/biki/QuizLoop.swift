@@ -25,13 +25,15 @@ struct QuizLoop {
     self.speaker = speaker
   }
 
-  mutating func run(generator: QuestionGenerator, skill: Skill, mode: Session.Mode, seed: UInt64) -> CommandOutcome {
+  mutating func run(generator: QuestionGenerator, skill: Skill, mode: Session.Mode, seed: UInt64, strict: Bool = false)
+    -> CommandOutcome
+  {
     let console = environment.console
     var runner: SessionRunner
     var effects: [Session.Effect]
     do {
       (runner, effects) = try SessionRunner.start(
-        generator: generator, skill: skill, mode: mode, seed: seed,
+        generator: generator, skill: skill, mode: mode, seed: seed, strict: strict,
         dependencies: Session.Dependencies(now: environment.now))
     } catch {
       if case .generationFailed(let failure) = error {
@@ -92,9 +94,13 @@ struct QuizLoop {
         effects = runner.send(.answerSubmitted(input))
       }
       // An answer after the time limit ends the session without a verdict.
-      guard !runner.state.isFinished || runner.state.endReason == .questionLimitReached else { continue }
+      guard !runner.state.isFinished || [.questionLimitReached, .allRight].contains(runner.state.endReason) else {
+        continue
+      }
       switch runner.state.feedback {
-      case .correct(_, let standard)?:
+      case .correct(_, let standard?, true)?:
+        console.write(TerminalText.safe("✓ Accepted, though uncommon: the usual reading is \(standard)"))
+      case .correct(_, let standard, _)?:
         console.write(standard.map { TerminalText.safe("✓ Correct (usually said \($0))") } ?? "✓ Correct")
       case .incorrect(_, let hint)?:
         console.write(

@@ -46,15 +46,25 @@ import Testing
     #expect(AnswerChecker.check("はちほん", against: hon, skill: .kana).hint == nil)
   }
 
-  /// A right answer in another form than the standard is right, and the standard is named.
+  /// A right answer in another form than the standard is right, and the standard is named;
+  /// one that is uncommon (じっぽん) is marked so, and refused when strict.
   @Test func aRightAnswerInAnotherFormNamesTheStandard() {
     let ten = try! NumberPhraseGenerator(range: 10...10, phrasing: .counted(.hon)).question(
       topicID: "counters.hon", index: 0)
     #expect(
       AnswerChecker.check("じっぽん", against: ten, skill: .kana)
-        == Verdict(isCorrect: true, expected: ten.expected(for: .kana), matched: ten.reading, standard: "じゅっぽん"))
+        == Verdict(
+          isCorrect: true, expected: ten.expected(for: .kana), matched: ten.reading, standard: "じゅっぽん",
+          isUncommon: true))
     #expect(AnswerChecker.check("じゅっぽん", against: ten, skill: .kana).standard == nil)
     #expect(AnswerChecker.check("ジュッポン", against: ten, skill: .kana).standard == nil)
+    let strict = AnswerChecker.check("ジッポン", against: ten, skill: .kana, strict: true)
+    #expect(!strict.isCorrect)
+    #expect(strict.hint == "ジッポン is uncommon, and this quiz is strict: the usual reading is じゅっぽん.")
+    #expect(AnswerChecker.check("じゅっぽん", against: ten, skill: .kana, strict: true).isCorrect)
+    // はちほん for 8本 is another usual reading: named, not uncommon, and taken when strict.
+    let eight = AnswerChecker.check("はちほん", against: hon, skill: .kana, strict: true)
+    #expect(eight.isCorrect && !eight.isUncommon)
   }
 
   @Test func acceptsTheCounterAfterTheNumber() {

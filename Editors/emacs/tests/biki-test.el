@@ -310,12 +310,23 @@ on PATH), or set BIKI to a biki executable"))
       (should (biki-quiz-submit "juppon"))
       (should (string-match-p "✗ not juppon; try again, or skip\\. .*kana.*not romaji" (buffer-string)))
       (should (biki-quiz-submit "じっぽん"))
-      (should (string-match-p "✓ じゅっぽん|じっぽん  (十本, じゅっぽん / じっぽん)  (usually said じゅっぽん)"
+      (should (string-match-p "✓ じゅっぽん|じっぽん  (十本, じゅっぽん / じっぽん)  (accepted, though uncommon: the usual reading is じゅっぽん)"
                               (buffer-string)))
       ;; Skip and end, as the keys in the quiz buffer and the menu run them.
       (biki-quiz-skip)
       (should (string-match-p "— finished" (buffer-string))))
     (should-error (biki-quiz-skip) :type 'user-error)))
+
+(ert-deftest biki-strict-refuses-an-uncommon-reading ()
+  ;; Seed 1 asks 10本 first: じっぽん is accepted but uncommon, so a strict quiz refuses it.
+  (let ((biki-quiz-seed 1) (biki-quiz-skill "kana") (biki-strict t))
+    (biki-quiz "counters.hon" 1)
+    (with-current-buffer biki-quiz-buffer-name
+      (should (biki-quiz-submit "じっぽん"))
+      (should (string-match-p "✗ not じっぽん; try again, or skip\\. じっぽん is uncommon, and this quiz is strict: \
+the usual reading is じゅっぽん" (buffer-string)))
+      (should-not (biki-quiz-submit "じゅっぽん"))
+      (should (string-match-p "— finished" (buffer-string))))))
 
 (ert-deftest biki-keys-menus-and-options ()
   ;; A prefix map of every command, for the user to bind (C-c LETTER is the user's).
@@ -335,7 +346,7 @@ on PATH), or set BIKI to a biki executable"))
   ;; Options a user sets, in one customize group.
   (let ((options (mapcar #'car (get 'biki 'custom-group))))
     (dolist (option '(biki-program biki-server-arguments biki-quiz-questions biki-review-questions
-                      biki-quiz-skill biki-quiz-seed biki-speak))
+                      biki-quiz-skill biki-quiz-seed biki-strict biki-speak))
       (should (memq option options))
       (should (documentation-property option 'variable-documentation)))))
 

@@ -165,10 +165,22 @@ check "romaji is wrong" wait_for "✗ not juppon; try again, or skip"
 check "with the server's hint" wait_for "Type the reading in kana (hiragana or katakana), not romaji."
 tmux send-keys -t "$session" "じっぽん" Enter
 check "じっぽん is right, each reading shown once" wait_for "✓ じゅっぽん / じっぽん  (十本)"
-check "and the usual reading is named" shows "じっぽん is right; usually said じゅっぽん"
+check "and named uncommon, with the usual reading" shows "accepted, though uncommon: the usual reading is じゅっぽん"
 check "the answer is not repeated as readings" not_shows "じゅっぽん|じっぽん"
 tmux send-keys -t "$session" "skip" Enter
 check "a skipped kana question shows its readings once" wait_for "→ はっぽん / はちほん  (八本)"
+tmux send-keys -t "$session" "quit" Enter
+check "the kana quiz ends" wait_for "— finished"
+
+# strict = true: an uncommon reading is refused, naming the usual one.
+tmux send-keys -t "$session" "q" ":lua require('biki').setup({ speak = false, seed = 1, skill = 'kana', strict = true })" Enter
+tmux send-keys -t "$session" ":BikiQuiz counters.hon 1" Enter
+check "a strict quiz asks 10本 again" wait_for "Reading (kana):"
+tmux send-keys -t "$session" "じっぽん" Enter
+check "strict refuses じっぽん" wait_for "✗ not じっぽん; try again, or skip"
+check "naming the usual reading" wait_for "the usual reading is じゅっぽん"
+tmux send-keys -t "$session" "じゅっぽん" Enter
+check "and takes じゅっぽん" wait_for "— finished"
 
 tmux send-keys -t "$session" ":qa!" Enter
 finish "nvim quiz"

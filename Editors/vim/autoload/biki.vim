@@ -261,7 +261,10 @@ def OnAnswer(text: string)
     return
   endif
   if result.verdict == 'correct'
-    Say(['  ✓ ' .. ExpectedText(result.expected)] + (has_key(result, 'standard') ? [$'    (the standard reading is {result.standard})'] : []))
+    const usual = !has_key(result, 'standard') ? []
+      : get(result, 'uncommon', false) ? [$'    (accepted, though uncommon: the usual reading is {result.standard})']
+      : [$'    (the standard reading is {result.standard})']
+    Say(['  ✓ ' .. ExpectedText(result.expected)] + usual)
   elseif result.verdict == 'incorrect'
     Say([$'  ✗ not {answer}: try again, or an empty line for the answer'] + (has_key(result, 'hint') ? ['    ' .. result.hint] : []))
   else
@@ -317,6 +320,9 @@ def StartSession(given: dict<any>, title: string, intro: string)
   endif
   if has_key(g:, 'biki_seed')
     params.seed = g:biki_seed
+  endif
+  if get(g:, 'biki_strict', 0)
+    params.strict = true
   endif
   const result = Request('biki/startSession', params)
   if result == null

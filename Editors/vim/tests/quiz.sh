@@ -98,6 +98,17 @@ tmux send-keys -t "$session" "$missed" Enter
 check "right at the first try, the rounds end" wait_for "Rounds: 2: each right at the first try"
 tmux send-keys -t "$session" Escape
 
+# g:biki_strict: an uncommon reading (じっぽん for 10本, seed 1 in kana) is refused, naming the usual.
+tmux send-keys -t "$session" ":let g:biki_skill = 'kana' | let g:biki_seed = 1 | let g:biki_strict = 1" Enter
+tmux send-keys -t "$session" ":BikiQuiz counters.hon 1" Enter
+check "a strict kana quiz starts" wait_for "[1/1]  10本"
+tmux send-keys -t "$session" "じっぽん" Enter
+check "strict refuses じっぽん" wait_for "✗ not じっぽん"
+check "naming the usual reading" wait_for "じっぽん is uncommon, and this quiz is strict: the usual reading is じゅっぽん."
+tmux send-keys -t "$session" "じゅっぽん" Enter
+check "and takes じゅっぽん" wait_for "— finished"
+tmux send-keys -t "$session" Escape ":unlet g:biki_skill g:biki_seed g:biki_strict" Enter
+
 tmux send-keys -t "$session" ":BikiStats" Enter
 check ":BikiStats shows the answers by topic" wait_for "counters.hon"
 check "and the forms, weakest first" shows "Forms, weakest first"

@@ -23,18 +23,22 @@ struct StartSessionRequest: ClientMessage {
   var parameters: [String: Int64]
   /// Nil: a fresh seed, returned in the response.
   var seed: UInt64?
+  /// Whether readings accepted but uncommon (じっぷん) are refused.
+  var strict = false
 
-  init(kind: Kind, skill: Skill? = nil, parameters: [String: Int64] = [:], seed: UInt64? = nil) {
+  init(kind: Kind, skill: Skill? = nil, parameters: [String: Int64] = [:], seed: UInt64? = nil, strict: Bool = false) {
     self.kind = kind
     self.skill = skill
     self.parameters = parameters
     self.seed = seed
+    self.strict = strict
   }
 
   init(_ params: Params) throws(ResponseError) {
     seed = try params.optionalSeed("seed")
     skill = try params.optionalChoice("skill", among: Skill.allCases)
     parameters = try params.integerMap("params")
+    strict = try params.optionalBool("strict") ?? false
     switch try Self.mode(params) {
     case .review(let count): kind = .review(topicID: try params.optionalString("topicId"), count: count)
     case .missed(let days): kind = .missed(topicID: try params.optionalString("topicId"), sinceDays: days)
@@ -95,6 +99,7 @@ struct StartSessionRequest: ClientMessage {
     if !parameters.isEmpty { members.append(("params", Self.parametersJSON(parameters))) }
     // As a string: JSON numbers lose precision past 2^53.
     if let seed { members.append(("seed", .string(String(seed)))) }
+    if strict { members.append(("strict", true)) }
     return .object(pairs: members)
   }
 
@@ -116,4 +121,5 @@ struct SessionPlan: Sendable {
   var skill: Skill
   var mode: Session.Mode
   var seed: UInt64
+  var strict = false
 }

@@ -81,12 +81,19 @@ struct AnswerResponse: WireValue, Equatable {
   var expected: RevealedAnswer?
   /// With `correct`, when the answer was another accepted form: the standard reading.
   var standard: String?
+  /// With `correct` and `standard`: the form given is accepted but uncommon (じっぷん).
+  var uncommon = false
   /// With `incorrect`, when the answer was of the wrong kind: how to answer.
   var hint: String?
   var step: SessionStep
 
-  init(verdict: Verdict, expected: RevealedAnswer?, standard: String?, hint: String?, step: SessionStep) {
-    (self.verdict, self.expected, self.standard, self.hint, self.step) = (verdict, expected, standard, hint, step)
+  init(
+    verdict: Verdict, expected: RevealedAnswer?, standard: String?, uncommon: Bool = false, hint: String?,
+    step: SessionStep
+  ) {
+    (self.verdict, self.expected, self.standard, self.uncommon, self.hint, self.step) = (
+      verdict, expected, standard, uncommon, hint, step
+    )
   }
 
   func write(into writer: inout JSONWriter) {
@@ -97,6 +104,9 @@ struct AnswerResponse: WireValue, Equatable {
     }
     if let standard {
       writer.field("standard", standard)
+    }
+    if uncommon {
+      writer.field("uncommon", true)
     }
     if let hint {
       writer.field("hint", hint)
@@ -110,6 +120,7 @@ struct AnswerResponse: WireValue, Equatable {
     verdict = try fields.required("verdict", Wire.word(Verdict.self))
     expected = try fields.optional("expected", Wire.value(RevealedAnswer.self))
     standard = try fields.optional("standard", Wire.string)
+    uncommon = try fields.optional("uncommon", Wire.bool) ?? false
     hint = try fields.optional("hint", Wire.string)
     step = try SessionStep(reading: &fields)
     try fields.finish()

@@ -16,6 +16,9 @@ M.config = {
   skill = nil,
   -- A fixed seed asks the same questions in every quiz (to go over one set again, or to test).
   seed = nil,
+  -- Refuse readings Biki accepts but marks uncommon (じっぷん, where the usual reading is
+  -- じゅっぷん); by default they count as right, with the usual reading named.
+  strict = false,
   -- As lspconfig users pass them: called as on_attach(client, bufnr) when a pack buffer is
   -- attached (for mappings such as K for hover), and what the client announces to the server,
   -- over Neovim's defaults (such as nvim-cmp's completion capabilities).
@@ -404,7 +407,9 @@ function M._respond(input)
     M.request("biki/answer", { sessionId = quiz.session, answer = input }, function(result)
       if result.verdict == "correct" then
         quiz.feedback = { "✓ " .. expected_text(result.expected) }
-        if result.standard then
+        if result.standard and result.uncommon then
+          table.insert(quiz.feedback, "  accepted, though uncommon: the usual reading is " .. result.standard)
+        elseif result.standard then
           table.insert(quiz.feedback, "  " .. input .. " is right; usually said " .. result.standard)
         end
       elseif result.verdict == "incorrect" then
@@ -488,6 +493,9 @@ function M.quiz(topic, count)
     if M.config.seed then
       params.seed = M.config.seed
     end
+    if M.config.strict then
+      params.strict = true
+    end
     M.request("biki/startSession", params, function(result)
       quiz = { session = result.sessionId, title = title_of(id), question = result.question, progress = result.progress }
       ask()
@@ -517,6 +525,9 @@ local function start_across_topics(params, topic, titled, untitled)
   end
   if M.config.seed then
     params.seed = M.config.seed
+  end
+  if M.config.strict then
+    params.strict = true
   end
   M.request("biki/startSession", params, function(result)
     local title = topic and topic ~= "" and titled(title_of(topic)) or untitled
