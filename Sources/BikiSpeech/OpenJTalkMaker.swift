@@ -42,11 +42,19 @@ struct OpenJTalkMaker: Sendable {
     }
   }
 
-  /// The forms tried, in order, without repeats.
+  /// The forms tried, in order, without repeats. Open JTalk reads a line as an utterance, so
+  /// line breaks and other control characters are left out of each.
   static func forms(of utterance: Utterance) -> [String] {
     var forms: [String] = []
-    for form in [utterance.display, KanaPhonemes.hiragana(utterance.reading), KanaPhonemes.katakana(utterance.reading)]
-    where !form.isEmpty && !forms.contains(form) {
+    for text in [utterance.display, KanaPhonemes.hiragana(utterance.reading), KanaPhonemes.katakana(utterance.reading)]
+    {
+      var kept = String.UnicodeScalarView()
+      kept.append(
+        contentsOf: text.unicodeScalars.filter { scalar in
+          scalar == " " || !(scalar.properties.generalCategory == .control || scalar.properties.isWhitespace)
+        })
+      let form = String(kept)
+      guard !form.isEmpty, !forms.contains(form) else { continue }
       forms.append(form)
     }
     return forms
@@ -78,7 +86,9 @@ struct OpenJTalkMaker: Sendable {
       switch system.run(engine.program, arguments, Array((form + "\n").utf8), Self.timeout) {
       case .failure(let failure): return .failure(failure)
       case .success(let result) where result.status != 0:
-        return .failure(SpeechFailure("Open JTalk failed (status \(result.status)) on \(form)"))
+        // The next form may be said: a display Open JTalk cannot read falls back to the reading.
+        said.append("\(Self.excerpt(form)): failed (status \(result.status))")
+        continue
       case .success: break
       }
       let text = (try? RegularFile.read(trace, limit: 16 << 20, links: .refuse)).map {
@@ -91,12 +101,17 @@ struct OpenJTalkMaker: Sendable {
         }
         return .success(target)
       }
-      said.append("\(form): \(phonemes.joined(separator: " "))")
+      said.append("\(Self.excerpt(form)): \(Self.excerpt(phonemes.joined(separator: " ")))")
     }
     return .failure(
       SpeechFailure(
-        "Open JTalk does not say \(utterance.reading) (\(expected.joined(separator: " "))) from any form: \(said.joined(separator: "; "))"
+        "Open JTalk does not say \(Self.excerpt(utterance.reading)) (\(Self.excerpt(expected.joined(separator: " ")))) from any form: \(said.joined(separator: "; "))"
       ))
+  }
+
+  /// At most 40 characters of `text`, so a failure on a long reading stays one line.
+  static func excerpt(_ text: String) -> String {
+    text.count <= 40 ? text : text.prefix(39) + "…"
   }
 
   /// Whether two phoneme sequences are the same sounds: a devoiced vowel (`U`) is its vowel, う

@@ -94,3 +94,12 @@ import Testing
     #expect(WAV(Array(try Data(contentsOf: URL(fileURLWithPath: maker.path(of: utterance))))) != nil)
   }
 }
+
+/// What Open JTalk is given: each form on one line, whatever the display held.
+@Suite struct OpenJTalkFormsTests {
+  @Test func lineBreaksAndControlCharactersAreLeftOutOfEachForm() {
+    #expect(OpenJTalkMaker.forms(of: Utterance(reading: "はっぽん", display: "\n八本\t")) == ["八本", "はっぽん", "ハッポン"])
+    #expect(OpenJTalkMaker.forms(of: Utterance(reading: "はっぽん", display: "\n\r")) == ["はっぽん", "ハッポン"])
+    #expect(OpenJTalkMaker.excerpt(String(repeating: "は", count: 100)).count == 40)
+  }
+}

@@ -83,6 +83,18 @@ import Testing
     }
   }
 
+  /// A display Open JTalk cannot read as one line (a line break before 八本) falls back: the
+  /// line break is left out, and the reading is said.
+  @Test(.needs(openJTalkUsable, needsOpenJTalk))
+  func aDisplayWithALineBreakIsStillSaid() throws {
+    let (environment, home, _) = try environment()
+    let result = try BikiProcess.run(
+      ["say", "はっぽん", "\n八本", "--wav", home + "/heard.wav"], environment: environment)
+    #expect(result.status == 0, "\(result.standardError)")
+    let wav = try #require(WAV(Array(try Data(contentsOf: URL(fileURLWithPath: home + "/heard.wav")))))
+    #expect(wav.seconds > 0.3)
+  }
+
   /// While the learner answers, the next question's audio is made: a one-question quiz answered
   /// after three seconds leaves two files, the one played and the next one's.
   @Test(.needs(openJTalkUsable, needsOpenJTalk))
@@ -195,9 +207,32 @@ import Testing
   static let brokenEngines: [(String, String, String)] = [
     ("hangs", "sleep 60 & wait", "did not finish within 10 s and was stopped"),
     ("crashes", "kill -SEGV $$", "ended by signal 11"),
-    ("fails", "exit 1", "Open JTalk failed (status 1) on 八本"),
+    (
+      "fails", "exit 1",
+      "Open JTalk does not say はっぽん (h a cl p o N) from any form: 八本: failed (status 1); はっぽん: failed (status 1); ハッポン: failed (status 1)"
+    ),
     ("says nothing", "exit 0", "Open JTalk does not say はっぽん (h a cl p o N) from any form: 八本: ; はっぽん: ; ハッポン: "),
   ]
+
+  /// A failure on a 20,000-kana reading is one short line, not the reading and its sounds whole.
+  @Test func aFailureOnALongReadingIsOneShortLine() throws {
+    var (environment, home, _) = try environment()
+    let program = home + "/open_jtalk"
+    try "#!/bin/sh\nexit 0\n".write(toFile: program, atomically: true, encoding: .utf8)
+    chmod(program, 0o755)
+    try FileManager.default.createDirectory(atPath: home + "/dic", withIntermediateDirectories: true)
+    FileManager.default.createFile(atPath: home + "/dic/sys.dic", contents: Data())
+    FileManager.default.createFile(atPath: home + "/v.htsvoice", contents: Data("voice".utf8))
+    environment["BIKI_OPEN_JTALK"] = program
+    environment["BIKI_OPEN_JTALK_DICTIONARY"] = home + "/dic"
+    environment["BIKI_VOICE"] = home + "/v.htsvoice"
+    let result = try BikiProcess.run(
+      ["say", String(repeating: "は", count: 20_000), "--wav", home + "/out.wav"], environment: environment)
+    #expect(result.status == 69)
+    #expect(result.standardError.utf8.count < 600, "\(result.standardError.utf8.count) bytes")
+    #expect(result.standardError.split(separator: "\n").count == 1)
+    #expect(result.standardError.hasPrefix("Error: Open JTalk does not say はははは"))
+  }
 
   @Test(arguments: brokenEngines)
   func aBrokenOpenJTalkCostsTheUtteranceAndSaysWhy(name: String, script: String, message: String) throws {
