@@ -27,6 +27,7 @@ struct OpenJTalkMaker: Sendable {
   var system: SpeechSystem
   /// SHA-256 of the voice file, in hex.
   var voiceDigest: String
+  var style = SpeechStyle.normal
 
   /// The longest Open JTalk may take for one utterance.
   static let timeout = 10.0
@@ -62,7 +63,11 @@ struct OpenJTalkMaker: Sendable {
 
   /// Where the audio of `utterance` is kept.
   func path(of utterance: Utterance) -> String {
-    let key = [voiceDigest, engine.dictionary, utterance.reading, utterance.display].joined(separator: "\u{0}")
+    // The style is part of the name only when it is not the voice's own, so audio made before
+    // styles keeps its name.
+    let style = style == .normal ? [] : ["\(style.rate)", "\(style.pitch)"]
+    let key = ([voiceDigest, engine.dictionary, utterance.reading, utterance.display] + style).joined(
+      separator: "\u{0}")
     return directory + "/" + SHA256.hex(Array(key.utf8)) + ".wav"
   }
 
@@ -82,7 +87,8 @@ struct OpenJTalkMaker: Sendable {
     }
     var said: [String] = []
     for form in Self.forms(of: utterance) {
-      let arguments = ["-x", engine.dictionary, "-m", engine.voice, "-ow", wav, "-ot", trace]
+      let arguments =
+        ["-x", engine.dictionary, "-m", engine.voice, "-ow", wav, "-ot", trace] + style.openJTalkArguments
       switch system.run(engine.program, arguments, Array((form + "\n").utf8), Self.timeout) {
       case .failure(let failure): return .failure(failure)
       case .success(let result) where result.status != 0:
@@ -179,6 +185,38 @@ package struct WAV: Sendable {
   }
 
   package var seconds: Double { Double(samples.count) / Double(channels * sampleRate) }
+
+  /// The median fundamental frequency of the loud 40 ms frames (every 20 ms), found by YIN
+  /// (de Cheveigné and Kawahara, 2002) between 70 and 900 Hz; nil when no frame is loud enough.
+  package var fundamental: Double? {
+    let frame = sampleRate * 40 / 1000
+    let (shortest, longest) = (sampleRate / 900, sampleRate / 70)
+    guard frame > 0, shortest > 0, channels == 1 else { return nil }
+    var found: [Double] = []
+    var start = 0
+    while start + frame + longest < samples.count {
+      defer { start += frame / 2 }
+      let window = samples[start..<(start + frame + longest)].map(Double.init)
+      guard window[0..<frame].reduce(0, { $0 + $1 * $1 }) / Double(frame) > 1e5 else { continue }
+      // The difference at each lag, normalised by its running mean; the first dip under 0.15,
+      // followed to its bottom, is the period.
+      var running = 0.0
+      var normalised = [Double](repeating: 1, count: longest + 1)
+      for lag in 1...longest {
+        var difference = 0.0
+        for index in 0..<frame {
+          let gap = window[index] - window[index + lag]
+          difference += gap * gap
+        }
+        running += difference
+        normalised[lag] = running == 0 ? 1 : difference * Double(lag) / running
+      }
+      guard var lag = (shortest..<longest).first(where: { normalised[$0] < 0.15 }) else { continue }
+      while lag + 1 < longest, normalised[lag + 1] < normalised[lag] { lag += 1 }
+      found.append(Double(sampleRate) / Double(lag))
+    }
+    return found.isEmpty ? nil : found.sorted()[found.count / 2]
+  }
 
   /// Root mean square of the samples, in decibels below full scale (0 is the loudest).
   package var loudness: Double {

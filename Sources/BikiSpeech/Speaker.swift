@@ -5,6 +5,7 @@ import Dispatch
 /// next, so it starts as soon as its question is shown.
 package final class Speaker: Sendable {
   package let engine: SpeechEngine
+  package let style: SpeechStyle
   private let maker: Result<OpenJTalkMaker, SpeechFailure>?
   private let system: SpeechSystem
   /// Makes one utterance at a time, in the order asked: a question spoken waits only for its own
@@ -13,12 +14,15 @@ package final class Speaker: Sendable {
   private let made = Locked<[Utterance: Result<String, SpeechFailure>]>([:])
 
   /// `directory` keeps Open JTalk's audio.
-  package init(engine: SpeechEngine, directory: String, system: SpeechSystem) {
+  package init(engine: SpeechEngine, directory: String, system: SpeechSystem, style: SpeechStyle = .normal) {
     self.engine = engine
     self.system = system
+    self.style = style
     if case .openJTalk(let openJTalk, _) = engine {
       do throws(SpeechFailure) {
-        maker = .success(try OpenJTalkMaker(engine: openJTalk, directory: directory, system: system))
+        var made = try OpenJTalkMaker(engine: openJTalk, directory: directory, system: system)
+        made.style = style
+        maker = .success(made)
       } catch {
         maker = .failure(error)
       }
@@ -67,7 +71,8 @@ package final class Speaker: Sendable {
   package func speak(_ utterance: Utterance) -> SpeechFailure? {
     switch engine {
     case .none(let why): return SpeechFailure(SpeechEngine.none(why: why).summary)
-    case .espeak(let program, _): return system.start(program, ["-v", "ja", utterance.reading])
+    case .espeak(let program, _):
+      return system.start(program, ["-v", "ja"] + style.espeakArguments + [utterance.reading])
     case .openJTalk(_, let player):
       switch audio(utterance) {
       case .failure(let failure): return failure

@@ -9,7 +9,7 @@ import Foundation
 /// `biki quiz [TOPIC] [--mode …] [--skill …] [--seed N] [--speak] [--param k=v]`: the main job.
 enum QuizCommand {
   static let usage =
-    "biki quiz [<topic>|--all] [--mode infinite|questions=<n>|time=<seconds>|review[=<n>]] [--missed [--since <days>]] [--strict] [--skill listening|reading|kana|counter] [--seed <n>] [--speak] [--param <name>=<value> ...] [--packs <dir>] [--plugins <dir>] [--in-process]"
+    "biki quiz [<topic>|--all] [--mode infinite|questions=<n>|time=<seconds>|review[=<n>]] [--missed [--since <days>]] [--strict] [--skill listening|reading|kana|counter] [--seed <n>] [--speak [--rate <rate>] [--pitch <semitones>]] [--param <name>=<value> ...] [--packs <dir>] [--plugins <dir>] [--in-process]"
   static let helpCommand = "biki quiz --help"
 
   static let help = """
@@ -48,6 +48,7 @@ enum QuizCommand {
       --speak                 Read questions aloud: with Open JTalk when it and a voice are
                               installed, else espeak-ng's Japanese voice.
       --voice <file>          The Open JTalk voice (.htsvoice) to speak with (or BIKI_VOICE).
+    \(SpeechOptions.help)
       --param <name>=<value>  Set a topic parameter, e.g. --param max=500 (repeatable).
       --packs <dir>           Also load packs from this directory (repeatable).
       --plugins <dir>         Also load plugins from this directory (repeatable).
@@ -74,6 +75,8 @@ enum QuizCommand {
     var sinceDays: Double?
     /// Refuse readings accepted but uncommon.
     var strict = false
+    /// How fast and how high `--speak` speaks.
+    var style = SpeechStyle.normal
   }
 
   enum Parsed {
@@ -81,13 +84,15 @@ enum QuizCommand {
     case failure(CommandOutcome)
   }
 
-  static let options: [ParsedArguments.Option] = [
-    .value("--mode", "<mode>"), .value("--skill", "<skill>"), .value("--seed", "<n>"), .flag("--speak"),
-    .value("--voice", "<file>"),
-    .value("--param", "<name>=<value>"),
-    .value("--packs", "<dir>"), .value("--plugins", "<dir>"), .flag("--in-process"), .flag("--all"), .flag("--missed"),
-    .value("--since", "<days>"), .flag("--strict"),
-  ]
+  static let options: [ParsedArguments.Option] =
+    [
+      .value("--mode", "<mode>"), .value("--skill", "<skill>"), .value("--seed", "<n>"), .flag("--speak"),
+      .value("--voice", "<file>"),
+      .value("--param", "<name>=<value>"),
+      .value("--packs", "<dir>"), .value("--plugins", "<dir>"), .flag("--in-process"), .flag("--all"),
+      .flag("--missed"),
+      .value("--since", "<days>"), .flag("--strict"),
+    ] + SpeechOptions.options
 
   static func parse(_ arguments: [String]) -> Parsed {
     let parsed: ParsedArguments
@@ -124,6 +129,13 @@ enum QuizCommand {
     }
     options.missed = parsed.isSet("--missed")
     options.strict = parsed.isSet("--strict")
+    switch SpeechOptions.style(parsed) {
+    case .success(let style): options.style = style
+    case .failure(let failure): return .failure(usageError(failure.message))
+    }
+    if !options.speak, parsed.isSet("--rate") || parsed.isSet("--pitch") {
+      return .failure(usageError("'--rate' and '--pitch' go with '--speak'."))
+    }
     if let text = parsed.value("--since") {
       guard options.missed else { return .failure(usageError("'--since' goes with '--missed'.")) }
       guard let days = Double(text), days > 0, days <= 3_650 else {
@@ -260,7 +272,7 @@ enum QuizCommand {
   /// The speaker `--speak` asks for, after saying which engine speaks; nil without `--speak`.
   static func speaker(_ options: Options, environment: BikiEnvironment) -> Speaker? {
     guard options.speak else { return nil }
-    let speaker = environment.speaker(voice: options.voice)
+    let speaker = environment.speaker(voice: options.voice, style: options.style)
     if case .none = speaker.engine {
       // Said once; the questions are then shown as without --speak.
       environment.console.writeError(TerminalText.safe("Warning: \(speaker.engine.summary)"))

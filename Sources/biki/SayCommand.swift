@@ -5,7 +5,8 @@ import Foundation
 /// `biki say <reading> [<display>]`: says a reading as `biki quiz --speak` does, for editors
 /// and scripts; `--engine` says which engine that is, `--wav` writes Open JTalk's audio.
 enum SayCommand {
-  static let usage = "biki say <reading> [<display>] [--voice <file>] [--wav <file>] | biki say --engine"
+  static let usage =
+    "biki say <reading> [<display>] [--voice <file>] [--rate <rate>] [--pitch <semitones>] [--wav <file>] | biki say --engine"
 
   static let help = """
     OVERVIEW: Say a reading aloud, as 'biki quiz --speak' says questions.
@@ -24,6 +25,7 @@ enum SayCommand {
 
     OPTIONS:
       --voice <file>          The Open JTalk voice (.htsvoice) to use (or BIKI_VOICE).
+    \(SpeechOptions.help)
       --wav <file>            Write Open JTalk's audio to this file instead of playing it.
       --engine                Say which engine speaks, and exit: 0 when one can, 69 when none.
       -h, --help              Show help information.
@@ -32,7 +34,9 @@ enum SayCommand {
   static func run(arguments: [String], environment: BikiEnvironment) -> CommandOutcome {
     let parsed: ParsedArguments
     switch CommandOutcome.parse(
-      arguments, options: [.value("--voice", "<file>"), .value("--wav", "<file>"), .flag("--engine")], help: help,
+      arguments,
+      options: [.value("--voice", "<file>"), .value("--wav", "<file>"), .flag("--engine")] + SpeechOptions.options,
+      help: help,
       usage: usage, helpCommand: "biki say --help")
     {
     case .success(let found): parsed = found
@@ -55,7 +59,12 @@ enum SayCommand {
     guard KanaPhonemes.of(reading) != nil else {
       return usageError("'\(reading)' is not a reading in kana; give it as はっぽん, and what it reads (八本) after it.")
     }
-    let speaker = environment.speaker(voice: parsed.value("--voice"))
+    let style: SpeechStyle
+    switch SpeechOptions.style(parsed) {
+    case .success(let chosen): style = chosen
+    case .failure(let failure): return usageError(failure.message)
+    }
+    let speaker = environment.speaker(voice: parsed.value("--voice"), style: style)
     let utterance = Utterance(
       reading: reading, display: parsed.positionals.count == 2 ? parsed.positionals[1] : reading)
     if let file = parsed.value("--wav") {

@@ -103,3 +103,20 @@ import Testing
     #expect(OpenJTalkMaker.excerpt(String(repeating: "は", count: 100)).count == 40)
   }
 }
+
+/// What each engine is told of the rate and pitch asked for.
+@Suite struct SpeechStyleTests {
+  @Test func eachEngineIsToldTheRateAndPitch() throws {
+    #expect(SpeechStyle.normal.openJTalkArguments.isEmpty && SpeechStyle.normal.espeakArguments.isEmpty)
+    let slow = try #require(SpeechStyle(rate: 0.5, pitch: -3))
+    #expect(slow.openJTalkArguments == ["-r", "0.5", "-fm", "-3.0"])
+    #expect(slow.espeakArguments == ["-s", "88", "-p", "38"])
+    #expect(SpeechStyle(rate: 2.5, pitch: 0) == nil && SpeechStyle(rate: 1, pitch: .nan) == nil)
+    // Audio of another style is another file; the voice's own style keeps the name it had.
+    let maker = try OpenJTalkMakerTests().maker(OpenJTalkMakerTests.Calls())
+    var styled = maker
+    styled.style = slow
+    let utterance = Utterance(reading: "はち", display: "八")
+    #expect(styled.path(of: utterance) != maker.path(of: utterance))
+  }
+}

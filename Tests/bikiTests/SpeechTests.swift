@@ -83,6 +83,28 @@ import Testing
     }
   }
 
+  /// `--rate` is real: 八本 at rate 0.5 lasts about twice as long as at 1, at 2 about half; and
+  /// `--pitch 6` raises the voice's fundamental frequency by about half an octave.
+  @Test(.needs(openJTalkUsable, needsOpenJTalk))
+  func rateAndPitchChangeWhatIsHeard() throws {
+    let (environment, home, _) = try environment()
+    func made(_ options: [String]) throws -> WAV {
+      let file = home + "/\(options.joined()).wav"
+      let result = try BikiProcess.run(["say", "はっぽん", "八本", "--wav", file] + options, environment: environment)
+      #expect(result.status == 0, "\(result.standardError)")
+      return try #require(WAV(Array(try Data(contentsOf: URL(fileURLWithPath: file)))))
+    }
+    let normal = try made([])
+    let slow = try made(["--rate", "0.5"])
+    let fast = try made(["--rate", "2"])
+    #expect(abs(slow.seconds / normal.seconds - 2) <= 0.4, "\(slow.seconds) against \(normal.seconds)")
+    #expect(abs(fast.seconds / normal.seconds - 0.5) <= 0.1, "\(fast.seconds) against \(normal.seconds)")
+    let higher = try made(["--pitch", "6"])
+    let (usual, raised) = (try #require(normal.fundamental), try #require(higher.fundamental))
+    // Six semitones is a ratio of 2^(6/12) ≈ 1.41.
+    #expect(raised / usual > 1.25 && raised / usual < 1.6, "\(usual) Hz, then \(raised) Hz")
+  }
+
   /// A display Open JTalk cannot read as one line (a line break before 八本) falls back: the
   /// line break is left out, and the reading is said.
   @Test(.needs(openJTalkUsable, needsOpenJTalk))
@@ -151,6 +173,10 @@ import Testing
     ),
     (["say"], "Error: Missing expected argument '<reading>'.\n"),
     (["say", "--engine", "はち"], "Error: '--engine' takes no reading.\n"),
+    (["say", "はち", "--rate", "3"], "Error: '--rate' takes a number from 0.5 to 2, not '3'.\n"),
+    (["say", "はち", "--rate", "fast"], "Error: '--rate' takes a number from 0.5 to 2, not 'fast'.\n"),
+    (["say", "はち", "--pitch", "-13"], "Error: '--pitch' takes a number of semitones from -12 to 12, not '-13'.\n"),
+    (["quiz", "counters.hon", "--rate", "0.7"], "Error: '--rate' and '--pitch' go with '--speak'.\n"),
   ]
 
   @Test(arguments: refusals)
