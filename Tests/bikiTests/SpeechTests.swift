@@ -240,11 +240,14 @@ import Testing
     ("says nothing", "exit 0", "Open JTalk does not say はっぽん (h a cl p o N) from any form: 八本: ; はっぽん: ; ハッポン: "),
   ]
 
-  /// A failure on a 20,000-kana reading is one short line, not the reading and its sounds whole.
-  @Test func aFailureOnALongReadingIsOneShortLine() throws {
-    var (environment, home, _) = try environment()
+  /// An Open JTalk that runs `script`, with a dictionary and a voice of its own, set in
+  /// `environment` for Biki to find; its path.
+  @discardableResult
+  static func standInOpenJTalk(running script: String, in home: String, for environment: inout [String: String])
+    throws -> String
+  {
     let program = home + "/open_jtalk"
-    try "#!/bin/sh\nexit 0\n".write(toFile: program, atomically: true, encoding: .utf8)
+    try "#!/bin/sh\n\(script)\n".write(toFile: program, atomically: true, encoding: .utf8)
     chmod(program, 0o755)
     try FileManager.default.createDirectory(atPath: home + "/dic", withIntermediateDirectories: true)
     FileManager.default.createFile(atPath: home + "/dic/sys.dic", contents: Data())
@@ -252,6 +255,13 @@ import Testing
     environment["BIKI_OPEN_JTALK"] = program
     environment["BIKI_OPEN_JTALK_DICTIONARY"] = home + "/dic"
     environment["BIKI_VOICE"] = home + "/v.htsvoice"
+    return program
+  }
+
+  /// A failure on a 20,000-kana reading is one short line, not the reading and its sounds whole.
+  @Test func aFailureOnALongReadingIsOneShortLine() throws {
+    var (environment, home, _) = try environment()
+    try Self.standInOpenJTalk(running: "exit 0", in: home, for: &environment)
     let result = try BikiProcess.run(
       ["say", String(repeating: "は", count: 20_000), "--wav", home + "/out.wav"], environment: environment)
     #expect(result.status == 69)
@@ -263,15 +273,7 @@ import Testing
   @Test(arguments: brokenEngines)
   func aBrokenOpenJTalkCostsTheUtteranceAndSaysWhy(name: String, script: String, message: String) throws {
     var (environment, home, _) = try environment()
-    let program = home + "/open_jtalk"
-    try "#!/bin/sh\n\(script)\n".write(toFile: program, atomically: true, encoding: .utf8)
-    chmod(program, 0o755)
-    try FileManager.default.createDirectory(atPath: home + "/dic", withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: home + "/dic/sys.dic", contents: Data())
-    FileManager.default.createFile(atPath: home + "/v.htsvoice", contents: Data("voice".utf8))
-    environment["BIKI_OPEN_JTALK"] = program
-    environment["BIKI_OPEN_JTALK_DICTIONARY"] = home + "/dic"
-    environment["BIKI_VOICE"] = home + "/v.htsvoice"
+    let program = try Self.standInOpenJTalk(running: script, in: home, for: &environment)
     let started = Date()
     let result = try BikiProcess.run(["say", "はっぽん", "八本", "--wav", home + "/out.wav"], environment: environment)
     let seconds = Date().timeIntervalSince(started)
