@@ -94,6 +94,15 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
     default: nil
     }
   }
+  /// A number, whole or not, as a Double.
+  package var numberValue: Double? {
+    switch self {
+    case .double(let value): value
+    case .integer(let value): Double(value)
+    case .written: unwrapped.numberValue
+    default: nil
+    }
+  }
   package var boolValue: Bool? {
     switch self {
     case .bool(let flag): flag

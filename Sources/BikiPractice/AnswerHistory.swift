@@ -50,13 +50,7 @@ package struct HistoryEntry: Equatable, Sendable {
       let skill = json["skill"]?.stringValue.flatMap(Skill.init), let given = json["given"]?.stringValue,
       let isCorrect = json["correct"]?.boolValue
     else { return nil }
-    func number(_ key: String) -> Double {
-      switch json[key] {
-      case .double(let value)?: value
-      case .integer(let value)?: Double(value)
-      default: 0
-      }
-    }
+    func number(_ key: String) -> Double { json[key]?.numberValue ?? 0 }
     self.init(
       Session.AnswerRecord(
         topicID: topicID, seed: seed, skill: skill, prompt: json["question"]?.stringValue ?? "",
@@ -178,7 +172,7 @@ package enum HistoryFile {
       let start = (bytes[..<end].lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
       let line = bytes[start..<end]
       if line.count < 4096, let json = try? JSONParser.value(Array(line)),
-        json["event"]?.stringValue == "sessionStarted", let at = StoredFit.number(json["at"] ?? .null), at.isFinite
+        json["event"]?.stringValue == "sessionStarted", let at = json["at"]?.numberValue, at.isFinite
       {
         return at
       }

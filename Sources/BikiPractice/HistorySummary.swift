@@ -153,13 +153,13 @@ package struct HistorySummary: Equatable, Sendable {
       let key = MemoryKey(skill: entry.skill, rule: readingForm)
       let example = entry.forms.first { $0.rule == readingForm }?.id ?? readingForm
       if var known = memories[key] {
-        if practiceDay.days(from: known.last, to: entry.at) > 0 {
+        let sameDay = practiceDay.days(from: known.last, to: entry.at) == 0
+        if !sameDay {
           returns[practiceDay.number(entry.at), default: Returns()].count(
             passed: grade == .good, mature: scheduler.interval(known.memory) >= Returns.matureInterval)
         }
         known.memory = scheduler.next(
-          known.memory, grade, elapsedDays: max(0, entry.at - known.last) / 86_400,
-          sameDay: practiceDay.days(from: known.last, to: entry.at) == 0)
+          known.memory, grade, elapsedDays: max(0, entry.at - known.last) / 86_400, sameDay: sameDay)
         known.last = max(known.last, entry.at)
         known.reviews += 1
         if grade == .again { known.lapses += 1 }
@@ -277,15 +277,10 @@ package struct HistorySummary: Equatable, Sendable {
     self.lines = Int(lines)
     guard let hash = json["historyHash"]?.stringValue.flatMap(UInt64.init) else { return nil }
     historyHash = hash
-    func number(_ value: JSON?) -> Double? {
-      switch value {
-      case .double(let number)?: number
-      case .integer(let number)?: Double(number)
-      default: nil
-      }
-    }
-    let parameters = json["parameters"]?.arrayValue?.compactMap(number) ?? []
-    guard parameters.count == 21, parameters.allSatisfy(\.isFinite),
+    func number(_ value: JSON?) -> Double? { value?.numberValue }
+    let listed = json["parameters"]?.arrayValue ?? []
+    let parameters = listed.compactMap(\.numberValue)
+    guard listed.count == 21, parameters.count == 21, parameters.allSatisfy(\.isFinite),
       let offset = json["utcOffset"]?.integerValue, abs(offset) <= 86_400
     else { return nil }
     scheduler = FSRS(parameters: parameters)

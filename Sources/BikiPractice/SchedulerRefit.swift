@@ -36,7 +36,7 @@ package struct StoredFit: Sendable, Equatable {
     }
     var parameters: [Double] = []
     for (index, value) in values.enumerated() {
-      guard let number = Self.number(value), number.isFinite, FSRSOptimizer.bounds[index].contains(number) else {
+      guard let number = value.numberValue, number.isFinite, FSRSOptimizer.bounds[index].contains(number) else {
         let bound = FSRSOptimizer.bounds[index]
         return .failure(
           FitFileError(
@@ -46,23 +46,13 @@ package struct StoredFit: Sendable, Equatable {
     }
     guard let extent = json["extent"]?.stringValue.flatMap(FittedParameters.Extent.init),
       let predictions = json["predictions"]?.integerValue, predictions >= 0,
-      let answers = json["answers"]?.integerValue, answers >= 0, let at = json["at"].flatMap(Self.number), at.isFinite
+      let answers = json["answers"]?.integerValue, answers >= 0, let at = json["at"]?.numberValue, at.isFinite
     else { return .failure(FitFileError(reason: "its extent, predictions, answers or time is missing or wrong")) }
     return .success(
       StoredFit(
         fit: FittedParameters(parameters: parameters, extent: extent, predictions: Int(predictions)),
         answers: Int(answers),
         at: at))
-  }
-}
-
-extension StoredFit {
-  static func number(_ value: JSON) -> Double? {
-    switch value {
-    case .double(let number): number
-    case .integer(let number): Double(number)
-    default: nil
-    }
   }
 }
 

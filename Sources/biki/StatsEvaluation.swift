@@ -26,13 +26,13 @@ enum StatsEvaluation {
         case .defaults: "FSRS's default parameters (too few answers to fit when last tried)"
         }
       lines.append(
-        "Scheduling with \(extent): fitted \(date(stored.at)) from \(stored.answers) answers (\(stored.fit.predictions) predictions)."
+        "Scheduling with \(extent): fitted \(ProgressReport.date(stored.at)) from \(stored.answers) answers (\(stored.fit.predictions) predictions)."
       )
     } else {
       lines.append("Scheduling with FSRS's default parameters: not fitted to your answers yet.")
     }
     if let next = readout.nextRefit {
-      let when = next.at <= now ? "now, as you next practise" : "by \(date(next.at))"
+      let when = next.at <= now ? "now, as you next practise" : "by \(ProgressReport.date(next.at))"
       lines.append("Next refit: after \(next.answers) more answers, or \(when).")
     }
     lines.append("")
@@ -61,6 +61,4 @@ enum StatsEvaluation {
     )
     return lines
   }
-
-  static func date(_ seconds: Double) -> String { ProgressReport.date(seconds) }
 }

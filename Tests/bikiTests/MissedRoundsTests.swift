@@ -39,6 +39,13 @@ import Testing
     #expect(
       next.standardOutput.contains("Finished (all right at the first try, after 1 round)"), "\(next.standardOutput)")
 
+    // --since 1: what was missed in the last day, whatever session it was in: 6本 again.
+    environment["BIKI_INPUT"] = "ろっぽん\n"
+    let lastDay = try BikiProcess.run(
+      [], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz --missed --since 1", environment: environment)
+    #expect(lastDay.standardOutput.contains("[round 1: 1/1] 6本"), "\(lastDay.standardOutput)")
+    #expect(lastDay.standardOutput.contains("Finished (all right at the first try, after 1 round)"))
+
     // Nothing missed in the last session: said, and nothing asked.
     environment["BIKI_INPUT"] = ""
     let none = try BikiProcess.run(
