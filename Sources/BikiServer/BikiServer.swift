@@ -135,9 +135,13 @@ package struct ServerDependencies: Sendable {
   /// answered, as language servers index after they answer: the first request that needs it
   /// waits for it. False: it is loaded before the server exists (tests that hold their work).
   package var loadsCatalogAhead = false
-  /// Starts making the audio of a listening question (its reading, and the text it reads) off
-  /// the message loop, so the client's `biki say` finds it made; returns at once.
-  package var prepareSpeech: @Sendable (_ reading: String, _ text: String) -> Void = { _, _ in }
+  /// Starts making the audio of a session's listening question (its reading, and the text it
+  /// reads) as the session asked it spoken, off the message loop, so the client's `biki say`
+  /// finds it made; returns at once.
+  package var prepareSpeech:
+    @Sendable (_ session: String, _ speech: SpeechChoice, _ reading: String, _ text: String) -> Void = { _, _, _, _ in }
+  /// Drops the audio still to be made for a session that ended; returns at once.
+  package var endSpeech: @Sendable (_ session: String) -> Void = { _ in }
   /// Fits the scheduler to the history again if a refit is due, off the loop; called at
   /// start-up and whenever a session ends (`BackgroundRefit`); returns at once.
   package var refitScheduler: @Sendable () -> Void = {}

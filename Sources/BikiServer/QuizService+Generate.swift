@@ -210,11 +210,14 @@ extension QuizService {
 extension QuizService {
   /// Has a listening question's audio made ahead, and the next question's while the learner
   /// answers, as `biki quiz --speak` does; a plugin's next question is not asked for twice.
-  func prepareSpeech(_ question: Question, after order: QuestionOrder, _ generator: QuestionGenerator) {
-    dependencies.prepareSpeech(question.spoken, question.kanjiDisplay)
+  func prepareSpeech(
+    _ question: Question, for session: String, after order: QuestionOrder, _ generator: QuestionGenerator
+  ) {
+    let speech = speechChoices[session] ?? .standard
+    dependencies.prepareSpeech(session, speech, question.spoken, question.kanjiDisplay)
     // Only a question the source gives at once: a plugin's next is not asked for twice.
     var peek = order
     guard case .success(let next)? = generator.questionAtHand(seed: peek.next()) else { return }
-    dependencies.prepareSpeech(next.spoken, next.kanjiDisplay)
+    dependencies.prepareSpeech(session, speech, next.spoken, next.kanjiDisplay)
   }
 }

@@ -32,6 +32,7 @@ extension QuizService {
         Result { () throws(ResponseError) in
           var plan = try Self.reviewPlan(chosen, skill: skill, count: count, seed: seed, dependencies)
           plan.strict = request.strict
+          plan.speech = request.speech
           return plan
         }
       }
@@ -44,6 +45,7 @@ extension QuizService {
         Result { () throws(ResponseError) in
           var plan = try Self.missedPlan(chosen, skill: skill, sinceDays: sinceDays, seed: seed, dependencies)
           plan.strict = request.strict
+          plan.speech = request.speech
           return plan
         }
       }
@@ -66,7 +68,8 @@ extension QuizService {
     let generator = try generator(for: entry, parameters: request.parameters)
     let skills = entry.topic.skills
     let skill = request.skill ?? (skills.contains(.reading) ? .reading : skills.first ?? .reading)
-    return SessionPlan(generator: generator, skill: skill, mode: mode, seed: seed, strict: request.strict)
+    return SessionPlan(
+      generator: generator, skill: skill, mode: mode, seed: seed, strict: request.strict, speech: request.speech)
   }
 
   /// A review: forms due first, then weak, then new, from the topics given.
@@ -130,6 +133,7 @@ extension QuizService {
       id = "s\(sessionsStarted)"
     }
     if case .timeLimit(let seconds) = plan.mode { timeLimits[id] = state.startedAt + seconds }
+    if let speech = plan.speech { speechChoices[id] = speech }
     let reply = WaitingReply(
       id: replyID, head: .start(sessionID: id, topicID: plan.generator.topic.id, skill: plan.skill, seed: plan.seed))
     var runner = SessionRunner(state: state, generator: plan.generator, dependencies: sessionDependencies)
@@ -288,7 +292,7 @@ extension QuizService {
       case .questionPresented(let presented):
         let state = runner.state
         question = OpenQuestion(presented, number: state.results.count + 1, skill: state.skill)
-        if state.skill == .listening { prepareSpeech(presented, after: state.order, runner.generator) }
+        if state.skill == .listening { prepareSpeech(presented, for: id, after: state.order, runner.generator) }
       case .sessionFinished(let finished):
         if reply.startsSession, runner.state.results.isEmpty, case .generationFailed(let reason) = finished.endReason {
           // Nothing was asked: the start fails, and the session is not kept.
@@ -344,6 +348,9 @@ extension QuizService {
   mutating func remove(_ id: String) {
     sessions[id] = nil
     timeLimits[id] = nil
+    // Audio made ahead for a session that is over is no longer wanted.
+    speechChoices[id] = nil
+    dependencies.endSpeech(id)
   }
 
   // MARK: Ending

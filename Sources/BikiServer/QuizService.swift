@@ -26,6 +26,9 @@ struct QuizService {
   /// When each time-limited session runs out. Kept apart from `sessions` because the message
   /// loop asks for the next deadline on every iteration, and most sessions have none.
   var timeLimits: [String: Double] = [:]
+  /// How each session that asked for a voice, speed or pitch is spoken (`speech`); the rest
+  /// in the default voice at its own speed.
+  var speechChoices: [String: SpeechChoice] = [:]
   /// Sessions that finished on their own, for a late `biki/endSession` and for answers that
   /// arrive after the time ran out; oldest first.
   var finished: [FinishedSession] = []

@@ -1,6 +1,13 @@
 import BikiFiles
 import Foundation
 
+/// Makes the audio file of an utterance, kept in the speech directory.
+protocol AudioMaker: Sendable {
+  /// Where the audio of `utterance` is kept: the same path for the same voice, style and words.
+  func path(of utterance: Utterance) -> String
+  func make(_ utterance: Utterance, cancellation: Cancellation?) -> Result<String, SpeechFailure>
+}
+
 /// What to say: the reading Biki teaches and the text shown with it.
 package struct Utterance: Sendable, Hashable {
   /// In kana: はっぽん.
@@ -21,13 +28,15 @@ package struct Utterance: Sendable, Hashable {
 /// the reading's is kept; when none is, nothing is made and the failure says what it said.
 /// Made audio is kept in `directory`, named by a digest of the voice's bytes and the words, so
 /// it is made once and a changed voice makes it afresh.
-struct OpenJTalkMaker: Sendable {
+struct OpenJTalkMaker: AudioMaker {
   var engine: OpenJTalk
   var directory: String
   var system: SpeechSystem
   /// SHA-256 of the voice file, in hex.
   var voiceDigest: String
   var style = SpeechStyle.normal
+  /// The most audio kept in `directory`, in bytes.
+  var cacheLimit = SpeechCache.defaultLimit
 
   /// The longest Open JTalk may take for one utterance.
   static let timeout = 10.0
@@ -71,10 +80,14 @@ struct OpenJTalkMaker: Sendable {
     return directory + "/" + SHA256.hex(Array(key.utf8)) + ".wav"
   }
 
-  /// The WAV file saying `utterance`, made now unless made before.
-  func make(_ utterance: Utterance) -> Result<String, SpeechFailure> {
+  /// The WAV file saying `utterance`, made now unless made before; stopped when `cancellation`
+  /// is cancelled.
+  func make(_ utterance: Utterance, cancellation: Cancellation?) -> Result<String, SpeechFailure> {
     let target = path(of: utterance)
-    if Self.isKept(target) { return .success(target) }
+    if Self.isKept(target) {
+      SpeechCache.touch(target)
+      return .success(target)
+    }
     guard let expected = KanaPhonemes.of(utterance.reading) else {
       return .failure(SpeechFailure("the reading \(utterance.reading) is not kana, so what is said cannot be checked"))
     }
@@ -89,7 +102,7 @@ struct OpenJTalkMaker: Sendable {
     for form in Self.forms(of: utterance) {
       let arguments =
         ["-x", engine.dictionary, "-m", engine.voice, "-ow", wav, "-ot", trace] + style.openJTalkArguments
-      switch system.run(engine.program, arguments, Array((form + "\n").utf8), Self.timeout) {
+      switch system.run(engine.program, arguments, Array((form + "\n").utf8), Self.timeout, cancellation) {
       case .failure(let failure): return .failure(failure)
       case .success(let result) where result.status != 0:
         // The next form may be said: a display Open JTalk cannot read falls back to the reading.
@@ -105,6 +118,7 @@ struct OpenJTalkMaker: Sendable {
         guard rename(wav, target) == 0 else {
           return .failure(SpeechFailure("cannot keep \(target): \(String(cString: strerror(errno)))"))
         }
+        SpeechCache(directory: directory, limit: cacheLimit).prune(now: system.now())
         return .success(target)
       }
       said.append("\(Self.excerpt(form)): \(Self.excerpt(phonemes.joined(separator: " ")))")

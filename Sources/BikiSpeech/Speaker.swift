@@ -1,27 +1,28 @@
-import BikiSync
-import Dispatch
-
-/// Says utterances with the engine chosen, Open JTalk's audio made ahead when told what comes
-/// next, so it starts as soon as its question is shown.
+/// Says utterances with the engine chosen, its audio made ahead when told what comes next, so it
+/// starts as soon as its question is shown.
 package final class Speaker: Sendable {
   package let engine: SpeechEngine
   package let style: SpeechStyle
-  private let maker: Result<OpenJTalkMaker, SpeechFailure>?
+  private let maker: Result<any AudioMaker, SpeechFailure>?
   private let system: SpeechSystem
-  /// Makes one utterance at a time, in the order asked: a question spoken waits only for its own
-  /// audio, already made or in the making.
-  private let queue = DispatchQueue(label: "biki.speech")
-  private let made = Locked<[Utterance: Result<String, SpeechFailure>]>([:])
+  /// Where audio made ahead waits, bounded; a server shares one among the speakers of its
+  /// sessions, so their work together stays in bounds.
+  private let ahead: AudioAhead
 
-  /// `directory` keeps Open JTalk's audio.
-  package init(engine: SpeechEngine, directory: String, system: SpeechSystem, style: SpeechStyle = .normal) {
+  /// `directory` keeps the audio made, at most `cacheLimit` bytes of it.
+  package init(
+    engine: SpeechEngine, directory: String, system: SpeechSystem, style: SpeechStyle = .normal,
+    ahead: AudioAhead = AudioAhead(), cacheLimit: Int = SpeechCache.defaultLimit
+  ) {
     self.engine = engine
     self.system = system
     self.style = style
+    self.ahead = ahead
     if case .openJTalk(let openJTalk, _) = engine {
       do throws(SpeechFailure) {
         var made = try OpenJTalkMaker(engine: openJTalk, directory: directory, system: system)
         made.style = style
+        made.cacheLimit = cacheLimit
         maker = .success(made)
       } catch {
         maker = .failure(error)
@@ -31,39 +32,31 @@ package final class Speaker: Sendable {
     }
   }
 
-  /// Starts making `utterance`'s audio, if the engine makes any, without waiting for it.
-  package func prepare(_ utterance: Utterance) {
+  /// Starts making `utterance`'s audio for `owner` (a session), if the engine makes any,
+  /// without waiting for it.
+  package func prepare(_ utterance: Utterance, for owner: String = "") {
     guard case .success(let maker)? = maker else { return }
-    queue.async { [made] in
-      guard made.withLock({ $0[utterance] }) == nil else { return }
-      let result = maker.make(utterance)
-      made.withLock { Self.keep(result, for: utterance, in: &$0) }
+    ahead.add(owner: owner, key: maker.path(of: utterance)) { cancellation in
+      maker.make(utterance, cancellation: cancellation)
     }
   }
 
-  /// At most this many results are kept in memory (a server may run for days); the files stay.
-  static let resultsKept = 256
-
-  private static func keep(
-    _ result: Result<String, SpeechFailure>, for utterance: Utterance,
-    in made: inout [Utterance: Result<String, SpeechFailure>]
-  ) {
-    if made.count >= resultsKept { made.removeAll(keepingCapacity: true) }
-    made[utterance] = result
+  /// Stops making audio ahead, and any program making it; for when the quiz or server ends.
+  package func stop() {
+    ahead.stop()
   }
 
-  /// The audio file of `utterance` (Open JTalk only), made now unless made ahead.
+  /// The audio file of `utterance` (engines that make files only), made now unless made ahead.
   package func audio(_ utterance: Utterance) -> Result<String, SpeechFailure> {
     switch maker {
     case nil: return .failure(SpeechFailure("only Open JTalk makes audio files; \(engine.summary)"))
     case .failure(let failure)?: return .failure(failure)
     case .success(let maker)?:
-      return queue.sync { [made] in
-        if let done = made.withLock({ $0[utterance] }) { return done }
-        let result = maker.make(utterance)
-        made.withLock { Self.keep(result, for: utterance, in: &$0) }
-        return result
-      }
+      let key = maker.path(of: utterance)
+      if let done = ahead.take(key) { return done }
+      let result = maker.make(utterance, cancellation: nil)
+      ahead.remember(result, for: key)
+      return result
     }
   }
 

@@ -147,7 +147,7 @@ package enum SpeechEngine: Sendable, Equatable {
     if let python = system.find("python3", path: path),
       case .success(let answer) = system.run(
         python, ["-c", "import importlib.util as u; s = u.find_spec('pyopenjtalk'); print(s.origin if s else '')"], [],
-        5),
+        5, nil),
       answer.status == 0
     {
       let origin = String(decoding: answer.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -1,15 +1,17 @@
 import BikiFiles
+import BikiSync
 import Foundation
 
 /// What speech needs from the machine, as closures, so choosing an engine and making audio are
 /// tested without the real programs.
 package struct SpeechSystem: Sendable {
-  /// Runs a program to its end, its input given, killed after `timeout` seconds: its status
-  /// and what it wrote to standard output, or why it could not run.
+  /// Runs a program to its end, its input given, killed after `timeout` seconds or as soon as
+  /// `cancellation` is cancelled: its status and what it wrote to standard output, or why it
+  /// could not run.
   var run:
-    @Sendable (_ program: String, _ arguments: [String], _ input: [UInt8], _ timeout: Double) -> Result<
-      (status: Int32, output: [UInt8]), SpeechFailure
-    >
+    @Sendable (
+      _ program: String, _ arguments: [String], _ input: [UInt8], _ timeout: Double, _ cancellation: Cancellation?
+    ) -> Result<(status: Int32, output: [UInt8]), SpeechFailure>
   /// Starts a program without waiting for it (an audio player); nil, or why it could not start.
   var start: @Sendable (_ program: String, _ arguments: [String]) -> SpeechFailure?
   /// Whether a regular file is at the path (a link to one counts).
@@ -18,15 +20,19 @@ package struct SpeechSystem: Sendable {
   var isProgram: @Sendable (String) -> Bool
   /// The names in a directory; none when it is not one.
   var entries: @Sendable (String) -> [String]
+  /// The wall clock, in seconds since 1970: how old a half-made file is.
+  var now: @Sendable () -> Double
 
   init(
     run:
-      @escaping @Sendable (String, [String], [UInt8], Double) -> Result<
+      @escaping @Sendable (String, [String], [UInt8], Double, Cancellation?) -> Result<
         (status: Int32, output: [UInt8]), SpeechFailure
       >,
     start: @escaping @Sendable (String, [String]) -> SpeechFailure?, isFile: @escaping @Sendable (String) -> Bool,
-    isProgram: @escaping @Sendable (String) -> Bool, entries: @escaping @Sendable (String) -> [String]
+    isProgram: @escaping @Sendable (String) -> Bool, entries: @escaping @Sendable (String) -> [String],
+    now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
   ) {
+    self.now = now
     self.run = run
     self.start = start
     self.isFile = isFile
@@ -46,7 +52,9 @@ package struct SpeechSystem: Sendable {
   }
 
   package static let live = SpeechSystem(
-    run: { program, arguments, input, timeout in runToEnd(program, arguments, input: input, timeout: timeout) },
+    run: { program, arguments, input, timeout, cancellation in
+      runToEnd(program, arguments, input: input, timeout: timeout, cancellation: cancellation)
+    },
     start: { program, arguments in
       let process = Process()
       process.executableURL = URL(fileURLWithPath: program)
@@ -81,11 +89,25 @@ package struct SpeechFailure: Error, Equatable, Sendable, CustomStringConvertibl
   }
 }
 
+/// Stops work that is no longer wanted: audio made ahead for a session that ended, or anything
+/// still running when `biki serve` or `biki quiz` ends.
+package final class Cancellation: Sendable {
+  private let cancelled = Locked(false)
+
+  package init() {}
+
+  package func cancel() { cancelled.withLock { $0 = true } }
+
+  package var isCancelled: Bool { cancelled.withLock { $0 } }
+}
+
 /// Runs a program in a process group of its own, its input and output in unlinked temporary
-/// files (no pipes to fill or hold open), and waits for it at most `timeout` seconds: then the
-/// whole group is killed, so a child it left behind is never waited for. Whatever it left
-/// running when it ended is killed too.
-private func runToEnd(_ program: String, _ arguments: [String], input: [UInt8], timeout: Double) -> Result<
+/// files (no pipes to fill or hold open), and waits for it at most `timeout` seconds, or until
+/// `cancellation` is cancelled: then the whole group is killed, so a child it left behind is
+/// never waited for. Whatever it left running when it ended is killed too.
+private func runToEnd(
+  _ program: String, _ arguments: [String], input: [UInt8], timeout: Double, cancellation: Cancellation?
+) -> Result<
   (status: Int32, output: [UInt8]), SpeechFailure
 > {
   func temporaryFile() -> Int32 {
@@ -127,23 +149,42 @@ private func runToEnd(_ program: String, _ arguments: [String], input: [UInt8], 
   }
   let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(timeout, 0) * 1e9)
   var status: Int32 = 0
-  var stopped = false
+  RunningGroups.shared.add(pid)
+  defer { RunningGroups.shared.remove(pid) }
+  var stopped: String?
   while true {
     let waited = waitpid(pid, &status, WNOHANG)
     if waited == pid || (waited < 0 && errno != EINTR) { break }
-    if DispatchTime.now().uptimeNanoseconds >= deadline {
+    if cancellation?.isCancelled == true {
+      stopped = "\(program) was stopped: its audio is no longer wanted"
+    } else if DispatchTime.now().uptimeNanoseconds >= deadline {
+      stopped = "\(program) did not finish within \(Int(timeout)) s and was stopped"
+    }
+    if stopped != nil {
       kill(-pid, SIGKILL)
       while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-      stopped = true
       break
     }
     usleep(2_000)
   }
   kill(-pid, SIGKILL)
-  if stopped {
-    return .failure(SpeechFailure("\(program) did not finish within \(Int(timeout)) s and was stopped"))
-  }
+  if let stopped { return .failure(SpeechFailure(stopped)) }
   let signal = status & 0x7F
   if signal != 0 { return .failure(SpeechFailure("\(program) ended by signal \(signal)")) }
   return .success(((status >> 8) & 0xFF, RegularFile.read(outputFile, at: 0, count: 1 << 20)))
+}
+
+/// The process groups of the programs running now, so that whatever ends Biki (a signal, the
+/// client leaving) can end them too: audio is never made for a process that is gone.
+package final class RunningGroups: Sendable {
+  package static let shared = RunningGroups()
+  private let groups = Locked<Set<pid_t>>([])
+
+  func add(_ group: pid_t) { _ = groups.withLock { $0.insert(group) } }
+  func remove(_ group: pid_t) { _ = groups.withLock { $0.remove(group) } }
+
+  /// Kills every group running now.
+  package func killAll() {
+    for group in groups.withLock({ $0 }) { kill(-group, SIGKILL) }
+  }
 }

@@ -65,10 +65,11 @@ struct BikiEnvironment {
 
   /// The speaker for `--speak` and `biki say`: the engine chosen from what is installed (the
   /// voice `voice`, if given), Open JTalk's audio kept in `$XDG_CACHE_HOME/biki/speech`.
-  func speaker(voice: String?, style: SpeechStyle = .normal) -> Speaker {
+  func speaker(voice: String?, style: SpeechStyle = .normal, ahead: AudioAhead = AudioAhead()) -> Speaker {
     let directory = host.speechDirectory
     return Speaker(
-      engine: speechEngine(voice: voice, directory: directory), directory: directory, system: speech, style: style)
+      engine: speechEngine(voice: voice, directory: directory), directory: directory, system: speech, style: style,
+      ahead: ahead)
   }
 
   /// The engine that speaks (`biki say --engine` names it), chosen from what is installed.

@@ -29,6 +29,8 @@ struct QuizLoop {
     -> CommandOutcome
   {
     let console = environment.console
+    // Audio still being made ahead is not wanted once the quiz ends.
+    defer { speaker?.stop() }
     var runner: SessionRunner
     var effects: [Session.Effect]
     do {

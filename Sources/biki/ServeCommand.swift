@@ -6,7 +6,6 @@ import BikiPractice
 import BikiProtocol
 import BikiServer
 import BikiSpeech
-import BikiSync
 import Foundation
 
 /// `biki serve`: JSON-RPC 2.0 with LSP framing on stdin and stdout, for editors and tools.
@@ -78,38 +77,18 @@ enum ServeCommand {
     var live = dependencies
     // `initialize` is answered while the packs and plugins load.
     live.loadsCatalogAhead = true
-    live.prepareSpeech = SpeechAhead(environment: environment).prepare
+    let speech = SpeechAhead(environment: environment)
+    live.prepareSpeech = speech.prepare
+    live.endSpeech = speech.end
     let refit = BackgroundRefit(environment.history, wallClock: environment.wallClock)
     live.refitScheduler = refit.start
     var endpoint = Endpoint(server: BikiServer(version: BikiCommand.version, dependencies: live))
     let connection = Connection(
       input: 0, output: output, now: environment.now,
       log: { StandardStreams.writeError("biki serve: \(TerminalText.safe($0))\n") }, wake: wake)
-    return CommandOutcome(status: connection.run(&endpoint))
-  }
-}
-
-/// Listening audio made ahead for `biki serve`'s clients: the speaker is chosen on first use, on a
-/// queue of its own, so neither choosing (which may ask python3 where a voice is) nor making
-/// ever holds up the message loop.
-final class SpeechAhead: Sendable {
-  private let queue = DispatchQueue(label: "biki.serve.speech")
-  private let speaker: Locked<Speaker?> = Locked(nil)
-  private let environment: BikiEnvironment
-
-  init(environment: BikiEnvironment) {
-    self.environment = environment
-  }
-
-  @Sendable func prepare(reading: String, text: String) {
-    queue.async { [self] in
-      let chosen = speaker.withLock { current in
-        if let current { return current }
-        let made = environment.speaker(voice: nil)
-        current = made
-        return made
-      }
-      chosen.prepare(Utterance(reading: reading, display: text))
-    }
+    let status = connection.run(&endpoint)
+    // The client has gone: nothing it asked to hear is made now.
+    speech.stop()
+    return CommandOutcome(status: status)
   }
 }

@@ -119,7 +119,10 @@ import Testing
   @Test func aListeningQuestionsAudioAndTheNextOnesAreMadeAhead() throws {
     let asked = Locked<[String]>([])
     var dependencies = ServerFixtures.dependencies()
-    dependencies.prepareSpeech = { reading, text in asked.withLock { $0.append("\(reading) \(text)") } }
+    dependencies.prepareSpeech = { session, speech, reading, text in
+      #expect(session == "s1" && speech == .standard)
+      asked.withLock { $0.append("\(reading) \(text)") }
+    }
     var endpoint = ServerFixtures.endpoint(dependencies)
     let started = endpoint.call("biki/startSession", ["topicId": "test.hon", "skill": "listening", "seed": 3])
     let first = try #require(started["question"])
@@ -127,11 +130,52 @@ import Testing
     #expect(asked.withLock { $0 }.first == spoken)
     #expect(asked.withLock { $0 }.count == 2)
     let next = endpoint.call("biki/skip", ["sessionId": "s1"])["question"] ?? .null
-    #expect(asked.withLock { $0 }[1] == "\(next["speech"]?.stringValue ?? "") \(next["speechText"]?.stringValue ?? "")")
+    let nextSpoken = "\(next["speech"]?.stringValue ?? "") \(next["speechText"]?.stringValue ?? "")"
+    #expect(asked.withLock { $0 }[1] == nextSpoken)
     #expect(asked.withLock { $0 }.count == 4)
 
     _ = endpoint.call("biki/startSession", ["topicId": "test.hon", "skill": "reading", "seed": 3])
     #expect(asked.withLock { $0 }.count == 4)
+  }
+
+  /// `speech` says how the session's questions are spoken: the audio made ahead is made so, and
+  /// the session's end drops what is still to be made.
+  @Test func theSessionsSpeechIsHowItsAudioIsMadeAheadAndItsEndDropsIt() {
+    let asked = Locked<[(String, SpeechChoice)]>([])
+    let ended = Locked<[String]>([])
+    var dependencies = ServerFixtures.dependencies()
+    dependencies.prepareSpeech = { session, speech, _, _ in asked.withLock { $0.append((session, speech)) } }
+    dependencies.endSpeech = { session in ended.withLock { $0.append(session) } }
+    var endpoint = ServerFixtures.endpoint(dependencies)
+    _ = endpoint.call(
+      "biki/startSession",
+      [
+        "topicId": "test.hon", "skill": "listening", "seed": 3,
+        "speech": ["voice": "jm_kumo", "rate": .double(0.5), "pitch": -3],
+      ])
+    let wanted = SpeechChoice(voice: "jm_kumo", rate: 0.5, pitch: -3)
+    #expect(asked.withLock { $0 }.map(\.0) == ["s1", "s1"])
+    #expect(asked.withLock { $0 }.allSatisfy { $0.1 == wanted })
+    _ = endpoint.call("biki/endSession", ["sessionId": "s1"])
+    #expect(ended.withLock { $0 } == ["s1"])
+  }
+
+  static let refusedSpeech: [(JSON, String)] = [
+    (["rate": 3], "\"speech.rate\" must be a number from 0.5 to 2, not 3.0"),
+    (["rate": "fast"], "\"speech.rate\" must be a number"),
+    (["pitch": -13], "\"speech.pitch\" must be a number of semitones from -12 to 12, not -13.0"),
+    (["voice": ""], "\"speech.voice\" must be a voice name or an .htsvoice file"),
+    (["voice": "mei\nnormal"], "\"speech.voice\" must be a voice name or an .htsvoice file"),
+    ("slow", "\"speech\" must be an object, not a string"),
+  ]
+
+  @Test(arguments: refusedSpeech)
+  func aSpeechThatCannotBeIsRefusedNamingTheField(speech: JSON, message: String) {
+    var endpoint = ServerFixtures.endpoint()
+    let refused = endpoint.failure(
+      "biki/startSession", ["topicId": "test.hon", "skill": "listening", "speech": speech])
+    #expect(refused?.code == -32602)
+    #expect(refused?.message.hasPrefix(message) == true, "\(refused?.message ?? "")")
   }
 
   @Test func theKanaSkillSendsNoReadingBeforeTheAnswer() {

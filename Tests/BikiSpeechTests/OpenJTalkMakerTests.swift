@@ -31,7 +31,7 @@ import Testing
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     try "voice".write(toFile: directory + "/v.htsvoice", atomically: true, encoding: .utf8)
     let system = SpeechSystem(
-      run: { _, arguments, input, _ in
+      run: { _, arguments, input, _, _ in
         let text = String(decoding: input, as: UTF8.self).trimmingCharacters(in: .newlines)
         calls.lock.withLock { calls.texts.append(text) }
         let phonemes = (Self.says[text] ?? "").split(separator: " ")
@@ -62,7 +62,7 @@ import Testing
   func theFirstFormSayingTheReadingIsKept(reading: String, display: String, tried: [String]) throws {
     let calls = Calls()
     let maker = try maker(calls)
-    let made = maker.make(Utterance(reading: reading, display: display))
+    let made = maker.make(Utterance(reading: reading, display: display), cancellation: nil)
     #expect(calls.texts == tried)
     if reading == "ななじゅう" {
       #expect(
@@ -73,7 +73,7 @@ import Testing
     } else {
       #expect(made == .success(maker.path(of: Utterance(reading: reading, display: display))))
       // Made once: asked again, it is the file kept.
-      _ = maker.make(Utterance(reading: reading, display: display))
+      _ = maker.make(Utterance(reading: reading, display: display), cancellation: nil)
       #expect(calls.texts == tried)
     }
   }
@@ -85,11 +85,11 @@ import Testing
     let maker = try maker(calls)
     let utterance = Utterance(reading: "きゅう", display: "九")
     try "not audio".write(toFile: maker.path(of: utterance), atomically: true, encoding: .utf8)
-    #expect(maker.make(utterance) == .success(maker.path(of: utterance)))
+    #expect(maker.make(utterance, cancellation: nil) == .success(maker.path(of: utterance)))
     #expect(calls.texts == ["九"])
     try FileManager.default.removeItem(atPath: maker.path(of: utterance))
     try FileManager.default.createSymbolicLink(atPath: maker.path(of: utterance), withDestinationPath: "/etc/passwd")
-    #expect(maker.make(utterance) == .success(maker.path(of: utterance)))
+    #expect(maker.make(utterance, cancellation: nil) == .success(maker.path(of: utterance)))
     #expect(calls.texts == ["九", "九"])
     #expect(WAV(Array(try Data(contentsOf: URL(fileURLWithPath: maker.path(of: utterance))))) != nil)
   }

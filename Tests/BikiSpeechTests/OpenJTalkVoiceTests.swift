@@ -61,7 +61,7 @@ import Testing
     let utterances = Self.soundChanges
     DispatchQueue.concurrentPerform(iterations: 2) { lane in
       for utterance in utterances.enumerated() where utterance.offset % 2 == lane {
-        if case .failure(let failure) = maker.make(utterance.element) {
+        if case .failure(let failure) = maker.make(utterance.element, cancellation: nil) {
           failures.withLock { $0.append(failure.description) }
         }
       }
@@ -82,7 +82,7 @@ import Testing
 
   @Test(.needs(installed, needs), arguments: table)
   func theAudioIsSpeechOfItsLength(reading: String, display: String, seconds: ClosedRange<Double>) throws {
-    let made = try maker().make(Utterance(reading: reading, display: display)).get()
+    let made = try maker().make(Utterance(reading: reading, display: display), cancellation: nil).get()
     let wav = try #require(WAV(Array(try Data(contentsOf: URL(fileURLWithPath: made)))))
     #expect(seconds.contains(wav.seconds), "\(wav.seconds) s")
     // Speech, not silence or clipping: mei_normal speaks around −20 dBFS.

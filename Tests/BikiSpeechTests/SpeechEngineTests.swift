@@ -13,7 +13,7 @@ import Testing
 
   func system(_ files: Set<String>, python: String? = nil) -> SpeechSystem {
     SpeechSystem(
-      run: { program, _, _, _ in
+      run: { program, _, _, _, _ in
         guard program.hasSuffix("python3"), let python else { return .success((1, [])) }
         return .success((0, Array((python + "\n").utf8)))
       },

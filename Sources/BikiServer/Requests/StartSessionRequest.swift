@@ -25,6 +25,8 @@ struct StartSessionRequest: ClientMessage {
   var seed: UInt64?
   /// Whether readings accepted but uncommon (じっぷん) are refused.
   var strict = false
+  /// How listening questions are spoken; nil for the default voice at its own speed.
+  var speech: SpeechChoice?
 
   init(kind: Kind, skill: Skill? = nil, parameters: [String: Int64] = [:], seed: UInt64? = nil, strict: Bool = false) {
     self.kind = kind
@@ -39,6 +41,7 @@ struct StartSessionRequest: ClientMessage {
     skill = try params.optionalChoice("skill", among: Skill.allCases)
     parameters = try params.integerMap("params")
     strict = try params.optionalBool("strict") ?? false
+    speech = try SpeechChoice.read(params, "speech")
     switch try Self.mode(params) {
     case .review(let count): kind = .review(topicID: try params.optionalString("topicId"), count: count)
     case .missed(let days): kind = .missed(topicID: try params.optionalString("topicId"), sinceDays: days)
@@ -100,6 +103,7 @@ struct StartSessionRequest: ClientMessage {
     // As a string: JSON numbers lose precision past 2^53.
     if let seed { members.append(("seed", .string(String(seed)))) }
     if strict { members.append(("strict", true)) }
+    if let speech { members.append(("speech", speech.json)) }
     return .object(pairs: members)
   }
 
@@ -122,4 +126,5 @@ struct SessionPlan: Sendable {
   var mode: Session.Mode
   var seed: UInt64
   var strict = false
+  var speech: SpeechChoice?
 }
