@@ -59,7 +59,9 @@ let package = Package(
     // JSON-RPC 2.0 with LSP base framing and lifecycle; knows nothing of quizzes.
     .target(name: "BikiProtocol", dependencies: ["BikiJSON", "BikiSync", "BikiInputSupport"]),
     // Speech: Open JTalk (its audio checked to say the reading taught), espeak-ng, or none.
-    .target(name: "BikiSpeech", dependencies: ["BikiFiles", "BikiSync"]),
+    .target(name: "BikiSpeech", dependencies: ["BikiFiles", "BikiSync", "BikiSpeechSupport"]),
+    // The process groups of running speech programs, killed from a signal handler.
+    .target(name: "BikiSpeechSupport"),
     // Practice: the history of answers, stats over it; what quiz and serve both record into.
     .target(name: "BikiPractice", dependencies: ["BikiCore", "BikiJapanese", "BikiFiles", "BikiJSON", "BikiSync"]),
     // The biki/* methods, pack files as a language, the session table.

@@ -1,4 +1,5 @@
 import BikiFiles
+import BikiSpeechSupport
 import BikiSync
 import Foundation
 
@@ -149,8 +150,8 @@ private func runToEnd(
   }
   let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(timeout, 0) * 1e9)
   var status: Int32 = 0
-  RunningGroups.shared.add(pid)
-  defer { RunningGroups.shared.remove(pid) }
+  RunningGroups.add(pid)
+  defer { RunningGroups.remove(pid) }
   var stopped: String?
   while true {
     let waited = waitpid(pid, &status, WNOHANG)
@@ -176,15 +177,14 @@ private func runToEnd(
 
 /// The process groups of the programs running now, so that whatever ends Biki (a signal, the
 /// client leaving) can end them too: audio is never made for a process that is gone.
-package final class RunningGroups: Sendable {
-  package static let shared = RunningGroups()
-  private let groups = Locked<Set<pid_t>>([])
-
-  func add(_ group: pid_t) { _ = groups.withLock { $0.insert(group) } }
-  func remove(_ group: pid_t) { _ = groups.withLock { $0.remove(group) } }
+package enum RunningGroups {
+  static func add(_ group: pid_t) { _ = biki_speech_group_add(group) }
+  static func remove(_ group: pid_t) { biki_speech_group_remove(group) }
 
   /// Kills every group running now.
-  package func killAll() {
-    for group in groups.withLock({ $0 }) { kill(-group, SIGKILL) }
-  }
+  package static func killAll() { biki_speech_groups_kill() }
+
+  /// From now on SIGTERM, SIGINT and SIGHUP kill every group running, then end this process as
+  /// they would have: Ctrl-C in a quiz, an editor stopping its server.
+  package static func endWithThisProcess() { biki_speech_groups_end_with_process() }
 }

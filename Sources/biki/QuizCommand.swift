@@ -273,6 +273,7 @@ enum QuizCommand {
   static func speaker(_ options: Options, environment: BikiEnvironment) -> Speaker? {
     guard options.speak else { return nil }
     let speaker = environment.speaker(voice: options.voice, style: options.style)
+    RunningGroups.endWithThisProcess()
     if case .none = speaker.engine {
       // Said once; the questions are then shown as without --speak.
       environment.console.writeError(TerminalText.safe("Warning: \(speaker.engine.summary)"))

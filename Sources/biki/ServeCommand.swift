@@ -78,6 +78,7 @@ enum ServeCommand {
     // `initialize` is answered while the packs and plugins load.
     live.loadsCatalogAhead = true
     let speech = SpeechAhead(environment: environment)
+    RunningGroups.endWithThisProcess()
     live.prepareSpeech = speech.prepare
     live.endSpeech = speech.end
     let refit = BackgroundRefit(environment.history, wallClock: environment.wallClock)

@@ -98,6 +98,9 @@ final class LiveServer: @unchecked Sendable {
 
   func send(_ bytes: [UInt8]) { input.write(Data(bytes)) }
 
+  /// Closes the server's stdin, as a client that leaves without a word.
+  func closeInput() throws { try input.close() }
+
   /// Sends a request; returns when it was sent.
   @discardableResult
   func request(_ id: Int, _ method: String, _ params: String? = nil) -> Double {
