@@ -18,7 +18,8 @@ package final class Speaker: Sendable {
     self.system = system
     self.style = style
     self.ahead = ahead
-    if case .openJTalk(let openJTalk, _) = engine {
+    switch engine {
+    case .openJTalk(let openJTalk, _):
       do throws(SpeechFailure) {
         var made = try OpenJTalkMaker(engine: openJTalk, directory: directory, system: system)
         made.style = style
@@ -27,7 +28,10 @@ package final class Speaker: Sendable {
       } catch {
         maker = .failure(error)
       }
-    } else {
+    case .kokoro(let kokoro, _):
+      maker = .success(
+        KokoroMaker(engine: kokoro, directory: directory, system: system, style: style, cacheLimit: cacheLimit))
+    case .espeak, .none:
       maker = nil
     }
   }
@@ -49,7 +53,7 @@ package final class Speaker: Sendable {
   /// The audio file of `utterance` (engines that make files only), made now unless made ahead.
   package func audio(_ utterance: Utterance) -> Result<String, SpeechFailure> {
     switch maker {
-    case nil: return .failure(SpeechFailure("only Open JTalk makes audio files; \(engine.summary)"))
+    case nil: return .failure(SpeechFailure("only Open JTalk and Kokoro make audio files; \(engine.summary)"))
     case .failure(let failure)?: return .failure(failure)
     case .success(let maker)?:
       let key = maker.path(of: utterance)
@@ -66,7 +70,7 @@ package final class Speaker: Sendable {
     case .none(let why): return SpeechFailure(SpeechEngine.none(why: why).summary)
     case .espeak(let program, _):
       return system.start(program, ["-v", "ja"] + style.espeakArguments + [utterance.reading])
-    case .openJTalk(_, let player):
+    case .openJTalk(_, let player), .kokoro(_, let player):
       switch audio(utterance) {
       case .failure(let failure): return failure
       case .success(let file):

@@ -42,6 +42,8 @@ package struct OpenJTalk: Sendable, Equatable {
 package enum SpeechEngine: Sendable, Equatable {
   /// Open JTalk, its WAV played by `player`.
   case openJTalk(OpenJTalk, player: String)
+  /// Kokoro-82M, asked for by one of its voices' names, its WAV played by `player`.
+  case kokoro(Kokoro, player: String)
   /// espeak-ng's Japanese voice, because Open JTalk cannot be used (`why`).
   case espeak(program: String, why: String)
   /// Nothing can speak.
@@ -55,6 +57,8 @@ package enum SpeechEngine: Sendable, Equatable {
     switch self {
     case .openJTalk(let engine, _):
       "Speaking with Open JTalk, voice \(engine.voiceName) (\(engine.voice))."
+    case .kokoro(let engine, _):
+      "Speaking with Kokoro-82M, voice \(engine.voice) (\(engine.package)), given Biki's reading as its sounds."
     case .espeak(_, let why):
       "Speaking with espeak-ng, which has no Japanese pitch accent: \(why). For Open JTalk: \(Self.installOpenJTalk)"
     case .none(let why):
@@ -76,8 +80,13 @@ package enum SpeechEngine: Sendable, Equatable {
     environment: [String: String], voice setting: String?, remembered: String? = nil, system: SpeechSystem
   ) -> SpeechEngine {
     let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+    let asked = [setting, environment["BIKI_VOICE"]].lazy.compactMap { $0 }.first { !$0.isEmpty }
+    let chosen =
+      asked.map { Kokoro.voices.contains($0) } == true
+      ? kokoro(voice: asked ?? "", environment: environment, path: path, system: system)
+      : openJTalk(environment: environment, voice: setting, remembered: remembered, path: path, system: system)
     let why: String
-    switch openJTalk(environment: environment, voice: setting, remembered: remembered, path: path, system: system) {
+    switch chosen {
     case .success(let engine): return engine
     case .failure(let failure): why = failure.description
     }
@@ -85,6 +94,27 @@ package enum SpeechEngine: Sendable, Equatable {
       return .espeak(program: espeak, why: why)
     }
     return .none(why: "\(why), and espeak-ng is not installed")
+  }
+
+  private static func kokoro(voice: String, environment: [String: String], path: String, system: SpeechSystem)
+    -> Result<SpeechEngine, SpeechFailure>
+  {
+    let found: Kokoro
+    switch Kokoro.find(voice: voice, path: path, system: system) {
+    case .success(let kokoro): found = kokoro
+    case .failure(let failure): return .failure(failure)
+    }
+    guard let player = player(environment: environment, path: path, system: system) else {
+      return .failure(SpeechFailure("there is no program to play Kokoro's audio (sudo apt-get install alsa-utils)"))
+    }
+    return .success(.kokoro(found, player: player))
+  }
+
+  /// The player named by BIKI_AUDIO_PLAYER, else PipeWire's, PulseAudio's or ALSA's.
+  static func player(environment: [String: String], path: String, system: SpeechSystem) -> String? {
+    let players =
+      environment["BIKI_AUDIO_PLAYER"].flatMap { $0.isEmpty ? nil : [$0] } ?? ["pw-play", "paplay", "aplay"]
+    return players.lazy.compactMap { system.find($0, path: path + ":/usr/bin") }.first
   }
 
   private static func openJTalk(
@@ -110,64 +140,37 @@ package enum SpeechEngine: Sendable, Equatable {
     case .success(let found): voice = found
     case .failure(let failure): return .failure(failure)
     }
-    let players =
-      environment["BIKI_AUDIO_PLAYER"].flatMap { $0.isEmpty ? nil : [$0] } ?? ["pw-play", "paplay", "aplay"]
-    guard let player = players.lazy.compactMap({ system.find($0, path: path + ":/usr/bin") }).first else {
+    guard let player = player(environment: environment, path: path, system: system) else {
       return .failure(SpeechFailure("there is no program to play Open JTalk's audio (sudo apt-get install alsa-utils)"))
     }
     return .success(.openJTalk(OpenJTalk(program: program, dictionary: dictionary, voice: voice), player: player))
   }
 
-  /// The voice the setting or BIKI_VOICE names, else pyopenjtalk's: where pip puts packages for
-  /// the user and the system, then wherever python3 finds it (a virtual environment, pyenv).
+  /// The voice the setting or BIKI_VOICE names (a file, or a name `biki say --voices` lists),
+  /// else pyopenjtalk's mei: where pip puts packages for the user and the system, then wherever
+  /// python3 finds it (a virtual environment, pyenv).
   static func findVoice(
     setting: String?, environment: [String: String], remembered: String?, path: String, system: SpeechSystem
   ) -> Result<String, SpeechFailure> {
+    let voices = OpenJTalkVoices(environment: environment, path: path, system: system)
     for (name, value) in [("the voice setting", setting), ("BIKI_VOICE", environment["BIKI_VOICE"])] {
       guard let value, !value.isEmpty else { continue }
+      guard value.contains("/") || value.hasSuffix(".htsvoice") else {
+        if let found = voices.named(value) { return .success(found) }
+        return .failure(
+          SpeechFailure(
+            "\(name) names the voice \(value), which is not installed (biki say --voices lists those that are)"))
+      }
       guard value.hasSuffix(".htsvoice"), system.isFile(value) else {
         return .failure(SpeechFailure("\(name) names \(value), which is not an .htsvoice file"))
       }
       return .success(value)
     }
-    var packages: [String] = []
-    if let home = environment["HOME"], home.hasPrefix("/") {
-      let lib = home + "/.local/lib"
-      packages += system.entries(lib).filter { $0.hasPrefix("python3") }.sorted().reversed().map {
-        "\(lib)/\($0)/site-packages"
-      }
-    }
-    for lib in ["/usr/local/lib", "/usr/lib"] {
-      for version in system.entries(lib).filter({ $0.hasPrefix("python3") }).sorted().reversed() {
-        packages += ["\(lib)/\(version)/dist-packages", "\(lib)/\(version)/site-packages"]
-      }
-    }
-    if let found = voice(inPackages: packages, system: system) { return .success(found) }
+    if let found = OpenJTalkVoices.preferred(voices.inStandardPlaces) { return .success(found) }
     if let remembered, remembered.hasSuffix(".htsvoice"), system.isFile(remembered) { return .success(remembered) }
-    if let python = system.find("python3", path: path),
-      case .success(let answer) = system.run(
-        python, ["-c", "import importlib.util as u; s = u.find_spec('pyopenjtalk'); print(s.origin if s else '')"], [],
-        5, nil),
-      answer.status == 0
-    {
-      let origin = String(decoding: answer.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-      // …/site-packages/pyopenjtalk/__init__.py
-      let package = origin.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/")
-      if origin.hasPrefix("/"), let found = voice(inPackages: [package], system: system) { return .success(found) }
-    }
+    if let found = OpenJTalkVoices.preferred(voices.wherePythonFindsThem) { return .success(found) }
     return .failure(
       SpeechFailure(
         "Open JTalk has no voice (python3 -m pip install pyopenjtalk-plus, or set BIKI_VOICE to an .htsvoice)"))
-  }
-
-  private static func voice(inPackages packages: [String], system: SpeechSystem) -> String? {
-    for package in packages {
-      let directory = package + "/pyopenjtalk/htsvoice"
-      let voices = system.entries(directory).filter { $0.hasSuffix(".htsvoice") && !$0.hasPrefix("LICENSE") }.sorted()
-      if let chosen = voices.first(where: { $0 == "mei_normal.htsvoice" }) ?? voices.first {
-        return directory + "/" + chosen
-      }
-    }
-    return nil
   }
 }

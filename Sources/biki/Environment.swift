@@ -72,6 +72,9 @@ struct BikiEnvironment {
       ahead: ahead)
   }
 
+  /// The voices installed, for `biki say --voices`.
+  var voices: VoiceList { VoiceList.find(environment: variables, system: speech) }
+
   /// The engine that speaks (`biki say --engine` names it), chosen from what is installed.
   func speechEngine(voice: String?, directory: String? = nil) -> SpeechEngine {
     // The voice found last time, written down beside the audio: finding it again may mean

@@ -47,7 +47,8 @@ enum QuizCommand {
       --seed <n>              Replay exactly the same questions.
       --speak                 Read questions aloud: with Open JTalk when it and a voice are
                               installed, else espeak-ng's Japanese voice.
-      --voice <file>          The Open JTalk voice (.htsvoice) to speak with (or BIKI_VOICE).
+      --voice <name>          The voice to speak with: a name 'biki say --voices' lists, or an
+                              Open JTalk .htsvoice file (or BIKI_VOICE).
     \(SpeechOptions.help)
       --param <name>=<value>  Set a topic parameter, e.g. --param max=500 (repeatable).
       --packs <dir>           Also load packs from this directory (repeatable).
@@ -87,7 +88,7 @@ enum QuizCommand {
   static let options: [ParsedArguments.Option] =
     [
       .value("--mode", "<mode>"), .value("--skill", "<skill>"), .value("--seed", "<n>"), .flag("--speak"),
-      .value("--voice", "<file>"),
+      .value("--voice", "<name>"),
       .value("--param", "<name>=<value>"),
       .value("--packs", "<dir>"), .value("--plugins", "<dir>"), .flag("--in-process"), .flag("--all"),
       .flag("--missed"),

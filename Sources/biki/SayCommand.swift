@@ -6,7 +6,7 @@ import Foundation
 /// and scripts; `--engine` says which engine that is, `--wav` writes Open JTalk's audio.
 enum SayCommand {
   static let usage =
-    "biki say <reading> [<display>] [--voice <file>] [--rate <rate>] [--pitch <semitones>] [--wav <file>] | biki say --engine"
+    "biki say <reading> [<display>] [--voice <name>] [--rate <rate>] [--pitch <semitones>] [--wav <file>] | biki say --engine | biki say --voices"
 
   static let help = """
     OVERVIEW: Say a reading aloud, as 'biki quiz --speak' says questions.
@@ -24,10 +24,13 @@ enum SayCommand {
       <display>               The text it reads (default: the reading): 八本.
 
     OPTIONS:
-      --voice <file>          The Open JTalk voice (.htsvoice) to use (or BIKI_VOICE).
+      --voice <name>          The voice to speak with: a name 'biki say --voices' lists, or an
+                              Open JTalk .htsvoice file (or BIKI_VOICE).
     \(SpeechOptions.help)
       --wav <file>            Write Open JTalk's audio to this file instead of playing it.
       --engine                Say which engine speaks, and exit: 0 when one can, 69 when none.
+      --voices                List the voices installed, where each came from, and how what
+                              each says is checked; exit 0, or 69 when there are none.
       -h, --help              Show help information.
     """
 
@@ -35,7 +38,8 @@ enum SayCommand {
     let parsed: ParsedArguments
     switch CommandOutcome.parse(
       arguments,
-      options: [.value("--voice", "<file>"), .value("--wav", "<file>"), .flag("--engine")] + SpeechOptions.options,
+      options: [.value("--voice", "<name>"), .value("--wav", "<file>"), .flag("--engine"), .flag("--voices")]
+        + SpeechOptions.options,
       help: help,
       usage: usage, helpCommand: "biki say --help")
     {
@@ -43,6 +47,15 @@ enum SayCommand {
     case .failure(let failure): return failure.outcome
     }
     // The arguments are checked before an engine is chosen (which may ask python3 for a voice).
+    if parsed.isSet("--voices") {
+      guard parsed.positionals.isEmpty, parsed.value("--voice") == nil else {
+        return usageError("'--voices' takes no reading and no voice.")
+      }
+      let list = environment.voices
+      return CommandOutcome(
+        standardOutput: list.lines.map { TerminalText.safe($0) },
+        status: list.voices.isEmpty ? ExitStatus.unavailable : ExitStatus.success)
+    }
     if parsed.isSet("--engine") {
       guard parsed.positionals.isEmpty else { return usageError("'--engine' takes no reading.") }
       let engine = environment.speechEngine(voice: parsed.value("--voice"))

