@@ -13,7 +13,7 @@ package struct Utterance: Sendable, Hashable {
   /// In kana: はっぽん.
   package var reading: String
   /// As shown, in kanji numerals where there are any: 八本.
-  var display: String
+  package var display: String
 
   package init(reading: String, display: String) {
     self.reading = reading

@@ -46,4 +46,8 @@ struct Spread {
   var median: Double { values.isEmpty ? .nan : values[values.count / 2] }
   var low: Double { values.first ?? .nan }
   var high: Double { values.last ?? .nan }
+  /// The value 95 % of the measurements are at or under (nearest rank).
+  var p95: Double {
+    values.isEmpty ? .nan : values[min(values.count - 1, max(0, Int((0.95 * Double(values.count)).rounded(.up)) - 1))]
+  }
 }

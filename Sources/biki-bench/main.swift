@@ -382,7 +382,10 @@ if options.selects("fit") {
 }
 
 if options.selects("speech") {
-  for line in SpeechBench().run() { print(line) }
+  let sayer = URL(fileURLWithPath: TopicRegistry.ownExecutable).deletingLastPathComponent().appendingPathComponent(
+    "biki"
+  ).path
+  for line in SpeechBench(biki: sayer).run() { print(line) }
 }
 
 if options.selects("history") {
