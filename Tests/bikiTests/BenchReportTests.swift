@@ -38,7 +38,9 @@ import Testing
     let result = try BikiProcess.run(["--filter", "speech"], program: "biki-bench")
     #expect(result.status == 0, "\(result.standardError)")
     let lines = result.standardOutput.split(separator: "\n")
-    for (name, target) in [("ahead", "(target ≤ 50 ms: "), ("say", "(target ≤ 50 ms: "), ("asking", "(target ≤ 300 ms: ")] {
+    for (name, target) in [
+      ("ahead", "(target ≤ 50 ms: "), ("say", "(target ≤ 50 ms: "), ("asking", "(target ≤ 300 ms: "),
+    ] {
       let figure = try #require(lines.first { $0.hasPrefix("speech.\(name): p95 ") }, "\(result.standardOutput)")
       #expect(figure.contains(" ms ") && figure.contains(target), "\(figure)")
     }
