@@ -178,7 +178,9 @@ extension PackLanguageService {
     else {
       return nil
     }
-    let offset = min(max(at, range.start.offset), range.end.offset)
+    var offset = min(max(at, range.start.offset), range.end.offset)
+    // On the opening quote, as a word motion leaves the cursor: the name just inside it.
+    if offset == range.start.offset, offset < range.end.offset, text[offset] == UInt8(ascii: "\"") { offset += 1 }
     var start = offset
     var end = offset
     while start > range.start.offset, isNameByte(text[start - 1]) { start -= 1 }

@@ -136,6 +136,10 @@ import Testing
     }
     #expect(
       definition(Self.position(of: "twice - n", offset: 2))["range"]?["start"] == Self.position(of: "\"twice\": {"))
+    // On an answer's opening quote: its first name.
+    #expect(
+      definition(Self.position(of: "\"twice - n\"", offset: 0))["range"]?["start"]
+        == Self.position(of: "\"twice\": {"))
     // A part's counter to the pack's own counter; a built-in or unknown counter has no place here.
     #expect(
       definition(Self.position(of: "\"counter\": \"sara\"", offset: 13))["range"]?["start"]
