@@ -25,6 +25,8 @@ package protocol LanguageServer {
   var pendingRequestsDescription: String { get }
   /// A notification other than `initialized`, `exit` and `$/…`. Unknown ones are ignored.
   mutating func notification(_ method: String, params: JSON?, outbox: inout [OutgoingMessage])
+  /// The client's response to a request the server sent (`OutgoingMessage.request`).
+  mutating func response(_ id: RequestID, _ outcome: Result<JSON, ResponseError>, outbox: inout [OutgoingMessage])
 
   /// When the server next wants `tick` called, on the connection's clock; nil for never. It is
   /// a time, not an interval: the connection also calls `tick` whenever work finished off the
@@ -37,6 +39,11 @@ package protocol LanguageServer {
 
 extension LanguageServer {
   var pendingRequestsDescription: String { "" }
+
+  /// A server that sends no requests awaits no responses.
+  package mutating func response(
+    _ id: RequestID, _ outcome: Result<JSON, ResponseError>, outbox: inout [OutgoingMessage]
+  ) {}
 }
 
 /// What a server answers a request with.
@@ -98,8 +105,11 @@ package struct Endpoint<Server: LanguageServer> {
             method: "window/logMessage",
             params: ["type": 2, "message": .string("ignored the notification \"\(method)\": \(error.message)")]))
       }
-    case .response:
-      break  // the server sends no requests, so no response is awaited
+    case .response(let id?, let outcome):
+      // After `shutdown` nothing the server asked for is still wanted.
+      if phase == .running { server.response(id, outcome, outbox: &outbox) }
+    case .response(nil, _):
+      break  // a response to no request: the client's error about something unreadable
     case .notification(let method, let params):
       notification(method, params: params, outbox: &outbox)
     case .request(let id, let method, let params):

@@ -62,8 +62,9 @@ package struct ResponseError: Error, Hashable, Sendable {
 package enum IncomingMessage: Equatable, Sendable {
   case request(id: RequestID, method: String, params: JSON?)
   case notification(method: String, params: JSON?)
-  /// A response to something the server sent; servers that send no requests ignore them.
-  case response(id: RequestID?)
+  /// A response to a request the server sent: its result, or the error the client gave (a
+  /// response the server cannot read is an error too, so it never waits for it).
+  case response(id: RequestID?, Result<JSON, ResponseError>)
   /// Not a valid message; answer it with this error (the id is null when it cannot be read).
   case invalid(id: RequestID?, error: ResponseError)
   /// A notification with unusable params: never answered (JSON-RPC forbids answering a
@@ -98,14 +99,16 @@ package enum IncomingMessage: Equatable, Sendable {
     var version: JSON?
     var methodValue: JSON?
     var params: JSON?
-    var isResponse = false
+    var result: JSON?
+    var error: JSON?
     for member in members {
       switch member.key {
       case "id" where idValue == nil: idValue = member.value
       case "jsonrpc" where version == nil: version = member.value
       case "method" where methodValue == nil: methodValue = member.value
       case "params" where params == nil: params = member.value
-      case "result", "error": isResponse = true
+      case "result" where result == nil: result = member.value
+      case "error" where error == nil: error = member.value
       default: continue
       }
     }
@@ -129,7 +132,12 @@ package enum IncomingMessage: Equatable, Sendable {
         id: id, error: ResponseError(code: ResponseError.invalidRequest, message: "\"jsonrpc\" must be \"2.0\""))
     }
     guard let methodValue else {
-      if isResponse { return .response(id: id) }
+      if let error {
+        let code = error["code"]?.integerValue.map { Int(clamping: $0) } ?? ResponseError.internalError
+        let message = error["message"]?.stringValue ?? "the client's error has no message"
+        return .response(id: id, .failure(ResponseError(code: code, message: message)))
+      }
+      if let result { return .response(id: id, .success(result)) }
       return .invalid(
         id: id, error: ResponseError(code: ResponseError.invalidRequest, message: "a request needs a \"method\""))
     }
@@ -156,9 +164,13 @@ package enum OutgoingMessage: Sendable {
   case result(id: RequestID?, JSON)
   case error(id: RequestID?, ResponseError)
   case notification(method: String, params: JSON)
+  /// A request to the client; its response comes back as `IncomingMessage.response`.
+  case request(id: RequestID, method: String, params: JSON)
 
   package var json: JSON {
     switch self {
+    case .request(let id, let method, let params):
+      ["jsonrpc": "2.0", "id": id.json, "method": .string(method), "params": params]
     case .result(let id, let result): ["jsonrpc": "2.0", "id": id?.json ?? .null, "result": result]
     case .error(let id, let error): ["jsonrpc": "2.0", "id": id?.json ?? .null, "error": error.json]
     case .notification(let method, let params): ["jsonrpc": "2.0", "method": .string(method), "params": params]
@@ -191,6 +203,12 @@ package enum OutgoingMessage: Sendable {
       writer.key("error")
       writer.value(error.json)
     case .notification(let method, let params):
+      writer.key("method")
+      writer.string(method)
+      writer.key("params")
+      writer.value(params)
+    case .request(let id, let method, let params):
+      Self.write(id, to: &writer)
       writer.key("method")
       writer.string(method)
       writer.key("params")

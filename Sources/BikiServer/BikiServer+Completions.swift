@@ -26,6 +26,24 @@ extension BikiServer {
           language.checkFinished(uri, ticket, result, outbox: &outbox)
         }
       }
+      answerDiagnosticPulls(outbox: &outbox)
+    }
+  }
+
+  /// `textDocument/diagnostic`: answered now if the document's current text is checked, else
+  /// once it is (the check starts at once).
+  mutating func pullDiagnostics(_ id: RequestID, _ request: DocumentDiagnosticRequest) -> Reply {
+    if let report = language.pulledReport(request) { return .result(report) }
+    open.add(id, .diagnostics(request))
+    return .later
+  }
+
+  /// Answers the pulls whose document is now checked (or closed).
+  mutating func answerDiagnosticPulls(outbox: inout [OutgoingMessage]) {
+    for (id, request) in open.diagnosticPulls {
+      guard let report = language.pulledReport(request) else { continue }
+      open.remove(id)
+      outbox.append(.result(id: id, report))
     }
   }
 

@@ -260,6 +260,8 @@ package struct BikiServer: LanguageServer {
       params?["capabilities"]?["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue
       ?? false
     language.positionEncoding = .negotiated(params)
+    // LSP 3.17: a client that can pull diagnostics is answered when it asks, and sent none.
+    language.pullsDiagnostics = params?["capabilities"]?["textDocument"]?["diagnostic"]?.isObject ?? false
     for warning in dependencies.history.summary().warnings { outbox.append(Self.log(warning, type: 2)) }
     dependencies.refitScheduler()
     initialized = true
@@ -268,17 +270,22 @@ package struct BikiServer: LanguageServer {
       drainCompletionsQuietly(outbox: &outbox)
       logUnloadedSources(outbox: &outbox)
     }
-    return [
-      "positionEncoding": .string(language.positionEncoding.rawValue),
-      "textDocumentSync": ["openClose": true, "change": 2, "save": false], "hoverProvider": true,
-      "codeActionProvider": ["codeActionKinds": ["quickfix"]], "documentSymbolProvider": true,
-      "definitionProvider": true,
-      "completionProvider": ["triggerCharacters": ["\""]], "documentFormattingProvider": true,
-      "renameProvider": ["prepareProvider": true],
-      "inlayHintProvider": true, "codeLensProvider": ["resolveProvider": false],
-      "executeCommandProvider": ["commands": [.string(ExecuteCommandRequest.sample)]],
-      "experimental": ["biki": ["protocolVersion": 1]],
+    var capabilities: [(String, JSON)] = [
+      ("positionEncoding", .string(language.positionEncoding.rawValue)),
+      ("textDocumentSync", ["openClose": true, "change": 2, "save": false]), ("hoverProvider", true),
+      ("codeActionProvider", ["codeActionKinds": ["quickfix"]]), ("documentSymbolProvider", true),
+      ("definitionProvider", true),
+      ("completionProvider", ["triggerCharacters": ["\""]]), ("documentFormattingProvider", true),
+      ("renameProvider", ["prepareProvider": true]),
+      ("inlayHintProvider", true), ("codeLensProvider", ["resolveProvider": false]),
+      ("executeCommandProvider", ["commands": [.string(ExecuteCommandRequest.sample)]]),
+      ("experimental", ["biki": ["protocolVersion": 1]]),
     ]
+    if language.pullsDiagnostics {
+      capabilities.append(
+        ("diagnosticProvider", ["identifier": "biki", "interFileDependencies": true, "workspaceDiagnostics": true]))
+    }
+    return .object(pairs: capabilities)
   }
 
   package mutating func request(_ id: RequestID, _ method: String, params: JSON?, outbox: inout [OutgoingMessage])
@@ -321,6 +328,8 @@ package struct BikiServer: LanguageServer {
     adoptFirstCatalog(wait: true, outbox: &outbox)
     Dispatcher.notifications[method]?(&self, Params(params), &outbox)
     if !mailbox.isEmpty { drainCompletions(outbox: &outbox) }
+    // A close answers a pull waiting for that document; a change starts its check at once.
+    if !open.isEmpty { answerDiagnosticPulls(outbox: &outbox) }
   }
 
   /// The pack poll, the next debounced check, the next time limit. Finished work needs no

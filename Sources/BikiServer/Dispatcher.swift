@@ -45,6 +45,8 @@ enum Dispatcher {
     on(ExecuteCommandRequest.self) { server, _, request, outbox throws(ResponseError) in
       .result(try server.language.executeCommand(request, outbox: &outbox))
     },
+    on(DocumentDiagnosticRequest.self) { server, id, request, _ in server.pullDiagnostics(id, request) },
+    on(WorkspaceDiagnosticRequest.self) { server, _, request, _ in .result(server.language.workspaceReport(request)) },
   ])
 
   /// A notification whose params do not decode is its handler's to report or ignore: the

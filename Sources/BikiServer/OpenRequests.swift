@@ -28,6 +28,8 @@ struct OpenRequests {
     case questionsSoon(WaitingGenerate)
     /// `biki/reloadPacks`, answered when the reload running finishes.
     case reload
+    /// `textDocument/diagnostic`, answered once the document's current text is checked.
+    case diagnostics(DocumentDiagnosticRequest)
   }
 
   private var entries: [RequestID: (arrival: Int, waiting: Waiting)] = [:]
@@ -83,6 +85,11 @@ struct OpenRequests {
     entries.values.contains { if case .questionsSoon = $0.waiting { true } else { false } }
   }
 
+  /// The diagnostic pulls waiting for a check, in the order they came.
+  var diagnosticPulls: [(id: RequestID, request: DocumentDiagnosticRequest)] {
+    inOrder.compactMap { if case .diagnostics(let request) = $0.waiting { ($0.id, request) } else { nil } }
+  }
+
   var reloadRequests: [RequestID] {
     inOrder.compactMap { if case .reload = $0.waiting { $0.id } else { nil } }
   }
@@ -98,6 +105,7 @@ struct OpenRequests {
       case .questions: "biki/generate (\(request), being made)"
       case .questionsSoon: "biki/generate (\(request), about to be made)"
       case .reload: "biki/reloadPacks (\(request))"
+      case .diagnostics(let pull): "diagnostics of \(Excerpt.of(pull.uri, limit: 200)) (\(request), being checked)"
       }
     }.joined(separator: "; ")
   }

@@ -21,6 +21,19 @@ struct Document {
   /// How long its last finished check took, from start to result, which sets how long the next
   /// edit waits to be checked.
   var lastCheckSeconds: Double?
+  /// The diagnostics of its last finished check, for a client that pulls them.
+  var report: DiagnosticReport?
+}
+
+/// A check's diagnostics as a pulling client gets them: `resultId` names this result, so a
+/// client that has it is told `unchanged`.
+struct DiagnosticReport {
+  var resultID: String
+  /// Which of the document's texts was checked (`Document.edits`).
+  var edit: Int
+  var version: Int64?
+  /// In the client's position encoding.
+  var items: JSON
 }
 
 /// Pack files as a language: full document sync, and on each change (after `debounce(afterACheckOf:)`
@@ -93,8 +106,7 @@ extension PackLanguageService {
       + Self.debounce(afterACheckOf: documents[uri]?.lastCheckSeconds)
     guard keep(uri: uri, text: text, version: notification.version, outbox: &outbox) else {
       // What was shown for the older text no longer holds.
-      outbox.append(
-        .notification(method: "textDocument/publishDiagnostics", params: ["uri": .string(uri), "diagnostics": []]))
+      clearDiagnostics(uri, outbox: &outbox)
       return
     }
     documents[uri]?.checkAt = checkAt
@@ -114,13 +126,18 @@ extension PackLanguageService {
   /// it is dropped (and its diagnostics cleared) rather than checked wrongly.
   private mutating func forgetAfterBadChange(_ uri: String, outbox: inout [OutgoingMessage]) {
     forget(uri)
-    outbox.append(
-      .notification(method: "textDocument/publishDiagnostics", params: ["uri": .string(uri), "diagnostics": []]))
+    clearDiagnostics(uri, outbox: &outbox)
   }
 
   /// A close that does not decode is ignored: there is nothing to close.
   mutating func didClose(_ notification: DidCloseNotification?, outbox: inout [OutgoingMessage]) {
     guard let uri = notification?.uri, forget(uri) else { return }
+    clearDiagnostics(uri, outbox: &outbox)
+  }
+
+  /// Clears what was pushed for a document; a pulling client asks again and gets nothing.
+  private func clearDiagnostics(_ uri: String, outbox: inout [OutgoingMessage]) {
+    guard !pullsDiagnostics else { return }
     outbox.append(
       .notification(method: "textDocument/publishDiagnostics", params: ["uri": .string(uri), "diagnostics": []]))
   }
@@ -148,7 +165,7 @@ extension PackLanguageService {
     documents[uri] = Document(
       text: text, version: version, checkAt: nil, edits: (documents[uri]?.edits ?? 0) + 1,
       lastPack: documents[uri]?.lastPack,
-      lastCheckSeconds: documents[uri]?.lastCheckSeconds)
+      lastCheckSeconds: documents[uri]?.lastCheckSeconds, report: documents[uri]?.report)
     return true
   }
 
@@ -166,7 +183,7 @@ extension PackLanguageService {
   }
 
   /// Starts checking a document's current text, cancelling a check of an older text.
-  private mutating func startCheck(_ uri: String) {
+  mutating func startCheck(_ uri: String) {
     guard let document = documents[uri] else { return }
     documents[uri]?.checkAt = nil
     checks[uri]?.work.cancel()
@@ -196,12 +213,18 @@ extension PackLanguageService {
       documents[uri]?.compilation = found.compilation
       if let pack = found.compilation?.pack { documents[uri]?.lastPack = pack }
     }
-    var params: [(String, JSON)] = [("uri", .string(uri))]
-    if let version = check.version { params.append(("version", .integer(version))) }
     let diagnostics = JSON.array(found.diagnostics.map(WireFormat.diagnostic))
     // Positions in the text that was checked, as the client counts them.
-    params.append(
-      ("diagnostics", positionEncoding == .utf8 ? LineIndex(check.text).toUTF8(diagnostics) : diagnostics))
+    let items = positionEncoding == .utf8 ? LineIndex(check.text).toUTF8(diagnostics) : diagnostics
+    guard !pullsDiagnostics else {
+      reportsMade += 1
+      documents[uri]?.report = DiagnosticReport(
+        resultID: String(reportsMade), edit: check.edit, version: check.version, items: items)
+      return
+    }
+    var params: [(String, JSON)] = [("uri", .string(uri))]
+    if let version = check.version { params.append(("version", .integer(version))) }
+    params.append(("diagnostics", items))
     outbox.append(.notification(method: "textDocument/publishDiagnostics", params: .object(pairs: params)))
   }
 

@@ -23,6 +23,10 @@ struct PackLanguageService {
   var hierarchicalSymbols = false
   /// How the client counts columns, agreed in `initialize`.
   var positionEncoding = PositionEncoding.utf16
+  /// Whether the client pulls diagnostics (LSP 3.17, said in `initialize`): none are then pushed.
+  var pullsDiagnostics = false
+  /// Diagnostic results made so far: the next one's `resultId`.
+  var reportsMade = 0
 
   /// How long after the first unchecked edit a document is checked: edits typed within it are
   /// checked together. A document whose last check took longer waits as long as that check took

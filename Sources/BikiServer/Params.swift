@@ -40,6 +40,12 @@ struct Params {
     return text
   }
 
+  func optionalArray(_ key: String) throws(ResponseError) -> [JSON]? {
+    guard let found = try member(key) else { return nil }
+    guard let items = found.arrayValue else { throw wrongKind(key, "a list", found) }
+    return items
+  }
+
   func optionalBool(_ key: String) throws(ResponseError) -> Bool? {
     guard let found = try member(key) else { return nil }
     guard let flag = found.boolValue else { throw wrongKind(key, "true or false", found) }

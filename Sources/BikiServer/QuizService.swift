@@ -147,8 +147,9 @@ struct QuizService {
     case .questions(let ticket):
       // A batch shared with other requests runs on for them; it stops once all are cancelled.
       ticket.cancel()
-    case .turn, .questionsSoon, .reload:
-      // Still waiting its turn: it simply does not run. (A reload is not the quiz's.)
+    case .turn, .questionsSoon, .reload, .diagnostics:
+      // Still waiting its turn: it simply does not run. (A reload or a document's check is not
+      // the quiz's.)
       break
     }
   }

@@ -180,7 +180,7 @@ struct EchoServer: LanguageServer {
       endpoint.receive(.invalid(id: nil, error: invalid)).map(\.json) == [
         ["jsonrpc": "2.0", "id": .null, "error": ["code": -32700, "message": "bad"]]
       ])
-    #expect(endpoint.receive(.response(id: .number(4))).isEmpty)
+    #expect(endpoint.receive(.response(id: .number(4), .success(.null))).isEmpty)
   }
 
   @Test func ticksReachTheServerOnlyWhileRunning() {

@@ -16,7 +16,27 @@ import Testing
     #expect(
       parse(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
         == .notification(method: "initialized", params: [:]))
-    #expect(parse(#"{"jsonrpc":"2.0","id":7,"result":null}"#) == .response(id: .number(7)))
+    #expect(parse(#"{"jsonrpc":"2.0","id":7,"result":null}"#) == .response(id: .number(7), .success(.null)))
+    // The client's answers to what the server asked: a result, or an error, however written.
+    #expect(
+      parse(#"{"jsonrpc":"2.0","id":"biki-1","result":[{"delay":0.2}]}"#)
+        == .response(id: .string("biki-1"), .success([["delay": .double(0.2)]])))
+    #expect(
+      parse(#"{"jsonrpc":"2.0","id":"biki-2","error":{"code":-32601,"message":"no"}}"#)
+        == .response(id: .string("biki-2"), .failure(ResponseError(code: -32601, message: "no"))))
+    #expect(
+      parse(#"{"jsonrpc":"2.0","id":"biki-3","error":"odd"}"#)
+        == .response(
+          id: .string("biki-3"), .failure(ResponseError(code: -32603, message: "the client's error has no message"))))
+  }
+
+  @Test func aRequestToTheClientIsFramedAsJSONRPC() {
+    let sent = OutgoingMessage.request(id: .string("biki-1"), method: "workspace/configuration", params: ["items": []])
+    let framed = String(decoding: sent.framed, as: UTF8.self)
+    #expect(
+      framed.hasSuffix(
+        #"{"jsonrpc":"2.0","id":"biki-1","method":"workspace/configuration","params":{"items":[]}}"#))
+    #expect(sent.json["method"] == "workspace/configuration")
   }
 
   @Test(arguments: [

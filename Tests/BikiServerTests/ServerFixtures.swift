@@ -108,7 +108,7 @@ extension Endpoint where Server == BikiServer {
       case .error(_, let error):
         Issue.record("\(method) failed: \(error.code) \(error.message)", sourceLocation: sourceLocation)
         return .null
-      case .notification: continue
+      case .notification, .request: continue
       }
     }
     return .null

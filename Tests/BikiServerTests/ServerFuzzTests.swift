@@ -51,7 +51,7 @@ import Testing
         let answers = replies.filter {
           switch $0 {
           case .result(let replyID, _), .error(let replyID, _): replyID == id
-          case .notification: false
+          case .notification, .request: false
           }
         }
         #expect(answers.count == 1, "round \(round): \(String(decoding: bytes, as: UTF8.self))")

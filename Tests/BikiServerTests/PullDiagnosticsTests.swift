@@ -1,0 +1,118 @@
+import BikiJSON
+import BikiProtocol
+import BikiTestSupport
+import Testing
+
+@testable import BikiServer
+
+/// Diagnostics for a client that pulls them (LSP 3.17), as Neovim 0.10, Helix and VS Code's
+/// newer clients do: answered when asked, `unchanged` when the client has them, never pushed.
+@Suite struct PullDiagnosticsTests {
+  static let uri = "file:///home/me/packs/mine.json"
+
+  /// An endpoint initialized by a client that can pull diagnostics (or, `pulls: false`, not).
+  static func endpoint(_ dependencies: ServerDependencies = ServerFixtures.dependencies(), pulls: Bool = true)
+    -> (Endpoint<BikiServer>, JSON)
+  {
+    var endpoint = Endpoint(server: BikiServer(version: "test", dependencies: dependencies))
+    let capabilities: JSON = pulls ? ["textDocument": ["diagnostic": ["dynamicRegistration": false]]] : [:]
+    let answer = endpoint.receive(
+      .request(id: .number(0), method: "initialize", params: ["capabilities": capabilities]))
+    guard case .result(_, let result)? = answer.first else { return (endpoint, .null) }
+    return (endpoint, result["capabilities"] ?? .null)
+  }
+
+  static func open(_ endpoint: inout Endpoint<BikiServer>, _ text: String) -> [OutgoingMessage] {
+    endpoint.notify(
+      "textDocument/didOpen",
+      ["textDocument": ["uri": .string(uri), "languageId": "json", "version": 1, "text": .string(text)]])
+  }
+
+  static func pull(_ endpoint: inout Endpoint<BikiServer>, previous: String? = nil) -> JSON {
+    var params: [(String, JSON)] = [("textDocument", ["uri": .string(uri)])]
+    if let previous { params.append(("previousResultId", .string(previous))) }
+    return endpoint.call("textDocument/diagnostic", .object(pairs: params))
+  }
+
+  @Test func aPullingClientIsAnsweredWhenItAsksAndSentNothing() throws {
+    var (endpoint, capabilities) = Self.endpoint()
+    #expect(
+      capabilities["diagnosticProvider"]
+        == ["identifier": "biki", "interFileDependencies": true, "workspaceDiagnostics": true])
+    #expect(Self.open(&endpoint, DocumentTests.brokenPack).notifications("textDocument/publishDiagnostics").isEmpty)
+    let first = Self.pull(&endpoint)
+    #expect(first["kind"] == "full")
+    #expect(first["items"]?.arrayValue?.first?["code"] == "unknown-key")
+    let resultID = try #require(first["resultId"]?.stringValue)
+    // The client has it: unchanged.
+    #expect(Self.pull(&endpoint, previous: resultID) == ["kind": "unchanged", "resultId": .string(resultID)])
+    // A change: a new result, found by a check started when the client asks.
+    let changed = endpoint.notify(
+      "textDocument/didChange",
+      [
+        "textDocument": ["uri": .string(Self.uri), "version": 2],
+        "contentChanges": [["text": .string(ServerFixtures.pack(id: "mine"))]],
+      ])
+    #expect(changed.notifications("textDocument/publishDiagnostics").isEmpty)
+    let second = Self.pull(&endpoint, previous: resultID)
+    #expect(second["kind"] == "full" && second["items"] == [])
+    #expect(second["resultId"] != first["resultId"])
+    // The workspace: every open document whose text is checked, with its version.
+    let workspace = endpoint.call("workspace/diagnostic", ["previousResultIds": []])
+    #expect(workspace["items"]?.arrayValue?.count == 1)
+    #expect(workspace["items"]?.arrayValue?.first?["uri"] == .string(Self.uri))
+    #expect(workspace["items"]?.arrayValue?.first?["version"] == 2)
+    let unchanged = endpoint.call(
+      "workspace/diagnostic", ["previousResultIds": [["uri": .string(Self.uri), "value": second["resultId"] ?? .null]]])
+    #expect(unchanged["items"]?.arrayValue?.first?["kind"] == "unchanged")
+    // A close pushes nothing; a closed document has no diagnostics.
+    let closed = endpoint.notify("textDocument/didClose", ["textDocument": ["uri": .string(Self.uri)]])
+    #expect(closed.notifications("textDocument/publishDiagnostics").isEmpty)
+    #expect(Self.pull(&endpoint)["items"] == [])
+  }
+
+  /// A pull that arrives while its document is checked is answered when the check is done, with
+  /// the newest text's diagnostics; a cancel answers it at once.
+  @Test func aPullWaitsForTheCheckOfTheCurrentText() {
+    let held = ServerFixtures.HeldWork()
+    var (endpoint, _) = Self.endpoint(ServerFixtures.dependencies(background: held.runner))
+    _ = Self.open(&endpoint, #"{"format": 1, "topics": ["#)
+    let asked = endpoint.receive(
+      .request(id: .number(7), method: "textDocument/diagnostic", params: ["textDocument": ["uri": .string(Self.uri)]]))
+    #expect(asked.isEmpty)
+    held.runAll()
+    let answered = endpoint.tick(now: 0)
+    guard case .result(.number(7)?, let report)? = answered.first else {
+      Issue.record("not answered: \(answered)")
+      return
+    }
+    #expect(report["items"]?.arrayValue?.first?["code"] == "json-syntax")
+    #expect(answered.notifications("textDocument/publishDiagnostics").isEmpty)
+
+    _ = endpoint.notify(
+      "textDocument/didChange",
+      [
+        "textDocument": ["uri": .string(Self.uri), "version": 2],
+        "contentChanges": [["text": .string(ServerFixtures.pack(id: "mine"))]],
+      ])
+    #expect(
+      endpoint.receive(
+        .request(
+          id: .number(8), method: "textDocument/diagnostic", params: ["textDocument": ["uri": .string(Self.uri)]])
+      ).isEmpty)
+    let cancelled = endpoint.receive(.notification(method: "$/cancelRequest", params: ["id": 8]))
+    guard case .error(.number(8)?, let error)? = cancelled.first else {
+      Issue.record("not cancelled: \(cancelled)")
+      return
+    }
+    #expect(error.code == -32800)
+    #expect(!endpoint.server.hasPendingRequests)
+  }
+
+  @Test func aClientThatCannotPullIsPushedAsBefore() {
+    var (endpoint, capabilities) = Self.endpoint(pulls: false)
+    #expect(capabilities["diagnosticProvider"] == nil)
+    let published = Self.open(&endpoint, DocumentTests.brokenPack).notifications("textDocument/publishDiagnostics")
+    #expect(published.first?["diagnostics"]?.arrayValue?.first?["code"] == "unknown-key")
+  }
+}
