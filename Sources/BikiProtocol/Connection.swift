@@ -96,6 +96,7 @@ package struct Connection: Sendable {
           switch entry {
           case .message(let message): endpoint.receive(message, into: &outgoing)
           case .cancelled(let id): outgoing.append(Endpoint<Server>.cancelled(id))
+          case .contentModified(let id): outgoing.append(Endpoint<Server>.contentModified(id))
           case .end(let truncated):
             if truncated { log("the client closed the connection in the middle of a message") }
             ended = true

@@ -126,6 +126,14 @@ package struct Endpoint<Server: LanguageServer> {
     .error(id: id, ResponseError(code: ResponseError.requestCancelled, message: "the request was cancelled"))
   }
 
+  /// The answer to a request about a document the client changed before it was handled.
+  package static func contentModified(_ id: RequestID) -> OutgoingMessage {
+    .error(
+      id: id,
+      ResponseError(
+        code: ResponseError.contentModified, message: "the document changed after this request was sent; ask again"))
+  }
+
   /// After `shutdown` the server still collects the work its waiting requests need, and nothing
   /// else.
   package mutating func tick(now: Double) -> [OutgoingMessage] {

@@ -39,6 +39,8 @@ package struct ResponseError: Error, Hashable, Sendable {
   static let methodNotFound = -32601
   package static let invalidParams = -32602
   static let internalError = -32603
+  /// LSP: the document a request is about changed before it was answered.
+  package static let contentModified = -32801
   static let serverNotInitialized = -32002
   package static let requestCancelled = -32800
   /// LSP 3.17: the request was valid but could not be carried out.

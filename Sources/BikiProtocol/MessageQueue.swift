@@ -3,13 +3,20 @@ package enum InboxEntry: Equatable, Sendable {
   case message(IncomingMessage)
   /// A request the client cancelled while it was still waiting here: answer -32800.
   case cancelled(RequestID)
+  /// A request about a document the client changed after sending it, while it was still
+  /// waiting here: its answer would be about text that is gone, so it is answered -32801
+  /// (LSP's ContentModified) instead.
+  case contentModified(RequestID)
   /// The client closed its end; `truncated` when it did so in the middle of a message.
   case end(truncated: Bool)
 }
 
 /// Messages read but not yet handled. A `$/cancelRequest` for a request still waiting here
 /// takes that request's place, so it is answered as cancelled without being run; any other goes
-/// on to the server, which cancels the request if its work is still running off the loop.
+/// on to the server, which cancels the request if its work is still running off the loop. A
+/// `textDocument/didChange` makes the requests about that document still waiting here
+/// ContentModified, as rust-analyzer answers them; a diagnostic pull is the exception, as it is
+/// answered for the newest text anyway.
 package struct MessageQueue: Sendable {
   private var entries: [InboxEntry] = []
 
@@ -28,6 +35,17 @@ package struct MessageQueue: Sendable {
         return
       }
       // Not waiting here: the request may be one whose work runs off the loop.
+    }
+    if case .message(.notification("textDocument/didChange", let params)) = entry,
+      let uri = params?["textDocument"]?["uri"]?.stringValue
+    {
+      for index in entries.indices {
+        guard case .message(.request(let id, let method, let params)) = entries[index],
+          method.hasPrefix("textDocument/"), method != "textDocument/diagnostic",
+          params?["textDocument"]?["uri"]?.stringValue == uri
+        else { continue }
+        entries[index] = .contentModified(id)
+      }
     }
     entries.append(entry)
   }

@@ -203,6 +203,32 @@ struct EchoServer: LanguageServer {
     #expect(queue.isEmpty)
   }
 
+  /// A change to a document makes the requests about it still waiting ContentModified; requests
+  /// about other documents, a diagnostic pull and what was already taken are left alone.
+  @Test func aChangeMakesTheWaitingRequestsAboutItsDocumentContentModified() {
+    func about(_ uri: String) -> JSON {
+      ["textDocument": ["uri": .string(uri)], "position": ["line": 0, "character": 0]]
+    }
+    var queue = MessageQueue()
+    queue.push(.message(.request(id: .number(1), method: "textDocument/completion", params: about("file:///a.json"))))
+    _ = queue.takeAll()
+    let waiting: [InboxEntry] = [
+      .message(.request(id: .number(2), method: "textDocument/codeAction", params: about("file:///a.json"))),
+      .message(.request(id: .number(3), method: "textDocument/hover", params: about("file:///b.json"))),
+      .message(.request(id: .number(4), method: "textDocument/diagnostic", params: about("file:///a.json"))),
+      .message(.request(id: .number(5), method: "biki/topics", params: nil)),
+    ]
+    for entry in waiting { queue.push(entry) }
+    let change = InboxEntry.message(
+      .notification(
+        method: "textDocument/didChange",
+        params: ["textDocument": ["uri": "file:///a.json", "version": 2], "contentChanges": []]))
+    queue.push(change)
+    #expect(queue.takeAll() == [.contentModified(.number(2))] + waiting.dropFirst() + [change])
+    let answer = Endpoint<EchoServer>.contentModified(.number(2)).json
+    #expect(answer["error"]?["code"] == -32801)
+  }
+
   @Test func aCancelForARequestNotWaitingHereGoesOnToTheServer() {
     var queue = MessageQueue()
     queue.push(.message(.request(id: .number(1), method: "x", params: nil)))
