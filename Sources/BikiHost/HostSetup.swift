@@ -32,7 +32,7 @@ package struct HostSetup: Sendable {
     PackSearchPaths.standard(environment: environment, builtIn: installation.packs, extra: extra)
   }
 
-  func pluginSearchPaths(extra: [String] = []) -> PluginSearchPaths {
+  package func pluginSearchPaths(extra: [String] = []) -> PluginSearchPaths {
     PluginSearchPaths.standard(environment: environment, installation: installation, extra: extra)
   }
 

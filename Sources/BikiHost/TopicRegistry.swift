@@ -52,8 +52,8 @@ package struct TopicRegistry: Sendable {
 /// Where plugins come from: Biki's own (the samples, built or installed with it), `$XDG_DATA_HOME/biki/plugins`,
 /// each absolute directory in `BIKI_PLUGIN_PATH`, and `--plugins DIR`. Never a path a client
 /// sends, and never one resolved against the current directory.
-struct PluginSearchPaths: Sendable, Equatable {
-  var directories: [String]
+package struct PluginSearchPaths: Sendable, Equatable {
+  package var directories: [String]
   /// Biki's own plugins: the installation's plugin directory, or the build directory, where
   /// only `libbiki-*.so` count (the rest are Biki's own libraries).
   var builtIn: String?

@@ -218,8 +218,9 @@ package struct Endpoint<Server: LanguageServer> {
       return
     }
     // Before `initialize` notifications are dropped, after `shutdown` they are moot, and
-    // other `$/` ones are optional by the spec.
-    guard phase == .running, method != "initialized", !method.hasPrefix("$/") else { return }
+    // other `$/` ones are optional by the spec. `initialized` reaches the server: from then on
+    // it may send the client requests.
+    guard phase == .running, !method.hasPrefix("$/") else { return }
     server.notification(method, params: params, outbox: &outbox)
   }
 }

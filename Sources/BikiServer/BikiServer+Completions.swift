@@ -24,6 +24,7 @@ extension BikiServer {
           reloadFinished(ticket, catalog, outbox: &outbox)
         case .check(let uri, let ticket, let result):
           language.checkFinished(uri, ticket, result, outbox: &outbox)
+          if language.checks[uri] == nil { client.endProgress(uri, outbox: &outbox) }
         }
       }
       answerDiagnosticPulls(outbox: &outbox)

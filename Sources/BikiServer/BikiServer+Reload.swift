@@ -24,16 +24,19 @@ struct PackReload {
 
 extension BikiServer {
   /// `biki/reloadPacks`: answered once the reload is done.
-  mutating func reloadPacks(_ replyID: RequestID) -> Reply {
-    startReload(reply: replyID)
+  mutating func reloadPacks(_ replyID: RequestID, outbox: inout [OutgoingMessage]) -> Reply {
+    startReload(reply: replyID, outbox: &outbox)
     return .later
   }
 
   /// Starts loading the catalog again off the loop. A reload already running is superseded
   /// (the files may have changed since it began): its waiting requests and announcement pass
   /// to the new one.
-  mutating func startReload(reply: RequestID? = nil, announce: PackReload.Announce = .never) {
+  mutating func startReload(
+    reply: RequestID? = nil, announce: PackReload.Announce = .never, outbox: inout [OutgoingMessage]
+  ) {
     packStamp = dependencies.packStamp()
+    client.beginProgress("reload", title: "Biki: loading packs", outbox: &outbox)
     if let reply { open.add(reply, .reload) }
     var announcement = announce
     if let running = reload {
@@ -54,6 +57,7 @@ extension BikiServer {
     guard let running = reload, running.work === ticket else { return }
     reload = nil
     finish(running, found, answering: open.reloadRequests, outbox: &outbox)
+    client.endProgress("reload", message: "\(catalog.registry.topics.count) topics", outbox: &outbox)
   }
 
   private mutating func finish(

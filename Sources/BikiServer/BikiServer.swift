@@ -142,6 +142,12 @@ package struct ServerDependencies: Sendable {
     @Sendable (_ session: String, _ speech: SpeechChoice, _ reading: String, _ text: String) -> Void = { _, _, _, _ in }
   /// Drops the audio still to be made for a session that ended; returns at once.
   package var endSpeech: @Sendable (_ session: String) -> Void = { _ in }
+  /// From now on every load and stamp of the catalog also reads these pack and plugin
+  /// directories (the client's settings), beside the command line's.
+  package var useDirectories: @Sendable (_ packs: [String], _ plugins: [String]) -> Void = { _, _ in }
+  /// The pack and plugin directories the stamp watches (not the built-in ones), for a client
+  /// that watches files for the server.
+  package var watchedDirectories: @Sendable () -> [String] = { [] }
   /// Fits the scheduler to the history again if a refit is due, off the loop; called at
   /// start-up and whenever a session ends (`BackgroundRefit`); returns at once.
   package var refitScheduler: @Sendable () -> Void = {}
@@ -172,9 +178,10 @@ package struct ServerDependencies: Sendable {
 /// routes each message to one of two services, the quiz (`quiz`, the one source of truth for
 /// sessions) and the pack files as a language (`language`), which share nothing else.
 ///
-/// Its thirteen fields are those: its name and version and the world (`dependencies`), the
+/// Its fourteen fields are those: its name and version and the world (`dependencies`), the
 /// catalog and how it is kept current (the first catalog, the reload, the pack stamp and the
-/// next poll), the table and the mailbox, whether `initialize` came, and the two services.
+/// next poll), the table and the mailbox, whether `initialize` came, the two services, and
+/// what the server asks of the client (`client`).
 package struct BikiServer: LanguageServer {
   package let name = "biki"
   package let version: String
@@ -201,6 +208,8 @@ package struct BikiServer: LanguageServer {
   var nextPoll: Double
   /// The reload running off the loop, if any, and who waits for it.
   var reload: PackReload?
+  /// The requests sent to the client, its settings, progress, and whether it watches the files.
+  var client = ClientLink()
 
   static let pollInterval = 2.0
 
@@ -213,7 +222,9 @@ package struct BikiServer: LanguageServer {
       quiz = QuizService(dependencies: dependencies, mailbox: mailbox, catalog: catalog)
       language = PackLanguageService(dependencies: dependencies, mailbox: mailbox, catalog: catalog)
       packStamp = dependencies.packStamp()
-      checkUserPacksFully()
+      // Before `initialize` nothing can be sent: the client has said nothing of progress yet.
+      var unsent: [OutgoingMessage] = []
+      checkUserPacksFully(outbox: &unsent)
       return
     }
     let first = FirstCatalog()
@@ -229,9 +240,9 @@ package struct BikiServer: LanguageServer {
 
   /// Start-up checks packs on a sample, to serve at once; the user's own packs are then
   /// checked as lint checks them, and a difference is announced with `biki/packsChanged`.
-  private mutating func checkUserPacksFully() {
+  private mutating func checkUserPacksFully(outbox: inout [OutgoingMessage]) {
     if dependencies.loadCheckedCatalog != nil, catalog.packs.packs.contains(where: { $0.precedence != .builtIn }) {
-      startReload(announce: .ifChanged)
+      startReload(announce: .ifChanged, outbox: &outbox)
     }
   }
 
@@ -242,7 +253,7 @@ package struct BikiServer: LanguageServer {
     firstCatalog = nil
     catalog = loaded
     packStamp = stamp
-    checkUserPacksFully()
+    checkUserPacksFully(outbox: &outbox)
     if initialized { logUnloadedSources(outbox: &outbox) }
   }
 
@@ -260,6 +271,11 @@ package struct BikiServer: LanguageServer {
       params?["capabilities"]?["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue
       ?? false
     language.positionEncoding = .negotiated(params)
+    client.abilities = ClientLink.Abilities(params)
+    if let options = params?["initializationOptions"], options.isObject {
+      let section = options["biki"].flatMap { $0.isObject ? $0 : nil } ?? options
+      apply(section, outbox: &outbox)
+    }
     // LSP 3.17: a client that can pull diagnostics is answered when it asks, and sent none.
     language.pullsDiagnostics = params?["capabilities"]?["textDocument"]?["diagnostic"]?.isObject ?? false
     for warning in dependencies.history.summary().warnings { outbox.append(Self.log(warning, type: 2)) }
@@ -325,8 +341,14 @@ package struct BikiServer: LanguageServer {
 
   /// Unknown notifications (didSave, workspace notifications) are ignored: nothing to do.
   package mutating func notification(_ method: String, params: JSON?, outbox: inout [OutgoingMessage]) {
+    // Nothing asked at `initialized` needs the catalog, which may still be loading.
+    if method == "initialized" { return clientReady(outbox: &outbox) }
     adoptFirstCatalog(wait: true, outbox: &outbox)
-    Dispatcher.notifications[method]?(&self, Params(params), &outbox)
+    switch method {
+    case "workspace/didChangeConfiguration": configurationChanged(params, outbox: &outbox)
+    case "workspace/didChangeWatchedFiles": watchedFilesChanged(outbox: &outbox)
+    default: Dispatcher.notifications[method]?(&self, Params(params), &outbox)
+    }
     if !mailbox.isEmpty { drainCompletions(outbox: &outbox) }
     // A close answers a pull waiting for that document; a change starts its check at once.
     if !open.isEmpty { answerDiagnosticPulls(outbox: &outbox) }
@@ -337,10 +359,12 @@ package struct BikiServer: LanguageServer {
   package var nextDeadline: Double? {
     // Due at once: the loop's next pass starts them, after reading what else has arrived.
     if open.hasGeneratesDue { return -.infinity }
-    var deadline = nextPoll
+    // A client that watches the files tells the server when they change: no poll.
+    var deadline = client.watchRegistration == nil ? nextPoll : .infinity
     if let check = language.nextCheck { deadline = min(deadline, check) }
+    if client.abilities.progress, let slow = slowCheckDue { deadline = min(deadline, slow) }
     if let limit = quiz.nextTimeLimit { deadline = min(deadline, limit) }
-    return deadline
+    return deadline.isFinite ? deadline : nil
   }
 
   package mutating func tick(now: Double, outbox: inout [OutgoingMessage]) {
@@ -349,9 +373,10 @@ package struct BikiServer: LanguageServer {
     guard firstCatalog == nil else { return }
     language.checkDueDocuments(now: now)
     quiz.startWaitingGenerates(open: &open)
-    if now >= nextPoll {
+    showSlowChecks(now: now, outbox: &outbox)
+    if now >= nextPoll, client.watchRegistration == nil {
       nextPoll = now + BikiServer.pollInterval
-      if dependencies.packStamp() != packStamp { startReload(announce: .always) }
+      if dependencies.packStamp() != packStamp { startReload(announce: .always, outbox: &outbox) }
     }
     drainCompletions(outbox: &outbox)
     quiz.finishTimedOutSessions(now: now, open: &open, outbox: &outbox)

@@ -28,7 +28,7 @@ enum Dispatcher {
     (GenerateRequest.method, generate),
     answering(ReadRequest.self) { server, _, request, _ throws(ResponseError) in try server.quiz.read(request) },
     answering(StatsRequest.self) { server, _, request, outbox in server.quiz.stats(request, outbox: &outbox) },
-    on(ReloadPacksRequest.self) { server, id, _, _ in server.reloadPacks(id) },
+    on(ReloadPacksRequest.self) { server, id, _, outbox in server.reloadPacks(id, outbox: &outbox) },
     on(HoverRequest.self) { server, _, request, _ in .result(server.language.hover(request)) },
     on(CodeActionRequest.self) { server, _, request, _ in .result(server.language.codeActions(request)) },
     on(DocumentSymbolRequest.self) { server, _, request, _ in .result(server.language.documentSymbols(request)) },

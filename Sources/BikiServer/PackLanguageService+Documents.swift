@@ -103,7 +103,7 @@ extension PackLanguageService {
     }
     let checkAt =
       documents[uri]?.checkAt ?? dependencies.now()
-      + Self.debounce(afterACheckOf: documents[uri]?.lastCheckSeconds)
+      + delay(afterACheckOf: documents[uri]?.lastCheckSeconds)
     guard keep(uri: uri, text: text, version: notification.version, outbox: &outbox) else {
       // What was shown for the older text no longer holds.
       clearDiagnostics(uri, outbox: &outbox)

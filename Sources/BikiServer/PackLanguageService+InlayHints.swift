@@ -18,7 +18,8 @@ extension PackLanguageService {
   static let maximumHints = 1_000
 
   func inlayHints(_ request: InlayHintRequest) -> JSON {
-    guard let document = documents[request.uri], let root = try? JSONParser.parse(document.text) else { return [] }
+    guard inlayHintsEnabled, let document = documents[request.uri], let root = try? JSONParser.parse(document.text)
+    else { return [] }
     let reader = PhraseReader()
     var hints: [JSON] = []
     // The tree, walked with a stack: nesting is capped by the parser, and a stack costs nothing.

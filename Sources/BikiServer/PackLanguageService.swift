@@ -27,6 +27,9 @@ struct PackLanguageService {
   var pullsDiagnostics = false
   /// Diagnostic results made so far: the next one's `resultId`.
   var reportsMade = 0
+  /// The client's settings: inlay readings shown or not, and a fixed wait before a check.
+  var inlayHintsEnabled = true
+  var diagnosticsDelay: Double?
 
   /// How long after the first unchecked edit a document is checked: edits typed within it are
   /// checked together. A document whose last check took longer waits as long as that check took
@@ -39,6 +42,12 @@ struct PackLanguageService {
   static func debounce(afterACheckOf lastCheck: Double?) -> Double {
     guard let lastCheck, lastCheck.isFinite else { return debounce }
     return min(max(lastCheck, debounce), slowestDebounce)
+  }
+
+  /// The wait before checking an edited document: the client's setting, else as long as its last
+  /// check took (`debounce(afterACheckOf:)`).
+  func delay(afterACheckOf lastCheck: Double?) -> Double {
+    diagnosticsDelay ?? Self.debounce(afterACheckOf: lastCheck)
   }
 
   init(dependencies: ServerDependencies, mailbox: Mailbox, catalog: Catalog) {

@@ -6,6 +6,7 @@ import BikiPractice
 import BikiProtocol
 import BikiServer
 import BikiSpeech
+import BikiSync
 import Foundation
 
 /// `biki serve`: JSON-RPC 2.0 with LSP framing on stdin and stdout, for editors and tools.
@@ -48,23 +49,30 @@ enum ServeCommand {
     let packs = parsed.values("--packs").map { URL(fileURLWithPath: $0).standardizedFileURL.path }
     let plugins = parsed.values("--plugins").map { URL(fileURLWithPath: $0).standardizedFileURL.path }
     let inProcess = parsed.isSet("--in-process")
-    let (packDirectories, pluginDirectories, pluginsInProcess) = (packs, plugins, inProcess)
+    let pluginsInProcess = inProcess
+    // The command line's directories, and those the client's settings add.
+    let places = Locked<(packs: [String], plugins: [String])>((packs, plugins))
     let output = Connection.claimStandardOutput()
     // Checks and plugin questions finished off the loop wake it through this.
     let wake = WakeSignal()
     let dependencies = ServerDependencies(
       loadCatalog: {
+        let (packDirectories, pluginDirectories) = places.withLock { $0 }
         let (load, registry) = environment.loadCatalog(
           packDirectories: packDirectories, pluginDirectories: pluginDirectories, inProcess: pluginsInProcess)
         return Catalog(
           registry: registry, packs: load,
           packDirectories: environment.host.packSearchPaths(extra: packDirectories).directories)
       },
-      packStamp: { environment.sourceStamp(packDirectories: packDirectories, pluginDirectories: pluginDirectories) },
+      packStamp: {
+        let (packDirectories, pluginDirectories) = places.withLock { $0 }
+        return environment.sourceStamp(packDirectories: packDirectories, pluginDirectories: pluginDirectories)
+      },
       history: environment.history, now: environment.now,
       wallClock: environment.wallClock, seeds: environment.seeds, canonicalPath: environment.fileSystem.canonicalPath,
       background: .threads(waking: wake),
       loadCheckedCatalog: { isCancelled in
+        let (packDirectories, pluginDirectories) = places.withLock { $0 }
         // The user's own packs checked as lint checks them.
         let (load, registry) = environment.loadCatalog(
           packDirectories: packDirectories, pluginDirectories: pluginDirectories, inProcess: pluginsInProcess,
@@ -75,6 +83,15 @@ enum ServeCommand {
           packDirectories: environment.host.packSearchPaths(extra: packDirectories).directories)
       })
     var live = dependencies
+    live.useDirectories = { settingsPacks, settingsPlugins in
+      places.withLock { $0 = (packs + settingsPacks, plugins + settingsPlugins) }
+    }
+    live.watchedDirectories = {
+      let (packDirectories, pluginDirectories) = places.withLock { $0 }
+      let builtIn = environment.host.packSearchPaths().directories.first
+      return environment.host.packSearchPaths(extra: packDirectories).directories.filter { $0 != builtIn }
+        + environment.host.pluginSearchPaths(extra: pluginDirectories).directories
+    }
     // `initialize` is answered while the packs and plugins load.
     live.loadsCatalogAhead = true
     let speech = SpeechAhead(environment: environment)

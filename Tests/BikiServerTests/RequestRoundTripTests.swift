@@ -34,7 +34,8 @@ import Testing
       DocumentSymbolRequest.self,
       DefinitionRequest.self, CompletionRequest.self, FormattingRequest.self, PrepareRenameRequest.self,
       RenameRequest.self,
-      InlayHintRequest.self, CodeLensRequest.self, ExecuteCommandRequest.self,
+      InlayHintRequest.self, CodeLensRequest.self, ExecuteCommandRequest.self, DocumentDiagnosticRequest.self,
+      WorkspaceDiagnosticRequest.self,
     ]
     let notifications: [any ClientMessage.Type] = [
       DidOpenNotification.self, DidChangeNotification.self, DidCloseNotification.self,
@@ -257,5 +258,17 @@ import Testing
 
     try roundTrip(DidCloseNotification(uri: Self.uri))
     refused(DidCloseNotification.self, ["textDocument": 1], "\"textDocument\" must be an object, not a number")
+  }
+
+  @Test func diagnosticPullsDecodeWhatTheyEncode() throws {
+    try roundTrip(DocumentDiagnosticRequest(uri: Self.uri))
+    try roundTrip(DocumentDiagnosticRequest(uri: Self.uri, previousResultID: "7"))
+    try roundTrip(WorkspaceDiagnosticRequest(previousResultIDs: [Self.uri: "7", "file:///b.json": "2"]))
+    refused(
+      DocumentDiagnosticRequest.self, ["textDocument": ["uri": .string(Self.uri)], "previousResultId": 7],
+      "\"previousResultId\" must be a string, not a number")
+    refused(
+      WorkspaceDiagnosticRequest.self, ["previousResultIds": [["uri": 1]]],
+      "\"previousResultIds\" must be a list of {uri, value}, each a string")
   }
 }
