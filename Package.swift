@@ -62,6 +62,8 @@ let package = Package(
     .target(name: "BikiSpeech", dependencies: ["BikiFiles", "BikiSync", "BikiSpeechSupport"]),
     // The process groups of running speech programs, killed from a signal handler.
     .target(name: "BikiSpeechSupport"),
+    // glibc's malloc tuning for the long-running server (malloc.h, which Swift cannot import).
+    .target(name: "BikiHeapSupport"),
     // Practice: the history of answers, stats over it; what quiz and serve both record into.
     .target(name: "BikiPractice", dependencies: ["BikiCore", "BikiJapanese", "BikiFiles", "BikiJSON", "BikiSync"]),
     // The biki/* methods, pack files as a language, the session table.
@@ -79,7 +81,7 @@ let package = Package(
       name: "biki",
       dependencies: [
         "BikiCLI", "BikiJapanese", "BikiCore", "BikiHost", "BikiPacks", "BikiPlugins", "BikiProtocol", "BikiServer",
-        "BikiJSON", "BikiPractice", "BikiFiles", "BikiSpeech", "BikiSync",
+        "BikiJSON", "BikiPractice", "BikiFiles", "BikiSpeech", "BikiSync", "BikiHeapSupport",
       ]),
     // Speed and memory figures; run in release (`swift run -c release biki-bench`).
     .executableTarget(

@@ -9,6 +9,8 @@ extension BikiServer {
   /// start more (a session's next question, for a runner that works at once), so it drains
   /// until the mailbox is empty.
   mutating func drainCompletions(outbox: inout [OutgoingMessage]) {
+    var burstEnded = false
+    defer { if burstEnded { dependencies.releaseMemory() } }
     while true {
       let completions = mailbox.takeAll()
       guard !completions.isEmpty else { return }
@@ -22,9 +24,11 @@ extension BikiServer {
           quiz.questionsMade(id, ticket, answer, open: &open, outbox: &outbox)
         case .catalog(let ticket, let catalog):
           reloadFinished(ticket, catalog, outbox: &outbox)
+          burstEnded = burstEnded || reload == nil
         case .check(let uri, let ticket, let result):
           language.checkFinished(uri, ticket, result, outbox: &outbox)
           if language.checks[uri] == nil { client.endProgress(uri, outbox: &outbox) }
+          burstEnded = burstEnded || language.checks.isEmpty
         }
       }
       answerDiagnosticPulls(outbox: &outbox)

@@ -142,6 +142,9 @@ package struct ServerDependencies: Sendable {
     @Sendable (_ session: String, _ speech: SpeechChoice, _ reading: String, _ text: String) -> Void = { _, _, _, _ in }
   /// Drops the audio still to be made for a session that ended; returns at once.
   package var endSpeech: @Sendable (_ session: String) -> Void = { _ in }
+  /// Gives memory freed after a burst of work (a reload, the last of a run of checks) back to
+  /// the system; called on the loop.
+  package var releaseMemory: @Sendable () -> Void = {}
   /// From now on every load and stamp of the catalog also reads these pack and plugin
   /// directories (the client's settings), beside the command line's.
   package var useDirectories: @Sendable (_ packs: [String], _ plugins: [String]) -> Void = { _, _ in }

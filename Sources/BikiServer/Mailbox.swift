@@ -14,12 +14,38 @@ package struct BackgroundRunner: Sendable {
     self.run = run
   }
 
-  /// A thread per piece of work, which wakes `wake` when it ends.
-  package static func threads(waking wake: WakeSignal?) -> BackgroundRunner {
-    BackgroundRunner { work in
+  /// Threads for the work, each waking `wake` when a piece of work ends: at most `limit` at once
+  /// (the rest wait their turn, in order), so 200 documents opened together are not 200
+  /// threads each holding its own memory. A thread takes the next waiting work when done, and
+  /// ends when none waits.
+  package static func threads(waking wake: WakeSignal?, limit: Int = 4) -> BackgroundRunner {
+    let pool = Locked<(waiting: [@Sendable () -> Void], running: Int)>(([], 0))
+    @Sendable func next() -> (@Sendable () -> Void)? {
+      pool.withLock { pool in
+        guard !pool.waiting.isEmpty else {
+          pool.running -= 1
+          return nil
+        }
+        return pool.waiting.removeFirst()
+      }
+    }
+    return BackgroundRunner { work in
+      let startsThread = pool.withLock { pool in
+        guard pool.running < max(limit, 1) else {
+          pool.waiting.append(work)
+          return false
+        }
+        pool.running += 1
+        return true
+      }
+      guard startsThread else { return }
       let thread = Thread {
-        work()
-        wake?.signal()
+        var current: (@Sendable () -> Void)? = work
+        while let piece = current {
+          piece()
+          wake?.signal()
+          current = next()
+        }
       }
       // Pack checks recurse as deep as a pack nests (at most 256 levels); leave them room.
       thread.stackSize = 8 << 20

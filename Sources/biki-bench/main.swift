@@ -406,6 +406,15 @@ if options.selects("serve") {
   }
 }
 
+if options.selects("serve.memory.open-packs") {
+  let executable = benchDirectory + "/biki"
+  if FileManager.default.isExecutableFile(atPath: executable) {
+    for line in try OpenPacksBench(executable: executable).run() { print(line) }
+  } else {
+    print("serve.memory.open-packs: \(executable) not built; run `swift build -c release` first")
+  }
+}
+
 if options.selects("serve.latency") {
   let executable = benchDirectory + "/biki"
   let packTool = benchDirectory + "/biki-pack"
