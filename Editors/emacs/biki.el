@@ -100,10 +100,23 @@ espeak-ng.  \\[biki-speech-engine] says which."
   :type 'boolean)
 
 (defcustom biki-voice nil
-  "The Open JTalk voice (an .htsvoice file) to speak with.
-nil uses the environment variable BIKI_VOICE, else the mei voice pyopenjtalk
-installed."
-  :type '(choice (const :tag "BIKI_VOICE, else pyopenjtalk's" nil) file))
+  "The voice to speak with: a name \"biki say --voices\" lists, or a file.
+A name such as mei_normal (Open JTalk) or jm_kumo (Kokoro), or an Open JTalk
+.htsvoice file.  nil uses the environment variable BIKI_VOICE, else the mei
+voice pyopenjtalk installed."
+  :type '(choice (const :tag "BIKI_VOICE, else mei" nil)
+                 (string :tag "A voice's name")
+                 (file :tag "An .htsvoice file")))
+
+(defcustom biki-speech-rate nil
+  "How fast to speak: from 0.5 (twice as slow) to 2 (twice as fast).
+nil is the voice's own speed."
+  :type '(choice (const :tag "The voice's own" nil) number))
+
+(defcustom biki-speech-pitch nil
+  "How much higher (or, below 0, lower) to speak, in semitones from -12 to 12.
+nil is the voice's own pitch."
+  :type '(choice (const :tag "The voice's own" nil) number))
 
 ;;; The biki command
 
@@ -296,6 +309,7 @@ A plist of :session :title :question :progress :feedback :done.")
     (set-keymap-parent map minibuffer-local-map)
     (define-key map (kbd "C-c C-n") #'biki-quiz-skip)
     (define-key map (kbd "C-c C-e") #'biki-quiz-end)
+    (define-key map (kbd "C-c C-l") #'biki-replay)
     map)
   "Keymap of the minibuffer while it reads an answer.")
 
@@ -306,6 +320,7 @@ A plist of :session :title :question :progress :feedback :done.")
     (define-key map "a" #'biki-quiz-answer)
     (define-key map "n" #'biki-quiz-skip)
     (define-key map "e" #'biki-quiz-end)
+    (define-key map "l" #'biki-replay)
     (define-key map "r" #'biki-review)
     (define-key map "m" #'biki-missed)
     (define-key map "s" #'biki-stats)
@@ -316,7 +331,8 @@ A plist of :session :title :question :progress :feedback :done.")
 (define-derived-mode biki-quiz-mode special-mode "Biki-Quiz"
   "A Biki quiz: the question, the verdict on your last answer, then a summary.
 \\<biki-quiz-answer-map>Answers are typed in the minibuffer, where
-\\[biki-quiz-skip] skips the question and \\[biki-quiz-end] ends the quiz.
+\\[biki-quiz-skip] skips the question, \\[biki-replay] says a listening question
+again and \\[biki-quiz-end] ends the quiz.
 In this buffer:
 
 \\{biki-quiz-mode-map}")
@@ -329,6 +345,7 @@ In this buffer:
     (define-key map "a" #'biki-quiz-answer)
     (define-key map "n" #'biki-quiz-skip)
     (define-key map "e" #'biki-quiz-end)
+    (define-key map "l" #'biki-replay)
     (define-key map "s" #'biki-stats)
     (define-key map "t" #'biki-topics)
     map)
@@ -339,9 +356,21 @@ Bind it, for instance, with
 (fset 'biki-command-map biki-command-map)
 
 (defun biki--say-command (&rest arguments)
-  "The command line of \"biki say\" with ARGUMENTS and `biki-voice'."
+  "The command line of \"biki say\" with ARGUMENTS and the speech settings.
+Those are `biki-voice' (a file name is expanded; a voice's name is not),
+`biki-speech-rate' and `biki-speech-pitch'."
   (append (list (biki--program) "say") arguments
-          (when biki-voice (list "--voice" (expand-file-name biki-voice)))))
+          (when biki-voice
+            (list "--voice" (if (string-match-p "[/~]" biki-voice) (expand-file-name biki-voice) biki-voice)))
+          (when biki-speech-rate (list "--rate" (number-to-string biki-speech-rate)))
+          (when biki-speech-pitch (list "--pitch" (number-to-string biki-speech-pitch)))))
+
+(defun biki--speech-params ()
+  "Return the session's speech settings, for the server to make audio ahead."
+  (append (when biki-voice
+            (list :voice (if (string-match-p "[/~]" biki-voice) (expand-file-name biki-voice) biki-voice)))
+          (when biki-speech-rate (list :rate biki-speech-rate))
+          (when biki-speech-pitch (list :pitch biki-speech-pitch))))
 
 (defun biki--speech-engine ()
   "Return the answer of \"biki say --engine\" as (SPEAKS . LINE), asked once."
@@ -497,6 +526,19 @@ repeats the question.  Returns non-nil while the quiz goes on."
          (speech (plist-get question :speech)))
     (when speech (biki--speak speech (or (plist-get question :speechText) speech)))))
 
+;;;###autoload
+(defun biki-replay ()
+  "Say the listening question being asked again; no answer is counted."
+  (interactive)
+  (unless (and (biki--quiz-open-p)
+               (with-current-buffer biki-quiz-buffer-name
+                 (plist-get (plist-get biki--quiz :question) :speech)))
+    (user-error "Biki: no question is being spoken; a listening quiz asks one (biki-quiz-skill)"))
+  (unless biki-speak
+    (user-error "Biki: sound is off (biki-speak is nil)"))
+  ;; The quiz lives in its buffer; this may be called from the minibuffer's answer.
+  (with-current-buffer biki-quiz-buffer-name (biki--speak-question)))
+
 (defun biki--choose-topic ()
   "Ask for a topic id, completing over every topic with its title."
   (let* ((topics (biki--topics))
@@ -553,6 +595,7 @@ first try.  With a prefix argument, choose TOPIC; otherwise from every topic."
   (let* ((params (if biki-quiz-skill (append params (list :skill biki-quiz-skill)) params))
          (params (if biki-quiz-seed (append params (list :seed biki-quiz-seed)) params))
          (params (if biki-strict (append params (list :strict t)) params))
+         (params (if (biki--speech-params) (append params (list :speech (biki--speech-params))) params))
          (result (biki--request :biki/startSession params)))
     ;; The buffer shows one quiz: one left open (an error stopped its answers) ends here,
     ;; rather than staying open in the server with no way back to it.
@@ -665,6 +708,7 @@ a week from now):\n")
      :help "Ask again what your last quiz missed, in rounds until each is right"]
     ["Answer" biki-quiz-answer :active (biki--quiz-open-p)]
     ["Skip Question" biki-quiz-skip :active (biki--quiz-open-p)]
+    ["Hear It Again" biki-replay :active (biki--quiz-open-p)]
     ["End Quiz" biki-quiz-end :active (biki--quiz-open-p)]
     "---"
     ["Stats and Forms" biki-stats :help "Your accuracy, and your forms, weakest first"]

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Listening in the editors as a learner meets it, with the installed biki by name and Open JTalk
-# installed as README.md says: Neovim in a real terminal (tmux types and reads the screen) and
-# Emacs in batch speak a listening question through `biki say`, and say which engine speaks.
-# The audio player is a stand-in that writes down what it was given to play.
+# installed as README.md says: Neovim and Vim in a real terminal (tmux types and reads the
+# screen) and Emacs in batch speak a listening question through `biki say`, say which engine
+# speaks, play the question again on asking, and pass their rate and pitch settings on. The
+# audio player is a stand-in that writes down what it was given to play; `biki` is reached
+# through a stand-in that writes down each `biki say` it runs.
 #   Tests/clients/listening.sh        (with an installed Biki: `biki` on PATH)
 # Exits 0 when every check passes; prints each check, and the screen when one fails.
 set -uo pipefail
@@ -12,12 +14,15 @@ state="$(mktemp -d)"
 . "$root/Tests/clients/screen.sh"
 trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$state"' EXIT
 
-for tool in biki tmux nvim emacs; do
+for tool in biki tmux nvim emacs vim; do
   command -v "$tool" >/dev/null || { echo "listening.sh: $tool is not on PATH"; exit 1; }
 done
 
 printf '#!/bin/sh\necho "$@" >> "%s/played"\n' "$state" > "$state/player"
 chmod +x "$state/player"
+# The editors run `biki say` by the biki their server runs: this one notes each.
+printf '#!/bin/sh\n[ "$1" = say ] && echo "$@" >> "%s/said"\nexec "%s" "$@"\n' "$state" "$(command -v biki)" > "$state/biki"
+chmod +x "$state/biki"
 export BIKI_AUDIO_PLAYER="$state/player" XDG_CACHE_HOME="$state/cache" XDG_STATE_HOME="$state/state"
 
 # Waits up to 20 s for the player to have been given N files; true when it was.
@@ -30,14 +35,21 @@ played() {
 }
 check "biki say --engine names Open JTalk" sh -c 'biki say --engine | grep -q "^Speaking with Open JTalk, voice mei_normal"'
 
-setup="lua require('biki').setup({ skill = 'listening', seed = 3 })"
+setup="lua require('biki').setup({ cmd = { '$state/biki', 'serve' }, skill = 'listening', seed = 3, rate = 0.8, pitch = 2 })"
 tmux new-session -d -s "$session" -x 110 -y 30 -c "$state" \
-  "nvim -u NONE -i NONE -n --cmd 'set rtp^=$root/Editors/nvim' -c 'runtime plugin/biki.lua' -c \"$setup\""
+  "nvim -u NONE -i NONE -n --cmd 'set rtp^=$root/Editors/nvim' -c 'runtime plugin/biki.lua' -c \"$setup\" -c 'cnoremap <F5> <Cmd>BikiReplay<CR>'"
 sleep 0.5
 tmux send-keys -t "$session" ":BikiQuiz counters.hon 2" Enter
 check "Neovim asks a listening question" wait_for "🔊 listen"
 check "and Open JTalk's audio of it is played" played 1
 check "a file Biki made" sh -c "grep -q '^$state/cache/biki/speech/.*\.wav$' '$state/played'"
+check "Neovim's rate and pitch reach biki say" grep -q -- "--rate 0.8 --pitch 2$" "$state/said"
+tmux send-keys -t "$session" Enter
+check "an empty answer plays it again" played 2
+tmux send-keys -t "$session" F5
+check ":BikiReplay, mapped while the answer is typed, plays it again" played 3
+check "the same audio each time" sh -c "[ \"\$(sort -u '$state/played' | wc -l)\" -eq 1 ]"
+check "and no answer was counted" wait_for "[1/2]"
 tmux send-keys -t "$session" "quit" Enter
 check "(quit)" wait_for "— finished"
 tmux send-keys -t "$session" "q" ":checkhealth biki" Enter
@@ -57,5 +69,28 @@ emacs --batch -Q -L "$root/Editors/emacs" --eval "
   (sleep-for 5))" > "$state/emacs.log" 2>&1
 check "Emacs says which engine speaks" grep -q "Biki: Speaking with Open JTalk, voice mei_normal" "$state/emacs.log"
 check "and plays Open JTalk's audio of a reading" played 1
+
+# Vim: g:biki_rate and g:biki_pitch reach biki say; :BikiReplay plays the question again.
+rm -f "$state/played" "$state/said"
+vimrc="$state/vimrc"
+cat > "$vimrc" <<VIMRC
+set nocompatible
+set rtp^=$root/Editors/vim
+let g:biki_command = ['$state/biki', 'serve']
+let g:biki_skill = 'listening'
+let g:biki_seed = 3
+let g:biki_rate = 1.5
+let g:biki_pitch = -2
+VIMRC
+tmux kill-session -t "$session" 2>/dev/null
+tmux new-session -d -s "$session" -x 110 -y 30 -c "$state" "vim -N -u '$vimrc' -i NONE"
+sleep 0.5
+tmux send-keys -t "$session" ":BikiQuiz counters.hon 2" Enter
+check "Vim asks a listening question, and plays it" played 1
+check "Vim's rate and pitch reach biki say" grep -q -- "--rate 1.5 --pitch -2$" "$state/said"
+tmux send-keys -t "$session" Escape ":BikiReplay" Enter
+check "Vim's :BikiReplay plays it again" played 2
+check "the same audio both times" sh -c "[ \"\$(sort -u '$state/played' | wc -l)\" -eq 1 ]"
+tmux send-keys -t "$session" Escape ":qa!" Enter
 
 finish "listening"

@@ -346,7 +346,8 @@ the usual reading is じゅっぽん" (buffer-string)))
   ;; Options a user sets, in one customize group.
   (let ((options (mapcar #'car (get 'biki 'custom-group))))
     (dolist (option '(biki-program biki-server-arguments biki-quiz-questions biki-review-questions
-                      biki-quiz-skill biki-quiz-seed biki-strict biki-speak))
+                      biki-quiz-skill biki-quiz-seed biki-strict biki-speak biki-voice biki-speech-rate
+                      biki-speech-pitch))
       (should (memq option options))
       (should (documentation-property option 'variable-documentation)))))
 
@@ -391,6 +392,37 @@ or what to install; biki-voice is passed on to it."
     (should (equal (last (biki--say-command "はっぽん" "八本") 4)
                    '("はっぽん" "八本" "--voice" "/voices/x.htsvoice"))))
   (put 'biki--speech-engine 'answer nil))
+
+(ert-deftest biki-speech-settings-reach-biki-say-and-the-session ()
+  "A voice's name (not expanded as a file), the rate and the pitch reach \"biki say\" and the
+session's speech, so the server makes the audio ahead as it will be said."
+  (let ((biki-voice "jm_kumo") (biki-speech-rate 0.5) (biki-speech-pitch -3))
+    (should (equal (last (biki--say-command "はっぽん" "八本") 8)
+                   '("はっぽん" "八本" "--voice" "jm_kumo" "--rate" "0.5" "--pitch" "-3")))
+    (should (equal (biki--speech-params) '(:voice "jm_kumo" :rate 0.5 :pitch -3))))
+  (let ((biki-voice nil) (biki-speech-rate nil) (biki-speech-pitch nil))
+    (should (equal (biki--say-command "はっぽん") (list (biki--program) "say" "はっぽん")))
+    (should-not (biki--speech-params))))
+
+(ert-deftest biki-replay-says-the-question-again-and-counts-nothing ()
+  "M-x biki-replay (l in the quiz, C-c C-l while answering) runs the same \"biki say\" again."
+  (let ((biki-quiz-seed 3) (biki-quiz-skill "listening") (biki-speak t) (biki-speech-rate 0.8)
+        (said '()))
+    (cl-letf (((symbol-function 'biki--speech-engine) (lambda () '(t . "Speaking with a stand-in.")))
+              ((symbol-function 'start-process)
+               (lambda (_name _buffer &rest command) (push command said) nil)))
+      (biki-quiz "counters.hon" 2)
+      (should (= (length said) 1))
+      (should (member "--rate" (car said)))
+      (with-temp-buffer (biki-replay))
+      (should (= (length said) 2))
+      (should (equal (nth 0 said) (nth 1 said)))
+      (with-current-buffer biki-quiz-buffer-name
+        (should (string-match-p "\\`\\[1/2\\]" (buffer-string))))
+      (biki-quiz-end)
+      (should-error (biki-replay) :type 'user-error)))
+  (should (eq (lookup-key biki-quiz-mode-map "l") #'biki-replay))
+  (should (eq (lookup-key biki-quiz-answer-map (kbd "C-c C-l")) #'biki-replay)))
 
 (add-hook 'kill-emacs-hook #'biki-shutdown)
 

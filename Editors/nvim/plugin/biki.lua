@@ -45,6 +45,10 @@ end, {
   complete = complete,
 })
 
+vim.api.nvim_create_user_command("BikiReplay", function()
+  require("biki").replay()
+end, { desc = "Hear the listening question again, counting no answer" })
+
 vim.api.nvim_create_user_command("BikiStats", function()
   require("biki").stats()
 end, { desc = "Show accuracy and forms, weakest first" })

@@ -177,10 +177,36 @@ def Say(lines: list<string>)
   endif
 enddef
 
-# `biki say …` by the biki the server runs, with g:biki_voice when set.
+# `biki say …` by the biki the server runs, with g:biki_voice, g:biki_rate and g:biki_pitch
+# when set.
 def SayCommand(arguments: list<string>): list<string>
-  const voice = get(g:, 'biki_voice', '')
-  return [get(g:, 'biki_command', ['biki', 'serve'])[0], 'say'] + arguments + (empty(voice) ? [] : ['--voice', voice])
+  var command = [get(g:, 'biki_command', ['biki', 'serve'])[0], 'say'] + arguments
+  for [setting, option] in [['biki_voice', '--voice'], ['biki_rate', '--rate'], ['biki_pitch', '--pitch']]
+    if Setting(setting) != ''
+      command += [option, Setting(setting)]
+    endif
+  endfor
+  return command
+enddef
+
+# A setting as text (0.8 as '0.8'), or '' when it is not set.
+def Setting(name: string): string
+  const value = get(g:, name, '')
+  return type(value) == v:t_string ? value : string(value)
+enddef
+
+# The session's `speech`, so the server makes the audio ahead as `biki say` will say it.
+def SpeechParams(): dict<any>
+  var speech: dict<any> = {}
+  if Setting('biki_voice') != ''
+    speech.voice = Setting('biki_voice')
+  endif
+  for [setting, field] in [['biki_rate', 'rate'], ['biki_pitch', 'pitch']]
+    if Setting(setting) != ''
+      speech[field] = str2float(Setting(setting))
+    endif
+  endfor
+  return speech
 enddef
 
 var speech_engine: dict<any> = {}
@@ -199,12 +225,29 @@ def Ask()
   Say([$'{ProgressText(quiz.progress)}  {get(question, "prefix", "")}{question.prompt}    ({Label(question)}; empty: skip)'])
   if has_key(question, 'speech') && get(g:, 'biki_speak', 1)
     if SpeechEngine().speaks
-      # Open JTalk is given the text too, which it accents as it is said.
-      job_start(SayCommand([question.speech, get(question, 'speechText', question.speech)]), {out_io: 'null', err_io: 'null'})
+      Replay(false)
     elseif !get(quiz, 'told_no_speech', false)
       quiz.told_no_speech = true
       Say([$'  (no audio: {SpeechEngine().line})'])
     endif
+  endif
+enddef
+
+# :BikiReplay: says the listening question being asked again, counting no answer.
+export def Replay(fromCommand: bool = true)
+  const question = empty(quiz) ? {} : quiz.question
+  if !has_key(question, 'speech')
+    Error('no question is being spoken; :BikiQuiz with g:biki_skill = "listening" asks one')
+    return
+  endif
+  if !get(g:, 'biki_speak', 1) || !SpeechEngine().speaks
+    Error('no audio: ' .. (get(g:, 'biki_speak', 1) ? SpeechEngine().line : 'g:biki_speak is off'))
+    return
+  endif
+  # Open JTalk is given the text too, which it accents as it is said.
+  job_start(SayCommand([question.speech, get(question, 'speechText', question.speech)]), {out_io: 'null', err_io: 'null'})
+  if fromCommand && bufnr() == quiz.buf
+    startinsert!
   endif
 enddef
 
@@ -323,6 +366,9 @@ def StartSession(given: dict<any>, title: string, intro: string)
   endif
   if get(g:, 'biki_strict', 0)
     params.strict = true
+  endif
+  if !empty(SpeechParams())
+    params.speech = SpeechParams()
   endif
   const result = Request('biki/startSession', params)
   if result == null

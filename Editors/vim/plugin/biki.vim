@@ -11,6 +11,7 @@ command -nargs=0 BikiTopics biki#Topics()
 command -nargs=* -complete=customlist,biki#CompleteTopics BikiQuiz biki#Quiz(<f-args>)
 command -nargs=? -complete=customlist,biki#CompleteTopics BikiMissed biki#Missed(<f-args>)
 command -nargs=0 BikiSkip biki#Skip()
+command -nargs=0 BikiReplay biki#Replay()
 command -nargs=0 BikiStats biki#Stats()
 
 nnoremap <silent> <Plug>(biki-topics) <ScriptCmd>biki#Topics()<CR>

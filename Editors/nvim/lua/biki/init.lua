@@ -8,8 +8,13 @@ M.config = {
   -- Read listening questions aloud, as `biki say` does: with Open JTalk when it and a voice are
   -- installed, else espeak-ng.
   speak = true,
-  -- The Open JTalk voice (an .htsvoice file) to speak with; nil for BIKI_VOICE or pyopenjtalk's.
+  -- The voice to speak with: a name `biki say --voices` lists (mei_normal, jm_kumo …) or an
+  -- .htsvoice file; nil for BIKI_VOICE or pyopenjtalk's mei.
   voice = nil,
+  -- How fast to speak, 0.5 (twice as slow) to 2; nil for the voice's own speed.
+  rate = nil,
+  -- How much higher (or, below 0, lower) to speak, in semitones from -12 to 12; nil for none.
+  pitch = nil,
   -- A quiz's length when :BikiQuiz is given no count.
   questions = 10,
   -- Which skill to drill: "reading", "listening", "kana" or "counter"; nil for the topic's default.
@@ -269,14 +274,29 @@ local function show(lines)
   end
 end
 
--- `biki say …` with the configured voice: the same biki the server runs.
+-- `biki say …` with the configured voice, rate and pitch: the same biki the server runs.
 local function say_command(arguments)
   local command = { M.config.cmd[1], "say" }
   vim.list_extend(command, arguments)
   if M.config.voice then
     vim.list_extend(command, { "--voice", M.config.voice })
   end
+  if M.config.rate then
+    vim.list_extend(command, { "--rate", tostring(M.config.rate) })
+  end
+  if M.config.pitch then
+    vim.list_extend(command, { "--pitch", tostring(M.config.pitch) })
+  end
   return command
+end
+
+-- The session's `speech`, so the server makes the audio ahead as `biki say` will say it; nil
+-- when nothing is set.
+local function speech_params()
+  if not (M.config.voice or M.config.rate or M.config.pitch) then
+    return nil
+  end
+  return { voice = M.config.voice, rate = M.config.rate, pitch = M.config.pitch }
 end
 
 -- What `biki say --engine` says (which engine speaks, or what to install), asked once, or again
@@ -300,6 +320,23 @@ local function no_sound_reason()
   end
 end
 
+-- :BikiReplay: says the question being asked again, counting no answer. While the answer is
+-- typed it works from a mapping (cnoremap <F5> <Cmd>BikiReplay<CR>).
+function M.replay()
+  local question = quiz and quiz.question
+  if not question or question.skill ~= "listening" or not question.speech then
+    notify("no question is being spoken; :BikiQuiz with skill = \"listening\" asks one", vim.log.levels.WARN)
+    return
+  end
+  local silent = no_sound_reason()
+  if silent then
+    notify("no audio: " .. silent, vim.log.levels.WARN)
+    return
+  end
+  -- Open JTalk is given the text too, which it accents as it is said.
+  vim.fn.jobstart(say_command({ question.speech, question.speechText or question.speech }))
+end
+
 local function progress_text(progress)
   local done = progress.completed + 1
   if progress.round then
@@ -321,9 +358,8 @@ local function ask()
     table.insert(lines, "  🔇 No audio: " .. silent .. ".")
     table.insert(lines, "  Read it instead: " .. question.prompt)
   elseif question.skill == "listening" then
-    table.insert(lines, "  🔊 listen (empty answer: hear it again)")
-    -- Open JTalk is given the text too, which it accents as it is said.
-    vim.fn.jobstart(say_command({ question.speech, question.speechText or question.speech }))
+    table.insert(lines, "  🔊 listen (empty answer or :BikiReplay: hear it again)")
+    M.replay()
   else
     table.insert(lines, "  " .. (question.prefix or "") .. question.prompt)
   end
@@ -496,6 +532,7 @@ function M.quiz(topic, count)
     if M.config.strict then
       params.strict = true
     end
+    params.speech = speech_params()
     M.request("biki/startSession", params, function(result)
       quiz = { session = result.sessionId, title = title_of(id), question = result.question, progress = result.progress }
       ask()
@@ -529,6 +566,7 @@ local function start_across_topics(params, topic, titled, untitled)
   if M.config.strict then
     params.strict = true
   end
+  params.speech = speech_params()
   M.request("biki/startSession", params, function(result)
     local title = topic and topic ~= "" and titled(title_of(topic)) or untitled
     quiz = { session = result.sessionId, title = title, question = result.question, progress = result.progress }
