@@ -1,12 +1,24 @@
 ;;; biki.el --- Drill Japanese number readings; check Biki topic packs  -*- lexical-binding: t; -*-
 
+;; Copyright (C) 2026 The Biki authors
+
 ;; Author: Biki maintainers <maintainers@users.noreply.a-seed-b95ad975.example>
 ;; Maintainer: Biki maintainers <maintainers@users.noreply.a-seed-b95ad975.example>
+;; URL: https://a-seed-b95ad975.example/biki
+;; SPDX-License-Identifier: MIT
 ;; Version: 0.1.0
 ;; Package-Requires: ((emacs "28.1") (eglot "1.9"))
 ;; Keywords: languages, i18n, games
 
 ;; This file is not part of GNU Emacs.
+
+;; Permission is hereby granted, free of charge, to any person obtaining a copy of this
+;; software and associated documentation files (the "Software"), to deal in the Software
+;; without restriction, including without limitation the rights to use, copy, modify, merge,
+;; publish, distribute, sublicense, and/or sell copies of the Software, and to permit persons
+;; to whom the Software is furnished to do so, subject to the conditions of the MIT License in
+;; the LICENSE file at the root of Biki's repository, which must accompany every copy.
+;; THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND.
 
 ;;; Commentary:
 
@@ -219,11 +231,37 @@ even its count of errors, until a key is pressed."
   (when (and (eglot-managed-p) (bound-and-true-p flymake-mode))
     (flymake-start)))
 
+(defcustom biki-language-client 'eglot
+  "The LSP client to check packs with: eglot (built in from Emacs 29), or lsp-mode."
+  :type '(choice (const :tag "eglot" eglot) (const :tag "lsp-mode" lsp-mode)))
+
+(declare-function lsp-register-client "lsp-mode" (client))
+(declare-function make-lsp-client "lsp-mode" (&rest arguments))
+(declare-function lsp-stdio-connection "lsp-mode" (command &optional test-command))
+(declare-function lsp-deferred "lsp-mode" ())
+(defvar lsp-language-id-configuration)
+
+(defun biki--register-lsp-mode-client ()
+  "Register \"biki serve\" with lsp-mode, once, for `biki-pack-mode' buffers."
+  (unless (get 'biki--register-lsp-mode-client 'done)
+    (put 'biki--register-lsp-mode-client 'done t)
+    (add-to-list 'lsp-language-id-configuration '(biki-pack-mode . "json"))
+    (lsp-register-client
+     (make-lsp-client :new-connection (lsp-stdio-connection (lambda () (biki--server-command)))
+                      :major-modes '(biki-pack-mode)
+                      :server-id 'biki
+                      :priority 1))))
+
 (defun biki--start-pack-server ()
-  "Start eglot for this pack.
+  "Start eglot, or lsp-mode (`biki-language-client'), for this pack.
 When biki is not installed, say once what is missing."
   (condition-case err
-      (progn (biki--program) (eglot-ensure))
+      (progn (biki--program)
+             (if (eq biki-language-client 'lsp-mode)
+                 (if (require 'lsp-mode nil t)
+                     (progn (biki--register-lsp-mode-client) (lsp-deferred))
+                   (user-error "Biki: lsp-mode is not installed (sudo apt-get install elpa-lsp-mode)"))
+               (eglot-ensure)))
     (user-error
      (unless (get 'biki--start-pack-server 'warned)
        (put 'biki--start-pack-server 'warned t)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// `biki quiz --speak`, installed and run by bare name, in a real terminal: a question played
@@ -8,5 +9,26 @@ import Testing
     let result = try RealClientTests().runInstalled("timeout 120 Tests/clients/quiz_listening.sh")
     #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
     #expect(result.standardOutput.contains("quiz listening: all checks passed"))
+  }
+}
+
+/// biki.el with lsp-mode instead of eglot, installed as docs/editors.md says, in real Emacs in
+/// a terminal: a pack's typo diagnosed, M-. to a counter's definition.
+@Suite struct EmacsLspModeTests {
+  static let hasLspMode =
+    ProcessInfo.processInfo.environment["BIKI_REQUIRE_CLIENTS"] == "1"
+    || FileManager.default.fileExists(atPath: "/usr/share/emacs/site-lisp/elpa/lsp-mode-8.0.0")
+    || ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/share/emacs/site-lisp/elpa-src")) ?? []).contains {
+      $0.hasPrefix("lsp-mode")
+    }
+
+  @Test(
+    .needs(
+      RealClientTests.hasEmacsAndTmux && hasLspMode,
+      "needs Emacs, lsp-mode and tmux: sudo apt-get install emacs-nox elpa-lsp-mode tmux"))
+  func lspModeChecksPacks() throws {
+    let result = try RealClientTests().runInstalled("timeout 200 Editors/emacs/tests/lsp-mode.sh")
+    #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+    #expect(result.standardOutput.contains("emacs lsp-mode: all checks passed"))
   }
 }

@@ -75,7 +75,7 @@
       (emacs-lisp-mode)
       (dolist (problem (package-lint-buffer))
         (pcase-let ((`(,line ,_column ,type ,message) problem))
-          (unless (or (biki-lint-known-false-p message) (biki-lint-known-gap-p message))
+          (unless (biki-lint-known-false-p message)
             (biki-lint-report (format "package-lint %s" type) line message)))))))
 
 (defun biki-lint-known-false-p (message)
@@ -86,12 +86,6 @@ as new as the version biki.el requires."
   (and (string= message "This makes the package uninstallable in all released Emacs versions.")
        (let ((required (cadr (assq 'emacs (package-desc-reqs (package-buffer-info))))))
          (version-list-<= required (version-to-list emacs-version)))))
-
-(defun biki-lint-known-gap-p (message)
-  "Whether package-lint's MESSAGE is about what the project has not decided yet.
-Biki has no published address: when it has one, biki.el gets a URL header and
-this goes."
-  (string= message "Package should have a Homepage or URL header."))
 
 (biki-lint-byte-compile)
 (biki-lint-checkdoc)
