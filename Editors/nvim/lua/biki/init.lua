@@ -29,6 +29,9 @@ M.config = {
   -- over Neovim's defaults (such as nvim-cmp's completion capabilities).
   on_attach = nil,
   capabilities = nil,
+  -- The server's settings (docs/protocol.md, "Settings"): packDirectories, pluginDirectories,
+  -- diagnosticsDelay, inlayHints. Neovim answers the server's workspace/configuration with them.
+  settings = nil,
 }
 
 local client_id = nil
@@ -83,6 +86,7 @@ function M.client()
     cmd = M.config.cmd,
     root_dir = vim.fn.getcwd(),
     on_attach = M.config.on_attach,
+    settings = M.config.settings and { biki = M.config.settings } or nil,
     -- Neovim 0.7 sends what it is given in place of its defaults, so a partial table (a
     -- completion plugin's) is laid over them, as lspconfig does.
     capabilities = vim.tbl_deep_extend("force", vim.lsp.protocol.make_client_capabilities(), M.config.capabilities or {}),
