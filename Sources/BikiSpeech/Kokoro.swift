@@ -88,10 +88,7 @@ struct KokoroMaker: AudioMaker {
 
   func make(_ utterance: Utterance, cancellation: Cancellation?) -> Result<String, SpeechFailure> {
     let target = path(of: utterance)
-    if OpenJTalkMaker.isKept(target) {
-      SpeechCache.touch(target)
-      return .success(target)
-    }
+    if let kept = SpeechCache.reuse(target) { return .success(kept) }
     guard KanaPhonemes.of(utterance.reading) != nil else {
       return .failure(SpeechFailure("the reading \(utterance.reading) is not kana, so it cannot be said"))
     }

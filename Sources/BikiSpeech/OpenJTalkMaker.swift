@@ -84,10 +84,7 @@ struct OpenJTalkMaker: AudioMaker {
   /// is cancelled.
   func make(_ utterance: Utterance, cancellation: Cancellation?) -> Result<String, SpeechFailure> {
     let target = path(of: utterance)
-    if Self.isKept(target) {
-      SpeechCache.touch(target)
-      return .success(target)
-    }
+    if let kept = SpeechCache.reuse(target) { return .success(kept) }
     guard let expected = KanaPhonemes.of(utterance.reading) else {
       return .failure(SpeechFailure("the reading \(utterance.reading) is not kana, so what is said cannot be checked"))
     }

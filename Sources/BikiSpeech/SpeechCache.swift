@@ -23,6 +23,13 @@ package struct SpeechCache: Sendable {
     _ = utimensat(AT_FDCWD, path, nil, AT_SYMLINK_NOFOLLOW)
   }
 
+  /// `path` when audio is kept there (a regular file that reads as a WAV), marked used now.
+  static func reuse(_ path: String) -> String? {
+    guard OpenJTalkMaker.isKept(path) else { return nil }
+    touch(path)
+    return path
+  }
+
   /// The kept audio: name, size and last use.
   func kept() -> [(name: String, size: Int, used: TimeInterval)] {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }

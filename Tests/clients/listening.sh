@@ -25,14 +25,7 @@ printf '#!/bin/sh\n[ "$1" = say ] && echo "$@" >> "%s/said"\nexec "%s" "$@"\n' "
 chmod +x "$state/biki"
 export BIKI_AUDIO_PLAYER="$state/player" XDG_CACHE_HOME="$state/cache" XDG_STATE_HOME="$state/state"
 
-# Waits up to 20 s for the player to have been given N files; true when it was.
-played() {
-  for _ in $(seq 200); do
-    [ "$(cat "$state/played" 2>/dev/null | grep -c "\.wav$")" -ge "$1" ] && return 0
-    sleep 0.1
-  done
-  return 1
-}
+played() { played_into "$1" "$state/played"; }
 check "biki say --engine names Open JTalk" sh -c 'biki say --engine | grep -q "^Speaking with Open JTalk, voice mei_normal"'
 
 setup="lua require('biki').setup({ cmd = { '$state/biki', 'serve' }, skill = 'listening', seed = 3, rate = 0.8, pitch = 2 })"

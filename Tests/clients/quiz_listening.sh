@@ -20,14 +20,7 @@ printf '#!/bin/sh\necho "$@" >> "%s/played"\n' "$state" > "$state/player"
 chmod +x "$state/player"
 export BIKI_AUDIO_PLAYER="$state/player" XDG_CACHE_HOME="$state/cache" XDG_STATE_HOME="$state/state"
 
-# Waits up to 20 s for the player to have been given N files; true when it was.
-played() {
-  for _ in $(seq 200); do
-    [ "$(cat "$state/played" 2>/dev/null | grep -c "\.wav$")" -ge "$1" ] && return 0
-    sleep 0.1
-  done
-  return 1
-}
+played() { played_into "$1" "$state/played"; }
 
 tmux new-session -d -s "$session" -x 100 -y 30 -c "$state" \
   "biki quiz counters.hon --speak --skill listening --seed 3 --mode questions=2 --rate 0.7; sleep 30"

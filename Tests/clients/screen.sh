@@ -36,6 +36,25 @@ press_until() {
   return 1
 }
 
+# Waits up to 15 s for Emacs' mode line of the window showing FILE to say the cursor is on LINE.
+on_line() {
+  for _ in $(seq 150); do
+    screen | grep -qE -- "^-.* $1 +[A-Za-z0-9%]+ L$2 " && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
+# Waits up to 20 s for the stand-in audio player to have been given N files (it writes each
+# down in FILE); true when it was.
+played_into() {
+  for _ in $(seq 200); do
+    [ "$(cat "$2" 2>/dev/null | grep -c "\.wav$")" -ge "$1" ] && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
 check() {
   local name="$1"; shift
   if "$@"; then

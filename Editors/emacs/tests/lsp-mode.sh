@@ -19,15 +19,6 @@ done
 [ -d /usr/share/emacs/site-lisp/elpa-src ] && ls /usr/share/emacs/site-lisp/elpa-src | grep -q '^lsp-mode' \
   || { echo "lsp-mode.sh: lsp-mode is not installed (sudo apt-get install elpa-lsp-mode)"; exit 1; }
 
-# Waits up to 15 s for the mode line of the window showing FILE to say the cursor is on LINE.
-on_line() {
-  for _ in $(seq 150); do
-    screen | grep -qE -- "^-.* $1 +[A-Za-z0-9%]+ L$2 " && return 0
-    sleep 0.1
-  done
-  return 1
-}
-
 home="$state/home"
 mkdir -p "$home/.emacs.d" "$state/drafts"
 if ! HOME="$home" emacs --batch --eval "(package-install-file \"$here/biki.el\")" >"$state/install.log" 2>&1; then
@@ -82,10 +73,13 @@ diagnostics() {
   tmux send-keys -t "$session" M-: \
     "(message \"biki-diagnostics: %s\" (mapconcat (function flymake-diagnostic-text) (flymake-diagnostics) \" | \"))" Enter
 }
+# Asked every half second for up to 30 s: the check runs once lsp-mode has connected.
 found=1
-for _ in $(seq 30); do
+for _ in $(seq 60); do
   diagnostics
-  if wait_for 'biki-diagnostics: unknown key "categroy"' 2>/dev/null; then found=0; break; fi
+  sleep 0.5
+  # The echo area shows the message, then M-:'s value: the same text, its quotes escaped.
+  if screen | grep -qE 'biki-diagnostics: unknown key \\?"categroy'; then found=0; break; fi
 done
 check "the typo is diagnosed through lsp-mode" test "$found" -eq 0
 

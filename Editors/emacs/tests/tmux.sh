@@ -22,15 +22,6 @@ for tool in biki tmux emacs; do
   fi
 done
 
-# Waits up to 15 s for the mode line of the window showing FILE to say the cursor is on LINE.
-on_line() {
-  for _ in $(seq 150); do
-    screen | grep -qE -- "^-.* $1 +[A-Za-z0-9%]+ L$2 " && return 0
-    sleep 0.1
-  done
-  return 1
-}
-
 # The user's side: a home with biki.el installed as a package, and the init.el from the docs.
 home="$state/home"
 mkdir -p "$home/.emacs.d" "$state/drafts"
