@@ -70,7 +70,7 @@ public func fuzzServer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     for message in sent {
       switch message {
       case .result(let id, _), .error(let id, _): responses[id, default: 0] += 1
-      case .notification: break
+      case .notification, .request: break
       }
     }
   }
@@ -93,6 +93,9 @@ public func fuzzServer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
       case .cancelled(let id):
         requests[id, default: 0] += 1
         count([Endpoint<BikiServer>.cancelled(id)])
+      case .contentModified(let id):
+        requests[id, default: 0] += 1
+        count([Endpoint<BikiServer>.contentModified(id)])
       case .end: break
       }
       if endpoint.exitStatus != nil { break reading }
