@@ -278,84 +278,21 @@ local function show(lines)
   end
 end
 
--- `biki say …` with the configured voice, rate and pitch: the same biki the server runs.
-local function say_command(arguments)
-  local command = { M.config.cmd[1], "say" }
-  vim.list_extend(command, arguments)
-  if M.config.voice then
-    vim.list_extend(command, { "--voice", M.config.voice })
-  end
-  if M.config.rate then
-    vim.list_extend(command, { "--rate", tostring(M.config.rate) })
-  end
-  if M.config.pitch then
-    vim.list_extend(command, { "--pitch", tostring(M.config.pitch) })
-  end
-  return command
-end
-
--- The session's `speech`, so the server makes the audio ahead as `biki say` will say it; nil
--- when nothing is set.
-local function speech_params()
-  if not (M.config.voice or M.config.rate or M.config.pitch) then
-    return nil
-  end
-  return { voice = M.config.voice, rate = M.config.rate, pitch = M.config.pitch }
-end
+local speech = require("biki.speech")
+local text = require("biki.text")
 
 -- What `biki say --engine` says (which engine speaks, or what to install), asked once, or again
 -- when `fresh` (:checkhealth asks again, so installing Open JTalk shows there at once).
-local engine
 function M.speech_engine(fresh)
-  if engine == nil or fresh then
-    local output = vim.fn.system(say_command({ "--engine" }))
-    engine = { line = vim.trim(output), speaks = vim.v.shell_error == 0 }
-  end
-  return engine
+  return speech.engine(M.config, fresh)
 end
 
--- Why a listening question cannot be heard, or nil when it can.
-local function no_sound_reason()
-  if not M.config.speak then
-    return "sound is off (speak = false in setup)"
-  end
-  if not M.speech_engine().speaks then
-    return M.speech_engine().line
-  end
-end
-
--- :BikiReplay: says the question being asked again, counting no answer. While the answer is
--- typed it works from a mapping (cnoremap <F5> <Cmd>BikiReplay<CR>).
-function M.replay()
-  local question = quiz and quiz.question
-  if not question or question.skill ~= "listening" or not question.speech then
-    notify("no question is being spoken; :BikiQuiz with skill = \"listening\" asks one", vim.log.levels.WARN)
-    return
-  end
-  local silent = no_sound_reason()
-  if silent then
-    notify("no audio: " .. silent, vim.log.levels.WARN)
-    return
-  end
-  -- Open JTalk is given the text too, which it accents as it is said.
-  vim.fn.jobstart(say_command({ question.speech, question.speechText or question.speech }))
-end
-
-local function progress_text(progress)
-  local done = progress.completed + 1
-  if progress.round then
-    return string.format("[round %d: %d/%d]", progress.round.number, progress.round.position, progress.round.questions)
-  end
-  if progress.questionLimit then
-    return string.format("[%d/%d]", math.min(done, progress.questionLimit), progress.questionLimit)
-  end
-  return string.format("[%d]", done)
-end
-
-local function ask()
+-- The quiz window: the question, the verdict on the last answer, and `quiz.note`, what the
+-- last :BikiReplay had to say while the prompt covers any message.
+local function render()
   local question = quiz.question
-  local lines = { progress_text(quiz.progress) .. " " .. quiz.title, "" }
-  local silent = question.skill == "listening" and no_sound_reason()
+  local lines = { text.progress(quiz.progress) .. " " .. quiz.title, "" }
+  local silent = question.skill == "listening" and speech.silent_reason(M.config)
   if silent then
     -- In the window, not a notification: the prompt below would cover a message at once.
     -- The reading is shown instead, so the question can still be answered.
@@ -363,7 +300,6 @@ local function ask()
     table.insert(lines, "  Read it instead: " .. question.prompt)
   elseif question.skill == "listening" then
     table.insert(lines, "  🔊 listen (empty answer or :BikiReplay: hear it again)")
-    M.replay()
   else
     table.insert(lines, "  " .. (question.prefix or "") .. question.prompt)
   end
@@ -373,9 +309,45 @@ local function ask()
       table.insert(lines, "  " .. line)
     end
   end
+  if quiz.note then
+    table.insert(lines, "")
+    table.insert(lines, "  " .. quiz.note)
+  end
   table.insert(lines, "")
   table.insert(lines, "  skip: show the answer · quit: end")
   show(lines)
+end
+
+-- :BikiReplay: says the question being asked again, counting no answer. While the answer is
+-- typed it works from a mapping (cnoremap <F5> <Cmd>BikiReplay<CR>).
+function M.replay()
+  local question = quiz and quiz.question
+  local why
+  if not question or question.skill ~= "listening" or not question.speech then
+    why = "no question is being spoken; :BikiQuiz with skill = \"listening\" asks one"
+  elseif speech.silent_reason(M.config) then
+    why = "no audio: " .. speech.silent_reason(M.config)
+  end
+  if not why then
+    -- Open JTalk is given the text too, which it accents as it is said.
+    vim.fn.jobstart(speech.say_command(M.config, { question.speech, question.speechText or question.speech }))
+    return
+  end
+  notify(why, vim.log.levels.WARN)
+  if quiz and not quiz.done then
+    quiz.note = why
+    render()
+    vim.cmd("redraw")
+  end
+end
+
+local function ask()
+  local question = quiz.question
+  quiz.note = nil
+  render()
+  if question.skill == "listening" and not speech.silent_reason(M.config) then
+    M.replay()
+  end
   local label = question.skill == "kana" and "Reading (kana): "
     or question.skill == "counter" and "Count with its counter (5本 or ごほん): "
     or "Answer" .. ((question.postfix or "") ~= "" and (" (" .. question.postfix .. ")") or "") .. ": "
@@ -392,27 +364,6 @@ local function ask()
     input = nil
   end
   M._respond(input)
-end
-
--- The answer and what else the learner should see of it, each once: the kanji, and the
--- readings the answer does not already spell (a kana answer is its readings, "じゅっぽん|じっぽん";
--- a counter answer names its reading, "9足 (きゅうそく)").
-local function expected_text(expected)
-  local readings = expected.readings or {}
-  local answer = expected.answer
-  if answer:find("|", 1, true) then
-    answer = table.concat(readings, " / ")
-  end
-  local extra = {}
-  for _, text in ipairs(vim.list_extend({ expected.kanji }, readings)) do
-    if text and not answer:find(text, 1, true) and not vim.tbl_contains(extra, text) then
-      table.insert(extra, text)
-    end
-  end
-  if #extra == 0 then
-    return answer
-  end
-  return string.format("%s  (%s)", answer, table.concat(extra, ", "))
 end
 
 local function after(result)
@@ -440,13 +391,13 @@ function M._respond(input)
     ask()
   elseif input == "skip" then
     M.request("biki/skip", { sessionId = quiz.session }, function(result)
-      quiz.feedback = { "→ " .. expected_text(result.expected) }
+      quiz.feedback = { "→ " .. text.expected(result.expected) }
       after(result)
     end)
   else
     M.request("biki/answer", { sessionId = quiz.session, answer = input }, function(result)
       if result.verdict == "correct" then
-        quiz.feedback = { "✓ " .. expected_text(result.expected) }
+        quiz.feedback = { "✓ " .. text.expected(result.expected) }
         if result.standard and result.uncommon then
           table.insert(quiz.feedback, "  accepted, though uncommon: the usual reading is " .. result.standard)
         elseif result.standard then
@@ -510,7 +461,7 @@ function M._finish(summary)
     table.insert(lines, "")
     table.insert(lines, "  To practise again:")
     for _, missed in ipairs(summary.missed) do
-      table.insert(lines, "    " .. missed.prompt .. " → " .. expected_text(missed.expected))
+      table.insert(lines, "    " .. missed.prompt .. " → " .. text.expected(missed.expected))
     end
   end
   table.insert(lines, "")
@@ -536,7 +487,7 @@ function M.quiz(topic, count)
     if M.config.strict then
       params.strict = true
     end
-    params.speech = speech_params()
+    params.speech = speech.session_params(M.config)
     M.request("biki/startSession", params, function(result)
       quiz = { session = result.sessionId, title = title_of(id), question = result.question, progress = result.progress }
       ask()
@@ -570,7 +521,7 @@ local function start_across_topics(params, topic, titled, untitled)
   if M.config.strict then
     params.strict = true
   end
-  params.speech = speech_params()
+  params.speech = speech.session_params(M.config)
   M.request("biki/startSession", params, function(result)
     local title = topic and topic ~= "" and titled(title_of(topic)) or untitled
     quiz = { session = result.sessionId, title = title, question = result.question, progress = result.progress }
@@ -592,76 +543,13 @@ function M.missed(topic)
   start_across_topics(params, topic, function(title) return "Missed in " .. title end, "Missed questions")
 end
 
--- A scratch buffer of `lines` named `name`, reused when shown again.
-local function scratch(name, lines)
-  -- A floating window (a quiz summary) cannot be split; open from the window behind it.
-  if vim.api.nvim_win_get_config(0).relative ~= "" then
-    vim.cmd("wincmd p")
-  end
-  local buf = vim.fn.bufnr(name)
-  if buf ~= -1 and vim.api.nvim_buf_is_valid(buf) then
-    local win = vim.fn.bufwinid(buf)
-    if win ~= -1 then
-      vim.api.nvim_set_current_win(win)
-    else
-      vim.cmd("botright sbuffer " .. buf)
-    end
-  else
-    vim.cmd("botright new")
-    buf = vim.api.nvim_get_current_buf()
-    vim.bo[buf].buftype = "nofile"
-    vim.bo[buf].bufhidden = "wipe"
-    vim.api.nvim_buf_set_name(buf, name)
-  end
-  vim.bo[buf].modifiable = true
-  vim.api.nvim_buf_set_lines(buf, 0, -1, false, lines)
-  vim.bo[buf].modifiable = false
-  return buf
-end
-
--- :BikiStats: accuracy per topic and forms, weakest first, as `biki stats` prints them.
+-- :BikiStats and :BikiTopics, in scratch buffers.
 function M.stats()
-  M.request("biki/stats", vim.empty_dict(), function(result)
-    local function percent(value)
-      return value == vim.NIL and "-" or string.format("%d%%", math.floor(value * 100 + 0.5))
-    end
-    local lines = { string.format("%-28s %7s %7s %7s %8s", "topic", "answers", "correct", "skipped", "accuracy") }
-    for _, topic in ipairs(result.topics) do
-      table.insert(lines, string.format("%-28s %7d %7d %7d %8s", topic.topicId, topic.answers, topic.correct, topic.skipped, percent(topic.accuracy)))
-    end
-    if #result.forms > 0 then
-      table.insert(lines, "")
-      table.insert(lines, "Forms, weakest first (FSRS: recall a week from now):")
-      for index, form in ipairs(result.forms) do
-        if index > 15 then
-          table.insert(lines, string.format("  … and %d more", #result.forms - 15))
-          break
-        end
-        table.insert(lines, string.format("  %-6s %4s  %-16s %-9s %d reviews, %d missed", form.state or "", percent(form.recallInAWeek or form.recall), form.form, form.skill, form.reviews, form.lapses))
-      end
-    end
-    if #result.topics == 0 then
-      lines = { "No answers recorded yet." }
-    end
-    scratch("biki://stats", lines)
-  end)
+  require("biki.lists").stats(M)
 end
 
--- :BikiTopics: every loaded topic, in a scratch buffer.
 function M.topics()
-  M.request("biki/topics", vim.empty_dict(), function(result)
-    local lines = {}
-    for _, topic in ipairs(result.topics) do
-      table.insert(lines, string.format("%-28s %s  (%s)", topic.id, topic.title, table.concat(topic.skills, ", ")))
-    end
-    local buf = scratch("biki://topics", lines)
-    vim.keymap.set("n", "<CR>", function()
-      local id = vim.api.nvim_get_current_line():match("^%S+")
-      if id then
-        M.quiz(id)
-      end
-    end, { buffer = buf, desc = "Drill the Biki topic on this line" })
-  end)
+  require("biki.lists").topics(M)
 end
 
 function M.setup(options)
