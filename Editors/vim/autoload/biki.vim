@@ -181,12 +181,22 @@ enddef
 # when set.
 def SayCommand(arguments: list<string>): list<string>
   var command = [get(g:, 'biki_command', ['biki', 'serve'])[0], 'say'] + arguments
-  for [setting, option] in [['biki_voice', '--voice'], ['biki_rate', '--rate'], ['biki_pitch', '--pitch']]
+  if Voice() != ''
+    command += ['--voice', Voice()]
+  endif
+  for [setting, option] in [['biki_rate', '--rate'], ['biki_pitch', '--pitch']]
     if Setting(setting) != ''
       command += [option, Setting(setting)]
     endif
   endfor
   return command
+enddef
+
+# g:biki_voice as biki takes it: a name as it is, a file name ('~/voices/x.htsvoice') made
+# whole, since no shell stands between Vim's job and biki to expand the '~'.
+def Voice(): string
+  const name = Setting('biki_voice')
+  return name =~ '^\~\|/' ? fnamemodify(name, ':p') : name
 enddef
 
 # A setting as text (0.8 as '0.8'), or '' when it is not set.
@@ -198,8 +208,8 @@ enddef
 # The session's `speech`, so the server makes the audio ahead as `biki say` will say it.
 def SpeechParams(): dict<any>
   var speech: dict<any> = {}
-  if Setting('biki_voice') != ''
-    speech.voice = Setting('biki_voice')
+  if Voice() != ''
+    speech.voice = Voice()
   endif
   for [setting, field] in [['biki_rate', 'rate'], ['biki_pitch', 'pitch']]
     if Setting(setting) != ''
@@ -222,14 +232,17 @@ enddef
 
 def Ask()
   const question = quiz.question
-  Say([$'{ProgressText(quiz.progress)}  {get(question, "prefix", "")}{question.prompt}    ({Label(question)}; empty: skip)'])
-  if has_key(question, 'speech') && get(g:, 'biki_speak', 1)
-    if SpeechEngine().speaks
-      Replay(false)
-    elseif !get(quiz, 'told_no_speech', false)
-      quiz.told_no_speech = true
-      Say([$'  (no audio: {SpeechEngine().line})'])
-    endif
+  const audible = has_key(question, 'speech') && get(g:, 'biki_speak', 1)
+  # A listening question's prompt is its reading, the very answer: shown only when it cannot be
+  # heard, so it can still be answered.
+  const spoken = audible && SpeechEngine().speaks
+  const shown = spoken ? '🔊 listen (:BikiReplay: hear it again)' : get(question, 'prefix', '') .. question.prompt
+  Say([$'{ProgressText(quiz.progress)}  {shown}    ({Label(question)}; empty: skip)'])
+  if spoken
+    Replay(false)
+  elseif audible && !get(quiz, 'told_no_speech', false)
+    quiz.told_no_speech = true
+    Say([$'  (no audio: {SpeechEngine().line})'])
   endif
 enddef
 

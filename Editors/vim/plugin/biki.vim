@@ -17,3 +17,6 @@ command -nargs=0 BikiStats biki#Stats()
 nnoremap <silent> <Plug>(biki-topics) <ScriptCmd>biki#Topics()<CR>
 nnoremap <silent> <Plug>(biki-quiz) <ScriptCmd>biki#Quiz()<CR>
 nnoremap <silent> <Plug>(biki-stats) <ScriptCmd>biki#Stats()<CR>
+# Insert mode too: the quiz's answer is typed at a prompt, where the question is heard again.
+nnoremap <silent> <Plug>(biki-replay) <ScriptCmd>biki#Replay()<CR>
+inoremap <silent> <Plug>(biki-replay) <ScriptCmd>biki#Replay()<CR>
