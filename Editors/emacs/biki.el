@@ -393,20 +393,21 @@ Bind it, for instance, with
 ;;;###autoload (autoload 'biki-command-map "biki" nil t 'keymap)
 (fset 'biki-command-map biki-command-map)
 
+(defun biki--voice ()
+  "Return `biki-voice' as biki takes it: a file name expanded, a voice's name not."
+  (if (string-match-p "\\`~\\|/" biki-voice) (expand-file-name biki-voice) biki-voice))
+
 (defun biki--say-command (&rest arguments)
   "The command line of \"biki say\" with ARGUMENTS and the speech settings.
-Those are `biki-voice' (a file name is expanded; a voice's name is not),
-`biki-speech-rate' and `biki-speech-pitch'."
+Those are `biki-voice', `biki-speech-rate' and `biki-speech-pitch'."
   (append (list (biki--program) "say") arguments
-          (when biki-voice
-            (list "--voice" (if (string-match-p "[/~]" biki-voice) (expand-file-name biki-voice) biki-voice)))
+          (when biki-voice (list "--voice" (biki--voice)))
           (when biki-speech-rate (list "--rate" (number-to-string biki-speech-rate)))
           (when biki-speech-pitch (list "--pitch" (number-to-string biki-speech-pitch)))))
 
 (defun biki--speech-params ()
   "Return the session's speech settings, for the server to make audio ahead."
-  (append (when biki-voice
-            (list :voice (if (string-match-p "[/~]" biki-voice) (expand-file-name biki-voice) biki-voice)))
+  (append (when biki-voice (list :voice (biki--voice)))
           (when biki-speech-rate (list :rate biki-speech-rate))
           (when biki-speech-pitch (list :pitch biki-speech-pitch))))
 
@@ -425,6 +426,11 @@ Those are `biki-voice' (a file name is expanded; a voice's name is not),
   (interactive)
   (put 'biki--speech-engine 'answer nil)
   (message "Biki: %s" (cdr (biki--speech-engine))))
+
+(defun biki--silent-reason ()
+  "Return why a listening question cannot be heard, or nil when it can."
+  (cond ((not biki-speak) "sound is off (biki-speak is nil)")
+        ((not (car (biki--speech-engine))) (cdr (biki--speech-engine)))))
 
 (defun biki--speak (text shown)
   "Say TEXT, the reading of SHOWN, when `biki-speak' is on.
@@ -464,9 +470,14 @@ When nothing can speak, say once what to install."
                   (limit (format "[%d/%d] " (min number limit) limit))
                   (t (format "[%d] " number)))
             (plist-get quiz :title) "\n\n")
-    (insert "  " (if (equal (plist-get question :skill) "listening")
-                     "🔊 listen (an empty answer plays it again)"
-                   (concat (or (plist-get question :prefix) "") (plist-get question :prompt)))
+    ;; A listening question's prompt is its reading, the very answer: shown only when it
+    ;; cannot be heard, so it can still be answered.
+    (insert "  " (cond ((not (equal (plist-get question :skill) "listening"))
+                        (concat (or (plist-get question :prefix) "") (plist-get question :prompt)))
+                       ((biki--silent-reason)
+                        (format "🔇 No audio: %s\n  Read it instead: %s" (biki--silent-reason)
+                                (plist-get question :prompt)))
+                       (t "🔊 listen (an empty answer plays it again)"))
             "\n")
     (when (plist-get quiz :feedback)
       (insert "\n  " (plist-get quiz :feedback) "\n"))
@@ -572,8 +583,8 @@ repeats the question.  Returns non-nil while the quiz goes on."
                (with-current-buffer biki-quiz-buffer-name
                  (plist-get (plist-get biki--quiz :question) :speech)))
     (user-error "Biki: no question is being spoken; a listening quiz asks one (biki-quiz-skill)"))
-  (unless biki-speak
-    (user-error "Biki: sound is off (biki-speak is nil)"))
+  (when (biki--silent-reason)
+    (user-error "Biki: no audio: %s" (biki--silent-reason)))
   ;; The quiz lives in its buffer; this may be called from the minibuffer's answer.
   (with-current-buffer biki-quiz-buffer-name (biki--speak-question)))
 

@@ -400,9 +400,28 @@ session's speech, so the server makes the audio ahead as it will be said."
     (should (equal (last (biki--say-command "はっぽん" "八本") 8)
                    '("はっぽん" "八本" "--voice" "jm_kumo" "--rate" "0.5" "--pitch" "-3")))
     (should (equal (biki--speech-params) '(:voice "jm_kumo" :rate 0.5 :pitch -3))))
+  (let ((biki-voice "~/voices/x.htsvoice"))
+    (should (equal (car (last (biki--say-command "はっぽん")))
+                   (expand-file-name "voices/x.htsvoice" (getenv "HOME")))))
   (let ((biki-voice nil) (biki-speech-rate nil) (biki-speech-pitch nil))
     (should (equal (biki--say-command "はっぽん") (list (biki--program) "say" "はっぽん")))
     (should-not (biki--speech-params))))
+
+(ert-deftest biki-every-session-asks-for-the-speech-style ()
+  "Quizzes, reviews and missed rounds each start their session with the speech settings."
+  (let ((biki-voice "jm_kumo") (biki-speech-rate 0.8) (biki-speech-pitch nil) (biki-speak nil)
+        (biki-quiz-skill nil) (sent '()) (request (symbol-function 'biki--request)))
+    (cl-letf (((symbol-function 'biki--request)
+               (lambda (method &optional params)
+                 (when (eq method :biki/startSession) (push params sent))
+                 (funcall request method params))))
+      (biki-quiz "counters.hon" 1)
+      (biki-quiz-end)
+      (biki-review 1)
+      (biki-quiz-end))
+    (should (= (length sent) 2))
+    (dolist (params sent)
+      (should (equal (plist-get params :speech) '(:voice "jm_kumo" :rate 0.8))))))
 
 (ert-deftest biki-replay-says-the-question-again-and-counts-nothing ()
   "M-x biki-replay (l in the quiz, C-c C-l while answering) runs the same \"biki say\" again."
@@ -418,7 +437,16 @@ session's speech, so the server makes the audio ahead as it will be said."
       (should (= (length said) 2))
       (should (equal (nth 0 said) (nth 1 said)))
       (with-current-buffer biki-quiz-buffer-name
-        (should (string-match-p "\\`\\[1/2\\]" (buffer-string))))
+        (should (string-match-p "\\`\\[1/2\\]" (buffer-string)))
+        ;; Heard, the reading is not shown: it is the answer. Unheard, it is, to be answered.
+        (should (string-match-p "🔊 listen" (buffer-string)))
+        (let ((biki-speak nil))
+          (biki--quiz-render)
+          (should (string-match-p "No audio: sound is off.*\n  Read it instead: [ぁ-ん]+" (buffer-string)))))
+      (cl-letf (((symbol-function 'biki--speech-engine) (lambda () '(nil . "Nothing can speak."))))
+        (should (string-match-p "no audio: Nothing can speak"
+                                (cadr (should-error (biki-replay) :type 'user-error)))))
+      (should (= (length said) 2))
       (biki-quiz-end)
       (should-error (biki-replay) :type 'user-error)))
   (should (eq (lookup-key biki-quiz-mode-map "l") #'biki-replay))
