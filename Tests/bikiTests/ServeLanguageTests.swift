@@ -3,7 +3,7 @@ import Testing
 
 /// The pack language server as editors meet it, through the real binary.
 @Suite struct ServeLanguageTests {
-  static let uri = "file:///tmp/biki-language/mine.json"
+  static let uri = "file:///home/me/packs/mine.json"
 
   static func didOpen(_ text: String) -> [UInt8] {
     let list = (try? JSONSerialization.data(withJSONObject: [text])) ?? Data("[\"\"]".utf8)
