@@ -11,7 +11,8 @@ biki="${BIKI:-.build/debug/biki}"
 docs="$(cd "$(dirname "$0")/../.." && pwd)/docs/editors.md"
 work="$(mktemp -d)"
 session="biki-ale-$$"
-trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$work"' EXIT
+. "$(dirname "$0")/screen.sh"
+trap 'end_screen; rm -rf "$work"' EXIT
 mkdir -p "$work/bin" "$work/home" "$work/packs"
 ln -s "$(cd "$(dirname "$biki")" && pwd)/$(basename "$biki")" "$work/bin/biki"
 
@@ -20,14 +21,11 @@ awk '/^### Pack diagnostics with ALE/ { section = 1 } section && /^```vim$/ { in
      inside && /^```$/ { exit } inside { print }' "$docs" > "$work/home/.vimrc"
 grep -q ale#linter#Define "$work/home/.vimrc" || { echo "ale: no vimrc block found in $docs"; exit 1; }
 
-. "$(dirname "$0")/screen.sh"
-
 # Vim on one pack file. -N: Vim resets 'compatible' when it finds ~/.vimrc itself, not when
 # given one with -u, and ALE's scripts need line continuation.
 open_vim() {
-  tmux kill-session -t "$session" 2>/dev/null
   rm -f "$work/found"
-  tmux new-session -d -s "$session" -x 120 -y 20 \
+  replace_session -x 120 -y 20 \
     "cd '$work/packs' && env PATH='$work/bin:/usr/bin:/bin' HOME='$work/home' XDG_STATE_HOME='$work/state' vim -N -u '$work/home/.vimrc' '$1'"
 }
 

@@ -12,7 +12,7 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 session="biki-listening-$$"
 state="$(mktemp -d)"
 . "$root/Tests/clients/screen.sh"
-trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$state"' EXIT
+trap 'end_screen; rm -rf "$state"' EXIT
 
 for tool in biki tmux nvim emacs vim; do
   command -v "$tool" >/dev/null || { echo "listening.sh: $tool is not on PATH"; exit 1; }
@@ -29,7 +29,7 @@ played() { played_into "$1" "$state/played"; }
 check "biki say --engine names Open JTalk" sh -c 'biki say --engine | grep -q "^Speaking with Open JTalk, voice mei_normal"'
 
 setup="lua require('biki').setup({ cmd = { '$state/biki', 'serve' }, skill = 'listening', seed = 3, rate = 0.8, pitch = 2 })"
-tmux new-session -d -s "$session" -x 110 -y 30 -c "$state" \
+replace_session -x 110 -y 30 -c "$state" \
   "nvim -u NONE -i NONE -n --cmd 'set rtp^=$root/Editors/nvim' -c 'runtime plugin/biki.lua' -c \"$setup\" -c 'cnoremap <F5> <Cmd>BikiReplay<CR>'"
 sleep 0.5
 tmux send-keys -t "$session" ":BikiQuiz counters.hon 2" Enter
@@ -75,8 +75,7 @@ let g:biki_seed = 3
 let g:biki_rate = 1.5
 let g:biki_pitch = -2
 VIMRC
-tmux kill-session -t "$session" 2>/dev/null
-tmux new-session -d -s "$session" -x 110 -y 30 -c "$state" "vim -N -u '$vimrc' -i NONE"
+replace_session -x 110 -y 30 -c "$state" "vim -N -u '$vimrc' -i NONE"
 sleep 0.5
 tmux send-keys -t "$session" ":BikiQuiz counters.hon 2" Enter
 check "Vim asks a listening question, and plays it" played 1

@@ -7,7 +7,7 @@ set -uo pipefail
 session="biki-menu-$$"
 home="$(mktemp -d)"
 . "$(dirname "$0")/screen.sh"
-trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$home"' EXIT
+trap 'end_screen; rm -rf "$home"' EXIT
 
 for tool in biki tmux; do
   command -v "$tool" >/dev/null || { echo "menu.sh: $tool is not on PATH"; exit 1; }

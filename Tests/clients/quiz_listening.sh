@@ -10,7 +10,7 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 session="biki-quiz-listening-$$"
 state="$(mktemp -d)"
 . "$root/Tests/clients/screen.sh"
-trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$state"' EXIT
+trap 'end_screen; rm -rf "$state"' EXIT
 
 for tool in biki tmux; do
   command -v "$tool" >/dev/null || { echo "quiz_listening.sh: $tool is not on PATH"; exit 1; }

@@ -3,6 +3,27 @@
 # `finish NAME` prints the verdict and is false when any check failed.
 failures=0
 
+# Each script has a tmux server of its own. The scripts run side by side, and a shared server
+# exits when one script ends its last session: a session another script was starting at that
+# moment died with "server exited unexpectedly". -f /dev/null keeps the user's tmux.conf out.
+# Each script's EXIT trap calls end_screen.
+tmux_socket="$(mktemp -u "${TMPDIR:-/tmp}/biki-tmux.XXXXXX")"
+tmux() { command tmux -S "$tmux_socket" -f /dev/null "$@"; }
+end_screen() { tmux kill-server 2>/dev/null; rm -f "$tmux_socket"; }
+
+# `replace_session ARGS...`: a new session "$session" (tmux new-session's ARGS after -s), then
+# the end of the one before. In that order the server never finds itself empty and exits under
+# the new session; each session gets a name of its own, as one killed may still be ending.
+session_starts=0
+replace_session() {
+  local old="$session"
+  session_starts=$((session_starts + 1))
+  session="biki-$session_starts"
+  tmux new-session -d -s "$session" "$@"
+  [ "$session_starts" -gt 1 ] && tmux kill-session -t "$old" 2>/dev/null
+  return 0
+}
+
 screen() { tmux capture-pane -p -t "$session"; }
 
 # Waits up to 15 s for the screen to show a text; true when it did.

@@ -11,7 +11,7 @@ docs="$here/../../docs/editors.md"
 session="biki-lsp-mode-$$"
 state="$(mktemp -d)"
 . "$(dirname "$0")/../../../Tests/clients/screen.sh"
-trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$state"' EXIT
+trap 'end_screen; rm -rf "$state"' EXIT
 
 for tool in biki tmux emacs; do
   command -v "$tool" >/dev/null || { echo "lsp-mode.sh: $tool is not on PATH"; exit 1; }

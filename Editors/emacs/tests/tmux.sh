@@ -10,7 +10,7 @@ docs="$here/../../docs/editors.md"
 session="biki-emacs-$$"
 state="$(mktemp -d)"
 . "$(dirname "$0")/../../../Tests/clients/screen.sh"
-trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$state"' EXIT
+trap 'end_screen; rm -rf "$state"' EXIT
 
 for tool in biki tmux emacs; do
   if ! command -v "$tool" >/dev/null; then

@@ -10,7 +10,7 @@ root="$(cd "$here/../.." && pwd)"
 biki="${BIKI:-$root/.build/debug/biki}"
 session="biki-nvim-editor-$$"
 state="$(mktemp -d)"
-trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$state"' EXIT
+trap 'end_screen; rm -rf "$state"' EXIT
 . "$here/../../Tests/clients/screen.sh"
 
 # The fenced block of a language in docs/editors.md's Neovim section.

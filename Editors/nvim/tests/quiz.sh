@@ -10,7 +10,7 @@ biki="${BIKI:-$here/../../.build/debug/biki}"
 PATH="$(cd "$(dirname "$biki")" && pwd):$PATH"
 session="biki-nvim-$$"
 state="$(mktemp -d)"
-trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$state"' EXIT
+trap 'end_screen; rm -rf "$state"' EXIT
 
 . "$here/../../Tests/clients/screen.sh"
 

@@ -11,7 +11,7 @@ biki="${BIKI:-$here/../../.build/debug/biki}"
 biki="$(cd "$(dirname "$biki")" && pwd)/$(basename "$biki")"
 session="biki-nvim-speech-$$"
 state="$(mktemp -d)"
-trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$state"' EXIT
+trap 'end_screen; rm -rf "$state"' EXIT
 
 . "$here/../../Tests/clients/screen.sh"
 . "$here/../tests/speech.sh"

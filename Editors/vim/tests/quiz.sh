@@ -11,8 +11,7 @@ biki="$(command -v biki)" || { echo "vim quiz: no biki on PATH"; exit 1; }
 work="$(mktemp -d)"
 session="biki-vim-$$"
 . "$(dirname "$0")/../../../Tests/clients/screen.sh"
-# Every Vim this test starts has a session of its own (see start_vim); all go at the end.
-trap 'tmux ls -F "#{session_name}" 2>/dev/null | grep "^biki-vim-$$" | while read -r name; do tmux kill-session -t "$name"; done; rm -rf "$work"' EXIT
+trap 'end_screen; rm -rf "$work"' EXIT
 mkdir -p "$work/home" "$work/bin" "$work/elsewhere"
 ln -s "$biki" "$work/bin/biki"
 
@@ -37,15 +36,10 @@ answer_on_screen() {
 
 # Vim as the user starts it, with $1 as PATH. -N: Vim resets 'compatible' when it finds
 # ~/.vimrc itself, not when given one with -u.
-# Each start gets a session of its own: a new session under the name of one just killed could
-# race its end on a loaded machine, and the keys went to neither. Keys are typed once Vim has
-# drawn its empty buffer (the ~ of its filler lines), not after a fixed wait.
-starts=0
+# Keys are typed once Vim has drawn its empty buffer (the ~ of its filler lines), not after a
+# fixed wait.
 start_vim() {
-  tmux kill-session -t "$session" 2>/dev/null
-  starts=$((starts + 1))
-  session="biki-vim-$$-$starts"
-  tmux new-session -d -s "$session" -x 120 -y 40 \
+  replace_session -x 120 -y 40 \
     "cd '$work/elsewhere' && env PATH='$1' HOME='$work/home' XDG_STATE_HOME='$work/state' vim -N -u '$work/home/.vimrc'"
   wait_for "~" || sleep 1
 }

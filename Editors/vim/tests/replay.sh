@@ -10,7 +10,7 @@ repo="$(cd "$(dirname "$0")/../../.." && pwd)"
 work="$(mktemp -d)"
 session="biki-vim-replay-$$"
 . "$repo/Tests/clients/screen.sh"
-trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$work"' EXIT
+trap 'end_screen; rm -rf "$work"' EXIT
 
 # The recorded value at a path of the recording, as Python reads it.
 recorded() {

@@ -12,7 +12,7 @@ biki="${BIKI:-$(command -v biki)}" || { echo "vim speech: no biki on PATH, and B
 biki="$(cd "$(dirname "$biki")" && pwd)/$(basename "$biki")"
 session="biki-vim-speech-$$"
 state="$(mktemp -d)"
-trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$state"' EXIT
+trap 'end_screen; rm -rf "$state"' EXIT
 
 . "$here/../../Tests/clients/screen.sh"
 . "$here/../tests/speech.sh"
