@@ -264,7 +264,7 @@ import Testing
     try FileManager.default.createDirectory(atPath: checkout + "/.build/debug", withIntermediateDirectories: true)
     try FileManager.default.copyItem(
       atPath: PluginFixtures.repository.appendingPathComponent("TopicPacks").path, toPath: checkout + "/TopicPacks")
-    try FileManager.default.copyItem(atPath: BikiProcess.executable.path, toPath: checkout + "/.build/debug/biki")
+    try ExecutableCopy.place(BikiProcess.executable.path, at: checkout + "/.build/debug/biki")
     let environment = BikiPackTests.isolated(checkout)
     let note =
       "Note: the sample plugins' topics (calendar.* and prices.*) are not listed: they are not built yet. 'swift build' builds them.\n"
@@ -464,7 +464,7 @@ import Testing
     // The first question is made; from the next on, every question crashes.
     let deadline = Date().addingTimeInterval(10)
     while !printed.withLock({ $0.contains("[1/3]") }) && Date() < deadline { usleep(10_000) }
-    FileManager.default.createFile(atPath: crashFile, contents: nil)
+    _ = FileManager.default.createFile(atPath: crashFile, contents: nil)
     input.fileHandleForWriting.write(Data("skip\n".utf8))
     try input.fileHandleForWriting.close()
     let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -24,7 +24,7 @@ import Testing
     }
     let outputPath = scratch.root + "/out-\(UUID().uuidString)"
     let errorPath = outputPath + ".err"
-    for path in [outputPath, errorPath] { FileManager.default.createFile(atPath: path, contents: nil) }
+    for path in [outputPath, errorPath] { _ = FileManager.default.createFile(atPath: path, contents: nil) }
     let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
     let error = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
     defer {

@@ -27,7 +27,8 @@ import Testing
       try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
       try SpeechTests.standInOpenJTalk(running: "sleep 60", in: home, for: &environment)
     } else {
-      environment["BIKI_VOICE"] = try #require(Self.voice, "no Open JTalk voice")
+      let voice: String = try #require(Self.voice, "no Open JTalk voice")
+      environment["BIKI_VOICE"] = voice
     }
     let server = try LiveServer(home: home, environment: environment)
     try server.initialize()

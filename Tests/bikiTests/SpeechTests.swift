@@ -250,8 +250,8 @@ import Testing
     try "#!/bin/sh\n\(script)\n".write(toFile: program, atomically: true, encoding: .utf8)
     chmod(program, 0o755)
     try FileManager.default.createDirectory(atPath: home + "/dic", withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: home + "/dic/sys.dic", contents: Data())
-    FileManager.default.createFile(atPath: home + "/v.htsvoice", contents: Data("voice".utf8))
+    _ = FileManager.default.createFile(atPath: home + "/dic/sys.dic", contents: Data())
+    _ = FileManager.default.createFile(atPath: home + "/v.htsvoice", contents: Data("voice".utf8))
     environment["BIKI_OPEN_JTALK"] = program
     environment["BIKI_OPEN_JTALK_DICTIONARY"] = home + "/dic"
     environment["BIKI_VOICE"] = home + "/v.htsvoice"
