@@ -1,13 +1,14 @@
-/* The values of plugin ABI v1, frozen: every constant, string and helper biki_plugin.h defines,
- * checked against a header. Built and run by .ci/abi-check, against the live header and the
- * frozen v1.0 copy; abidiff checks the types, this checks what abidiff cannot see.
+/* The values of plugin ABI 1, frozen minor by minor: every constant, string, layout offset and
+ * helper biki_plugin.h defines, checked against a header. Built and run by .ci/abi-check, against
+ * the live header and each minor's committed copy in .ci/abi/<major.minor>/; abidiff checks the
+ * types, this checks what abidiff cannot see.
  *
- * Every expected value below is written out by hand: it is the contract, never read from the
- * header. A later header may add status codes, flags, extensions and appended fields, and must
- * still pass. Nothing here changes with `.ci/abi-check --update`: edit this file by hand, and
- * only deliberately. When the ABI gains a value (a status code, a flag, an extension id), add its
- * check here in the same commit; changing or removing an expected value is a break of v1 (a new
- * BIKI_PLUGIN_ABI_VERSION).
+ * Each minor has a section of its own (values_1_0, values_1_1), checked in every header of
+ * that minor or later. Every expected value is written out by hand: it is the contract, never
+ * read from the header. A later minor may add status codes, flags, extensions and appended
+ * fields, in a new section, and every earlier section must still pass. Nothing here changes
+ * with `.ci/abi-check --update`: edit this file by hand, and only deliberately. Changing or
+ * removing an expected value is a break of major 1 (a new BIKI_PLUGIN_ABI_VERSION).
  *
  *   values HEADER-NAME     prints one line per value that differs; exit 1 if any does
  *
@@ -25,9 +26,11 @@
 
 static const char *header = "biki_plugin.h";
 static int failures = 0;
+/* The minor whose section is being checked, for messages. */
+static const char *minor = "1.0";
 
 static void changed(const char *what, const char *actual, const char *frozen) {
-  printf("abi: %s is %s in %s; ABI v1 froze it at %s\n", what, actual, header, frozen);
+  printf("abi: %s is %s in %s; ABI %s froze it at %s\n", what, actual, header, minor, frozen);
   failures++;
 }
 
@@ -50,7 +53,7 @@ static void string(const char *what, const char *actual, size_t actual_size, con
 
 static void truth(const char *what, int actual, int frozen) {
   if ((actual != 0) == (frozen != 0)) return;
-  printf("abi: %s: %s in %s; ABI v1 froze it at %s\n", what, actual ? "true" : "false", header, frozen ? "true" : "false");
+  printf("abi: %s: %s in %s; ABI %s froze it at %s\n", what, actual ? "true" : "false", header, minor, frozen ? "true" : "false");
   failures++;
 }
 
@@ -67,7 +70,7 @@ static int isolated(const char *what, int (*check)(void)) {
     return -1;
   }
   if (WIFEXITED(status)) return WEXITSTATUS(status);
-  printf("abi: %s crashes in %s (signal %d); ABI v1 froze it not to\n", what, header, WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+  printf("abi: %s crashes in %s (signal %d); ABI %s froze it not to\n", what, header, WIFSIGNALED(status) ? WTERMSIG(status) : 0, minor);
   failures++;
   return -1;
 }
@@ -76,7 +79,7 @@ static int isolated(const char *what, int (*check)(void)) {
 #define STRING(name, frozen) string(#name, name, sizeof(name), frozen)
 
 static void missing(const char *what) {
-  printf("abi: %s is not defined in %s; ABI v1 defines it\n", what, header);
+  printf("abi: %s is not defined in %s; ABI %s defines it\n", what, header, minor);
   failures++;
 }
 
@@ -106,15 +109,6 @@ static void constants(void) {
   STRING(BIKI_HOST_EXT_READINGS, "biki.readings.1");
 #else
   MISSING(BIKI_HOST_EXT_READINGS);
-#endif
-
-  /* Added after v1.0: checked where the header has them (the frozen v1.0 copy does not). */
-#ifdef BIKI_HOST_EXT_ANSWERS
-  STRING(BIKI_HOST_EXT_ANSWERS, "biki.answers.1");
-  INTEGER(BIKI_ANSWER_SHAPE_DECIMAL, 1);
-  INTEGER(BIKI_ANSWER_SHAPE_FRACTION, 2);
-  INTEGER(BIKI_ANSWER_SHAPE_CLOCK, 4);
-  INTEGER(BIKI_ANSWER_SHAPE_CODE, 8);
 #endif
 
   INTEGER(BIKI_STATUS_OK, 0);
@@ -186,11 +180,6 @@ static void layout(void) {
 
   FIELD(biki_host_readings_t, size, 0, 4);
   FIELD(biki_host_readings_t, read_number, 8, 8);
-
-#ifdef BIKI_HOST_EXT_ANSWERS
-  FIELD(biki_host_answers_t, size, 0, 4);
-  FIELD(biki_host_answers_t, shapes, 4, 4);
-#endif
 
   FIELD(biki_plugin_descriptor_t, size, 0, 4);
   FIELD(biki_plugin_descriptor_t, abi_version, 4, 4);
@@ -307,6 +296,73 @@ static void helpers(void) {
   truth("biki_plugin_abi_is_compatible(1, 0)", biki_plugin_abi_is_compatible(1, 0), 0);
 }
 
+/* 1.1: the extension biki.answers.1, and the minor version on both sides. Checked in headers
+ * that say they are 1.1 or later; the 1.0 header has none of it. */
+#if defined(BIKI_PLUGIN_ABI_MINOR) && BIKI_PLUGIN_ABI_MINOR >= 1
+#define BIKI_VALUES_1_1 1
+
+typedef struct text {
+  char bytes[256];
+  size_t length;
+} text_t;
+
+static int32_t text_write(const biki_writer_t *writer, const char *bytes, size_t length) {
+  text_t *text = writer->context;
+  if (text->length + length >= sizeof text->bytes) return 1;
+  memcpy(text->bytes + text->length, bytes, length);
+  text->length += length;
+  text->bytes[text->length] = 0;
+  return 0;
+}
+
+/* What biki_host_speaks gives and writes for a host of `size` bytes speaking `spoken`. */
+static void host_speaks(uint32_t size, uint32_t spoken, uint32_t needed, int frozen, const char *frozen_message) {
+  biki_host_t host;
+  memset(&host, 0, sizeof host);
+  host.size = size;
+  host.abi_version = 1;
+  host.abi_minor = spoken;
+  text_t error = {{0}, 0};
+  biki_writer_t writer = {sizeof writer, &error, text_write};
+  biki_writer_t none = {sizeof none, NULL, NULL};
+  biki_call_t call = {sizeof call, &none, &writer};
+  char what[128];
+  snprintf(what, sizeof what, "biki_host_speaks(host of size %" PRIu32 " speaking 1.%" PRIu32 ", %" PRIu32 ")", size, spoken, needed);
+  truth(what, biki_host_speaks(&host, needed, &call), frozen);
+  snprintf(what, sizeof what, "what biki_host_speaks(host of size %" PRIu32 " speaking 1.%" PRIu32 ", %" PRIu32 ") writes", size, spoken, needed);
+  string(what, error.bytes, error.length + 1, frozen_message);
+}
+
+static void values_1_1(void) {
+  minor = "1.1";
+  truth("BIKI_PLUGIN_ABI_MINOR >= 1", BIKI_PLUGIN_ABI_MINOR >= 1, 1);
+  truth("the type of BIKI_PLUGIN_ABI_MINOR is unsigned int", _Generic(BIKI_PLUGIN_ABI_MINOR, unsigned int: 1, default: 0), 1);
+  STRING(BIKI_HOST_EXT_ANSWERS, "biki.answers.1");
+  INTEGER(BIKI_ANSWER_SHAPE_DECIMAL, 1);
+  INTEGER(BIKI_ANSWER_SHAPE_FRACTION, 2);
+  INTEGER(BIKI_ANSWER_SHAPE_CLOCK, 4);
+  INTEGER(BIKI_ANSWER_SHAPE_CODE, 8);
+  if (sizeof(void *) == 8) {
+    FIELD(biki_host_answers_t, size, 0, 4);
+    FIELD(biki_host_answers_t, shapes, 4, 4);
+    FIELD(biki_host_t, abi_minor, 40, 4);
+    FIELD(biki_plugin_descriptor_t, abi_minor, 88, 4);
+  }
+  /* A 1.0 host's struct ends at 40 bytes, before abi_minor. */
+  biki_host_t host;
+  memset(&host, 0, sizeof host);
+  host.size = 40;
+  host.abi_minor = 7;
+  integer("biki_host_abi_minor(host of size 40)", biki_host_abi_minor(&host), 0);
+  host.size = 44;
+  integer("biki_host_abi_minor(host of size 44 speaking 1.7)", biki_host_abi_minor(&host), 7);
+  host_speaks(40, 9, 1, 0, "this plugin needs Biki's plugin ABI 1.1; this Biki speaks 1.0");
+  host_speaks(44, 1, 1, 1, "");
+  host_speaks(44, 3, 12, 0, "this plugin needs Biki's plugin ABI 1.12; this Biki speaks 1.3");
+  host_speaks(44, 4294967295u, 4294967295u, 1, "");
+}
+#endif
+
 int main(int argc, char **argv) {
   if (argc > 1) header = argv[1];
   /* Each line out before anything that may crash. */
@@ -314,7 +370,12 @@ int main(int argc, char **argv) {
   constants();
   layout();
   helpers();
+  const char *minors = "1.0";
+#ifdef BIKI_VALUES_1_1
+  values_1_1();
+  minors = "1.0 and 1.1";
+#endif
   if (failures) return 1;
-  printf("abi: the values of ABI v1 hold in %s\n", header);
+  printf("abi: the values of ABI %s hold in %s\n", minors, header);
   return 0;
 }

@@ -108,21 +108,32 @@ private let generate:
 /// `nonisolated(unsafe)` because a C pointer is not Sendable; it is written once, before any
 /// reader can see it (Swift initialises globals exactly once), and only read after that.
 nonisolated(unsafe) private let descriptor: UnsafeMutablePointer<biki_plugin_descriptor_t> = {
+  // Field by field rather than memberwise: a later header appends fields, which a memberwise
+  // initialiser would then require, and the zeroed ones mean "not used" (abi_minor 0: needs 1.0).
+  var fields = biki_plugin_descriptor_t()
+  fields.size = UInt32(MemoryLayout<biki_plugin_descriptor_t>.size)
+  fields.abi_version = UInt32(BIKI_PLUGIN_ABI_VERSION)
+  fields.id = UnsafePointer(strdup("prices"))
+  fields.name = UnsafePointer(strdup("Prices"))
+  fields.version = UnsafePointer(strdup("1.0.0"))
+  fields.flags = UInt32(BIKI_PLUGIN_THREAD_SAFE)
+  fields.describe = describe
+  fields.generate = generate
   let pointer = UnsafeMutablePointer<biki_plugin_descriptor_t>.allocate(capacity: 1)
-  pointer.initialize(
-    to: biki_plugin_descriptor_t(
-      size: UInt32(MemoryLayout<biki_plugin_descriptor_t>.size), abi_version: UInt32(BIKI_PLUGIN_ABI_VERSION),
-      id: UnsafePointer(strdup("prices")), name: UnsafePointer(strdup("Prices")),
-      version: UnsafePointer(strdup("1.0.0")),
-      flags: UInt32(BIKI_PLUGIN_THREAD_SAFE), init: nil, deinit: nil, get_extension: nil, describe: describe,
-      generate: generate,
-      question_count: nil))
+  pointer.initialize(to: fields)
   return pointer
 }()
 
 @_cdecl("biki_plugin_entry")
 public func bikiPluginEntry(_ host: UnsafePointer<biki_host_t>?) -> UnsafePointer<biki_plugin_descriptor_t>? {
-  guard let host, biki_plugin_abi_is_compatible(UInt32(BIKI_PLUGIN_ABI_VERSION), host.pointee.abi_version) != 0 else {
+  // One field, read where it lies: `host.pointee` would read the whole struct as this header
+  // has it, past the end of an older host's.
+  guard let host,
+    biki_plugin_abi_is_compatible(
+      UInt32(BIKI_PLUGIN_ABI_VERSION),
+      UnsafeRawPointer(host).load(
+        fromByteOffset: MemoryLayout<biki_host_t>.offset(of: \.abi_version) ?? 4, as: UInt32.self)) != 0
+  else {
     return nil
   }
   return UnsafePointer(descriptor)

@@ -19,7 +19,7 @@ enum HostServices {
         size: UInt32(MemoryLayout<biki_host_t>.size), abi_version: UInt32(BIKI_PLUGIN_ABI_VERSION),
         name: UnsafePointer(strdup(name)), version: UnsafePointer(strdup(version)),
         host_data: UnsafeMutableRawPointer(readings),
-        get_extension: getExtension))
+        get_extension: getExtension, abi_minor: PluginABIVersion.host.minor))
     return UnsafePointer(host)
   }
 

@@ -90,6 +90,7 @@ package struct PluginIdentity: Sendable, Hashable {
   package var id: String
   var name: String
   var version: String
+  /// The major version of the plugin ABI the plugin was built for.
   var abiVersion: UInt32
   /// Whether the plugin counts its questions per parameter setting (`question_count`).
   package var countsQuestions: Bool
@@ -106,7 +107,7 @@ package struct PluginIdentity: Sendable, Hashable {
     id = library.id
     name = library.name
     version = library.version
-    abiVersion = library.abiVersion
+    abiVersion = library.abiVersion.major
     countsQuestions = library.countsQuestions
   }
 

@@ -18,8 +18,8 @@ package final class PluginLibrary: @unchecked Sendable {
   let name: String
   let version: String
   let isThreadSafe: Bool
-  /// The plugin's own ABI version.
-  let abiVersion: UInt32
+  /// The ABI version the plugin needs: its major, and the minor it cannot work without.
+  let abiVersion: PluginABIVersion
   /// The size of the plugin's descriptor: larger than this host's when built against a later header.
   let descriptorSize: UInt32
   private let describeFunction: @convention(c) (UnsafePointer<biki_call_t>?) -> biki_status_t
@@ -42,8 +42,6 @@ package final class PluginLibrary: @unchecked Sendable {
   private let ledger = CallLedger()
   private let deinitialized = Locked(false)
 
-  /// The ABI version this host speaks.
-  static let hostABIVersion = UInt32(BIKI_PLUGIN_ABI_VERSION)
   /// Output larger than this is refused: a question is a few hundred bytes.
   static let maximumOutput = 1 << 20
   /// The smallest descriptor v1 accepts: everything through `question_count`.
@@ -72,29 +70,39 @@ package final class PluginLibrary: @unchecked Sendable {
     let host = HostServices.host(version: BikiVersion.current)
     let entry = unsafeBitCast(
       symbol, to: (@convention(c) (UnsafePointer<biki_host_t>?) -> UnsafePointer<biki_plugin_descriptor_t>?).self)
+    let speaks = PluginABIVersion.host
     guard let pointer = entry(host) else {
       throw PluginError(
-        path: path, kind: .refusedVersion,
-        reason: "its entry refused this host (ABI version \(PluginLibrary.hostABIVersion))")
+        path: path, kind: .refusedVersion, reason: "its entry refused this host (plugin ABI \(speaks))")
     }
     // Size and version first: what follows is read only as far as `size` covers it.
     let raw = UnsafeRawPointer(pointer)
     let size = raw.load(as: UInt32.self)
-    let version = raw.load(fromByteOffset: 4, as: UInt32.self)
-    guard biki_plugin_abi_is_compatible(version, PluginLibrary.hostABIVersion) != 0 else {
+    let major = raw.load(fromByteOffset: 4, as: UInt32.self)
+    guard biki_plugin_abi_is_compatible(major, speaks.major) != 0 else {
       throw PluginError(
         path: path, kind: .incompatibleVersion,
-        reason: "it was built for ABI version \(version); this host speaks version \(PluginLibrary.hostABIVersion)")
+        reason:
+          "it was built for plugin ABI \(major).x; this Biki speaks \(speaks) and loads \(PluginABIVersion.loaded)")
     }
     guard Int(size) >= PluginLibrary.minimumDescriptorSize else {
       throw PluginError(
         path: path, kind: .badDescriptor,
         reason:
-          "its descriptor is \(size) bytes, smaller than the \(PluginLibrary.minimumDescriptorSize) of ABI version 1")
+          "its descriptor is \(size) bytes, smaller than the \(PluginLibrary.minimumDescriptorSize) of plugin ABI 1.0")
     }
-    // Every field this host knows lies within v1's size, which `size` covers; a larger
-    // descriptor (a later header) has more after them, which this host does not read.
-    let descriptor = pointer.pointee
+    // A descriptor built against an older header ends before the fields it lacks, and one
+    // built against a later header has fields this host does not read.
+    let copy = DescriptorCopy(pointer, size: size)
+    let needs = PluginABIVersion(major: major, minor: copy.neededMinor)
+    guard needs <= speaks else {
+      throw PluginError(
+        path: path, kind: .incompatibleVersion,
+        reason:
+          "it needs plugin ABI \(needs), and this Biki speaks \(speaks): update Biki, or use a build of the plugin for \(speaks)"
+      )
+    }
+    let descriptor = copy.fields
     guard let describe = descriptor.describe, let generate = descriptor.generate else {
       throw PluginError(path: path, kind: .badDescriptor, reason: "its descriptor leaves describe or generate NULL")
     }
@@ -111,7 +119,7 @@ package final class PluginLibrary: @unchecked Sendable {
     self.id = id
     self.name = try text(descriptor.name, "name")
     self.version = try text(descriptor.version, "version")
-    self.abiVersion = version
+    self.abiVersion = needs
     self.descriptorSize = size
     self.isThreadSafe = descriptor.flags & UInt32(BIKI_PLUGIN_THREAD_SAFE) != 0
     self.describeFunction = describe

@@ -456,7 +456,7 @@ struct DirectCall {
       to: biki_host_t(
         size: UInt32(MemoryLayout<biki_host_t>.size), abi_version: UInt32(BIKI_PLUGIN_ABI_VERSION), name: nil,
         version: nil, host_data: nil,
-        get_extension: { _, _ in nil }))
+        get_extension: { _, _ in nil }, abi_minor: UInt32(BIKI_PLUGIN_ABI_MINOR)))
     guard let generate = entry(host)?.pointee.generate else {
       throw BenchFailure("\(path) gave no descriptor with generate")
     }

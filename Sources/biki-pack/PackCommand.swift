@@ -33,7 +33,7 @@ struct PackCommandContext {
 }
 
 enum PackCommand {
-  static let version = BikiVersion.current
+  static let version = PluginABIVersion.versionLine
 
   static let help = """
     OVERVIEW: Check, sample and start Biki topic packs.

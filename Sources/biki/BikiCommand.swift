@@ -1,10 +1,11 @@
 import BikiCLI
 import BikiCore
 import BikiJapanese
+import BikiPlugins
 import BikiServer
 
 enum BikiCommand {
-  static let version = BikiVersion.current
+  static let version = PluginABIVersion.versionLine
 
   static let help = """
     OVERVIEW: Drill Japanese numbers: amounts, dates, times, durations and counters.

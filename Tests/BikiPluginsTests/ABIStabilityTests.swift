@@ -5,10 +5,11 @@ import Testing
 
 @testable import BikiPlugins
 
-/// ABI v1 stays stable both ways: plugins built against the frozen v1.0 header and against a
-/// later one (a field appended to every sized struct) load and work in this host, and this
-/// host's samples load in a host built against the frozen v1.0 header. `.ci/abi-check` fails on a
-/// changed value of v1 (a status code, an id string, a helper), not only on a changed type.
+/// ABI 1 stays stable both ways: plugins built against the released 1.0 header and against a
+/// later one (1.2 as it could be: a field appended to every sized struct) load and work in this
+/// host, and this host's samples load in a host built against the released 1.0 header. A plugin
+/// that needs a minor its host lacks is refused, naming both versions. `.ci/abi-check` fails on
+/// a changed value (a status code, an id string, a helper), not only on a changed type.
 @Suite struct ABIStabilityTests {
   static let fixtures = PluginFixtures.repository.appendingPathComponent("Tests/BikiPluginsTests/Fixtures")
 
@@ -40,26 +41,80 @@ import Testing
     .disabled(if: Sanitizers.threadSanitizerIsActive, Comment(rawValue: Sanitizers.samplesAreInstrumented)),
     arguments: ["libbiki-calendar.so", "libbiki-prices.so"])
   func theSamplesLoadInAHostThatKnowsOnlyVersionOnePointZero(_ sample: String) throws {
-    let loader = PluginFixtures.directory + "/v1-loader"
+    let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+    let run = try Self.loadInOnePointZeroHost(buildDirectory + "/" + sample)
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains(" 0: {\"display\": "), "\(run.output)")
+  }
+
+  /// Runs the minimal host built against the released 1.0 header (v1_loader.c) on `library`:
+  /// its exit status, and what it printed on both streams.
+  static func loadInOnePointZeroHost(_ library: String) throws -> (status: Int32, output: String) {
+    let loader = PluginFixtures.directory + "/v1-loader-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: PluginFixtures.directory, withIntermediateDirectories: true)
     try PluginFixtures.compile([
-      "-std=c99", "-I", PluginFixtures.frozenHeader, Self.fixtures.appendingPathComponent("abi/v1_loader.c").path,
-      "-ldl", "-o", loader + "-" + sample,
+      "-std=c99", "-I", PluginFixtures.frozenHeader, fixtures.appendingPathComponent("abi/v1_loader.c").path,
+      "-ldl", "-o", loader,
     ])
-    let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
     let run = Process()
-    run.executableURL = URL(fileURLWithPath: loader + "-" + sample)
-    run.arguments = [buildDirectory + "/" + sample]
+    run.executableURL = URL(fileURLWithPath: loader)
+    run.arguments = [library]
     let output = Pipe()
     run.standardOutput = output
+    run.standardError = output
     try run.run()
     let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     run.waitUntilExit()
-    #expect(run.terminationStatus == 0, "\(printed)")
-    #expect(printed.contains(" 0: {\"display\": "), "\(printed)")
+    return (run.terminationStatus, printed)
   }
 
-  // MARK: .ci/abi-check: the values of v1, as well as its types
+  // MARK: Minor versions: what a plugin needs, and the host it meets
+
+  static func needsMinor(_ minor: Int) throws -> String {
+    try PluginFixtures.build(
+      fixtures.appendingPathComponent("abi/needs_minor.c").path, defines: ["NEEDS_MINOR=\(minor)"],
+      name: "needs-minor-\(minor)")
+  }
+
+  /// A plugin that needs 1.1 (decimal answers) loads here, and its decimals are judged as such.
+  @Test func aPluginThatNeedsOnePointOneWorksInThisHost() throws {
+    let library = try PluginLibrary(path: try Self.needsMinor(1))
+    #expect(library.abiVersion == PluginABIVersion(major: 1, minor: 1))
+    let plugin = try PluginTopics(library: library)
+    let fever = try plugin.generator(for: plugin.topics[0]).question(seed: 0)
+    #expect(fever.display == "39.1度")
+    #expect(fever.reading.description == "さんじゅうきゅうてんいちど")
+    #expect(AnswerChecker.check("39.1", against: fever, skill: .reading).isCorrect)
+    #expect(!AnswerChecker.check("391", against: fever, skill: .reading).isCorrect)
+  }
+
+  /// The same plugin in a host that speaks only 1.0, which never reads the descriptor's
+  /// `abi_minor`: the plugin's init refuses, and its message names both versions.
+  @Test(.disabled(if: Sanitizers.threadSanitizerIsActive, Comment(rawValue: Sanitizers.samplesAreInstrumented)))
+  func aPluginThatNeedsOnePointOneIsRefusedByAOnePointZeroHostNamingBoth() throws {
+    let run = try Self.loadInOnePointZeroHost(try Self.needsMinor(1))
+    #expect(run.status == 1, "\(run.output)")
+    #expect(
+      run.output == "v1-loader: init failed: this plugin needs Biki's plugin ABI 1.1; this Biki speaks 1.0\n",
+      "\(run.output)")
+  }
+
+  /// A plugin that needs a minor newer than this host's is refused before its init runs, by
+  /// its descriptor, naming both versions.
+  @Test func aPluginThatNeedsALaterMinorIsRefusedNamingBoth() throws {
+    let path = try Self.needsMinor(Int(PluginABIVersion.host.minor) + 1)
+    let later = "1.\(PluginABIVersion.host.minor + 1)"
+    #expect {
+      try PluginLibrary(path: path)
+    } throws: { error in
+      guard let error = error as? PluginError else { return false }
+      return error.kind == .incompatibleVersion
+        && error.reason
+          == "it needs plugin ABI \(later), and this Biki speaks \(PluginABIVersion.host): update Biki, or use a build of the plugin for \(PluginABIVersion.host)"
+    }
+  }
+
+  // MARK: .ci/abi-check: the values of each minor, as well as its types
 
   /// libabigail, which `.ci/abi-check` needs. `.ci/run` installs it and sets
   /// BIKI_REQUIRE_CLIENTS=1, so there a missing abidw fails instead of skipping.
@@ -100,8 +155,7 @@ import Testing
     return directory
   }
 
-  static let frozenValuesHold =
-    "abi: the values of ABI v1 hold in Tests/BikiPluginsTests/Fixtures/abi/v1.0/biki_plugin.h"
+  static let frozenValuesHold = "abi: the values of ABI 1.0 hold in .ci/abi/1.0/biki_plugin.h"
 
   struct ValueChange: Sendable, CustomTestStringConvertible {
     var original: String
@@ -148,7 +202,7 @@ import Testing
     #expect(result.status == 1, "\(result.output)")
     #expect(result.output.contains("abi: \(change.named) in \(directory)/biki_plugin.h;"), "\(result.output)")
     #expect(
-      result.output.contains("abi: the values of ABI v1 changed in \(directory)/biki_plugin.h"), "\(result.output)")
+      result.output.contains("abi: the values of ABI 1 changed in \(directory)/biki_plugin.h"), "\(result.output)")
     #expect(result.output.contains("abi: the plugin ABI's types match"), "\(result.output)")
     #expect(result.output.contains(Self.frozenValuesHold), "\(result.output)")
   }
@@ -159,23 +213,25 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let result = try Self.abiCheck(include: directory)
     #expect(result.status == 0, "\(result.output)")
-    #expect(result.output.contains("abi: the values of ABI v1 hold in \(directory)/biki_plugin.h"), "\(result.output)")
+    #expect(
+      result.output.contains("abi: the values of ABI 1.0 and 1.1 hold in \(directory)/biki_plugin.h"),
+      "\(result.output)")
     #expect(result.output.contains(Self.frozenValuesHold), "\(result.output)")
     #expect(result.output.contains("abi: the plugin ABI's types match"), "\(result.output)")
   }
 
   /// The later header adds fields, which the type baseline reports (an addition is made with
-  /// `--update`), but every value of v1 holds in it.
+  /// `--release`), but every value of 1.0 and 1.1 holds in it.
   @Test(.needs(hasAbigail, "needs libabigail: sudo apt-get install abigail-tools"))
   func theLaterHeaderKeepsEveryValueOfVersionOne() throws {
     let result = try Self.abiCheck(include: PluginFixtures.laterHeader)
     #expect(
-      result.output.contains("abi: the values of ABI v1 hold in \(PluginFixtures.laterHeader)/biki_plugin.h"),
+      result.output.contains("abi: the values of ABI 1.0 and 1.1 hold in \(PluginFixtures.laterHeader)/biki_plugin.h"),
       "\(result.output)")
     #expect(result.output.contains(Self.frozenValuesHold), "\(result.output)")
-    #expect(!result.output.contains("abi: the values of ABI v1 changed"), "\(result.output)")
+    #expect(!result.output.contains("abi: the values of ABI 1 changed"), "\(result.output)")
     #expect(
-      result.status == 1 && result.output.contains("abi: the plugin ABI changed"),
+      result.status == 1 && result.output.contains("abi: the plugin ABI changed against .ci/abi/1.1/biki_plugin.abi"),
       "only the types differ: \(result.output)")
   }
 }

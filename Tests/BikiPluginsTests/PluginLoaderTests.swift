@@ -107,7 +107,7 @@ import Testing
     #expect(try loadError("REFUSE_VERSION")?.kind == .refusedVersion)
     let wrong = try loadError("WRONG_VERSION")
     #expect(wrong?.kind == .incompatibleVersion)
-    #expect(wrong?.reason.contains("ABI version 99") == true)
+    #expect(wrong?.reason.contains("plugin ABI 99.x") == true)
   }
 
   @Test func aNullFunctionInTheDescriptor() throws {
@@ -231,7 +231,7 @@ import Testing
     #expect(error?.kind == .badDescriptor)
     #expect(
       error?.reason
-        == "its descriptor is 24 bytes, smaller than the \(PluginLibrary.minimumDescriptorSize) of ABI version 1")
+        == "its descriptor is 24 bytes, smaller than the \(PluginLibrary.minimumDescriptorSize) of plugin ABI 1.0")
   }
 
   @Test func aPluginIsToldWhichHostLoadsIt() throws {

@@ -8,8 +8,20 @@ public enum PluginFixtures {
   public static let directory =
     NSTemporaryDirectory() + "biki-plugins-" + String(ProcessInfo.processInfo.processIdentifier)
 
-  /// The frozen v1.0 header and the synthetic later one, for ABI stability tests.
-  public static let frozenHeader = repository.appendingPathComponent("Tests/BikiPluginsTests/Fixtures/abi/v1.0").path
+  /// The released 1.0 header and the synthetic later one, for ABI stability tests.
+  public static let frozenHeader = repository.appendingPathComponent(".ci/abi/1.0").path
+  /// Every released minor's header directory (.ci/abi/<major.minor>), oldest first.
+  public static let releasedHeaders: [String] = {
+    let abi = repository.appendingPathComponent(".ci/abi").path
+    let versions = ((try? FileManager.default.contentsOfDirectory(atPath: abi)) ?? []).filter {
+      FileManager.default.fileExists(atPath: "\(abi)/\($0)/biki_plugin.h")
+    }
+    return versions.sorted {
+      $0.split(separator: ".").compactMap { Int($0) }.lexicographicallyPrecedes(
+        $1.split(separator: ".").compactMap { Int($0) })
+    }
+    .map { "\(abi)/\($0)" }
+  }()
   public static let laterHeader = repository.appendingPathComponent("Tests/BikiPluginsTests/Fixtures/abi/later").path
 
   /// Compiles `source` with the given `-D` defines into a uniquely named shared library.
@@ -80,6 +92,7 @@ public enum PluginFixtures {
 
   public struct CompileError: Error, CustomStringConvertible {
     public var message: String
+    public init(message: String) { self.message = message }
     public var description: String { "cc failed: \(message)" }
   }
 }

@@ -323,10 +323,10 @@ import Testing
     ("INIT_FAILS", "plugin-init", "the plugin's data file is missing"),
     ("BAD_UTF8", "plugin-output", "invalid UTF-8"), ("MALFORMED", "plugin-output", "not valid JSON"),
     ("ENORMOUS", "plugin-output-too-large", "it wrote more than 1048576 bytes of output; Biki refused the rest"),
-    ("WRONG_VERSION", "plugin-abi-version", "ABI version 99"),
+    ("WRONG_VERSION", "plugin-abi-version", "plugin ABI 99.x"),
     ("REFUSE_VERSION", "plugin-abi-version", "refused this host"), ("NO_ENTRY", "plugin-entry", "does not export"),
     ("NULL_GENERATE", "plugin-descriptor", "NULL"),
-    ("SMALL_DESCRIPTOR", "plugin-descriptor", "smaller than the 88 of ABI version 1"),
+    ("SMALL_DESCRIPTOR", "plugin-descriptor", "smaller than the 88 of plugin ABI 1.0"),
   ])
   func eachMisbehaviourHasItsDiagnostic(_ define: String, _ rule: String, _ fragment: String) throws {
     let library = try Self.build(define)

@@ -1,5 +1,5 @@
 /*
- * biki_plugin.h — the C ABI between Biki and native topic plugins, version 1.
+ * biki_plugin.h — the C ABI between Biki and native topic plugins, version 1.1.
  *
  * A plugin is a shared library that exports one symbol, `biki_plugin_entry`. Biki calls it with
  * a `biki_host_t` describing itself; the plugin answers with a pointer to a constant
@@ -11,12 +11,18 @@
  *    if `size` covers it (BIKI_HAS_FIELD), so a plugin built against v1.0 loads in every later
  *    host, and a plugin built against a later header loads in a v1.0 host as long as it checks
  *    `size` before using what v1.0 does not have.
+ *  - The version is major.minor. A minor version only adds (appended fields, extensions,
+ *    status codes, flags); a host loads every plugin of its major whose minor it reaches. A
+ *    plugin that cannot work without a later minor's additions says so in its descriptor's
+ *    `abi_minor`, and in `init` with biki_host_speaks for hosts too old to read that field.
+ *    docs/plugin-abi.md has the policy, and what each minor added; a committed copy of each
+ *    minor's header is in .ci/abi.
  *  - Arrays of structs carry their element size (`biki_parameter_list_t.element_size`): index
  *    them with `biki_parameter_at`, never with `[]`, so an element can grow too.
  *  - New capabilities arrive as extensions (`get_extension` on both sides), looked up by id
  *    string; an id names one frozen struct forever ("biki.readings.1"), and a changed struct
- *    gets a new id. BIKI_PLUGIN_ABI_VERSION changes only for a break, and Biki then refuses
- *    plugins of other versions with a message that says so.
+ *    gets a new id. BIKI_PLUGIN_ABI_VERSION, the major, changes only for a break, and Biki then
+ *    refuses plugins of other majors with a message that says so.
  *
  * Rules (and why)
  *  - Only C types cross: integers, NUL-terminated UTF-8 `const char *`, structs of data and
@@ -47,8 +53,12 @@
 extern "C" {
 #endif
 
-/* The ABI version this header describes. It changes only for an incompatible break. */
+/* The ABI's major version. It changes only for an incompatible break. */
 #define BIKI_PLUGIN_ABI_VERSION 1u
+
+/* The ABI's minor version, which this header describes. 1.0 had none of what is marked
+ * "Since 1.1"; 1.1 added the extension biki.answers.1 and the `abi_minor` fields. */
+#define BIKI_PLUGIN_ABI_MINOR 1u
 
 /* The one symbol a plugin exports. */
 #define BIKI_PLUGIN_ENTRY_SYMBOL "biki_plugin_entry"
@@ -166,7 +176,15 @@ typedef struct biki_host {
    * May be called from `init` on; not from `biki_plugin_entry`.
    */
   const void *(*get_extension)(const struct biki_host *host, const char *extension_id);
+  /* Since 1.1. The BIKI_PLUGIN_ABI_MINOR Biki speaks; read it with biki_host_abi_minor, which
+   * gives 0 for a 1.0 host (whose struct ends before it). */
+  uint32_t abi_minor;
 } biki_host_t;
+
+/* The minor version `host` speaks: 0 for a 1.0 host. */
+static inline uint32_t biki_host_abi_minor(const biki_host_t *host) {
+  return BIKI_HAS_FIELD(host, biki_host_t, abi_minor) ? host->abi_minor : 0u;
+}
 
 /*
  * Host extension "biki.readings.1": Biki's reading engine, so a plugin need not spell every
@@ -194,7 +212,7 @@ typedef struct biki_host_readings {
 } biki_host_readings_t;
 
 /*
- * Host extension "biki.answers.1": answers in a shape other than a whole number. A question
+ * Since 1.1. Host extension "biki.answers.1": answers in a shape other than a whole number. A question
  * whose display shows a decimal (39.1度), a fraction (3分の1), a time of day (16:05) or a code read
  * digit by digit (0857) is answered in that shape, which a plain "value" cannot say: the answer
  * object then carries the shape beside its value, as a JSON pack's answer does:
@@ -293,6 +311,16 @@ typedef struct biki_plugin_descriptor {
    */
   biki_status_t (*question_count)(
     const char *topic_id, const biki_parameter_list_t *parameters, uint64_t *count, const biki_call_t *call);
+
+  /*
+   * Since 1.1. The minor version the plugin cannot work without: Biki refuses the plugin, with
+   * a message naming both versions, when it speaks an older minor. 0 (as in every descriptor
+   * built against 1.0, which ends before this field) loads in every host of major 1. Give the
+   * minor whose additions the plugin needs, not BIKI_PLUGIN_ABI_MINOR: a plugin that uses an
+   * addition only where the host has it keeps 0. A 1.0 host never reads this field, so a
+   * plugin that sets it also checks biki_host_speaks in `init`.
+   */
+  uint32_t abi_minor;
 } biki_plugin_descriptor_t;
 
 /* The smallest descriptor v1 accepts: everything up to and including `question_count`. */
@@ -309,9 +337,40 @@ typedef struct biki_plugin_descriptor {
  */
 typedef const biki_plugin_descriptor_t *(*biki_plugin_entry_t)(const biki_host_t *host);
 
-/* Whether a plugin built against `plugin_version` works in a host speaking `host_version`. */
+/* Whether a plugin built against `plugin_version` works in a host speaking `host_version`:
+ * the majors, which must be the same. */
 static inline int biki_plugin_abi_is_compatible(uint32_t plugin_version, uint32_t host_version) {
   return plugin_version == host_version;
+}
+
+/* Writes `value` in decimal through `writer`; for biki_host_speaks. */
+static inline void biki_write_decimal(const biki_writer_t *writer, uint32_t value) {
+  char digits[10];
+  size_t count = 0;
+  do {
+    digits[sizeof digits - 1 - count++] = (char)('0' + value % 10u);
+    value /= 10u;
+  } while (value != 0u && count < sizeof digits);
+  writer->write(writer, digits + sizeof digits - count, count);
+}
+
+/*
+ * Since 1.1. For a plugin's `init`: whether `host` speaks at least minor version `minor` of
+ * major 1. When it does not, writes to `call->error` a message naming both versions ("this
+ * plugin needs Biki's plugin ABI 1.1; this Biki speaks 1.0") and gives 0; `init` then returns
+ * BIKI_STATUS_INTERNAL_ERROR. Hosts of 1.1 on refuse such a plugin themselves, from its
+ * descriptor's `abi_minor`, before `init`; this is how it says so to a 1.0 host.
+ */
+static inline int biki_host_speaks(const biki_host_t *host, uint32_t minor, const biki_call_t *call) {
+  uint32_t spoken = biki_host_abi_minor(host);
+  if (spoken >= minor) return 1;
+  static const char needs[] = "this plugin needs Biki's plugin ABI 1.";
+  static const char speaks[] = "; this Biki speaks 1.";
+  call->error->write(call->error, needs, sizeof needs - 1);
+  biki_write_decimal(call->error, minor);
+  call->error->write(call->error, speaks, sizeof speaks - 1);
+  biki_write_decimal(call->error, spoken);
+  return 0;
 }
 
 #ifdef __cplusplus

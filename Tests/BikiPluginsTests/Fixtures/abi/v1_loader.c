@@ -4,7 +4,7 @@
  * with seed 0, and prints what the plugin wrote. A plugin built against any later header must
  * work in it.
  *
- *   cc -std=c99 -I Tests/BikiPluginsTests/Fixtures/abi/v1.0 v1_loader.c -ldl -o v1-loader
+ *   cc -std=c99 -I .ci/abi/1.0 v1_loader.c -ldl -o v1-loader
  *   ./v1-loader libbiki-calendar.so
  */
 #include "biki_plugin.h"

@@ -1,8 +1,8 @@
 /*
- * biki_plugin.h — the C ABI between Biki and native topic plugins, version 1.
+ * biki_plugin.h — the C ABI between Biki and native topic plugins, version 1.1.
  *
- * A SYNTHETIC "LATER" HEADER, for tests: version 1 with a field appended to every sized struct,
- * as a compatible later version would add them. Plugins built against it must load in today's
+ * A SYNTHETIC "LATER" HEADER, for tests: version 1.2 as a compatible later minor could be, 1.1
+ * with a field appended to every sized struct. Plugins built against it must load in today's
  * host, which knows none of the additions.
  *
  * A plugin is a shared library that exports one symbol, `biki_plugin_entry`. Biki calls it with
@@ -15,12 +15,18 @@
  *    if `size` covers it (BIKI_HAS_FIELD), so a plugin built against v1.0 loads in every later
  *    host, and a plugin built against a later header loads in a v1.0 host as long as it checks
  *    `size` before using what v1.0 does not have.
+ *  - The version is major.minor. A minor version only adds (appended fields, extensions,
+ *    status codes, flags); a host loads every plugin of its major whose minor it reaches. A
+ *    plugin that cannot work without a later minor's additions says so in its descriptor's
+ *    `abi_minor`, and in `init` with biki_host_speaks for hosts too old to read that field.
+ *    docs/plugin-abi.md has the policy, and what each minor added; a committed copy of each
+ *    minor's header is in .ci/abi.
  *  - Arrays of structs carry their element size (`biki_parameter_list_t.element_size`): index
  *    them with `biki_parameter_at`, never with `[]`, so an element can grow too.
  *  - New capabilities arrive as extensions (`get_extension` on both sides), looked up by id
  *    string; an id names one frozen struct forever ("biki.readings.1"), and a changed struct
- *    gets a new id. BIKI_PLUGIN_ABI_VERSION changes only for a break, and Biki then refuses
- *    plugins of other versions with a message that says so.
+ *    gets a new id. BIKI_PLUGIN_ABI_VERSION, the major, changes only for a break, and Biki then
+ *    refuses plugins of other majors with a message that says so.
  *
  * Rules (and why)
  *  - Only C types cross: integers, NUL-terminated UTF-8 `const char *`, structs of data and
@@ -36,7 +42,8 @@
  *
  * What Biki verifies (each a `biki-pack lint` rule, and at run time a refused question): the
  * output is UTF-8 JSON of the documented shape; readings are hiragana (ー allowed), as in JSON
- * packs; the answer is the number the display shows; readings agree with Biki's own wherever
+ * packs; the answer is the one number the display shows, whole unless the extension
+ * "biki.answers.1" gives its shape; readings agree with Biki's own wherever
  * Biki can read the display or the question declares its number and counter; the same seed
  * gives the same question; `questionCount` distinct questions exist for the parameters given.
  * docs/plugin-abi.md lists the rules with an example each.
@@ -50,8 +57,12 @@
 extern "C" {
 #endif
 
-/* The ABI version this header describes. It changes only for an incompatible break. */
+/* The ABI's major version. It changes only for an incompatible break. */
 #define BIKI_PLUGIN_ABI_VERSION 1u
+
+/* The ABI's minor version, which this header describes. 1.0 had none of what is marked
+ * "Since 1.1"; 1.1 added the extension biki.answers.1 and the `abi_minor` fields. */
+#define BIKI_PLUGIN_ABI_MINOR 2u
 
 /* The one symbol a plugin exports. */
 #define BIKI_PLUGIN_ENTRY_SYMBOL "biki_plugin_entry"
@@ -104,7 +115,9 @@ typedef struct biki_writer {
   /*
    * Appends `length` bytes from `bytes` (which may be NULL when `length` is 0).
    * Thread: the thread of the call that received the writer, during that call only. A write
-   * after the call returned is refused and reported by lint (`writer-after-return`).
+   * after the call returned, from any thread and however late, is refused (non-zero) and
+   * reported by lint against that call (`plugin-writer-after-return`); it never reaches another
+   * call's output.
    * Ownership: `bytes` is only read during this call; the plugin keeps it.
    * Returns 0 when the bytes were taken; non-zero when Biki refuses them (the output limit),
    * after which the plugin should stop and return BIKI_STATUS_OUTPUT_REFUSED.
@@ -175,9 +188,17 @@ typedef struct biki_host {
    * May be called from `init` on; not from `biki_plugin_entry`.
    */
   const void *(*get_extension)(const struct biki_host *host, const char *extension_id);
+  /* Since 1.1. The BIKI_PLUGIN_ABI_MINOR Biki speaks; read it with biki_host_abi_minor, which
+   * gives 0 for a 1.0 host (whose struct ends before it). */
+  uint32_t abi_minor;
   /* Later: writes a line to the host's log. */
   void (*log)(const struct biki_host *host, const char *message);
 } biki_host_t;
+
+/* The minor version `host` speaks: 0 for a 1.0 host. */
+static inline uint32_t biki_host_abi_minor(const biki_host_t *host) {
+  return BIKI_HAS_FIELD(host, biki_host_t, abi_minor) ? host->abi_minor : 0u;
+}
 
 /*
  * Host extension "biki.readings.1": Biki's reading engine, so a plugin need not spell every
@@ -196,13 +217,45 @@ typedef struct biki_host_readings {
    * plainly to the number (`counter_reading` may be NULL when the counter is known).
    * Returns BIKI_STATUS_OK, or BIKI_STATUS_INVALID_PARAMETER with a message in `call->error`
    * (a value Biki cannot read, an unknown counter without a reading).
-   * Thread: any; calls may overlap. Ownership: the strings are the plugin's, read during the call.
+   * Thread: any; calls may overlap. Ownership: the strings, `call` and its writers are the
+   * plugin's (as a plugin fills one, see biki_call_t); Biki reads and writes through them during
+   * this call only.
    */
   biki_status_t (*read_number)(
     const biki_host_t *host, uint64_t value, const char *counter, const char *counter_reading, const biki_call_t *call);
   /* Later: reads a whole phrase. */
   biki_status_t (*read_phrase)(const biki_host_t *host, const char *phrase, const biki_call_t *call);
 } biki_host_readings_t;
+
+/*
+ * Since 1.1. Host extension "biki.answers.1": answers in a shape other than a whole number. A question
+ * whose display shows a decimal (39.1度), a fraction (3分の1), a time of day (16:05) or a code read
+ * digit by digit (0857) is answered in that shape, which a plain "value" cannot say: the answer
+ * object then carries the shape beside its value, as a JSON pack's answer does:
+ *   {"value": 391, "decimals": 1}            39.1 (the value ÷ 10^decimals; 1–10 places)
+ *   {"value": 1, "denominator": 3}           3分の1 (and "style": "slash" for 1/3)
+ *   {"value": 965, "style": "clock"}         16:05 (minutes after midnight, 0–1439)
+ *   {"value": 857, "style": "digits", "width": 4}   0857
+ * Biki checks the answer against the number it reads in each display, by value and shape.
+ * A host without this extension (every Biki before it) refuses any display that shows such a
+ * number, whatever the answer says, so a plugin that asks these questions looks the extension
+ * up in `init`, checks the shape's bit in `shapes`, and fails `init` with a message naming the
+ * extension when it is missing. The struct is Biki's, valid until the process exits.
+ */
+#define BIKI_HOST_EXT_ANSWERS "biki.answers.1"
+
+/* The bits of `biki_host_answers_t.shapes`. */
+#define BIKI_ANSWER_SHAPE_DECIMAL 1u
+#define BIKI_ANSWER_SHAPE_FRACTION 2u
+#define BIKI_ANSWER_SHAPE_CLOCK 4u
+#define BIKI_ANSWER_SHAPE_CODE 8u
+
+typedef struct biki_host_answers {
+  /* sizeof(biki_host_answers_t) as Biki was built. */
+  uint32_t size;
+  /* The shapes this Biki reads in an answer: BIKI_ANSWER_SHAPE_* or-ed together. */
+  uint32_t shapes;
+} biki_host_answers_t;
 
 typedef struct biki_plugin_descriptor {
   /* sizeof(biki_plugin_descriptor_t) as the plugin was built: fields beyond it are absent. */
@@ -226,7 +279,8 @@ typedef struct biki_plugin_descriptor {
 
   /*
    * Optional (may be NULL). Called at most once, after every other call has returned, on one
-   * thread, when Biki is done with the plugin; may not be called at all if the process exits.
+   * thread, when Biki is done with the plugin. A plugin must not
+   * rely on it: a worker that is stopped, or a process that exits, does not call it.
    */
   void (*deinit)(void);
 
@@ -244,7 +298,9 @@ typedef struct biki_plugin_descriptor {
    * "id" is the part after the plugin id; "questionCount" is how many distinct questions the
    * topic has with its default parameters.
    * Thread: any, serialised unless BIKI_PLUGIN_THREAD_SAFE. May be called more than once and
-   * must write the same description each time. Must not be NULL.
+   * must write the same description each time. The description may depend on the library alone
+   * (not on data files `init` reads): Biki keeps it between runs, keyed by the library's bytes.
+   * Must not be NULL.
    */
   biki_status_t (*describe)(const biki_call_t *call);
 
@@ -271,6 +327,16 @@ typedef struct biki_plugin_descriptor {
    */
   biki_status_t (*question_count)(
     const char *topic_id, const biki_parameter_list_t *parameters, uint64_t *count, const biki_call_t *call);
+
+  /*
+   * Since 1.1. The minor version the plugin cannot work without: Biki refuses the plugin, with
+   * a message naming both versions, when it speaks an older minor. 0 (as in every descriptor
+   * built against 1.0, which ends before this field) loads in every host of major 1. Give the
+   * minor whose additions the plugin needs, not BIKI_PLUGIN_ABI_MINOR: a plugin that uses an
+   * addition only where the host has it keeps 0. A 1.0 host never reads this field, so a
+   * plugin that sets it also checks biki_host_speaks in `init`.
+   */
+  uint32_t abi_minor;
   /* Later: what the plugin needs of the host, as flags. */
   uint64_t requirements;
 } biki_plugin_descriptor_t;
@@ -289,9 +355,40 @@ typedef struct biki_plugin_descriptor {
  */
 typedef const biki_plugin_descriptor_t *(*biki_plugin_entry_t)(const biki_host_t *host);
 
-/* Whether a plugin built against `plugin_version` works in a host speaking `host_version`. */
+/* Whether a plugin built against `plugin_version` works in a host speaking `host_version`:
+ * the majors, which must be the same. */
 static inline int biki_plugin_abi_is_compatible(uint32_t plugin_version, uint32_t host_version) {
   return plugin_version == host_version;
+}
+
+/* Writes `value` in decimal through `writer`; for biki_host_speaks. */
+static inline void biki_write_decimal(const biki_writer_t *writer, uint32_t value) {
+  char digits[10];
+  size_t count = 0;
+  do {
+    digits[sizeof digits - 1 - count++] = (char)('0' + value % 10u);
+    value /= 10u;
+  } while (value != 0u && count < sizeof digits);
+  writer->write(writer, digits + sizeof digits - count, count);
+}
+
+/*
+ * Since 1.1. For a plugin's `init`: whether `host` speaks at least minor version `minor` of
+ * major 1. When it does not, writes to `call->error` a message naming both versions ("this
+ * plugin needs Biki's plugin ABI 1.1; this Biki speaks 1.0") and gives 0; `init` then returns
+ * BIKI_STATUS_INTERNAL_ERROR. Hosts of 1.1 on refuse such a plugin themselves, from its
+ * descriptor's `abi_minor`, before `init`; this is how it says so to a 1.0 host.
+ */
+static inline int biki_host_speaks(const biki_host_t *host, uint32_t minor, const biki_call_t *call) {
+  uint32_t spoken = biki_host_abi_minor(host);
+  if (spoken >= minor) return 1;
+  static const char needs[] = "this plugin needs Biki's plugin ABI 1.";
+  static const char speaks[] = "; this Biki speaks 1.";
+  call->error->write(call->error, needs, sizeof needs - 1);
+  biki_write_decimal(call->error, minor);
+  call->error->write(call->error, speaks, sizeof speaks - 1);
+  biki_write_decimal(call->error, spoken);
+  return 0;
 }
 
 #ifdef __cplusplus
