@@ -290,7 +290,10 @@ package final class IsolatedPlugin: Sendable {
       crash.allocationRefused
       ? " right after an allocation was refused (ENOMEM): a plugin may use at most \(PluginWorker.memoryLimit >> 30) GiB of memory in its worker, and one that asks for more fails like this"
       : ""
-    return PluginError(path: path, kind: .crashed, reason: "\(task): the plugin's worker \(how)\(memory)")
+    var error = PluginError(path: path, kind: .crashed, reason: "\(task): the plugin's worker \(how)\(memory)")
+    error.signal = crash.signal & 0x7F
+    error.outOfMemory = crash.allocationRefused
+    return error
   }
 
   private func stopWorker(_ error: PluginError, _ state: inout State) -> PluginError {

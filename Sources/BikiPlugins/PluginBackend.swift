@@ -1,4 +1,5 @@
 import BikiJSON
+import Glibc
 
 /// How the host talks to one plugin, whether loaded in this process or run in a worker:
 /// everything above this sees the same calls.
@@ -7,20 +8,23 @@ package struct PluginBackend: Sendable {
   /// The plugin's identity and its raw description.
   package var describe: @Sendable () throws(PluginError) -> (identity: PluginIdentity, description: [UInt8])
   /// Raw questions for many seeds in one call (one round trip to a worker).
-  var generate:
+  package var generate:
     @Sendable (_ topic: String, _ parameters: [String: Int64], _ seeds: [UInt64]) throws(PluginError) -> [Result<
       [UInt8], PluginError
     >]
 
   /// The plugin's own count of a topic's questions for these parameters; nil when it has none
   /// (then the description's questionCount holds for every setting).
-  var questionCount: @Sendable (_ topic: String, _ parameters: [String: Int64]) throws(PluginError) -> UInt64?
+  package var questionCount: @Sendable (_ topic: String, _ parameters: [String: Int64]) throws(PluginError) -> UInt64?
   /// When the plugin is quarantined (no longer called), the failure that settled it; nil while it
   /// is in use. Only a plugin in a worker is ever quarantined.
   package var quarantine: @Sendable () -> PluginError? = { nil }
   /// Seconds per question of the last batch, where the backend measures it (a worker); nil when
   /// unknown.
   var pace: @Sendable () -> Double? = { nil }
+  /// Writes through writers after their calls had returned, not reported before, once `grace`
+  /// seconds have passed since the plugin last answered; nil when there were none.
+  package var lateWrites: @Sendable (_ grace: Double) -> PluginError? = { _ in nil }
 
   package init(
     path: String,
@@ -30,7 +34,8 @@ package struct PluginBackend: Sendable {
       [Result<[UInt8], PluginError>],
     questionCount: @Sendable @escaping (_ topic: String, _ parameters: [String: Int64]) throws(PluginError) -> UInt64? =
       { _, _ in nil },
-    quarantine: @Sendable @escaping () -> PluginError? = { nil }, pace: @Sendable @escaping () -> Double? = { nil }
+    quarantine: @Sendable @escaping () -> PluginError? = { nil }, pace: @Sendable @escaping () -> Double? = { nil },
+    lateWrites: @Sendable @escaping (_ grace: Double) -> PluginError? = { _ in nil }
   ) {
     self.path = path
     self.describe = describe
@@ -38,6 +43,7 @@ package struct PluginBackend: Sendable {
     self.questionCount = questionCount
     self.quarantine = quarantine
     self.pace = pace
+    self.lateWrites = lateWrites
   }
 
   /// Loaded into this process: fastest, but a crash here is a crash of the host. For trusted plugins.
@@ -53,8 +59,8 @@ package struct PluginBackend: Sendable {
   }
 
   /// A library already loaded into this process.
-  static func inProcess(_ library: PluginLibrary) -> PluginBackend {
-    PluginBackend(
+  package static func inProcess(_ library: PluginLibrary) -> PluginBackend {
+    var backend = PluginBackend(
       path: library.path,
       describe: { () throws(PluginError) in (PluginIdentity(library), try library.describe()) },
       generate: { topic, parameters, seeds throws(PluginError) in
@@ -65,6 +71,12 @@ package struct PluginBackend: Sendable {
       questionCount: { topic, parameters throws(PluginError) in
         try library.questionCount(topic: topic, parameters: parameters)
       })
+    backend.lateWrites = { grace in
+      // A plugin's thread may write a little after the call returned: give it the time.
+      if grace > 0 { usleep(UInt32(min(grace, 5) * 1_000_000)) }
+      return library.takeLateWrites()
+    }
+    return backend
   }
 
   /// In a worker process: a crash, abort or hang costs the question or call it met, never the host.
@@ -81,7 +93,7 @@ package struct PluginBackend: Sendable {
       questionCount: { topic, parameters throws(PluginError) in
         try plugin.questionCount(topic: topic, parameters: parameters)
       },
-      quarantine: { plugin.quarantine }, pace: { plugin.pace })
+      quarantine: { plugin.quarantine }, pace: { plugin.pace }, lateWrites: { plugin.lateWrites(grace: $0) })
   }
 }
 

@@ -59,6 +59,12 @@ package struct PluginError: Error, Hashable, Sendable, CustomStringConvertible {
   package var path: String
   package var kind: Kind
   package var reason: String
+  /// For a crash the worker announced: the signal it died of (`biki-pack lint --format json`
+  /// reports it per check).
+  package var signal: Int32?
+  /// For a crash: whether the worker said an allocation had just been refused, the plugin having
+  /// reached the memory it may use.
+  package var outOfMemory = false
 
   package init(path: String, kind: Kind, reason: String) {
     self.path = path

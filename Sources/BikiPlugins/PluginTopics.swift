@@ -9,7 +9,7 @@ package struct PluginTopics: Sendable {
   package let identity: PluginIdentity
   package let topics: [Topic]
   /// Question space sizes by full topic id.
-  let questionCounts: [String: UInt64]
+  package let questionCounts: [String: UInt64]
   /// Biki's readings of the displays this plugin has shown, for checking its questions.
   package let displayReadings = DisplayReadings()
   /// Questions per call in a long batch: enough that a worker's round trip is small beside

@@ -6,9 +6,10 @@ import BikiPacks
 import BikiPlugins
 import Foundation
 
-/// `biki-pack lint [PATH...] [--format text|json] [--strict]`.
+/// `biki-pack lint [PATH...] [--format text|json] [--strict]`, and `--list-checks`.
 enum LintCommand {
-  static let usage = "biki-pack lint [<path> ...] [--format text|json] [--strict] [--packs <dir>]"
+  static let usage =
+    "biki-pack lint [<path> ...] [--format text|json] [--strict] [--packs <dir>] [--check <regex>] [--skip <regex>] [--in-process] [--list-checks]"
   static let helpCommand = "biki-pack lint --help"
 
   static let help = """
@@ -16,9 +17,10 @@ enum LintCommand {
 
     Each problem is printed as 'path:line:col: error|warning: message [rule-id]', then a summary.
     With no paths, checks the built-in packs and the user's pack directories. Plugin libraries
-    (*.so) are loaded in worker processes and checked: the ABI handshake, a descriptor stable
-    across loads, 1,000 valid questions per topic, the same question for the same seed, and
-    unknown topic ids refused.
+    (*.so) go through \(PluginCheck.all.count) named checks (--list-checks says what each proves):
+    the ABI handshake, a descriptor stable across loads, 1,000 valid questions per topic, the same
+    question for the same seed, unknown topic ids refused, and more. Each check loads the plugin
+    in a worker process of its own, so a crash or hang fails that check and the others still run.
 
     USAGE: \(usage)
 
@@ -29,6 +31,11 @@ enum LintCommand {
       --format <format>       text (default) or json.
       --strict                Treat warnings as errors.
       --packs <dir>           Also check this directory (repeatable).
+      --check <regex>         Run only the plugin checks whose name it finds (repeatable).
+      --skip <regex>          Leave out the plugin checks whose name it finds (repeatable).
+      --in-process            Run every plugin check in this process, for a debugger: a crash
+                              in the plugin then ends lint.
+      --list-checks           List the plugin checks, each with what it proves, and exit.
       -h, --help              Show help information.
 
     EXIT STATUS:
@@ -38,7 +45,11 @@ enum LintCommand {
   static func run(arguments: [String], context: PackCommandContext) -> CommandOutcome {
     let reader: ParsedArguments
     switch CommandOutcome.parse(
-      arguments, options: [.value("--format", "<format>"), .flag("--strict"), .value("--packs", "<dir>")], help: help,
+      arguments,
+      options: [
+        .value("--format", "<format>"), .flag("--strict"), .value("--packs", "<dir>"), .value("--check", "<regex>"),
+        .value("--skip", "<regex>"), .flag("--in-process"), .flag("--list-checks"),
+      ], help: help,
       usage: usage,
       helpCommand: helpCommand)
     {
@@ -54,6 +65,14 @@ enum LintCommand {
       return CommandOutcome.usageError(
         TerminalText.safe("The value '\(other)' is invalid for '--format <format>'. Use text or json."), usage: usage,
         helpCommand: helpCommand)
+    }
+    if reader.isSet("--list-checks") { return listChecks(json: json) }
+    let selection: PluginCheckSelection
+    do {
+      selection = try PluginCheckSelection(check: reader.values("--check"), skip: reader.values("--skip"))
+    } catch {
+      return CommandOutcome.usageError(
+        TerminalText.safe("'\(error.pattern)' is not a regular expression."), usage: usage, helpCommand: helpCommand)
     }
     let extra = reader.values("--packs")
     let explicit = reader.positionals + extra
@@ -102,120 +121,36 @@ enum LintCommand {
       report.add(path: path, diagnostics: load.diagnostics(for: path), coverage: coverage)
     }
     if !libraries.isEmpty {
-      let validator = PluginValidator(spawner: context.workerSpawner, now: context.now, limits: .standard)
+      var validator = PluginValidator(spawner: context.workerSpawner, now: context.now, limits: .standard)
+      validator.inProcess = reader.isSet("--in-process")
+      validator.selection = selection
       let installed = Dictionary(
         load.topics.map { ($0.topic.topic.id, $0.path) }, uniquingKeysWith: { first, _ in first })
       // A library named relative to here is loaded by its full path (dlopen would look a bare
       // name up among the system's libraries), and reported as it was named.
       for library in libraries {
-        var coverage = ReadingCoverage()
-        let diagnostics = validator.validate(context.absolute(library), otherTopics: installed, coverage: &coverage)
-        report.add(path: library, diagnostics: diagnostics, coverage: coverage, checkedWhenAsked: true)
+        let validation = validator.run(context.absolute(library), otherTopics: installed)
+        report.add(
+          path: library, diagnostics: validation.diagnostics, coverage: validation.coverage, checks: validation.checks)
       }
     }
     return json ? report.json() : report.text()
   }
-}
 
-struct LintReport {
-  var strict: Bool
-  /// `checkedWhenAsked`: a plugin's questions are checked again as they are asked, so those lint
-  /// did not check are refused then if they fail, and the note says so.
-  var files: [(path: String, diagnostics: [Diagnostic], coverage: ReadingCoverage?, checkedWhenAsked: Bool)] = []
-
-  init(strict: Bool) {
-    self.strict = strict
-  }
-
-  mutating func add(
-    path: String, diagnostics: [Diagnostic], coverage: ReadingCoverage? = nil, checkedWhenAsked: Bool = false
-  ) {
-    let diagnostics = diagnostics.map { diagnostic in
-      var diagnostic = diagnostic
-      if strict { diagnostic.severity = .error }
-      return diagnostic
+  /// Every plugin check with what it proves: aligned lines, or a JSON array.
+  static func listChecks(json: Bool) -> CommandOutcome {
+    if json {
+      let list = JSON.array(
+        PluginCheck.all.map { .object(pairs: [("name", .string($0.name)), ("proves", .string($0.proves))]) })
+      let laidOut = (try? JSONLayout.format(list.bytes)) ?? list.bytes
+      return CommandOutcome(standardOutput: [
+        String(decoding: laidOut.dropLast(laidOut.last == 0x0A ? 1 : 0), as: UTF8.self)
+      ])
     }
-    files.append((path, diagnostics, coverage, checkedWhenAsked))
+    let width = PluginCheck.all.map(\.name.count).max() ?? 0
+    return CommandOutcome(
+      standardOutput: PluginCheck.all.map {
+        $0.name + String(repeating: " ", count: width - $0.name.count + 2) + $0.proves
+      })
   }
-
-  var errors: Int { files.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .error }.count } }
-  var warnings: Int { files.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .warning }.count } }
-  var status: Int32 { errors > 0 ? ExitStatus.failure : ExitStatus.success }
-
-  func text() -> CommandOutcome {
-    var lines = files.flatMap { file in
-      // Messages quote the pack's keys and values.
-      var lines = file.diagnostics.map { TerminalText.safe($0.formatted(path: file.path)) }
-      // Wide topics are checked on an even spread, not question by question: say how much.
-      if let coverage = file.coverage, coverage.isSample {
-        lines.append(
-          "\(TerminalText.safe(file.path)): note: readings were checked on \(grouped(coverage.checked)) of \(grouped(coverage.possible)) possible questions, spread evenly over each topic"
-            + (file.checkedWhenAsked
-              ? "; every other question is checked when it is asked, and refused if it fails" : "")
-        )
-      }
-      return lines
-    }
-    let fileCount = "\(files.count) file\(files.count == 1 ? "" : "s")"
-    if errors + warnings == 0 {
-      lines.append("\(fileCount) checked: no problems.")
-    } else {
-      lines.append("\(plural(errors, "error")) and \(plural(warnings, "warning")) in \(fileCount).")
-    }
-    return CommandOutcome(standardOutput: lines, status: status)
-  }
-
-  /// `{errors, files, warnings}`, keys in sorted order at every level, laid out as `biki-pack fmt`
-  /// lays out a pack.
-  func json() -> CommandOutcome {
-    func integer(_ value: Int) -> JSON { .integer(Int64(value)) }
-    let listed: [JSON] = files.map { file in
-      let diagnostics: [JSON] = file.diagnostics.map {
-        .object(pairs: [
-          ("column", integer($0.range.start.column + 1)), ("endColumn", integer($0.range.end.column + 1)),
-          ("endLine", integer($0.range.end.line + 1)), ("line", integer($0.range.start.line + 1)),
-          ("message", .string($0.message)),
-          ("rule", .string($0.rule)), ("severity", .string($0.severity.rawValue)),
-        ])
-      }
-      var members: [(String, JSON)] = [("diagnostics", .array(diagnostics)), ("path", .string(file.path))]
-      if let coverage = file.coverage {
-        members.append(
-          (
-            "readingCoverage",
-            .object(pairs: [
-              ("checked", .integer(Int64(clamping: coverage.checked))),
-              ("possible", .integer(Int64(clamping: coverage.possible))),
-            ])
-          ))
-      }
-      return .object(pairs: members)
-    }
-    let output = JSON.object(pairs: [
-      ("errors", integer(errors)), ("files", .array(listed)), ("warnings", integer(warnings)),
-    ])
-    let laidOut = (try? JSONLayout.format(output.bytes)) ?? output.bytes
-    let text = String(decoding: laidOut.last == 0x0A ? laidOut.dropLast() : laidOut[...], as: UTF8.self)
-    return CommandOutcome(standardOutput: [LintReport.terminalSafeJSON(text)], status: status)
-  }
-
-  /// JSON still valid, and still safe for a terminal: the encoder escapes C0 controls in strings
-  /// but leaves DEL, C1 controls and bidi overrides as they are. Outside strings JSON has none of
-  /// these, so each becomes a `\uXXXX` escape (all are below U+10000), which decodes to the same text.
-  static func terminalSafeJSON(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      if TerminalText.needsEscape(scalar, keepingLayout: true) {
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
-  }
-
-  private func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-
-  private func grouped(_ count: UInt64) -> String { NumberFormatting.grouped(Int64(clamping: count)) }
 }

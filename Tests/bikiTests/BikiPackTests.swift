@@ -309,7 +309,7 @@ import Testing
     ),
     (
       "LATE_WRITE", "plugin-writer-after-return",
-      #"after their calls had returned, 8 writes in all, every one refused: the output writer of generate for topic "ok", seed 0"#
+      #"after their calls had returned, 4 writes in all, every one refused: the output writer of generate for topic "ok", seed 0"#
     ),
     (
       "LATE_READINGS_WRITE", "plugin-writer-after-return",

@@ -305,7 +305,7 @@ static biki_status_t generate(const char *topic, const biki_parameter_list_t *pa
   static const char *const kana[9] = {"いち", "に", "さん", "よん", "ご", "ろく", "なな", "はち", "きゅう"};
   static const char *const kanji[9] = {"一", "二", "三", "四", "五", "六", "七", "八", "九"};
 #if defined(THIRTY_QUESTIONS)
-  int n = (int)(seed % 9);
+  int n = (int)(seed % 30 % 9); /* seeds select modulo the count, 30 */
 #else
   int n = (int)(seed % largest(parameters));
 #endif
