@@ -1,6 +1,5 @@
 import BikiCore
 import BikiPacks
-import BikiPluginABI
 import BikiPlugins
 
 /// The checks of what the header promises of seeds, parameters and topic ids: a question is a
@@ -103,11 +102,11 @@ extension PluginCheck {
       guard case .failure(let error)? = subject.raw(bogus, [:], [0]).first else {
         return .skipped("the plugin accepts unknown topic ids (generate.unknown-topic)")
       }
-      if case .callFailed(let status) = error.kind, Int(status) != BIKI_STATUS_UNKNOWN_TOPIC {
+      if case .callFailed(let status) = error.kind, status != PluginError.unknownTopicStatus {
         return .problems([
           Diagnostic(
             .warning,
-            "generate refused the unknown topic id \"\(bogus)\" with status \(status), not BIKI_STATUS_UNKNOWN_TOPIC (\(BIKI_STATUS_UNKNOWN_TOPIC))",
+            "generate refused the unknown topic id \"\(bogus)\" with status \(status), not BIKI_STATUS_UNKNOWN_TOPIC (\(PluginError.unknownTopicStatus))",
             rule: "plugin-unknown-topic", at: .fileStart)
         ])
       }

@@ -5,7 +5,7 @@ import BikiPlugins
 /// Every check `biki-pack lint` makes of a plugin library, in the order they run, each with the
 /// line `--list-checks` prints. docs/plugin-abi.md lists them as `--list-checks` prints them.
 extension PluginCheck {
-  package static let all: [PluginCheck] = loading + describing + generating + asking + counting + lasting
+  package static let all: [PluginCheck] = loading + describing + counting + generating + asking + lasting
 
   // MARK: Loading: one load each, reported by the rule of what stopped it
 

@@ -81,6 +81,9 @@ package struct PluginError: Error, Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// BIKI_STATUS_UNKNOWN_TOPIC, for what lint expects of an unknown topic id.
+  package static let unknownTopicStatus = Int32(BIKI_STATUS_UNKNOWN_TOPIC)
+
   static func statusName(_ status: Int32) -> String {
     switch Int(status) {
     case BIKI_STATUS_UNKNOWN_TOPIC: "unknown topic"
