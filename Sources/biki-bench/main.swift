@@ -406,6 +406,17 @@ if options.selects("serve") {
   }
 }
 
+if options.selects("serve.cancel") {
+  let executable = benchDirectory + "/biki"
+  if FileManager.default.isExecutableFile(atPath: executable),
+    FileManager.default.fileExists(atPath: benchDirectory + "/libbiki-prices.so")
+  {
+    for line in try CancelBench(server: ServerBench(executable: executable)).run(seconds: seconds) { print(line) }
+  } else {
+    print("serve.cancel: biki and the sample plugins not built beside biki-bench; run `swift build -c release` first")
+  }
+}
+
 if options.selects("serve.memory.open-packs") {
   let executable = benchDirectory + "/biki"
   if FileManager.default.isExecutableFile(atPath: executable) {
