@@ -38,11 +38,15 @@ package struct LoadedPack: Sendable {
   package var path: String
   package var compilation: PackCompilation
   package var precedence: Precedence
+  /// The bytes read, for a pack not built into Biki: a client that pulls the workspace's
+  /// diagnostics gets a closed pack's in the columns it counts, which need the text.
+  package var text: [UInt8]?
 
-  package init(path: String, compilation: PackCompilation, precedence: Precedence = .user) {
+  package init(path: String, compilation: PackCompilation, precedence: Precedence = .user, text: [UInt8]? = nil) {
     self.path = path
     self.compilation = compilation
     self.precedence = precedence
+    self.text = text
   }
 }
 
@@ -141,8 +145,10 @@ package struct PackLoader: Sendable {
       let sampled = if case .sample = fileCheck { true } else { false }
       var key: String?
       let compilation: PackCompilation
+      var text: [UInt8]?
       do {
         let bytes = try fileSystem.read(path)
+        if rank != .builtIn { text = bytes }
         key = usesCache ? checked.key(path, bytes: bytes) : nil
         compilation = PackCompiler.compile(
           bytes, check: sampled && key.map(passedBefore.contains) == true ? .sample(2) : fileCheck,
@@ -152,7 +158,7 @@ package struct PackLoader: Sendable {
           pack: nil, topics: [], diagnostics: [Diagnostic(.error, "\(error)", rule: "unreadable-file", at: .fileStart)])
       }
       if let key, !compilation.hasErrors { passed.insert(key) }
-      packs.append(LoadedPack(path: path, compilation: compilation, precedence: rank))
+      packs.append(LoadedPack(path: path, compilation: compilation, precedence: rank, text: text))
     }
     if usesCache && passed != passedBefore && !isCancelled() { checked.store(passed) }
     return PackLoader.resolve(packs)

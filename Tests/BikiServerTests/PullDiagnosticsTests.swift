@@ -57,11 +57,14 @@ import Testing
     let second = Self.pull(&endpoint, previous: resultID)
     #expect(second["kind"] == "full" && second["items"] == [])
     #expect(second["resultId"] != first["resultId"])
-    // The workspace: every open document whose text is checked, with its version.
+    // The workspace: every open document whose text is checked, with its version, then the
+    // user's pack that is not open (the fixtures' /packs/test.json, clean).
     let workspace = endpoint.call("workspace/diagnostic", ["previousResultIds": []])
-    #expect(workspace["items"]?.arrayValue?.count == 1)
+    #expect(workspace["items"]?.arrayValue?.count == 2)
     #expect(workspace["items"]?.arrayValue?.first?["uri"] == .string(Self.uri))
     #expect(workspace["items"]?.arrayValue?.first?["version"] == 2)
+    #expect(workspace["items"]?.arrayValue?.last?["uri"] == "file:///packs/test.json")
+    #expect(workspace["items"]?.arrayValue?.last?["items"] == [])
     let unchanged = endpoint.call(
       "workspace/diagnostic", ["previousResultIds": [["uri": .string(Self.uri), "value": second["resultId"] ?? .null]]])
     #expect(unchanged["items"]?.arrayValue?.first?["kind"] == "unchanged")
@@ -69,6 +72,57 @@ import Testing
     let closed = endpoint.notify("textDocument/didClose", ["textDocument": ["uri": .string(Self.uri)]])
     #expect(closed.notifications("textDocument/publishDiagnostics").isEmpty)
     #expect(Self.pull(&endpoint)["items"] == [])
+  }
+
+  /// The user's packs not open are in the workspace's report as their last load found them,
+  /// in the client's columns (bytes here), `unchanged` when the client has them, and gone from
+  /// the closed list once opened (the open document speaks for itself).
+  @Test func theWorkspaceReportHasTheUsersClosedPacks() throws {
+    let files = ServerFixtures.Files([
+      "/packs/test.json": ServerFixtures.pack(), "/packs/mine.json": DocumentTests.brokenPack,
+    ])
+    var endpoint = Endpoint(
+      server: BikiServer(version: "test", dependencies: ServerFixtures.dependencies(files: files)))
+    _ = endpoint.receive(
+      .request(
+        id: .number(0), method: "initialize",
+        params: [
+          "capabilities": ["textDocument": ["diagnostic": [:]], "general": ["positionEncodings": ["utf-8"]]]
+        ]))
+    let first = endpoint.call("workspace/diagnostic", ["previousResultIds": []])
+    let items = try #require(first["items"]?.arrayValue)
+    #expect(
+      items.compactMap { $0["uri"]?.stringValue }.sorted() == ["file:///packs/mine.json", "file:///packs/test.json"])
+    let mine = try #require(items.first { $0["uri"] == "file:///packs/mine.json" })
+    #expect(mine["version"] == .null)
+    let problem = try #require(mine["items"]?.arrayValue?.first { $0["code"] == "unknown-key" })
+    // `"title": "本🎌", "titel"`: 本 is three bytes, 🎌 four.
+    let line = try #require(
+      DocumentTests.brokenPack.split(separator: "\n", omittingEmptySubsequences: false).first { $0.contains("titel") })
+    let bytes = line[..<(line.range(of: "\"titel\"")?.lowerBound ?? line.startIndex)].utf8.count
+    #expect(problem["range"]?["start"]?["character"] == .integer(Int64(bytes)))
+    let resultID = try #require(mine["resultId"]?.stringValue)
+    let again = endpoint.call(
+      "workspace/diagnostic", ["previousResultIds": [["uri": "file:///packs/mine.json", "value": .string(resultID)]]])
+    let unchanged = try #require(again["items"]?.arrayValue?.first { $0["uri"] == "file:///packs/mine.json" })
+    #expect(
+      unchanged == [
+        "uri": "file:///packs/mine.json", "version": .null, "kind": "unchanged", "resultId": .string(resultID),
+      ])
+    // Opened, it is reported as an open document once checked, never twice.
+    _ = endpoint.notify(
+      "textDocument/didOpen",
+      [
+        "textDocument": [
+          "uri": "file:///packs/mine.json", "languageId": "json", "version": 1,
+          "text": .string(DocumentTests.brokenPack),
+        ]
+      ])
+    _ = endpoint.call("textDocument/diagnostic", ["textDocument": ["uri": "file:///packs/mine.json"]])
+    let withOpen = endpoint.call("workspace/diagnostic", ["previousResultIds": []])
+    let uris = withOpen["items"]?.arrayValue?.compactMap { $0["uri"]?.stringValue } ?? []
+    #expect(uris.filter { $0 == "file:///packs/mine.json" }.count == 1)
+    #expect(withOpen["items"]?.arrayValue?.first { $0["uri"] == "file:///packs/mine.json" }?["version"] == 1)
   }
 
   /// A pull that arrives while its document is checked is answered when the check is done, with
