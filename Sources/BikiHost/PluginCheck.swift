@@ -100,6 +100,9 @@ package struct PluginCheckSelection: Sendable {
 
   package var isEverything: Bool { keep.isEmpty && drop.isEmpty }
 
+  /// Whether the check named `name` runs.
+  package func runs(_ name: String) -> Bool { exclusion(of: name) == nil }
+
   /// nil when the check runs; else why not.
   func exclusion(of name: String) -> String? {
     func finds(_ pattern: String) -> Bool {

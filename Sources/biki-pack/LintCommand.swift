@@ -74,6 +74,12 @@ enum LintCommand {
       return CommandOutcome.usageError(
         TerminalText.safe("'\(error.pattern)' is not a regular expression."), usage: usage, helpCommand: helpCommand)
     }
+    guard PluginCheck.all.contains(where: { selection.runs($0.name) }) else {
+      return CommandOutcome.usageError(
+        TerminalText.safe(
+          "No plugin check is left to run by --check and --skip; 'biki-pack lint --list-checks' lists them."),
+        usage: usage, helpCommand: helpCommand)
+    }
     let extra = reader.values("--packs")
     let explicit = reader.positionals + extra
     // Plugin libraries, given directly or found in given directories, are checked in workers.

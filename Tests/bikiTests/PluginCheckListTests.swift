@@ -70,6 +70,10 @@ import Testing
         ": note: of \(chosen.count) checks, 1 passed, \(chosen.count - 1) skipped, \(chosen.count - 1) not selected;"),
       "\(text.standardOutput)")
 
+    let none = try lint([calendar, "--check", "no-such-check"])
+    #expect(none.status == 64)
+    #expect(none.standardError.contains("No plugin check is left to run by --check and --skip"), "\(none.standardError)")
+
     let invalid = try lint([calendar, "--check", "generate.("])
     #expect(invalid.status == 64)
     #expect(invalid.standardError.contains("'generate.(' is not a regular expression."), "\(invalid.standardError)")
