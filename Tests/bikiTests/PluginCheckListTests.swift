@@ -72,7 +72,8 @@ import Testing
 
     let none = try lint([calendar, "--check", "no-such-check"])
     #expect(none.status == 64)
-    #expect(none.standardError.contains("No plugin check is left to run by --check and --skip"), "\(none.standardError)")
+    #expect(
+      none.standardError.contains("No plugin check is left to run by --check and --skip"), "\(none.standardError)")
 
     let invalid = try lint([calendar, "--check", "generate.("])
     #expect(invalid.status == 64)
