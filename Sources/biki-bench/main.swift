@@ -417,6 +417,16 @@ if options.selects("serve.cancel") {
   }
 }
 
+// Not in a plain run: it writes 40 MB of packs and checks every one of their topics.
+if options.filter == "serve.many-topics" {
+  let executable = benchDirectory + "/biki"
+  if FileManager.default.isExecutableFile(atPath: executable) {
+    for line in try ManyTopicsBench(executable: executable).run(seconds: seconds) { print(line) }
+  } else {
+    print("serve.many-topics: \(executable) not built; run `swift build -c release` first")
+  }
+}
+
 if options.selects("serve.memory.open-packs") {
   let executable = benchDirectory + "/biki"
   if FileManager.default.isExecutableFile(atPath: executable) {
