@@ -73,7 +73,8 @@ package enum SpeechEngine: Sendable, Equatable {
   /// voice and a player are found, else espeak-ng, else none. The voice is `voice` (a
   /// setting), else `BIKI_VOICE`, else the one pyopenjtalk installed (mei_normal).
   /// `BIKI_OPEN_JTALK` and `BIKI_OPEN_JTALK_DICTIONARY` name the program and dictionary
-  /// elsewhere; `BIKI_AUDIO_PLAYER` the player.
+  /// elsewhere; `BIKI_ESPEAK_NG` espeak-ng's program (so a test, or a user, can rule out the one
+  /// in /usr/bin); `BIKI_AUDIO_PLAYER` the player.
   /// `remembered` is the voice found last time (where only python3 knew of it: asking it
   /// takes a pyenv shim 0.4 s), used while it is still there.
   package static func choose(
@@ -89,6 +90,12 @@ package enum SpeechEngine: Sendable, Equatable {
     switch chosen {
     case .success(let engine): return engine
     case .failure(let failure): why = failure.description
+    }
+    if let named = environment["BIKI_ESPEAK_NG"], !named.isEmpty {
+      guard let espeak = system.find(named, path: path) else {
+        return .none(why: "\(why), and BIKI_ESPEAK_NG names \(named), which is not a program")
+      }
+      return .espeak(program: espeak, why: why)
     }
     if let espeak = system.find("espeak-ng", path: path + ":/usr/bin:/usr/local/bin") {
       return .espeak(program: espeak, why: why)

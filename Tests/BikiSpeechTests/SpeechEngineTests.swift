@@ -115,6 +115,11 @@ import Testing
       "Speaking with espeak-ng, which has no Japanese pitch accent: there is no program to play Open JTalk's audio (sudo apt-get install alsa-utils). \(install)"
     ),
     (
+      // BIKI_ESPEAK_NG rules out the espeak-ng in /usr/bin, naming itself.
+      everything.subtracting(["/usr/bin/open_jtalk"]), ["BIKI_ESPEAK_NG": "/nonexistent/espeak-ng"],
+      "Nothing can speak: Open JTalk is not installed, and BIKI_ESPEAK_NG names /nonexistent/espeak-ng, which is not a program. Install Open JTalk with: sudo apt-get install open-jtalk open-jtalk-mecab-naist-jdic alsa-utils && python3 -m pip install pyopenjtalk-plus (or espeak-ng: sudo apt-get install espeak-ng)"
+    ),
+    (
       ["/usr/bin/aplay"], [:],
       "Nothing can speak: Open JTalk is not installed, and espeak-ng is not installed. Install Open JTalk with: sudo apt-get install open-jtalk open-jtalk-mecab-naist-jdic alsa-utils && python3 -m pip install pyopenjtalk-plus (or espeak-ng: sudo apt-get install espeak-ng)"
     ),

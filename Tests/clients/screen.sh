@@ -88,6 +88,11 @@ check() {
 }
 
 shows() { screen | grep -qF -- "$1"; }
+# Whether the screen shows a text that a window may have wrapped onto more rows: each row's
+# border and what lies outside it are dropped, the rows joined, and runs of spaces made one. A
+# row a float wrapped is full, so the join gives back the text; a message Neovim wrapped at a
+# word goes on indented, so its words stay apart.
+shows_wrapped() { screen | sed -E 's/^[^│]*│//; s/│[^│]*$//' | tr -d '\n' | tr -s ' ' | grep -qF -- "$1"; }
 not_shows() { ! screen | grep -qF -- "$1"; }
 not_matches() { ! screen | grep -qE -- "$1"; }
 

@@ -38,7 +38,7 @@ check "espeak-ng is not on the test's PATH" test -z "$(PATH="$bin" command -v es
 
 start() {
   tmux new-session -d -s "$session" -x 110 -y 40 -c "$state/drafts" \
-    "env -i HOME='$home' PATH='$bin' BIKI_OPEN_JTALK=/nonexistent/open_jtalk TERM=tmux-256color LANG=C.UTF-8 $*"
+    "env -i HOME='$home' PATH='$bin' BIKI_OPEN_JTALK=/nonexistent/open_jtalk BIKI_ESPEAK_NG=/nonexistent/espeak-ng TERM=tmux-256color LANG=C.UTF-8 $*"
   sleep 0.5
 }
 start nvim
@@ -68,7 +68,7 @@ check "a pack pasted into a new file gets diagnostics" wait_for 'unknown key "to
 tmux send-keys -t "$session" ":lua require('biki').setup({ skill = 'listening' })" Enter
 tmux send-keys -t "$session" ":BikiQuiz counters.hon 1" Enter
 check "a listening quiz with nothing to speak says there is no audio" wait_for "🔇 No audio: Nothing can speak:"
-check "and what to install" shows "Install Open JTalk with: sudo apt-get install open-jtalk"
+check "and what to install" shows_wrapped "Install Open JTalk with: sudo apt-get install open-jtalk"
 check "and shows the reading instead" shows "Read it instead: "
 check "rather than a silent listen" not_shows "🔊 listen"
 tmux send-keys -t "$session" "quit" Enter
@@ -101,7 +101,7 @@ check ":checkhealth biki finds biki on PATH" wait_for "OK: \`biki\` is $bin/biki
 check "with its version" shows "OK: version $("$biki" --version)"
 check "and its topics, packs and plugins" wait_for "$("$biki" topics | tail -n +2 | wc -l) topics from"
 check "and says nothing can speak" shows "WARNING: Nothing can speak: BIKI_OPEN_JTALK names /nonexistent/open_jtalk"
-check "with what to install" shows "(or espeak-ng: sudo apt-get install espeak-ng)"
+check "with what to install" shows_wrapped "(or espeak-ng: sudo apt-get install espeak-ng)"
 check "setup() was called" shows "OK: setup() was called"
 tmux send-keys -t "$session" ":qa!" Enter
 sleep 0.5
