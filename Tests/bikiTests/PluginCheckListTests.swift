@@ -119,6 +119,33 @@ import Testing
     #expect(found["describe.stable"]?["reason"] as? String == "needs a second load, which --in-process cannot make")
   }
 
+  /// Each check the earlier single pass did not make fails on the misbehaviour it is for, by
+  /// name and rule, in a run of that check alone.
+  @Test(
+    .disabled(if: Sanitizers.threadSanitizerIsActive, Comment(rawValue: Sanitizers.crashesAreRenamed)),
+    arguments: [
+      ("SEED_NOT_MODULO", "generate.seed-modulo", "failed", "plugin-seed-modulo"),
+      ("ORDER_DEPENDENT", "generate.order-independent", "failed", "plugin-nondeterministic"),
+      ("DEFAULT_DIFFERS", "generate.explicit-defaults", "failed", "plugin-default-parameters"),
+      ("LARGE_SEED_CRASH", "generate.large-seed", "crashed", "plugin-crash"),
+      ("PREFIX_TOPIC", "generate.unknown-topic-longer", "failed", "plugin-unknown-topic"),
+      ("PREFIX_TOPIC", "generate.unknown-topic-space", "failed", "plugin-unknown-topic"),
+      ("WRONG_UNKNOWN_STATUS", "generate.unknown-topic-status", "passed", "plugin-unknown-topic"),
+    ])
+  func eachNewerCheckFailsOnItsMisbehaviour(_ define: String, _ check: String, _ status: String, _ rule: String)
+    throws
+  {
+    let result = try lint([try PluginFixtures.misbehaving(define), "--format", "json", "--check", "^\(check)$"])
+    let found = try #require(try checks(result)[check], "\(result.standardOutput)")
+    #expect(found["status"] as? String == status, "\(found)")
+    #expect(found["rules"] as? [String] == [rule], "\(found)")
+    // The well-behaved build passes the same check.
+    let clean = try checks(
+      try lint([try PluginFixtures.misbehaving(nil), "--format", "json", "--check", "^\(check)$"]))
+    #expect(clean[check]?["status"] as? String == "passed")
+    #expect(clean[check]?["rules"] == nil)
+  }
+
   /// Checks the earlier single pass did not make: a topic id compared as a prefix, a plugin that
   /// reads its seeds modulo something other than its count, and one whose count disagrees with
   /// its description.

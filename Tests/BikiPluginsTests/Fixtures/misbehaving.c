@@ -20,6 +20,11 @@
  *              SLOW_MS, CRASH_ON_SEED, HANG_ON_SEED and CRASH_EVERY_TENTH have 30 questions
  *   Counting:  -DCOUNTED (a parameter "max" 1–9, counted by question_count) -DCOUNT_LIES (counts double)
  *              -DCOUNT_VARIES (question_count answers one more every other call)
+ *   Seeds and ids: -DSEED_NOT_MODULO (seeds past the count give other questions) -DORDER_DEPENDENT
+ *              (a question leans on the seed asked before) -DDEFAULT_DIFFERS (as COUNTED, and "max"
+ *              given at its default changes the question) -DLARGE_SEED_CRASH (segfaults past 2^62)
+ *              -DPREFIX_TOPIC (topic ids compared as a prefix) -DWRONG_UNKNOWN_STATUS (an unknown
+ *              topic refused with BIKI_STATUS_INVALID_PARAMETER)
  *   Host:      -DECHO_HOST (the topic's title is the host's name and version, as its entry saw them)
  *              -DPLUGIN_ID='"name"' (the plugin's id, so two builds can be loaded side by side)
  *              -DTITLE='"Title"' (the topic's title, "OK" by default, so two builds can differ in a few bytes)
@@ -82,7 +87,7 @@ static biki_status_t describe(const biki_call_t *call) {
   emit(call->output, json);
   return BIKI_STATUS_OK;
 #endif
-#if defined(COUNTED) || defined(COUNT_LIES) || defined(HANG_IN_COUNT) || defined(COUNT_VARIES)
+#if defined(COUNTED) || defined(COUNT_LIES) || defined(HANG_IN_COUNT) || defined(COUNT_VARIES) || defined(DEFAULT_DIFFERS)
   emit(call->output, "{\"topics\": [{\"id\": \"ok\", \"title\": \"OK\", \"category\": \"number\", \"skills\": [\"kana\"], \"questionCount\": 3, "
                      "\"parameters\": [{\"name\": \"max\", \"description\": \"Largest\", \"default\": 3, \"min\": 1, \"max\": 9}]}]}");
 #elif defined(DESCRIPTION_VARIES)
@@ -104,7 +109,7 @@ static uint64_t largest(const biki_parameter_list_t *parameters) {
   return 3;
 }
 
-#if defined(COUNTED) || defined(COUNT_LIES) || defined(HANG_IN_COUNT) || defined(COUNT_VARIES)
+#if defined(COUNTED) || defined(COUNT_LIES) || defined(HANG_IN_COUNT) || defined(COUNT_VARIES) || defined(DEFAULT_DIFFERS)
 static biki_status_t question_count(const char *topic, const biki_parameter_list_t *parameters, uint64_t *count, const biki_call_t *call) {
   if (strcmp(topic, "ok") != 0) {
     emit(call->error, "no such topic");
@@ -159,10 +164,24 @@ static biki_status_t init(const biki_host_t *host, const biki_call_t *call) {
 #endif
 
 static biki_status_t generate(const char *topic, const biki_parameter_list_t *parameters, uint64_t seed, const biki_call_t *call) {
+#if defined(PREFIX_TOPIC) /* compares ids as a prefix: "okx" and "ok " pass */
+  if (strncmp(topic, "ok", 2) != 0) {
+#else
   if (strcmp(topic, "ok") != 0) {
+#endif
     emit(call->error, "no such topic");
+#if defined(WRONG_UNKNOWN_STATUS)
+    return BIKI_STATUS_INVALID_PARAMETER;
+#else
     return BIKI_STATUS_UNKNOWN_TOPIC;
+#endif
   }
+#if defined(LARGE_SEED_CRASH) /* an overflow waiting for seeds past 2^62 */
+  if (seed > (1ull << 62)) {
+    volatile int *nowhere = NULL;
+    *nowhere = 1;
+  }
+#endif
 #if defined(NOISY)
   printf("Content-Length: 5\r\n\r\nnoise from a plugin\n");
   fflush(stdout);
@@ -309,6 +328,17 @@ static biki_status_t generate(const char *topic, const biki_parameter_list_t *pa
 #else
   int n = (int)(seed % largest(parameters));
 #endif
+#if defined(SEED_NOT_MODULO) /* seeds past the count shifted by one */
+  if (seed >= largest(parameters)) n = (n + 1) % (int)largest(parameters);
+#endif
+#if defined(ORDER_DEPENDENT) /* each question leans on the seed asked before it */
+  static uint64_t previous = 0;
+  n = (int)((seed + previous) % largest(parameters));
+  previous = seed;
+#endif
+#if defined(DEFAULT_DIFFERS) /* a parameter given, even at its default, changes the question */
+  if (parameters->count > 0) n = (n + 1) % (int)largest(parameters);
+#endif
 #if defined(UNSTABLE)
   static int calls = 0;
   n = (n + calls++ % 2) % 3; /* alternates, so no batch size can hide it */
@@ -362,7 +392,7 @@ static const biki_plugin_descriptor_t descriptor = {
 #else
   .generate = generate,
 #endif
-#if defined(COUNTED) || defined(COUNT_LIES) || defined(HANG_IN_COUNT) || defined(COUNT_VARIES)
+#if defined(COUNTED) || defined(COUNT_LIES) || defined(HANG_IN_COUNT) || defined(COUNT_VARIES) || defined(DEFAULT_DIFFERS)
   .question_count = question_count,
 #endif
 };
