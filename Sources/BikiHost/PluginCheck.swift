@@ -47,6 +47,8 @@ package struct PluginCheckReport: Sendable {
   package let reason: String?
   /// The signal the plugin's worker died of while this check ran (status `crashed`).
   package let signal: Int32?
+  /// Whether `--check` or `--skip` left the check out (status `skipped`).
+  package let wasLeftOut: Bool
 
   init(name: String, finding: PluginCheck.Finding, crashed: Bool, signal: Int32?) {
     self.name = name
@@ -61,6 +63,7 @@ package struct PluginCheckReport: Sendable {
       status = crashed ? .crashed : found.contains { $0.severity == .error } ? .failed : .passed
     }
     self.signal = crashed ? signal : nil
+    wasLeftOut = false
   }
 
   init(notSelected name: String, because reason: String) {
@@ -69,6 +72,7 @@ package struct PluginCheckReport: Sendable {
     diagnostics = []
     self.reason = reason
     signal = nil
+    wasLeftOut = true
   }
 }
 

@@ -27,13 +27,8 @@ struct ManyTopicsBench {
       """
   }
 
-  /// The server's peak resident memory so far (VmHWM), in MB.
-  static func peak(_ server: ServerBench.Server) -> Double {
-    let status =
-      (try? String(contentsOfFile: "/proc/\(server.process.processIdentifier)/status", encoding: .utf8)) ?? ""
-    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
-    return Double(line.split(separator: " ").dropFirst().first ?? "").map { $0 / 1024 } ?? .nan
-  }
+  /// The server's peak resident memory so far, in MB.
+  static func peak(_ server: ServerBench.Server) -> Double { Double(server.peakKilobytes) / 1024 }
 
   func run(seconds: () -> Double) throws -> [String] {
     let data = NSTemporaryDirectory() + "biki-bench-many-" + UUID().uuidString

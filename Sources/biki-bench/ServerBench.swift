@@ -76,9 +76,14 @@ struct ServerBench {
       return body
     }
 
-    var residentKilobytes: Int {
+    var residentKilobytes: Int { kilobytes("VmRSS") }
+    /// The most the server has held resident so far.
+    var peakKilobytes: Int { kilobytes("VmHWM") }
+
+    /// A figure in kB of the server's /proc status, by its name.
+    private func kilobytes(_ field: String) -> Int {
       let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
-      let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+      let line = status.split(separator: "\n").first { $0.hasPrefix(field + ":") } ?? ""
       return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 

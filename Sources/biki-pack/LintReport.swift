@@ -139,7 +139,7 @@ struct LintReport {
     func named(_ status: PluginCheckReport.Status) -> [PluginCheckReport] { checks.filter { $0.status == status } }
     let failed = named(.failed)
     let crashed = named(.crashed)
-    let unselected = checks.filter { $0.status == .skipped && ($0.reason?.contains("--") ?? false) }
+    let unselected = checks.filter(\.wasLeftOut)
     guard !failed.isEmpty || !crashed.isEmpty || !unselected.isEmpty else { return nil }
     var parts = ["\(named(.passed).count) passed"]
     // The first few by name: a plugin that crashes on every question crashes most checks.
