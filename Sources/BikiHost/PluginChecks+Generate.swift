@@ -60,8 +60,7 @@ extension PluginCheck {
       var examined = 0
       var settingsMet = 0
       for topic in plugin.topics {
-        for parameters in PluginCheckSubject.settings(of: topic, bound: bound) where !parameters.isEmpty || bound == nil
-        {
+        for parameters in PluginCheckSubject.settings(of: topic, bound: bound) {
           settingsMet += 1
           guard let space = subject.space(topic, parameters, of: plugin) else { continue }
           let seeds = subject.seeds(space)
