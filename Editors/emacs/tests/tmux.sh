@@ -123,7 +123,7 @@ check "C-c b q asks for a topic" wait_for "Biki topic:"
 tmux send-keys -t "$session" "counters.hon" Enter
 check "the quiz shows its title and count" wait_for "[1/2] 本 (1–10)"
 check "and the question" shows "  10本"
-check "and asks for the reading" shows "Reading (kana):"
+check "and asks for the reading" wait_for "Reading (kana):"
 tmux send-keys -t "$session" "juppon" Enter
 check "a wrong answer says so, with the hint" \
   wait_for "✗ not juppon; try again, or skip. Type the reading in kana (hiragana or katakana), not romaji."
@@ -147,7 +147,7 @@ check "the menu bar has a Biki menu" shows "Review Due and Weak Forms"
 check "with the stats" shows "Stats and Forms"
 tmux send-keys -t "$session" Down Enter
 check "Review from the menu starts a review" wait_for "[1/20] Review"
-check "asking for a reading" shows "Reading (kana):"
+check "asking for a reading" wait_for "Reading (kana):"
 tmux send-keys -t "$session" C-c C-e
 check "C-c C-e ends it" wait_for "Review — finished"
 
