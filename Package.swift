@@ -136,10 +136,11 @@ if ProcessInfo.processInfo.environment["BIKI_FUZZ"] == "1" {
     fuzzTarget("fuzz-protocol", ["BikiProtocol", "BikiJSON"]),
     fuzzTarget("fuzz-server", ["BikiServer", "BikiProtocol", "BikiHost", "BikiPacks", "BikiPractice", "BikiJSON"]),
     fuzzTarget("fuzz-plugin-output", ["BikiPlugins", "BikiCore", "BikiJapanese"]),
+    fuzzTarget("fuzz-request", ["BikiServer", "BikiProtocol", "BikiHost", "BikiPacks", "BikiPractice", "BikiJSON"]),
   ]
   package.products += [
     "fuzz-json", "fuzz-pack", "fuzz-pack-structured", "fuzz-phrase", "fuzz-protocol", "fuzz-server",
-    "fuzz-plugin-output",
+    "fuzz-plugin-output", "fuzz-request",
   ].map {
     .executable(name: $0, targets: [$0])
   }

@@ -3,7 +3,7 @@ extension JSON {
   /// An integer literal that fits Int64 is read from its digits; 2^63 to 2^64−1 (a seed) stays
   /// exact as `unsigned`; anything else (a fraction, an exponent, a larger number) as Double
   /// reads it.
-  static func number(literal: Slice<UnsafeBufferPointer<UInt8>>) -> JSON {
+  package static func number(literal: Slice<UnsafeBufferPointer<UInt8>>) -> JSON {
     var value: Int64 = 0
     var digits = literal[...]
     let negative = digits.first == UInt8(ascii: "-")

@@ -189,28 +189,8 @@ private struct Parser<Tree: ParseTree> {
     return true
   }
 
-  /// The length of the well-formed UTF-8 scalar at `offset`, or nil (overlong forms,
-  /// surrogates, values past U+10FFFF and truncated sequences are all invalid).
   static func scalarLength(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
-    let lead = buffer[offset]
-    let length: Int
-    let minimum: UInt32
-    let initial: UInt32
-    switch lead {
-    case 0xC2...0xDF: (length, minimum, initial) = (2, 0x80, UInt32(lead & 0x1F))
-    case 0xE0...0xEF: (length, minimum, initial) = (3, 0x800, UInt32(lead & 0x0F))
-    case 0xF0...0xF4: (length, minimum, initial) = (4, 0x10000, UInt32(lead & 0x07))
-    default: return nil
-    }
-    guard offset + length <= buffer.count else { return nil }
-    var value = initial
-    for next in 1..<length {
-      let byte = buffer[offset + next]
-      guard byte & 0xC0 == 0x80 else { return nil }
-      value = value << 6 | UInt32(byte & 0x3F)
-    }
-    guard value >= minimum, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return nil }
-    return length
+    UTF8Scalar.length(buffer, at: offset)
   }
 
   /// Finds the first bad byte and throws the error there.

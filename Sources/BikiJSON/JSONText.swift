@@ -14,8 +14,10 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
   case string(String)
   case array([JSON])
   case object([Member])
-  /// JSON text already written, by `JSONWriter` or `prewritten`: sending it copies the bytes.
-  /// Answers the server builds often and only sends are kept so. Reading one parses it.
+  /// Valid JSON text: written by `JSONWriter` or `prewritten`, or a client's params checked as
+  /// they arrived (`JSONScan`). Sending it copies the bytes; answers the server builds often and
+  /// only sends are kept so. Reading a member walks the text to it (`JSON+Written.swift`);
+  /// other reads parse it.
   case written([UInt8])
 
   /// `value`, serialized now so that every later write copies the bytes.
@@ -64,7 +66,13 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
   }
 
   package func hash(into hasher: inout Hasher) {
-    hasher.combine(serialized)
+    // Text is hashed as its value, which may be spelt with other spacing: equal values hash
+    // alike whichever way they are held.
+    if case .written = self {
+      unwrapped.hash(into: &hasher)
+    } else {
+      hasher.combine(serialized)
+    }
   }
 
   /// The member named `key` of an object.
@@ -74,7 +82,7 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
   package subscript(key: String) -> JSON? {
     switch self {
     case .object(let members): members.firstIndex { $0.key == key }.map { members[$0].value }
-    case .written: unwrapped[key]
+    case .written(let text): Self.member(key, ofWritten: text)
     default: nil
     }
   }
@@ -120,21 +128,30 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
   package var isObject: Bool {
     switch self {
     case .object: true
-    case .written: unwrapped.isObject
+    case .written(let text): Self.firstByte(ofWritten: text) == UInt8(ascii: "{")
     default: false
+    }
+  }
+
+  /// The members of an object, in order; nil for any other value.
+  package var objectMembers: [Member]? {
+    switch self {
+    case .object(let members): members
+    case .written(let text): Self.members(ofWritten: text)
+    default: nil
     }
   }
 
   /// What this kind of value is called in error messages.
   package var kindDescription: String {
-    switch unwrapped {
+    switch self {
     case .null: "null"
     case .bool: "a boolean"
     case .integer, .unsigned, .double: "a number"
     case .string: "a string"
     case .array: "an array"
     case .object: "an object"
-    case .written: "JSON text"
+    case .written(let text): Self.kindDescription(ofWritten: text)
     }
   }
 

@@ -10,7 +10,8 @@ package protocol LanguageServer {
 
   /// Handles `initialize`; returns the server's capabilities.
   mutating func initialize(params: JSON?, outbox: inout [OutgoingMessage]) -> JSON
-  /// A request other than `initialize` and `shutdown`. Throw `ResponseError.methodNotFound`
+  /// A request other than `initialize` and `shutdown`; its params are usually the client's
+  /// text (`JSON.written`), read through JSON's accessors. Throw `ResponseError.methodNotFound`
   /// for methods it does not know. A request whose work runs off the loop is answered `.later`:
   /// the server then sends its response (with this id) from a later `tick`, or from `cancel`.
   mutating func request(_ id: RequestID, _ method: String, params: JSON?, outbox: inout [OutgoingMessage])
@@ -170,7 +171,8 @@ package struct Endpoint<Server: LanguageServer> {
     switch (phase, method) {
     case (.awaitingInitialize, "initialize"):
       phase = .running
-      let capabilities = server.initialize(params: params, outbox: &outbox)
+      // Read whole: settings are looked for all over it, and it comes once.
+      let capabilities = server.initialize(params: params?.unwrapped, outbox: &outbox)
       return .success(
         .result([
           "capabilities": capabilities,

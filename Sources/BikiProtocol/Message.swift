@@ -73,8 +73,18 @@ package enum IncomingMessage: Equatable, Sendable {
   /// notification), but `exit` still exits and the client is told in its log.
   case invalidNotification(method: String, error: ResponseError)
 
-  /// Classifies one framed body.
+  /// Classifies one framed body: a request straight from its bytes where it can
+  /// (`RequestReader`), anything else through a tree.
   package static func parse(_ body: [UInt8]) -> IncomingMessage {
+    RequestReader.request(body) ?? parseTree(body)
+  }
+
+  /// A request as `parse` reads it without a tree, or nil where it leaves the body to
+  /// `parseTree`: for tests and the fuzz target that hold the two to the same answers.
+  package static func readRequest(_ body: [UInt8]) -> IncomingMessage? { RequestReader.request(body) }
+
+  /// Classifies one framed body by parsing it whole.
+  package static func parseTree(_ body: [UInt8]) -> IncomingMessage {
     let root: JSON
     do {
       root = try JSONParser.value(body)

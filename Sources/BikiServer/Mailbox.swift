@@ -53,7 +53,7 @@ package struct BackgroundRunner: Sendable {
     }
   }
 
-  static let immediate = BackgroundRunner { work in work() }
+  package static let immediate = BackgroundRunner { work in work() }
 
   /// Starts `make` off the loop; what it makes is posted to `mailbox` as `report` words it,
   /// unless the work was cancelled meanwhile. The ticket is the loop's handle on the work.

@@ -15,14 +15,16 @@ struct Params {
   private func name(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
 
   private func member(_ key: String) throws(ResponseError) -> JSON? {
+    // Params are often the client's text, read member by member (`JSON.written`).
     switch value {
     // Lua clients (Neovim's among them) cannot tell an empty table from an empty list and
     // send `{}` as `[]`; nothing in it is lost by reading it as the object it was meant to be.
     case nil, .null?, .array([])?: return nil
-    case .object?:
-      guard let found = value?[key] else { return nil }
+    case let object? where object.isObject:
+      guard let found = object[key] else { return nil }
       if case .null = found.unwrapped { return nil }
       return found
+    case let other? where other.arrayValue?.isEmpty == true: return nil
     case let other?:
       throw .invalidParams("\(path.isEmpty ? "params" : path) must be an object, not \(other.kindDescription)")
     }
@@ -119,7 +121,7 @@ struct Params {
 
   /// An object of whole numbers, such as topic parameters.
   func integerMap(_ key: String) throws(ResponseError) -> [String: Int64] {
-    guard let nested = try optionalObject(key), case .object(let members)? = nested.value else { return [:] }
+    guard let nested = try optionalObject(key), let members = nested.value?.objectMembers else { return [:] }
     var values: [String: Int64] = [:]
     for member in members {
       guard let number = member.value.integerValue else {

@@ -31,6 +31,11 @@ struct GenerateRequest: ClientMessage {
     _ params: Params, lookUp: (String) throws(ResponseError) -> Topic,
     judge: (Topic, [String: Int64]) throws(ResponseError) -> Judgement
   ) throws(ResponseError) -> (request: GenerateRequest, topic: Topic, judgement: Judgement) {
+    if let plain = PlainGenerate(params.value) {
+      let topic = try lookUp(plain.topicID)
+      let judgement = try judge(topic, [:])
+      return (GenerateRequest(topicID: plain.topicID, seed: plain.seed, count: plain.count), topic, judgement)
+    }
     let topicID = try params.string("topicId")
     let topic = try lookUp(topicID)
     let parameters = try params.integerMap("params")
