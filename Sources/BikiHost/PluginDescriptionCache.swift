@@ -63,9 +63,14 @@ package struct PluginDescriptionCache: Sendable {
       },
       store: { entries in
         guard (try? PrivateDirectory.create(directory)) != nil else { return }
+        // Libraries that are gone are forgotten: every start reads the whole file, and plugins
+        // built in passing (a temporary directory, another checkout) would make it grow forever.
+        let kept = entries.filter { key, _ in
+          key.lastIndex(of: "|").map { access(String(key[..<$0]), F_OK) == 0 } ?? false
+        }
         let json = JSON.object(
           pairs:
-            entries.sorted { $0.key < $1.key }.map { key, entry in
+            kept.sorted { $0.key < $1.key }.map { key, entry in
               (
                 key,
                 [

@@ -467,27 +467,33 @@ private struct Parser<Tree: ParseTree> {
       }
       scan += 1
     }
-    var scalars = String.UnicodeScalarView()
+    // With escapes: the text is gathered as UTF-8 and made a String once (a String built a
+    // scalar at a time cost more than the rest of the parse, in the plugin description cache's
+    // strings of JSON).
+    var text: [UInt8] = []
+    text.reserveCapacity(scan - start + 16)
     while true {
       guard !isAtEnd else { throw error("unterminated string: expected '\"', found end of file") }
       let byte = bytes[index]
       switch byte {
       case UInt8(ascii: "\""):
         advanceASCII()
-        return String(scalars)
+        return String(decoding: text, as: UTF8.self)
       case UInt8(ascii: "\\"):
-        scalars.append(try parseEscape())
+        let scalar = try parseEscape()
+        text.append(contentsOf: UTF8.encode(scalar) ?? UTF8.EncodedScalar())
       case 0x0A, 0x0D:
         throw error("unterminated string: a line break must be written \\n inside a string")
       case 0..<0x20:
         throw error("control character 0x\(String(byte, radix: 16, uppercase: true)) must be escaped inside a string")
       case 0x20..<0x80:
-        scalars.append(Unicode.Scalar(byte))
+        text.append(byte)
         advanceASCII()
       default:
         guard let scalar = peekScalar() else { throw error("invalid UTF-8", encoding: true) }
-        scalars.append(scalar)
-        index += scalar.utf8.count
+        let length = scalar.utf8.count
+        text.append(contentsOf: bytes[index..<index + length])
+        index += length
         if Tree.recordsPlaces {
           column += 1
           utf16Column += scalar.utf16.count

@@ -516,7 +516,10 @@ package struct CounterCatalog: Sendable {
 
   package init(_ counters: [Counter]) {
     self.counters = counters
-    self.symbolsLongestFirst = Array(Set(counters.flatMap(\.symbols))).sorted { ($0.count, $0) > ($1.count, $1) }
+    // Each symbol's length counted once: counting characters in every comparison was most of
+    // a catalog's making, which every start waits for.
+    self.symbolsLongestFirst = Set(counters.flatMap(\.symbols)).map { (length: $0.count, symbol: $0) }
+      .sorted { ($0.length, $0.symbol) > ($1.length, $1.symbol) }.map(\.symbol)
     self.symbolIndex = FirstScalarIndex(symbolsLongestFirst)
     var bySymbol: [UInt32: [(symbol: String, counters: [Counter])]] = [:]
     for counter in counters {

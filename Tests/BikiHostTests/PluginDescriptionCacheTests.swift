@@ -1,3 +1,4 @@
+import Foundation
 import BikiPlugins
 import BikiSync
 import Testing
@@ -45,5 +46,17 @@ import Testing
     _ = try cache.wrapping(backend(counter)).describe()
     #expect(counter.asked.withLock { $0 } == 2)
     #expect(stored.withLock { $0.isEmpty })
+  }
+
+  @Test func librariesThatAreGoneAreForgottenWhenTheCacheIsWritten() throws {
+    let home = NSTemporaryDirectory() + "biki-cache-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    #expect(mkdir(home, 0o700) == 0)
+    let library = home + "/libkept.so"
+    #expect(FileManager.default.createFile(atPath: library, contents: Data([1, 2, 3])))
+    let cache = PluginDescriptionCache.file(environment: ["XDG_CACHE_HOME": home], build: "test")
+    let entry = PluginDescriptionCache.Entry(identity: Array("{}".utf8), description: Array("{}".utf8))
+    cache.store([library + "|3:1:test": entry, home + "/gone/libgone.so|9:2:test": entry])
+    #expect(cache.load() == [library + "|3:1:test": entry])
   }
 }

@@ -47,8 +47,17 @@ import Testing
   /// Runs `script` from the repository root with BIKI naming the built `biki`.
   func run(_ script: String) throws -> BikiProcess.Result {
     try BikiProcess.run(
-      [], viaShell: #"BIKI="$0" "# + script, environment: ProcessInfo.processInfo.environment,
-      directory: BikiPackTests.repository.path)
+      [], viaShell: #"BIKI="$0" "# + script, environment: Self.ownEnvironment(), directory: BikiPackTests.repository.path)
+  }
+
+  /// This process's environment with Biki's caches and history in a place of the test's own:
+  /// the user's are never read or written, whatever a script leaves unset.
+  static func ownEnvironment() -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    let own = NSTemporaryDirectory() + "biki-client-" + UUID().uuidString
+    environment["XDG_CACHE_HOME"] = own + "/cache"
+    environment["XDG_STATE_HOME"] = own + "/state"
+    return environment
   }
 
   @Test(.needs(hasPytestLSP, "needs pytest-lsp: python3 -m pip install pytest-lsp pytest-asyncio"))
@@ -104,7 +113,7 @@ import Testing
   /// Runs `script` from the repository root with the installed Biki first on PATH.
   func runInstalled(_ script: String) throws -> BikiProcess.Result {
     let prefix = try #require(Self.installed, "biki install --prefix failed")
-    var environment = ProcessInfo.processInfo.environment
+    var environment = Self.ownEnvironment()
     environment["PATH"] = prefix + "/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")
     environment["BIKI"] = prefix + "/bin/biki"
     return try BikiProcess.run([], viaShell: script, environment: environment, directory: BikiPackTests.repository.path)
