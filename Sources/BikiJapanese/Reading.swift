@@ -97,7 +97,7 @@ package struct Reading: Hashable, Sendable {
           choice[index] == 0 ? parts[index].standard : parts[index].others?[choice[index] - 1] ?? parts[index].standard
       }
       // Compared as bytes, as in `unique`: no Unicode normalisation for kana.
-      if !results.contains(where: { $0.utf8.elementsEqual(text.utf8) }) { results.append(text) }
+      if !results.contains(where: { $0.hasSameBytes(as: text) }) { results.append(text) }
       // An odometer with the last segment turning fastest keeps "standard first" order stable.
       var position = parts.count - 1
       while position >= 0 {
@@ -186,7 +186,7 @@ package struct Reading: Hashable, Sendable {
     guard alternatives.count > 1 else { return alternatives }
     var result: [String] = []
     result.reserveCapacity(alternatives.count)
-    for alternative in alternatives where !result.contains(where: { $0.utf8.elementsEqual(alternative.utf8) }) {
+    for alternative in alternatives where !result.contains(where: { $0.hasSameBytes(as: alternative) }) {
       result.append(alternative)
     }
     return result

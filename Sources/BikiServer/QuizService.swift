@@ -199,7 +199,9 @@ struct QuizService {
   func read(_ request: ReadRequest) throws(ResponseError) -> ReadResponse {
     do {
       let reading = try PhraseReader().read(request.text, as: request.kind)
-      return ReadResponse(text: request.text, reading: reading.standard, readings: reading.all())
+      // The standard reading comes first among all of them.
+      let readings = reading.all()
+      return ReadResponse(text: request.text, reading: readings.first ?? reading.standard, readings: readings)
     } catch {
       throw .invalidParams("\"text\": \(error)")
     }

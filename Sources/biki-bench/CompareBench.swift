@@ -330,7 +330,8 @@ struct CompareBench {
       String(
         format:
           "compare.first-answer: %.1f ms from the initialize reply to the first biki/generate answer, which waits for the packs and plugins to load; %.2f× the bare program's start  (target ≤ 10 ms and ≤ 2×: %@)",
-        m(firstAnswer), m(firstAnswer) / m(helloStart), verdict(m(firstAnswer) <= 10 && m(firstAnswer) <= 2 * m(helloStart))),
+        m(firstAnswer), m(firstAnswer) / m(helloStart),
+        verdict(m(firstAnswer) <= 10 && m(firstAnswer) <= 2 * m(helloStart))),
       String(
         format:
           "compare.cold-start-1000-packs: %.1f ms with 1,000 user packs beside them (checks cached): %.2f× the bare program  (target ≤ 3×: %@)",

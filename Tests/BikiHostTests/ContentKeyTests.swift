@@ -1,3 +1,4 @@
+import BikiCore
 import Foundation
 import Glibc
 import Testing
@@ -44,6 +45,18 @@ import Testing
     #expect(mkfifo(fifo, 0o600) == 0)
     #expect(ContentKey.ofLibrary(fifo, build: "build-a") == nil)
     #expect(ContentKey.ofLibrary(path + ".missing", build: "build-a") == nil)
+  }
+
+  /// A library read a piece at a time has the key of its bytes read whole (keys written before
+  /// stay good), and one past the limit has none.
+  @Test func aLargeLibraryIsKeyedByAllItsBytes() throws {
+    let path = try Self.scratch() + "/libbig.so"
+    var random = SystemRandomNumberGenerator()
+    let bytes = (0..<(600 << 10) + 7).map { _ in UInt8.random(in: 0...255, using: &random) }
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    #expect(
+      ContentKey.ofLibrary(path, build: "b") == "\(bytes.count):\(Fingerprint.text(StreamFingerprint.of(bytes))):b")
+    #expect(ContentKey.ofLibrary(path, build: "b", limit: bytes.count - 1) == nil)
   }
 
   /// A pack's key is its SHA-256 digest and the build, so no crafted file of the same size and

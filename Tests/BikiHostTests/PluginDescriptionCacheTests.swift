@@ -1,6 +1,6 @@
-import Foundation
 import BikiPlugins
 import BikiSync
+import Foundation
 import Testing
 
 @testable import BikiHost

@@ -47,7 +47,8 @@ import Testing
   /// Runs `script` from the repository root with BIKI naming the built `biki`.
   func run(_ script: String) throws -> BikiProcess.Result {
     try BikiProcess.run(
-      [], viaShell: #"BIKI="$0" "# + script, environment: Self.ownEnvironment(), directory: BikiPackTests.repository.path)
+      [], viaShell: #"BIKI="$0" "# + script, environment: Self.ownEnvironment(),
+      directory: BikiPackTests.repository.path)
   }
 
   /// This process's environment with Biki's caches and history in a place of the test's own:
