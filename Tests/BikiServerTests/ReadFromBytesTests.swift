@@ -47,6 +47,11 @@ import Testing
   @Test func otherMethodsReadTheirParamsFromTheBytesAlike() {
     for (method, params) in [
       ("biki/read", #"{"text":"3本と\n5枚","details":true}"#),
+      ("biki/read", #"{"text":"3本"}"#),
+      ("biki/read", #"{"as":"date","text":"1日","text":"x"}"#),
+      ("biki/read", #"{"text":"1日","as":"nope"}"#),
+      ("biki/read", #"{"text":"1日","as":null}"#),
+      ("biki/read", #"{"text":"ten"}"#),
       ("biki/read", #"{"text":5}"#),
       ("biki/startSession", #"{"topicId":"test.hon","mode":{"kind":"count","limit":3},"skill":"reading"}"#),
       ("biki/startSession", #"{"topicId":"test.hon","mode":{"kind":"count","limit":"3"}}"#),

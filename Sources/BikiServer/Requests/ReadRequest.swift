@@ -16,6 +16,10 @@ struct ReadRequest: ClientMessage {
   }
 
   init(_ params: Params) throws(ResponseError) {
+    if let plain = PlainRead(params.value) {
+      (text, kind) = (plain.text, plain.kind)
+      return
+    }
     text = try params.string("text")
     kind = try params.optionalChoice("as", among: PhraseKind.allCases)
   }
