@@ -105,52 +105,73 @@ struct GroupWords: Sendable, Equatable {
 
   /// Every group 1–9999 (index 0 unused), computed once on first use and shared read-only;
   /// kept field by field so a lookup copies only what it reads.
-  static let table = Table(allGroups())
-
-  /// The groups in order, the same as `GroupWords(g)` for each, with a tenth of the spelling:
-  /// the nine groups after a multiple of ten share its whole reading as their head
-  /// (さんびゃくにじゅう before いち … きゅう), so only the multiples of ten are spelled out. The
-  /// first reading in every process builds this table, so its cost is start-up time.
-  static func allGroups() -> [GroupWords] {
-    var groups: [GroupWords] = []
-    groups.reserveCapacity(10_000)
-    for tens in 0..<1000 {
-      let round = GroupWords(UInt64(tens * 10))
-      groups.append(round)
-      let head: ReadingSegment? =
-        tens == 0
-        ? nil
-        : round.head.map { head in
-          ReadingSegment(
-            distinct: head.alternatives.flatMap { variant in round.final.alternatives.map { variant + $0 } })
-        } ?? round.final
-      for ones in 1...9 {
-        groups.append(
-          GroupWords(
-            head: head, final: Kana.digit[ones], finalBare: Kana.countingDigit[ones],
-            finalCompound: Kana.compoundFinalDigit[ones],
-            key: UInt64(ones), hasMultiplier: false))
-      }
-    }
-    return groups
-  }
+  static let table = Table.spelled()
 
   struct Table: Sendable {
-    let heads: [ReadingSegment?]
-    let finals: [ReadingSegment]
-    let finalsBare: [ReadingSegment]
-    let finalsCompound: [ReadingSegment]
-    let keys: [UInt64]
-    let hasMultiplier: [Bool]
+    private(set) var heads: [ReadingSegment?] = []
+    private(set) var finals: [ReadingSegment] = []
+    private(set) var finalsBare: [ReadingSegment] = []
+    private(set) var finalsCompound: [ReadingSegment] = []
+    private(set) var keys: [UInt64] = []
+    private(set) var hasMultiplier: [Bool] = []
 
-    init(_ groups: [GroupWords]) {
-      heads = groups.map(\.head)
-      finals = groups.map(\.final)
-      finalsBare = groups.map(\.finalBare)
-      finalsCompound = groups.map(\.finalCompound)
-      keys = groups.map(\.key)
-      hasMultiplier = groups.map(\.hasMultiplier)
+    /// The groups in order, the same as `GroupWords(g)` for each, with a tenth of the spelling:
+    /// the nine groups after a multiple of ten share its whole reading as their head
+    /// (さんびゃくにじゅう before いち … きゅう), so only the multiples of ten are spelled out. The
+    /// first reading in every process builds this table, so its cost is start-up time: the
+    /// fields go straight into their columns (a list of groups first, then split into
+    /// columns, copied every segment twice).
+    static func spelled() -> Table {
+      var table = Table()
+      table.reserve(10_000)
+      for tens in 0..<1000 {
+        let round = GroupWords(UInt64(tens * 10))
+        table.append(round)
+        let head: ReadingSegment? =
+          tens == 0
+          ? nil
+          : round.head.map { head in
+            ReadingSegment(
+              distinct: head.alternatives.flatMap { variant in round.final.alternatives.map { variant + $0 } })
+          } ?? round.final
+        for ones in 1...9 {
+          table.heads.append(head)
+          table.finals.append(Kana.digit[ones])
+          table.finalsBare.append(Kana.countingDigit[ones])
+          table.finalsCompound.append(Kana.compoundFinalDigit[ones])
+          table.keys.append(UInt64(ones))
+          table.hasMultiplier.append(false)
+        }
+      }
+      return table
     }
+
+    private mutating func reserve(_ count: Int) {
+      heads.reserveCapacity(count)
+      finals.reserveCapacity(count)
+      finalsBare.reserveCapacity(count)
+      finalsCompound.reserveCapacity(count)
+      keys.reserveCapacity(count)
+      hasMultiplier.reserveCapacity(count)
+    }
+
+    private mutating func append(_ group: GroupWords) {
+      heads.append(group.head)
+      finals.append(group.final)
+      finalsBare.append(group.finalBare)
+      finalsCompound.append(group.finalCompound)
+      keys.append(group.key)
+      hasMultiplier.append(group.hasMultiplier)
+    }
+
+    /// The group `index` as a whole.
+    subscript(index: Int) -> GroupWords {
+      GroupWords(
+        head: heads[index], final: finals[index], finalBare: finalsBare[index], finalCompound: finalsCompound[index],
+        key: keys[index], hasMultiplier: hasMultiplier[index])
+    }
+
+    var count: Int { keys.count }
   }
 
   init(_ group: UInt64) {

@@ -80,7 +80,9 @@ struct TopicCompiler {
     self.packCountersByName = byName
     self.thingsByName = Dictionary(pack.things.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
     self.brokenCounterNames = broken
-    self.phraseReader = PhraseReader(catalog: CounterCatalog(counters + catalog.counters))
+    // A pack without counters of its own reads with the catalog it was given: making a catalog
+    // (its symbols sorted and indexed) for each pack was a tenth of a start's loading.
+    self.phraseReader = PhraseReader(catalog: counters.isEmpty ? catalog : CounterCatalog(counters + catalog.counters))
   }
 
   /// Counts whose readings show a counter's sound changes: every count to 120 (いっぽん, ろっぽん,
