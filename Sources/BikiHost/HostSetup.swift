@@ -87,7 +87,7 @@ package struct HostSetup: Sendable {
   package func loadCatalog(
     packDirectories: [String] = [], pluginDirectories: [String] = [], inProcess: Bool = false, workerExecutable: String,
     now: @Sendable @escaping () -> Double, userPackCheck: ReadingCheck? = nil,
-    isCancelled: @Sendable () -> Bool = { false }
+    isCancelled: @escaping @Sendable () -> Bool = { false }
   ) -> (packs: PackLoad, registry: TopicRegistry) {
     let plugins = pluginLibraries(extra: pluginDirectories)
     // Read once for both caches.
@@ -100,12 +100,17 @@ package struct HostSetup: Sendable {
     let packFiles = packFiles(extra: packDirectories)
     // The plugins are started and described while the packs compile: neither needs the other
     // until topic ids defined twice are settled. The reading tables the packs' checks need
-    // are built first on the plugins' side, so the first pack does not build them itself.
+    // are built first on the plugins' side, so the first pack does not build them itself, and
+    // that side then compiles pack files beside the other until none is left.
+    let compiling = loader.compiling(files: packFiles, precedence: packPaths.precedence(of:), isCancelled: isCancelled)
     let (packs, loadedPlugins) = Overlap.both(
-      { loader.load(files: packFiles, precedence: packPaths.precedence(of:), isCancelled: isCancelled) },
+      { compiling.finish() },
       {
         PackCompiler.prepareTables()
-        return TopicRegistry.loadPlugins(plugins, isolation: isolation)
+        let loaded = TopicRegistry.loadPlugins(plugins, isolation: isolation)
+        // Then the packs still waiting to compile, beside the other thread.
+        compiling.help()
+        return loaded
       })
     var registry = TopicRegistry.load(
       packs: packs, plugins: loadedPlugins,

@@ -1,6 +1,7 @@
 import BikiCore
 import BikiJSON
 import BikiPacks
+import BikiSync
 
 /// Which of two definitions of a topic id serves: what the user is working on (an open document,
 /// the file being linted, `--packs`, `--plugins`) over the user's installed packs and plugins,
@@ -132,15 +133,23 @@ package struct PackLoader: Sendable {
   /// `isCancelled` is asked while packs compile; once it says yes, the load is incomplete (for
   /// a reload a newer one superseded, whose result nobody will read).
   package func load(
-    files: [String], precedence: (String) -> Precedence = { _ in .user }, isCancelled: @Sendable () -> Bool = { false }
+    files: [String], precedence: (String) -> Precedence = { _ in .user },
+    isCancelled: @escaping @Sendable () -> Bool = { false }
   ) -> PackLoad {
-    var packs: [LoadedPack] = []
+    compiling(files: files, precedence: precedence, isCancelled: isCancelled).finish()
+  }
+
+  /// The load of `files` begun: other threads may `help` compile its files before `finish`
+  /// (on the thread that called this) completes and resolves it, as `load` does alone.
+  package func compiling(
+    files: [String], precedence: (String) -> Precedence = { _ in .user },
+    isCancelled: @escaping @Sendable () -> Bool = { false }
+  ) -> PackCompiling {
     var seen = Set<String>()
+    let ranked = files.filter { seen.insert(fileSystem.canonicalPath($0)).inserted }.map { ($0, precedence($0)) }
     let usesCache = [check, userCheck ?? check].contains { if case .sample = $0 { true } else { false } }
     let passedBefore = usesCache ? checked.load() : []
-    var passed = Set<String>()
-    for path in files where seen.insert(fileSystem.canonicalPath(path)).inserted {
-      let rank = precedence(path)
+    let work = SharedWork(ranked) { [self] path, rank -> (pack: LoadedPack, passed: String?) in
       let fileCheck = rank == .builtIn ? check : (userCheck ?? check)
       let sampled = if case .sample = fileCheck { true } else { false }
       var key: String?
@@ -155,13 +164,21 @@ package struct PackLoader: Sendable {
           isCancelled: isCancelled)
       } catch {
         compilation = PackCompilation(
-          pack: nil, topics: [], diagnostics: [Diagnostic(.error, "\(error)", rule: "unreadable-file", at: .fileStart)])
+          pack: nil, topics: [],
+          diagnostics: [Diagnostic(.error, "\(error)", rule: "unreadable-file", at: .fileStart)])
       }
-      if let key, !compilation.hasErrors { passed.insert(key) }
-      packs.append(LoadedPack(path: path, compilation: compilation, precedence: rank, text: text))
+      return (
+        LoadedPack(path: path, compilation: compilation, precedence: rank, text: text),
+        compilation.hasErrors ? nil : key
+      )
     }
-    if usesCache && passed != passedBefore && !isCancelled() { checked.store(passed) }
-    return PackLoader.resolve(packs)
+    return PackCompiling(
+      work: work,
+      finishing: { loaded in
+        let passed = Set(loaded.compactMap(\.passed))
+        if usesCache && passed != passedBefore && !isCancelled() { checked.store(passed) }
+        return PackLoader.resolve(loaded.map(\.pack))
+      })
   }
 
   /// Serves each topic id from one pack: among the packs where the topic compiled, the one with
@@ -288,4 +305,18 @@ extension PackLoad {
       PackLoader.resolve([document] + packs.filter { !isSameFile($0.path) }).diagnostics(for: path)
     )
   }
+}
+
+/// Pack files being compiled (`PackLoader.compiling`): threads with nothing else to do `help`,
+/// and `finish` completes the load.
+package struct PackCompiling: Sendable {
+  let work: SharedWork<(String, Precedence), (pack: LoadedPack, passed: String?)>
+  let finishing: @Sendable ([(pack: LoadedPack, passed: String?)]) -> PackLoad
+
+  /// Compiles files until none is left to begin.
+  package func help() { work.help() }
+
+  /// Compiles what is left, waits for what other threads are compiling, then records the
+  /// files that passed and settles which pack serves each topic.
+  package func finish() -> PackLoad { finishing(work.finish()) }
 }

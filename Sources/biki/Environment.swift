@@ -50,7 +50,7 @@ struct BikiEnvironment {
   func loadCatalog(
     packDirectories: [String] = [], pluginDirectories: [String] = [], inProcess: Bool = false,
     userPackCheck: ReadingCheck? = nil,
-    isCancelled: @Sendable () -> Bool = { false }
+    isCancelled: @escaping @Sendable () -> Bool = { false }
   ) -> (packs: PackLoad, registry: TopicRegistry) {
     host.loadCatalog(
       packDirectories: packDirectories, pluginDirectories: pluginDirectories, inProcess: inProcess,

@@ -31,7 +31,9 @@ import Testing
     return dependencies
   }
 
-  static func load(_ files: ServerFixtures.Files, check: ReadingCheck?, isCancelled: @Sendable () -> Bool) -> Catalog {
+  static func load(
+    _ files: ServerFixtures.Files, check: ReadingCheck?, isCancelled: @escaping @Sendable () -> Bool
+  ) -> Catalog {
     let fileSystem = FileSystem.memory(files.contents.withLock { $0 })
     let loader = PackLoader(fileSystem: fileSystem, userCheck: check)
     let packs = loader.load(
