@@ -26,3 +26,27 @@ public func bytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
   guard let data, size > 0 else { return [] }
   return Array(UnsafeBufferPointer(start: data, count: size))
 }
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+@_silgen_name("__lsan_disable") func __lsan_disable()
+// swift-format-ignore: AlwaysUseLowerCamelCase
+@_silgen_name("__lsan_enable") func __lsan_enable()
+
+/// Runs `body` with LeakSanitizer looking away, for what a target loads once before fuzzing and
+/// keeps for the process: LeakSanitizer cannot see pointers Swift keeps in an enum's spare bits,
+/// so it would report the packs' expression trees as leaked.
+public func keptForTheProcess(_ body: () -> Void) {
+  __lsan_disable()
+  body()
+  __lsan_enable()
+}
+
+/// The repository's root directory (the targets' sources are four levels below it).
+public let repositoryRoot: String = {
+  var path = #filePath
+  for _ in 0..<5 {
+    guard let slash = path.lastIndex(of: "/") else { break }
+    path = String(path[..<slash])
+  }
+  return path
+}()

@@ -13,23 +13,14 @@ import FuzzDriver
 /// the client's text, `PlainGenerate`). A difference stops the run with both answers.
 @main enum Target {
   static func main() {
-    // Loaded before fuzzing and kept for the process (see fuzz-server).
-    __lsan_disable()
-    _ = catalog()
-    __lsan_enable()
+    keptForTheProcess { _ = catalog() }
     runFuzzer(fuzzRequest)
   }
 }
 
-// swift-format-ignore: AlwaysUseLowerCamelCase
-@_silgen_name("__lsan_disable") func __lsan_disable()
-// swift-format-ignore: AlwaysUseLowerCamelCase
-@_silgen_name("__lsan_enable") func __lsan_enable()
-
 /// The built-in packs, loaded once per process.
 let catalog: @Sendable () -> Catalog = {
-  let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../..")
-    .standardizedFileURL.path
+  let repository = repositoryRoot
   let loader = PackLoader(fileSystem: .live)
   let packs = loader.load(
     files: (try? loader.packFiles(in: [repository + "/TopicPacks"], requireExistence: true)) ?? [])

@@ -13,24 +13,14 @@ import FuzzDriver
 /// waits for is done.
 @main enum Target {
   static func main() {
-    // Loaded before fuzzing and kept for the process: LeakSanitizer cannot see pointers Swift
-    // keeps in an enum's spare bits, so it would report the packs' expression trees as leaked.
-    __lsan_disable()
-    _ = catalog()
-    __lsan_enable()
+    keptForTheProcess { _ = catalog() }
     runFuzzer(fuzzServer)
   }
 }
 
-// swift-format-ignore: AlwaysUseLowerCamelCase
-@_silgen_name("__lsan_disable") func __lsan_disable()
-// swift-format-ignore: AlwaysUseLowerCamelCase
-@_silgen_name("__lsan_enable") func __lsan_enable()
-
 /// Loaded once per process: the built-in packs and the calendar plugin, built with `cc`.
 let catalog: @Sendable () -> Catalog = {
-  let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../..")
-    .standardizedFileURL.path
+  let repository = repositoryRoot
   let loader = PackLoader(fileSystem: .live)
   let packs = loader.load(
     files: (try? loader.packFiles(in: [repository + "/TopicPacks"], requireExistence: true)) ?? [])
