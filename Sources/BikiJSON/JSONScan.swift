@@ -147,7 +147,7 @@ package enum JSONScan {
 
   /// The end of the number at `start`, by JSON's grammar: no leading zeros, digits after a
   /// point and in an exponent.
-  package static func validNumberEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+  private static func validNumberEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
     var index = start
     func digitsEnd(_ from: Int) -> Int {
       var end = from
@@ -183,6 +183,15 @@ package enum JSONScan {
     return end
   }
 
+  /// The text of a string value written without escapes (`text` holds its quotes); nil for any
+  /// other value, and for a string with escapes, which only the parser reads.
+  package static func unescapedString(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
+    guard text.count >= 2, text.first == UInt8(ascii: "\"") else { return nil }
+    let inner = text.dropFirst().dropLast()
+    guard !inner.contains(UInt8(ascii: "\\")) else { return nil }
+    return String(decoding: inner, as: UTF8.self)
+  }
+
   /// Whether `text` is the bytes of `word`.
   package static func spells(_ text: Slice<UnsafeBufferPointer<UInt8>>, _ word: StaticString) -> Bool {
     guard text.count == word.utf8CodeUnitCount else { return false }
@@ -194,7 +203,7 @@ package enum JSONScan {
 
   /// The end of the value at `start` in text known to be valid: strings are skipped over
   /// their escapes and brackets counted, with nothing checked.
-  package static func valueEnd(inValid bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+  static func valueEnd(inValid bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     var index = start
     var depth = 0
     while index < bytes.count {
@@ -218,7 +227,7 @@ package enum JSONScan {
   }
 
   /// The end of the string whose opening quote is at `start`, in valid text.
-  package static func stringEnd(inValid bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+  static func stringEnd(inValid bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     var index = start + 1
     while index < bytes.count {
       switch bytes[index] {

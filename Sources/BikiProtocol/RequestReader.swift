@@ -67,7 +67,7 @@ enum RequestReader {
     func request(in bytes: UnsafeBufferPointer<UInt8>) -> IncomingMessage? {
       guard let version, JSONScan.spells(bytes[version], #""2.0""#),
         let id = id.flatMap({ Self.id(bytes[$0]) }),
-        let method = method.flatMap({ Self.plainString(bytes[$0]) })
+        let method = method.flatMap({ JSONScan.unescapedString(bytes[$0]) })
       else { return nil }
       guard let params else { return .request(id: id, method: method, params: nil) }
       switch bytes[params.lowerBound] {
@@ -80,19 +80,11 @@ enum RequestReader {
 
     /// An id written as a whole number in Int64's range, or as a string without escapes.
     private static func id(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> RequestID? {
-      if let string = plainString(text) { return .string(string) }
+      if let string = JSONScan.unescapedString(text) { return .string(string) }
       guard text.allSatisfy({ $0 == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
         case .integer(let number) = JSON.number(literal: text)
       else { return nil }
       return .number(number)
-    }
-
-    /// The text of a string written without escapes.
-    private static func plainString(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
-      guard text.first == UInt8(ascii: "\""), text.count >= 2 else { return nil }
-      let inner = text.dropFirst().dropLast()
-      guard !inner.contains(UInt8(ascii: "\\")) else { return nil }
-      return String(decoding: inner, as: UTF8.self)
     }
   }
 }

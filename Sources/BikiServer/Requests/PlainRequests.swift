@@ -28,14 +28,6 @@ enum PlainFields {
     }
   }
 
-  /// A string's text when it has no escapes.
-  static func string(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
-    guard text.count >= 2, text.first == UInt8(ascii: "\"") else { return nil }
-    let inner = text.dropFirst().dropLast()
-    guard !inner.contains(UInt8(ascii: "\\")) else { return nil }
-    return String(decoding: inner, as: UTF8.self)
-  }
-
   /// A number written in digits alone (no sign, point or exponent), as the parser reads it.
   static func wholeNumber(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> JSON? {
     guard !text.isEmpty, text.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
@@ -56,7 +48,7 @@ struct PlainGenerate {
         params, ["topicId", "seed", "count", "params"],
         { bytes, found -> (String, UInt64, Int64)? in
           // Parameters are judged by the topic: left to `Params`.
-          guard found[3] == nil, let topicID = found[0].flatMap({ PlainFields.string(bytes[$0]) }),
+          guard found[3] == nil, let topicID = found[0].flatMap({ JSONScan.unescapedString(bytes[$0]) }),
             let seed = found[1].flatMap({ Self.seed(bytes[$0]) })
           else { return nil }
           guard let count = found[2] else { return (topicID, seed, Int64(1)) }
@@ -71,7 +63,7 @@ struct PlainGenerate {
 
   /// A seed in digits, or in digits inside a string, as `Params.optionalSeed` reads one.
   private static func seed(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> UInt64? {
-    if let string = PlainFields.string(text) { return UInt64(string) }
+    if let string = JSONScan.unescapedString(text) { return UInt64(string) }
     switch PlainFields.wholeNumber(text) {
     case .integer(let value)?: return UInt64(exactly: value)
     case .unsigned(let value)?: return value
@@ -90,9 +82,11 @@ struct PlainRead {
       let fields = PlainFields.read(
         params, ["text", "as"],
         { bytes, found -> (String, PhraseKind?)? in
-          guard let text = found[0].flatMap({ PlainFields.string(bytes[$0]) }) else { return nil }
+          guard let text = found[0].flatMap({ JSONScan.unescapedString(bytes[$0]) }) else { return nil }
           guard let kind = found[1] else { return (text, nil) }
-          guard let name = PlainFields.string(bytes[kind]), let known = PhraseKind(rawValue: name) else { return nil }
+          guard let name = JSONScan.unescapedString(bytes[kind]), let known = PhraseKind(rawValue: name) else {
+            return nil
+          }
           return (text, known)
         })
     else { return nil }
