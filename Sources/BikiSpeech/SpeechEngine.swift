@@ -52,6 +52,16 @@ package enum SpeechEngine: Sendable, Equatable {
   static let installOpenJTalk =
     "sudo apt-get install open-jtalk open-jtalk-mecab-naist-jdic alsa-utils && python3 -m pip install pyopenjtalk-plus"
 
+  /// The engine's name, nil when there is none.
+  package var name: String? {
+    switch self {
+    case .openJTalk: "Open JTalk"
+    case .kokoro: "Kokoro-82M"
+    case .espeak: "espeak-ng"
+    case .none: nil
+    }
+  }
+
   /// One line saying what speaks: printed by `biki quiz --speak` and `biki say --engine`.
   package var summary: String {
     switch self {
@@ -111,17 +121,25 @@ package enum SpeechEngine: Sendable, Equatable {
     case .success(let kokoro): found = kokoro
     case .failure(let failure): return .failure(failure)
     }
-    guard let player = player(environment: environment, path: path, system: system) else {
-      return .failure(SpeechFailure("there is no program to play Kokoro's audio (sudo apt-get install alsa-utils)"))
+    return player(environment: environment, path: path, system: system, for: "Kokoro").map {
+      .kokoro(found, player: $0)
     }
-    return .success(.kokoro(found, player: player))
   }
 
-  /// The player named by BIKI_AUDIO_PLAYER, else PipeWire's, PulseAudio's or ALSA's.
-  static func player(environment: [String: String], path: String, system: SpeechSystem) -> String? {
-    let players =
-      environment["BIKI_AUDIO_PLAYER"].flatMap { $0.isEmpty ? nil : [$0] } ?? ["pw-play", "paplay", "aplay"]
-    return players.lazy.compactMap { system.find($0, path: path + ":/usr/bin") }.first
+  /// The player named by BIKI_AUDIO_PLAYER, else PipeWire's, PulseAudio's or ALSA's; or why
+  /// there is none to use, naming the variable when it names no program.
+  static func player(environment: [String: String], path: String, system: SpeechSystem, for engine: String)
+    -> Result<String, SpeechFailure>
+  {
+    if let named = environment["BIKI_AUDIO_PLAYER"], !named.isEmpty {
+      return system.find(named, path: path + ":/usr/bin").map { .success($0) }
+        ?? .failure(SpeechFailure("BIKI_AUDIO_PLAYER names \(named), which is not a program"))
+    }
+    return ["pw-play", "paplay", "aplay"].lazy.compactMap { system.find($0, path: path + ":/usr/bin") }.first.map {
+      .success($0)
+    }
+      ?? .failure(
+        SpeechFailure("there is no program to play \(engine)'s audio (sudo apt-get install alsa-utils)"))
   }
 
   private static func openJTalk(
@@ -147,10 +165,9 @@ package enum SpeechEngine: Sendable, Equatable {
     case .success(let found): voice = found
     case .failure(let failure): return .failure(failure)
     }
-    guard let player = player(environment: environment, path: path, system: system) else {
-      return .failure(SpeechFailure("there is no program to play Open JTalk's audio (sudo apt-get install alsa-utils)"))
+    return player(environment: environment, path: path, system: system, for: "Open JTalk").map {
+      .openJTalk(OpenJTalk(program: program, dictionary: dictionary, voice: voice), player: $0)
     }
-    return .success(.openJTalk(OpenJTalk(program: program, dictionary: dictionary, voice: voice), player: player))
   }
 
   /// The voice the setting or BIKI_VOICE names (a file, or a name `biki say --voices` lists),

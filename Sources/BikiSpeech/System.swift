@@ -13,8 +13,11 @@ package struct SpeechSystem: Sendable {
     @Sendable (
       _ program: String, _ arguments: [String], _ input: [UInt8], _ timeout: Double, _ cancellation: Cancellation?
     ) -> Result<(status: Int32, output: [UInt8]), SpeechFailure>
-  /// Starts a program without waiting for it (an audio player); nil, or why it could not start.
-  var start: @Sendable (_ program: String, _ arguments: [String]) -> SpeechFailure?
+  /// Starts a program that plays sound and watches it for `watch` seconds: nil when it is still
+  /// playing then, or ended well; else why it could not play, in its own words. A player with
+  /// no sound device (over SSH, in a container) fails at once, and espeak-ng, which plays
+  /// itself, even ends with status 0 after saying so on standard error.
+  var start: @Sendable (_ program: String, _ arguments: [String], _ watch: Double) -> SpeechFailure?
   /// Whether a regular file is at the path (a link to one counts).
   var isFile: @Sendable (String) -> Bool
   /// Whether a program this user may run is at the path.
@@ -29,7 +32,8 @@ package struct SpeechSystem: Sendable {
       @escaping @Sendable (String, [String], [UInt8], Double, Cancellation?) -> Result<
         (status: Int32, output: [UInt8]), SpeechFailure
       >,
-    start: @escaping @Sendable (String, [String]) -> SpeechFailure?, isFile: @escaping @Sendable (String) -> Bool,
+    start: @escaping @Sendable (String, [String], Double) -> SpeechFailure?,
+    isFile: @escaping @Sendable (String) -> Bool,
     isProgram: @escaping @Sendable (String) -> Bool, entries: @escaping @Sendable (String) -> [String],
     now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
   ) {
@@ -56,20 +60,7 @@ package struct SpeechSystem: Sendable {
     run: { program, arguments, input, timeout, cancellation in
       runToEnd(program, arguments, input: input, timeout: timeout, cancellation: cancellation)
     },
-    start: { program, arguments in
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: program)
-      process.arguments = arguments
-      process.standardInput = FileHandle.nullDevice
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      do {
-        try process.run()
-        return nil
-      } catch {
-        return SpeechFailure("cannot run \(program): \(error.localizedDescription)")
-      }
-    },
+    start: { program, arguments, watch in startWatched(program, arguments, watch: watch) },
     isFile: { path in
       var status = stat()
       return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
@@ -81,12 +72,64 @@ package struct SpeechSystem: Sendable {
     entries: { path in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] })
 }
 
+/// Starts `program` with its standard error in an unlinked temporary file, and watches it for
+/// `watch` seconds (`SpeechSystem.start`). Foundation's `Process` reaps it when it ends later.
+private func startWatched(_ program: String, _ arguments: [String], watch: Double) -> SpeechFailure? {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: program)
+  process.arguments = arguments
+  process.standardInput = FileHandle.nullDevice
+  process.standardOutput = FileHandle.nullDevice
+  let errors = unlinkedTemporaryFile()
+  defer { if errors >= 0 { close(errors) } }
+  process.standardError =
+    errors >= 0 ? FileHandle(fileDescriptor: errors, closeOnDealloc: false) : FileHandle.nullDevice
+  do {
+    try process.run()
+  } catch {
+    return SpeechFailure("cannot run \(program): \(error.localizedDescription)")
+  }
+  let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(watch, 0) * 1e9)
+  while process.isRunning, DispatchTime.now().uptimeNanoseconds < deadline { usleep(5_000) }
+  guard !process.isRunning else { return nil }
+  let said = errors >= 0 ? RegularFile.read(errors, at: 0, count: 64 << 10) : []
+  let failed =
+    process.terminationReason == .uncaughtSignal || process.terminationStatus != 0
+    || String(decoding: said, as: UTF8.self).lowercased().contains("error")
+  guard failed else { return nil }
+  let name = program.split(separator: "/").last.map(String.init) ?? program
+  let lastLine = String(decoding: said, as: UTF8.self).split(whereSeparator: \.isNewline).last.map {
+    String($0.trimmingCharacters(in: .whitespaces).prefix(200))
+  }
+  let how =
+    process.terminationReason == .uncaughtSignal
+    ? "was ended by signal \(process.terminationStatus)" : "ended with status \(process.terminationStatus)"
+  return SpeechFailure(
+    "\(name) cannot play sound here: " + (lastLine.map { "it says \"\($0)\"" } ?? "it \(how)"), cannotPlay: true)
+}
+
+/// A temporary file already unlinked, closed on exec; -1 when none can be made.
+private func unlinkedTemporaryFile() -> Int32 {
+  var template = Array((NSTemporaryDirectory() + "biki-run-XXXXXX").utf8CString)
+  let descriptor = mkstemp(&template)
+  if descriptor >= 0 {
+    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    // The name mkstemp filled in, up to its terminating zero, unlinked by those bytes.
+    template.withUnsafeBufferPointer { name in _ = name.baseAddress.map { unlink($0) } }
+  }
+  return descriptor
+}
+
 /// Why speech could not be made or played, in words for the learner.
 package struct SpeechFailure: Error, Equatable, Sendable, CustomStringConvertible {
   package var description: String
+  /// Whether nothing can be heard here at all (no sound device), not just this utterance: the
+  /// quiz then shows its questions instead of trying each.
+  package var cannotPlay = false
 
-  init(_ description: String) {
+  init(_ description: String, cannotPlay: Bool = false) {
     self.description = description
+    self.cannotPlay = cannotPlay
   }
 }
 
@@ -111,17 +154,7 @@ private func runToEnd(
 ) -> Result<
   (status: Int32, output: [UInt8]), SpeechFailure
 > {
-  func temporaryFile() -> Int32 {
-    var template = Array((NSTemporaryDirectory() + "biki-run-XXXXXX").utf8CString)
-    let descriptor = mkstemp(&template)
-    if descriptor >= 0 {
-      _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-      // The name mkstemp filled in, up to its terminating zero, unlinked by those bytes.
-      template.withUnsafeBufferPointer { name in _ = name.baseAddress.map { unlink($0) } }
-    }
-    return descriptor
-  }
-  let (inputFile, outputFile) = (temporaryFile(), temporaryFile())
+  let (inputFile, outputFile) = (unlinkedTemporaryFile(), unlinkedTemporaryFile())
   defer {
     if inputFile >= 0 { close(inputFile) }
     if outputFile >= 0 { close(outputFile) }

@@ -281,6 +281,13 @@ enum QuizCommand {
       return nil
     }
     environment.console.write(TerminalText.safe(speaker.engine.summary))
+    // Tried before the first question, so a learner over SSH or in a container is told at once
+    // rather than left listening to nothing.
+    if let failure = speaker.checkPlayback() {
+      environment.console.writeError(
+        TerminalText.safe("Warning: no sound: \(failure). The questions are shown instead."))
+      return nil
+    }
     return speaker
   }
 

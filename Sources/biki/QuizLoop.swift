@@ -161,8 +161,7 @@ struct QuizLoop {
     case .listening where speaker != nil:
       console.write("\(progress)🔊 (listen; empty line to hear it again)")
       if let problem = say(question) {
-        if !speechProblemShown { console.writeError(TerminalText.safe("Warning: \(problem)")) }
-        speechProblemShown = true
+        tell(problem)
         console.write(TerminalText.safe("   \(prompt)"))
       }
     default:
@@ -170,11 +169,22 @@ struct QuizLoop {
       console.write(TerminalText.safe("\(progress)\(prompt)" + (hintsPrefix ? "  (\(question.answer.prefix)…)" : "")))
       // Heard with the kanji it reads; for the kana skill the reading is the answer, and for
       // the counter skill the count with its counter is.
-      if state.skill == .reading, let problem = say(question), !speechProblemShown {
-        console.writeError(TerminalText.safe("Warning: \(problem)"))
-        speechProblemShown = true
-      }
+      if state.skill == .reading, let problem = say(question) { tell(problem) }
     }
+  }
+
+  /// Says once why a question could not be heard. When no sound can be heard at all (the
+  /// sound device went away), the speaker is let go and the questions are shown from then on.
+  private mutating func tell(_ problem: SpeechFailure) {
+    if problem.cannotPlay {
+      speaker?.stop()
+      speaker = nil
+      environment.console.writeError(
+        TerminalText.safe("Warning: no sound: \(problem). The questions are shown from now on."))
+      return
+    }
+    if !speechProblemShown { environment.console.writeError(TerminalText.safe("Warning: \(problem)")) }
+    speechProblemShown = true
   }
 
   /// Says a question's reading, as its display is written; nil when said (or not asked to).

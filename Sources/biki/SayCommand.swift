@@ -28,7 +28,8 @@ enum SayCommand {
                               Open JTalk .htsvoice file (or BIKI_VOICE).
     \(SpeechOptions.help)
       --wav <file>            Write Open JTalk's audio to this file instead of playing it.
-      --engine                Say which engine speaks, and exit: 0 when one can, 69 when none.
+      --engine                Say which engine speaks, trying a moment of silence on the
+                              sound device, and exit: 0 when it can be heard, 69 when not.
       --voices                List the voices installed, where each came from, and how what
                               each says is checked; exit 0, or 69 when there are none.
       -h, --help              Show help information.
@@ -58,9 +59,19 @@ enum SayCommand {
     }
     if parsed.isSet("--engine") {
       guard parsed.positionals.isEmpty else { return usageError("'--engine' takes no reading.") }
-      let engine = environment.speechEngine(voice: parsed.value("--voice"))
-      if case .none = engine {
+      let speaker = environment.speaker(voice: parsed.value("--voice"))
+      let engine = speaker.engine
+      guard let name = engine.name else {
         return CommandOutcome(standardOutput: [TerminalText.safe(engine.summary)], status: ExitStatus.unavailable)
+      }
+      // A chosen engine with no sound to play into is as good as none: the editors then show
+      // a listening question's reading, and say this line once.
+      if let failure = speaker.checkPlayback() {
+        // espeak-ng speaks only where Open JTalk could not: why, since that may be the fix.
+        let instead = if case .espeak(_, let why) = engine { " (instead of Open JTalk: \(why))" } else { "" }
+        return CommandOutcome(
+          standardOutput: [TerminalText.safe("\(name) would speak\(instead), but \(failure)")],
+          status: ExitStatus.unavailable)
       }
       return CommandOutcome(standardOutput: [TerminalText.safe(engine.summary)])
     }

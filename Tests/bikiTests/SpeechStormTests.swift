@@ -9,7 +9,7 @@ import Testing
   /// The voice `biki say --engine` finds (it may take python3 to find it), for a server whose
   /// PATH is only /usr/bin.
   static let voice: String? = {
-    guard let said = try? BikiProcess.run(["say", "--engine"], environment: ProcessInfo.processInfo.environment),
+    guard let said = try? BikiProcess.run(["say", "--engine"], environment: SpeechTests.withAnyPlayer),
       said.standardOutput.hasPrefix("Speaking with Open JTalk"),
       let open = said.standardOutput.lastIndex(of: "("), let close = said.standardOutput.lastIndex(of: ")")
     else { return nil }

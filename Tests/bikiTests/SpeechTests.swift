@@ -7,21 +7,30 @@ import Testing
 /// ahead and played by the player found; what to install when nothing can speak.
 @Suite struct SpeechTests {
 
+  /// The user's environment with a player that plays nothing and always works: which engine
+  /// would speak, asked on a machine with no sound device too.
+  static let withAnyPlayer = ProcessInfo.processInfo.environment.merging(["BIKI_AUDIO_PLAYER": "/bin/true"]) { $1 }
+
   static let openJTalkUsable: Bool =
     ProcessInfo.processInfo.environment["BIKI_REQUIRE_CLIENTS"] == "1"
-    || ((try? BikiProcess.run(["say", "--engine"], environment: ProcessInfo.processInfo.environment))?
+    || ((try? BikiProcess.run(["say", "--engine"], environment: withAnyPlayer))?
       .standardOutput.hasPrefix("Speaking with Open JTalk") ?? false)
 
   static let needsOpenJTalk =
     "needs Open JTalk, a voice and a player: sudo apt-get install open-jtalk open-jtalk-mecab-naist-jdic alsa-utils && python3 -m pip install pyopenjtalk-plus"
 
   /// The user's PATH (where python3 finds pyopenjtalk), a home of its own, and a player that
-  /// writes down what it was given to play.
+  /// writes down what it was given to play: questions' audio in `played`, the moment of silence
+  /// that tries the sound in `tried`.
   func environment() throws -> (environment: [String: String], home: String, played: String) {
     let home = NSTemporaryDirectory() + "biki-speech-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
     let player = home + "/player"
-    try "#!/bin/sh\necho \"$@\" >> '\(home)/played'\n".write(toFile: player, atomically: true, encoding: .utf8)
+    try """
+    #!/bin/sh
+    case "$*" in *silence.wav) echo "$@" >> '\(home)/tried' ;; *) echo "$@" >> '\(home)/played' ;; esac
+
+    """.write(toFile: player, atomically: true, encoding: .utf8)
     chmod(player, 0o755)
     var environment = ProcessInfo.processInfo.environment
     environment["HOME"] = home
@@ -51,6 +60,94 @@ import Testing
     #expect(result.standardOutput.contains("[1/2] ろっぽん\n"), "\(result.standardOutput)")
   }
 
+  /// An espeak-ng stand-in that, like the real one with no sound device, says so on standard
+  /// error and ends with status 0; `tryWorks` lets the moment of silence (" ") through, as a
+  /// device that goes away mid-quiz would.
+  func soundless(_ environment: inout [String: String], home: String, tryWorks: Bool = false) throws {
+    let espeak = home + "/espeak-ng"
+    let pass = tryWorks ? "[ \"$3\" = ' ' ] && exit 0\n" : ""
+    try "#!/bin/sh\n\(pass)echo 'error: No such file or directory' >&2\n".write(
+      toFile: espeak, atomically: true, encoding: .utf8)
+    chmod(espeak, 0o755)
+    environment["BIKI_OPEN_JTALK"] = "/nonexistent/open_jtalk"
+    environment["BIKI_ESPEAK_NG"] = espeak
+  }
+
+  /// With no sound device, `biki say --engine` (which the editors and :checkhealth ask) says
+  /// there is no sound, why in the player's words, and what to do; it exits 69 as with no engine.
+  @Test func withNoSoundTheEngineLineSaysSo() throws {
+    var (environment, home, _) = try environment()
+    try soundless(&environment, home: home)
+    let engine = try BikiProcess.run(["say", "--engine"], environment: environment, directory: "/")
+    #expect(engine.status == 69)
+    #expect(
+      engine.standardOutput
+        == "espeak-ng would speak (instead of Open JTalk: BIKI_OPEN_JTALK names /nonexistent/open_jtalk, which is not a program), but espeak-ng cannot play sound here: it says \"error: No such file or directory\"; espeak-ng plays on this machine's sound device only (Open JTalk's audio can be played by BIKI_AUDIO_PLAYER or written to a file)\n"
+    )
+    let said = try BikiProcess.run(["say", "はっぽん", "八本"], environment: environment, directory: "/")
+    #expect(said.status == 69)
+    #expect(said.standardError.hasPrefix("Error: espeak-ng cannot play sound here: it says"), "\(said.standardError)")
+  }
+
+  /// Open JTalk with a player that finds no sound card, as aplay says it.
+  @Test(.needs(openJTalkUsable, needsOpenJTalk))
+  func withNoSoundCardOpenJTalksPlayerIsNamed() throws {
+    var (environment, home, _) = try environment()
+    let player = home + "/aplay"
+    try "#!/bin/sh\necho 'aplay: main:831: audio open error: No such file or directory' >&2\nexit 1\n".write(
+      toFile: player, atomically: true, encoding: .utf8)
+    chmod(player, 0o755)
+    environment["BIKI_AUDIO_PLAYER"] = player
+    let engine = try BikiProcess.run(["say", "--engine"], environment: environment, directory: "/")
+    #expect(engine.status == 69)
+    #expect(
+      engine.standardOutput
+        == "Open JTalk would speak, but aplay cannot play sound here: it says \"aplay: main:831: audio open error: No such file or directory\"; set BIKI_AUDIO_PLAYER to a program that plays a WAV file where sound works, or write the audio to a file with: biki say <reading> --wav <file>\n"
+    )
+    // Writing the audio out still works.
+    let written = try BikiProcess.run(["say", "はっぽん", "八本", "--wav", home + "/8.wav"], environment: environment)
+    #expect(written.status == 0, "\(written.standardError)")
+  }
+
+  /// The quiz tries the sound before the first question: with none, it says so once and shows
+  /// the questions, which can then be answered.
+  @Test func withNoSoundTheQuizSaysSoOnceAndShowsTheQuestions() throws {
+    var (environment, home, _) = try environment()
+    try soundless(&environment, home: home)
+    environment["BIKI_INPUT"] = "6本\nskip\n"
+    let result = try BikiProcess.run(
+      [],
+      viaShell:
+        "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz counters.hon --speak --skill listening --seed 4 --mode questions=2",
+      environment: environment, directory: home)
+    #expect(result.status == 0)
+    let warnings = result.standardError.split(separator: "\n")
+    #expect(warnings.count == 1, "\(result.standardError)")
+    #expect(warnings.first?.hasPrefix("Warning: no sound: espeak-ng cannot play sound here: it says") == true)
+    #expect(warnings.first?.hasSuffix("The questions are shown instead.") == true)
+    #expect(result.standardOutput.contains("[1/2] ろっぽん\n"), "\(result.standardOutput)")
+    #expect(!result.standardOutput.contains("🔊"))
+  }
+
+  /// Sound that goes away mid-quiz (the device unplugged, the SSH session's forwarding gone):
+  /// said once, and the questions are shown from then on.
+  @Test func soundLostMidQuizIsToldOnceAndTheQuestionsAreShown() throws {
+    var (environment, home, _) = try environment()
+    try soundless(&environment, home: home, tryWorks: true)
+    environment["BIKI_INPUT"] = "skip\nskip\n"
+    let result = try BikiProcess.run(
+      [],
+      viaShell:
+        "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz counters.hon --speak --skill listening --seed 4 --mode questions=2",
+      environment: environment, directory: home)
+    #expect(result.status == 0)
+    let warnings = result.standardError.split(separator: "\n")
+    #expect(warnings.count == 1, "\(result.standardError)")
+    #expect(warnings.first?.hasSuffix("The questions are shown from now on.") == true)
+    #expect(result.standardOutput.contains("[1/2] 🔊 (listen; empty line to hear it again)\n   ろっぽん\n"))
+    #expect(!result.standardOutput.contains("[2/2] 🔊"), "\(result.standardOutput)")
+  }
+
   @Test(.needs(openJTalkUsable, needsOpenJTalk))
   func withOpenJTalkTheQuizSaysSoAndPlaysEachQuestionsAudio() throws {
     var (environment, home, played) = try environment()
@@ -72,6 +169,8 @@ import Testing
       usleep(100_000)
     }
     #expect(files.count == 2)
+    // The sound was tried once, before the first question.
+    #expect(((try? String(contentsOfFile: home + "/tried", encoding: .utf8)) ?? "").split(separator: "\n").count == 1)
     // Each is speech of a counted phrase's length and loudness (ろっぽん, …).
     for file in files {
       #expect(file.hasPrefix(home + "/cache/biki/speech/"), "\(file)")
@@ -127,7 +226,7 @@ import Testing
       environment: environment, directory: home)
     #expect(result.status == 0, "\(result.standardError)")
     let made = ((try? FileManager.default.contentsOfDirectory(atPath: home + "/cache/biki/speech")) ?? []).filter {
-      $0.hasSuffix(".wav") && !$0.hasPrefix(".")
+      $0.hasSuffix(".wav") && !$0.hasPrefix(".") && $0 != "silence.wav"
     }
     #expect(made.count == 2, "\(made)")
     let playedFiles = ((try? String(contentsOfFile: played, encoding: .utf8)) ?? "").split(separator: "\n")

@@ -8,7 +8,7 @@ import Testing
   static let kokoroUsable: Bool =
     ProcessInfo.processInfo.environment["BIKI_REQUIRE_CLIENTS"] == "1"
     || ((try? BikiProcess.run(
-      ["say", "--engine", "--voice", "jm_kumo"], environment: ProcessInfo.processInfo.environment))?
+      ["say", "--engine", "--voice", "jm_kumo"], environment: SpeechTests.withAnyPlayer))?
       .standardOutput.hasPrefix("Speaking with Kokoro-82M") ?? false)
 
   static let needsKokoro =

@@ -18,7 +18,8 @@ for tool in biki tmux nvim emacs vim; do
   command -v "$tool" >/dev/null || { echo "listening.sh: $tool is not on PATH"; exit 1; }
 done
 
-printf '#!/bin/sh\necho "$@" >> "%s/played"\n' "$state" > "$state/player"
+# The moment of silence `biki say --engine` and `biki quiz --speak` try the sound with is not a question's.
+printf '#!/bin/sh\ncase "$*" in *silence.wav) exit 0 ;; esac\necho "$@" >> "%s/played"\n' "$state" > "$state/player"
 chmod +x "$state/player"
 # The editors run `biki say` by the biki their server runs: this one notes each.
 printf '#!/bin/sh\n[ "$1" = say ] && echo "$@" >> "%s/said"\nexec "%s" "$@"\n' "$state" "$(command -v biki)" > "$state/biki"
@@ -84,5 +85,35 @@ tmux send-keys -t "$session" Escape ":BikiReplay" Enter
 check "Vim's :BikiReplay plays it again" played 2
 check "the same audio both times" sh -c "[ \"\$(sort -u '$state/played' | wc -l)\" -eq 1 ]"
 tmux send-keys -t "$session" Escape ":qa!" Enter
+
+# No sound card, as over SSH or in a container: aplay's own words. Each editor says so once and
+# shows the reading, and :checkhealth warns.
+printf '#!/bin/sh\necho "aplay: main:831: audio open error: No such file or directory" >&2\nexit 1\n' > "$state/no-card"
+chmod +x "$state/no-card"
+export BIKI_AUDIO_PLAYER="$state/no-card"
+check "biki say --engine says aplay cannot play, and exits 69" sh -c \
+  'biki say --engine > "$0/engine"; [ $? -eq 69 ] && grep -q "^Open JTalk would speak, but no-card cannot play sound here: it says \"aplay: main:831: audio open error" "$0/engine"' "$state"
+replace_session -x 200 -y 30 -c "$state" \
+  "nvim -u NONE -i NONE -n --cmd 'set rtp^=$root/Editors/nvim' -c 'runtime plugin/biki.lua' -c \"$setup\""
+sleep 0.5
+tmux send-keys -t "$session" ":BikiQuiz counters.hon 2" Enter
+check "Neovim says there is no sound, in aplay's words" wait_for "No audio: Open JTalk would speak, but no-card cannot play sound here"
+check "and shows the reading to answer" wait_for "Read it instead: "
+tmux send-keys -t "$session" "quit" Enter
+check "(quit)" wait_for "— finished"
+tmux send-keys -t "$session" "q" ":checkhealth biki" Enter
+check ":checkhealth biki warns of it" wait_for "WARNING: Open JTalk would speak, but no-card cannot play sound here"
+tmux send-keys -t "$session" ":qa!" Enter
+emacs --batch -Q -L "$root/Editors/emacs" --eval "
+(progn
+  (require 'package)
+  (add-to-list 'package-directory-list \"/usr/share/emacs/site-lisp/elpa\")
+  (package-initialize)
+  (require 'biki)
+  (setq biki-speak t)
+  (biki--speak \"はっぽん\" \"八本\")
+  (biki--speak \"はっぽん\" \"八本\"))" > "$state/emacs.log" 2>&1
+check "Emacs says once that there is no sound" sh -c \
+  "[ \"\$(grep -c 'Biki: Open JTalk would speak, but no-card cannot play sound here' '$state/emacs.log')\" -eq 1 ]"
 
 finish "listening"

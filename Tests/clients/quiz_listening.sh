@@ -16,7 +16,8 @@ for tool in biki tmux; do
   command -v "$tool" >/dev/null || { echo "quiz_listening.sh: $tool is not on PATH"; exit 1; }
 done
 
-printf '#!/bin/sh\necho "$@" >> "%s/played"\n' "$state" > "$state/player"
+# The moment of silence `biki say --engine` and `biki quiz --speak` try the sound with is not a question's.
+printf '#!/bin/sh\ncase "$*" in *silence.wav) exit 0 ;; esac\necho "$@" >> "%s/played"\n' "$state" > "$state/player"
 chmod +x "$state/player"
 export BIKI_AUDIO_PLAYER="$state/player" XDG_CACHE_HOME="$state/cache" XDG_STATE_HOME="$state/state"
 
