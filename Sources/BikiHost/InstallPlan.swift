@@ -103,5 +103,7 @@ package struct InstallPlan: Sendable, Equatable {
   }
 
   /// Directories an install creates, deepest first: removed at uninstall when left empty.
-  package static let ownDirectories = [Installation.packsPath, "share/biki", Installation.pluginsPath, "lib/biki"]
+  package static let ownDirectories = [
+    Installation.packsPath, Installation.earlierPacksPath, "share/biki", Installation.pluginsPath, "lib/biki",
+  ]
 }

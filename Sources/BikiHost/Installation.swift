@@ -2,7 +2,7 @@
 /// the same Biki however it was started (by bare name through `PATH`, through a symlink, from
 /// any directory):
 ///
-/// - installed (`biki install`): `PREFIX/bin/biki`, with `PREFIX/share/biki/packs` and
+/// - installed (`biki install`): `PREFIX/bin/biki`, with `PREFIX/share/biki/built-in-packs` and
 ///   `PREFIX/lib/biki/plugins`;
 /// - a source checkout: `.build/<config>/biki`, with the nearest `TopicPacks/` above it and the
 ///   sample plugins built beside it (`libbiki-*.so`).
@@ -17,8 +17,12 @@ package struct Installation: Sendable, Equatable {
   /// libraries); in an installed plugin directory every `.so` is.
   var pluginNamePrefix: String
 
-  /// Relative to an installation prefix.
-  package static let packsPath = "share/biki/packs"
+  /// Relative to an installation prefix. Not `share/biki/packs`: with the prefix `~/.local`
+  /// that is where the user's own packs go (`$XDG_DATA_HOME/biki/packs`), and every pack there
+  /// would be taken for a built-in one.
+  package static let packsPath = "share/biki/built-in-packs"
+  /// Where earlier installs put the built-in packs: an install over one moves them.
+  package static let earlierPacksPath = "share/biki/packs"
   package static let pluginsPath = "lib/biki/plugins"
 
   /// Finds the installation `executable` belongs to. `BIKI_BUILTIN_PACKS` overrides where the

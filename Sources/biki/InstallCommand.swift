@@ -13,8 +13,9 @@ enum InstallCommand {
   static let installHelp = """
     OVERVIEW: Install this Biki so it runs by name from anywhere.
 
-    Copies biki and biki-pack to PREFIX/bin, the built-in packs to PREFIX/share/biki/packs and
-    the sample plugins to PREFIX/lib/biki/plugins, and lists them in
+    Copies biki and biki-pack to PREFIX/bin, the built-in packs to
+    PREFIX/share/biki/built-in-packs (apart from your own packs, even with the prefix ~/.local)
+    and the sample plugins to PREFIX/lib/biki/plugins, and lists them in
     PREFIX/share/biki/installed-files. Installing again replaces the earlier install, except
     an installed file you changed since: that is kept, and the new version is written beside
     it with '.biki-new' added to its name. Biki writes only through real directories inside
@@ -113,6 +114,11 @@ enum InstallCommand {
         if let reason = try LiveFiles.removeUnlessChanged(entry, in: tree) {
           kept.append("Kept \(tree.absolute(entry.path)): \(reason).")
         }
+      }
+      // An earlier install's pack directory, emptied by moving its packs, is not left behind
+      // to look like a place for packs of one's own.
+      if stale.contains(where: { $0.path.hasPrefix(Installation.earlierPacksPath + "/") }) {
+        LiveFiles.removeIfEmpty(tree.absolute(Installation.earlierPacksPath))
       }
       try tree.makeDirectories(of: InstallPlan.manifestPath)
       try LiveFiles.write(

@@ -68,14 +68,15 @@ import Testing
 
   @Test func anInstalledBikiFindsItsPrefix() {
     let fileSystem = FileSystem.memory([
-      "/opt/biki/share/biki/packs/numbers.json": [], "/opt/biki/lib/biki/plugins/calendar.so": [],
+      "/opt/biki/share/biki/built-in-packs/numbers.json": [], "/opt/biki/lib/biki/plugins/calendar.so": [],
       "/opt/biki/bin/biki": [],
     ])
     let installed = Installation.locate(executable: "/opt/biki/bin/biki", environment: [:], fileSystem: fileSystem)
     #expect(
       installed
         == Installation(
-          binDirectory: "/opt/biki/bin", packs: "/opt/biki/share/biki/packs", plugins: "/opt/biki/lib/biki/plugins",
+          binDirectory: "/opt/biki/bin", packs: "/opt/biki/share/biki/built-in-packs",
+          plugins: "/opt/biki/lib/biki/plugins",
           pluginNamePrefix: ""))
     #expect(
       PluginSearchPaths.standard(environment: [:], installation: installed).libraries(fileSystem: fileSystem) == [

@@ -87,11 +87,11 @@ import Testing
 
   /// The canary names: files install would write there, and one of the user's own.
   static func canaryNames(_ directory: String) -> [String] {
-    directory == "share/biki/packs"
+    directory == "share/biki/built-in-packs"
       ? ["counters.json", "numbers.json", "mine.json"] : ["libbiki-calendar.so", "mine.so"]
   }
 
-  @Test(arguments: ["share/biki/packs", "lib/biki/plugins"])
+  @Test(arguments: ["share/biki/built-in-packs", "lib/biki/plugins"])
   func installRefusesADirectoryThatIsASymbolicLinkAndWritesNothing(directory: String) throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
@@ -114,7 +114,7 @@ import Testing
     #expect(!Self.exists(scratch.prefix + "/share/biki/installed-files"))
   }
 
-  @Test(arguments: ["share/biki/packs", "lib/biki/plugins"])
+  @Test(arguments: ["share/biki/built-in-packs", "lib/biki/plugins"])
   func uninstallRefusesADirectoryThatBecameASymbolicLinkAndRemovesNothing(directory: String) throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
@@ -199,7 +199,7 @@ import Testing
     let scratch = try Scratch()
     defer { scratch.remove() }
     #expect(try Self.run(["install", "--prefix", scratch.prefix], scratch: scratch).result.status == 0)
-    let pack = scratch.prefix + "/share/biki/packs/counters.json"
+    let pack = scratch.prefix + "/share/biki/built-in-packs/counters.json"
     let edited = (Self.contents(pack) ?? "") + "\n"
     try Self.write(edited, to: pack)
 
@@ -209,7 +209,7 @@ import Testing
       uninstall.standardOutput.contains("Kept \(Self.canonical(pack)): changed since it was installed."),
       "\(uninstall.standardOutput)")
     #expect(Self.contents(pack) == edited)
-    #expect(!Self.exists(scratch.prefix + "/share/biki/packs/numbers.json"))
+    #expect(!Self.exists(scratch.prefix + "/share/biki/built-in-packs/numbers.json"))
     #expect(!Self.exists(scratch.prefix + "/bin/biki"))
     #expect(!Self.exists(scratch.prefix + "/share/biki/installed-files"))
   }
@@ -221,7 +221,7 @@ import Testing
     let scratch = try Scratch()
     defer { scratch.remove() }
     #expect(try Self.run(["install", "--prefix", scratch.prefix], scratch: scratch).result.status == 0)
-    let pack = scratch.prefix + "/share/biki/packs/counters.json"
+    let pack = scratch.prefix + "/share/biki/built-in-packs/counters.json"
     let original = Self.contents(pack) ?? ""
     let edited = original + "\n"
     try Self.write(edited, to: pack)

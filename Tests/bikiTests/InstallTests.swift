@@ -45,7 +45,7 @@ import Testing
     #expect(Self.topicCount(installed.standardOutput) == Self.topicCount(inTree.standardOutput))
     #expect(Self.topicCount(installed.standardOutput) > 60)
     #expect(installed.standardOutput.contains("counters.hon\t"))
-    #expect(installed.standardOutput.contains("\(scratch.prefix)/share/biki/packs/counters.json"))
+    #expect(installed.standardOutput.contains("\(scratch.prefix)/share/biki/built-in-packs/counters.json"))
     #expect(installed.standardOutput.contains("\(scratch.prefix)/lib/biki/plugins/libbiki-calendar.so"))
 
     // A quiz on a built-in pack and one on an installed plugin (in a worker started from the
@@ -73,10 +73,11 @@ import Testing
     #expect(topicsAnswer.components(separatedBy: #""id":"#).count - 2 == Self.topicCount(inTree.standardOutput))
 
     // Lint of an installed pack, of a working copy of it, and of an installed plugin: all clean.
-    let lint = try scratch.run("biki-pack lint \"$(dirname \"$(command -v biki)\")/../share/biki/packs/counters.json\"")
+    let lint = try scratch.run(
+      "biki-pack lint \"$(dirname \"$(command -v biki)\")/../share/biki/built-in-packs/counters.json\"")
     #expect(lint.status == 0, "\(lint.standardOutput)\(lint.standardError)")
     let copy = try scratch.run(
-      "cp ../prefix/share/biki/packs/counters.json my-counters.json && biki-pack lint my-counters.json")
+      "cp ../prefix/share/biki/built-in-packs/counters.json my-counters.json && biki-pack lint my-counters.json")
     #expect(copy.status == 0, "\(copy.standardOutput)\(copy.standardError)")
     let plugin = try scratch.run("biki-pack lint ../prefix/lib/biki/plugins/libbiki-prices.so")
     #expect(plugin.status == 0, "\(plugin.standardOutput)\(plugin.standardError)")
@@ -92,11 +93,69 @@ import Testing
       try BikiProcess.run(["uninstall", "--prefix", scratch.prefix], environment: scratch.environment).status == 66)
   }
 
+  /// A pack of one's own, where README says to put it.
+  static let teaPack = #"""
+    {"format": 1, "id": "tea", "title": "Tea", "version": "1", "topics": [
+      {"id": "cups", "title": "Cups", "description": "D.", "category": "counter", "skills": ["kana"],
+       "variables": {"n": {"range": {"min": 1, "max": 9}}},
+       "question": {"parts": [{"text": "お茶", "reading": "おちゃ"}, {"number": "n", "counter": "杯"}], "answer": {"value": "n", "postfix": "杯"}}}]}
+    """#
+
+  /// With the default prefix, ~/.local, the built-in packs are not put where the user's own go
+  /// (~/.local/share/biki/packs): a pack of one's own there lints clean and is listed as one's
+  /// own, and an install over an earlier one, which did put them there, moves them out.
+  @Test func installedIntoLocalYourOwnPacksStayYours() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let local = scratch.home + "/.local"
+    let own = local + "/share/biki/packs"
+    try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: true)
+    try Self.teaPack.write(toFile: own + "/tea.json", atomically: true, encoding: .utf8)
+    var environment = scratch.environment
+    environment["PATH"] = local + "/bin:/usr/bin:/bin"
+    func run(_ script: String) throws -> BikiProcess.Result {
+      try BikiProcess.run([], viaShell: script, environment: environment, directory: scratch.elsewhere)
+    }
+    func expectOwnPackIsOwn() throws {
+      let lint = try run("biki-pack lint ~/.local/share/biki/packs/tea.json")
+      #expect(lint.status == 0, "\(lint.standardOutput)\(lint.standardError)")
+      #expect(!lint.standardOutput.contains("overridden-topic"), "\(lint.standardOutput)")
+      let topics = try run("biki topics")
+      #expect(topics.standardOutput.contains("tea.cups\t"), "\(topics.standardOutput)")
+      #expect(topics.standardOutput.contains(local + "/share/biki/built-in-packs/counters.json"))
+      #expect(!topics.standardOutput.contains(own + "/counters.json"))
+    }
+    let install = try BikiProcess.run(["install"], environment: environment, directory: scratch.elsewhere)
+    #expect(install.status == 0, "\(install.standardError)")
+    try expectOwnPackIsOwn()
+
+    // The layout of an earlier install: the built-in packs among one's own, so listed.
+    let builtIn = local + "/share/biki/built-in-packs"
+    for name in try FileManager.default.contentsOfDirectory(atPath: builtIn) {
+      try FileManager.default.moveItem(atPath: builtIn + "/" + name, toPath: own + "/" + name)
+    }
+    try FileManager.default.removeItem(atPath: builtIn)
+    let manifest = local + "/share/biki/installed-files"
+    let earlier = try String(contentsOfFile: manifest, encoding: .utf8)
+      .replacingOccurrences(of: "share/biki/built-in-packs/", with: "share/biki/packs/")
+    try earlier.write(toFile: manifest, atomically: true, encoding: .utf8)
+    let again = try BikiProcess.run(["install"], environment: environment, directory: scratch.elsewhere)
+    #expect(again.status == 0, "\(again.standardError)")
+    #expect(!again.standardOutput.contains("Kept"), "\(again.standardOutput)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: own) == ["tea.json"])
+    try expectOwnPackIsOwn()
+
+    // Uninstalling leaves one's own pack where it is.
+    #expect(try run("biki uninstall").status == 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: own) == ["tea.json"])
+    #expect(!FileManager.default.fileExists(atPath: builtIn))
+  }
+
   @Test func uninstallKeepsWhatIsNotInItsManifest() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
     #expect(try BikiProcess.run(["install", "--prefix", scratch.prefix], environment: scratch.environment).status == 0)
-    let mine = scratch.prefix + "/share/biki/packs/mine.json"
+    let mine = scratch.prefix + "/share/biki/built-in-packs/mine.json"
     try Data("{}".utf8).write(to: URL(fileURLWithPath: mine))
     #expect(
       try BikiProcess.run(["uninstall", "--prefix", scratch.prefix], environment: scratch.environment).status == 0)
