@@ -36,7 +36,7 @@ cat >>"$home/.emacs.d/init.el" <<'INIT'
 (setq native-comp-async-report-warnings-errors 'silent)
 INIT
 
-installed="$(dirname "$(command -v biki)")/../share/biki/packs/money.json"
+installed="$(dirname "$(command -v biki)")/../share/biki/built-in-packs/money.json"
 sed '0,/"category"/s//"categroy"/' "$installed" >"$state/drafts/money.json"
 cat >"$state/drafts/kitchen.json" <<'PACK'
 {

@@ -44,7 +44,7 @@ cat >>"$home/.emacs.d/init.el" <<'EOF'
 EOF
 
 # A copy of an installed pack with a typo in a key.
-installed="$(dirname "$(command -v biki)")/../share/biki/packs/money.json"
+installed="$(dirname "$(command -v biki)")/../share/biki/built-in-packs/money.json"
 sed '0,/"category"/s//"categroy"/' "$installed" >"$state/drafts/money.json"
 # A pack with a counter of its own, used by name.
 cat >"$state/drafts/kitchen.json" <<'EOF'
