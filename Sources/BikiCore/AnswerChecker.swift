@@ -15,7 +15,34 @@ package enum AnswerChecker {
       hint: "\(input.filter { !$0.isWhitespace }) is uncommon, and this quiz is strict: the usual reading is \(usual).")
   }
 
+  /// A reading typed in romaji (gohon, roppon, juuyokka) is judged as the kana it spells, and
+  /// the verdict says which kana that was; romaji Biki cannot read is said to be so.
   static func check(_ input: String, against question: Question, skill: Skill) -> Verdict {
+    guard skill == .kana || skill == .counter, hasLatinLetter(input) else { return judge(input, question, skill) }
+    guard let forms = Romaji.kana(input.filter { !$0.isWhitespace }), let first = forms.first else {
+      return Verdict(
+        isCorrect: false, expected: question.expected(for: skill),
+        hint:
+          "Type the reading in kana or in romaji (gohon, roppon, juuyokka); \"\(input.filter { !$0.isWhitespace })\" is not romaji Biki reads."
+      )
+    }
+    var missed: Verdict?
+    for form in forms {
+      var verdict = judge(form, question, skill)
+      verdict.readAs = form
+      if verdict.isCorrect { return verdict }
+      missed = missed ?? verdict
+    }
+    var verdict = missed ?? judge(first, question, skill)
+    verdict.hint = "You typed \(first)."
+    return verdict
+  }
+
+  static func hasLatinLetter(_ input: String) -> Bool {
+    input.unicodeScalars.contains { ("a"..."z").contains($0) || ("A"..."Z").contains($0) }
+  }
+
+  private static func judge(_ input: String, _ question: Question, _ skill: Skill) -> Verdict {
     let expected = question.expected(for: skill)
     switch skill {
     case .listening, .reading:
@@ -282,6 +309,8 @@ package struct Verdict: Hashable, Sendable {
   var standard: String?
   /// After a right answer in a form accepted but uncommon (じっぽん, しちにん).
   var isUncommon = false
+  /// The kana an answer typed in romaji was read as (ごほん for gohon).
+  var readAs: String?
 
   package init(
     isCorrect: Bool, expected: String, hint: String? = nil, matched: Reading? = nil, standard: String? = nil,

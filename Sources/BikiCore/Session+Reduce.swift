@@ -78,7 +78,8 @@ extension Session {
         state.feedback = .incorrect(expected: verdict.expected, hint: verdict.hint)
         return [.recorded(.answered(record))]
       }
-      state.feedback = .correct(matched: verdict.matched, standard: verdict.standard, uncommon: verdict.isUncommon)
+      state.feedback = .correct(
+        matched: verdict.matched, standard: verdict.standard, uncommon: verdict.isUncommon, readAs: verdict.readAs)
       return [.recorded(.answered(record))] + complete(&state, .correct, now: now)
     }
   }

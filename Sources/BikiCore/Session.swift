@@ -114,7 +114,8 @@ package enum Session {
     /// `matched`: the reading the answer matched; `standard`: the standard form, when the answer
     /// was another (じっぽん for 10本).
     /// `uncommon`: the answer was a form accepted but uncommon (じっぷん), `standard` the usual one.
-    case correct(matched: Reading? = nil, standard: String? = nil, uncommon: Bool = false)
+    /// `readAs`: the kana an answer typed in romaji was read as.
+    case correct(matched: Reading? = nil, standard: String? = nil, uncommon: Bool = false, readAs: String? = nil)
     case incorrect(expected: String, hint: String? = nil)
     case skipped(expected: String)
   }

@@ -228,7 +228,7 @@ extension QuizService {
     // hint says how to answer (digits, kana). A right one shows the reading it matched (of the
     // counter the learner chose) and, for another form than the standard, the standard.
     switch feedback {
-    case .correct(let matched, let standardForm, let isUncommon)?:
+    case .correct(let matched, let standardForm, let isUncommon, _)?:
       expected = RevealedAnswer(question, skill: skill, matched: matched)
       standard = standardForm
       uncommon = isUncommon

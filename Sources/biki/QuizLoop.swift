@@ -100,10 +100,15 @@ struct QuizLoop {
         continue
       }
       switch runner.state.feedback {
-      case .correct(_, let standard?, true)?:
-        console.write(TerminalText.safe("✓ Accepted, though uncommon: the usual reading is \(standard)"))
-      case .correct(_, let standard, _)?:
-        console.write(standard.map { TerminalText.safe("✓ Correct (usually said \($0))") } ?? "✓ Correct")
+      case .correct(_, let standard?, true, let readAs)?:
+        console.write(
+          TerminalText.safe(
+            "✓ Accepted\(readAs.map { " (\($0))" } ?? ""), though uncommon: the usual reading is \(standard)"))
+      case .correct(_, let standard, _, let readAs)?:
+        // Romaji is shown back as the kana it was read as.
+        let heard = readAs.map { " (\($0))" } ?? ""
+        console.write(
+          TerminalText.safe(standard.map { "✓ Correct\(heard) (usually said \($0))" } ?? "✓ Correct\(heard)"))
       case .incorrect(_, let hint)?:
         console.write(
           "✗ Not quite. " + (hint.map { TerminalText.safe($0) + " " } ?? "")

@@ -39,11 +39,21 @@ import Testing
     #expect(AnswerChecker.check("とお", against: ten, skill: .kana).isCorrect)
   }
 
-  @Test func romajiGetsAHintToTypeKana() {
-    let verdict = AnswerChecker.check("happon", against: hon, skill: .kana)
-    #expect(!verdict.isCorrect)
-    #expect(verdict.hint == "Type the reading in kana (hiragana or katakana), not romaji.")
+  /// Romaji is judged as the kana it spells (happon for 8本), and says which kana that was;
+  /// what is not romaji is told so, never read by guess.
+  @Test func romajiIsJudgedAsTheKanaItSpells() {
+    let right = AnswerChecker.check("happon", against: hon, skill: .kana)
+    #expect(right.isCorrect && right.readAs == "はっぽん")
+    let wrong = AnswerChecker.check("hachibon", against: hon, skill: .kana)
+    #expect(!wrong.isCorrect && wrong.hint == "You typed はちぼん.")
+    let unread = AnswerChecker.check("hapqon", against: hon, skill: .kana)
+    #expect(!unread.isCorrect)
+    #expect(
+      unread.hint
+        == "Type the reading in kana or in romaji (gohon, roppon, juuyokka); \"hapqon\" is not romaji Biki reads.")
     #expect(AnswerChecker.check("はちほん", against: hon, skill: .kana).hint == nil)
+    // The number skills still ask for digits.
+    #expect(AnswerChecker.check("happon", against: hon, skill: .listening).hint == "Type the number in digits.")
   }
 
   /// A right answer in another form than the standard is right, and the standard is named;

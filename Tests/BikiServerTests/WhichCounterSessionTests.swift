@@ -50,7 +50,8 @@ import Testing
     #expect(refused?.message.contains("counter") == true)
   }
 
-  /// 10本 answered じっぽん is right, and the standard じゅっぽん is named; romaji gets a hint.
+  /// 10本 answered じっぽん is right, and the standard じゅっぽん is named; romaji is judged as the
+  /// kana it spells, and what is not romaji gets a hint.
   @Test func aRightAnswerInAnotherFormNamesTheStandardAndRomajiGetsAHint() {
     let pack = """
       {"format": 1, "id": "ten", "title": "Ten", "version": "1.0.0", "topics": [{
@@ -62,9 +63,15 @@ import Testing
       ServerFixtures.dependencies(files: ServerFixtures.Files(["/packs/ten.json": pack])))
     _ = endpoint.call(
       "biki/startSession", ["topicId": "ten.hon", "seed": 1, "mode": ["kind": "questionLimit", "limit": 2]])
-    let romaji = endpoint.call("biki/answer", ["sessionId": "s1", "answer": "juppon"])
-    #expect(romaji["verdict"] == "incorrect")
-    #expect(romaji["hint"] == "Type the reading in kana (hiragana or katakana), not romaji.")
+    let notRomaji = endpoint.call("biki/answer", ["sessionId": "s1", "answer": "juppqn"])
+    #expect(notRomaji["verdict"] == "incorrect")
+    #expect(
+      notRomaji["hint"]
+        == "Type the reading in kana or in romaji (gohon, roppon, juuyokka); \"juppqn\" is not romaji Biki reads.")
+    let wrong = endpoint.call("biki/answer", ["sessionId": "s1", "answer": "juuhon"])
+    #expect(wrong["verdict"] == "incorrect")
+    #expect(wrong["hint"] == "You typed じゅうほん.")
+    #expect(endpoint.call("biki/answer", ["sessionId": "s1", "answer": "juppon"])["verdict"] == "correct")
     let right = endpoint.call("biki/answer", ["sessionId": "s1", "answer": "じっぽん"])
     #expect(right["verdict"] == "correct")
     #expect(right["standard"] == "じゅっぽん")

@@ -87,7 +87,8 @@ import Testing
   }
 
   /// Feedback that teaches: the kanji prompt typed back is refused with a hint to type digits,
-  /// romaji with a hint to type kana, and a right answer in another form names the standard.
+  /// romaji is read as the kana it spells and shown back, and a right answer in another form
+  /// names the standard.
   @Test func feedbackSaysHowToAnswerAndNamesTheStandard() throws {
     // numbers.hundreds, seed 3, shows 八百六十 first.
     let copied = try quiz(
@@ -98,9 +99,10 @@ import Testing
       "\(copied.standardOutput)")
     #expect(copied.standardOutput.contains("✓ Correct"), "\(copied.standardOutput)")
     let romaji = try quiz(
-      ["counters.hon", "--seed", "4", "--mode", "questions=1", "--skill", "kana"], input: "roppon\nskip\n")
+      ["counters.hon", "--seed", "4", "--mode", "questions=1", "--skill", "kana"], input: "rokuhon\nroppon\n")
     #expect(
-      romaji.standardOutput.contains("✗ Not quite. Type the reading in kana (hiragana or katakana), not romaji."),
+      romaji.standardOutput.contains(
+        "[1/1] 6本\n✗ Not quite. You typed ろくほん. Try again, or type 'skip' to see the answer.\n✓ Correct (ろっぽん)"),
       "\(romaji.standardOutput)")
     // counters.hon-100 asks 10本 at some seed: じっぽん is right but uncommon, and じゅっぽん is named.
     var shown = ""
