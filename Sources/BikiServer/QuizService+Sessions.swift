@@ -224,21 +224,24 @@ extension QuizService {
     var verdict = Verdict.timeUp
     for case .recorded(.answered(let answer)) in effects { verdict = answer.isCorrect ? .correct : .incorrect }
     var (expected, standard, uncommon, hint): (RevealedAnswer?, String?, Bool, String?) = (nil, nil, false, nil)
+    var readAs: String?
     // A wrong answer leaves the question open for another try, so the answer stays hidden; a
     // hint says how to answer (digits, kana). A right one shows the reading it matched (of the
     // counter the learner chose) and, for another form than the standard, the standard.
     switch feedback {
-    case .correct(let matched, let standardForm, let isUncommon, _)?:
+    case .correct(let matched, let standardForm, let isUncommon, let romaji)?:
       expected = RevealedAnswer(question, skill: skill, matched: matched)
       standard = standardForm
       uncommon = isUncommon
+      readAs = romaji
     case .incorrect(_, let wrongKind?)? where verdict == .incorrect:
       hint = wrongKind
     default: break
     }
     let progress = runner.carryOut(effects, making: Self.maker(runner.generator))
     let reply = WaitingReply(
-      id: replyID, head: .answer(verdict, expected: expected, standard: standard, uncommon: uncommon, hint: hint))
+      id: replyID,
+      head: .answer(verdict, expected: expected, standard: standard, uncommon: uncommon, hint: hint, readAs: readAs))
     return try advance(id, runner, progress, reply, open: &open, outbox: &outbox)
   }
 

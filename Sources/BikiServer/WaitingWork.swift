@@ -79,7 +79,7 @@ struct WaitingReply {
     /// The session's ids, for a start.
     case start(sessionID: String, topicID: String, skill: Skill, seed: UInt64)
     /// The verdict, for an answer.
-    case answer(Verdict, expected: RevealedAnswer?, standard: String?, uncommon: Bool, hint: String?)
+    case answer(Verdict, expected: RevealedAnswer?, standard: String?, uncommon: Bool, hint: String?, readAs: String?)
     /// The answer revealed, for a skip.
     case skip(expected: RevealedAnswer?)
   }
@@ -91,9 +91,10 @@ struct WaitingReply {
     switch head {
     case .start(let sessionID, let topicID, let skill, let seed):
       StartSessionResponse(sessionID: sessionID, topicID: topicID, skill: skill, seed: seed, step: step).json
-    case .answer(let verdict, let expected, let standard, let uncommon, let hint):
+    case .answer(let verdict, let expected, let standard, let uncommon, let hint, let readAs):
       AnswerResponse(
-        verdict: verdict, expected: expected, standard: standard, uncommon: uncommon, hint: hint, step: step
+        verdict: verdict, expected: expected, standard: standard, uncommon: uncommon, hint: hint, readAs: readAs,
+        step: step
       ).json
     case .skip(let expected): SkipResponse(expected: expected, step: step).json
     }

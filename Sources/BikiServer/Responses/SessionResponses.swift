@@ -85,14 +85,16 @@ struct AnswerResponse: WireValue, Equatable {
   var uncommon = false
   /// With `incorrect`, when the answer was of the wrong kind: how to answer.
   var hint: String?
+  /// With `correct`, for an answer typed in romaji: the kana it was read as.
+  var readAs: String?
   var step: SessionStep
 
   init(
     verdict: Verdict, expected: RevealedAnswer?, standard: String?, uncommon: Bool = false, hint: String?,
-    step: SessionStep
+    readAs: String? = nil, step: SessionStep
   ) {
-    (self.verdict, self.expected, self.standard, self.uncommon, self.hint, self.step) = (
-      verdict, expected, standard, uncommon, hint, step
+    (self.verdict, self.expected, self.standard, self.uncommon, self.hint, self.readAs, self.step) = (
+      verdict, expected, standard, uncommon, hint, readAs, step
     )
   }
 
@@ -111,6 +113,9 @@ struct AnswerResponse: WireValue, Equatable {
     if let hint {
       writer.field("hint", hint)
     }
+    if let readAs {
+      writer.field("readAs", readAs)
+    }
     step.writeMembers(into: &writer)
     writer.endObject()
   }
@@ -122,6 +127,7 @@ struct AnswerResponse: WireValue, Equatable {
     standard = try fields.optional("standard", Wire.string)
     uncommon = try fields.optional("uncommon", Wire.bool) ?? false
     hint = try fields.optional("hint", Wire.string)
+    readAs = try fields.optional("readAs", Wire.string)
     step = try SessionStep(reading: &fields)
     try fields.finish()
   }
