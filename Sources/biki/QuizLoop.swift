@@ -1,6 +1,7 @@
 import BikiCLI
 import BikiCore
 import BikiHost
+import BikiJapanese
 import BikiPlugins
 import BikiPractice
 import BikiSpeech
@@ -100,20 +101,25 @@ struct QuizLoop {
         continue
       }
       switch runner.state.feedback {
-      case .correct(_, let standard?, true, let readAs)?:
+      case .correct(let matched, let standard?, true, let readAs)?:
         console.write(
           TerminalText.safe(
             "✓ Accepted\(readAs.map { " (\($0))" } ?? ""), though uncommon: the usual reading is \(standard)"))
-      case .correct(_, let standard, _, let readAs)?:
+        teach(runner.state, matched: matched)
+      case .correct(let matched, let standard, _, let readAs)?:
         // Romaji is shown back as the kana it was read as.
         let heard = readAs.map { " (\($0))" } ?? ""
         console.write(
           TerminalText.safe(standard.map { "✓ Correct\(heard) (usually said \($0))" } ?? "✓ Correct\(heard)"))
+        teach(runner.state, matched: matched)
       case .incorrect(_, let hint)?:
         console.write(
           "✗ Not quite. " + (hint.map { TerminalText.safe($0) + " " } ?? "")
             + "Try again, or type 'skip' to see the answer.")
-      case .skipped(let expected)?: console.write(TerminalText.safe("→ The answer: \(expected)"))
+      case .skipped?:
+        guard let closed = runner.state.results.last else { break }
+        console.write(TerminalText.safe("→ The answer: \(Self.answer(closed.question, skill: runner.state.skill))"))
+        teach(runner.state, matched: nil)
       case nil: break
       }
     }
@@ -190,6 +196,20 @@ struct QuizLoop {
     }
     if !speechProblemShown { environment.console.writeError(TerminalText.safe("Warning: \(problem)")) }
     speechProblemShown = true
+  }
+
+  /// What the question just closed teaches (`AnswerTeaching`).
+  private func teach(_ state: Session.State, matched: Reading?) {
+    guard let closed = state.results.last else { return }
+    for line in AnswerTeaching.lines(for: closed, skill: state.skill, matched: matched) {
+      environment.console.write(TerminalText.safe(line))
+    }
+  }
+
+  /// The answer a skip reveals: the number, or for the kana skill the standard reading (the
+  /// others follow on their own line), or the counted phrases.
+  static func answer(_ question: Question, skill: Skill) -> String {
+    skill == .kana ? question.reading.standard : question.expected(for: skill)
   }
 
   /// Says a question's reading, as its display is written; nil when said (or not asked to).

@@ -195,10 +195,13 @@ import Testing
       [1/3] 六本
       ✗ Not quite. Try again, or type 'skip' to see the answer.
       → The answer: 6本
+         六本  ろっぽん
       [2/3] 一本
       ✓ Correct
+         一本  いっぽん
       [3/3] 七本
       ✓ Correct
+         七本  ななほん
 
       Finished (all questions asked): 3 questions in
       """

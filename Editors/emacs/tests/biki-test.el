@@ -199,8 +199,8 @@ on PATH), or set BIKI to a biki executable"))
     (biki-quiz "counters.hon" 1)
     (with-current-buffer biki-quiz-buffer-name
       (should (string-match-p "六本\\|6本" (buffer-string)))
-      (should (biki-quiz-submit "roppon"))
-      (should (string-match-p "not romaji" (buffer-string)))
+      (should (biki-quiz-submit "rokuhon"))
+      (should (string-match-p "You typed ろくほん\\." (buffer-string)))
       (should-not (biki-quiz-submit "skip")))
     (biki-stats)
     (with-current-buffer "*Biki stats*"
@@ -307,8 +307,8 @@ on PATH), or set BIKI to a biki executable"))
     (biki-quiz "counters.hon" 2)
     (with-current-buffer biki-quiz-buffer-name
       (should (string-match-p "  10本" (buffer-string)))
-      (should (biki-quiz-submit "juppon"))
-      (should (string-match-p "✗ not juppon; try again, or skip\\. .*kana.*not romaji" (buffer-string)))
+      (should (biki-quiz-submit "juuhon"))
+      (should (string-match-p "✗ not juuhon; try again, or skip\\. You typed じゅうほん\\." (buffer-string)))
       (should (biki-quiz-submit "じっぽん"))
       (should (string-match-p "✓ じゅっぽん|じっぽん  (十本, じゅっぽん / じっぽん)  (accepted, though uncommon: the usual reading is じゅっぽん)"
                               (buffer-string)))

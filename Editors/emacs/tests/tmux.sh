@@ -124,9 +124,9 @@ tmux send-keys -t "$session" "counters.hon" Enter
 check "the quiz shows its title and count" wait_for "[1/2] 本 (1–10)"
 check "and the question" shows "  10本"
 check "and asks for the reading" wait_for "Reading (kana):"
-tmux send-keys -t "$session" "juppon" Enter
-check "a wrong answer says so, with the hint" \
-  wait_for "✗ not juppon; try again, or skip. Type the reading in kana (hiragana or katakana), not romaji."
+tmux send-keys -t "$session" "juuhon" Enter
+check "a wrong answer in romaji says so, with the kana it was read as" \
+  wait_for "✗ not juuhon; try again, or skip. You typed じゅうほん."
 tmux send-keys -t "$session" "じっぽん" Enter
 check "a right answer shows the readings and the usual one" \
   wait_for "✓ じゅっぽん|じっぽん  (十本, じゅっぽん / じっぽん)  (accepted, though uncommon: the usual reading is じゅっぽん)"

@@ -154,15 +154,15 @@ tmux send-keys -t "$session" " 2" Tab
 check "and then a question count" wait_for ":BikiQuiz counters.hon 20"
 tmux send-keys -t "$session" C-u Escape
 
-# Kana: verdicts show each reading once, the server's hint for romaji, and the usual reading
+# Kana: verdicts show each reading once, the kana a romaji answer was read as, and the usual reading
 # when another one is accepted. Seed 1 asks 10本 first.
 tmux send-keys -t "$session" ":lua require('biki').setup({ speak = false, seed = 1, skill = 'kana' })" Enter
 tmux send-keys -t "$session" ":BikiQuiz counters.hon 3" Enter
 check "a kana quiz asks for the reading" wait_for "Reading (kana):"
 check "of 10本" shows "│  10本"
-tmux send-keys -t "$session" "juppon" Enter
-check "romaji is wrong" wait_for "✗ not juppon; try again, or skip"
-check "with the server's hint" wait_for "Type the reading in kana (hiragana or katakana), not romaji."
+tmux send-keys -t "$session" "juuhon" Enter
+check "a wrong reading in romaji is wrong" wait_for "✗ not juuhon; try again, or skip"
+check "with the kana it was read as" wait_for "You typed じゅうほん."
 tmux send-keys -t "$session" "じっぽん" Enter
 check "じっぽん is right, each reading shown once" wait_for "✓ じゅっぽん / じっぽん  (十本)"
 check "and named uncommon, with the usual reading" shows "accepted, though uncommon: the usual reading is じゅっぽん"
