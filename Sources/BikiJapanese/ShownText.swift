@@ -30,8 +30,11 @@ package enum ShownText {
   package enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
     /// A character that shows nothing, or looks like something it is not.
     case invisible(Unicode.Scalar)
-    /// A numeral in a declared word: only Biki reads numbers.
+    /// A numeral in a declared word that is not part of the word (`numeralProblem(in:)`): only
+    /// Biki reads numbers.
     case numeralInWord(word: String, numeral: Unicode.Scalar)
+    /// A declared word whose reading reads a number in it otherwise than Biki does.
+    case numberInWordMisread(word: String, number: String, reading: String)
     /// A word with no reading that is not punctuation.
     case silentWord(String)
     /// A reading that is not hiragana (or starts with ー, which lengthens nothing there).
@@ -56,7 +59,9 @@ package enum ShownText {
       case .invisible(let scalar):
         "it holds \(ShownText.name(scalar)), which shows nothing or passes for something else; a display shows only what it says"
       case .numeralInWord(let word, let numeral):
-        "the declared word \"\(word)\" holds the numeral \(ShownText.name(numeral)); numbers are shown where Biki reads them, never inside a word"
+        "the declared word \"\(word)\" holds the numeral \(ShownText.name(numeral)) as a number; numbers are shown where Biki reads them, never inside a word (a kanji numeral that is part of a word, as in 東京駅 or 一緒, is taken)"
+      case .numberInWordMisread(let word, let number, let reading):
+        "the declared word \"\(word)\" reads \(number) as a number, which Biki reads \(reading); give its reading as Biki's, or show the number where Biki reads it"
       case .silentWord(let word):
         "the declared word \"\(word)\" has no reading, which only punctuation may have"
       case .wordReading(let word, let reading):
@@ -135,10 +140,8 @@ package enum ShownText {
   /// The first problem with a declared word, nil when it may be used.
   package static func problem(with word: Word) -> Problem? {
     guard !word.text.isEmpty else { return .silentWord(word.text) }
-    for scalar in word.text.unicodeScalars {
-      if isInvisible(scalar) { return .invisible(scalar) }
-      if showsNumber(scalar) && scalar != "元" { return .numeralInWord(word: word.text, numeral: scalar) }
-    }
+    if let hidden = word.text.unicodeScalars.first(where: isInvisible) { return .invisible(hidden) }
+    if let problem = numeralProblem(in: word) { return problem }
     if word.reading.isEmpty {
       let punctuation = word.text.unicodeScalars.allSatisfy { scalar in
         switch scalar.properties.generalCategory {

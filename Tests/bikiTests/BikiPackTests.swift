@@ -22,6 +22,36 @@ import Testing
     try BikiProcess.run(args, program: "biki-pack", environment: Self.isolated(home), directory: directory)
   }
 
+  /// A pack about Tokyo's trains, as an author writes one: station names with numerals in
+  /// them lint clean and are shown and read in its questions; a word hiding a count is refused.
+  @Test func aPackOfStationsWithNumeralsInTheirNamesLintsClean() throws {
+    let home = try temporaryDirectory()
+    let file = home + "/trains.json"
+    func write(_ station: String, _ reading: String) throws {
+      try #"""
+      {"format": 1, "id": "trains", "title": "Tokyo trains", "version": "1.0.0", "topics": [
+        {"id": "departures", "title": "Departures", "description": "When the train leaves.", "category": "everyday",
+         "skills": ["listening", "reading", "kana"], "variables": {"t": {"range": {"min": 300, "max": 1435, "step": 5}}},
+         "question": {"parts": [{"text": "\#(station)", "reading": "\#(reading)"}, {"clock": "t"}, {"text": "発", "reading": "はつ"}],
+                      "answer": {"value": "t", "style": "clock"}}}]}
+      """#.write(toFile: file, atomically: true, encoding: .utf8)
+    }
+    for (station, reading) in [("東京駅", "とうきょうえき"), ("千葉駅", "ちばえき"), ("六本木駅", "ろっぽんぎえき"), ("八王子駅", "はちおうじえき")] {
+      try write(station, reading)
+      let lint = try pack(["lint", file], home: home)
+      #expect(lint.status == 0, "\(station): \(lint.standardOutput)")
+      let sample = try pack(["sample", file, "--count", "1"], home: home)
+      #expect(
+        sample.standardOutput.contains(station) && sample.standardOutput.contains(reading), "\(sample.standardOutput)")
+    }
+    try write("三本松", "さんほんまつ")
+    let refused = try pack(["lint", file], home: home)
+    #expect(refused.status == 1)
+    #expect(
+      refused.standardOutput.contains(
+        "the declared word \"三本松\" reads 三本 as a number, which Biki reads さんぼん"), "\(refused.standardOutput)")
+  }
+
   /// The built-in packs have no problem; the phone-number topic's 300 million questions are
   /// checked on a sample, which lint says.
   @Test func theBuiltInPacksLintClean() throws {
