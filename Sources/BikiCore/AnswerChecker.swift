@@ -55,7 +55,9 @@ package enum AnswerChecker {
           hint: "Type the number in digits (\(question.answer.display)), not the kanji shown.")
       }
       guard accepts(input, question.answer) || accepts(withoutShownWords(input, question), question.answer) else {
-        return Verdict(isCorrect: false, expected: expected, hint: romajiHint(input, kana: false))
+        // 12kg for 11.5kg is a wrong number with its unit, not romaji.
+        return Verdict(
+          isCorrect: false, expected: expected, hint: romajiHint(withoutUnit(input, question), kana: false))
       }
       return Verdict(isCorrect: true, expected: expected)
     case .kana:
@@ -104,6 +106,17 @@ package enum AnswerChecker {
       return nil
     }
     return kana ? "Type the reading in kana (hiragana or katakana), not romaji." : "Type the number in digits."
+  }
+
+  /// The input without the answer's own unit or currency around it (kg in 12kg, ¥ in ¥500).
+  static func withoutUnit(_ input: String, _ question: Question) -> String {
+    var text = Substring(input.filter { !$0.isWhitespace })
+    let answer = question.answer
+    for affix in ([answer.prefix, answer.postfix] + answer.acceptedAffixes + currency).filter({ !$0.isEmpty }) {
+      if text.hasPrefix(affix) { text = text.dropFirst(affix.count) }
+      if text.hasSuffix(affix) { text = text.dropLast(affix.count) }
+    }
+    return String(text)
   }
 
   /// Whether `text` spells a number in kanji digits (八百六十, 一兆): a copy of the reading

@@ -56,6 +56,18 @@ import Testing
     #expect(AnswerChecker.check("happon", against: hon, skill: .listening).hint == "Type the number in digits.")
   }
 
+  /// A wrong number typed with its unit (12kg for 11.5kg) is a wrong number, not romaji: no
+  /// hint to type digits; letters that are not the unit still get it.
+  @Test func aWrongNumberWithItsUnitIsNotTakenForRomaji() {
+    let weight = Question(
+      topicID: "everyday.weight", seed: 1, display: "11.5kg", kanjiDisplay: "十一・五kg",
+      reading: Reading("じゅういってんごきろぐらむ"), answer: Answer(value: 115, postfix: "kg", shape: .decimal(places: 1)))
+    let wrong = AnswerChecker.check("12kg", against: weight, skill: .listening)
+    #expect(!wrong.isCorrect && wrong.hint == nil)
+    #expect(AnswerChecker.check("11.5kg", against: weight, skill: .listening).isCorrect)
+    #expect(AnswerChecker.check("twelve", against: weight, skill: .listening).hint == "Type the number in digits.")
+  }
+
   /// A right answer in another form than the standard is right, and the standard is named;
   /// one that is uncommon (じっぽん) is marked so, and refused when strict.
   @Test func aRightAnswerInAnotherFormNamesTheStandard() {
