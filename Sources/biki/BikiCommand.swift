@@ -14,6 +14,7 @@ enum BikiCommand {
 
     SUBCOMMANDS:
       quiz                    Drill a topic: answer questions, see what you missed.
+      today                   The day's review: the forms due first, over every topic.
       topics                  List every loaded topic.
       read                    Print how numbers and counted phrases are read in Japanese.
       say                     Say a reading aloud (Open JTalk, else espeak-ng).
@@ -45,6 +46,7 @@ enum BikiCommand {
       case "read": return CommandOutcome(standardOutput: [ReadCommand.help])
       case "say": return CommandOutcome(standardOutput: [SayCommand.help])
       case "quiz": return CommandOutcome(standardOutput: [QuizCommand.help])
+      case "today": return CommandOutcome(standardOutput: [todayHelp])
       case "topics": return CommandOutcome(standardOutput: [TopicsCommand.help])
       case "stats": return CommandOutcome(standardOutput: [StatsCommand.help])
       case "export": return CommandOutcome(standardOutput: [ExportCommand.help])
@@ -61,6 +63,19 @@ enum BikiCommand {
       return SayCommand.run(arguments: Array(arguments.dropFirst()), environment: environment())
     case "quiz":
       return QuizCommand.run(arguments: Array(arguments.dropFirst()), environment: environment())
+    case "today":
+      let rest = Array(arguments.dropFirst())
+      if rest.contains(where: { ["-h", "--help"].contains($0) }) { return CommandOutcome(standardOutput: [todayHelp]) }
+      // Parsed as the quiz parses, to tell a topic from an option's value.
+      if case .success(let parsed) = CommandOutcome.parse(
+        rest, options: QuizCommand.options, help: todayHelp, usage: todayUsage, helpCommand: "biki help today"),
+        !parsed.positionals.isEmpty || parsed.isSet("--mode") || parsed.isSet("--all") || parsed.isSet("--missed")
+      {
+        return usageError(
+          "'biki today' reviews every topic; for a topic or another mode use 'biki quiz'.", usage: todayUsage,
+          helpCommand: "biki help today")
+      }
+      return QuizCommand.run(arguments: ["--mode", "review", "--all"] + rest, environment: environment())
     case "topics":
       return TopicsCommand.run(arguments: Array(arguments.dropFirst()), environment: environment())
     case "stats":
@@ -78,10 +93,24 @@ enum BikiCommand {
       return InstallCommand.uninstall(arguments: Array(arguments.dropFirst()), environment: environment())
     default:
       let hint = Suggestion.didYouMean(
-        first, among: ["quiz", "topics", "read", "say", "stats", "export", "serve", "install", "uninstall", "help"])
+        first,
+        among: ["quiz", "today", "topics", "read", "say", "stats", "export", "serve", "install", "uninstall", "help"])
       return usageError("Unknown subcommand '\(first)'.\(hint)", usage: "biki <subcommand>", helpCommand: "biki --help")
     }
   }
+
+  static let todayUsage =
+    "biki today [--skill <skill>] [--speak] [--seed <n>] [--strict] [--packs <dir>] [--plugins <dir>]"
+
+  static let todayHelp = """
+    OVERVIEW: The day's review, over every topic.
+
+    The same as 'biki quiz --mode review --all': 20 questions, the forms you are due to
+    review first (8本 はっぽん, 300 さんびゃく, 20日 はつか), then the weak ones, then new ones.
+    Options other than --mode and --all are those of 'biki quiz'.
+
+    USAGE: \(todayUsage)
+    """
 
   static func usageError(_ message: String, usage: String, helpCommand: String) -> CommandOutcome {
     CommandOutcome.usageError(message, usage: usage, helpCommand: helpCommand)

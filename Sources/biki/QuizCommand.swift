@@ -30,7 +30,10 @@ enum QuizCommand {
                               review[=<n>] (default 20): the forms you are due to review first
                               (8本 はっぽん, 300 さんびゃく, 20日 はつか), then the weak ones, then
                               new ones, from <topic> or, with --all or no topic, every topic.
-      --all                   With --mode review: review forms from every topic.
+      --all                   A mixed quiz over every topic: the forms due for review first,
+                              then the weak ones, then new ones (as --mode review), as many
+                              questions as --mode questions=<n> or review=<n> asks (default
+                              10). 'biki today' is 'biki quiz --mode review --all'.
       --missed                Ask again the questions you missed (answered wrong or skipped)
                               in your last quiz, from <topic> or every topic, in rounds: each
                               round asks again what the one before missed, until every
@@ -125,8 +128,15 @@ enum QuizCommand {
       }
     }
     if options.all {
-      guard options.review != nil else { return .failure(usageError("'--all' goes with '--mode review'.")) }
       guard options.topic == nil else { return .failure(usageError("Give a topic or '--all', not both.")) }
+      // A mixed quiz is a review of every topic, as long as the mode asks.
+      if options.review == nil {
+        guard case .questionLimit(let count) = options.mode, count <= 1000 else {
+          return .failure(
+            usageError("'--all' asks a set of questions: --mode questions=<n> (at most 1000) or review=<n>."))
+        }
+        options.review = count
+      }
     }
     options.missed = parsed.isSet("--missed")
     options.strict = parsed.isSet("--strict")
@@ -144,7 +154,7 @@ enum QuizCommand {
       }
       options.sinceDays = days
     }
-    if options.missed, parsed.isSet("--mode") || options.all {
+    if options.missed, parsed.isSet("--mode") || parsed.isSet("--all") {
       return .failure(usageError("'--missed' sets its own questions; leave out '--mode' and '--all'."))
     }
     if let text = parsed.value("--skill") {
@@ -207,20 +217,21 @@ enum QuizCommand {
     if options.missed { return missed(options: options, topics: topics, environment: environment) }
     let chosen: RegisteredTopic
     if let name = options.topic {
-      guard let found = find(name, in: topics) else {
-        let ids = topics.map(\.topic.id)
-        let hint = Suggestion.didYouMean(name, among: ids)
+      switch across(name, in: topics) {
+      case .success(let found):
+        chosen = found[0]
+        if found[0].topic.id != name, !found[0].topic.id.hasSuffix("." + name) {
+          console.write(TerminalText.safe("The one topic matching “\(name)”: \(found[0].topic.id)."))
+        }
+      case .failure(let unknown):
         return CommandOutcome(
-          standardError: [TerminalText.safe("Error: no topic '\(name)'.\(hint) Run 'biki topics' to list them.")]
-            + SourceProblems.unbuiltSamples(environment),
-          status: ExitStatus.usage)
+          standardError: unknown.outcome.standardError + SourceProblems.unbuiltSamples(environment),
+          status: unknown.outcome.status)
       }
-      chosen = found
     } else {
       SourceProblems.unbuiltSamples(environment).forEach(console.writeError)
-      guard let picked = choose(from: topics, console: console) else {
-        return CommandOutcome(standardError: ["Error: no topic chosen."], status: ExitStatus.usage)
-      }
+      // Stopping at the menu (Enter, q, the end of input) is the learner's choice, not an error.
+      guard let picked = choose(from: topics, console: console) else { return CommandOutcome() }
       chosen = picked
     }
     let generator: QuestionGenerator
@@ -295,18 +306,26 @@ enum QuizCommand {
     var outcome: CommandOutcome
   }
 
-  /// The topic named, or (nil) every topic: what a review or a missed drill draws on.
+  /// The topic named, or (nil) every topic: what a review or a missed drill draws on. A name
+  /// that is no id is looked for as the menu looks for words (in ids, titles, kinds and
+  /// descriptions): one match is taken; several are listed.
   static func across(_ name: String?, in topics: [RegisteredTopic]) -> Result<[RegisteredTopic], UnknownTopic> {
     guard let name else { return .success(topics) }
-    guard let found = find(name, in: topics) else {
-      let hint = Suggestion.didYouMean(name, among: topics.map(\.topic.id))
-      return .failure(
-        UnknownTopic(
-          outcome: CommandOutcome(
-            standardError: [TerminalText.safe("Error: no topic '\(name)'.\(hint) Run 'biki topics' to list them.")],
-            status: ExitStatus.usage)))
+    if let found = find(name, in: topics) { return .success([found]) }
+    let matching = TopicMenu.matching(name, in: topics.map(TopicMenu.Entry.init))
+    if matching.count == 1 { return .success([topics[matching[0]]]) }
+    let said: String
+    if matching.isEmpty {
+      said = "Error: no topic '\(name)'.\(Suggestion.didYouMean(name, among: topics.map(\.topic.id)))"
+    } else {
+      let listed = matching.prefix(8).map { topics[$0].topic.id }.joined(separator: ", ")
+      said =
+        "Error: '\(name)' matches \(matching.count) topics: \(listed)\(matching.count > 8 ? ", …" : ""). Give one of their ids."
     }
-    return .success([found])
+    return .failure(
+      UnknownTopic(
+        outcome: CommandOutcome(
+          standardError: [TerminalText.safe("\(said) Run 'biki topics' to list them.")], status: ExitStatus.usage)))
   }
 
   /// By full id, or by the part after the pack id when that is unique (`hon` → counters.hon).
@@ -319,7 +338,7 @@ enum QuizCommand {
   /// The topic menu (`TopicMenu`), as long as lines come.
   static func choose(from topics: [RegisteredTopic], console: Console) -> RegisteredTopic? {
     var menu = TopicMenu(
-      entries: topics.map { TopicMenu.Entry(id: $0.topic.id, title: $0.topic.title, category: $0.topic.category) },
+      entries: topics.map(TopicMenu.Entry.init),
       rows: console.isInteractive ? console.size()?.rows : nil, columns: console.size()?.columns ?? 80)
     menu.start().forEach(console.write)
     while let line = console.readLine() {

@@ -1,5 +1,6 @@
 import BikiCLI
 import BikiCore
+import BikiHost
 
 /// The topic menu of `biki quiz` without a topic: the kinds of topic first, each with how many
 /// it has, so the first screen fits any terminal; a kind's number lists its topics, and words
@@ -11,6 +12,31 @@ struct TopicMenu {
     var id: String
     var title: String
     var category: Topic.Category
+    /// Searched too: it says in English what a counter counts (long things, cups, animals).
+    var description = ""
+  }
+
+  /// The entries whose id, title, kind and description hold every word typed; dashes (1-100,
+  /// 1–100, 1〜100) match each other.
+  static func matching(_ typed: String, in entries: [Entry]) -> [Int] {
+    func folded(_ text: String) -> String {
+      String(text.lowercased().map { "–—〜~－".contains($0) ? "-" : $0 })
+    }
+    // numbers.1-100 is looked for as 1-100 among the numbers pack's topics.
+    var text = folded(typed)
+    var pack: String?
+    if let dot = text.firstIndex(of: "."), entries.contains(where: { $0.id.hasPrefix(text[...dot]) }) {
+      pack = String(text[...dot])
+      text = String(text[text.index(after: dot)...])
+    }
+    let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+    guard !words.isEmpty else { return [] }
+    return entries.indices.filter { index in
+      let entry = entries[index]
+      if let pack, !entry.id.hasPrefix(pack) { return false }
+      let text = folded("\(entry.id) \(entry.title) \(name(of: entry.category)) \(entry.description)")
+      return words.allSatisfy { text.contains($0) }
+    }
   }
 
   /// What to do after a line.
@@ -117,12 +143,7 @@ struct TopicMenu {
       }
     }
     if let exact = entries.firstIndex(where: { $0.id == line }) { return .chosen(exact) }
-    let words = line.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
-    let matching = entries.indices.filter { index in
-      let entry = entries[index]
-      let text = "\(entry.id) \(entry.title) \(Self.name(of: entry.category))".lowercased()
-      return words.allSatisfy { text.contains($0) }
-    }
+    let matching = Self.matching(line, in: entries)
     switch matching.count {
     case 0:
       let hint = Suggestion.didYouMean(line, among: entries.map(\.id))
@@ -160,5 +181,13 @@ struct TopicMenu {
     if shownUpTo < listed.count { lines.append("  … \(listed.count - shownUpTo) more") }
     lines.append(prompt)
     return lines
+  }
+}
+
+extension TopicMenu.Entry {
+  init(_ registered: RegisteredTopic) {
+    self.init(
+      id: registered.topic.id, title: registered.topic.title, category: registered.topic.category,
+      description: registered.topic.description)
   }
 }

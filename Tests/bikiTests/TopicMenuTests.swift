@@ -121,6 +121,27 @@ import Testing
       ])
   }
 
+  /// Words are looked for in descriptions too, which say in English what a counter counts;
+  /// dashes match each other, and a pack id before a dot narrows to that pack.
+  @Test func wordsFindTopicsByWhatTheyCount() {
+    let described: [TopicMenu.Entry] = [
+      .init(
+        id: "counters.hai", title: "杯 (1–10)", category: .counter, description: "Counting cups and glasses with 杯."),
+      .init(id: "counters.hiki", title: "匹 (1–10)", category: .counter, description: "Counting small animals with 匹."),
+      .init(id: "counters.nin", title: "人 (1–10)", category: .counter, description: "Counting people with 人."),
+      .init(id: "numbers.tens", title: "1–100", category: .number),
+      .init(id: "money.tens", title: "¥1–100", category: .money),
+    ]
+    func ids(_ typed: String) -> [String] { TopicMenu.matching(typed, in: described).map { described[$0].id } }
+    #expect(ids("cups") == ["counters.hai"])
+    #expect(ids("Animals") == ["counters.hiki"])
+    #expect(ids("people") == ["counters.nin"])
+    #expect(ids("1-100") == ["numbers.tens", "money.tens"])
+    #expect(ids("numbers.1-100") == ["numbers.tens"])
+    #expect(ids("1〜100") == ["numbers.tens", "money.tens"])
+    #expect(ids("  ").isEmpty)
+  }
+
   @Test func anEmptyLineAtTheKindsStops() {
     var menu = TopicMenu(entries: Self.entries, rows: 24)
     #expect(menu.answer("") == .cancelled)
