@@ -73,7 +73,7 @@ let package = Package(
         "BikiProtocol", "BikiHost", "BikiCore", "BikiPacks", "BikiJSON", "BikiJapanese", "BikiSync", "BikiPractice",
       ]),
     // What the command-line tools share: outcomes, exit statuses, usage errors.
-    .target(name: "BikiCLI", dependencies: ["BikiCore"]),
+    .target(name: "BikiCLI", dependencies: ["BikiCore", "BikiSync"]),
     // Thin executables: parse arguments, wire live dependencies, call the modules.
     .executableTarget(
       name: "biki-pack", dependencies: ["BikiCLI", "BikiHost", "BikiPacks", "BikiCore", "BikiJSON", "BikiPlugins"]),

@@ -110,8 +110,15 @@ struct Console: Sendable {
   /// How many lines and columns the terminal shows, when output goes to one.
   var size: @Sendable () -> (rows: Int, columns: Int)? = { nil }
 
+  /// A person at a terminal gets line editing (`LineEditor`); a script's lines are read as
+  /// they come.
+  private static let terminal: TerminalInput? = isatty(0) == 1 && isatty(1) == 1 ? TerminalInput() : nil
+
   static let live = Console(
-    readLine: { Swift.readLine(strippingNewline: true) },
+    readLine: {
+      guard let terminal else { return Swift.readLine(strippingNewline: true) }
+      return terminal.readLine { Swift.readLine(strippingNewline: true) }
+    },
     // The quiz makes each line safe as it forms it; this catches any line that was missed.
     write: { StandardStreams.writeOutput(TerminalText.safe($0, keepingLayout: true) + "\n") },
     writeError: { StandardStreams.writeError(TerminalText.safe($0, keepingLayout: true) + "\n") },

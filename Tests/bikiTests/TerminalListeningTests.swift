@@ -12,6 +12,17 @@ import Testing
   }
 }
 
+/// The answer prompt, installed and run by bare name, in a real terminal: line editing as a
+/// shell's prompt has it, and Ctrl-C ending with the summary.
+@Suite struct TerminalKeysTests {
+  @Test(.needs(RealClientTests.hasTmux, "needs tmux: sudo apt-get install tmux"))
+  func theAnswerPromptEditsAndCtrlCEndsWithTheSummary() throws {
+    let result = try RealClientTests().runInstalled("timeout 120 Tests/clients/quiz_keys.sh")
+    #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+    #expect(result.standardOutput.contains("quiz keys: all checks passed"))
+  }
+}
+
 /// biki.el with lsp-mode instead of eglot, installed as docs/editors.md says, in real Emacs in
 /// a terminal: a pack's typo diagnosed, M-. to a counter's definition.
 @Suite struct EmacsLspModeTests {
