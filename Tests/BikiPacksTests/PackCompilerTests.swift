@@ -100,7 +100,8 @@ import Testing
 }
 
 @Suite struct DocumentationExampleTests {
-  /// The complete example in docs/topic-packs.md lints clean, so the docs never drift.
+  /// The complete example in docs/topic-packs.md lints clean and is laid out as `biki-pack fmt`
+  /// lays it out, so the docs never drift and a copy passes `fmt --check`.
   @Test func theDocumentedExamplePackIsClean() throws {
     let docs = PackFixtures.builtInDirectory.deletingLastPathComponent().appendingPathComponent("docs/topic-packs.md")
     let text = try String(contentsOf: docs, encoding: .utf8)
@@ -109,5 +110,7 @@ import Testing
     let compilation = PackFixtures.compile(String(text[start.upperBound..<end.lowerBound]))
     #expect(compilation.diagnostics.map(\.message) == [])
     #expect(compilation.topics.map(\.topic.id) == ["kitchen.cups", "kitchen.plates", "kitchen.lunch-time"])
+    let example = Array((String(text[start.upperBound..<end.lowerBound]) + "\n").utf8)
+    #expect(try JSONLayout.format(example) == example)
   }
 }

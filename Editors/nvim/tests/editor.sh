@@ -63,6 +63,17 @@ tmux send-keys -t "$session" "i"
 tmux paste-buffer -p -b pack -t "$session"
 tmux send-keys -t "$session" Escape
 check "a pack pasted into a new file gets diagnostics" wait_for 'unknown key "topicz" in'
+# The recipe's <leader>f formats, by the call this Neovim has (formatting() in 0.7).
+tmux send-keys -t "$session" -l '\f'
+one_line() {
+  for _ in $(seq 50); do
+    tmux send-keys -t "$session" ":lua print('lines: ' .. vim.api.nvim_buf_line_count(0))" Enter
+    screen | grep -qF "lines: 1" && return 0
+    sleep 0.2
+  done
+  return 1
+}
+check "the recipe's <leader>f lays the pack out as biki-pack fmt does" one_line
 
 # 2. A listening quiz with nothing to speak says so in its window and what to install.
 tmux send-keys -t "$session" ":lua require('biki').setup({ skill = 'listening' })" Enter
