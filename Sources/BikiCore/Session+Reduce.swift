@@ -63,7 +63,7 @@ extension Session {
       }
       // In rounds, a question that cannot be made is not asked again.
       state.rounds?.close(missed: false)
-      return askNext(&state, now: now)
+      return [.questionSkipped(error)] + askNext(&state, now: now)
     case .skipRequested:
       guard let question = state.current else { return [] }
       state.feedback = .skipped(expected: question.expected(for: state.skill))

@@ -36,6 +36,8 @@ package enum Session {
     /// `questionArrived` (or `questionFailed`).
     case questionNeeded(index: UInt64)
     case questionPresented(Question)
+    /// A question that could not be made (a plugin's refused, say): the next is asked instead.
+    case questionSkipped(GenerationError)
     case sessionFinished(Summary)
   }
 

@@ -292,6 +292,7 @@ extension QuizService {
       case .recorded(let record):
         if reply.startsSession { reply.unwritten.append(record) } else { write(record, outbox: &outbox) }
       case .questionNeeded: break  // made by the runner
+      case .questionSkipped: break  // the next is asked; a session that cannot go on finishes, saying why
       case .questionPresented(let presented):
         let state = runner.state
         question = OpenQuestion(presented, number: state.results.count + 1, skill: state.skill)

@@ -60,6 +60,9 @@ struct QuizLoop {
         switch effect {
         case .recorded(let record): keep(record)
         case .questionNeeded: break  // made by the runner
+        case .questionSkipped(let error):
+          // Said, so a learner whose question vanished knows why the next one came instead.
+          console.writeError(TerminalText.safe("Warning: a question could not be made, so the next is asked: \(error)"))
         case .questionPresented(let question):
           present(question, state: state)
           prepareNext(after: runner.state, generator: generator)

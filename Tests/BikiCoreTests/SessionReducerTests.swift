@@ -125,12 +125,13 @@ import Testing
     ).0
   }
 
-  /// A question that cannot be made costs that question: the next index is asked for, a made
-  /// question clears the count, and the third failure in a row ends the session saying why.
+  /// A question that cannot be made costs that question, said as skipped: the next index is
+  /// asked for, a made question clears the count, and the third failure in a row ends the
+  /// session saying why.
   @Test func failuresInARowAskForTheNextQuestionThenEndTheSession() throws {
     var state = try started(mode: .infinite)
     let broken = GenerationError(topicID: "t.hon", reason: "broken")
-    send(&state, .questionFailed(broken), effects: [.questionNeeded(index: 1)]) {
+    send(&state, .questionFailed(broken), effects: [.questionSkipped(broken), .questionNeeded(index: 1)]) {
       $0.failedInARow = 1
       _ = $0.order.next()
     }
@@ -153,7 +154,9 @@ import Testing
       _ = $0.order.next()
     }
     for count in 1...2 {
-      send(&state, .questionFailed(broken), effects: [.questionNeeded(index: UInt64(2 + count))]) {
+      send(
+        &state, .questionFailed(broken), effects: [.questionSkipped(broken), .questionNeeded(index: UInt64(2 + count))]
+      ) {
         $0.failedInARow = count
         _ = $0.order.next()
       }

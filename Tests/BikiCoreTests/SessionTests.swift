@@ -54,7 +54,7 @@ import Testing
     // Two failures ask for the next index each; a third in a row ends the session.
     let failure = GenerationError(topicID: "dates.months", reason: "broken")
     for _ in 0..<2 {
-      guard case .questionNeeded? = Session.reduce(&state, .questionFailed(failure), dependencies).first else {
+      guard case .questionNeeded? = Session.reduce(&state, .questionFailed(failure), dependencies).last else {
         Issue.record("no retry")
         return
       }

@@ -433,6 +433,10 @@ import Testing
     #expect(quiz.status == 0, "\(quiz.standardError)")
     #expect(quiz.standardOutput.contains("[30/30]"), "\(quiz.standardOutput)")
     #expect(quiz.standardOutput.contains("Finished (all questions asked): 30 questions"), "\(quiz.standardOutput)")
+    // Each question lost is said, with why, as the next is asked.
+    #expect(
+      quiz.standardError.contains("Warning: a question could not be made, so the next is asked: topic misbehaving.ok"),
+      "\(quiz.standardError)")
   }
 
   @Test(.disabled(if: Sanitizers.threadSanitizerIsActive, Comment(rawValue: Sanitizers.crashesAreRenamed)))
