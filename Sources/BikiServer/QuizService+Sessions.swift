@@ -33,6 +33,7 @@ extension QuizService {
           var plan = try Self.reviewPlan(chosen, skill: skill, count: count, seed: seed, dependencies)
           plan.strict = request.strict
           plan.speech = request.speech
+          plan.record = request.record
           return plan
         }
       }
@@ -46,6 +47,7 @@ extension QuizService {
           var plan = try Self.missedPlan(chosen, skill: skill, sinceDays: sinceDays, seed: seed, dependencies)
           plan.strict = request.strict
           plan.speech = request.speech
+          plan.record = request.record
           return plan
         }
       }
@@ -69,7 +71,8 @@ extension QuizService {
     let skills = entry.topic.skills
     let skill = request.skill ?? (skills.contains(.reading) ? .reading : skills.first ?? .reading)
     return SessionPlan(
-      generator: generator, skill: skill, mode: mode, seed: seed, strict: request.strict, speech: request.speech)
+      generator: generator, skill: skill, mode: mode, seed: seed, strict: request.strict, speech: request.speech,
+      record: request.record)
   }
 
   /// A review: forms due first, then weak, then new, from the topics given.
@@ -134,6 +137,7 @@ extension QuizService {
     }
     if case .timeLimit(let seconds) = plan.mode { timeLimits[id] = state.startedAt + seconds }
     if let speech = plan.speech { speechChoices[id] = speech }
+    if !plan.record { unrecorded.insert(id) }
     let reply = WaitingReply(
       id: replyID, head: .start(sessionID: id, topicID: plan.generator.topic.id, skill: plan.skill, seed: plan.seed))
     var runner = SessionRunner(state: state, generator: plan.generator, dependencies: sessionDependencies)
@@ -290,7 +294,7 @@ extension QuizService {
     for effect in progress.effects {
       switch effect {
       case .recorded(let record):
-        if reply.startsSession { reply.unwritten.append(record) } else { write(record, outbox: &outbox) }
+        if reply.startsSession { reply.unwritten.append(record) } else { write(record, of: id, outbox: &outbox) }
       case .questionNeeded: break  // made by the runner
       case .questionSkipped: break  // the next is asked; a session that cannot go on finishes, saying why
       case .questionPresented(let presented):
@@ -321,7 +325,7 @@ extension QuizService {
     // Served in place: the next few questions are made while the learner answers, where the
     // source makes any ahead (a plugin's).
     makeAhead(sessionQuestionsAfter: runner.state.order, runner.generator)
-    for record in reply.unwritten { write(record, outbox: &outbox) }
+    for record in reply.unwritten { write(record, of: id, outbox: &outbox) }
     let state = runner.state
     // The reducer's current question is the one asked: a new one, or the same after a wrong answer.
     if let asking = state.current, !state.isFinished {
@@ -354,6 +358,7 @@ extension QuizService {
     timeLimits[id] = nil
     // Audio made ahead for a session that is over is no longer wanted.
     speechChoices[id] = nil
+    unrecorded.remove(id)
     dependencies.endSpeech(id)
   }
 
@@ -390,7 +395,7 @@ extension QuizService {
     }
     var state = session.state
     let effects = Session.reduce(&state, .endRequested, sessionDependencies)
-    for case .recorded(let record) in effects { write(record, outbox: &outbox) }
+    for case .recorded(let record) in effects { write(record, of: id, outbox: &outbox) }
     remove(id)
     for case .sessionFinished(let summary) in effects {
       return EndSessionResponse(summary: SessionSummary(summary, skill: state.skill))
@@ -416,7 +421,7 @@ extension QuizService {
           id, runner, runner.carryOut(effects, making: Self.maker(runner.generator)), reply, open: &open,
           outbox: &outbox)
       case .asking:
-        for case .recorded(let record) in effects { write(record, outbox: &outbox) }
+        for case .recorded(let record) in effects { write(record, of: id, outbox: &outbox) }
         for case .sessionFinished(let summary) in effects {
           let notification = SessionFinishedNotification(
             sessionID: id, summary: close(id, summary: summary, state: state))

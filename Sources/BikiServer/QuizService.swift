@@ -29,6 +29,9 @@ struct QuizService {
   /// How each session that asked for a voice, speed or pitch is spoken (`speech`); the rest
   /// in the default voice at its own speed.
   var speechChoices: [String: SpeechChoice] = [:]
+  /// Sessions started with `record: false` (a tool's, trying things out): nothing of them is
+  /// written to the learner's history.
+  var unrecorded: Set<String> = []
   /// Sessions that finished on their own, for a late `biki/endSession` and for answers that
   /// arrive after the time ran out; oldest first.
   var finished: [FinishedSession] = []
@@ -138,7 +141,7 @@ struct QuizService {
       } else if let session = sessions[id] {
         var state = session.state
         let effects = Session.reduce(&state, .endRequested, sessionDependencies)
-        for case .recorded(let record) in effects { write(record, outbox: &outbox) }
+        for case .recorded(let record) in effects { write(record, of: id, outbox: &outbox) }
         for case .sessionFinished(let summary) in effects { _ = close(id, summary: summary, state: state) }
         remove(id)
       }
@@ -218,7 +221,8 @@ struct QuizService {
 
   /// Appends a session's record to the history before the response goes out; a failure is told
   /// to the client once, and the session carries on.
-  mutating func write(_ record: Session.Record, outbox: inout [OutgoingMessage]) {
+  mutating func write(_ record: Session.Record, of session: String, outbox: inout [OutgoingMessage]) {
+    guard !unrecorded.contains(session) else { return }
     do {
       try dependencies.history.record(record, at: dependencies.wallClock())
       if case .ended = record { dependencies.refitScheduler() }

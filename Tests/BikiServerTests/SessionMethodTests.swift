@@ -210,6 +210,25 @@ import Testing
     #expect(endpoint.call("biki/endSession", ["sessionId": "s1"])["summary"]?["endReason"] == "timeUp")
   }
 
+  /// A tool trying a session out says `record: false`: nothing of it, its start, answers, skips
+  /// or end, goes into the learner's history, while a session beside it is recorded as ever.
+  @Test func aSessionStartedWithRecordFalseLeavesNoHistory() {
+    let lines = Locked<[HistoryLine]>([])
+    var endpoint = ServerFixtures.endpoint(ServerFixtures.dependencies(history: .memory(lines: lines)))
+    _ = endpoint.call(
+      "biki/startSession",
+      ["topicId": "test.hon", "seed": 1, "record": false, "mode": ["kind": "questionLimit", "limit": 2]])
+    _ = endpoint.call("biki/answer", ["sessionId": "s1", "answer": "0"])
+    _ = endpoint.call("biki/skip", ["sessionId": "s1"])
+    _ = endpoint.call("biki/endSession", ["sessionId": "s1"])
+    #expect(lines.withLock { $0 }.isEmpty)
+    _ = endpoint.call("biki/startSession", ["topicId": "test.hon", "seed": 1])
+    _ = endpoint.call("biki/skip", ["sessionId": "s2"])
+    #expect(lines.withLock { $0 }.count == 2)
+    let refused = endpoint.failure("biki/startSession", ["topicId": "test.hon", "record": "no"])
+    #expect(refused?.code == -32602)
+  }
+
   @Test func anAnswerAfterTheTimeLimitIsNotCounted() {
     let clock = ManualClock(at: 100)
     let history = AnswerHistory.memory()

@@ -27,6 +27,9 @@ struct StartSessionRequest: ClientMessage {
   var strict = false
   /// How listening questions are spoken; nil for the default voice at its own speed.
   var speech: SpeechChoice?
+  /// Whether the session's answers go into the learner's history; a tool trying things out
+  /// says false.
+  var record = true
 
   init(kind: Kind, skill: Skill? = nil, parameters: [String: Int64] = [:], seed: UInt64? = nil, strict: Bool = false) {
     self.kind = kind
@@ -41,6 +44,7 @@ struct StartSessionRequest: ClientMessage {
     skill = try params.optionalChoice("skill", among: Skill.allCases)
     parameters = try params.integerMap("params")
     strict = try params.optionalBool("strict") ?? false
+    record = try params.optionalBool("record") ?? true
     speech = try SpeechChoice.read(params, "speech")
     switch try Self.mode(params) {
     case .review(let count): kind = .review(topicID: try params.optionalString("topicId"), count: count)
@@ -103,6 +107,7 @@ struct StartSessionRequest: ClientMessage {
     // As a string: JSON numbers lose precision past 2^53.
     if let seed { members.append(("seed", .string(String(seed)))) }
     if strict { members.append(("strict", true)) }
+    if !record { members.append(("record", false)) }
     if let speech { members.append(("speech", speech.json)) }
     return .object(pairs: members)
   }
@@ -127,4 +132,6 @@ struct SessionPlan: Sendable {
   var seed: UInt64
   var strict = false
   var speech: SpeechChoice?
+  /// False: nothing of the session goes into the history (`StartSessionRequest.record`).
+  var record = true
 }
