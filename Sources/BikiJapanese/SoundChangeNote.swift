@@ -44,6 +44,24 @@ package enum SoundChangeNote {
     }
   }
 
+  /// The form named by what it reads, for a learner's stats: 6本 ろっぽん for `本/final:6`, 4人
+  /// よにん, 20日 はつか, 300 さんびゃく; nil for a form it cannot name so.
+  package static func example(forID id: String, catalog: CounterCatalog = .standard) -> String? {
+    let parts = id.split(separator: "/", maxSplits: 1).map(String.init)
+    guard parts.count == 2 else { return nil }
+    let place = parts[1].split(separator: ":", maxSplits: 1).map(String.init)
+    guard place.count == 2, let key = UInt64(place[1]) else { return nil }
+    if place[0] == "after" {
+      let value = key * (parts[0] == "百" ? 100 : parts[0] == "千" ? 1000 : 0)
+      guard value > 0, let reading = try? JapaneseNumber.reading(of: UInt128(value)) else { return nil }
+      return "\(value) \(reading.standard)"
+    }
+    guard let counter = catalog.counters(symbol: parts[0]).first else { return nil }
+    let forms = place[0] == "final" ? counter.finalForms[key] : counter.wholeForms[key]
+    guard let reading = forms?.first else { return nil }
+    return "\(key)\(parts[0]) \(reading)"
+  }
+
   /// 百 and 千 after 3, 6 and 8.
   private static let hundredsAndThousands = [
     "百/after:3": "After 3, 百 becomes びゃく: さんびゃく",

@@ -1,4 +1,5 @@
 import BikiCore
+import BikiJapanese
 
 /// Accuracy over the answer history: per topic, and the forms missed most often, so a learner
 /// sees which readings to drill.
@@ -32,9 +33,12 @@ package struct HistoryStats: Equatable, Sendable {
   /// How well one form is remembered, by FSRS, for one skill.
   package struct FormRecall: Equatable, Sendable {
     package var skill: Skill
-    /// The rule, and where the learner last met it (`本/final:8`).
+    /// The rule, and where the learner last missed it, or met it while never missed
+    /// (`本/final:8`).
     package var rule: String
     package var example: String
+    /// The example as the learner reads it: 8本 はっぽん.
+    package var label: String { SoundChangeNote.example(forID: example) ?? example }
     package var memory: FSRS.Memory
     /// The probability of recall now: right after any review, right or wrong, it is 100 %, so
     /// it says when to review, not how well a form is known (see `state`).

@@ -52,7 +52,8 @@ package struct HistorySummary: Equatable, Sendable {
     var last: Double
     var reviews: Int
     var lapses: Int
-    /// The form the rule was last met as (`本/final:8`), and in which topic.
+    /// The form the rule was last missed as, or last met as while never missed (`本/final:8`),
+    /// and in which topic.
     var example: String
     var topicID: String
   }
@@ -98,6 +99,9 @@ package struct HistorySummary: Equatable, Sendable {
   /// FSRS memory per (skill, rule), from each question's first attempt: right is `good`,
   /// wrong or skipped is `again`. Rules are few (a few hundred), so this stays small.
   var memories: [MemoryKey: FormMemory] = [:]
+  /// Every form met, by id (`杯/final:6`): a form whose rule is known from another (6本) but
+  /// that was never met itself is new to the learner, not weak.
+  package private(set) var metForms: Set<String> = []
   /// The scheduler the memories were worked out with: FSRS with the learner's fitted
   /// parameters, or the defaults. A summary made with other parameters is made afresh.
   package private(set) var scheduler = FSRS()
@@ -147,6 +151,7 @@ package struct HistorySummary: Equatable, Sendable {
     forms[key] = form
     if forms.count > Self.formLimit { forget() }
 
+    for form in entry.forms { metForms.insert(form.id) }
     guard entry.isFirstAttempt else { return }
     let grade: FSRS.Grade = entry.isCorrect && !entry.skipped ? .good : .again
     for readingForm in Set(entry.forms.map(\.rule)).sorted() {
@@ -163,7 +168,8 @@ package struct HistorySummary: Equatable, Sendable {
         known.last = max(known.last, entry.at)
         known.reviews += 1
         if grade == .again { known.lapses += 1 }
-        known.example = example
+        // Named by the last miss: a missed 6本 stays 6本 when 6分間 follows the rule after it.
+        if grade == .again || known.lapses == 0 { known.example = example }
         known.topicID = entry.topicID
         memories[key] = known
       } else {
@@ -234,7 +240,7 @@ package struct HistorySummary: Equatable, Sendable {
       ])
     }
     return [
-      "version": 7, "parameters": .array(scheduler.parameters.map(JSON.double)),
+      "version": 8, "parameters": .array(scheduler.parameters.map(JSON.double)),
       "utcOffset": .integer(Int64(practiceDay.utcOffset)),
       "coveredBytes": .integer(Int64(coveredBytes)), "lines": .integer(Int64(lines)),
       "historyHash": .string(String(historyHash)),
@@ -245,6 +251,7 @@ package struct HistorySummary: Equatable, Sendable {
         returns.sorted { $0.key < $1.key }.map { day, counts in
           .array([.integer(Int64(day))] + counts.all.map { .integer(Int64($0)) })
         }),
+      "met": .array(metForms.sorted().map(JSON.string)),
       "memories": .array(
         memories.sorted { $0.key < $1.key }.map { key, known in
           [
@@ -269,7 +276,7 @@ package struct HistorySummary: Equatable, Sendable {
 
   /// A stored summary; nil for anything that is not one this version wrote whole.
   init?(json: JSON) {
-    guard json["version"]?.integerValue == 7, let covered = json["coveredBytes"]?.integerValue, covered >= 0,
+    guard json["version"]?.integerValue == 8, let covered = json["coveredBytes"]?.integerValue, covered >= 0,
       let lines = json["lines"]?.integerValue, let topics = json["topics"]?.arrayValue,
       let forms = json["forms"]?.arrayValue
     else { return nil }
@@ -310,6 +317,11 @@ package struct HistorySummary: Equatable, Sendable {
       returns[Int(numbers[0])] = Returns(
         youngPassed: Int(numbers[1]), youngFailed: Int(numbers[2]), maturePassed: Int(numbers[3]),
         matureFailed: Int(numbers[4]))
+    }
+    guard let met = json["met"]?.arrayValue else { return nil }
+    for id in met {
+      guard let id = id.stringValue else { return nil }
+      metForms.insert(id)
     }
     for entry in json["memories"]?.arrayValue ?? [] {
       guard let skill = entry["skill"]?.stringValue.flatMap(Skill.init), let rule = entry["rule"]?.stringValue,

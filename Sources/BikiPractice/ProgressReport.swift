@@ -55,7 +55,7 @@ package struct ProgressReport {
         "<table class=\"forms\"><tr><th>state</th><th>recall in a week</th><th>form</th><th>skill</th><th>reviews</th><th>missed</th></tr>\n"
       for form in stats.forms.prefix(30) {
         page +=
-          "<tr class=\"\(form.state.rawValue)\"><td style=\"background:\(Self.colour(form.state))\">\(form.state.rawValue)</td><td>\(Int((form.recallInAWeek * 100).rounded()))%</td><td>\(Self.escape(form.example))</td><td>\(form.skill.rawValue)</td><td>\(form.reviews)</td><td>\(form.lapses)</td></tr>\n"
+          "<tr class=\"\(form.state.rawValue)\"><td style=\"background:\(Self.colour(form.state))\">\(form.state.rawValue)</td><td>\(Int((form.recallInAWeek * 100).rounded()))%</td><td>\(Self.escape(form.label))</td><td>\(form.skill.rawValue)</td><td>\(form.reviews)</td><td>\(form.lapses)</td></tr>\n"
       }
       page += "</table>\n"
     }
@@ -168,7 +168,7 @@ package struct ProgressReport {
   }
 
   /// Rows of forms (a counter's final digits 1–10, the days of the month, the hours), each cell
-  /// coloured by the recall of its rule; forms never practised are grey.
+  /// met coloured by the recall of its rule; forms never met are grey, as not practised.
   func heatMap() -> String {
     let recall = formsByRule
     var rows: [(label: String, cells: [(key: String, form: ReadingForm?)])] = []
@@ -177,23 +177,27 @@ package struct ProgressReport {
         (String(value), ReadingForms.of(UInt128(value), counter: counter).first)
       }
       // Only counters the learner has met, and only where a form applies.
-      guard cells.contains(where: { $0.1.map { recall[$0.rule] != nil } ?? false }) else { continue }
+      guard cells.contains(where: { $0.1.map { summary.metForms.contains($0.id) } ?? false }) else { continue }
       rows.append(("\(counter.symbol)", cells))
     }
     let numbers = [300, 600, 800, 3000, 8000].map { value -> (String, ReadingForm?) in
       (String(value), ReadingForms.of(UInt128(value)).first)
     }
-    if numbers.contains(where: { $0.1.map { recall[$0.rule] != nil } ?? false }) {
+    if numbers.contains(where: { $0.1.map { summary.metForms.contains($0.id) } ?? false }) {
       rows.append(("百 千 (numbers)", numbers))
     }
     let dates = (1...31).map { day -> (String, ReadingForm?) in
       (String(day), ReadingForms.of(UInt128(day), counter: .dayOfMonth).first)
     }
-    if dates.contains(where: { $0.1.map { recall[$0.rule] != nil } ?? false }) { rows.append(("日 (dates)", dates)) }
+    if dates.contains(where: { $0.1.map { summary.metForms.contains($0.id) } ?? false }) {
+      rows.append(("日 (dates)", dates))
+    }
     let hours = (0...12).map { hour -> (String, ReadingForm?) in
       (String(hour), ReadingForms.of(UInt128(hour), counter: .hour).first)
     }
-    if hours.contains(where: { $0.1.map { recall[$0.rule] != nil } ?? false }) { rows.append(("時 (hours)", hours)) }
+    if hours.contains(where: { $0.1.map { summary.metForms.contains($0.id) } ?? false }) {
+      rows.append(("時 (hours)", hours))
+    }
 
     var html =
       "<h2>Forms by counter and number</h2>\n<p class=\"legend\"><span style=\"background:\(Self.colour(.weak))\">weak</span><span style=\"background:\(Self.colour(.fading))\">fading</span><span style=\"background:\(Self.colour(.known))\">known</span><span class=\"none\">not practised</span> — by how likely you are to recall each a week from now</p>\n"
@@ -202,7 +206,8 @@ package struct ProgressReport {
     for row in rows {
       html += "<tr><th>\(Self.escape(row.label))</th>"
       for (key, form) in row.cells {
-        if let form, let known = recall[form.rule] {
+        // A form never met is new, whatever another form of its rule (6本 for 6杯) shows.
+        if let form, summary.metForms.contains(form.id), let known = recall[form.rule] {
           html +=
             "<td class=\"form \(known.state.rawValue)\" data-form=\"\(Self.escape(form.id))\" style=\"background:\(Self.colour(known.state))\" title=\"\(Self.escape(form.id)): \(known.state.rawValue), \(Int((known.recallInAWeek * 100).rounded()))% in a week\">\(key)</td>"
         } else if let form {

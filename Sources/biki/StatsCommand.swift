@@ -90,12 +90,14 @@ enum StatsCommand {
       outcome.standardOutput = [TerminalText.safe(nothing)]
       return outcome
     }
-    outcome.standardOutput = ["topic\tanswers\tcorrect\tskipped\taccuracy\taverage"]
+    // Every try counted once: tries = right + wrong + skipped, on every row.
+    outcome.standardOutput = ["topic\ttries\tright\twrong\tskipped\taccuracy\taverage"]
     for row in stats.topics + (stats.topics.count > 1 ? [stats.total] : []) {
       outcome.standardOutput.append(
         [
-          row.topicID.isEmpty ? "all" : row.topicID, "\(row.answers)", "\(row.correct)", "\(row.skipped)",
-          percent(row.accuracy), String(format: "%.1fs", row.averageSeconds),
+          row.topicID.isEmpty ? "all" : row.topicID, "\(row.answers + row.skipped)", "\(row.correct)",
+          "\(row.answers - row.correct)", "\(row.skipped)", percent(row.accuracy),
+          String(format: "%.1fs", row.averageSeconds),
         ]
         .map { TerminalText.safe($0) }.joined(separator: "\t"))
     }
@@ -106,7 +108,7 @@ enum StatsCommand {
       for form in shown {
         let due = form.due <= now ? "due now" : "due in \(days(form.due - now))"
         outcome.standardOutput.append(
-          "  \(form.state.rawValue)\t\(percent(form.recallInAWeek)) in a week\t\(TerminalText.safe(form.example))\t\(form.skill.rawValue)\t\(due)\t\(form.reviews) \(form.reviews == 1 ? "review" : "reviews"), \(form.lapses) missed"
+          "  \(form.state.rawValue)\t\(percent(form.recallInAWeek)) in a week\t\(TerminalText.safe(form.label))\t\(form.skill.rawValue)\t\(due)\t\(form.reviews) \(form.reviews == 1 ? "review" : "reviews"), \(form.lapses) missed"
         )
       }
       if stats.forms.count > shown.count {
@@ -115,7 +117,7 @@ enum StatsCommand {
     }
     if !stats.mostMissed.isEmpty {
       outcome.standardOutput.append("")
-      outcome.standardOutput.append("Missed most often:")
+      outcome.standardOutput.append("Missed most often (a wrong try or a skip is a miss; every try counts):")
       for form in stats.mostMissed {
         let typed =
           form.recentWrongAnswers.isEmpty ? "" : "  (you typed: \(form.recentWrongAnswers.joined(separator: ", ")))"

@@ -42,6 +42,25 @@ import Testing
     #expect(form?.state == .known, "\(String(describing: form))")
   }
 
+  /// A missed 6本 is named 6本 ろっぽん even after 6杯, which follows the same rule, is met right
+  /// after it; and in the report 杯, never met, is not a row of its own coloured by 本's misses.
+  @Test func aFormIsNamedByItsMissAndARuleSharedIsNotPractice() {
+    var entries = (0..<3).map { answer(6, .hon, correct: false, at: start + Double($0) * 60) }
+    entries.append(answer(6, .hai, correct: true, at: start + 300))
+    let summary = HistorySummary(entries)
+    let form = summary.stats(now: start + 400).forms.first
+    #expect(form?.rule == "final:6:ろっ+h→p")
+    #expect(form?.label == "6本 ろっぽん", "\(String(describing: form))")
+    #expect(summary.metForms == ["本/final:6", "杯/final:6"])
+    let onlyHon = HistorySummary(Array(entries.prefix(3)))
+    let heat = ProgressReport(summary: onlyHon, now: start + 400).heatMap()
+    #expect(heat.contains("<tr><th>本</th>"))
+    #expect(!heat.contains("<tr><th>杯</th>"), "\(heat)")
+    // In 本's row the 6 is coloured; 8, also h→p but never met, is grey.
+    #expect(heat.contains(#"data-form="本/final:6" style="#))
+    #expect(heat.contains(#"<td class="none" data-form="本/final:8""#))
+  }
+
   @Test(arguments: [
     (0.95, 4, 0, FormState.known), (0.8, 4, 0, .fading), (0.5, 4, 0, .weak), (0.95, 4, 2, .weak), (0.95, 5, 2, .known),
   ])

@@ -326,8 +326,9 @@ final class ServeConversation {
     #expect(history.contains(#""given":"いっぽん""#))
     let stats = try BikiProcess.run(["stats"], environment: ["HOME": home, "XDG_STATE_HOME": home + "/state"])
     #expect(stats.status == 0)
-    #expect(stats.standardOutput.contains("counters.hon\t1\t"))
-    #expect(stats.standardOutput.contains("Missed most often:"))
+    // One right answer and one skip: two tries.
+    #expect(stats.standardOutput.contains("counters.hon\t2\t1\t0\t1\t"), "\(stats.standardOutput)")
+    #expect(stats.standardOutput.contains("Missed most often"))
   }
 
   @Test func aPluginPrintingToStandardOutputCannotCorruptTheStream() throws {

@@ -28,7 +28,7 @@ import Testing
   @Test func anInflatedFigureInTheSummaryIsNeverShown() throws {
     let (environment, history) = try practisedHome()
     let truth = try stats(environment)
-    #expect(truth.contains("counters.hon\t3\t2\t1\t50%"), "\(truth)")
+    #expect(truth.contains("counters.hon\t4\t2\t1\t1\t50%"), "\(truth)")
     let summaryPath = history + ".summary"
     let kept = try String(contentsOfFile: summaryPath, encoding: .utf8)
     #expect(kept.contains(#""correct":2"#))
@@ -60,18 +60,18 @@ import Testing
 
   @Test func anEarlyEditOfTheSameLengthInTheHistoryIsCounted() throws {
     let (environment, history) = try practisedHome()
-    #expect(try stats(environment).contains("counters.hon\t3\t2\t1\t50%"))
+    #expect(try stats(environment).contains("counters.hon\t4\t2\t1\t1\t50%"))
     // Append a long tail of practice so the first answer lies far before the summary's end.
     let tail = try BikiProcess.run(
       [], viaShell: "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz counters.hon --seed 9 --mode questions=40",
       environment: environment.merging(["BIKI_INPUT": String(repeating: "skip\n", count: 40)]) { $1 })
     #expect(tail.status == 0, "\(tail.standardError)")
-    #expect(try stats(environment).contains("counters.hon\t3\t2\t41\t"))
+    #expect(try stats(environment).contains("counters.hon\t44\t2\t1\t41\t"))
     // The first answer (8, wrong) turned right, every byte after it where it was.
     var text = try String(contentsOfFile: history, encoding: .utf8)
     let wrong = try #require(text.range(of: #""correct":false"#))
     text.replaceSubrange(wrong, with: #""correct":true "#)
     try text.write(toFile: history, atomically: false, encoding: .utf8)
-    #expect(try stats(environment).contains("counters.hon\t3\t3\t41\t"))
+    #expect(try stats(environment).contains("counters.hon\t44\t3\t0\t41\t"))
   }
 }

@@ -94,11 +94,13 @@ struct StatsResponse: WireValue, Equatable {
   /// How well one form is remembered.
   ///
   /// One stored property per field of docs/protocol.md's form, a flat object: that is why there
-  /// are eleven.
+  /// are twelve.
   struct FormMemory: WireValue, Equatable {
     var skill: Skill
     var rule: String
     var form: String
+    /// The form as the learner reads it: 8本 はっぽん.
+    var label: String
     var recall: Double
     var recallInAWeek: Double
     var state: HistoryStats.FormState
@@ -110,7 +112,7 @@ struct StatsResponse: WireValue, Equatable {
     var lapses: Int64
 
     init(_ form: HistoryStats.FormRecall) {
-      (skill, rule, self.form) = (form.skill, form.rule, form.example)
+      (skill, rule, self.form, label) = (form.skill, form.rule, form.example, form.label)
       (recall, recallInAWeek, state) = (form.recall, form.recallInAWeek, form.state)
       (stability, difficulty, due) = (form.memory.stability, form.memory.difficulty, form.due)
       (reviews, lapses) = (Int64(form.reviews), Int64(form.lapses))
@@ -121,6 +123,7 @@ struct StatsResponse: WireValue, Equatable {
       writer.field("skill", skill.rawValue)
       writer.field("rule", rule)
       writer.field("form", form)
+      writer.field("label", label)
       writer.field("recall", recall)
       writer.field("recallInAWeek", recallInAWeek)
       writer.field("state", state.rawValue)
@@ -137,6 +140,7 @@ struct StatsResponse: WireValue, Equatable {
       skill = try fields.required("skill", Wire.word(Skill.self))
       rule = try fields.required("rule", Wire.string)
       form = try fields.required("form", Wire.string)
+      label = try fields.required("label", Wire.string)
       recall = try fields.required("recall", Wire.number)
       recallInAWeek = try fields.required("recallInAWeek", Wire.number)
       state = try fields.required("state", Wire.word(HistoryStats.FormState.self))
