@@ -93,6 +93,11 @@ package struct CountedThing: Hashable, Sendable {
     self.phrases = phrases
   }
 
+  /// The counters the thing is usually counted with, by their canonical symbols (本 for 鉛筆).
+  package var usualCounters: [String] {
+    phrases.filter { !$0.isUncommon }.compactMap(\.symbols.first)
+  }
+
   /// 鉛筆 (えんぴつ, pencil) × 5
   package var prompt: String {
     "\(name) (\(reading)\(meaning.isEmpty ? "" : ", " + meaning)) × \(count)"

@@ -12,6 +12,10 @@ enum AnswerTeaching {
     var lines = ["   \(question.kanjiDisplay)  \(reading.standard)"]
     let others = reading.all(limit: 8).dropFirst()
     if !others.isEmpty { lines.append("   also accepted: " + others.joined(separator: ", ")) }
+    // Which counter: why it is the thing's, in a line for each usual one.
+    if skill == .counter, let counted = question.counted {
+      lines += counted.usualCounters.compactMap { CounterUses.sentence(for: $0) }.map { "   " + $0 + "." }
+    }
     // The number's reading is the answer of these skills; in the others the digits are.
     let missed = result.outcome != .correct || !result.wrongAnswers.isEmpty
     guard missed, skill == .kana || skill == .counter || skill == .listening else { return lines }

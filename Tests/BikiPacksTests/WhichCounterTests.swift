@@ -1,4 +1,5 @@
 import BikiCore
+import BikiJapanese
 import Testing
 
 @testable import BikiPacks
@@ -20,6 +21,21 @@ import Testing
       if question.counted?.name == thing && question.counted?.count == count { return question }
     }
     throw Missing(thing: thing, count: count)
+  }
+
+  /// Every thing the topic counts has, for each counter it usually takes, a sentence saying
+  /// what that counter counts, the reason a learner who chose another is shown.
+  @Test func everyUsualCounterSaysWhatItCounts() throws {
+    let generator = try #require(Self.topic).generator()
+    var missing: Set<String> = []
+    for seed in 0..<min(generator.spaceSize, 20_000) {
+      for symbol in try generator.question(seed: seed).counted?.usualCounters ?? []
+      where CounterUses.sentence(for: symbol) == nil {
+        missing.insert(symbol)
+      }
+    }
+    #expect(missing.isEmpty, "\(missing.sorted())")
+    #expect(CounterUses.sentence(for: "部") == "部 counts copies of printed matter: newspapers, documents")
   }
 
   struct Missing: Error { var thing: String, count: Int64 }

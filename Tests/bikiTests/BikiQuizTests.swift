@@ -151,6 +151,10 @@ import Testing
     #expect(result.standardOutput.contains("Correct: 2 (1 on the first try)"), "\(result.standardOutput)")
     #expect(
       result.standardOutput.contains("飛行機 (ひこうき, airplane) × 6 → 6機 or 6台 (ろっき or ろくだい)"), "\(result.standardOutput)")
+    // Why: what each usual counter of the thing counts.
+    #expect(
+      result.standardOutput.contains("   機 counts aircraft: aeroplanes, helicopters.\n"), "\(result.standardOutput)")
+    #expect(result.standardOutput.contains("   着 counts clothes: suits, dresses, shirts, kimono.\n"))
     let kana = try quiz(["counters.which-counter", "--skill", "kana"], input: "")
     #expect(kana.status == 64)
     #expect(kana.standardError.contains("does not offer the kana skill; it offers: counter"), "\(kana.standardError)")

@@ -1,0 +1,68 @@
+/// What each counter is used for, in English, for a learner who chose another: why a newspaper
+/// is 部 and not 枚. By the counter's canonical symbol. The uses are those the references of
+/// docs/readings.md, "Which counter a thing takes", give for the things Biki's packs count.
+package enum CounterUses {
+  /// "部 counts copies of printed matter: newspapers, documents"; nil for a counter with none.
+  package static func sentence(for symbol: String) -> String? {
+    uses[symbol].map { "\(symbol) counts \($0)" }
+  }
+
+  static let uses: [String: String] = [
+    "本": "long, thin things: pens, bottles, trees, umbrellas, films",
+    "つ": "things in general, up to ten, with the native numbers: ひとつ, ふたつ",
+    "個": "small, compact things: apples, eggs, rings, boxes",
+    "枚": "flat, thin things: paper, tickets, plates, shirts",
+    "台": "machines and vehicles: cars, bicycles, computers, televisions",
+    "基": "large structures set in place: towers, torii, graves, traffic lights",
+    "杯": "cupfuls and bowlfuls (coffee, rice, ramen), and squid, octopus and crab as food",
+    "匹": "small animals: cats, dogs, fish, insects",
+    "頭": "large animals: horses, cows, elephants",
+    "羽": "birds, and by old custom rabbits",
+    "着": "clothes: suits, dresses, shirts, kimono",
+    "丁": "blocks of tofu, and tools held in the hand: knives, scissors, guns",
+    "件": "cases and matters: emails, incidents, phone calls, questions",
+    "冊": "books and bound things: notebooks, magazines, dictionaries",
+    "組": "sets and pairs: suits, gloves, futon sets",
+    "玉": "round things and balls: noodle portions, heads of cabbage",
+    "粒": "grains and small round things: rice, grapes, seeds",
+    "機": "aircraft: aeroplanes, helicopters",
+    "隻": "ships, especially large ones: warships, tankers",
+    "艘": "boats and ships",
+    "通": "letters and documents: postcards, emails",
+    "束": "bundles: bouquets, bunches of spinach",
+    "足": "pairs of footwear: shoes, socks",
+    "膳": "pairs of chopsticks, and bowls of rice",
+    "人前": "servings of food",
+    "株": "plants counted by the root: napa cabbage, grass",
+    "合": "a gō of rice or sake, about 180 ml",
+    "升": "a shō of rice or sake, ten gō, about 1.8 l",
+    "人": "people",
+    "名": "people, politely: guests, students",
+    "棟": "buildings: apartment blocks, hospital wings",
+    "社": "companies and shrines",
+    "脚": "furniture on legs: chairs, desks, tables",
+    "点": "items: artworks, pieces of luggage, marks in a test",
+    "部": "copies of printed matter: newspapers, documents",
+    "軒": "houses and shops",
+    "店": "shops, as places of business",
+    "ヶ国": "countries",
+    "曲": "songs and pieces of music",
+    "貫": "pieces of nigiri sushi",
+    "斤": "loaves of bread",
+    "品": "dishes of a meal and items",
+    "皿": "plates of food",
+    "房": "bunches of grapes and bananas",
+    "滴": "drops",
+    "箱": "boxes, and what comes in them",
+    "切れ": "slices and cut pieces: pizza, cake, fish",
+    "畳": "tatami mats, and rooms by their mats",
+    "便": "flights and scheduled services",
+    "両": "railway cars",
+    "把": "bundles held in the hand: spinach, firewood",
+    "首": "tanka and other short poems",
+    "句": "haiku and verses",
+    "発": "shots: home runs, bullets, fireworks",
+    "問": "questions in a test or quiz",
+    "輪": "flowers, and wheels",
+  ]
+}
