@@ -147,8 +147,13 @@ package struct LineEditor: Sendable {
 
   /// What to write to show the line: to the start of the line, the text, the rest of the line
   /// cleared, and the cursor moved back to its place (counting wide kana as two columns).
-  package var redraw: String {
-    let after = TerminalText.columns(String(text[cursor...]))
-    return "\r\u{1B}[K" + TerminalText.safe(line) + (after > 0 ? "\u{1B}[\(after)D" : "")
+  package var redraw: String { redraw(preview: nil) }
+
+  /// The line with `preview` shown dim after it (the kana romaji spells, as it is typed).
+  package func redraw(preview: String?) -> String {
+    let shown = preview.map { "  " + TerminalText.safe($0) } ?? ""
+    let after = TerminalText.columns(String(text[cursor...])) + TerminalText.columns(shown)
+    return "\r\u{1B}[K" + TerminalText.safe(line) + (shown.isEmpty ? "" : "\u{1B}[2m\(shown)\u{1B}[0m")
+      + (after > 0 ? "\u{1B}[\(after)D" : "")
   }
 }

@@ -14,12 +14,15 @@ package final class TerminalInput: Sendable {
   package init() {}
 
   /// The line typed, or nil at the end of input, on Ctrl-C, or Ctrl-D on an empty line. Nil
-  /// too when the terminal cannot be put in raw mode: `fallback` then reads.
-  package func readLine(fallback: () -> String?) -> String? {
-    editor.withLock { editor in Self.read(with: &editor, fallback: fallback) }
+  /// too when the terminal cannot be put in raw mode: `fallback` then reads. `preview` is shown
+  /// after the line as it is typed, when it says anything (the kana of romaji typed).
+  package func readLine(preview: ((String) -> String?)? = nil, fallback: () -> String?) -> String? {
+    editor.withLock { editor in Self.read(with: &editor, preview: preview, fallback: fallback) }
   }
 
-  private static func read(with editor: inout LineEditor, fallback: () -> String?) -> String? {
+  private static func read(with editor: inout LineEditor, preview: ((String) -> String?)?, fallback: () -> String?)
+    -> String?
+  {
     var saved = termios()
     guard tcgetattr(0, &saved) == 0 else { return fallback() }
     var raw = saved
@@ -40,9 +43,10 @@ package final class TerminalInput: Sendable {
         return nil
       }
       switch editor.take(byte) {
-      case .editing: StandardStreams.writeOutput(editor.redraw)
+      case .editing: StandardStreams.writeOutput(editor.redraw(preview: preview?(editor.line)))
       case .line(let line):
-        StandardStreams.writeOutput("\n")
+        // The line as it was answered, without its preview.
+        StandardStreams.writeOutput("\r\u{1B}[K" + TerminalText.safe(line) + "\n")
         return line
       case .stop:
         StandardStreams.writeOutput("\n")

@@ -38,7 +38,7 @@ package enum AnswerChecker {
     return verdict
   }
 
-  static func hasLatinLetter(_ input: String) -> Bool {
+  package static func hasLatinLetter(_ input: String) -> Bool {
     input.unicodeScalars.contains { ("a"..."z").contains($0) || ("A"..."Z").contains($0) }
   }
 

@@ -102,7 +102,8 @@ struct BikiEnvironment {
 
 /// Lines in and out. Output is written as it happens, since a quiz is a conversation.
 struct Console: Sendable {
-  var readLine: @Sendable () -> String?
+  /// A line, with a preview shown after it as it is typed, in a terminal.
+  var read: @Sendable (_ preview: (@Sendable (String) -> String?)?) -> String?
   var write: @Sendable (String) -> Void
   var writeError: @Sendable (String) -> Void
   /// Whether input comes from a person at a terminal (prompts and menus) or a script.
@@ -114,10 +115,12 @@ struct Console: Sendable {
   /// they come.
   private static let terminal: TerminalInput? = isatty(0) == 1 && isatty(1) == 1 ? TerminalInput() : nil
 
+  func readLine(preview: (@Sendable (String) -> String?)? = nil) -> String? { read(preview) }
+
   static let live = Console(
-    readLine: {
+    read: { preview in
       guard let terminal else { return Swift.readLine(strippingNewline: true) }
-      return terminal.readLine { Swift.readLine(strippingNewline: true) }
+      return terminal.readLine(preview: preview) { Swift.readLine(strippingNewline: true) }
     },
     // The quiz makes each line safe as it forms it; this catches any line that was missed.
     write: { StandardStreams.writeOutput(TerminalText.safe($0, keepingLayout: true) + "\n") },

@@ -81,7 +81,9 @@ struct QuizLoop {
       }
       effects = runner.send(.clockTicked)
       if !effects.isEmpty { continue }
-      guard let line = console.readLine() else {
+      // Romaji typed for a reading is shown as the kana it spells, as it is typed.
+      let spellsKana = state.skill == .kana || state.skill == .counter
+      guard let line = console.readLine(preview: spellsKana ? Self.kanaPreview : nil) else {
         effects = runner.send(.endRequested)
         continue
       }
@@ -199,6 +201,15 @@ struct QuizLoop {
     }
     if !speechProblemShown { environment.console.writeError(TerminalText.safe("Warning: \(problem)")) }
     speechProblemShown = true
+  }
+
+  /// "(ごほん)" while `gohon` is typed (in ASCII brackets: an arrow's width differs between
+  /// terminals, and the cursor is placed by columns); nothing for kana, digits, or romaji that
+  /// spells nothing yet.
+  static let kanaPreview: @Sendable (String) -> String? = { typed in
+    guard AnswerChecker.hasLatinLetter(typed), let kana = Romaji.kana(typed.filter { !$0.isWhitespace })?.first
+    else { return nil }
+    return "(" + kana + ")"
   }
 
   /// What the question just closed teaches (`AnswerTeaching`).

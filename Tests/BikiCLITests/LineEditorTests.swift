@@ -78,6 +78,15 @@ import Testing
     #expect(type("typed" + Self.up + Self.down + "\r", into: &editor) == .line("typed"))
   }
 
+  /// A preview (the kana romaji spells) is drawn dim after the line, and the cursor put back
+  /// over it to its place in the text.
+  @Test func aPreviewFollowsTheLine() {
+    var editor = LineEditor()
+    type("gohon" + Self.left, into: &editor)
+    #expect(editor.redraw(preview: "(ごほん)") == "\r\u{1B}[Kgohon\u{1B}[2m  (ごほん)\u{1B}[0m\u{1B}[11D")
+    #expect(editor.redraw(preview: nil) == "\r\u{1B}[Kgohon\u{1B}[1D")
+  }
+
   /// The line is drawn from its start, and the cursor put back by columns: kana are two wide.
   @Test func theRedrawCountsWideCharacters() {
     var editor = LineEditor()

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The answer prompt of the terminal quiz as a learner meets it: the installed biki by name, in a
 # real terminal (tmux types the keys and reads the screen). Arrows, Home, End, Backspace,
-# Delete, Ctrl-U and ↑ edit the answer as a shell's prompt does, kana included; Ctrl-C ends the
+# Delete, Ctrl-U and ↑ edit the answer as a shell's prompt does, kana included, and romaji shows
+# the kana it spells as it is typed; Ctrl-C ends the
 # quiz with its summary, and the session's end is in the history.
 #   Tests/clients/quiz_keys.sh        (with an installed Biki: `biki` on PATH)
 # Exits 0 when every check passes; prints each check, and the screen when one fails.
@@ -21,6 +22,10 @@ export XDG_STATE_HOME="$state/state" XDG_CACHE_HOME="$state/cache"
 tmux new-session -d -s "$session" -x 100 -y 30 -c "$state" \
   "biki quiz counters.hon --skill kana --seed 4 --mode questions=3; echo QUIZ-ENDED \$?; sleep 30"
 check "the quiz asks 6本" wait_for "[1/3] 6本"
+tmux send-keys -t "$session" "roppo"
+check "romaji shows the kana it spells as it is typed" wait_for "roppo  (ろっぽ)"
+tmux send-keys -t "$session" C-u
+check "and the preview goes with the text" wait_gone "(ろっぽ)"
 # ろぽん, then ← ← to put っ before ぽ: ろっぽん.
 tmux send-keys -t "$session" "ろぽん" Left Left "っ" Enter
 check "← moves back over kana, and what is typed goes in there" wait_for "✓ Correct"
@@ -32,10 +37,10 @@ check "Ctrl-U, Home, Delete, End and Backspace edit the line" wait_for "✓ Corr
 check "no escape sequence was typed into the answer" not_shows "[D"
 check "the third question" wait_for "[3/3] 7本"
 tmux send-keys -t "$session" Up
-# The answer line itself, not the one above it that was given.
+# The answer line itself (with its preview), not only the one above it that was given.
 recalled() {
   for _ in $(seq 50); do
-    [ "$(screen | grep -cx 'ippon')" -ge 2 ] && return 0
+    [ "$(screen | grep -c '^ippon')" -ge 2 ] && return 0
     sleep 0.1
   done
   return 1
