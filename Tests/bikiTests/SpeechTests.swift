@@ -109,17 +109,23 @@ import Testing
     #expect(written.status == 0, "\(written.standardError)")
   }
 
+  /// Two listening questions of counters.hon (6本, then 1本) with `--speak`, answered with `input`.
+  func listeningQuiz(_ input: String, environment: [String: String], home: String) throws -> BikiProcess.Result {
+    var environment = environment
+    environment["BIKI_INPUT"] = input
+    return try BikiProcess.run(
+      [],
+      viaShell:
+        "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz counters.hon --speak --skill listening --seed 4 --mode questions=2",
+      environment: environment, directory: home)
+  }
+
   /// The quiz tries the sound before the first question: with none, it says so once and shows
   /// the questions, which can then be answered.
   @Test func withNoSoundTheQuizSaysSoOnceAndShowsTheQuestions() throws {
     var (environment, home, _) = try environment()
     try soundless(&environment, home: home)
-    environment["BIKI_INPUT"] = "6本\nskip\n"
-    let result = try BikiProcess.run(
-      [],
-      viaShell:
-        "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz counters.hon --speak --skill listening --seed 4 --mode questions=2",
-      environment: environment, directory: home)
+    let result = try listeningQuiz("6本\nskip\n", environment: environment, home: home)
     #expect(result.status == 0)
     let warnings = result.standardError.split(separator: "\n")
     #expect(warnings.count == 1, "\(result.standardError)")
@@ -134,12 +140,7 @@ import Testing
   @Test func soundLostMidQuizIsToldOnceAndTheQuestionsAreShown() throws {
     var (environment, home, _) = try environment()
     try soundless(&environment, home: home, tryWorks: true)
-    environment["BIKI_INPUT"] = "skip\nskip\n"
-    let result = try BikiProcess.run(
-      [],
-      viaShell:
-        "printf '%s' \"$BIKI_INPUT\" | \"$0\" quiz counters.hon --speak --skill listening --seed 4 --mode questions=2",
-      environment: environment, directory: home)
+    let result = try listeningQuiz("skip\nskip\n", environment: environment, home: home)
     #expect(result.status == 0)
     let warnings = result.standardError.split(separator: "\n")
     #expect(warnings.count == 1, "\(result.standardError)")
