@@ -20,11 +20,14 @@ package enum AnswerChecker {
   static func check(_ input: String, against question: Question, skill: Skill) -> Verdict {
     guard skill == .kana || skill == .counter, hasLatinLetter(input) else { return judge(input, question, skill) }
     guard let forms = Romaji.kana(input.filter { !$0.isWhitespace }), let first = forms.first else {
-      return Verdict(
+      // Not read at all, so not judged: a typo in romaji is no wrong reading.
+      var unread = Verdict(
         isCorrect: false, expected: question.expected(for: skill),
         hint:
           "Type the reading in kana or in romaji (gohon, roppon, juuyokka); \"\(input.filter { !$0.isWhitespace })\" is not romaji Biki reads."
       )
+      unread.isRead = false
+      return unread
     }
     var missed: Verdict?
     for form in forms {
@@ -324,6 +327,9 @@ package struct Verdict: Hashable, Sendable {
   var isUncommon = false
   /// The kana an answer typed in romaji was read as (ごほん for gohon).
   var readAs: String?
+  /// False for input that could not be read as an answer at all (romaji that spells nothing):
+  /// the learner is told, and no attempt is counted.
+  var isRead = true
 
   package init(
     isCorrect: Bool, expected: String, hint: String? = nil, matched: Reading? = nil, standard: String? = nil,

@@ -72,6 +72,10 @@ extension Session {
     case .answerSubmitted(let input):
       guard let question = state.current else { return [] }
       let verdict = AnswerChecker.check(input, against: question, skill: state.skill, strict: state.strict)
+      guard verdict.isRead else {
+        state.feedback = .unread(hint: verdict.hint ?? "")
+        return []
+      }
       let record = answerRecord(question, state, given: input, isCorrect: verdict.isCorrect, skipped: false, now: now)
       guard verdict.isCorrect else {
         state.currentWrongAnswers.append(input)

@@ -119,6 +119,8 @@ package enum Session {
     /// `readAs`: the kana an answer typed in romaji was read as.
     case correct(matched: Reading? = nil, standard: String? = nil, uncommon: Bool = false, readAs: String? = nil)
     case incorrect(expected: String, hint: String? = nil)
+    /// Input that could not be read as an answer (romaji that spells nothing): not counted.
+    case unread(hint: String)
     case skipped(expected: String)
   }
 

@@ -240,6 +240,10 @@ extension QuizService {
       readAs = romaji
     case .incorrect(_, let wrongKind?)? where verdict == .incorrect:
       hint = wrongKind
+    case .unread(let why)? where effects.isEmpty:
+      // Not an answer at all, and not counted: said as incorrect, with why.
+      verdict = .incorrect
+      hint = why
     default: break
     }
     let progress = runner.carryOut(effects, making: Self.maker(runner.generator))

@@ -117,6 +117,8 @@ struct QuizLoop {
         console.write(
           TerminalText.safe(standard.map { "✓ Correct\(heard) (usually said \($0))" } ?? "✓ Correct\(heard)"))
         teach(runner.state, matched: matched)
+      case .unread(let hint)?:
+        console.write(TerminalText.safe("? \(hint) Not counted; try again."))
       case .incorrect(_, let hint)?:
         console.write(
           "✗ Not quite. " + (hint.map { TerminalText.safe($0) + " " } ?? "")

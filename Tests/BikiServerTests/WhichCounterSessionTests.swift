@@ -65,6 +65,8 @@ import Testing
       "biki/startSession", ["topicId": "ten.hon", "seed": 1, "mode": ["kind": "questionLimit", "limit": 2]])
     let notRomaji = endpoint.call("biki/answer", ["sessionId": "s1", "answer": "juppqn"])
     #expect(notRomaji["verdict"] == "incorrect")
+    // Not read, so not counted.
+    #expect(notRomaji["progress"]?["incorrectAttempts"] == 0)
     #expect(
       notRomaji["hint"]
         == "Type the reading in kana or in romaji (gohon, roppon, juuyokka); \"juppqn\" is not romaji Biki reads.")

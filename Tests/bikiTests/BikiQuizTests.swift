@@ -103,10 +103,17 @@ import Testing
       "\(copied.standardOutput)")
     #expect(copied.standardOutput.contains("✓ Correct"), "\(copied.standardOutput)")
     let romaji = try quiz(
-      ["counters.hon", "--seed", "4", "--mode", "questions=1", "--skill", "kana"], input: "rokuhon\nroppon\n")
+      ["counters.hon", "--seed", "4", "--mode", "questions=1", "--skill", "kana"], input: "ropqon\nrokuhon\nroppon\n")
+    // Romaji that spells nothing is told so and not counted; a wrong reading in romaji is a miss.
     #expect(
       romaji.standardOutput.contains(
-        "[1/1] 6本\n✗ Not quite. You typed ろくほん. Try again, or type 'skip' to see the answer.\n✓ Correct (ろっぽん)"),
+        "? Type the reading in kana or in romaji (gohon, roppon, juuyokka); \"ropqon\" is not romaji Biki reads. Not counted; try again."
+      ), "\(romaji.standardOutput)")
+    #expect(romaji.standardOutput.contains("Wrong attempts: 1"), "\(romaji.standardOutput)")
+    #expect(
+      romaji.standardOutput.contains(
+        "Not counted; try again.\n✗ Not quite. You typed ろくほん. Try again, or type 'skip' to see the answer.\n✓ Correct (ろっぽん)"
+      ),
       "\(romaji.standardOutput)")
     // counters.hon-100 asks 10本 at some seed: じっぽん is right but uncommon, and じゅっぽん is named.
     var shown = ""
