@@ -38,6 +38,11 @@ import Testing
     #expect(right["expected"]?["answer"] == "3匹 or 3羽 (さんびき or さんば)")
     // The reading shown follows the counter the learner chose.
     #expect(right["expected"]?["reading"] == "さんば")
+    // And why: what each usual counter of the thing counts.
+    #expect(
+      right["expected"]?["counterUses"] == [
+        "匹 counts small animals: cats, dogs, fish, insects", "羽 counts birds, and by old custom rabbits",
+      ])
     #expect(right["standard"] == nil)
     #expect(endpoint.call("biki/answer", ["sessionId": "s1", "answer": "さんびき"])["verdict"] == "correct")
   }

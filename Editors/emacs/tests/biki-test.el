@@ -301,6 +301,15 @@ on PATH), or set BIKI to a biki executable"))
     (should-not (eq (biki-test-mode-of "notes.txt" "{\"format\": 1, \"id\": \"t\", \"topics\": []}")
                     'biki-pack-mode))))
 
+(ert-deftest biki-which-counter-says-why-the-thing-takes-its-counter ()
+  ;; Seed 6 asks 飛行機 × 6: 6機 or 6台.
+  (let ((biki-quiz-seed 6) (biki-quiz-skill "counter"))
+    (biki-quiz "counters.which-counter" 2)
+    (with-current-buffer biki-quiz-buffer-name
+      (biki-quiz-skip)
+      (should (string-match-p "機 counts aircraft: aeroplanes, helicopters\\." (buffer-string)))
+      (should (string-match-p "台 counts machines and vehicles" (buffer-string))))))
+
 (ert-deftest biki-the-verdict-gives-the-hint-and-the-standard-reading ()
   ;; Seed 1 asks 10本 first: じっぽん is right, but じゅっぽん is what is usually said.
   (let ((biki-quiz-seed 1) (biki-quiz-skill "kana"))

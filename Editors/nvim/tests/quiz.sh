@@ -182,5 +182,14 @@ check "naming the usual reading" wait_for "the usual reading is じゅっぽん"
 tmux send-keys -t "$session" "じゅっぽん" Enter
 check "and takes じゅっぽん" wait_for "— finished"
 
+# Which counter: a skipped question says why the thing takes its counter. Seed 6 asks 飛行機 × 6.
+tmux send-keys -t "$session" "q" ":lua require('biki').setup({ speak = false, seed = 6, skill = 'counter' })" Enter
+tmux send-keys -t "$session" ":BikiQuiz counters.which-counter 2" Enter
+check "which-counter asks for the count with its counter" wait_for "Count with its counter"
+tmux send-keys -t "$session" "skip" Enter
+check "a skip says what the counter counts" wait_for "機 counts aircraft: aeroplanes, helicopters."
+tmux send-keys -t "$session" "quit" Enter
+check "(quit)" wait_for "— finished"
+
 tmux send-keys -t "$session" ":qa!" Enter
 finish "nvim quiz"

@@ -139,6 +139,11 @@ export def Topics()
   nnoremap <buffer> <silent> <CR> <ScriptCmd>Quiz(matchstr(getline('.'), '^\S\+'))<CR>
 enddef
 
+# Why the thing takes its counter (which-counter): a line for each usual counter, none else.
+def CounterUses(expected: dict<any>): list<string>
+  return get(expected, 'counterUses', [])->mapnew((_, use) => $'    {use}.')
+enddef
+
 def ExpectedText(expected: dict<any>): string
   return $'{expected.answer}  {expected.kanji}  {join(get(expected, "readings", []), " / ")}'
 enddef
@@ -320,7 +325,7 @@ def OnAnswer(text: string)
     const usual = !has_key(result, 'standard') ? []
       : get(result, 'uncommon', false) ? [$'    (accepted, though uncommon: the usual reading is {result.standard})']
       : [$'    (the standard reading is {result.standard})']
-    Say(['  ✓ ' .. ExpectedText(result.expected)] + usual)
+    Say(['  ✓ ' .. ExpectedText(result.expected)] + usual + CounterUses(result.expected))
   elseif result.verdict == 'incorrect'
     Say([$'  ✗ not {answer}: try again, or an empty line for the answer'] + (has_key(result, 'hint') ? ['    ' .. result.hint] : []))
   else
@@ -343,7 +348,7 @@ export def Skip(fromCommand: bool = true)
   const result = Request('biki/skip', {sessionId: quiz.session})
   if result != null
     if has_key(result, 'expected')
-      Say(['  → ' .. ExpectedText(result.expected)])
+      Say(['  → ' .. ExpectedText(result.expected)] + CounterUses(result.expected))
     endif
     After(result)
     if fromCommand && !empty(quiz) && bufnr() == quiz.buf

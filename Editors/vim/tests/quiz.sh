@@ -103,6 +103,14 @@ tmux send-keys -t "$session" "じゅっぽん" Enter
 check "and takes じゅっぽん" wait_for "— finished"
 tmux send-keys -t "$session" Escape ":unlet g:biki_skill g:biki_seed g:biki_strict" Enter
 
+# Which counter: a skipped question says why the thing takes its counter. Seed 6 asks 飛行機 × 6.
+tmux send-keys -t "$session" ":let g:biki_skill = 'counter' | let g:biki_seed = 6" Enter
+tmux send-keys -t "$session" ":BikiQuiz counters.which-counter 2" Enter
+check "which-counter asks 飛行機" wait_for "飛行機"
+tmux send-keys -t "$session" Enter
+check "an empty line skips, saying what the counter counts" wait_for "機 counts aircraft: aeroplanes, helicopters."
+tmux send-keys -t "$session" Escape ":unlet g:biki_skill g:biki_seed" Enter
+
 tmux send-keys -t "$session" ":BikiStats" Enter
 check ":BikiStats shows the answers by topic" wait_for "counters.hon"
 check "and the forms, weakest first" shows "Forms, weakest first"

@@ -108,6 +108,9 @@ struct RevealedAnswer: WireValue, Equatable {
   /// The standard reading, first of `readings`.
   var reading: String
   var readings: [String]
+  /// For the counter skill, what each usual counter of the thing counts (部 counts copies of
+  /// printed matter: newspapers, documents): why the answer takes it.
+  var counterUses: [String] = []
 
   /// `matched`, the reading a right answer matched (さんわ for 3羽 when うさぎ is also さんびき),
   /// stands in for the question's own reading.
@@ -118,6 +121,9 @@ struct RevealedAnswer: WireValue, Equatable {
     kanji = question.kanjiDisplay
     self.reading = reading.standard
     readings = reading.all()
+    if skill == .counter, let counted = question.counted {
+      counterUses = counted.usualCounters.compactMap { CounterUses.sentence(for: $0) }
+    }
   }
 
   func write(into writer: inout JSONWriter) {
@@ -127,6 +133,7 @@ struct RevealedAnswer: WireValue, Equatable {
     writer.field("kanji", kanji)
     writer.field("reading", reading)
     writer.field("readings", readings)
+    if !counterUses.isEmpty { writer.field("counterUses", counterUses) }
     writer.endObject()
   }
 
@@ -137,6 +144,7 @@ struct RevealedAnswer: WireValue, Equatable {
     kanji = try fields.required("kanji", Wire.string)
     reading = try fields.required("reading", Wire.string)
     readings = try fields.required("readings", Wire.array(Wire.string))
+    counterUses = try fields.optional("counterUses", Wire.array(Wire.string)) ?? []
     try fields.finish()
   }
 }

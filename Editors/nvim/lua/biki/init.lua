@@ -392,6 +392,7 @@ function M._respond(input)
   elseif input == "skip" then
     M.request("biki/skip", { sessionId = quiz.session }, function(result)
       quiz.feedback = { "→ " .. text.expected(result.expected) }
+      vim.list_extend(quiz.feedback, text.counter_uses(result.expected))
       after(result)
     end)
   else
@@ -403,6 +404,7 @@ function M._respond(input)
         elseif result.standard then
           table.insert(quiz.feedback, "  " .. input .. " is right; usually said " .. result.standard)
         end
+        vim.list_extend(quiz.feedback, text.counter_uses(result.expected))
       elseif result.verdict == "incorrect" then
         quiz.feedback = { "✗ not " .. input .. "; try again, or skip" }
         if result.hint then

@@ -16,6 +16,15 @@ end
 -- The answer and what else the learner should see of it, each once: the kanji, and the
 -- readings the answer does not already spell (a kana answer is its readings, "じゅっぽん|じっぽん";
 -- a counter answer names its reading, "9足 (きゅうそく)").
+-- Why the thing takes its counter (which-counter): a line for each usual counter, none else.
+function M.counter_uses(expected)
+  local lines = {}
+  for _, use in ipairs((expected or {}).counterUses or {}) do
+    table.insert(lines, "  " .. use .. ".")
+  end
+  return lines
+end
+
 function M.expected(expected)
   local readings = expected.readings or {}
   local answer = expected.answer
