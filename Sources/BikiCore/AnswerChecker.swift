@@ -60,7 +60,8 @@ package enum AnswerChecker {
       guard accepts(input, question.answer) || accepts(withoutShownWords(input, question), question.answer) else {
         // 12kg for 11.5kg is a wrong number with its unit, not romaji.
         return Verdict(
-          isCorrect: false, expected: expected, hint: romajiHint(withoutUnit(input, question), kana: false))
+          isCorrect: false, expected: expected, hint: romajiHint(String(unwrapped(input, question.answer)), kana: false)
+        )
       }
       return Verdict(isCorrect: true, expected: expected)
     case .kana:
@@ -109,17 +110,6 @@ package enum AnswerChecker {
       return nil
     }
     return kana ? "Type the reading in kana (hiragana or katakana), not romaji." : "Type the number in digits."
-  }
-
-  /// The input without the answer's own unit or currency around it (kg in 12kg, ¥ in ¥500).
-  static func withoutUnit(_ input: String, _ question: Question) -> String {
-    var text = Substring(input.filter { !$0.isWhitespace })
-    let answer = question.answer
-    for affix in ([answer.prefix, answer.postfix] + answer.acceptedAffixes + currency).filter({ !$0.isEmpty }) {
-      if text.hasPrefix(affix) { text = text.dropFirst(affix.count) }
-      if text.hasSuffix(affix) { text = text.dropLast(affix.count) }
-    }
-    return String(text)
   }
 
   /// Whether `text` spells a number in kanji digits (八百六十, 一兆): a copy of the reading
