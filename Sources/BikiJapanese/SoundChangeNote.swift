@@ -3,14 +3,28 @@
 /// from (a counter's final and whole forms, the digits before 百 and 千), so it never says
 /// other than what Biki accepts; nil for a form it has no sentence for.
 package enum SoundChangeNote {
+  /// A form's id taken apart: `本/final:6` is 本, final, 6. Ids come from the history too, so
+  /// anything else is nil, never a guess.
+  private struct FormID {
+    var symbol: String
+    var place: String
+    var key: UInt64
+
+    init?(_ id: String) {
+      let parts = id.split(separator: "/", maxSplits: 1)
+      guard parts.count == 2 else { return nil }
+      let place = parts[1].split(separator: ":", maxSplits: 1)
+      guard place.count == 2, let key = UInt64(place[1]) else { return nil }
+      (symbol, self.place, self.key) = (String(parts[0]), String(place[0]), key)
+    }
+  }
+
   package static func sentence(for form: ReadingForm, catalog: CounterCatalog = .standard) -> String? {
-    let parts = form.id.split(separator: "/", maxSplits: 1).map(String.init)
-    guard parts.count == 2 else { return nil }
-    let (symbol, place) = (parts[0], parts[1].split(separator: ":", maxSplits: 1).map(String.init))
-    guard place.count == 2, let key = UInt64(place[1]) else { return nil }
-    if place[0] == "after" { return hundredsAndThousands[form.id] }
+    guard let id = FormID(form.id) else { return nil }
+    let (symbol, key) = (id.symbol, id.key)
+    if id.place == "after" { return hundredsAndThousands[form.id] }
     guard let counter = catalog.counters(symbol: symbol).first else { return nil }
-    switch place[0] {
+    switch id.place {
     case "final":
       // The final part of a larger number: 6, or 百 and 千 as they stand at the end of 100, 1000.
       let number = key <= 10 ? String(key) : JapaneseNumber.kanji(UInt128(key))
@@ -46,20 +60,19 @@ package enum SoundChangeNote {
 
   /// The form named by what it reads, for a learner's stats: 6本 ろっぽん for `本/final:6`, 4人
   /// よにん, 20日 はつか, 300 さんびゃく; nil for a form it cannot name so.
-  package static func example(forID id: String, catalog: CounterCatalog = .standard) -> String? {
-    let parts = id.split(separator: "/", maxSplits: 1).map(String.init)
-    guard parts.count == 2 else { return nil }
-    let place = parts[1].split(separator: ":", maxSplits: 1).map(String.init)
-    guard place.count == 2, let key = UInt64(place[1]) else { return nil }
-    if place[0] == "after" {
-      let value = key * (parts[0] == "百" ? 100 : parts[0] == "千" ? 1000 : 0)
-      guard value > 0, let reading = try? JapaneseNumber.reading(of: UInt128(value)) else { return nil }
-      return "\(value) \(reading.standard)"
+  package static func example(forID text: String, catalog: CounterCatalog = .standard) -> String? {
+    guard let id = FormID(text) else { return nil }
+    if id.place == "after" {
+      // Only the digit before 百 or 千 (3 for 300).
+      guard (1...9).contains(id.key), let unit: UInt64 = ["百": 100, "千": 1000][id.symbol],
+        let reading = try? JapaneseNumber.reading(of: UInt128(id.key * unit))
+      else { return nil }
+      return "\(id.key * unit) \(reading.standard)"
     }
-    guard let counter = catalog.counters(symbol: parts[0]).first else { return nil }
-    let forms = place[0] == "final" ? counter.finalForms[key] : counter.wholeForms[key]
+    guard let counter = catalog.counters(symbol: id.symbol).first else { return nil }
+    let forms = id.place == "final" ? counter.finalForms[id.key] : counter.wholeForms[id.key]
     guard let reading = forms?.first else { return nil }
-    return "\(key)\(parts[0]) \(reading)"
+    return "\(id.key)\(id.symbol) \(reading)"
   }
 
   /// 百 and 千 after 3, 6 and 8.

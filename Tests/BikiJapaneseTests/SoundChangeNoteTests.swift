@@ -29,4 +29,14 @@ import Testing
   func aMissedFormIsNamedInOneSentence(id: String, sentence: String?) {
     #expect(SoundChangeNote.sentence(for: ReadingForm(id: id)) == sentence)
   }
+
+  /// A form named for stats by what it reads; an id from a damaged history names nothing.
+  @Test(arguments: [
+    ("本/final:6", "6本 ろっぽん"), ("人/final:4", "4人 よにん"), ("日/date:20", "20日 はつか"), ("百/after:3", "300 さんびゃく"),
+    ("千/after:8", "8000 はっせん"), ("百/after:18446744073709551615", nil), ("千/after:0", nil), ("本/zero", nil),
+    ("未知/final:6", nil), ("", nil),
+  ])
+  func aFormIsNamedByWhatItReads(id: String, example: String?) {
+    #expect(SoundChangeNote.example(forID: id) == example)
+  }
 }
