@@ -225,6 +225,11 @@ import Testing
     _ = endpoint.call("biki/startSession", ["topicId": "test.hon", "seed": 1])
     _ = endpoint.call("biki/skip", ["sessionId": "s2"])
     #expect(lines.withLock { $0 }.count == 2)
+    // Romaji that spells nothing is no answer: not counted, and not recorded either.
+    _ = endpoint.call("biki/startSession", ["topicId": "test.hon", "seed": 1, "skill": "kana"])
+    let unread = endpoint.call("biki/answer", ["sessionId": "s3", "answer": "hapqon"])
+    #expect(unread["verdict"] == "incorrect" && unread["progress"]?["incorrectAttempts"] == 0)
+    #expect(lines.withLock { $0 }.count == 3)  // s3's start only
     let refused = endpoint.failure("biki/startSession", ["topicId": "test.hon", "record": "no"])
     #expect(refused?.code == -32602)
   }
@@ -341,7 +346,7 @@ import Testing
       HistoryEntry(
         Session.AnswerRecord(
           topicID: "test.hon", seed: 1, skill: .kana, prompt: "8本", expected: "はっぽん", given: "はちほん", isCorrect: false,
-          seconds: 3), at: 0),
+          seconds: 3, forms: ReadingForms.of(8, counter: .hon)), at: 0),
       HistoryEntry(
         Session.AnswerRecord(
           topicID: "test.hon", seed: 1, skill: .kana, prompt: "8本", expected: "はっぽん", given: "はっぽん", isCorrect: true,
@@ -353,6 +358,9 @@ import Testing
     #expect(stats["total"]?["accuracy"] == .double(0.5))
     #expect(stats["mostMissed"]?.arrayValue?.first?["expected"] == "はっぽん")
     #expect(stats["mostMissed"]?.arrayValue?.first?["recentWrongAnswers"] == ["はちほん"])
+    // A form is named by what it reads, as well as by its id.
+    #expect(stats["forms"]?.arrayValue?.first?["form"] == "本/final:8")
+    #expect(stats["forms"]?.arrayValue?.first?["label"] == "8本 はっぽん")
   }
 
   @Test func openSessionsAreBounded() {
