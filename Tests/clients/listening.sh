@@ -42,11 +42,16 @@ emacs_with_biki() {
 }
 check "biki say --engine names Open JTalk" sh -c 'biki say --engine | grep -q "^Speaking with Open JTalk, voice mei_normal"'
 
-setup="lua require('biki').setup({ cmd = { '$state/biki', 'serve' }, skill = 'listening', seed = 3, rate = 0.8, pitch = 2 })"
-replace_session -x 110 -y 30 -c "$state" \
-  "nvim -u NONE -i NONE -n --cmd 'set rtp^=$root/Editors/nvim' -c 'runtime plugin/biki.lua' -c \"$setup\" -c 'cnoremap <F5> <Cmd>BikiReplay<CR>'"
-sleep 0.5
-tmux send-keys -t "$session" ":BikiQuiz counters.hon 2" Enter
+# Neovim set up for listening, in a terminal $1 columns wide, with the extra commands $2,
+# asking two questions of counters.hon.
+nvim_listening_quiz() {
+  local setup="lua require('biki').setup({ cmd = { '$state/biki', 'serve' }, skill = 'listening', seed = 3, rate = 0.8, pitch = 2 })"
+  replace_session -x "$1" -y 30 -c "$state" \
+    "nvim -u NONE -i NONE -n --cmd 'set rtp^=$root/Editors/nvim' -c 'runtime plugin/biki.lua' -c \"$setup\" $2"
+  sleep 0.5
+  tmux send-keys -t "$session" ":BikiQuiz counters.hon 2" Enter
+}
+nvim_listening_quiz 110 "-c 'cnoremap <F5> <Cmd>BikiReplay<CR>'"
 check "Neovim asks a listening question" wait_for "🔊 listen"
 check "and Open JTalk's audio of it is played" played 1
 check "a file Biki made" sh -c "grep -q '^$state/cache/biki/speech/.*\.wav$' '$state/played'"
@@ -97,10 +102,7 @@ chmod +x "$state/no-card"
 export BIKI_AUDIO_PLAYER="$state/no-card"
 check "biki say --engine says aplay cannot play, and exits 69" sh -c \
   'biki say --engine > "$0/engine"; [ $? -eq 69 ] && grep -q "^Open JTalk would speak, but no-card cannot play sound here: it says \"aplay: main:831: audio open error" "$0/engine"' "$state"
-replace_session -x 200 -y 30 -c "$state" \
-  "nvim -u NONE -i NONE -n --cmd 'set rtp^=$root/Editors/nvim' -c 'runtime plugin/biki.lua' -c \"$setup\""
-sleep 0.5
-tmux send-keys -t "$session" ":BikiQuiz counters.hon 2" Enter
+nvim_listening_quiz 200 ""
 check "Neovim says there is no sound, in aplay's words" wait_for "No audio: Open JTalk would speak, but no-card cannot play sound here"
 check "and shows the reading to answer" wait_for "Read it instead: "
 tmux send-keys -t "$session" "quit" Enter
