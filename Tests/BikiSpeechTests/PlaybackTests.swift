@@ -1,3 +1,4 @@
+import BikiTestSupport
 import Foundation
 import Testing
 
@@ -9,8 +10,7 @@ import Testing
   /// A shell script at a fresh path that does `body`.
   func program(_ body: String) throws -> String {
     let path = NSTemporaryDirectory() + "biki-player-" + UUID().uuidString
-    try "#!/bin/sh\n\(body)\n".write(toFile: path, atomically: true, encoding: .utf8)
-    chmod(path, 0o755)
+    try ExecutableCopy.script(body, at: path)
     return path
   }
 

@@ -26,12 +26,9 @@ import Testing
     let home = NSTemporaryDirectory() + "biki-speech-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
     let player = home + "/player"
-    try """
-    #!/bin/sh
-    case "$*" in *silence.wav) echo "$@" >> '\(home)/tried' ;; *) echo "$@" >> '\(home)/played' ;; esac
-
-    """.write(toFile: player, atomically: true, encoding: .utf8)
-    chmod(player, 0o755)
+    try ExecutableCopy.script(
+      #"case "$*" in *silence.wav) echo "$@" >> '\#(home)/tried' ;; *) echo "$@" >> '\#(home)/played' ;; esac"#,
+      at: player)
     var environment = ProcessInfo.processInfo.environment
     environment["HOME"] = home
     environment["XDG_CACHE_HOME"] = home + "/cache"
@@ -66,9 +63,7 @@ import Testing
   func soundless(_ environment: inout [String: String], home: String, tryWorks: Bool = false) throws {
     let espeak = home + "/espeak-ng"
     let pass = tryWorks ? "[ \"$3\" = ' ' ] && exit 0\n" : ""
-    try "#!/bin/sh\n\(pass)echo 'error: No such file or directory' >&2\n".write(
-      toFile: espeak, atomically: true, encoding: .utf8)
-    chmod(espeak, 0o755)
+    try ExecutableCopy.script("\(pass)echo 'error: No such file or directory' >&2", at: espeak)
     environment["BIKI_OPEN_JTALK"] = "/nonexistent/open_jtalk"
     environment["BIKI_ESPEAK_NG"] = espeak
   }
@@ -94,9 +89,8 @@ import Testing
   func withNoSoundCardOpenJTalksPlayerIsNamed() throws {
     var (environment, home, _) = try environment()
     let player = home + "/aplay"
-    try "#!/bin/sh\necho 'aplay: main:831: audio open error: No such file or directory' >&2\nexit 1\n".write(
-      toFile: player, atomically: true, encoding: .utf8)
-    chmod(player, 0o755)
+    try ExecutableCopy.script(
+      "echo 'aplay: main:831: audio open error: No such file or directory' >&2\nexit 1", at: player)
     environment["BIKI_AUDIO_PLAYER"] = player
     let engine = try BikiProcess.run(["say", "--engine"], environment: environment, directory: "/")
     #expect(engine.status == 69)
@@ -347,8 +341,7 @@ import Testing
     throws -> String
   {
     let program = home + "/open_jtalk"
-    try "#!/bin/sh\n\(script)\n".write(toFile: program, atomically: true, encoding: .utf8)
-    chmod(program, 0o755)
+    try ExecutableCopy.script(script, at: program)
     try FileManager.default.createDirectory(atPath: home + "/dic", withIntermediateDirectories: true)
     _ = FileManager.default.createFile(atPath: home + "/dic/sys.dic", contents: Data())
     _ = FileManager.default.createFile(atPath: home + "/v.htsvoice", contents: Data("voice".utf8))
