@@ -4,8 +4,8 @@ import BikiSync
 /// A plugin topic's questions already made and checked, by index. A question is a pure function
 /// of its index, so one made ahead (for the seeds a session or a client will ask next) is the
 /// question asked later: it is served from here without a round trip to the plugin's worker.
-/// Only questions are kept, never failures: a question that timed out on a busy machine, or
-/// crashed, is asked again when it is wanted again, and counts towards quarantine as before.
+/// Only questions are kept here; `PluginQuestions` keeps the failures, so that a question that
+/// crashed is not asked again.
 final class MadeQuestions: Sendable {
   /// At most this many are kept; past it, the oldest half goes. About a megabyte of questions.
   static let capacity = 2_048

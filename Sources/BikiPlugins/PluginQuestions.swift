@@ -12,11 +12,15 @@ struct PluginQuestions: QuestionSource {
   /// Asks the plugin for the questions at these indices, checking each.
   let make: @Sendable ([UInt64]) -> [Result<Question, GenerationError>]
   let made = MadeQuestions()
-  /// Questions read-ahead found the plugin could not make: read-ahead does not ask for them
-  /// again (a crash costs a worker, and crashes in a row quarantine the plugin); a learner who
-  /// needs one asks for it alone. Emptied when full.
-  let failedAhead = Locked<Set<UInt64>>([])
-  static let failedAheadKept = 1_024
+  /// Questions the plugin could not make, with why, met by any caller. A question is a pure
+  /// function of its index, so one that crashed or was refused fails again: it is not asked for
+  /// again by anyone (a crash costs a worker, and three in a row quarantine the plugin, so the
+  /// same question asked by read-ahead and then by the learner must not count twice). Emptied
+  /// when full. Its lock is held while the plugin is asked, so two callers wanting the same
+  /// question (read-ahead and a learner) ask once: the plugin's worker answers one call at a
+  /// time anyway, and `questionAtHand` never takes this lock, so the message loop never waits.
+  let failed = Locked<[UInt64: GenerationError]>([:])
+  static let failedKept = 1_024
 
   init(
     topic: Topic, spaceSize: UInt64, pace: @Sendable @escaping () -> Double?,
@@ -30,17 +34,29 @@ struct PluginQuestions: QuestionSource {
 
   func question(at index: UInt64) throws(GenerationError) -> Question { try questions(at: [index])[0].get() }
 
-  /// What is made already is served from the store; the rest is asked for in one call and kept.
+  /// What is made already is served from the store, and what failed before fails again; the
+  /// rest is asked for in one call and kept.
   func questions(at indices: [UInt64]) -> [Result<Question, GenerationError>] {
-    let missing = made.missing(indices)
-    var fetched: [UInt64: Result<Question, GenerationError>] = [:]
-    if !missing.isEmpty {
-      let results = make(missing)
-      made.keep(Array(zip(missing, results)))
-      fetched = Dictionary(zip(missing, results), uniquingKeysWith: { first, _ in first })
+    failed.withLock { failed in
+      let missing = made.missing(indices).filter { failed[$0] == nil }
+      var fetched: [UInt64: Result<Question, GenerationError>] = [:]
+      if !missing.isEmpty {
+        let results = make(missing)
+        made.keep(Array(zip(missing, results)))
+        fetched = Dictionary(zip(missing, results), uniquingKeysWith: { first, _ in first })
+      }
+      let answered = indices.map { index in
+        // One made by another request may have been forgotten since (the store is bounded): made again.
+        fetched[index] ?? made.find(index).map { .success($0) } ?? failed[index].map { .failure($0) }
+          ?? make([index])[0]
+      }
+      let failures = zip(indices, answered).compactMap { index, result in
+        if case .failure(let error) = result { (index, error) } else { nil }
+      }
+      if failed.count + failures.count > Self.failedKept { failed.removeAll(keepingCapacity: true) }
+      for (index, error) in failures { failed[index] = error }
+      return answered
     }
-    // One made by another request may have been forgotten since (the store is bounded): made again.
-    return indices.map { index in fetched[index] ?? made.find(index).map { .success($0) } ?? make([index])[0] }
   }
 
   /// Only what was made already: anything else runs the plugin's code.
@@ -57,17 +73,8 @@ struct PluginQuestions: QuestionSource {
     return { [self] in
       guard (pace() ?? 0) < PluginTopics.quickQuestion, made.beginMakingAhead() else { return }
       defer { made.endMakingAhead() }
-      let wanted = failedAhead.withLock { failed in indices.filter { !failed.contains($0) } }
-      for start in stride(from: 0, to: wanted.count, by: chunk) {
-        let part = Array(wanted[start..<min(start + chunk, wanted.count)])
-        let failed = zip(part, questions(at: part)).compactMap { index, result in
-          if case .failure = result { index } else { nil }
-        }
-        guard !failed.isEmpty else { continue }
-        failedAhead.withLock { kept in
-          if kept.count + failed.count > Self.failedAheadKept { kept.removeAll(keepingCapacity: true) }
-          kept.formUnion(failed)
-        }
+      for start in stride(from: 0, to: indices.count, by: chunk) {
+        _ = questions(at: Array(indices[start..<min(start + chunk, indices.count)]))
       }
     }
   }

@@ -1,4 +1,6 @@
 import BikiCore
+import Dispatch
+import Glibc
 import BikiSync
 import Testing
 
@@ -45,8 +47,9 @@ import Testing
   }
 
   /// Question 14 crashes (every seventh does, in `MadeQuestionsTests.question`): read-ahead
-  /// asks for it once, and never again, so it cannot crash the worker into quarantine.
-  @Test func readAheadDoesNotAskAgainForAQuestionThatFailed() throws {
+  /// asks for it once, and nobody asks again, so one question cannot crash the worker into
+  /// quarantine however many callers want it.
+  @Test func aQuestionThatFailedIsNotAskedForAgain() throws {
     let (source, asked) = Self.source(pace: nil)
     let first = try #require(source.readAhead([13, 14, 15], chunk: 1))
     first()
@@ -54,8 +57,32 @@ import Testing
     let again = try #require(source.readAhead([13, 14, 15], chunk: 1))
     again()
     #expect(asked.withLock { $0 } == [13, 14, 15])
-    // A learner who needs it asks for it alone.
+    // A learner who needs it is told why it failed, without asking the plugin.
     #expect(source.questionAtHand(14) == nil)
     #expect(throws: GenerationError.self) { try source.question(at: 14) }
+    #expect(asked.withLock { $0 } == [13, 14, 15])
+  }
+
+  /// What a learner's question met is remembered for read-ahead too.
+  @Test func aFailureALearnerMetIsNotAskedAheadAgain() throws {
+    let (source, asked) = Self.source(pace: nil)
+    #expect(throws: GenerationError.self) { try source.question(at: 21) }
+    let work = try #require(source.readAhead([20, 21, 22], chunk: 1))
+    work()
+    #expect(asked.withLock { $0 } == [21, 20, 22])
+  }
+
+  /// Two callers wanting one question at once (a learner and read-ahead, on two threads) ask
+  /// the plugin for it once.
+  @Test func twoCallersAtOnceAskOnce() {
+    let asked = Locked<[UInt64]>([])
+    let topic = Topic(id: "p.t", title: "T", category: .number, skills: [.reading])
+    let source = PluginQuestions(topic: topic, spaceSize: 100, pace: { nil }) { indices in
+      asked.withLock { $0 += indices }
+      usleep(20_000)  // long enough for the other caller to arrive meanwhile
+      return indices.map(MadeQuestionsTests.question)
+    }
+    DispatchQueue.concurrentPerform(iterations: 2) { _ in _ = source.questions(at: [28]) }
+    #expect(asked.withLock { $0 } == [28])
   }
 }

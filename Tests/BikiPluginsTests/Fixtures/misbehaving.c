@@ -17,7 +17,8 @@
  *              -DCRASH_ON_SEED=N (segfaults on that seed only) -DHANG_ON_SEED=N (never returns on that seed only)
  *              -DCRASH_WHEN_FILE (segfaults on every question once the file $BIKI_TEST_CRASH_FILE exists)
  *              -DHANG_IN_COUNT (question_count never returns; otherwise as COUNTED);
- *              SLOW_MS, CRASH_ON_SEED, HANG_ON_SEED and CRASH_EVERY_TENTH have 30 questions
+ *              SLOW_MS, CRASH_ON_SEED, HANG_ON_SEED, CRASH_EVERY_TENTH and CRASH_WHEN_FILE have
+ *              30 questions
  *   Counting:  -DCOUNTED (a parameter "max" 1–9, counted by question_count) -DCOUNT_LIES (counts double)
  *              -DCOUNT_VARIES (question_count answers one more every other call)
  *   Seeds and ids: -DSEED_NOT_MODULO (seeds past the count give other questions) -DORDER_DEPENDENT
@@ -66,7 +67,7 @@ static void pause_ms(long ms) {
 #if defined(BAD_COUNT)
 #define QUESTION_COUNT "10"
 #elif defined(CRASH_EVERY_TENTH) || defined(SLOW_MS) || defined(CRASH_ON_SEED) || defined(HANG_ON_SEED) || \
-    defined(RAISE_ON_SEED)
+    defined(RAISE_ON_SEED) || defined(CRASH_WHEN_FILE)
 #define THIRTY_QUESTIONS
 #define QUESTION_COUNT "30"
 #else
