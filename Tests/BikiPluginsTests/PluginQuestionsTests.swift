@@ -1,7 +1,7 @@
 import BikiCore
+import BikiSync
 import Dispatch
 import Glibc
-import BikiSync
 import Testing
 
 @testable import BikiPlugins
@@ -77,11 +77,12 @@ import Testing
   @Test func twoCallersAtOnceAskOnce() {
     let asked = Locked<[UInt64]>([])
     let topic = Topic(id: "p.t", title: "T", category: .number, skills: [.reading])
-    let source = PluginQuestions(topic: topic, spaceSize: 100, pace: { nil }) { indices in
+    let make: @Sendable ([UInt64]) -> [Result<Question, GenerationError>] = { indices in
       asked.withLock { $0 += indices }
       usleep(20_000)  // long enough for the other caller to arrive meanwhile
       return indices.map(MadeQuestionsTests.question)
     }
+    let source = PluginQuestions(topic: topic, spaceSize: 100, pace: { nil }, make: make)
     DispatchQueue.concurrentPerform(iterations: 2) { _ in _ = source.questions(at: [28]) }
     #expect(asked.withLock { $0 } == [28])
   }
