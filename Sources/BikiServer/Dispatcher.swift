@@ -10,7 +10,7 @@ enum Dispatcher {
 
   static let requests: [String: RequestHandler] = table([
     on(TopicsRequest.self) { server, _, request, _ in
-      .result(server.quiz.topicList.answer(previousResultID: request.previousResultID))
+      .result(server.quiz.topicList().answer(previousResultID: request.previousResultID))
     },
     on(StartSessionRequest.self) { server, id, request, outbox throws(ResponseError) in
       try server.quiz.startSession(id, request, open: &server.open, outbox: &outbox)

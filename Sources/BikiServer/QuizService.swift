@@ -18,10 +18,12 @@ struct QuizService {
   let mailbox: Mailbox
   /// The catalog the server serves, set when it changes.
   var catalog: Catalog {
-    // The topic list is written once per catalog: it is large and asked for often.
-    didSet { topicList = TopicListAnswer(catalog) }
+    didSet { writtenTopicList = nil }
   }
-  private(set) var topicList: TopicListAnswer
+  /// The topic list, written on the first `biki/topics` of each catalog and kept: it is large
+  /// (about 180 bytes a topic) and asked for often, and a server whose client never asks for it
+  /// (an editor checking packs) never holds it.
+  private var writtenTopicList: TopicListAnswer?
   var sessions: [String: OpenSession] = [:]
   /// When each time-limited session runs out. Kept apart from `sessions` because the message
   /// loop asks for the next deadline on every iteration, and most sessions have none.
@@ -48,7 +50,14 @@ struct QuizService {
     self.dependencies = dependencies
     self.mailbox = mailbox
     self.catalog = catalog
-    topicList = TopicListAnswer(catalog)
+  }
+
+  /// The topic list for this catalog (see `writtenTopicList`).
+  mutating func topicList() -> TopicListAnswer {
+    if let written = writtenTopicList { return written }
+    let written = TopicListAnswer(catalog)
+    writtenTopicList = written
+    return written
   }
 
   /// The next time limit to run out, if any session has one.

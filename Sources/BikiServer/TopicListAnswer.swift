@@ -1,7 +1,7 @@
 import BikiCore
 import BikiJSON
 
-/// `biki/topics`' two answers, written once per catalog. The full list is tens of kilobytes,
+/// `biki/topics`' two answers, written once per catalog, when first asked for. The full list is tens of kilobytes,
 /// so a client that keeps it sends back the `resultId` it was given and is told "unchanged"
 /// while the packs are the same: the pattern of LSP's pull diagnostics (`previousResultId`).
 struct TopicListAnswer {
@@ -12,7 +12,7 @@ struct TopicListAnswer {
   private let unchanged: JSON
 
   init(_ catalog: Catalog) {
-    // Written once, fingerprinted and sent as these bytes: start-up pays for one 40 KB write.
+    // Written once, fingerprinted and sent as these bytes.
     var writer = JSONWriter()
     writer.beginArray()
     for topic in catalog.registry.topics { TopicInfo(topic).write(into: &writer) }
