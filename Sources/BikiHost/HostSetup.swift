@@ -83,10 +83,11 @@ package struct HostSetup: Sendable {
   /// numbers, money, durations, dates, counters. Plugins run in worker processes started from
   /// `workerExecutable`, unless `inProcess`. Packs are checked on a sample of their questions,
   /// except that `userPackCheck`, when given, is how packs not built into Biki are checked (a
-  /// server's reload checks them as lint does); `isCancelled` stops the packs' checks early.
+  /// server's reload checks them as lint does); `isCancelled` stops the packs' checks early. A
+  /// pack file `earlier` loaded from the same text is reused (`PackLoader.reload`).
   package func loadCatalog(
     packDirectories: [String] = [], pluginDirectories: [String] = [], inProcess: Bool = false, workerExecutable: String,
-    now: @Sendable @escaping () -> Double, userPackCheck: ReadingCheck? = nil,
+    now: @Sendable @escaping () -> Double, userPackCheck: ReadingCheck? = nil, reusing earlier: PackLoad? = nil,
     isCancelled: @escaping @Sendable () -> Bool = { false }
   ) -> (packs: PackLoad, registry: TopicRegistry) {
     let plugins = pluginLibraries(extra: pluginDirectories)
@@ -102,7 +103,8 @@ package struct HostSetup: Sendable {
     // until topic ids defined twice are settled. The reading tables the packs' checks need
     // are built first on the plugins' side, so the first pack does not build them itself, and
     // that side then compiles pack files beside the other until none is left.
-    let compiling = loader.compiling(files: packFiles, precedence: packPaths.precedence(of:), isCancelled: isCancelled)
+    let compiling = loader.compiling(
+      files: packFiles, precedence: packPaths.precedence(of:), reusing: earlier, isCancelled: isCancelled)
     let (packs, loadedPlugins) = Overlap.both(
       { compiling.finish() },
       {
@@ -115,13 +117,13 @@ package struct HostSetup: Sendable {
     var registry = TopicRegistry.load(
       packs: packs, plugins: loadedPlugins,
       pluginPrecedence: pluginSearchPaths(extra: pluginDirectories).precedence(of:))
-    let order = Topic.Category.allCases
-    registry.topics = registry.topics.enumerated().sorted { a, b in
-      let (ca, cb) = (
-        order.firstIndex(of: a.element.topic.category) ?? 0, order.firstIndex(of: b.element.topic.category) ?? 0
-      )
-      return ca != cb ? ca < cb : a.offset < b.offset
-    }.map(\.element)
+    // By category, in load order within each: one pass a category, and no copy beside the list.
+    var byCategory: [RegisteredTopic] = []
+    byCategory.reserveCapacity(registry.topics.count)
+    for category in Topic.Category.allCases {
+      byCategory += registry.topics.lazy.filter { $0.topic.category == category }
+    }
+    registry.topics = byCategory
     return (packs, registry)
   }
 

@@ -34,50 +34,6 @@ package enum Precedence: Int, Comparable, Sendable, CaseIterable {
   }
 }
 
-/// One pack file as loaded: where it came from and what compiling it produced.
-package struct LoadedPack: Sendable {
-  package var path: String
-  package var compilation: PackCompilation
-  package var precedence: Precedence
-  /// The bytes read, for a pack not built into Biki: a client that pulls the workspace's
-  /// diagnostics gets a closed pack's in the columns it counts, which need the text.
-  package var text: [UInt8]?
-
-  package init(path: String, compilation: PackCompilation, precedence: Precedence = .user, text: [UInt8]? = nil) {
-    self.path = path
-    self.compilation = compilation
-    self.precedence = precedence
-    self.text = text
-  }
-}
-
-/// Everything loaded from a set of paths: each file's result and the topics that serve. A
-/// topic id defined twice is settled by precedence and reported, never silently overridden.
-package struct PackLoad: Sendable {
-  package var packs: [LoadedPack]
-  /// Diagnostics across files (the same topic id in two packs), by the path they belong to.
-  var crossPackDiagnostics: [(path: String, diagnostic: Diagnostic)]
-
-  /// Serving topics, each id once: where several packs define it, the one that takes precedence.
-  package var topics: [(topic: CompiledTopic, path: String)]
-
-  package init(
-    packs: [LoadedPack], crossPackDiagnostics: [(path: String, diagnostic: Diagnostic)],
-    topics: [(topic: CompiledTopic, path: String)]
-  ) {
-    self.packs = packs
-    self.crossPackDiagnostics = crossPackDiagnostics
-    self.topics = topics
-  }
-
-  package func diagnostics(for path: String) -> [Diagnostic] {
-    let own = packs.first { $0.path == path }?.compilation.diagnostics ?? []
-    return (own + crossPackDiagnostics.filter { $0.path == path }.map(\.diagnostic)).sorted {
-      ($0.range.start, $0.rule) < ($1.range.start, $1.rule)
-    }
-  }
-}
-
 package enum PackLoaderError: Error, Equatable, CustomStringConvertible, Sendable {
   case notFound(String)
 
@@ -133,44 +89,51 @@ package struct PackLoader: Sendable {
   /// `isCancelled` is asked while packs compile; once it says yes, the load is incomplete (for
   /// a reload a newer one superseded, whose result nobody will read).
   package func load(
-    files: [String], precedence: (String) -> Precedence = { _ in .user },
+    files: [String], precedence: (String) -> Precedence = { _ in .user }, reusing earlier: PackLoad? = nil,
     isCancelled: @escaping @Sendable () -> Bool = { false }
   ) -> PackLoad {
-    compiling(files: files, precedence: precedence, isCancelled: isCancelled).finish()
+    compiling(files: files, precedence: precedence, reusing: earlier, isCancelled: isCancelled).finish()
   }
 
   /// The load of `files` begun: other threads may `help` compile its files before `finish`
-  /// (on the thread that called this) completes and resolves it, as `load` does alone.
+  /// (on the thread that called this) completes and resolves it, as `load` does alone. A file
+  /// `earlier` loaded from the same text is not compiled again (see `reload`).
   package func compiling(
-    files: [String], precedence: (String) -> Precedence = { _ in .user },
+    files: [String], precedence: (String) -> Precedence = { _ in .user }, reusing earlier: PackLoad? = nil,
     isCancelled: @escaping @Sendable () -> Bool = { false }
   ) -> PackCompiling {
     var seen = Set<String>()
     let ranked = files.filter { seen.insert(fileSystem.canonicalPath($0)).inserted }.map { ($0, precedence($0)) }
     let usesCache = [check, userCheck ?? check].contains { if case .sample = $0 { true } else { false } }
     let passedBefore = usesCache ? checked.load() : []
+    let reusable = Dictionary(
+      (earlier?.packs ?? []).filter { $0.text != nil }.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     let work = SharedWork(ranked) { [self] path, rank -> (pack: LoadedPack, passed: String?) in
       let fileCheck = rank == .builtIn ? check : (userCheck ?? check)
-      let sampled = if case .sample = fileCheck { true } else { false }
-      var key: String?
-      let compilation: PackCompilation
-      var text: [UInt8]?
+      let bytes: [UInt8]
       do {
-        let bytes = try fileSystem.read(path)
-        if rank != .builtIn { text = bytes }
-        key = usesCache ? checked.key(path, bytes: bytes) : nil
-        compilation = PackCompiler.compile(
-          bytes, check: sampled && key.map(passedBefore.contains) == true ? .sample(2) : fileCheck,
-          isCancelled: isCancelled)
+        bytes = try fileSystem.read(path)
       } catch {
-        compilation = PackCompilation(
+        let compilation = PackCompilation(
           pack: nil, topics: [],
           diagnostics: [Diagnostic(.error, "\(error)", rule: "unreadable-file", at: .fileStart)])
+        return (LoadedPack(path: path, compilation: compilation, precedence: rank, check: fileCheck), nil)
       }
-      return (
-        LoadedPack(path: path, compilation: compilation, precedence: rank, text: text),
-        compilation.hasErrors ? nil : key
-      )
+      let key = usesCache ? checked.key(path, bytes: bytes) : nil
+      let pack: LoadedPack
+      if let before = reusable[path], before.precedence == rank, before.text == bytes {
+        pack = reload(before, check: fileCheck, isCancelled: isCancelled)
+      } else {
+        let sampled = if case .sample = fileCheck { true } else { false }
+        // Passed before, unchanged since: only its first and last questions are checked again.
+        let compilation = PackCompiler.compile(
+          bytes, check: sampled && key.map(passedBefore.contains) == true ? .sample(2) : fileCheck,
+          isCancelled: isCancelled)
+        pack = LoadedPack(
+          path: path, compilation: compilation, precedence: rank, check: fileCheck,
+          text: rank == .builtIn ? nil : bytes)
+      }
+      return (pack, pack.compilation.hasErrors ? nil : key)
     }
     return PackCompiling(
       work: work,
@@ -179,6 +142,22 @@ package struct PackLoader: Sendable {
         if usesCache && passed != passedBefore && !isCancelled() { checked.store(passed) }
         return PackLoader.resolve(loaded.map(\.pack))
       })
+  }
+
+  /// A file loaded before from the same text, as `check` would load it. One checked as
+  /// thoroughly already is kept as it is. One checked less (a server's quick start, checked
+  /// again as lint checks) is compiled again for the check's findings, and keeps its compiled
+  /// topics that pass: compiling is a pure function of the text, so they are the topics the
+  /// new compilation made, and the catalog being served and the one replacing it share them
+  /// rather than hold two copies of every topic.
+  func reload(
+    _ before: LoadedPack, check fileCheck: ReadingCheck, isCancelled: @escaping @Sendable () -> Bool
+  ) -> LoadedPack {
+    guard !before.check.covers(fileCheck), let text = before.text else { return before }
+    let checked = PackCompiler.compile(text, check: fileCheck, isCancelled: isCancelled)
+    let passing = Set(checked.topics.map(\.topic.id))
+    return before.checkedAgain(
+      checked, check: fileCheck, topics: before.compilation.topics.filter { passing.contains($0.topic.id) })
   }
 
   /// Serves each topic id from one pack: among the packs where the topic compiled, the one with
@@ -195,10 +174,9 @@ package struct PackLoader: Sendable {
     }
     var owners: [String: [Place]] = [:]
     for (index, pack) in packs.enumerated() {
-      guard let definition = pack.compilation.pack else { continue }
-      for topic in definition.topics where !topic.id.value.isEmpty {
-        owners["\(definition.id.value).\(topic.id.value)", default: []].append(
-          Place(pack: index, range: topic.id.range))
+      guard let defined = pack.defined else { continue }
+      for topic in defined.topics where !topic.id.isEmpty {
+        owners["\(defined.packID).\(topic.id)", default: []].append(Place(pack: index, range: topic.range))
       }
     }
     var crossPack: [(String, Diagnostic)] = []
@@ -298,10 +276,10 @@ extension PackLoad {
     path: String, text: [UInt8], check: ReadingCheck = .thorough, isCancelled: @Sendable () -> Bool = { false },
     isSameFile: (String) -> Bool
   ) -> (compilation: PackCompilation, diagnostics: [Diagnostic]) {
-    let document = LoadedPack(
-      path: path, compilation: PackCompiler.compile(text, check: check, isCancelled: isCancelled), precedence: .given)
+    let compilation = PackCompiler.compile(text, check: check, isCancelled: isCancelled)
+    let document = LoadedPack(path: path, compilation: compilation, precedence: .given, check: check)
     return (
-      document.compilation,
+      compilation,
       PackLoader.resolve([document] + packs.filter { !isSameFile($0.path) }).diagnostics(for: path)
     )
   }

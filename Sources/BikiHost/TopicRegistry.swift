@@ -197,9 +197,13 @@ extension TopicRegistry {
       case .problem(let problem): problems.append((plugin.path, problem))
       }
     }
-    // Pack topics are already settled among themselves in PackLoad; here, plugins against everything.
+    // Pack topics are already settled among themselves in PackLoad; here, plugins against
+    // everything, so only the ids a plugin defines can be defined twice.
+    let pluginIDs = Set(topics.lazy.filter(\.callsPlugin).map(\.topic.id))
     var places: [String: [Int]] = [:]
-    for (index, topic) in topics.enumerated() { places[topic.topic.id, default: []].append(index) }
+    for (index, topic) in topics.enumerated() where pluginIDs.contains(topic.topic.id) {
+      places[topic.topic.id, default: []].append(index)
+    }
     var losers = Set<Int>()
     for (id, indices) in places.sorted(by: { $0.key < $1.key }) where indices.count > 1 {
       func rank(_ index: Int) -> Precedence { precedence[topics[index].source] ?? .user }
@@ -264,8 +268,8 @@ extension TopicRegistry {
           ))
       }
     }
-    return TopicRegistry(
-      topics: topics.enumerated().filter { !losers.contains($0.offset) }.map(\.element), problems: problems)
+    if !losers.isEmpty { topics = topics.enumerated().filter { !losers.contains($0.offset) }.map(\.element) }
+    return TopicRegistry(topics: topics, problems: problems)
   }
 
   /// Seeds an override of a built-in topic is tried on before it may serve.

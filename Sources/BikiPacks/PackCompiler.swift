@@ -3,20 +3,32 @@ import BikiJSON
 import BikiJapanese
 import BikiSync
 
-/// A topic from a pack that passed validation, ready to make generators.
-package struct CompiledTopic: Sendable {
-  package var topic: Topic
+/// A topic from a pack that passed validation, ready to make generators. A class: the pack's
+/// compilation, the packs' load, the registry and a reload's catalog all hold the same topic,
+/// and with 100,000 topics a copy each (192 bytes) would cost tens of megabytes.
+package final class CompiledTopic: Sendable {
+  package let topic: Topic
   let program: TopicProgram
   /// Which range bound each parameter sets: (source slot, bound).
   let parameterTargets: [String: (slot: Int, bound: Bound)]
   /// Which questions the topic asks more often.
-  var favour: TopicDefinition.Favour?
+  let favour: TopicDefinition.Favour?
   /// The favoured layout with the default parameters: built on the first generator, not while
-  /// packs load (every 1–100 counter topic would cost start-up time), then shared by every
-  /// copy, as each request for a generator would otherwise build it again.
+  /// packs load (every 1–100 counter topic would cost start-up time), then shared, as each
+  /// request for a generator would otherwise build it again.
   let defaultLayout = Locked<FavouredLayout?>(nil)
 
   enum Bound: String, Sendable { case min, max, step }
+
+  init(
+    topic: Topic, program: TopicProgram, parameterTargets: [String: (slot: Int, bound: Bound)],
+    favour: TopicDefinition.Favour? = nil
+  ) {
+    self.topic = topic
+    self.program = program
+    self.parameterTargets = parameterTargets
+    self.favour = favour
+  }
 
   /// A generator with the defaults, or with parameters overridden (each within its bounds, and
   /// the range still non-empty). An overridden step need not divide the range: min=1 max=500
@@ -102,7 +114,7 @@ package struct PackCompilation: Sendable {
 }
 
 /// How many of a topic's questions are generated to prove each one has a reading.
-package enum ReadingCheck: Sendable {
+package enum ReadingCheck: Sendable, Equatable {
   /// Every question when there are at most 100,000, else 100,000 spread evenly, and at most
   /// 250,000 in one file, shared out over its topics: for lint.
   case thorough
@@ -111,6 +123,16 @@ package enum ReadingCheck: Sendable {
 
   /// How packs are checked as they load for serving: 64 questions a topic.
   package static let startUp = ReadingCheck.sample(64)
+
+  /// Whether a pack that passed this check passes `other` too: every question checked by
+  /// `other` is checked by this.
+  package func covers(_ other: ReadingCheck) -> Bool {
+    switch (self, other) {
+    case (.thorough, _): true
+    case (.sample, .thorough): false
+    case (.sample(let count), .sample(let asked)): count >= asked
+    }
+  }
 
   var limit: UInt64 {
     switch self {

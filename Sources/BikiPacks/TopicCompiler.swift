@@ -248,9 +248,10 @@ struct TopicCompiler {
         "topic \"\(definition.id.value)\" has only \(space) possible question\(space == 1 ? "" : "s"), fewer than a typical quiz of \(PackCompiler.typicalQuestionLimit) asks",
         "few-questions", at: definition.id.range)
     }
-    var compiled = CompiledTopic(
+    let compiled = CompiledTopic(
       topic: topic, program: program,
-      parameterTargets: Dictionary(uniqueKeysWithValues: parameterTargets.map { ($0.name, ($0.slot, $0.bound)) }))
+      parameterTargets: Dictionary(uniqueKeysWithValues: parameterTargets.map { ($0.name, ($0.slot, $0.bound)) }),
+      favour: definition.favour?.value)
     if let favour = definition.favour {
       guard space <= FavouredLayout.maximumSpace else {
         reader.error(
@@ -258,7 +259,6 @@ struct TopicCompiler {
           "favour-space-too-large", at: favour.range)
         return nil
       }
-      compiled.favour = favour.value
       // Laying the questions out names every question's forms: lint does it to say when
       // favouring changes nothing; loading leaves it to the first generator.
       if case .thorough = check, let layout = FavouredLayout(program, space: space, favour: favour.value) {

@@ -43,9 +43,9 @@ extension BikiServer {
       running.work.cancel()
       announcement = max(announcement, running.announce)
     }
-    let dependencies = dependencies
+    let (dependencies, serving) = (dependencies, catalog.packs)
     let load: @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Catalog = { isCancelled in
-      dependencies.loadCheckedCatalog?(isCancelled) ?? dependencies.loadCatalog()
+      dependencies.loadCheckedCatalog?(serving, isCancelled) ?? dependencies.loadCatalog()
     }
     let work = dependencies.background.start(load, reporting: { .catalog($0, $1) }, to: mailbox)
     reload = PackReload(work: work, announce: announcement)
@@ -76,15 +76,14 @@ extension BikiServer {
   /// Serves `found`; returns what reloads report and whether it differs from the catalog it
   /// replaces (topics or problems).
   private mutating func adopt(_ found: Catalog) -> (JSON, changed: Bool) {
-    let before = PacksReport(catalog)
-    let topicsBefore = catalog.registry.topics.map { "\($0.topic.id) \($0.source)" }
+    let before = catalog
     catalog = found
     // A clash with a pack that changed on disk changes what an open document shows.
     let now = dependencies.now()
     language.checkAllAgain(now: now)
-    let report = PacksReport(catalog)
-    return (
-      report.json, report != before || topicsBefore != catalog.registry.topics.map { "\($0.topic.id) \($0.source)" }
-    )
+    let sameTopics = before.registry.topics.elementsEqual(catalog.registry.topics) {
+      ($0.topic.id, $0.source) == ($1.topic.id, $1.source)
+    }
+    return (PacksReport.written(catalog), !sameTopics || !PacksReport.same(before, catalog))
   }
 }

@@ -16,8 +16,12 @@ package struct Catalog: Sendable {
   /// The directories packs are loaded from, empty ones included: a file an author creates in
   /// one is a pack before it has a line of text.
   let packDirectories: [String]
-  /// Each topic by id (the first of an id, as the registry lists them): every request names one.
-  private let topicsByID: [String: CatalogEntry]
+  /// Each topic's place in the registry by id (the first of an id, as the registry lists them):
+  /// every request names one.
+  private let placeByID: [String: Int]
+  /// The entries of the topics asked for, made on first use: an entry keeps what serving its
+  /// topic needs (about 450 bytes), and a catalog of 100,000 topics is mostly never asked.
+  private let entries = Locked<[Int: CatalogEntry]>([:])
   /// What did-you-mean needs: the ids prepared on the first miss (most catalogs never have one,
   /// and start-up should not pay for it), and the suggestion for ids asked for lately and not
   /// found, as a client with a stale id sends it again and again. Emptied when full.
@@ -27,11 +31,23 @@ package struct Catalog: Sendable {
     self.registry = registry
     self.packs = packs
     self.packDirectories = packDirectories
-    self.topicsByID = Dictionary(
-      registry.topics.map { ($0.topic.id, CatalogEntry($0)) }, uniquingKeysWith: { first, _ in first })
+    var places: [String: Int] = [:]
+    places.reserveCapacity(registry.topics.count)
+    for (place, registered) in registry.topics.enumerated() where places[registered.topic.id] == nil {
+      places[registered.topic.id] = place
+    }
+    self.placeByID = places
   }
 
-  func topic(id: String) -> CatalogEntry? { topicsByID[id] }
+  func topic(id: String) -> CatalogEntry? {
+    guard let place = placeByID[id] else { return nil }
+    return entries.withLock { entries in
+      if let made = entries[place] { return made }
+      let made = CatalogEntry(registry.topics[place])
+      entries[place] = made
+      return made
+    }
+  }
 
   /// The topic id closest to `id`, a typo of one, if any.
   func suggestion(for id: String) -> String? {
@@ -116,7 +132,9 @@ package struct ServerDependencies: Sendable {
   /// The catalog as a reload makes it, off the message loop: packs not built into Biki checked
   /// as `biki-pack lint` checks them, so the problems it lists are the ones lint reports and
   /// no topic lint refuses is served. Nil: `loadCatalog`.
-  var loadCheckedCatalog: (@Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Catalog)?
+  /// The packs being served are handed in: a file unchanged since is not compiled again, and the
+  /// two catalogs share its topics (`PackLoader.reload`).
+  var loadCheckedCatalog: (@Sendable (_ serving: PackLoad, _ isCancelled: @escaping @Sendable () -> Bool) -> Catalog)?
   /// Changes whenever a pack file is added, removed or modified; polled to notice edits.
   var packStamp: @Sendable () -> String
   var history: AnswerHistory
@@ -160,7 +178,8 @@ package struct ServerDependencies: Sendable {
     now: @Sendable @escaping () -> Double, wallClock: @Sendable @escaping () -> Double, seeds: SeedSource,
     canonicalPath: @Sendable @escaping (String) -> String = { $0 }, readingCheck: ReadingCheck = .thorough,
     background: BackgroundRunner = .immediate,
-    loadCheckedCatalog: (@Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Catalog)? = nil
+    loadCheckedCatalog: (@Sendable (_ serving: PackLoad, _ isCancelled: @escaping @Sendable () -> Bool) -> Catalog)? =
+      nil
   ) {
     self.loadCatalog = loadCatalog
     self.loadCheckedCatalog = loadCheckedCatalog

@@ -108,8 +108,8 @@ enum SampleCommand {
       let installed =
         (try? loader.packFiles(in: context.searchPaths(extra: []).directories, requireExistence: false)) ?? []
       let all = loader.load(files: installed)
-      guard let pack = all.packs.first(where: { $0.compilation.pack?.id.value == packName }) else {
-        let ids = all.packs.compactMap { $0.compilation.pack?.id.value }
+      guard let pack = all.packs.first(where: { $0.defined?.packID == packName }) else {
+        let ids = all.packs.compactMap { $0.defined?.packID }
         return CommandOutcome(
           standardError: [
             TerminalText.safe(

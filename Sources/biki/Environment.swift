@@ -49,13 +49,13 @@ struct BikiEnvironment {
   /// The topics, and the packs they were compiled from.
   func loadCatalog(
     packDirectories: [String] = [], pluginDirectories: [String] = [], inProcess: Bool = false,
-    userPackCheck: ReadingCheck? = nil,
+    userPackCheck: ReadingCheck? = nil, reusing earlier: PackLoad? = nil,
     isCancelled: @escaping @Sendable () -> Bool = { false }
   ) -> (packs: PackLoad, registry: TopicRegistry) {
     host.loadCatalog(
       packDirectories: packDirectories, pluginDirectories: pluginDirectories, inProcess: inProcess,
       workerExecutable: TopicRegistry.ownExecutable, now: now,
-      userPackCheck: userPackCheck, isCancelled: isCancelled)
+      userPackCheck: userPackCheck, reusing: earlier, isCancelled: isCancelled)
   }
 
   /// Changes when any pack file or plugin library that `loadCatalog` would load changes.

@@ -76,13 +76,12 @@ enum ServeCommand {
       history: environment.history, now: environment.now,
       wallClock: environment.wallClock, seeds: environment.seeds, canonicalPath: environment.fileSystem.canonicalPath,
       background: .threads(waking: wake),
-      loadCheckedCatalog: { isCancelled in
+      loadCheckedCatalog: { serving, isCancelled in
         let (packDirectories, pluginDirectories) = places.withLock { $0 }
         // The user's own packs checked as lint checks them.
         let (load, registry) = environment.loadCatalog(
           packDirectories: packDirectories, pluginDirectories: pluginDirectories, inProcess: pluginsInProcess,
-          userPackCheck: .thorough,
-          isCancelled: isCancelled)
+          userPackCheck: .thorough, reusing: serving, isCancelled: isCancelled)
         return Catalog(
           registry: registry, packs: load,
           packDirectories: environment.host.packSearchPaths(extra: packDirectories).directories)

@@ -27,17 +27,21 @@ import Testing
   ) -> ServerDependencies {
     var dependencies = ServerFixtures.dependencies(files: files, clock: clock, background: background)
     dependencies.loadCatalog = { load(files, check: nil, isCancelled: { false }) }
-    dependencies.loadCheckedCatalog = { isCancelled in load(files, check: .thorough, isCancelled: isCancelled) }
+    dependencies.loadCheckedCatalog = { serving, isCancelled in
+      load(files, check: .thorough, reusing: serving, isCancelled: isCancelled)
+    }
     return dependencies
   }
 
   static func load(
-    _ files: ServerFixtures.Files, check: ReadingCheck?, isCancelled: @escaping @Sendable () -> Bool
+    _ files: ServerFixtures.Files, check: ReadingCheck?, reusing serving: PackLoad? = nil,
+    isCancelled: @escaping @Sendable () -> Bool
   ) -> Catalog {
     let fileSystem = FileSystem.memory(files.contents.withLock { $0 })
     let loader = PackLoader(fileSystem: fileSystem, userCheck: check)
     let packs = loader.load(
-      files: (try? loader.packFiles(in: ["/packs"], requireExistence: false)) ?? [], isCancelled: isCancelled)
+      files: (try? loader.packFiles(in: ["/packs"], requireExistence: false)) ?? [], reusing: serving,
+      isCancelled: isCancelled)
     return Catalog(registry: TopicRegistry.load(packs: packs, plugins: [], isolation: .inProcess), packs: packs)
   }
 

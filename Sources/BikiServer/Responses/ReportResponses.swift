@@ -74,15 +74,38 @@ struct PacksReport: WireValue, Equatable {
     }
   }
 
-  init(_ catalog: Catalog) {
-    topicCount = Int64(catalog.registry.topics.count)
-    problems = catalog.registry.problems.map { Problem(path: $0.path, $0.diagnostic) }
-    readingCoverage = catalog.packs.packs.compactMap { pack in
+  static func coverage(_ catalog: Catalog) -> [Coverage] {
+    catalog.packs.packs.compactMap { pack in
       let coverage = pack.compilation.readingCoverage
       guard pack.precedence != .builtIn, coverage.isSample else { return nil }
       return Coverage(
         path: pack.path, checked: Int64(clamping: coverage.checked), possible: Int64(clamping: coverage.possible))
     }
+  }
+
+  /// The report of `catalog`, written problem by problem: 100,000 topics may have as many
+  /// warnings, and each held as a `Problem` (five strings) would cost some 50 MB beside the
+  /// text, while a reload holds two catalogs.
+  static func written(_ catalog: Catalog) -> JSON {
+    var writer = JSONWriter()
+    writer.beginObject()
+    writer.field("topicCount", Int64(catalog.registry.topics.count))
+    writer.key("problems")
+    writer.beginArray()
+    for (path, diagnostic) in catalog.registry.problems { Problem(path: path, diagnostic).write(into: &writer) }
+    writer.endArray()
+    writer.field("readingCoverage", coverage(catalog))
+    writer.endObject()
+    return writer.finish()
+  }
+
+  /// Whether two catalogs give the same report, without writing either.
+  static func same(_ one: Catalog, _ other: Catalog) -> Bool {
+    one.registry.topics.count == other.registry.topics.count
+      && one.registry.problems.elementsEqual(other.registry.problems) {
+        $0.path == $1.path && $0.diagnostic == $1.diagnostic
+      }
+      && coverage(one) == coverage(other)
   }
 
   func write(into writer: inout JSONWriter) {
