@@ -283,7 +283,7 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
 /// checks on every byte. It owns its memory, so it cannot be copied.
 struct ByteSink: ~Copyable {
   private var base: UnsafeMutablePointer<UInt8>
-  private var capacity: Int
+  private(set) var capacity: Int
   private var count = 0
 
   init(capacity: Int) {
@@ -396,6 +396,13 @@ package struct JSONWriter: ~Copyable {
   private var followsValue = false
 
   package init() {}
+
+  /// A writer with room for about `capacity` bytes: text known to be large (a report of every
+  /// problem) is written without growing, and copying, its buffer again and again.
+  package init(reserving capacity: Int) { sink = ByteSink(capacity: capacity) }
+
+  /// The room the writer holds, written or not.
+  package var room: Int { sink.capacity }
 
   private mutating func separate() {
     if followsValue { sink.append(UInt8(ascii: ",")) }

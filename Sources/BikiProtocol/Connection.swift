@@ -240,9 +240,12 @@ struct MessageWriter: ~Copyable {
   mutating func write(_ messages: [OutgoingMessage]) -> Bool {
     bytes.removeAll(keepingCapacity: true)
     for message in messages { message.frame(into: &bytes, using: &body) }
-    // A burst's frames are not kept past it: a single large answer (a topic list) leaves no
-    // large buffer behind.
-    defer { if bytes.capacity > 1 << 20 { bytes = [] } }
+    // A burst's frames and bodies are not kept past it: a single large answer (a topic list,
+    // a reload's report) leaves no large buffer behind.
+    defer {
+      if bytes.capacity > 1 << 20 { bytes = [] }
+      if body.room > 1 << 20 { body = JSONWriter() }
+    }
     return bytes.withUnsafeBytes { raw in
       guard let base = raw.baseAddress else { return true }
       var sent = 0

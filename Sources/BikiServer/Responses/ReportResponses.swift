@@ -87,7 +87,8 @@ struct PacksReport: WireValue, Equatable {
   /// warnings, and each held as a `Problem` (five strings) would cost some 50 MB beside the
   /// text, while a reload holds two catalogs.
   static func written(_ catalog: Catalog) -> JSON {
-    var writer = JSONWriter()
+    // About 500 bytes a problem: room for them all at once, rather than doubling up to it.
+    var writer = JSONWriter(reserving: 1024 + 512 * catalog.registry.problems.count)
     writer.beginObject()
     writer.field("topicCount", Int64(catalog.registry.topics.count))
     writer.key("problems")
