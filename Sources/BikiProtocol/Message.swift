@@ -205,30 +205,42 @@ package enum OutgoingMessage: Sendable {
     writer.beginObject()
     writer.key("jsonrpc")
     writer.string("2.0")
+    let payload: JSON
     switch self {
     case .result(let id, let result):
       Self.write(id, to: &writer)
       writer.key("result")
-      writer.value(result)
+      payload = result
     case .error(let id, let error):
       Self.write(id, to: &writer)
       writer.key("error")
-      writer.value(error.json)
+      payload = error.json
     case .notification(let method, let params):
       writer.key("method")
       writer.string(method)
       writer.key("params")
-      writer.value(params)
+      payload = params
     case .request(let id, let method, let params):
       Self.write(id, to: &writer)
       writer.key("method")
       writer.string(method)
       writer.key("params")
-      writer.value(params)
+      payload = params
     }
+    // The payload is the envelope's last member. A large one written already (a reload's
+    // report of every problem, tens of megabytes) goes straight into the output: copied into
+    // the body first, it would be held three times while it is sent.
+    if case .written(let bytes) = payload, bytes.count > Self.payloadCopiedUpTo {
+      writer.withBytes { MessageFramer.frame($0, bytes, UInt8(ascii: "}"), into: &output) }
+      return
+    }
+    writer.value(payload)
     writer.endObject()
     writer.withBytes { MessageFramer.frame($0, into: &output) }
   }
+
+  /// The largest written payload copied into the message's body; past it, it is framed in place.
+  static let payloadCopiedUpTo = 64 << 10
 
   private static func write(_ id: RequestID?, to writer: inout JSONWriter) {
     writer.key("id")

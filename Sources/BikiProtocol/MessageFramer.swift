@@ -323,18 +323,33 @@ package struct MessageFramer: Sendable {
 
   /// Appends a framed message whose body is lent, not owned.
   static func frame(_ body: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    header(length: body.count, into: &output)
+    output.append(contentsOf: body)
+  }
+
+  /// Appends a framed message whose body is `opening`, then `payload`, then `closing`: a large
+  /// payload written already goes into the output once, not first into a body of its own.
+  static func frame(
+    _ opening: UnsafeBufferPointer<UInt8>, _ payload: [UInt8], _ closing: UInt8, into output: inout [UInt8]
+  ) {
+    header(length: opening.count + payload.count + 1, into: &output)
+    output.append(contentsOf: opening)
+    output.append(contentsOf: payload)
+    output.append(closing)
+  }
+
+  private static func header(length: Int, into output: inout [UInt8]) {
     // Reserved only for the first message: reserving for each would copy the buffer each time.
-    if output.isEmpty { output.reserveCapacity(body.count + 32) }
+    if output.isEmpty { output.reserveCapacity(length + 32) }
     output.append(contentsOf: "Content-Length: ".utf8)
     // The length's digits, written without forming a string: counted first, then appended
     // most significant first (reversing them in place would copy the whole output).
     var scale = 1
-    while scale <= body.count / 10 { scale *= 10 }
+    while scale <= length / 10 { scale *= 10 }
     while scale > 0 {
-      output.append(UInt8(ascii: "0") + UInt8(body.count / scale % 10))
+      output.append(UInt8(ascii: "0") + UInt8(length / scale % 10))
       scale /= 10
     }
     output.append(contentsOf: "\r\n\r\n".utf8)
-    output.append(contentsOf: body)
   }
 }

@@ -121,6 +121,24 @@ import Testing
     #expect(output == expected + expected)
   }
 
+  /// A large written payload (a reload's report) is framed in place, not through the body
+  /// writer: the same text either way, on each side of the size where that starts.
+  @Test(arguments: [OutgoingMessage.payloadCopiedUpTo - 1, OutgoingMessage.payloadCopiedUpTo + 1, 1 << 20])
+  func aLargeWrittenPayloadIsFramedAsTheEnvelopesText(size: Int) {
+    let text = "[" + String(repeating: "1,", count: (size - 3) / 2) + "1]"
+    for message in [
+      OutgoingMessage.result(id: .number(3), .written(Array(text.utf8))),
+      .notification(method: "biki/packsChanged", params: .written(Array(text.utf8))),
+    ] {
+      var output: [UInt8] = []
+      var writer = JSONWriter()
+      message.frame(into: &output, using: &writer)
+      message.frame(into: &output, using: &writer)
+      let expected = MessageFramer.frame(message.json.bytes)
+      #expect(output == expected + expected)
+    }
+  }
+
   @Test func jsonRoundTrips() throws {
     let value: JSON = ["s": "😀\"\\", "n": -5, "d": .double(1.5), "a": [true, false, .null], "o": [:]]
     #expect(
