@@ -12,6 +12,7 @@ extension BikiServer {
 
   /// `initialized`: the client may now be asked for its settings, and to watch the files.
   mutating func clientReady(outbox: inout [OutgoingMessage]) {
+    client.ready(outbox: &outbox)
     if client.abilities.configuration { askForSettings(outbox: &outbox) }
     if client.abilities.watchesFiles { askToWatchFiles(outbox: &outbox) }
   }

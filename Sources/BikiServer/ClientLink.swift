@@ -45,6 +45,12 @@ struct ClientLink {
   private var waiting: [RequestID: Purpose] = [:]
   /// Progress shown in the client, by what it is about ("reload", or a document's URI).
   var progress: [String: String] = [:]
+  /// Whether the client has had the `initialize` result, which it says with `initialized`: LSP
+  /// lets a server send it requests (`window/workDoneProgress/create` among them) only then.
+  private var mayAsk = false
+  /// Progress begun before that, by subject, with its title: shown once the client is ready,
+  /// if it is still going on.
+  private var deferredProgress: [(subject: String, title: String)] = []
 
   /// Sends a request to the client; its response comes to `answered`.
   mutating func send(_ method: String, _ params: JSON, for purpose: Purpose, outbox: inout [OutgoingMessage]) {
@@ -63,6 +69,10 @@ struct ClientLink {
   /// shown about it already.
   mutating func beginProgress(_ subject: String, title: String, outbox: inout [OutgoingMessage]) {
     guard abilities.progress, progress[subject] == nil else { return }
+    guard mayAsk else {
+      if !deferredProgress.contains(where: { $0.subject == subject }) { deferredProgress.append((subject, title)) }
+      return
+    }
     let token = "biki-progress-\(sent + 1)"
     send("window/workDoneProgress/create", ["token": .string(token)], for: .progress, outbox: &outbox)
     progress[subject] = token
@@ -74,10 +84,20 @@ struct ClientLink {
 
   /// Ends the progress about `subject`, if any is shown.
   mutating func endProgress(_ subject: String, message: String? = nil, outbox: inout [OutgoingMessage]) {
+    deferredProgress.removeAll { $0.subject == subject }
     guard let token = progress.removeValue(forKey: subject) else { return }
     var value: [(String, JSON)] = [("kind", "end")]
     if let message { value.append(("message", .string(message))) }
     outbox.append(
       .notification(method: "$/progress", params: ["token": .string(token), "value": .object(pairs: value)]))
+  }
+
+  /// The client has had the `initialize` result: requests may go to it, and progress begun
+  /// before and still going on is shown now.
+  mutating func ready(outbox: inout [OutgoingMessage]) {
+    mayAsk = true
+    let waiting = deferredProgress
+    deferredProgress = []
+    for (subject, title) in waiting { beginProgress(subject, title: title, outbox: &outbox) }
   }
 }

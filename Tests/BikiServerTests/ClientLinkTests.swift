@@ -159,6 +159,43 @@ import Testing
     #expect(sent.contains { if case .result(.number(5)?, _) = $0 { true } else { false } })
   }
 
+  /// Packs loaded while `initialize` is answered (directories among its options) show as
+  /// progress only once the client has had the result: LSP lets a server send requests, the
+  /// creation of progress among them, from then on.
+  @Test func progressBegunDuringInitializeWaitsForInitialized() throws {
+    let held = ServerFixtures.HeldWork()
+    var endpoint = Endpoint(
+      server: BikiServer(version: "test", dependencies: ServerFixtures.dependencies(background: held.runner)))
+    let answered = endpoint.receive(
+      .request(
+        id: .number(0), method: "initialize",
+        params: [
+          "capabilities": Self.capabilities(progress: true), "initializationOptions": ["packDirectories": ["/packs"]],
+        ]))
+    #expect(Self.requests(answered, "window/workDoneProgress/create").isEmpty)
+    #expect(answered.notifications("$/progress").isEmpty)
+    let ready = endpoint.receive(.notification(method: "initialized", params: [:]))
+    let (_, created) = try #require(Self.requests(ready, "window/workDoneProgress/create").first)
+    #expect(ready.notifications("$/progress").first?["token"] == created["token"])
+    #expect(ready.notifications("$/progress").first?["value"]?["kind"] == "begin")
+    held.runAll()
+    #expect(endpoint.tick(now: 100).notifications("$/progress").first?["value"]?["kind"] == "end")
+  }
+
+  /// Progress begun and ended before `initialized` is never shown.
+  @Test func progressOverBeforeInitializedIsNotShown() {
+    var endpoint = Endpoint(server: BikiServer(version: "test", dependencies: ServerFixtures.dependencies()))
+    var sent = endpoint.receive(
+      .request(
+        id: .number(0), method: "initialize",
+        params: [
+          "capabilities": Self.capabilities(progress: true), "initializationOptions": ["packDirectories": ["/packs"]],
+        ]))
+    sent += endpoint.receive(.notification(method: "initialized", params: [:]))
+    #expect(Self.requests(sent, "window/workDoneProgress/create").isEmpty)
+    #expect(sent.notifications("$/progress").isEmpty)
+  }
+
   /// A check that runs half a second shows as progress until it ends; a quick one never does.
   @Test func aSlowCheckShowsAsProgress() {
     let held = ServerFixtures.HeldWork()
