@@ -176,11 +176,15 @@ package enum OutgoingMessage: Sendable {
   case result(id: RequestID?, JSON)
   case error(id: RequestID?, ResponseError)
   case notification(method: String, params: JSON)
-  /// A request to the client; its response comes back as `IncomingMessage.response`.
+  /// A request to the client; its response comes back as `IncomingMessage.response`. Params of
+  /// `.null` are left out: JSON-RPC allows no params but never null ones
+  /// (`workspace/diagnostic/refresh` has none).
   case request(id: RequestID, method: String, params: JSON)
 
   package var json: JSON {
     switch self {
+    case .request(let id, let method, .null):
+      ["jsonrpc": "2.0", "id": id.json, "method": .string(method)]
     case .request(let id, let method, let params):
       ["jsonrpc": "2.0", "id": id.json, "method": .string(method), "params": params]
     case .result(let id, let result): ["jsonrpc": "2.0", "id": id?.json ?? .null, "result": result]
@@ -220,6 +224,13 @@ package enum OutgoingMessage: Sendable {
       writer.string(method)
       writer.key("params")
       payload = params
+    case .request(let id, let method, .null):
+      Self.write(id, to: &writer)
+      writer.key("method")
+      writer.string(method)
+      writer.endObject()
+      writer.withBytes { MessageFramer.frame($0, into: &output) }
+      return
     case .request(let id, let method, let params):
       Self.write(id, to: &writer)
       writer.key("method")

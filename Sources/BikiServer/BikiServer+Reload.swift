@@ -71,6 +71,9 @@ extension BikiServer {
     if running.announce == .always || (running.announce == .ifChanged && changed) {
       outbox.append(.notification(method: "biki/packsChanged", params: report))
     }
+    // A client that pulls diagnostics holds what it pulled: told to pull again, it sees what
+    // the packs now say, in closed packs and in open documents that clash with them.
+    if changed, language.pullsDiagnostics { client.refreshDiagnostics(outbox: &outbox) }
   }
 
   /// Serves `found`; returns what reloads report and whether it differs from the catalog it

@@ -92,6 +92,13 @@ struct ClientLink {
       .notification(method: "$/progress", params: ["token": .string(token), "value": .object(pairs: value)]))
   }
 
+  /// Asks a client that pulls diagnostics, and can be asked, to pull them again
+  /// (`workspace/diagnostic/refresh`, which has no params).
+  mutating func refreshDiagnostics(outbox: inout [OutgoingMessage]) {
+    guard abilities.refreshesDiagnostics, mayAsk else { return }
+    send("workspace/diagnostic/refresh", .null, for: .other, outbox: &outbox)
+  }
+
   /// The client has had the `initialize` result: requests may go to it, and progress begun
   /// before and still going on is shown now.
   mutating func ready(outbox: inout [OutgoingMessage]) {

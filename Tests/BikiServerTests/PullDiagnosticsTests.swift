@@ -74,6 +74,32 @@ import Testing
     #expect(Self.pull(&endpoint)["items"] == [])
   }
 
+  /// A reload that changes what the packs say asks a client that pulls, and can be asked, to
+  /// pull again (`workspace/diagnostic/refresh`, with no params); one that changes nothing, or
+  /// a client that cannot be asked, gets no such request.
+  @Test(arguments: [true, false])
+  func aReloadThatChangesTheProblemsAsksThePullingClientToPullAgain(refreshes: Bool) throws {
+    let files = ServerFixtures.Files(["/packs/test.json": ServerFixtures.pack()])
+    var endpoint = Endpoint(server: BikiServer(version: "test", dependencies: ReloadTests.dependencies(files: files)))
+    let capabilities: JSON = [
+      "textDocument": ["diagnostic": ["dynamicRegistration": false]],
+      "workspace": ["diagnostics": ["refreshSupport": .bool(refreshes)]],
+    ]
+    _ = endpoint.receive(.request(id: .number(0), method: "initialize", params: ["capabilities": capabilities]))
+    _ = endpoint.receive(.notification(method: "initialized", params: [:]))
+    func refreshRequests(_ sent: [OutgoingMessage]) -> [OutgoingMessage] {
+      sent.filter { if case .request(_, "workspace/diagnostic/refresh", _) = $0 { true } else { false } }
+    }
+    // Nothing changed: nothing to pull.
+    #expect(
+      refreshRequests(endpoint.receive(.request(id: .number(1), method: "biki/reloadPacks", params: [:]))).isEmpty)
+    files.set("/packs/test.json", DocumentTests.brokenPack)
+    let asked = refreshRequests(endpoint.receive(.request(id: .number(2), method: "biki/reloadPacks", params: [:])))
+    #expect(asked.count == (refreshes ? 1 : 0))
+    // Sent with no params at all: JSON-RPC has no null params.
+    if let request = asked.first { #expect(request.json["params"] == nil) }
+  }
+
   /// The user's packs not open are in the workspace's report as their last load found them,
   /// in the client's columns (bytes here), `unchanged` when the client has them, and gone from
   /// the closed list once opened (the open document speaks for itself).
