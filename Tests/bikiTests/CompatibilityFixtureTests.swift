@@ -78,6 +78,50 @@ import Testing
     return (directory, built)
   }
 
+  /// A plugin built for a minor version this host does not speak yet (1.2 where it speaks 1.1)
+  /// is refused by lint, the quiz and the server alike, each naming both versions and what to
+  /// do, and everything else still serves.
+  @Test func aPluginThatNeedsANewerHostIsRefusedEverywhereNamingBoth() throws {
+    let include = PluginFixtures.repository.appendingPathComponent("Sources/BikiPluginABI/include").path
+    let header = try String(contentsOfFile: include + "/biki_plugin.h", encoding: .utf8)
+    let spoken = try #require(
+      header.firstMatch(of: /#define BIKI_PLUGIN_ABI_MINOR (\d+)u/).flatMap { Int($0.1) })
+    let directory = NSTemporaryDirectory() + "biki-newer-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try PluginFixtures.compile([
+      "-std=c99", "-O1", "-shared", "-fPIC", "-I", include, "-DNEEDS_MINOR=\(spoken + 1)",
+      Self.fixtures + "/needs_minor.c", "-o", directory + "/libfever.so",
+    ])
+    let told =
+      "it needs plugin ABI 1.\(spoken + 1), and this Biki speaks 1.\(spoken): update Biki, or use a build of the plugin for 1.\(spoken)"
+    let home = directory + "/home"
+    let environment = BikiPackTests.isolated(home)
+
+    let lint = try BikiProcess.run(
+      ["lint", directory + "/libfever.so"], program: "biki-pack", environment: environment)
+    #expect(lint.status == 1)
+    #expect(lint.standardOutput.contains("\(told) [plugin-abi-version]"), "\(lint.standardOutput)")
+    #expect(lint.standardOutput.contains("1 failed (load.abi-version)"), "\(lint.standardOutput)")
+
+    let quiz = try BikiProcess.run(
+      [], viaShell: "printf 'skip\\n' | \"$0\" quiz fever.temperature --plugins '\(directory)' --mode questions=1",
+      environment: environment)
+    #expect(quiz.status == 64)
+    #expect(quiz.standardError.contains(told), "\(quiz.standardError)")
+    #expect(quiz.standardError.contains("no topic 'fever.temperature'"), "\(quiz.standardError)")
+
+    let served = try ServeRun.run(
+      ServeRun.initialize
+        + ServeRun.request(1, "biki/generate", #"{"topicId":"fever.temperature","seed":1}"#)
+        + ServeRun.request(2, "biki/generate", #"{"topicId":"numbers.beginner","seed":1}"#) + ServeRun.shutdownAndExit,
+      arguments: ["--plugins", directory], home: home)
+    #expect(served.errorCode(1) == -32602)
+    #expect(served.result(2) != nil)
+    let logged = served.notifications("window/logMessage").compactMap { $0["message"] as? String }
+    #expect(logged.contains { $0.contains(told) }, "\(logged)")
+  }
+
   @Test(arguments: PluginFixtures.releasedHeaders)
   func pluginsBuiltAgainstAReleasedHeaderLintQuizAndServe(_ header: String) throws {
     let (directory, fixtures) = try Self.build(against: header)
