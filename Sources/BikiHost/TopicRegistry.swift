@@ -178,7 +178,7 @@ extension TopicRegistry {
           }))
     } catch {
       return LoadedPlugin(
-        path: path, outcome: .problem(Diagnostic(.error, error.description, rule: error.kind.rule, at: .fileStart)))
+        path: path, outcome: .problem(Diagnostic(.error, error.message, rule: error.kind.rule, at: .fileStart)))
     }
   }
 

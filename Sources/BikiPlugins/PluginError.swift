@@ -72,12 +72,15 @@ package struct PluginError: Error, Hashable, Sendable, CustomStringConvertible {
     self.reason = reason
   }
 
-  package var description: String {
+  package var description: String { "\(path): \(message)" }
+
+  /// What went wrong, without the path: for a diagnostic, which names the file already.
+  package var message: String {
     switch kind {
-    case .cannotLoad: "\(path): cannot load the plugin: \(reason)"
+    case .cannotLoad: "cannot load the plugin: \(reason)"
     case .callFailed(let status), .failedAfterOutput(let status):
-      "\(path): the plugin failed (\(PluginError.statusName(status))): \(reason)"
-    default: "\(path): \(reason)"
+      "the plugin failed (\(PluginError.statusName(status))): \(reason)"
+    default: reason
     }
   }
 
