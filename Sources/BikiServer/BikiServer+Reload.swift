@@ -36,7 +36,7 @@ extension BikiServer {
     reply: RequestID? = nil, announce: PackReload.Announce = .never, outbox: inout [OutgoingMessage]
   ) {
     packStamp = dependencies.packStamp()
-    client.beginProgress("reload", title: "Biki: loading packs", outbox: &outbox)
+    client.beginProgress("reload", title: "Biki: loading packs", cancellable: true, outbox: &outbox)
     if let reply { open.add(reply, .reload) }
     var announcement = announce
     if let running = reload {
@@ -49,6 +49,27 @@ extension BikiServer {
     }
     let work = dependencies.background.start(load, reporting: { .catalog($0, $1) }, to: mailbox)
     reload = PackReload(work: work, announce: announcement)
+  }
+
+  /// `window/workDoneProgress/cancel` on a reload's progress: the reload stops, the packs loaded
+  /// before keep serving (until the files change again, or `biki/reloadPacks`), and requests
+  /// waiting for it are told it was cancelled.
+  mutating func progressCancelled(_ params: JSON?, outbox: inout [OutgoingMessage]) {
+    guard let token = params?["token"]?.stringValue, client.subject(ofProgress: token) == "reload",
+      let running = reload
+    else { return }
+    running.work.cancel()
+    reload = nil
+    for id in open.reloadRequests {
+      open.remove(id)
+      outbox.append(
+        .error(
+          id: id,
+          ResponseError(
+            code: ResponseError.requestCancelled,
+            message: "the reload was cancelled from its progress; the packs loaded before still serve")))
+    }
+    client.endProgress("reload", message: "cancelled", outbox: &outbox)
   }
 
   /// A finished reload: the catalog it made serves, waiting requests are answered, and the

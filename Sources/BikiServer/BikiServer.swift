@@ -369,6 +369,7 @@ package struct BikiServer: LanguageServer {
     switch method {
     case "workspace/didChangeConfiguration": configurationChanged(params, outbox: &outbox)
     case "workspace/didChangeWatchedFiles": watchedFilesChanged(outbox: &outbox)
+    case "window/workDoneProgress/cancel": progressCancelled(params, outbox: &outbox)
     default: Dispatcher.notifications[method]?(&self, Params(params), &outbox)
     }
     if !mailbox.isEmpty { drainCompletions(outbox: &outbox) }

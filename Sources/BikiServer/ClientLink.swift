@@ -50,7 +50,7 @@ struct ClientLink {
   private var mayAsk = false
   /// Progress begun before that, by subject, with its title: shown once the client is ready,
   /// if it is still going on.
-  private var deferredProgress: [(subject: String, title: String)] = []
+  private var deferredProgress: [(subject: String, title: String, cancellable: Bool)] = []
 
   /// Sends a request to the client; its response comes to `answered`.
   mutating func send(_ method: String, _ params: JSON, for purpose: Purpose, outbox: inout [OutgoingMessage]) {
@@ -66,11 +66,16 @@ struct ClientLink {
   mutating func answered(_ id: RequestID) -> Purpose? { waiting.removeValue(forKey: id) }
 
   /// Starts progress about `subject` titled `title`, if the client shows progress and none is
-  /// shown about it already.
-  mutating func beginProgress(_ subject: String, title: String, outbox: inout [OutgoingMessage]) {
+  /// shown about it already; `cancellable` offers the client a button that sends
+  /// `window/workDoneProgress/cancel`.
+  mutating func beginProgress(
+    _ subject: String, title: String, cancellable: Bool = false, outbox: inout [OutgoingMessage]
+  ) {
     guard abilities.progress, progress[subject] == nil else { return }
     guard mayAsk else {
-      if !deferredProgress.contains(where: { $0.subject == subject }) { deferredProgress.append((subject, title)) }
+      if !deferredProgress.contains(where: { $0.subject == subject }) {
+        deferredProgress.append((subject, title, cancellable))
+      }
       return
     }
     let token = "biki-progress-\(sent + 1)"
@@ -79,8 +84,14 @@ struct ClientLink {
     outbox.append(
       .notification(
         method: "$/progress",
-        params: ["token": .string(token), "value": ["kind": "begin", "title": .string(title), "cancellable": false]]))
+        params: [
+          "token": .string(token),
+          "value": ["kind": "begin", "title": .string(title), "cancellable": .bool(cancellable)],
+        ]))
   }
+
+  /// What the progress shown under `token` is about, if any is.
+  func subject(ofProgress token: String) -> String? { progress.first { $0.value == token }?.key }
 
   /// Ends the progress about `subject`, if any is shown.
   mutating func endProgress(_ subject: String, message: String? = nil, outbox: inout [OutgoingMessage]) {
@@ -105,6 +116,8 @@ struct ClientLink {
     mayAsk = true
     let waiting = deferredProgress
     deferredProgress = []
-    for (subject, title) in waiting { beginProgress(subject, title: title, outbox: &outbox) }
+    for (subject, title, cancellable) in waiting {
+      beginProgress(subject, title: title, cancellable: cancellable, outbox: &outbox)
+    }
   }
 }

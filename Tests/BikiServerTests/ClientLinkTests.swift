@@ -159,6 +159,32 @@ import Testing
     #expect(sent.contains { if case .result(.number(5)?, _) = $0 { true } else { false } })
   }
 
+  /// A reload's progress can be cancelled from the client: the reload stops, the request that
+  /// asked for it is told, the progress ends, and the packs loaded before still serve.
+  @Test func aReloadCancelledFromItsProgressStopsAndSaysSo() throws {
+    let held = ServerFixtures.HeldWork()
+    var (endpoint, _) = Self.endpoint(
+      ServerFixtures.dependencies(background: held.runner), capabilities: Self.capabilities(progress: true))
+    let sent = endpoint.receive(.request(id: .number(5), method: "biki/reloadPacks", params: [:]))
+    let begun = try #require(sent.notifications("$/progress").first)
+    #expect(begun["value"]?["cancellable"] == true)
+    let token = try #require(begun["token"])
+    let cancelled = endpoint.receive(.notification(method: "window/workDoneProgress/cancel", params: ["token": token]))
+    #expect(
+      cancelled.contains {
+        if case .error(.number(5)?, let error) = $0 { error.code == ResponseError.requestCancelled } else { false }
+      })
+    #expect(cancelled.notifications("$/progress").first?["value"] == ["kind": "end", "message": "cancelled"])
+    // The reload's work, done after all, changes nothing and answers nothing again.
+    held.runAll()
+    let after = endpoint.tick(now: 100)
+    #expect(!after.contains { if case .result(.number(5)?, _) = $0 { true } else { false } })
+    #expect(after.notifications("biki/packsChanged").isEmpty)
+    #expect(endpoint.call("biki/topics")["topics"]?.arrayValue?.isEmpty == false)
+    // A token the server never gave, or one already ended, is ignored.
+    #expect(endpoint.receive(.notification(method: "window/workDoneProgress/cancel", params: ["token": token])).isEmpty)
+  }
+
   /// Packs loaded while `initialize` is answered (directories among its options) show as
   /// progress only once the client has had the result: LSP lets a server send requests, the
   /// creation of progress among them, from then on.
