@@ -235,6 +235,34 @@ even its count of errors, until a key is pressed."
   "The LSP client to check packs with: eglot (built in from Emacs 29), or lsp-mode."
   :type '(choice (const :tag "eglot" eglot) (const :tag "lsp-mode" lsp-mode)))
 
+(defgroup biki-server nil
+  "The pack server's settings, as lsp-mode gives them to it.
+With eglot, give them in `eglot-workspace-configuration'."
+  :group 'biki
+  :prefix "biki-")
+
+(defcustom biki-pack-directories nil
+  "More directories of packs for the server, with lsp-mode."
+  :type '(repeat directory)
+  :group 'biki-server)
+
+(defcustom biki-plugin-directories nil
+  "More directories of plugins for the server, with lsp-mode."
+  :type '(repeat directory)
+  :group 'biki-server)
+
+(defcustom biki-diagnostics-delay nil
+  "Seconds the server waits after an edit before it checks, with lsp-mode.
+From 0 to 5; nil leaves the server's own delay."
+  :type '(choice (const :tag "The server's" nil) number)
+  :group 'biki-server)
+
+(defcustom biki-inlay-hints t
+  "Whether the server shows readings after numbers in prose, with lsp-mode."
+  :type 'boolean
+  :group 'biki-server)
+
+(declare-function lsp-register-custom-settings "lsp-mode" (props))
 (declare-function lsp-register-client "lsp-mode" (client))
 (declare-function make-lsp-client "lsp-mode" (&rest arguments))
 (declare-function lsp-stdio-connection "lsp-mode" (command &optional test-command))
@@ -246,6 +274,13 @@ even its count of errors, until a key is pressed."
   (unless (get 'biki--register-lsp-mode-client 'done)
     (put 'biki--register-lsp-mode-client 'done t)
     (add-to-list 'lsp-language-id-configuration '(biki-pack-mode . "json"))
+    ;; Answered when the server asks for the section "biki" (workspace/configuration).
+    ;; Lists go as vectors: a list would be sent as a JSON object.
+    (lsp-register-custom-settings
+     `(("biki.packDirectories" ,(lambda () (vconcat biki-pack-directories)))
+       ("biki.pluginDirectories" ,(lambda () (vconcat biki-plugin-directories)))
+       ("biki.diagnosticsDelay" biki-diagnostics-delay)
+       ("biki.inlayHints" biki-inlay-hints t)))
     (lsp-register-client
      (make-lsp-client :new-connection (lsp-stdio-connection (lambda () (biki--server-command)))
                       :major-modes '(biki-pack-mode)

@@ -2,7 +2,8 @@
 # biki.el with lsp-mode (Debian's elpa-lsp-mode) instead of eglot, in real Emacs in a real
 # terminal: the package installed with package-install-file into a fresh home, the init.el of
 # docs/editors.md with the one line that picks lsp-mode. tmux types the keys and reads the
-# screen: a pack's typo is diagnosed, and M-. goes to a counter's definition.
+# screen: a pack's typo is diagnosed, M-. goes to a counter's definition, and biki.el's
+# settings reach the server (a directory of packs in biki-pack-directories is served).
 #   Editors/emacs/tests/lsp-mode.sh        (with an installed Biki: `biki` on PATH)
 # Exits 0 when every check passes; prints each check, and the screen when one fails.
 set -uo pipefail
@@ -61,6 +62,23 @@ cat >"$state/drafts/kitchen.json" <<'PACK'
 }
 PACK
 
+# A directory of packs given to the server through lsp-mode's settings only.
+mkdir -p "$state/extra"
+cat >"$state/extra/pantry.json" <<'PACK'
+{
+  "format": 1, "id": "pantry", "title": "In the pantry", "version": "1.0.0",
+  "topics": [
+    {
+      "id": "jars", "title": "Bottles (1–20本)", "description": "いっぽん, にほん ….",
+      "category": "counter", "skills": ["kana"],
+      "variables": { "n": { "range": { "min": 1, "max": 20 } } },
+      "question": { "parts": [{ "number": "n", "counter": "hon" }], "answer": { "value": "n", "postfix": "本" } }
+    }
+  ]
+}
+PACK
+echo "(setq biki-pack-directories (list \"$state/extra\"))" >>"$home/.emacs.d/init.el"
+
 tmux new-session -d -s "$session" -x 120 -y 40 \
   "env HOME='$home' LANG=C.UTF-8 XDG_STATE_HOME='$state/state' XDG_DATA_HOME='$state/data' emacs -nw"
 check "Emacs starts" wait_for "Welcome to GNU Emacs"
@@ -90,5 +108,16 @@ tmux send-keys -t "$session" C-s '"counter": "sa' Enter
 sleep 1
 tmux send-keys -t "$session" M-.
 check "M-. goes to the counter's definition" on_line kitchen.json 7
+
+# The server asks lsp-mode for its settings and loads the directory they name: asked until
+# its topics hold the pack there, for up to 30 s.
+found=1
+for _ in $(seq 30); do
+  tmux send-keys -t "$session" M-: \
+    "(message \"biki-pantry: %s\" (if (string-match-p \"pantry.jars\" (json-encode (lsp-request \"biki/topics\" (make-hash-table)))) \"served\" \"not yet\"))" Enter
+  sleep 1
+  if screen | grep -q 'biki-pantry: served'; then found=0; break; fi
+done
+check "biki-pack-directories reaches the server through lsp-mode" test "$found" -eq 0
 
 finish "emacs lsp-mode"
