@@ -89,14 +89,10 @@ struct PacksReport: WireValue, Equatable {
   static func written(_ catalog: Catalog) -> JSON {
     // About 500 bytes a problem: room for them all at once, rather than doubling up to it.
     var writer = JSONWriter(reserving: 1024 + 512 * catalog.registry.problems.count)
-    writer.beginObject()
-    writer.field("topicCount", Int64(catalog.registry.topics.count))
-    writer.key("problems")
-    writer.beginArray()
-    for (path, diagnostic) in catalog.registry.problems { Problem(path: path, diagnostic).write(into: &writer) }
-    writer.endArray()
-    writer.field("readingCoverage", coverage(catalog))
-    writer.endObject()
+    write(
+      topicCount: Int64(catalog.registry.topics.count),
+      problems: catalog.registry.problems.lazy.map { Problem(path: $0.path, $0.diagnostic) },
+      readingCoverage: coverage(catalog), into: &writer)
     return writer.finish()
   }
 
@@ -110,9 +106,20 @@ struct PacksReport: WireValue, Equatable {
   }
 
   func write(into writer: inout JSONWriter) {
+    Self.write(topicCount: topicCount, problems: problems, readingCoverage: readingCoverage, into: &writer)
+  }
+
+  /// The one way a report is written, whether its problems are held (`write(into:)`) or made
+  /// one at a time from a catalog (`written`).
+  private static func write(
+    topicCount: Int64, problems: some Sequence<Problem>, readingCoverage: [Coverage], into writer: inout JSONWriter
+  ) {
     writer.beginObject()
     writer.field("topicCount", topicCount)
-    writer.field("problems", problems)
+    writer.key("problems")
+    writer.beginArray()
+    for problem in problems { problem.write(into: &writer) }
+    writer.endArray()
     writer.field("readingCoverage", readingCoverage)
     writer.endObject()
   }
