@@ -11,8 +11,9 @@ final class MadeQuestions: Sendable {
   static let capacity = 2_048
 
   private struct Store {
-    /// Whether questions are being made ahead: one run at a time, so two never ask the plugin
-    /// for the same question (a crashing one would count twice towards quarantine).
+    /// Whether questions are being made ahead: one run at a time, so runs queued while one
+    /// works do not each walk the same seeds (that two callers never ask the plugin for one
+    /// question is `PluginQuestions.failed`'s lock's job).
     var makingAhead = false
     var byIndex: [UInt64: Question] = [:]
     /// Indices in the order they were made, for forgetting the oldest.
