@@ -20,8 +20,7 @@ package struct LoadedPack: Sendable {
   package var text: [UInt8]?
 
   package init(
-    path: String, compilation: PackCompilation, precedence: Precedence = .user, check: ReadingCheck = .thorough,
-    text: [UInt8]? = nil
+    path: String, compilation: PackCompilation, precedence: Precedence, check: ReadingCheck, text: [UInt8]? = nil
   ) {
     self.path = path
     self.defined = compilation.pack.map(DefinedTopics.init)
