@@ -25,7 +25,7 @@ extension TopicCompiler {
     if agrees(question.display, claimed: question.reading, numbers: expected) { return true }
     // Without the words at either end (体温, 発 where Biki does not read it with the rest): a
     // phone number after 電話 reads whole as one, where its groups alone would not.
-    var pieces = pieces[...]
+    let pieces = pieces[...]
     var clean = true
     if let first = pieces.firstIndex(where: { $0.numbers != nil }),
       let last = pieces.lastIndex(where: { $0.numbers != nil }), first < last || pieces.count > 1
