@@ -98,7 +98,8 @@ enum QuizCommand {
       .value("--since", "<days>"), .flag("--strict"),
     ] + SpeechOptions.options
 
-  static func parse(_ arguments: [String]) -> Parsed {
+  /// `variables` are the environment's, for the speech style a learner keeps there.
+  static func parse(_ arguments: [String], variables: [String: String]) -> Parsed {
     let parsed: ParsedArguments
     switch CommandOutcome.parse(arguments, options: options, help: help, usage: usage, helpCommand: helpCommand) {
     case .success(let found): parsed = found
@@ -140,12 +141,14 @@ enum QuizCommand {
     }
     options.missed = parsed.isSet("--missed")
     options.strict = parsed.isSet("--strict")
-    switch SpeechOptions.style(parsed) {
-    case .success(let style): options.style = style
-    case .failure(let failure): return .failure(usageError(failure.message))
-    }
     if !options.speak, parsed.isSet("--rate") || parsed.isSet("--pitch") {
       return .failure(usageError("'--rate' and '--pitch' go with '--speak'."))
+    }
+    if options.speak {
+      switch SpeechOptions.style(parsed, environment: variables) {
+      case .success(let style): options.style = style
+      case .failure(let failure): return .failure(usageError(failure.message))
+      }
     }
     if let text = parsed.value("--since") {
       guard options.missed else { return .failure(usageError("'--since' goes with '--missed'.")) }
@@ -195,7 +198,7 @@ enum QuizCommand {
 
   static func run(arguments: [String], environment: BikiEnvironment) -> CommandOutcome {
     let options: Options
-    switch parse(arguments) {
+    switch parse(arguments, variables: environment.variables) {
     case .success(let parsed): options = parsed
     case .failure(let outcome): return outcome
     }

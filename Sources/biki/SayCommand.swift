@@ -84,7 +84,7 @@ enum SayCommand {
       return usageError("'\(reading)' is not a reading in kana; give it as はっぽん, and what it reads (八本) after it.")
     }
     let style: SpeechStyle
-    switch SpeechOptions.style(parsed) {
+    switch SpeechOptions.style(parsed, environment: environment.variables) {
     case .success(let chosen): style = chosen
     case .failure(let failure): return usageError(failure.message)
     }

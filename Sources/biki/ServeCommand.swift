@@ -113,7 +113,9 @@ enum ServeCommand {
     }
     // `initialize` is answered while the packs and plugins load.
     live.loadsCatalogAhead = true
-    let speech = SpeechAhead(environment: environment)
+    let speech = SpeechAhead(environment: environment) {
+      StandardStreams.writeError("biki serve: \(TerminalText.safe($0))\n")
+    }
     RunningGroups.endWithThisProcess()
     live.prepareSpeech = speech.prepare
     live.endSpeech = speech.end

