@@ -7,7 +7,7 @@
 ;; URL: https://a-seed-b95ad975.example/biki
 ;; SPDX-License-Identifier: MIT
 ;; Version: 0.1.0
-;; Package-Requires: ((emacs "28.1") (eglot "1.9"))
+;; Package-Requires: ((emacs "27.1") (eglot "1.9"))
 ;; Keywords: languages, i18n, games
 
 ;; This file is not part of GNU Emacs.

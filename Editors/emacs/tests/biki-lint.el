@@ -75,17 +75,7 @@
       (emacs-lisp-mode)
       (dolist (problem (package-lint-buffer))
         (pcase-let ((`(,line ,_column ,type ,message) problem))
-          (unless (biki-lint-known-false-p message)
-            (biki-lint-report (format "package-lint %s" type) line message)))))))
-
-(defun biki-lint-known-false-p (message)
-  "Whether package-lint's MESSAGE is known false on this Emacs.
-package-lint 0.16 (Debian 12) was written before Emacs 28 was released, and
-calls any dependency on Emacs 28 uninstallable: it is not, when this Emacs is
-as new as the version biki.el requires."
-  (and (string= message "This makes the package uninstallable in all released Emacs versions.")
-       (let ((required (cadr (assq 'emacs (package-desc-reqs (package-buffer-info))))))
-         (version-list-<= required (version-to-list emacs-version)))))
+          (biki-lint-report (format "package-lint %s" type) line message))))))
 
 (biki-lint-byte-compile)
 (biki-lint-checkdoc)
