@@ -19,6 +19,7 @@ import Testing
   static let hasEmacsAndTmux = required || succeeds("command -v emacs && command -v tmux")
   static let hasVimALE = required || succeeds("command -v vim && command -v tmux && test -d /usr/share/vim-ale")
   static let hasTmux = required || succeeds("command -v tmux")
+  static let hasKate = required || succeeds("command -v kate && command -v Xvfb && command -v xdotool")
   static let hasAbigail = required || succeeds("command -v abidw && command -v abidiff")
 
   /// The ABI checker CI runs: clean against the released manifests, and it catches a change (the
@@ -121,6 +122,15 @@ import Testing
     environment["PATH"] = prefix + "/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")
     environment["BIKI"] = prefix + "/bin/biki"
     return try BikiProcess.run([], viaShell: script, environment: environment, directory: BikiPackTests.repository.path)
+  }
+
+  /// Kate 22.12 in a window under Xvfb, set up as docs/editors.md says, with the installed biki.
+  @Test(
+    .needs(hasKate, "needs Kate, Xvfb and xdotool: sudo apt-get install --no-install-recommends kate xvfb xdotool"))
+  func kateAsItsUsersSetItUp() throws {
+    let result = try runInstalled("timeout 120 Tests/clients/kate.sh")
+    #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+    #expect(result.standardOutput.contains("kate: all checks passed"))
   }
 
   /// biki.el installed with package-install-file in real Emacs in a terminal, set up as
