@@ -31,8 +31,10 @@ extension TopicCompiler {
       let index =
         count == 1 ? 0 : Swift.min(space - 1, UInt64((Double(step) / Double(count - 1) * Double(space - 1)).rounded()))
       let question: Question
+      let shown: [TopicProgram.ShownPiece]?
       do {
-        question = try topic.program.question(topicID: topic.topic.id, index: index)
+        (question, shown) = try topic.program.checkedQuestion(
+          topicID: topic.topic.id, index: index, reader: phraseReader)
       } catch {
         reader.error(
           "topic \"\(Excerpt.of(definition.id.value))\" cannot produce question \(index) of \(space): \(error.reason)",
@@ -41,7 +43,7 @@ extension TopicCompiler {
         return false
       }
       guard checkAnswerValue(question, index: index, definition: definition) else { return false }
-      guard let pieces = try? topic.program.shownPieces(at: index, reader: phraseReader) else { continue }
+      guard let pieces = shown else { continue }
       let readWhole = count <= Self.wholeDisplayChecks || step % (count / Self.wholeDisplayChecks + 1) == 0
       guard !readWhole || checkShown(pieces, question: question, definition: definition) else { return false }
       answers.note(question.answer, index: index, pieces: pieces)

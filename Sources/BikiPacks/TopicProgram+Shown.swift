@@ -19,17 +19,16 @@ extension TopicProgram {
     var isValuePart: Bool
   }
 
-  /// The parts of the question at `index` as shown, in order.
-  func shownPieces(at index: UInt64, reader: PhraseReader) throws -> [ShownPiece] {
-    let slots = try slots(at: index)
-    var date = ShownDate()
+  /// The parts of a question as shown, in order, from their rendering.
+  func shownPieces(_ rendered: RenderedParts, reader: PhraseReader) throws -> [ShownPiece] {
     var pieces: [ShownPiece] = []
-    for (position, part) in parts.enumerated() {
-      let (display, _, reading) = try render(part, slots, date: &date)
+    pieces.reserveCapacity(parts.count)
+    for (position, (part, shown)) in zip(parts, rendered.parts).enumerated() {
       pieces.append(
         ShownPiece(
-          display: display, reading: reading, numbers: try numbers(of: part, shown: display, slots, reader: reader),
-          part: position, isValuePart: part.showsValue))
+          display: shown.display, reading: shown.reading,
+          numbers: try numbers(of: part, shown: shown.display, rendered.slots, reader: reader), part: position,
+          isValuePart: part.showsValue))
     }
     return pieces
   }

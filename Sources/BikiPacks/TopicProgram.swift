@@ -194,55 +194,92 @@ struct TopicProgram: Sendable {
 
   func question(topicID: String, index: UInt64) throws(GenerationError) -> Question {
     do {
-      let slots = try slots(at: index)
-      var display = ""
-      var kanji = ""
-      var reading: Reading?
-      // The counted phrase without the text parts around it, when there are any.
-      var phrase: Reading?
-      var hasText = false
-      var date = ShownDate()
-      for part in parts {
-        let (partDisplay, partKanji, partReading) = try render(part, slots, date: &date)
-        display += partDisplay
-        kanji += partKanji
-        reading = reading.map { $0 + partReading } ?? partReading
-        if case .text = part {
-          hasText = true
-        } else {
-          phrase = phrase.map { $0 + partReading } ?? partReading
-        }
-      }
-      if let problem = date.problem { throw ReadingError.unreadable(display, reason: problem) }
-      let (value, shape) = try answer(slots)
-      // The counter a question shows is the one its answer may carry (七通: 7通, never 7本).
-      var affixes = acceptedAffixes
-      for case .number(_, .variable(let slot)?, _) in parts {
-        affixes += try counter(.variable(slot: slot), slots).symbols
-      }
-      // A count written whole is never written with its counter (十, never 10つ): the answer is
-      // the number alone, and the counter is not accepted after it.
-      var postfix = answerPostfix
-      for case .number(let expression, let source?, _) in parts {
-        let counter = try self.counter(source, slots)
-        guard let shown = try? expression.evaluate(self, slots), shown >= 0, counter.writtenWhole[UInt64(shown)] != nil
-        else { continue }
-        affixes.removeAll { counter.symbols.contains($0) }
-        if counter.symbols.contains(postfix) { postfix = "" }
-      }
-      return Question(
-        topicID: topicID, seed: index, display: display, kanjiDisplay: kanji, reading: reading ?? Reading(""),
-        answer: Answer(
-          value: value, prefix: answerPrefix, postfix: postfix, acceptedAffixes: affixes,
-          isGrouped: answerIsGrouped, shape: shape), counted: try countedThing(slots),
-        phraseReading: hasText ? phrase : nil)
-    } catch let error as ExpressionError {
-      throw GenerationError(topicID: topicID, reason: error.description)
-    } catch let error as ReadingError {
-      throw GenerationError(topicID: topicID, reason: error.description)
+      return try question(topicID: topicID, index: index, from: try rendered(at: index))
     } catch {
-      throw GenerationError(topicID: topicID, reason: "\(error)")
+      throw GenerationError(topicID: topicID, reason: Self.reason(error))
     }
+  }
+
+  /// The question at `index` and, for the reading check, its parts as shown (nil where they
+  /// cannot be read): each part is rendered once for both, as rendering is most of the cost
+  /// of checking a question.
+  func checkedQuestion(topicID: String, index: UInt64, reader: PhraseReader) throws(GenerationError) -> (
+    question: Question, pieces: [ShownPiece]?
+  ) {
+    do {
+      let parts = try rendered(at: index)
+      return (try question(topicID: topicID, index: index, from: parts), try? shownPieces(parts, reader: reader))
+    } catch {
+      throw GenerationError(topicID: topicID, reason: Self.reason(error))
+    }
+  }
+
+  private static func reason(_ error: any Error) -> String {
+    switch error {
+    case let error as ExpressionError: error.description
+    case let error as ReadingError: error.description
+    default: "\(error)"
+    }
+  }
+
+  /// Each part of the question at `index` as shown, in order, and the slots they show.
+  struct RenderedParts {
+    var slots: [Int64]
+    var parts: [(display: String, kanji: String, reading: Reading)]
+    /// What the parts showing a date found, together.
+    var date: ShownDate
+  }
+
+  func rendered(at index: UInt64) throws -> RenderedParts {
+    let slots = try slots(at: index)
+    var date = ShownDate()
+    var rendered: [(display: String, kanji: String, reading: Reading)] = []
+    rendered.reserveCapacity(parts.count)
+    for part in parts { rendered.append(try render(part, slots, date: &date)) }
+    return RenderedParts(slots: slots, parts: rendered, date: date)
+  }
+
+  private func question(topicID: String, index: UInt64, from rendered: RenderedParts) throws -> Question {
+    let slots = rendered.slots
+    var display = ""
+    var kanji = ""
+    var reading: Reading?
+    // The counted phrase without the text parts around it, when there are any.
+    var phrase: Reading?
+    var hasText = false
+    for (part, shown) in zip(parts, rendered.parts) {
+      display += shown.display
+      kanji += shown.kanji
+      reading = reading.map { $0 + shown.reading } ?? shown.reading
+      if case .text = part {
+        hasText = true
+      } else {
+        phrase = phrase.map { $0 + shown.reading } ?? shown.reading
+      }
+    }
+    if let problem = rendered.date.problem { throw ReadingError.unreadable(display, reason: problem) }
+    let (value, shape) = try answer(slots)
+    // The counter a question shows is the one its answer may carry (七通: 7通, never 7本).
+    var affixes = acceptedAffixes
+    for case .number(_, .variable(let slot)?, _) in parts {
+      affixes += try counter(.variable(slot: slot), slots).symbols
+    }
+    // A count written whole is never written with its counter (十, never 10つ): the answer is
+    // the number alone, and the counter is not accepted after it.
+    var postfix = answerPostfix
+    for case .number(let expression, let source?, _) in parts {
+      let counter = try self.counter(source, slots)
+      guard let shown = try? expression.evaluate(self, slots), shown >= 0, counter.writtenWhole[UInt64(shown)] != nil
+      else { continue }
+      affixes.removeAll { counter.symbols.contains($0) }
+      if counter.symbols.contains(postfix) { postfix = "" }
+    }
+    return Question(
+      topicID: topicID, seed: index, display: display, kanjiDisplay: kanji, reading: reading ?? Reading(""),
+      answer: Answer(
+        value: value, prefix: answerPrefix, postfix: postfix, acceptedAffixes: affixes,
+        isGrouped: answerIsGrouped, shape: shape), counted: try countedThing(slots),
+      phraseReading: hasText ? phrase : nil)
   }
 
   /// The forms the question at `index` exercises (none when it cannot be made).
