@@ -4,19 +4,14 @@ Run from the repository root after `swift build`: python3 -m pytest Tests/client
 (BIKI may name the biki executable; the default is .build/debug/biki).
 """
 
-import os
 import pathlib
-import sys
 import tempfile
 
 import pytest
 import pytest_lsp
 from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-BIKI = os.environ.get("BIKI", str(ROOT / ".build" / "debug" / "biki"))
-STATE = tempfile.mkdtemp(prefix="biki-pytest-lsp-")
+from lsp_support import server_config
+from pytest_lsp import LanguageClient
 
 # Kanji and an emoji before the error, so UTF-16 columns differ from code points and bytes.
 BROKEN_PACK = """{
@@ -28,12 +23,7 @@ BROKEN_PACK = """{
 """
 
 
-@pytest_lsp.fixture(
-    config=ClientServerConfig(
-        server_command=[BIKI, "serve"],
-        server_env={**os.environ, "XDG_STATE_HOME": STATE, "XDG_DATA_HOME": STATE + "/data"},
-    ),
-)
+@pytest_lsp.fixture(config=server_config("basic"))
 async def client(lsp_client: LanguageClient):
     result = await lsp_client.initialize_session(
         types.InitializeParams(capabilities=types.ClientCapabilities())

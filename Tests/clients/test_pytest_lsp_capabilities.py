@@ -6,18 +6,15 @@ Run from the repository root after `swift build`: python3 -m pytest Tests/client
 """
 
 import asyncio
-import os
 import pathlib
 import tempfile
 
 import pytest
 import pytest_lsp
+from lsp_support import eventually, one_topic_pack, server_config, topic_ids
 from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient
+from pytest_lsp import LanguageClient
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-BIKI = os.environ.get("BIKI", str(ROOT / ".build" / "debug" / "biki"))
-STATE = tempfile.mkdtemp(prefix="biki-pytest-lsp-capabilities-")
 EXTRA_PACKS = tempfile.mkdtemp(prefix="biki-pytest-lsp-packs-")
 
 BROKEN_PACK = """{
@@ -28,26 +25,10 @@ BROKEN_PACK = """{
 }
 """
 
-EXTRA_PACK = """{
-  "format": 1, "id": "extra", "title": "Extra", "version": "1.0.0",
-  "topics": [{
-    "id": "hon", "title": "本", "description": "Long things.", "category": "counter",
-    "skills": ["reading"],
-    "variables": { "n": { "range": { "min": 1, "max": 10 } } },
-    "question": { "parts": [{ "number": "n", "counter": "本" }], "answer": { "value": "n", "postfix": "本" } }
-  }]
-}
-"""
-
 REGISTERED: list = []
 
 
-@pytest_lsp.fixture(
-    config=ClientServerConfig(
-        server_command=[BIKI, "serve"],
-        server_env={**os.environ, "XDG_STATE_HOME": STATE, "XDG_DATA_HOME": STATE + "/data"},
-    ),
-)
+@pytest_lsp.fixture(config=server_config("capabilities"))
 async def client(lsp_client: LanguageClient):
     @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
     def register(params: types.RegistrationParams):
@@ -73,15 +54,6 @@ async def client(lsp_client: LanguageClient):
     assert result.capabilities.diagnostic_provider is not None
     yield
     await lsp_client.shutdown_session()
-
-
-async def eventually(condition, seconds=10.0):
-    """Whether `condition` holds within `seconds`, checked every 50 ms."""
-    for _ in range(int(seconds / 0.05)):
-        if condition():
-            return True
-        await asyncio.sleep(0.05)
-    return condition()
 
 
 @pytest.mark.asyncio
@@ -126,15 +98,14 @@ async def test_settings_come_from_workspace_configuration(client: LanguageClient
         await asyncio.sleep(0.05)
     assert not await client.text_document_inlay_hint_async(params), [m.message for m in client.log_messages]
     # The settings change: the server asks again, and new pack directories load their packs.
-    pathlib.Path(EXTRA_PACKS, "extra.json").write_text(EXTRA_PACK)
+    pathlib.Path(EXTRA_PACKS, "extra.json").write_text(one_topic_pack("extra"))
     client.set_configuration({"inlayHints": True, "packDirectories": [EXTRA_PACKS]}, section="biki")
     client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=None))
     await client.wait_for_notification("biki/packsChanged")
     hints = await client.text_document_inlay_hint_async(params)
     assert hints and len(hints) >= 2
     topics = await client.protocol.send_request_async("biki/topics", {})
-    ids = [topic["id"] if isinstance(topic, dict) else topic.id for topic in (topics["topics"] if isinstance(topics, dict) else topics.topics)]
-    assert "extra.hon" in ids
+    assert "extra.hon" in topic_ids(topics)
 
 
 @pytest.mark.asyncio

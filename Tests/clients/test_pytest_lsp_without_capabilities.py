@@ -7,18 +7,15 @@ Run from the repository root after `swift build`: python3 -m pytest Tests/client
 """
 
 import asyncio
-import os
 import pathlib
 import tempfile
 
 import pytest
 import pytest_lsp
+from lsp_support import eventually, one_topic_pack, server_config, topic_ids
 from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient
+from pytest_lsp import LanguageClient
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-BIKI = os.environ.get("BIKI", str(ROOT / ".build" / "debug" / "biki"))
-STATE = tempfile.mkdtemp(prefix="biki-pytest-lsp-bare-")
 EXTRA_PACKS = tempfile.mkdtemp(prefix="biki-pytest-lsp-bare-packs-")
 
 BROKEN_PACK = """{
@@ -29,27 +26,11 @@ BROKEN_PACK = """{
 }
 """
 
-EXTRA_PACK = """{
-  "format": 1, "id": "watched", "title": "Watched", "version": "1.0.0",
-  "topics": [{
-    "id": "hon", "title": "本", "description": "Long things.", "category": "counter",
-    "skills": ["reading"],
-    "variables": { "n": { "range": { "min": 1, "max": 10 } } },
-    "question": { "parts": [{ "number": "n", "counter": "本" }], "answer": { "value": "n", "postfix": "本" } }
-  }]
-}
-"""
-
 # What the server asked of the client, by method: it must ask nothing it was not offered.
 ASKED: list = []
 
 
-@pytest_lsp.fixture(
-    config=ClientServerConfig(
-        server_command=[BIKI, "serve"],
-        server_env={**os.environ, "XDG_STATE_HOME": STATE, "XDG_DATA_HOME": STATE + "/data"},
-    ),
-)
+@pytest_lsp.fixture(config=server_config("bare"))
 async def client(lsp_client: LanguageClient):
     handle = lsp_client.protocol._handle_request
 
@@ -67,20 +48,6 @@ async def client(lsp_client: LanguageClient):
     assert result.server_info.name == "biki"
     yield
     await lsp_client.shutdown_session()
-
-
-async def eventually(condition, seconds=10.0):
-    """Whether `condition` holds within `seconds`, checked every 50 ms."""
-    for _ in range(int(seconds / 0.05)):
-        if condition():
-            return True
-        await asyncio.sleep(0.05)
-    return condition()
-
-
-def topic_ids(answer):
-    topics = answer["topics"] if isinstance(answer, dict) else answer.topics
-    return [topic["id"] if isinstance(topic, dict) else topic.id for topic in topics]
 
 
 @pytest.mark.asyncio
@@ -104,7 +71,7 @@ async def test_diagnostics_are_pushed_and_settings_come_from_initialization_opti
 async def test_the_server_watches_the_packs_itself_and_shows_no_progress(client: LanguageClient):
     # The pack directory from initializationOptions is read, and polled by the server itself.
     assert "watched.hon" not in topic_ids(await client.protocol.send_request_async("biki/topics", {}))
-    pathlib.Path(EXTRA_PACKS, "watched.json").write_text(EXTRA_PACK)
+    pathlib.Path(EXTRA_PACKS, "watched.json").write_text(one_topic_pack("watched"))
     seen = False
     for _ in range(150):  # the server polls every 2 s
         if "watched.hon" in topic_ids(await client.protocol.send_request_async("biki/topics", {})):
