@@ -24,8 +24,10 @@ let package = Package(
     // A lock for state shared between threads, one that ThreadSanitizer can see.
     .target(name: "BikiSync"),
     // The one way Biki opens a file to read (only a regular file, never blocking on a FIFO, at
-    // most a given size) and writes one whole; depends on nothing of ours.
-    .target(name: "BikiFiles"),
+    // most a given size) and writes one whole; SHA-256 for keys.
+    .target(name: "BikiFiles", dependencies: ["BikiHashSupport"]),
+    // SHA-256 on the CPU's own instructions, where it has them (immintrin.h, which Swift cannot use).
+    .target(name: "BikiHashSupport"),
     // Topics, questions, answer checking, the seeded random source, the quiz session reducer.
     .target(name: "BikiCore", dependencies: ["BikiJapanese"]),
     // A JSON parser that keeps the source position of every value, for diagnostics, and the

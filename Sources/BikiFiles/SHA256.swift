@@ -1,3 +1,5 @@
+import BikiHashSupport
+
 /// SHA-256 (FIPS 180-4), for keys that a file's author must not be able to steer: a pack shared
 /// by someone else is keyed by its digest, so no crafted file can take the cache entry of one
 /// that passed its check. Fast 64-bit fingerprints are kept for what only tells accidents apart.
@@ -8,8 +10,17 @@ package struct SHA256: Sendable {
   /// Bytes of a block not yet complete, kept between `update`s.
   private var pending: [UInt8] = []
   private var length: UInt64 = 0
+  /// Whether blocks are compressed by the CPU's SHA instructions rather than the code below.
+  private let usesHardware: Bool
 
-  init() { pending.reserveCapacity(64) }
+  /// Whether this CPU computes SHA-256 itself.
+  static let hasHardware = biki_sha256_hardware() != 0
+
+  /// `hardware` false keeps to the portable code, for tests to hold the two to the same digests.
+  init(hardware: Bool = SHA256.hasHardware) {
+    usesHardware = hardware && Self.hasHardware
+    pending.reserveCapacity(64)
+  }
 
   /// The digest of `bytes`, as 64 lowercase hexadecimal digits.
   package static func hex(_ bytes: [UInt8]) -> String {
@@ -79,6 +90,15 @@ package struct SHA256: Sendable {
 
   private mutating func compress(_ input: UnsafeRawPointer?, blocks: Int) {
     guard let input else { return }
+    if usesHardware {
+      var words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
+      words.withUnsafeMutableBufferPointer { words in
+        guard let base = words.baseAddress else { return }
+        biki_sha256_blocks(base, input.assumingMemoryBound(to: UInt8.self), blocks)
+      }
+      state = (words[0], words[1], words[2], words[3], words[4], words[5], words[6], words[7])
+      return
+    }
     var schedule = [UInt32](repeating: 0, count: 64)
     Self.roundConstants.withUnsafeBufferPointer { k in
       schedule.withUnsafeMutableBufferPointer { w in

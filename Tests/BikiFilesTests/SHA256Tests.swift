@@ -1,9 +1,10 @@
+import Foundation
 import Testing
 
 @testable import BikiFiles
 
 /// SHA-256 against the digests FIPS 180-4's examples and NIST's test vectors give, and the same
-/// digest however the bytes arrive.
+/// digest however the bytes arrive, on the CPU's SHA instructions and on the portable code.
 @Suite struct SHA256Tests {
   struct Vector: Sendable, CustomTestStringConvertible {
     let message: [UInt8]
@@ -30,6 +31,27 @@ import Testing
 
   @Test(arguments: vectors) func digestsMatchTheStandardsVectors(_ vector: Vector) {
     #expect(SHA256.hex(vector.message) == vector.digest)
+    var portable = SHA256(hardware: false)
+    portable.update(vector.message)
+    #expect(portable.finishHex() == vector.digest, "the portable code")
+  }
+
+  /// Where the CPU has SHA instructions (this AMD EPYC has), they give the portable code's
+  /// digest for every length across a few blocks and for random bytes.
+  @Test func theCPUsInstructionsGiveThePortableDigest() throws {
+    // The CPU is asked as Linux reports it: sha_ni among its flags (with SSSE3 and SSE4.1).
+    let flags = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+    let listed = ["sha_ni", "ssse3", "sse4_1"].allSatisfy { flags.contains(" \($0)") }
+    #expect(SHA256.hasHardware == listed)
+    var random = SystemRandomNumberGenerator()
+    for length in Array(0...200) + [1_000, 4_096, 65_537] {
+      let message = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
+      var hardware = SHA256()
+      var portable = SHA256(hardware: false)
+      hardware.update(message)
+      portable.update(message)
+      #expect(hardware.finishHex() == portable.finishHex(), "\(length) bytes")
+    }
   }
 
   @Test func theDigestDoesNotDependOnHowTheBytesArrive() {

@@ -19,7 +19,7 @@ import Testing
       run: { _, _, input, _, _ in
         let request = (try? JSONSerialization.jsonObject(with: Data(input))) as? [String: Any] ?? [:]
         if let wav, let output = request["output"] as? String {
-          FileManager.default.createFile(atPath: output, contents: Data(wav))
+          _ = FileManager.default.createFile(atPath: output, contents: Data(wav))
         }
         let kana = saidKana ?? (request["kana"] as? String ?? "")
         let answer = JSONSerialization.string(["kana": kana, "phonemes": phonemes])
