@@ -132,4 +132,22 @@ extension SpeechTests {
     #expect(made() == before + 1)  // the voice's own rate is other audio
     #expect(server.finish() == 0)
   }
+
+  /// A kept rate the server cannot use is named in its log, and sessions are still served.
+  @Test func theServerNamesAKeptRateItCannotUse() throws {
+    let home = NSTemporaryDirectory() + "biki-serve-kept-bad-" + UUID().uuidString
+    let server = try LiveServer(home: home, environment: ["BIKI_SPEECH_RATE": "fast"])
+    try server.initialize()
+    try server.waitUntilLoaded()
+    _ = server.request(
+      1, "biki/startSession",
+      #"{"topicId":"counters.hon","skill":"listening","seed":4,"mode":{"kind":"questionLimit","limit":1}}"#)
+    let session = try #require(server.waitForResponse(1, within: 10))
+    #expect((session.message["result"] as? [String: Any])?["question"] != nil, "\(session.message)")
+    #expect(
+      server.standardErrorTail.contains(
+        "biki serve: BIKI_SPEECH_RATE must be a number from 0.5 to 2, not 'fast'."),
+      "\(server.standardErrorTail)")
+    #expect(server.finish() == 0)
+  }
 }

@@ -21,6 +21,8 @@ final class LiveServer: @unchecked Sendable {
   private let errors = Pipe()
   /// The last few kilobytes the server wrote to stderr, for a failure's report.
   private let errorTail = Locked("")
+  /// What the server has written to stderr lately (its last 4 KB).
+  var standardErrorTail: String { errorTail.withLock { $0 } }
 
   /// Monotonic seconds.
   static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
