@@ -64,11 +64,11 @@ struct NumberWords {
     let index = Int(group)
     let isAlone = segments.isEmpty
     let table = GroupWords.table
-    if let head = table.heads[index] { segments.append(head) }
-    let key = table.keys[index]
+    if let head = table.head(index) { segments.append(head) }
+    let key = table.key(index)
     guard let unit else {
       // The counting forms し and く end only numbers below 20 (4, 14, 9, 19); しち ends any.
-      segments.append(isAlone && index < 20 ? table.finalsBare[index] : table.finalsCompound[index])
+      segments.append(isAlone && index < 20 ? table.finalBare(index) : table.finalCompound(index))
       let ones = index % 10
       finalDigit = ones > 0 ? ones : nil
       finalKey = key
@@ -79,11 +79,11 @@ struct NumberWords {
     // 万/億/兆/京 join their group as a counter joins a number (いっちょう, はっけい), except that a
     // unit's 千 form (いっせんまん) is for a bare 千 only: 二千万 is に + せん + まん.
     let unitReading = LargeUnits.readings[unit]
-    if let forms = LargeUnits.forms[unit][LargeUnits.slot(for: key)], !(key == 1000 && table.hasMultiplier[index]) {
+    if let forms = LargeUnits.forms[unit][LargeUnits.slot(for: key)], !(key == 1000 && table.hasMultiplier(index)) {
       segments.append(forms)
       finalUnit = (unitReading.standard, true)
     } else {
-      segments.append(table.finals[index])
+      segments.append(table.final(index))
       segments.append(unitReading)
       finalUnit = (unitReading.standard, false)
     }
@@ -103,75 +103,79 @@ struct GroupWords: Sendable, Equatable {
   var key: UInt64
   var hasMultiplier: Bool
 
-  /// Every group 1–9999 (index 0 unused), computed once on first use and shared read-only;
-  /// kept field by field so a lookup copies only what it reads.
+  /// Every group 1–9999 (index 0 unused), computed once on first use and shared read-only.
   static let table = Table.spelled()
 
+  /// The groups read from their multiples of ten: a group that is not one is the whole
+  /// reading of the multiple of ten below it (さんびゃくにじゅう) and a ones digit, so only the
+  /// thousand multiples are spelled out and kept. The first reading in every process builds
+  /// this table, so its cost is start-up time, on the way to a server's first answer.
   struct Table: Sendable {
-    private(set) var heads: [ReadingSegment?] = []
-    private(set) var finals: [ReadingSegment] = []
-    private(set) var finalsBare: [ReadingSegment] = []
-    private(set) var finalsCompound: [ReadingSegment] = []
-    private(set) var keys: [UInt64] = []
-    private(set) var hasMultiplier: [Bool] = []
+    /// Each multiple of ten, by `group / 10`, field by field so a lookup copies only what it reads.
+    private var roundHeads: [ReadingSegment?] = []
+    private var roundFinals: [ReadingSegment] = []
+    private var roundKeys: [UInt64] = []
+    private var roundMultiplied: [Bool] = []
+    /// The whole reading of each multiple of ten, the head of the nine groups after it; nil
+    /// for 0, whose followers are bare digits.
+    private var followerHeads: [ReadingSegment?] = []
 
-    /// The groups in order, the same as `GroupWords(g)` for each, with a tenth of the spelling:
-    /// the nine groups after a multiple of ten share its whole reading as their head
-    /// (さんびゃくにじゅう before いち … きゅう), so only the multiples of ten are spelled out. The
-    /// first reading in every process builds this table, so its cost is start-up time: the
-    /// fields go straight into their columns (a list of groups first, then split into
-    /// columns, copied every segment twice).
     static func spelled() -> Table {
       var table = Table()
-      table.reserve(10_000)
+      table.roundHeads.reserveCapacity(1000)
+      table.roundFinals.reserveCapacity(1000)
+      table.roundKeys.reserveCapacity(1000)
+      table.roundMultiplied.reserveCapacity(1000)
+      table.followerHeads.reserveCapacity(1000)
       for tens in 0..<1000 {
         let round = GroupWords(UInt64(tens * 10))
-        table.append(round)
-        let head: ReadingSegment? =
+        table.roundHeads.append(round.head)
+        table.roundFinals.append(round.final)
+        table.roundKeys.append(round.key)
+        table.roundMultiplied.append(round.hasMultiplier)
+        table.followerHeads.append(
           tens == 0
-          ? nil
-          : round.head.map { head in
-            ReadingSegment(
-              distinct: head.alternatives.flatMap { variant in round.final.alternatives.map { variant + $0 } })
-          } ?? round.final
-        for ones in 1...9 {
-          table.heads.append(head)
-          table.finals.append(Kana.digit[ones])
-          table.finalsBare.append(Kana.countingDigit[ones])
-          table.finalsCompound.append(Kana.compoundFinalDigit[ones])
-          table.keys.append(UInt64(ones))
-          table.hasMultiplier.append(false)
-        }
+            ? nil
+            : round.head.map { head in
+              ReadingSegment(
+                distinct: head.alternatives.flatMap { variant in round.final.alternatives.map { variant + $0 } })
+            } ?? round.final)
       }
       return table
     }
 
-    private mutating func reserve(_ count: Int) {
-      heads.reserveCapacity(count)
-      finals.reserveCapacity(count)
-      finalsBare.reserveCapacity(count)
-      finalsCompound.reserveCapacity(count)
-      keys.reserveCapacity(count)
-      hasMultiplier.reserveCapacity(count)
+    /// Everything before the group's final component.
+    func head(_ group: Int) -> ReadingSegment? {
+      group % 10 == 0 ? roundHeads[group / 10] : followerHeads[group / 10]
     }
 
-    private mutating func append(_ group: GroupWords) {
-      heads.append(group.head)
-      finals.append(group.final)
-      finalsBare.append(group.finalBare)
-      finalsCompound.append(group.finalCompound)
-      keys.append(group.key)
-      hasMultiplier.append(group.hasMultiplier)
+    /// The final component, which counters and units change.
+    func final(_ group: Int) -> ReadingSegment {
+      group % 10 == 0 ? roundFinals[group / 10] : Kana.digit[group % 10]
     }
+
+    /// The final component ending a bare number below 20 (し, しち, く accepted).
+    func finalBare(_ group: Int) -> ReadingSegment {
+      group % 10 == 0 ? roundFinals[group / 10] : Kana.countingDigit[group % 10]
+    }
+
+    /// The final component ending a longer bare number (only しち besides).
+    func finalCompound(_ group: Int) -> ReadingSegment {
+      group % 10 == 0 ? roundFinals[group / 10] : Kana.compoundFinalDigit[group % 10]
+    }
+
+    func key(_ group: Int) -> UInt64 { group % 10 == 0 ? roundKeys[group / 10] : UInt64(group % 10) }
+
+    func hasMultiplier(_ group: Int) -> Bool { group % 10 == 0 && roundMultiplied[group / 10] }
 
     /// The group `index` as a whole.
     subscript(index: Int) -> GroupWords {
       GroupWords(
-        head: heads[index], final: finals[index], finalBare: finalsBare[index], finalCompound: finalsCompound[index],
-        key: keys[index], hasMultiplier: hasMultiplier[index])
+        head: head(index), final: final(index), finalBare: finalBare(index), finalCompound: finalCompound(index),
+        key: key(index), hasMultiplier: hasMultiplier(index))
     }
 
-    var count: Int { keys.count }
+    var count: Int { roundKeys.count * 10 }
   }
 
   init(_ group: UInt64) {

@@ -44,13 +44,13 @@ package enum ReadingForms {
       guard group > 0 else { return }
       if let form = hundreds[Int(group / 100 % 10)] { forms.append(form) }
       if let form = thousands[Int(group / 1000)] { forms.append(form) }
-      let key = GroupWords.table.keys[Int(group)]
+      let key = GroupWords.table.key(Int(group))
       guard let unit else {
         finalKey = key
         return
       }
       if LargeUnits.forms[unit][LargeUnits.slot(for: key)] != nil,
-        !(key == 1000 && GroupWords.table.hasMultiplier[Int(group)]),
+        !(key == 1000 && GroupWords.table.hasMultiplier(Int(group))),
         let form = LargeUnits.inOrder[unit].formNames.final[key]
       {
         forms.append(form)
