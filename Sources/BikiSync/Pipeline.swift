@@ -46,6 +46,16 @@ final class Handoff<Product: Sendable>: @unchecked Sendable {
     condition.unlock()
   }
 
+  /// The product at `index` once it is put, left in place for other readers.
+  func value(at index: Int) -> Product {
+    condition.lock()
+    defer { condition.unlock() }
+    while true {
+      if let product = slots[index] { return product }
+      condition.wait()
+    }
+  }
+
   func take(at index: Int) -> Product {
     condition.lock()
     defer { condition.unlock() }
@@ -57,4 +67,19 @@ final class Handoff<Product: Sendable>: @unchecked Sendable {
       condition.wait()
     }
   }
+}
+
+/// A value put once by one thread and read by any number, each waiting until it is there:
+/// start-up's plugins, loaded on one thread, are wanted by a request served on another
+/// before the rest of the catalog is ready.
+package final class Awaited<Value: Sendable>: Sendable {
+  private let slot = Handoff<Value>(count: 1)
+
+  package init() {}
+
+  /// Called once.
+  package func put(_ value: Value) { slot.put(value, at: 0) }
+
+  /// The value, waited for until it is put.
+  package var value: Value { slot.value(at: 0) }
 }

@@ -21,6 +21,33 @@ import Testing
     #expect(done.withLock { $0.sorted() } == Array(0..<200))
   }
 
+  /// An output wanted before the rest: done at once by the thread that wants it when nobody
+  /// has begun it, waited for when another thread has; either way once, and kept for `finish`.
+  @Test func anOutputWantedSoonerIsDoneOnceAndKept() {
+    let done = Locked<[Int]>([])
+    let begun = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let work = SharedWork(Array(0..<4)) { item -> Int in
+      done.withLock { $0.append(item) }
+      if item == 0 {
+        begun.signal()
+        release.wait()
+      }
+      return item * 10
+    }
+    // Nobody has begun item 2: this thread does it.
+    #expect(work.output(at: 2) == 20)
+    #expect(done.withLock { $0 } == [2])
+    let helper = Thread { work.help() }
+    helper.start()
+    begun.wait()
+    // Item 0 is begun by the helper and held there: asked for, it is waited for, not done again.
+    DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { release.signal() }
+    #expect(work.output(at: 0) == 0)
+    #expect(work.finish() == [0, 10, 20, 30])
+    #expect(done.withLock { $0.sorted() } == [0, 1, 2, 3])
+  }
+
   @Test func aLoadSharedOutIsTheLoadDoneAlone() throws {
     let files = (0..<12).map { index in
       (
