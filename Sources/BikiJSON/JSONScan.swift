@@ -199,6 +199,35 @@ package enum JSONScan {
     return memcmp(base + text.startIndex, word.utf8Start, text.count) == 0
   }
 
+  /// The string value of the first member named `key` in the object at the start of `bytes`
+  /// (after whitespace), as the parser would read it; nil when it is not a string written
+  /// without escapes, when there is no such member, or when a key before it has escapes (the
+  /// parser unescapes keys, so it could be `key`). Only the members before it are walked, and
+  /// nothing is checked: for text that is not valid JSON the answer means nothing, and the
+  /// caller must not need it to (the parser refuses such text whole). So start-up tells which
+  /// pack files could define a topic without reading them (`PackCompiling.settling`).
+  package static func firstMemberString(_ key: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    var index = whitespaceEnd(bytes, from: 0)
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
+    index = whitespaceEnd(bytes, from: index + 1)
+    while index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+      let keyEnd = stringEnd(inValid: bytes, from: index)
+      let name = bytes[(index + 1)..<max(index + 1, keyEnd - 1)]
+      if name.contains(UInt8(ascii: "\\")) { return nil }
+      index = whitespaceEnd(bytes, from: keyEnd)
+      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+      index = whitespaceEnd(bytes, from: index + 1)
+      let valueEnd = valueEnd(inValid: bytes, from: index)
+      if spells(name, key) {
+        return index < valueEnd ? unescapedString(bytes[index..<valueEnd]) : nil
+      }
+      index = whitespaceEnd(bytes, from: valueEnd)
+      guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return nil }
+      index = whitespaceEnd(bytes, from: index + 1)
+    }
+    return nil
+  }
+
   // MARK: Text known to be valid
 
   /// The end of the value at `start` in text known to be valid: strings are skipped over
