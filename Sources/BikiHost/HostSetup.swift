@@ -90,6 +90,20 @@ package struct HostSetup: Sendable {
     now: @Sendable @escaping () -> Double, userPackCheck: ReadingCheck? = nil, reusing earlier: PackLoad? = nil,
     isCancelled: @escaping @Sendable () -> Bool = { false }
   ) -> (packs: PackLoad, registry: TopicRegistry) {
+    beginCatalog(
+      packDirectories: packDirectories, pluginDirectories: pluginDirectories, inProcess: inProcess,
+      workerExecutable: workerExecutable, now: now, userPackCheck: userPackCheck, reusing: earlier,
+      isCancelled: isCancelled
+    ).finish()
+  }
+
+  /// `loadCatalog` begun and not yet done: another thread may ask it for one topic
+  /// (`CatalogLoading.topic`) while `finish` loads the rest.
+  package func beginCatalog(
+    packDirectories: [String] = [], pluginDirectories: [String] = [], inProcess: Bool = false, workerExecutable: String,
+    now: @Sendable @escaping () -> Double, userPackCheck: ReadingCheck? = nil, reusing earlier: PackLoad? = nil,
+    isCancelled: @escaping @Sendable () -> Bool = { false }
+  ) -> CatalogLoading {
     let plugins = pluginLibraries(extra: pluginDirectories)
     // Read once for both caches.
     let build = self.build
@@ -98,33 +112,12 @@ package struct HostSetup: Sendable {
     let packPaths = packSearchPaths(extra: packDirectories)
     let loader = PackLoader(
       fileSystem: fileSystem, userCheck: userPackCheck, checked: .file(environment: environment, build: build))
-    let packFiles = packFiles(extra: packDirectories)
-    // The plugins are started and described while the packs compile: neither needs the other
-    // until topic ids defined twice are settled. The reading tables the packs' checks need
-    // are built first on the plugins' side, so the first pack does not build them itself, and
-    // that side then compiles pack files beside the other until none is left.
     let compiling = loader.compiling(
-      files: packFiles, precedence: packPaths.precedence(of:), reusing: earlier, isCancelled: isCancelled)
-    let (packs, loadedPlugins) = Overlap.both(
-      { compiling.finish() },
-      {
-        PackCompiler.prepareTables()
-        let loaded = TopicRegistry.loadPlugins(plugins, isolation: isolation)
-        // Then the packs still waiting to compile, beside the other thread.
-        compiling.help()
-        return loaded
-      })
-    var registry = TopicRegistry.load(
-      packs: packs, plugins: loadedPlugins,
+      files: packFiles(extra: packDirectories), precedence: packPaths.precedence(of:), reusing: earlier,
+      isCancelled: isCancelled)
+    return CatalogLoading(
+      compiling: compiling, plugins: plugins, isolation: isolation,
       pluginPrecedence: pluginSearchPaths(extra: pluginDirectories).precedence(of:))
-    // By category, in load order within each: one pass a category, and no copy beside the list.
-    var byCategory: [RegisteredTopic] = []
-    byCategory.reserveCapacity(registry.topics.count)
-    for category in Topic.Category.allCases {
-      byCategory += registry.topics.lazy.filter { $0.topic.category == category }
-    }
-    registry.topics = byCategory
-    return (packs, registry)
   }
 
   /// How `biki quiz` and `biki serve` run `plugins`: in worker processes under the standard

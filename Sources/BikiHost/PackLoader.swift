@@ -108,11 +108,13 @@ package struct PackLoader: Sendable {
     let passedBefore = usesCache ? checked.load() : []
     let reusable = Dictionary(
       (earlier?.packs ?? []).filter { $0.text != nil }.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-    let work = SharedWork(ranked) { [self] path, rank -> (pack: LoadedPack, passed: String?) in
+    let texts = ranked.map { path, _ in PackText(path: path, read: fileSystem.read) }
+    let work = SharedWork(Array(ranked.indices)) { [self] index -> (pack: LoadedPack, passed: String?) in
+      let (path, rank) = ranked[index]
       let fileCheck = rank == .builtIn ? check : (userCheck ?? check)
       let bytes: [UInt8]
       do {
-        bytes = try fileSystem.read(path)
+        bytes = try texts[index].bytes()
       } catch {
         let compilation = PackCompilation(
           pack: nil, topics: [],
@@ -136,7 +138,7 @@ package struct PackLoader: Sendable {
       return (pack, pack.compilation.hasErrors ? nil : key)
     }
     return PackCompiling(
-      work: work,
+      work: work, texts: texts,
       finishing: { loaded in
         let passed = Set(loaded.compactMap(\.passed))
         if usesCache && passed != passedBefore && !isCancelled() { checked.store(passed) }
@@ -288,13 +290,69 @@ extension PackLoad {
 /// Pack files being compiled (`PackLoader.compiling`): threads with nothing else to do `help`,
 /// and `finish` completes the load.
 package struct PackCompiling: Sendable {
-  let work: SharedWork<(String, Precedence), (pack: LoadedPack, passed: String?)>
+  let work: SharedWork<Int, (pack: LoadedPack, passed: String?)>
+  /// Each file's bytes, read once whichever wants them first: its compilation, or `settling`.
+  let texts: [PackText]
   let finishing: @Sendable ([(pack: LoadedPack, passed: String?)]) -> PackLoad
 
   /// Compiles files until none is left to begin.
   package func help() { work.help() }
 
+  /// The files that could define `topicID`, compiled (here, or waited for where another thread
+  /// began one) and settled among themselves, before the rest are. A topic id is its pack's id,
+  /// a dot and its own, so only a file whose pack id begins `topicID` can define it; which of
+  /// those serves it is what the whole load settles, since every other place of the id is
+  /// in them. A file whose pack id cannot be told without parsing it is among them.
+  package func settling(_ topicID: String) -> PackLoad {
+    let candidates = texts.indices.filter { index in
+      guard let packID = texts[index].packID() else { return true }
+      return topicID.utf8.count > packID.utf8.count && topicID.hasPrefix(packID + ".")
+    }
+    return PackLoader.resolve(candidates.map { work.output(at: $0).pack })
+  }
+
   /// Compiles what is left, waits for what other threads are compiling, then records the
   /// files that passed and settles which pack serves each topic.
   package func finish() -> PackLoad { finishing(work.finish()) }
+}
+
+/// A pack file's bytes as read once, and the pack id written at its top, found without parsing.
+final class PackText: Sendable {
+  let path: String
+  private let read: @Sendable (String) throws -> [UInt8]
+  private let state = Locked<(bytes: Result<[UInt8], Unreadable>?, packID: String??)>((nil, nil))
+
+  /// Why the file could not be read, as the file system said it.
+  struct Unreadable: Error, CustomStringConvertible, Sendable {
+    var description: String
+  }
+
+  init(path: String, read: @Sendable @escaping (String) throws -> [UInt8]) {
+    self.path = path
+    self.read = read
+  }
+
+  /// The file's bytes, read on the first call; a failure to read is kept as well.
+  func bytes() throws -> [UInt8] {
+    try state.withLock { state in
+      if let read = state.bytes { return read }
+      let read = Result { () throws(Unreadable) in
+        do { return try self.read(path) } catch { throw Unreadable(description: "\(error)") }
+      }
+      state.bytes = read
+      return read
+    }.get()
+  }
+
+  /// The pack id the file's top-level object names first (the one the decoder keeps), or nil
+  /// when it cannot be told without parsing: unreadable, escaped, not a string. A file that
+  /// is not valid JSON defines no topic whatever this says.
+  func packID() -> String? {
+    if let found = state.withLock({ $0.packID }) { return found }
+    let found = (try? bytes()).flatMap { bytes in
+      bytes.withUnsafeBufferPointer { JSONScan.firstMemberString("id", in: $0) }
+    }
+    state.withLock { $0.packID = .some(found) }
+    return found
+  }
 }

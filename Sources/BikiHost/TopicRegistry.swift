@@ -47,6 +47,11 @@ package struct RegisteredTopic: Sendable {
 package struct TopicRegistry: Sendable {
   package var topics: [RegisteredTopic]
   package var problems: [(path: String, diagnostic: Diagnostic)]
+
+  package init(topics: [RegisteredTopic], problems: [(path: String, diagnostic: Diagnostic)]) {
+    self.topics = topics
+    self.problems = problems
+  }
 }
 
 /// Where plugins come from: Biki's own (the samples, built or installed with it), `$XDG_DATA_HOME/biki/plugins`,
