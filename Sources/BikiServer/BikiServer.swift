@@ -74,13 +74,43 @@ extension Catalog {
   }()
 }
 
-/// The first catalog and the pack stamp it was loaded under, filled off the loop once.
+/// The first catalog as it loads: the whole once every pack and plugin is loaded, and before
+/// that one pack topic at a time, as soon as the files that could define it are compiled.
+package struct CatalogStart: Sendable {
+  /// The pack topic `id` as the whole catalog will serve it; nil when it cannot be had sooner
+  /// than the whole (no pack defines it, or a plugin does too). May wait, never for `finish`.
+  package var topic: @Sendable (_ id: String) -> RegisteredTopic?
+  /// The whole catalog, loaded on the calling thread. Called once.
+  package var finish: @Sendable () -> Catalog
+
+  package init(
+    topic: @Sendable @escaping (_ id: String) -> RegisteredTopic?, finish: @Sendable @escaping () -> Catalog
+  ) {
+    self.topic = topic
+    self.finish = finish
+  }
+
+  /// A load that serves nothing before it is whole.
+  static func whole(_ load: @Sendable @escaping () -> Catalog) -> CatalogStart {
+    CatalogStart(topic: { _ in nil }, finish: load)
+  }
+}
+
+/// The first catalog and the pack stamp it was loaded under, filled off the loop once; before
+/// that, the topics requests asked for that could be served sooner (`early`).
 final class FirstCatalog: Sendable {
   private let loaded = Locked<(Catalog, String)?>(nil)
   private let done = DispatchSemaphore(value: 0)
+  /// The load, once begun off the loop.
+  private let begun = Awaited<CatalogStart>()
+  /// The topics served before the whole catalog, and a catalog of them alone.
+  private let served = Locked<(topics: [RegisteredTopic], catalog: Catalog)>(([], .empty))
 
-  func fill(_ catalog: Catalog, stamp: String) {
-    loaded.withLock { $0 = (catalog, stamp) }
+  /// Loads the catalog with `start`, on the calling thread (off the loop).
+  func load(_ start: CatalogStart, stamp: @Sendable () -> String) {
+    begun.put(start)
+    let catalog = start.finish()
+    loaded.withLock { $0 = (catalog, stamp()) }
     done.signal()
   }
 
@@ -91,6 +121,21 @@ final class FirstCatalog: Sendable {
     done.wait()
     done.signal()
     return ifLoaded ?? (.empty, "")
+  }
+
+  /// A catalog holding the pack topic `id` (and the others served early) while the whole one
+  /// loads, or nil when the request should wait for the whole: it has loaded, or the topic
+  /// cannot be had sooner (`CatalogStart.topic`), or it is a plugin's.
+  func early(_ id: String) -> Catalog? {
+    guard ifLoaded == nil else { return nil }
+    let sofar = served.withLock { $0.catalog }
+    if sofar.topic(id: id) != nil { return sofar }
+    guard let found = begun.value.topic(id), !found.callsPlugin else { return nil }
+    return served.withLock { served in
+      served.topics.append(found)
+      served.catalog = Catalog(registry: TopicRegistry(topics: served.topics, problems: []), packs: Catalog.empty.packs)
+      return served.catalog
+    }
   }
 }
 
@@ -129,6 +174,9 @@ final class CatalogEntry: Sendable {
 package struct ServerDependencies: Sendable {
   /// The catalog as it loads at start-up: quickly, packs checked on a sample of their questions.
   var loadCatalog: @Sendable () -> Catalog
+  /// The same load, begun so that a request for one pack topic is served before the whole has
+  /// loaded (`CatalogStart`); nil: the start-up waits for `loadCatalog`.
+  package var beginCatalog: (@Sendable () -> CatalogStart)?
   /// The catalog as a reload makes it, off the message loop: packs not built into Biki checked
   /// as `biki-pack lint` checks them, so the problems it lists are the ones lint reports and
   /// no topic lint refuses is served. Nil: `loadCatalog`.
@@ -251,7 +299,8 @@ package struct BikiServer: LanguageServer {
     }
     let first = FirstCatalog()
     dependencies.background.run { [dependencies] in
-      first.fill(dependencies.loadCatalog(), stamp: dependencies.packStamp())
+      first.load(
+        dependencies.beginCatalog?() ?? .whole(dependencies.loadCatalog), stamp: dependencies.packStamp)
     }
     firstCatalog = first
     catalog = .empty
@@ -277,6 +326,18 @@ package struct BikiServer: LanguageServer {
     packStamp = stamp
     checkUserPacksFully(outbox: &outbox)
     if initialized { logUnloadedSources(outbox: &outbox) }
+  }
+
+  /// Whether the request is served before the first catalog has loaded: a question or a
+  /// session on one pack topic, as soon as the files that could define it are compiled
+  /// (`FirstCatalog.early`), with a catalog of the topics so served until the whole is adopted.
+  /// Every other request waits for the whole.
+  private mutating func servesEarly(_ method: String, _ params: JSON?) -> Bool {
+    guard let first = firstCatalog, method == GenerateRequest.method || method == StartSessionRequest.method,
+      let topicID = params?["topicId"]?.stringValue, let early = first.early(topicID)
+    else { return false }
+    catalog = early
+    return true
   }
 
   /// Sources that failed to load, told to the client's log once.
@@ -329,7 +390,7 @@ package struct BikiServer: LanguageServer {
   package mutating func request(_ id: RequestID, _ method: String, params: JSON?, outbox: inout [OutgoingMessage])
     throws(ResponseError) -> Reply
   {
-    adoptFirstCatalog(wait: true, outbox: &outbox)
+    if !servesEarly(method, params) { adoptFirstCatalog(wait: true, outbox: &outbox) }
     guard let handle = Dispatcher.requests[method] else { throw .methodNotFound(method) }
     // A second request under the id of one still waiting for its response could not be told
     // apart from it, in the response or in a cancel.

@@ -58,6 +58,13 @@ struct BikiEnvironment {
       userPackCheck: userPackCheck, reusing: earlier, isCancelled: isCancelled)
   }
 
+  /// `loadCatalog` begun: one topic may be asked for before `finish` has loaded the rest.
+  func beginCatalog(packDirectories: [String], pluginDirectories: [String], inProcess: Bool) -> CatalogLoading {
+    host.beginCatalog(
+      packDirectories: packDirectories, pluginDirectories: pluginDirectories, inProcess: inProcess,
+      workerExecutable: TopicRegistry.ownExecutable, now: now)
+  }
+
   /// Changes when any pack file or plugin library that `loadCatalog` would load changes.
   func sourceStamp(packDirectories: [String] = [], pluginDirectories: [String] = []) -> String {
     host.sourceStamp(packDirectories: packDirectories, pluginDirectories: pluginDirectories)

@@ -87,6 +87,19 @@ enum ServeCommand {
           packDirectories: environment.host.packSearchPaths(extra: packDirectories).directories)
       })
     var live = dependencies
+    live.beginCatalog = {
+      let (packDirectories, pluginDirectories) = places.withLock { $0 }
+      let loading = environment.beginCatalog(
+        packDirectories: packDirectories, pluginDirectories: pluginDirectories, inProcess: pluginsInProcess)
+      return CatalogStart(
+        topic: loading.topic,
+        finish: {
+          let (load, registry) = loading.finish()
+          return Catalog(
+            registry: registry, packs: load,
+            packDirectories: environment.host.packSearchPaths(extra: packDirectories).directories)
+        })
+    }
     // Off the loop, so no answer waits for it; runs that end while one is queued share it.
     let trimming = Locked(false)
     let trimQueue = DispatchQueue(label: "biki.serve.trim", qos: .utility)

@@ -81,3 +81,46 @@ import Testing
       "\(topics.standardOutput)")
   }
 }
+
+/// A question asked the moment `initialize` is answered is served before every pack has loaded,
+/// and it is the question the whole catalog would give: the same copy of its topic serves, by
+/// the same precedence.
+@Suite struct EarlyAnswerTests {
+  static func numbers(topic: String, value: Int, category: String = "number") -> String {
+    #"""
+    { "format": 1, "id": "numbers", "title": "Mine", "version": "1",
+      "topics": [
+        { "id": "\#(topic)", "title": "Mine", "description": "One number.", "category": "\#(category)", "skills": ["kana"],
+          "variables": { "n": { "range": { "min": \#(value), "max": \#(value) } } },
+          "question": { "parts": [{ "number": "n" }], "answer": { "value": "n" } } }
+      ] }
+    """#
+  }
+
+  @Test func theFirstQuestionComesFromTheCopyThatServes() throws {
+    let home = NSTemporaryDirectory() + "biki-early-" + UUID().uuidString
+    let installed = home + "/data/biki/packs"
+    let given = home + "/drafts"
+    for directory in [installed, given] {
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+    // The user's copy of a built-in topic takes its place; a draft of it given on the command
+    // line would take precedence over both, but its topic fails, so the user's copy serves.
+    try Self.numbers(topic: "beginner", value: 1000).write(
+      toFile: installed + "/numbers-mine.json", atomically: true, encoding: .utf8)
+    try Self.numbers(topic: "beginner", value: 7, category: "numbr").write(
+      toFile: given + "/numbers.json", atomically: true, encoding: .utf8)
+    let server = try LiveServer(arguments: ["--packs", given], home: home)
+    try server.initialize()
+    server.request(1, "biki/generate", #"{"topicId":"numbers.beginner","seed":1,"count":1}"#)
+    // A topic of the built-in pack the user's copy does not define is still served from it.
+    server.request(2, "biki/generate", #"{"topicId":"counters.hon","seed":3,"count":1}"#)
+    func question(_ id: Int) -> [String: Any]? {
+      let result = server.waitForResponse(id, within: 30)?.message["result"] as? [String: Any]
+      return (result?["questions"] as? [[String: Any]])?.first
+    }
+    #expect(question(1)?["answer"] as? Int == 1000, "\(server.messages.map(\.message))")
+    #expect(question(2)?["topicId"] as? String == "counters.hon", "\(server.messages.map(\.message))")
+    #expect(server.finish() == 0)
+  }
+}
