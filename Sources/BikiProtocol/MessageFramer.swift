@@ -84,6 +84,20 @@ package struct MessageFramer: Sendable {
         guard resynchronise() else { break }
         continue
       }
+      if let (length, next) = plainHeader() {
+        // What `headerEnd` and `contentLength` would find in this block, without searching it.
+        headerScanned = next - 2
+        headerScannedAtLineStart = true
+        start = next
+        inMalformedStretch = false
+        if length > maximumBody {
+          events.append(.oversized(length: length))
+          skipping = length
+        } else {
+          pendingBody = length
+        }
+        continue
+      }
       switch headerEnd() {
       case .incomplete:
         break framing
@@ -109,6 +123,30 @@ package struct MessageFramer: Sendable {
       }
     }
     compact()
+  }
+
+  /// The header block at `start` when it is the one nearly every client writes,
+  /// `Content-Length: N\r\n\r\n` (N up to 18 digits, nothing else): its length and where its
+  /// body starts. Anything else is read the general way.
+  private func plainHeader() -> (length: Int, next: Int)? {
+    let name: StaticString = "Content-Length: "
+    let nameLength = name.utf8CodeUnitCount
+    return buffer.withUnsafeBufferPointer { bytes -> (Int, Int)? in
+      guard let base = bytes.baseAddress, bytes.count - start > nameLength + 4,
+        memcmp(base + start, name.utf8Start, nameLength) == 0
+      else { return nil }
+      var index = start + nameLength
+      let digitsStart = index
+      var value = 0
+      while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39, index - digitsStart < 18 {
+        value = value * 10 + Int(bytes[index] - 0x30)
+        index += 1
+      }
+      guard index > digitsStart, bytes.count - index >= 4, bytes[index] == 0x0D, bytes[index + 1] == 0x0A,
+        bytes[index + 2] == 0x0D, bytes[index + 3] == 0x0A
+      else { return nil }
+      return (value, index + 4)
+    }
   }
 
   private mutating func malformed(_ reason: String, resumingAt resume: Int, into events: inout [Event]) {

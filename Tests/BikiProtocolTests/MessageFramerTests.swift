@@ -48,6 +48,36 @@ import Testing
     #expect(events.last == .message(bytes("{}")))
   }
 
+  /// The header nearly every client writes is read without the general search; what lies at
+  /// its edges is read as before.
+  @Test(arguments: [
+    ("Content-Length: 0\r\n\r\n", [MessageFramer.Event.message([])]),
+    ("Content-Length: 2\r\n\r\n{}", [.message(Array("{}".utf8))]),
+    ("Content-Length: 02\r\n\r\n{}", [.message(Array("{}".utf8))]),
+    ("Content-Length: 999999999999999999\r\n\r\n", [.oversized(length: 999_999_999_999_999_999)]),
+    ("Content-Length:  2\r\n\r\n{}", [.message(Array("{}".utf8))]),
+    ("Content-Length: 2 \r\n\r\n{}", [.message(Array("{}".utf8))]),
+    ("Content-Length: 2\n\n{}", [.message(Array("{}".utf8))]),
+    ("Content-Length: 2\r\nContent-Type: x\r\n\r\n{}", [.message(Array("{}".utf8))]),
+  ])
+  func theUsualHeaderAndItsNeighbours(_ stream: String, _ expected: [MessageFramer.Event]) {
+    var framer = MessageFramer()
+    #expect(framer.feed(bytes(stream)) == expected)
+    var byteByByte = MessageFramer()
+    #expect(bytes(stream).flatMap { byteByByte.feed([$0]) } == expected)
+  }
+
+  @Test(arguments: [
+    "Content-Length: 1234567890123456789\r\n\r\n", "Content-Length: \r\n\r\n", "Content-Length: 2x\r\n\r\n",
+  ])
+  func aMalformedLengthIsStillReported(_ header: String) {
+    var framer = MessageFramer()
+    let events = framer.feed(bytes(header + "Content-Length: 2\r\n\r\n{}"))
+    #expect(events.count == 2, "\(events)")
+    if case .malformedHeader = events.first {} else { Issue.record("\(events)") }
+    #expect(events.last == .message(bytes("{}")))
+  }
+
   @Test func aTruncatedBodyIsPending() {
     var framer = MessageFramer()
     #expect(framer.feed(bytes("Content-Length: 10\r\n\r\n{\"a\"")) == [])
