@@ -114,7 +114,7 @@ package struct PackLoader: Sendable {
       let fileCheck = rank == .builtIn ? check : (userCheck ?? check)
       let bytes: [UInt8]
       do {
-        bytes = try texts[index].bytes()
+        bytes = try texts[index].take()
       } catch {
         let compilation = PackCompilation(
           pack: nil, topics: [],
@@ -317,10 +317,20 @@ package struct PackCompiling: Sendable {
 }
 
 /// A pack file's bytes as read once, and the pack id written at its top, found without parsing.
+/// The compilation takes the bytes (`take`), and they are not kept here after it: a reload
+/// reads every file again, and holding each until the whole load ends held every pack's text a
+/// second time (25 MB with 100,000 topics).
 final class PackText: Sendable {
   let path: String
   private let read: @Sendable (String) throws -> [UInt8]
-  private let state = Locked<(bytes: Result<[UInt8], Unreadable>?, packID: String??)>((nil, nil))
+  private let state = Locked<(bytes: Bytes, packID: String??)>((.unread, nil))
+
+  private enum Bytes {
+    case unread
+    case read(Result<[UInt8], Unreadable>)
+    /// Given to the compilation, which has the pack's id now.
+    case taken
+  }
 
   /// Why the file could not be read, as the file system said it.
   struct Unreadable: Error, CustomStringConvertible, Sendable {
@@ -332,27 +342,41 @@ final class PackText: Sendable {
     self.read = read
   }
 
-  /// The file's bytes, read on the first call; a failure to read is kept as well.
-  func bytes() throws -> [UInt8] {
+  /// The file's bytes, read now unless `packID` read them first; a failure to read alike.
+  /// Called once, by the file's compilation.
+  func take() throws -> [UInt8] {
     try state.withLock { state in
-      if let read = state.bytes { return read }
-      let read = Result { () throws(Unreadable) in
-        do { return try self.read(path) } catch { throw Unreadable(description: "\(error)") }
-      }
-      state.bytes = read
-      return read
+      defer { state.bytes = .taken }
+      if case .read(let read) = state.bytes { return read }
+      return readNow()
     }.get()
   }
 
-  /// The pack id the file's top-level object names first (the one the decoder keeps), or nil
-  /// when it cannot be told without parsing: unreadable, escaped, not a string. A file that
-  /// is not valid JSON defines no topic whatever this says.
-  func packID() -> String? {
-    if let found = state.withLock({ $0.packID }) { return found }
-    let found = (try? bytes()).flatMap { bytes in
-      bytes.withUnsafeBufferPointer { JSONScan.firstMemberString("id", in: $0) }
+  private func readNow() -> Result<[UInt8], Unreadable> {
+    Result { () throws(Unreadable) in
+      do { return try self.read(path) } catch { throw Unreadable(description: "\(error)") }
     }
-    state.withLock { $0.packID = .some(found) }
-    return found
+  }
+
+  /// The pack id the file's top-level object names first (the one the decoder keeps), or nil
+  /// when it cannot be told without parsing: unreadable, escaped, not a string, or the file
+  /// given to its compilation already (which costs nothing more to wait for). A file that is
+  /// not valid JSON defines no topic whatever this says.
+  func packID() -> String? {
+    state.withLock { state in
+      if let found = state.packID { return found }
+      let bytes: [UInt8]?
+      switch state.bytes {
+      case .taken: return nil
+      case .read(let read): bytes = try? read.get()
+      case .unread:
+        let read = readNow()
+        state.bytes = .read(read)
+        bytes = try? read.get()
+      }
+      let found = bytes.flatMap { bytes in bytes.withUnsafeBufferPointer { JSONScan.firstMemberString("id", in: $0) } }
+      state.packID = .some(found)
+      return found
+    }
   }
 }
