@@ -88,14 +88,7 @@ package struct MessageFramer: Sendable {
         // What `headerEnd` and `contentLength` would find in this block, without searching it.
         headerScanned = next - 2
         headerScannedAtLineStart = true
-        start = next
-        inMalformedStretch = false
-        if length > maximumBody {
-          events.append(.oversized(length: length))
-          skipping = length
-        } else {
-          pendingBody = length
-        }
+        bodyBegins(at: next, length: length, into: &events)
         continue
       }
       switch headerEnd() {
@@ -106,15 +99,7 @@ package struct MessageFramer: Sendable {
           "a header block longer than \(MessageFramer.maximumHeader) bytes", resumingAt: start + 1, into: &events)
       case .found(let lines, let next):
         switch MessageFramer.contentLength(buffer[lines]) {
-        case .success(let length):
-          start = next
-          inMalformedStretch = false
-          if length > maximumBody {
-            events.append(.oversized(length: length))
-            skipping = length
-          } else {
-            pendingBody = length
-          }
+        case .success(let length): bodyBegins(at: next, length: length, into: &events)
         case .failure(let problem):
           // A block starting inside the offending line might read well; one starting at or
           // before it holds that whole line and is malformed too, so the search skips those.
@@ -123,6 +108,19 @@ package struct MessageFramer: Sendable {
       }
     }
     compact()
+  }
+
+  /// A well-formed header block read: its body of `length` bytes starts at `next`, to be
+  /// taken whole or, over the limit, skipped.
+  private mutating func bodyBegins(at next: Int, length: Int, into events: inout [Event]) {
+    start = next
+    inMalformedStretch = false
+    if length > maximumBody {
+      events.append(.oversized(length: length))
+      skipping = length
+    } else {
+      pendingBody = length
+    }
   }
 
   /// The header block at `start` when it is the one nearly every client writes,

@@ -65,13 +65,19 @@ import Testing
     "/packs/other.json": ServerFixtures.pack(id: "other", topicID: "mai"),
   ]
 
-  @Test func aPackTopicAskedForWhileTheRestLoadsIsServedAtOnce() {
-    let load = HeldLoad(files: Self.twoPacks)
+  /// A server whose first catalog is `load`, loading off the loop, with `initialize` answered.
+  static func initialized(loading load: HeldLoad) -> Endpoint<BikiServer> {
     var dependencies = ServerFixtures.dependencies(background: .threads(waking: nil))
     dependencies.loadsCatalogAhead = true
     dependencies.beginCatalog = { load.start }
     var endpoint = Endpoint(server: BikiServer(version: "test", dependencies: dependencies))
     _ = endpoint.receive(.request(id: .number(0), method: "initialize", params: ["capabilities": [:]]))
+    return endpoint
+  }
+
+  @Test func aPackTopicAskedForWhileTheRestLoadsIsServedAtOnce() {
+    let load = HeldLoad(files: Self.twoPacks)
+    var endpoint = Self.initialized(loading: load)
     // The whole catalog is still held: the question comes from the topic's own pack.
     let question = endpoint.call("biki/generate", ["topicId": "test.hon", "seed": 7])["questions"]?.arrayValue?.first
     #expect(question?["topicId"]?.stringValue == "test.hon")
@@ -89,11 +95,7 @@ import Testing
 
   @Test func anythingElseWaitsForTheWholeCatalog() {
     let load = HeldLoad(files: Self.twoPacks)
-    var dependencies = ServerFixtures.dependencies(background: .threads(waking: nil))
-    dependencies.loadsCatalogAhead = true
-    dependencies.beginCatalog = { load.start }
-    var endpoint = Endpoint(server: BikiServer(version: "test", dependencies: dependencies))
-    _ = endpoint.receive(.request(id: .number(0), method: "initialize", params: ["capabilities": [:]]))
+    var endpoint = Self.initialized(loading: load)
     _ = endpoint.call("biki/generate", ["topicId": "test.hon", "seed": 1])
     // Released only after the requests below were sent: each must wait for the whole, and
     // none may be answered from the one topic served so far.
