@@ -21,7 +21,7 @@ for tool in biki kate Xvfb xdotool; do
 done
 real="$(command -v biki)"
 home="$state/home"
-mkdir -p "$home/.config/kate/lspclient" "$state/bin" "$state/work" "$state/run"
+mkdir -p "$home/.config/kate/lspclient" "$state/bin" "$state/project" "$state/run"
 chmod 700 "$state/run"
 
 # The settings exactly as the page gives them.
@@ -45,7 +45,7 @@ lspclientplugin=true
 AllowedServerCommandLines=$state/bin/biki serve
 KATERC
 
-cat >"$state/work/mine.json" <<'PACK'
+cat >"$state/project/mine.json" <<'PACK'
 {
   "format": 1,
   "id": "mine",
@@ -53,7 +53,7 @@ cat >"$state/work/mine.json" <<'PACK'
   "topics": []
 }
 PACK
-printf '{ "name": "web", "version": "1.0.0", "topics": [] }\n' >"$state/work/package.json"
+printf '{ "name": "web", "version": "1.0.0", "topics": [] }\n' >"$state/project/package.json"
 
 # A display of its own, so that keys can be typed into Kate's window.
 exec 3>"$state/display"
@@ -66,10 +66,10 @@ display=":$(head -1 "$state/display")"
 trap 'kill "$xvfb" 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$state"' EXIT
 # package.json first, the pack last: Kate tells the server of a document when it is shown.
 (
-  cd "$state/work" &&
+  cd "$state/project" &&
     DISPLAY="$display" HOME="$home" XDG_CONFIG_HOME="$home/.config" XDG_DATA_HOME="$home/.local/share" \
       XDG_CACHE_HOME="$home/.cache" XDG_STATE_HOME="$home/.local/state" XDG_RUNTIME_DIR="$state/run" \
-      PATH="$state/bin:$PATH" exec timeout 60 kate -n "$state/work/package.json" "$state/work/mine.json" \
+      PATH="$state/bin:$PATH" exec timeout 60 kate -n "$state/project/package.json" "$state/project/mine.json" \
       >"$state/kate.log" 2>&1
 ) &
 kate_run=$!
@@ -89,7 +89,7 @@ check() {  # check DESCRIPTION COMMAND...: waits up to 30 s for COMMAND to succe
   status=1
 }
 sent() { [ -f "$state/to-biki.log" ] && tr -d ' \n' <"$state/to-biki.log" | grep -q "$1"; }
-mine="file://$state/work/mine.json"
+mine="file://$state/project/mine.json"
 
 check "Kate starts biki serve and initializes it" sent '"method":"initialize"'
 check "Kate gives it the settings of docs/editors.md" sent '"biki":{"inlayHints":true}'
@@ -102,7 +102,7 @@ check "the pack's typo comes back on its line (4)" typo_diagnosed
 # Alt+Left shows the tab to the left, package.json (no window manager: the focus is given).
 DISPLAY="$display" timeout 20 xdotool search --sync --onlyvisible --class kate windowfocus --sync key alt+Left \
   >/dev/null 2>&1
-manifest="file://$state/work/package.json"
+manifest="file://$state/project/package.json"
 check "Kate opens package.json" sent "\"uri\":\"$manifest\""
 # The server answers every JSON document; a file that is not a pack gets an empty list.
 published() {
@@ -119,7 +119,7 @@ else
 fi
 
 kill "$kate_run" 2>/dev/null
-pkill -f "kate -n $state/work" 2>/dev/null
+pkill -f "kate -n $state/project" 2>/dev/null
 wait "$kate_run" 2>/dev/null
 kill "$xvfb" 2>/dev/null
 if [ "$status" -ne 0 ]; then
