@@ -84,30 +84,34 @@ extension BikiServer {
   private mutating func finish(
     _ running: PackReload, _ found: Catalog, answering replies: [RequestID], outbox: inout [OutgoingMessage]
   ) {
-    let (report, changed) = adopt(found)
-    for id in replies {
-      open.remove(id)
-      outbox.append(.result(id: id, report))
-    }
-    if running.announce == .always || (running.announce == .ifChanged && changed) {
-      outbox.append(.notification(method: "biki/packsChanged", params: report))
+    let changed = adopt(found)
+    let announces = running.announce == .always || (running.announce == .ifChanged && changed)
+    // A report lists every problem: with 100,000 topics of one's own that is tens of MB,
+    // written only when someone is told it.
+    if !replies.isEmpty || announces {
+      let report = PacksReport.written(catalog)
+      for id in replies {
+        open.remove(id)
+        outbox.append(.result(id: id, report))
+      }
+      if announces { outbox.append(.notification(method: "biki/packsChanged", params: report)) }
     }
     // A client that pulls diagnostics holds what it pulled: told to pull again, it sees what
     // the packs now say, in closed packs and in open documents that clash with them.
     if changed, language.pullsDiagnostics { client.refreshDiagnostics(outbox: &outbox) }
   }
 
-  /// Serves `found`; returns what reloads report and whether it differs from the catalog it
-  /// replaces (topics or problems).
-  private mutating func adopt(_ found: Catalog) -> (JSON, changed: Bool) {
-    let before = catalog
-    catalog = found
-    // A clash with a pack that changed on disk changes what an open document shows.
-    let now = dependencies.now()
-    language.checkAllAgain(now: now)
-    let sameTopics = before.registry.topics.elementsEqual(catalog.registry.topics) {
+  /// Serves `found`; returns whether it differs from the catalog it replaces (topics or
+  /// problems). The catalog replaced is let go before anything else is made: at the reload's
+  /// peak two catalogs are held, and nothing more.
+  private mutating func adopt(_ found: Catalog) -> Bool {
+    let sameTopics = catalog.registry.topics.elementsEqual(found.registry.topics) {
       ($0.topic.id, $0.source) == ($1.topic.id, $1.source)
     }
-    return (PacksReport.written(catalog), !sameTopics || !PacksReport.same(before, catalog))
+    let changed = !sameTopics || !PacksReport.same(catalog, found)
+    catalog = found
+    // A clash with a pack that changed on disk changes what an open document shows.
+    language.checkAllAgain(now: dependencies.now())
+    return changed
   }
 }
