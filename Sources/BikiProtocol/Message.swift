@@ -205,6 +205,11 @@ package enum OutgoingMessage: Sendable {
   /// The same text as `json`, written without building the envelope as a tree: every response
   /// passes here.
   package func frame(into output: inout [UInt8], using writer: inout JSONWriter) {
+    // The most common message of all, the answer to a numbered request written already: only
+    // its id differs from one to the next.
+    if case .result(.number(let id)?, .written(let result)) = self {
+      return MessageFramer.frameResult(id: id, result, into: &output)
+    }
     writer.clear()
     writer.beginObject()
     writer.key("jsonrpc")

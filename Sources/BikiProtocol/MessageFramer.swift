@@ -374,18 +374,63 @@ package struct MessageFramer: Sendable {
     output.append(closing)
   }
 
+  /// Appends the response `{"jsonrpc":"2.0","id":<id>,"result":<result>}`, as `JSONWriter`
+  /// writes it, with `result` copied once, straight into the output.
+  static func frameResult(id: Int64, _ result: [UInt8], into output: inout [UInt8]) {
+    let opening: StaticString = #"{"jsonrpc":"2.0","id":"#
+    let middle: StaticString = #","result":"#
+    let digits = Digits(id.magnitude)
+    let sign = id < 0 ? 1 : 0
+    header(
+      length: opening.utf8CodeUnitCount + sign + digits.count + middle.utf8CodeUnitCount + result.count + 1,
+      into: &output)
+    append(opening, to: &output)
+    if sign == 1 { output.append(UInt8(ascii: "-")) }
+    digits.append(to: &output)
+    append(middle, to: &output)
+    output.append(contentsOf: result)
+    output.append(UInt8(ascii: "}"))
+  }
+
   private static func header(length: Int, into output: inout [UInt8]) {
     // Reserved only for the first message: reserving for each would copy the buffer each time.
     if output.isEmpty { output.reserveCapacity(length + 32) }
-    output.append(contentsOf: "Content-Length: ".utf8)
-    // The length's digits, written without forming a string: counted first, then appended
-    // most significant first (reversing them in place would copy the whole output).
-    var scale = 1
-    while scale <= length / 10 { scale *= 10 }
-    while scale > 0 {
-      output.append(UInt8(ascii: "0") + UInt8(length / scale % 10))
-      scale /= 10
+    append("Content-Length: ", to: &output)
+    Digits(UInt64(length)).append(to: &output)
+    append("\r\n\r\n", to: &output)
+  }
+
+  /// A literal's bytes copied as one block: appending a string's UTF-8 view goes byte by byte.
+  @inline(__always)
+  private static func append(_ literal: StaticString, to output: inout [UInt8]) {
+    output.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+  }
+
+  /// A whole number's decimal digits, counted before they are written, without forming a
+  /// string.
+  private struct Digits {
+    let value: UInt64
+    /// How many digits (one for zero), and the place value of the first.
+    let count: Int
+    let scale: UInt64
+
+    init(_ value: UInt64) {
+      self.value = value
+      var (count, scale) = (1, UInt64(1))
+      while scale <= value / 10 {
+        scale *= 10
+        count += 1
+      }
+      (self.count, self.scale) = (count, scale)
     }
-    output.append(contentsOf: "\r\n\r\n".utf8)
+
+    /// Most significant first: reversing them in place would move the output's bytes.
+    func append(to output: inout [UInt8]) {
+      var scale = scale
+      while scale > 0 {
+        output.append(UInt8(ascii: "0") + UInt8(value / scale % 10))
+        scale /= 10
+      }
+    }
   }
 }

@@ -105,6 +105,13 @@ import Testing
   @Test(arguments: [
     OutgoingMessage.result(id: .number(-7), ["a": 1, "b": "本\n\u{1}"]),
     .result(id: .string("x\"y"), .written(Array(#"{"questions":[]}"#.utf8))),
+    // A numbered request's written answer goes down without the writer: every id's digits.
+    .result(id: .number(0), .written(Array(#"{"questions":[]}"#.utf8))),
+    .result(id: .number(9), .written(Array("[]".utf8))),
+    .result(id: .number(10), .written(Array("null".utf8))),
+    .result(id: .number(-1), .written(Array(#""本""#.utf8))),
+    .result(id: .number(Int64.max), .written(Array("{}".utf8))),
+    .result(id: .number(Int64.min), .written(Array(repeating: UInt8(ascii: "1"), count: 99_999))),
     .result(id: nil, .null),
     .error(id: .number(Int64.max), ResponseError(code: -32602, message: "bad \"seed\"", data: ["k": [1, 2]])),
     .error(id: nil, ResponseError(code: -32700, message: "bad")),
