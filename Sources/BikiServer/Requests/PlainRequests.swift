@@ -11,11 +11,11 @@ enum PlainFields {
   /// the client's params; nil when the params are not text of an object, or a key is spelt with
   /// escapes (only the parser compares those as it should).
   static func read<Result>(
-    _ params: JSON?, _ names: [StaticString], _ body: (UnsafeBufferPointer<UInt8>, [Range<Int>?]) -> Result?
+    _ params: JSON?, _ names: [StaticString], _ body: (UnsafeBufferPointer<UInt8>, Found) -> Result?
   ) -> Result? {
-    guard case .written(let text)? = params else { return nil }
+    guard case .written(let text)? = params, names.count <= Found.capacity else { return nil }
     return text.withUnsafeBufferPointer { bytes in
-      var found = [Range<Int>?](repeating: nil, count: names.count)
+      var found = Found()
       var walk = WrittenMembers(bytes)
       while let (key, value) = walk.next() {
         let name = bytes[key]
@@ -25,6 +25,34 @@ enum PlainFields {
         if found[index] == nil { found[index] = value }
       }
       return body(bytes, found)
+    }
+  }
+
+  /// Where the value of each name asked for is, by the name's place in the list: a record of
+  /// fixed size, not an array, as one is made for every request read here.
+  struct Found {
+    static let capacity = 4
+    private var places: (Range<Int>?, Range<Int>?, Range<Int>?, Range<Int>?) = (nil, nil, nil, nil)
+
+    subscript(index: Int) -> Range<Int>? {
+      get {
+        switch index {
+        case 0: places.0
+        case 1: places.1
+        case 2: places.2
+        case 3: places.3
+        default: nil
+        }
+      }
+      set {
+        switch index {
+        case 0: places.0 = newValue
+        case 1: places.1 = newValue
+        case 2: places.2 = newValue
+        case 3: places.3 = newValue
+        default: break
+        }
+      }
     }
   }
 
