@@ -10,17 +10,27 @@ extension QuizService {
 
   /// Stateless questions: made in place for a pack's topic, off the loop for a plugin's. It
   /// decodes its own request, as the catalog judges the topic and its parameters between fields.
-  func generate(_ replyID: RequestID, _ params: Params, open: inout OpenRequests) throws(ResponseError) -> Reply {
+  mutating func generate(_ replyID: RequestID, _ params: Params, open: inout OpenRequests) throws(ResponseError)
+    -> Reply
+  {
     // A pack's generator is made as soon as its parameters are read, so they are judged before
     // the other fields.
     // The closures see the catalog, not `self`: capturing the server copied all of it per request.
-    let catalog = catalog
+    let (catalog, recent) = (catalog, recentTopic)
     let (request, entry, madeHere) = try GenerateRequest.decode(
-      params, lookUp: { id throws(ResponseError) in try Self.topic(id: id, in: catalog) },
+      params,
+      lookUp: { id throws(ResponseError) in
+        if let recent, recent.id == id { return recent.entry }
+        return try Self.topic(id: id, in: catalog)
+      },
       judge: { entry, parameters throws(ResponseError) in
-        entry.registered.callsPlugin ? nil : try Self.generator(for: entry, parameters: parameters)
+        if parameters.isEmpty, let recent, recent.entry === entry { return recent.generator }
+        return entry.registered.callsPlugin ? nil : try Self.generator(for: entry, parameters: parameters)
       })
     let (parameters, seed, count) = (request.parameters, request.seed, request.count)
+    if parameters.isEmpty, recent?.entry !== entry {
+      recentTopic = RecentTopic(id: request.topicID, entry: entry, generator: madeHere)
+    }
     if let madeHere {
       return .result(
         try Self.generated(madeHere, seed: seed, count: count, kept: parameters.isEmpty ? entry.written : nil))

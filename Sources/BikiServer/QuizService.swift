@@ -18,8 +18,15 @@ struct QuizService {
   let mailbox: Mailbox
   /// The catalog the server serves, set when it changes.
   var catalog: Catalog {
-    didSet { writtenTopicList = nil }
+    didSet {
+      writtenTopicList = nil
+      recentTopic = nil
+    }
   }
+  /// The topic the last `biki/generate` with default parameters named, and its generator: a
+  /// client asks for one topic's questions seed after seed, and finding it again by its id
+  /// (a hash, a lock, another lock for its generator) cost more than comparing the id.
+  var recentTopic: RecentTopic?
   /// The topic list, written on the first `biki/topics` of each catalog and kept: it is large
   /// (about 180 bytes a topic) and asked for often, and a server whose client never asks for it
   /// (an editor checking packs) never holds it.
@@ -40,6 +47,19 @@ struct QuizService {
   var sessionsStarted = 0
   /// Problems with the history already reported to the client, so each is shown once.
   var historyProblemsShown: Set<String> = []
+
+  /// A class: a generator is a large value, and copying one into each closure that reads it
+  /// cost more than the lookup it saves.
+  final class RecentTopic: Sendable {
+    let id: String
+    let entry: CatalogEntry
+    /// Nil for a plugin's topic, which `biki/generate` asks its plugin for.
+    let generator: QuestionGenerator?
+
+    init(id: String, entry: CatalogEntry, generator: QuestionGenerator?) {
+      (self.id, self.entry, self.generator) = (id, entry, generator)
+    }
+  }
 
   static let maximumOpenSessions = 1000
   /// Answers and skips that may wait for one session's next question.

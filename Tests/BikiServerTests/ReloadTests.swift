@@ -65,6 +65,31 @@ import Testing
     #expect(reloaded["readingCoverage"] == [])
   }
 
+  /// A topic whose one question is `count` 本.
+  static func onlyQuestion(_ count: Int) -> String {
+    """
+    {"format": 1, "id": "p", "title": "P", "version": "1", "topics": [
+     {"id": "t", "title": "本", "description": "Pencils.", "category": "counter", "skills": ["reading"],
+      "variables": {"n": {"range": {"min": \(count), "max": \(count)}}},
+      "question": {"parts": [{"number": "n", "counter": "本"}], "answer": {"value": "n", "postfix": "本"}}}]}
+    """
+  }
+
+  /// The server remembers the topic it served last; a reload that changes what the id names
+  /// serves the new topic at once.
+  @Test func aTopicChangedByAReloadIsServedAsItNowIs() {
+    let files = ServerFixtures.Files(["/packs/p.json": Self.onlyQuestion(3)])
+    var endpoint = ServerFixtures.endpoint(Self.dependencies(files: files))
+    func display() -> String? {
+      endpoint.call("biki/generate", ["topicId": "p.t", "seed": 1])["questions"]?.arrayValue?.first?["display"]?.stringValue
+    }
+    #expect(display() == "3本")
+    #expect(display() == "3本")
+    files.set("/packs/p.json", Self.onlyQuestion(8))
+    #expect(endpoint.call("biki/reloadPacks")["topicCount"] == 1)
+    #expect(display() == "8本")
+  }
+
   @Test func aRequestedReloadIsAnsweredWhenItsWorkIsDoneAndShutdownWaitsForIt() throws {
     let clock = ManualClock(at: 100)
     let held = ServerFixtures.HeldWork()
