@@ -103,7 +103,7 @@ package struct Connection: Sendable {
           }
           if endpoint.exitStatus != nil { break }
         }
-        inbox.removeAll(keepingCapacity: true)
+        inbox.empty()
       }
       if ready.wake { wake?.drain() }
       if ready.wake || deadline != nil {
@@ -115,7 +115,7 @@ package struct Connection: Sendable {
         log("the client stopped reading; closing")
         return endpoint.phase == .shutDown ? 0 : 1
       }
-      outgoing.removeAll(keepingCapacity: true)
+      outgoing.empty()
       if let status = endpoint.exitStatus { return status }
       if ready.failed { return endpoint.phase == .shutDown ? 0 : 1 }
       if (endpoint.isEnding || inputEnded) && endpoint.isWaitingForWork {
@@ -205,10 +205,10 @@ struct InputReader {
       inbox.append(.end(truncated: framer.hasPartialMessage))
       return
     }
-    events.removeAll(keepingCapacity: true)
+    events.empty()
     framer.feed(buffer[..<count], into: &events)
     for event in events { queue.push(MessageQueue.entry(for: event, maximumBody: framer.maximumBody)) }
-    events.removeAll(keepingCapacity: true)
+    events.empty()
     queue.takeAll(into: &inbox)
   }
 }
@@ -264,5 +264,15 @@ struct MessageWriter: ~Copyable {
       }
       return true
     }
+  }
+}
+
+extension Array {
+  /// Removes every element and keeps the room. One at a time: the loop's arrays of messages
+  /// hold one or two a pass, often none, and `removeAll(keepingCapacity:)` goes through the
+  /// general replacement of a range, which costs more than removing them. (Not for bytes.)
+  @inline(__always)
+  mutating func empty() {
+    while !isEmpty { removeLast() }
   }
 }

@@ -68,7 +68,7 @@ package struct MessageQueue: Sendable {
       return
     }
     taken.append(contentsOf: entries)
-    entries.removeAll(keepingCapacity: true)
+    entries.empty()
   }
 
   /// The inbox entries for what the framer made of the bytes read.

@@ -391,7 +391,7 @@ package struct BikiServer: LanguageServer {
     throws(ResponseError) -> Reply
   {
     if !servesEarly(method, params) { adoptFirstCatalog(wait: true, outbox: &outbox) }
-    guard let handle = Dispatcher.requests[method] else { throw .methodNotFound(method) }
+    guard let handle = Dispatcher.handler(for: method) else { throw .methodNotFound(method) }
     // A second request under the id of one still waiting for its response could not be told
     // apart from it, in the response or in a cancel.
     if hasPendingRequests, isWaiting(id) {

@@ -16,16 +16,22 @@ extension QuizService {
     // A pack's generator is made as soon as its parameters are read, so they are judged before
     // the other fields.
     // The closures see the catalog, not `self`: capturing the server copied all of it per request.
-    let (catalog, recent) = (catalog, recentTopic)
+    let (catalog, recent, plain) = (catalog, recentTopic, PlainGenerate(params.value))
+    // The topic asked for last, asked for again as plainly: its generator is at hand (and
+    // used where it is kept, without a copy of it).
+    if let plain, let recent, recent.id == plain.topicID,
+      let answer = try recent.generated(seed: plain.seed, count: plain.count)
+    {
+      return .result(answer)
+    }
     let (request, entry, madeHere) = try GenerateRequest.decode(
-      params,
+      params, plain: plain,
       lookUp: { id throws(ResponseError) in
         if let recent, recent.id == id { return recent.entry }
         return try Self.topic(id: id, in: catalog)
       },
       judge: { entry, parameters throws(ResponseError) in
-        if parameters.isEmpty, let recent, recent.entry === entry { return recent.generator }
-        return entry.registered.callsPlugin ? nil : try Self.generator(for: entry, parameters: parameters)
+        entry.registered.callsPlugin ? nil : try Self.generator(for: entry, parameters: parameters)
       })
     let (parameters, seed, count) = (request.parameters, request.seed, request.count)
     if parameters.isEmpty, recent?.entry !== entry {

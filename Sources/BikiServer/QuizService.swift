@@ -59,6 +59,13 @@ struct QuizService {
     init(id: String, entry: CatalogEntry, generator: QuestionGenerator?) {
       (self.id, self.entry, self.generator) = (id, entry, generator)
     }
+
+    /// `biki/generate`'s answer with the default parameters, as `generate` gives it; nil for
+    /// a plugin's topic.
+    func generated(seed: UInt64, count: Int64) throws(ResponseError) -> JSON? {
+      guard let generator else { return nil }
+      return try QuizService.generated(generator, seed: seed, count: count, kept: entry.written)
+    }
   }
 
   static let maximumOpenSessions = 1000

@@ -44,6 +44,18 @@ import Testing
     #expect(fromBytes == answer("biki/generate", params, fromBytes: false))
   }
 
+  /// One server remembers the topic it served last (`QuizService.recentTopic`): asked again,
+  /// one request after another, each body is answered as a fresh server answers it.
+  @Test func aTopicAskedForAgainIsAnsweredAsAtFirst() {
+    var endpoint = Endpoint(server: BikiServer(version: "test", dependencies: ServerFixtures.dependencies()))
+    _ = endpoint.receive(.request(id: .number(0), method: "initialize", params: ["capabilities": [:]]))
+    for params in Self.bodies + Self.bodies.reversed() {
+      let body = Array(#"{"jsonrpc":"2.0","id":1,"method":"biki/generate","params":\#(params)}"#.utf8)
+      guard let message = IncomingMessage.readRequest(body) else { continue }
+      #expect(endpoint.receive(message).map(\.json) == answer("biki/generate", params, fromBytes: true), "\(params)")
+    }
+  }
+
   @Test func otherMethodsReadTheirParamsFromTheBytesAlike() {
     for (method, params) in [
       ("biki/read", #"{"text":"3本と\n5枚","details":true}"#),

@@ -131,11 +131,11 @@ import Testing
     let refusedParameters = ResponseError.invalidParams("no such parameter")
     #expect(throws: unknown) {
       try GenerateRequest.decode(
-        Params(["topicId": "x", "params": 5]), lookUp: { _ throws(ResponseError) in throw unknown }, judge: { _, _ in })
+        Params(["topicId": "x", "params": 5]), plain: nil, lookUp: { _ throws(ResponseError) in throw unknown }, judge: { _, _ in })
     }
     #expect(throws: refusedParameters) {
       try GenerateRequest.decode(
-        Params(["topicId": "x", "count": 0]), lookUp: { _ in },
+        Params(["topicId": "x", "count": 0]), plain: nil, lookUp: { _ in },
         judge: { _, _ throws(ResponseError) in throw refusedParameters })
     }
     var endpoint = ServerFixtures.endpoint()

@@ -20,18 +20,19 @@ struct GenerateRequest: ClientMessage {
   }
 
   init(_ params: Params) throws(ResponseError) {
-    self = try Self.decode(params, lookUp: { _ in }, judge: { _, _ in }).request
+    self = try Self.decode(params, plain: PlainGenerate(params.value), lookUp: { _ in }, judge: { _, _ in }).request
   }
 
   /// Decodes the fields with the server's judgement of the topic (`lookUp`) and of its
   /// parameters (`judge`) at their places: clients have always been told of an unknown topic
   /// before any other field, and of parameters a pack's topic refuses before `seed`. Returns
-  /// what both found, so the server does not look again.
+  /// what both found, so the server does not look again. `plain` is what `PlainGenerate`
+  /// read of the same params.
   static func decode<Topic, Judgement>(
-    _ params: Params, lookUp: (String) throws(ResponseError) -> Topic,
+    _ params: Params, plain: PlainGenerate?, lookUp: (String) throws(ResponseError) -> Topic,
     judge: (Topic, [String: Int64]) throws(ResponseError) -> Judgement
   ) throws(ResponseError) -> (request: GenerateRequest, topic: Topic, judgement: Judgement) {
-    if let plain = PlainGenerate(params.value) {
+    if let plain {
       let topic = try lookUp(plain.topicID)
       let judgement = try judge(topic, [:])
       return (GenerateRequest(topicID: plain.topicID, seed: plain.seed, count: plain.count), topic, judgement)
