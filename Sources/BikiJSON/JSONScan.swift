@@ -192,6 +192,19 @@ package enum JSONScan {
     return String(decoding: inner, as: UTF8.self)
   }
 
+  /// `unescapedString(text)`, given as `known` itself when the text spells it: the same
+  /// string, not made again (a topic id asked for seed after seed).
+  package static func unescapedString(_ text: Slice<UnsafeBufferPointer<UInt8>>, reusing known: String?) -> String? {
+    guard var known, !known.isEmpty, text.count == known.utf8.count + 2, text.first == UInt8(ascii: "\""),
+      let base = text.base.baseAddress
+    else { return unescapedString(text) }
+    let spelt = known.withUTF8 { utf8 in
+      utf8.baseAddress.map { memcmp(base + text.startIndex + 1, $0, utf8.count) == 0 } ?? false
+    }
+    guard spelt else { return unescapedString(text) }
+    return known.utf8.contains(UInt8(ascii: "\\")) ? nil : known
+  }
+
   /// Whether `text` is the bytes of `word`.
   package static func spells(_ text: Slice<UnsafeBufferPointer<UInt8>>, _ word: StaticString) -> Bool {
     guard text.count == word.utf8CodeUnitCount else { return false }

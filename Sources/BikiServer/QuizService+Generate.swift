@@ -16,7 +16,8 @@ extension QuizService {
     // A pack's generator is made as soon as its parameters are read, so they are judged before
     // the other fields.
     // The closures see the catalog, not `self`: capturing the server copied all of it per request.
-    let (catalog, recent, plain) = (catalog, recentTopic, PlainGenerate(params.value))
+    let (catalog, recent) = (catalog, recentTopic)
+    let plain = PlainGenerate(params.value, knownTopicID: recent?.id)
     // The topic asked for last, asked for again as plainly: its generator is at hand (and
     // used where it is kept, without a copy of it).
     if let plain, let recent, recent.id == plain.topicID,

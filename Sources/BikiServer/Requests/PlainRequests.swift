@@ -70,13 +70,14 @@ struct PlainGenerate {
   var seed: UInt64
   var count: Int64
 
-  init?(_ params: JSON?) {
+  /// `knownTopicID`: an id the caller holds, given back as itself when the params name it.
+  init?(_ params: JSON?, knownTopicID: String? = nil) {
     guard
       let fields = PlainFields.read(
         params, ["topicId", "seed", "count", "params"],
         { bytes, found -> (String, UInt64, Int64)? in
           // Parameters are judged by the topic: left to `Params`.
-          guard found[3] == nil, let topicID = found[0].flatMap({ JSONScan.unescapedString(bytes[$0]) }),
+          guard found[3] == nil, let topicID = found[0].flatMap({ JSONScan.unescapedString(bytes[$0], reusing: knownTopicID) }),
             let seed = found[1].flatMap({ Self.seed(bytes[$0]) })
           else { return nil }
           guard let count = found[2] else { return (topicID, seed, Int64(1)) }
