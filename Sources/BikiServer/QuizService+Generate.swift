@@ -50,14 +50,13 @@ extension QuizService {
         if let upcoming { makeAhead(generator, seeds: upcoming.map { generator.order(seed: $0).upcoming }) }
         let indices = [generator.order(seed: seed).upcoming]
         // Written before, it is sent as it was; made ahead, it is written once and kept.
-        if let kept = entry.written.find(indices[0]) { return .result(Self.questionsAnswer(CollectionOfOne(kept))) }
+        if let kept = entry.written.answer(at: indices[0]) { return .result(.written(kept)) }
         if let ready = generator.questionsAtHand(seeds: indices) {
           guard case .success(let question) = ready[0] else {
             return .result(try Self.written(ready, indices: indices, topicID: entry.topic.id))
           }
-          let piece = Self.writtenQuestion(question)
-          entry.written.keep([(indices[0], piece)])
-          return .result(Self.questionsAnswer(CollectionOfOne(piece)))
+          let answers = entry.written.keep([(indices[0], Self.writtenQuestion(question))])
+          return .result(.written(answers[0]))
         }
       }
     }
@@ -133,15 +132,13 @@ extension QuizService {
   {
     var order = generator.order(seed: seed)
     // One question written before, the most common request of all, is sent without a list.
-    if count == 1, let kept, let piece = kept.find(order.upcoming) {
-      return questionsAnswer(CollectionOfOne(piece))
-    }
+    if count == 1, let kept, let answer = kept.answer(at: order.upcoming) { return .written(answer) }
     let indices = (0..<count).map { _ in order.next() }
     guard let kept else {
       return try written(generator.questions(seeds: indices), indices: indices, topicID: generator.topic.id)
     }
     // Questions written before are sent as their bytes; the rest are made, written and kept.
-    var pieces = kept.find(indices)
+    var pieces = kept.pieces(at: indices)
     let missing = pieces.indices.filter { pieces[$0] == nil }
     let results = generator.questions(seeds: missing.map { indices[$0] })
     guard missing.count < indices.count || results.contains(where: { if case .success = $0 { true } else { false } })
@@ -151,11 +148,11 @@ extension QuizService {
     var made: [(place: UInt64, bytes: [UInt8])] = []
     for (slot, result) in zip(missing, results) {
       let bytes = writtenPiece(result, at: indices[slot], topicID: generator.topic.id)
-      pieces[slot] = bytes
+      pieces[slot] = bytes[...]
       if case .success = result { made.append((indices[slot], bytes)) }
     }
     kept.keep(made)
-    return questionsAnswer(pieces.map { $0 ?? [] })
+    return .written(WrittenQuestions.answer(pieces.map { $0 ?? [] }))
   }
 
   /// A question as `biki/generate` writes it, alone.
@@ -173,23 +170,6 @@ extension QuizService {
     }
     guard case .written(let bytes) = writer.finish() else { return [] }
     return bytes
-  }
-
-  /// `{"questions": [...]}` around questions already written.
-  static func questionsAnswer(_ pieces: some Collection<[UInt8]>) -> JSON {
-    let opening: StaticString = #"{"questions":["#
-    let closing: StaticString = "]}"
-    // Sized once: the answer is built for every `biki/generate`, most often of one question.
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(
-      pieces.reduce(opening.utf8CodeUnitCount + closing.utf8CodeUnitCount) { $0 + $1.count + 1 })
-    bytes.append(contentsOf: UnsafeBufferPointer(start: opening.utf8Start, count: opening.utf8CodeUnitCount))
-    for (position, piece) in pieces.enumerated() {
-      if position > 0 { bytes.append(UInt8(ascii: ",")) }
-      bytes.append(contentsOf: piece)
-    }
-    bytes.append(contentsOf: UnsafeBufferPointer(start: closing.utf8Start, count: closing.utf8CodeUnitCount))
-    return .written(bytes)
   }
 
   /// The questions at `seeds`, made off the loop where the source makes any ahead (a plugin's,
@@ -219,8 +199,9 @@ extension QuizService {
       if case .failure(let error)? = results.first { throw .requestFailed(error.description) }
       throw .requestFailed("topic \(topicID) made no questions")
     }
-    return questionsAnswer(
-      zip(indices, results).map { index, result in writtenPiece(result, at: index, topicID: topicID) })
+    return .written(
+      WrittenQuestions.answer(
+        zip(indices, results).map { index, result in writtenPiece(result, at: index, topicID: topicID) }))
   }
 }
 

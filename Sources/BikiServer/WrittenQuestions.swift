@@ -19,25 +19,55 @@ final class WrittenQuestions: Sendable {
   /// question is a few hundred bytes) whatever a client asks for.
   static let capacity = 4096
 
+  /// Each question as the whole answer of a request for it alone (`{"questions":[…]}`): the
+  /// most common request of all is then answered with the bytes as kept. A request for more
+  /// takes each question's piece from inside its answer.
   private let kept = Locked<[UInt64: [UInt8]]>([:])
 
-  /// The written questions at these places, nil where none is kept.
-  func find(_ places: [UInt64]) -> [[UInt8]?] {
-    kept.withLock { kept in places.map { kept[$0] } }
-  }
-
-  /// One place's written question, if kept.
-  func find(_ place: UInt64) -> [UInt8]? {
+  /// The answer of a request for the one question at `place`, if kept.
+  func answer(at place: UInt64) -> [UInt8]? {
     kept.withLock { $0[place] }
   }
 
-  func keep(_ written: [(place: UInt64, bytes: [UInt8])]) {
-    guard !written.isEmpty else { return }
+  /// The written questions at these places, nil where none is kept.
+  func pieces(at places: [UInt64]) -> [ArraySlice<UInt8>?] {
+    kept.withLock { kept in places.map { kept[$0].map(Self.piece) } }
+  }
+
+  /// Keeps written questions; returns the answer of a request for each alone.
+  @discardableResult
+  func keep(_ written: [(place: UInt64, bytes: [UInt8])]) -> [[UInt8]] {
+    let answers = written.map { Self.answer(CollectionOfOne($0.bytes)) }
+    guard !written.isEmpty else { return answers }
     kept.withLock { kept in
       if kept.count + written.count > Self.capacity { kept.removeAll(keepingCapacity: true) }
-      for (place, bytes) in written.prefix(Self.capacity) { kept[place] = bytes }
+      for (entry, answer) in zip(written, answers).prefix(Self.capacity) { kept[entry.place] = answer }
     }
+    return answers
   }
 
   var count: Int { kept.withLock { $0.count } }
+
+  private static let opening: StaticString = #"{"questions":["#
+  private static let closing: StaticString = "]}"
+
+  /// `{"questions": [...]}` around questions already written.
+  static func answer<Piece: Collection<UInt8>>(_ pieces: some Collection<Piece>) -> [UInt8] {
+    // Sized once: the answer is built for every `biki/generate` not kept whole.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(
+      pieces.reduce(opening.utf8CodeUnitCount + closing.utf8CodeUnitCount) { $0 + $1.count + 1 })
+    bytes.append(contentsOf: UnsafeBufferPointer(start: opening.utf8Start, count: opening.utf8CodeUnitCount))
+    for (position, piece) in pieces.enumerated() {
+      if position > 0 { bytes.append(UInt8(ascii: ",")) }
+      bytes.append(contentsOf: piece)
+    }
+    bytes.append(contentsOf: UnsafeBufferPointer(start: closing.utf8Start, count: closing.utf8CodeUnitCount))
+    return bytes
+  }
+
+  /// The one question inside an answer `answer` wrote for it alone.
+  private static func piece(of answer: [UInt8]) -> ArraySlice<UInt8> {
+    answer[opening.utf8CodeUnitCount..<(answer.count - closing.utf8CodeUnitCount)]
+  }
 }

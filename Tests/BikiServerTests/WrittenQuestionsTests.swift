@@ -27,9 +27,11 @@ import Testing
     let store = WrittenQuestions()
     store.keep((0..<UInt64(WrittenQuestions.capacity)).map { ($0, [UInt8(truncatingIfNeeded: $0)]) })
     #expect(store.count == WrittenQuestions.capacity)
-    #expect(store.find([5])[0] == [5])
+    #expect(store.pieces(at: [5])[0] == [5])
+    #expect(store.answer(at: 5) == Array(#"{"questions":["#.utf8) + [5] + Array("]}".utf8))
     store.keep([(99_999, [1])])
     #expect(store.count == 1)
-    #expect(store.find([5, 99_999]) == [nil, [1]])
+    #expect(store.pieces(at: [5, 99_999]) == [nil, [1]])
+    #expect(store.answer(at: 5) == nil)
   }
 }
