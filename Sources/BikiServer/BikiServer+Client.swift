@@ -98,7 +98,8 @@ extension BikiServer {
 
   /// When the next running check becomes slow enough to show, if one will.
   var slowCheckDue: Double? {
-    language.checks.filter { client.progress[$0.key] == nil }.map { $0.value.startedAt + Self.slowCheck }.min()
+    guard !language.checks.isEmpty else { return nil }
+    return language.checks.filter { client.progress[$0.key] == nil }.map { $0.value.startedAt + Self.slowCheck }.min()
   }
 
   /// Shows progress for checks that have run `slowCheck` seconds, and ends it for those done.

@@ -82,7 +82,8 @@ struct OpenRequests {
 
   /// Whether a `biki/generate` waits for the loop's next pass: the loop's deadline is then now.
   var hasGeneratesDue: Bool {
-    entries.values.contains { if case .questionsSoon = $0.waiting { true } else { false } }
+    // Asked on every pass of the loop, nearly always with nothing open.
+    !entries.isEmpty && entries.values.contains { if case .questionsSoon = $0.waiting { true } else { false } }
   }
 
   /// The diagnostic pulls waiting for a check, in the order they came.

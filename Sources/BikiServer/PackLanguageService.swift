@@ -57,7 +57,7 @@ struct PackLanguageService {
   }
 
   /// When the next debounced check is due, if any is.
-  var nextCheck: Double? { documents.values.compactMap(\.checkAt).min() }
+  var nextCheck: Double? { documents.isEmpty ? nil : documents.values.compactMap(\.checkAt).min() }
 
   /// Every open document is checked again at `now`: the catalog it is checked against changed.
   mutating func checkAllAgain(now: Double) {

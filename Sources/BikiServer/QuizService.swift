@@ -88,7 +88,7 @@ struct QuizService {
   }
 
   /// The next time limit to run out, if any session has one.
-  var nextTimeLimit: Double? { timeLimits.values.min() }
+  var nextTimeLimit: Double? { timeLimits.isEmpty ? nil : timeLimits.values.min() }
 
   var sessionDependencies: Session.Dependencies { Session.Dependencies(now: dependencies.now) }
 
