@@ -195,14 +195,19 @@ package enum JSONScan {
   /// `unescapedString(text)`, given as `known` itself when the text spells it: the same
   /// string, not made again (a topic id asked for seed after seed).
   package static func unescapedString(_ text: Slice<UnsafeBufferPointer<UInt8>>, reusing known: String?) -> String? {
-    guard var known, !known.isEmpty, text.count == known.utf8.count + 2, text.first == UInt8(ascii: "\""),
-      let base = text.base.baseAddress
-    else { return unescapedString(text) }
+    guard var known, text.count >= 3, text.first == UInt8(ascii: "\""), let base = text.base.baseAddress else {
+      return unescapedString(text)
+    }
+    let inner = base + text.startIndex + 1
+    let count = text.count - 2
+    // Compared as bytes, and searched for a backslash with memchr: walking the string's
+    // UTF-8 view cost more than making the string anew.
     let spelt = known.withUTF8 { utf8 in
-      utf8.baseAddress.map { memcmp(base + text.startIndex + 1, $0, utf8.count) == 0 } ?? false
+      guard utf8.count == count, let held = utf8.baseAddress, memcmp(inner, held, count) == 0 else { return false }
+      return true
     }
     guard spelt else { return unescapedString(text) }
-    return known.utf8.contains(UInt8(ascii: "\\")) ? nil : known
+    return memchr(inner, Int32(UInt8(ascii: "\\")), count) == nil ? known : nil
   }
 
   /// Whether `text` is the bytes of `word`.

@@ -20,10 +20,8 @@ extension QuizService {
     let plain = PlainGenerate(params.value, knownTopicID: recent?.id)
     // The topic asked for last, asked for again as plainly: its generator is at hand (and
     // used where it is kept, without a copy of it).
-    if let plain, let recent, recent.id == plain.topicID,
-      let answer = try recent.generated(seed: plain.seed, count: plain.count)
-    {
-      return .result(answer)
+    if let plain, let recent, recent.id == plain.topicID {
+      return .result(try recent.generated(seed: plain.seed, count: plain.count))
     }
     let (request, entry, madeHere) = try GenerateRequest.decode(
       params, plain: plain,
@@ -35,7 +33,7 @@ extension QuizService {
         entry.registered.callsPlugin ? nil : try Self.generator(for: entry, parameters: parameters)
       })
     let (parameters, seed, count) = (request.parameters, request.seed, request.count)
-    if parameters.isEmpty, recent?.entry !== entry {
+    if parameters.isEmpty, let madeHere, recent?.entry !== entry {
       recentTopic = RecentTopic(id: request.topicID, entry: entry, generator: madeHere)
     }
     if let madeHere {

@@ -23,9 +23,9 @@ struct QuizService {
       recentTopic = nil
     }
   }
-  /// The topic the last `biki/generate` with default parameters named, and its generator: a
-  /// client asks for one topic's questions seed after seed, and finding it again by its id
-  /// (a hash, a lock, another lock for its generator) cost more than comparing the id.
+  /// The pack topic the last `biki/generate` with default parameters named, and its
+  /// generator: a client asks for one topic's questions seed after seed, and finding it again
+  /// by its id (a hash, a lock, another lock for its generator) cost more than comparing the id.
   var recentTopic: RecentTopic?
   /// The topic list, written on the first `biki/topics` of each catalog and kept: it is large
   /// (about 180 bytes a topic) and asked for often, and a server whose client never asks for it
@@ -53,18 +53,15 @@ struct QuizService {
   final class RecentTopic: Sendable {
     let id: String
     let entry: CatalogEntry
-    /// Nil for a plugin's topic, which `biki/generate` asks its plugin for.
-    let generator: QuestionGenerator?
+    let generator: QuestionGenerator
 
-    init(id: String, entry: CatalogEntry, generator: QuestionGenerator?) {
+    init(id: String, entry: CatalogEntry, generator: QuestionGenerator) {
       (self.id, self.entry, self.generator) = (id, entry, generator)
     }
 
-    /// `biki/generate`'s answer with the default parameters, as `generate` gives it; nil for
-    /// a plugin's topic.
-    func generated(seed: UInt64, count: Int64) throws(ResponseError) -> JSON? {
-      guard let generator else { return nil }
-      return try QuizService.generated(generator, seed: seed, count: count, kept: entry.written)
+    /// `biki/generate`'s answer with the default parameters, as `generate` gives it.
+    func generated(seed: UInt64, count: Int64) throws(ResponseError) -> JSON {
+      try QuizService.generated(generator, seed: seed, count: count, kept: entry.written)
     }
   }
 
