@@ -81,7 +81,8 @@ import Testing
     let files = ServerFixtures.Files(["/packs/p.json": Self.onlyQuestion(3)])
     var endpoint = ServerFixtures.endpoint(Self.dependencies(files: files))
     func display() -> String? {
-      endpoint.call("biki/generate", ["topicId": "p.t", "seed": 1])["questions"]?.arrayValue?.first?["display"]?.stringValue
+      endpoint.call("biki/generate", ["topicId": "p.t", "seed": 1])["questions"]?.arrayValue?.first?["display"]?
+        .stringValue
     }
     #expect(display() == "3本")
     #expect(display() == "3本")

@@ -131,7 +131,8 @@ import Testing
     let refusedParameters = ResponseError.invalidParams("no such parameter")
     #expect(throws: unknown) {
       try GenerateRequest.decode(
-        Params(["topicId": "x", "params": 5]), plain: nil, lookUp: { _ throws(ResponseError) in throw unknown }, judge: { _, _ in })
+        Params(["topicId": "x", "params": 5]), plain: nil, lookUp: { _ throws(ResponseError) in throw unknown },
+        judge: { _, _ in })
     }
     #expect(throws: refusedParameters) {
       try GenerateRequest.decode(

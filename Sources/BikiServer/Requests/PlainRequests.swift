@@ -77,7 +77,8 @@ struct PlainGenerate {
         params, ["topicId", "seed", "count", "params"],
         { bytes, found -> (String, UInt64, Int64)? in
           // Parameters are judged by the topic: left to `Params`.
-          guard found[3] == nil, let topicID = found[0].flatMap({ JSONScan.unescapedString(bytes[$0], reusing: knownTopicID) }),
+          guard found[3] == nil,
+            let topicID = found[0].flatMap({ JSONScan.unescapedString(bytes[$0], reusing: knownTopicID) }),
             let seed = found[1].flatMap({ Self.seed(bytes[$0]) })
           else { return nil }
           guard let count = found[2] else { return (topicID, seed, Int64(1)) }
