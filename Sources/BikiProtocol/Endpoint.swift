@@ -32,7 +32,10 @@ package protocol LanguageServer {
   /// When the server next wants `tick` called, on the connection's clock; nil for never. It is
   /// a time, not an interval: the connection also calls `tick` whenever work finished off the
   /// loop signals, so nothing needs polling.
-  var nextDeadline: Double? { get }
+  ///
+  /// `mutating` although reading it changes nothing: a non-mutating getter of a server the size
+  /// of Biki's, called through this protocol, copies the whole server first, on every pass.
+  var nextDeadline: Double? { mutating get }
   /// Work that was waiting for a time or finished off the loop: debounced diagnostics, finished
   /// checks and questions, polling, time limits.
   mutating func tick(now: Double, outbox: inout [OutgoingMessage])
@@ -150,7 +153,9 @@ package struct Endpoint<Server: LanguageServer> {
     settleShutdown(&outbox)
   }
 
-  package var nextDeadline: Double? { phase == .awaitingInitialize ? nil : server.nextDeadline }
+  package var nextDeadline: Double? {
+    mutating get { phase == .awaitingInitialize ? nil : server.nextDeadline }
+  }
 
   /// Answers a waiting `shutdown`, and honours a waiting `exit`, once no request waits for work.
   private mutating func settleShutdown(_ outbox: inout [OutgoingMessage]) {

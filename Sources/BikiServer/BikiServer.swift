@@ -441,14 +441,16 @@ package struct BikiServer: LanguageServer {
   /// The pack poll, the next debounced check, the next time limit. Finished work needs no
   /// deadline: it wakes the loop itself.
   package var nextDeadline: Double? {
-    // Due at once: the loop's next pass starts them, after reading what else has arrived.
-    if open.hasGeneratesDue { return -.infinity }
-    // A client that watches the files tells the server when they change: no poll.
-    var deadline = client.watchRegistration == nil ? nextPoll : .infinity
-    if let check = language.nextCheck { deadline = min(deadline, check) }
-    if client.abilities.progress, let slow = slowCheckDue { deadline = min(deadline, slow) }
-    if let limit = quiz.nextTimeLimit { deadline = min(deadline, limit) }
-    return deadline.isFinite ? deadline : nil
+    mutating get {
+      // Due at once: the loop's next pass starts them, after reading what else has arrived.
+      if open.hasGeneratesDue { return -.infinity }
+      // A client that watches the files tells the server when they change: no poll.
+      var deadline = client.watchRegistration == nil ? nextPoll : .infinity
+      if let check = language.nextCheck { deadline = min(deadline, check) }
+      if client.abilities.progress, let slow = slowCheckDue { deadline = min(deadline, slow) }
+      if let limit = quiz.nextTimeLimit { deadline = min(deadline, limit) }
+      return deadline.isFinite ? deadline : nil
+    }
   }
 
   package mutating func tick(now: Double, outbox: inout [OutgoingMessage]) {
