@@ -14,11 +14,12 @@ import Glibc
 /// done. Input that arrives while a request is handled waits in the pipe and is read after it,
 /// so a `$/cancelRequest` read with the request it names still takes that request's place.
 ///
-/// After a pass that read input the loop first reads without waiting, and `poll`s only when
-/// nothing is there: a client sending one request after another has usually sent the next by
-/// the time this one is answered (on one core, the write of the answer runs it), and a stream of
-/// requests has more waiting, so the pass costs a read and a write, as a C server's does. Work
-/// finished off the loop is then seen through `WakeSignal.isPending`, and deadlines as always.
+/// On a blocking pipe or socket, what editors give a language server, the loop sleeps in `read`
+/// itself, and finished work and deadlines interrupt it (`InputSleeper`): a request answered one
+/// at a time costs a read and a write, as it costs a C server. Elsewhere, after a pass that read
+/// input the loop first reads without waiting, and `poll`s only when nothing is there: a stream
+/// of requests has the next waiting, so the pass costs a read and a write. Work finished off the
+/// loop is then seen through `WakeSignal.isPending`, and deadlines as always.
 package struct Connection: Sendable {
   var input: Int32
   var output: Int32
@@ -77,12 +78,20 @@ package struct Connection: Sendable {
     var endingSince: Double?
     var toldOfWait = false
     var inputFlowing = false
+    let sleeper = InputSleeper(descriptor: input, wake: wake)
     while true {
       // The deadline is read once per pass: it is a time, not an interval, so a server that
       // keeps work running cannot push it ahead of itself.
       let deadline = endpoint.nextDeadline
       let ready: Readiness
-      if inputFlowing && !inputEnded && reader.readIfWaiting(into: &inbox) {
+      if !inputEnded, let sleeper, wake?.isPending != true, deadline.map({ $0 > now() }) ?? true {
+        sleeper.wake(at: deadline, now: now)
+        // A signal that comes with the input is seen before the next read: the flag is read
+        // once a pass.
+        let woken = !reader.read(into: &inbox)
+        if woken { sleeper.settle() }
+        ready = Readiness(input: !woken, wake: woken && wake?.isPending == true, failed: false)
+      } else if inputFlowing && !inputEnded && reader.readIfWaiting(into: &inbox) {
         ready = Readiness(input: true, wake: wake?.isPending ?? false, failed: false)
       } else {
         ready = Self.wait(
@@ -180,10 +189,14 @@ struct InputReader {
     self.framer = MessageFramer(maximumBody: maximumBody)
   }
 
-  /// Appends what one read completes to `inbox`.
-  mutating func read(into inbox: inout [InboxEntry]) {
+  /// Appends what one read completes to `inbox`; false when the read was interrupted or found
+  /// nothing (a sleeping read woken), and read nothing.
+  @discardableResult
+  mutating func read(into inbox: inout [InboxEntry]) -> Bool {
     let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+    if count < 0 && (errno == EINTR || errno == EAGAIN) { return false }
     take(count, into: &inbox)
+    return true
   }
 
   /// Reads only if input is already waiting (or has ended), and appends what that completes to

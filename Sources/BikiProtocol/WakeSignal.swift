@@ -1,3 +1,4 @@
+import BikiInputSupport
 import BikiSync
 import Glibc
 
@@ -22,6 +23,9 @@ package final class WakeSignal: Sendable {
   /// Set by `signal`, cleared by `drain`: set first and cleared first, so a signal that
   /// crosses a drain leaves the flag or a byte behind, never neither.
   private let pending = Locked(false)
+  /// The loop's thread while it sleeps in `read` rather than `poll` (`InputSleeper`): a signal
+  /// then also interrupts that read.
+  private let sleeper = Locked<pid_t?>(nil)
 
   /// Nil when the process cannot make one (out of descriptors).
   package init?() {
@@ -39,9 +43,19 @@ package final class WakeSignal: Sendable {
 
   /// Callable from any thread.
   package func signal() {
-    pending.withLock { $0 = true }
+    let wasPending = pending.withLock { pending in
+      defer { pending = true }
+      return pending
+    }
     var byte: UInt8 = 1
     while write(writeEnd, &byte, 1) < 0 && errno == EINTR {}
+    // Once between drains: the loop reads the flag before it sleeps again.
+    if !wasPending, let thread = sleeper.withLock({ $0 }) { biki_sleeper_interrupt(thread) }
+  }
+
+  /// Names the thread whose sleeping read a signal interrupts (nil: none).
+  func wakeSleeper(_ thread: pid_t?) {
+    sleeper.withLock { $0 = thread }
   }
 
   /// Whether a signal came since the last `drain`.
