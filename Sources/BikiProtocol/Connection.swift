@@ -101,8 +101,11 @@ package struct Connection: Sendable {
       inputFlowing = ready.input
       var ended = false
       if !inbox.isEmpty {
-        for entry in inbox {
-          switch entry {
+        // Taken from the end of the reversed inbox, each entry moves out of it: iterating would
+        // copy each one, and its message, and destroy both again, a request at a time.
+        inbox.reverse()
+        while let entry = inbox.popLast() {
+          switch consume entry {
           case .message(let message): endpoint.receive(message, into: &outgoing)
           case .cancelled(let id): outgoing.append(Endpoint<Server>.cancelled(id))
           case .contentModified(let id): outgoing.append(Endpoint<Server>.contentModified(id))
@@ -220,8 +223,9 @@ struct InputReader {
     }
     events.empty()
     framer.feed(buffer[..<count], into: &events)
-    for event in events { queue.push(MessageQueue.entry(for: event, maximumBody: framer.maximumBody)) }
-    events.empty()
+    // Moved out one by one, as the loop takes its inbox, not copied out and destroyed twice.
+    events.reverse()
+    while let event = events.popLast() { queue.push(MessageQueue.entry(for: event, maximumBody: framer.maximumBody)) }
     queue.takeAll(into: &inbox)
   }
 }
@@ -252,7 +256,10 @@ struct MessageWriter: ~Copyable {
   /// False once the client can no longer be written to.
   mutating func write(_ messages: [OutgoingMessage]) -> Bool {
     bytes.removeAll(keepingCapacity: true)
-    for message in messages { message.frame(into: &bytes, using: &body) }
+    // Through the buffer: each message is framed where it is, not copied out first.
+    messages.withUnsafeBufferPointer { messages in
+      for index in messages.indices { messages[index].frame(into: &bytes, using: &body) }
+    }
     // A burst's frames and bodies are not kept past it: a single large answer (a topic list,
     // a reload's report) leaves no large buffer behind.
     defer {

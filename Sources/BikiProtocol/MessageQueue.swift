@@ -24,8 +24,13 @@ package struct MessageQueue: Sendable {
 
   var isEmpty: Bool { entries.isEmpty }
 
-  package mutating func push(_ entry: InboxEntry) {
-    if case .message(.notification("$/cancelRequest", let params)) = entry {
+  package mutating func push(_ entry: consuming InboxEntry) {
+    // Asked once: nearly everything pushed is a request, which takes neither branch.
+    guard case .message(.notification(let method, let params)) = entry else {
+      entries.append(entry)
+      return
+    }
+    if method == "$/cancelRequest" {
       let id = RequestID(params?["id"])
       let waiting = entries.firstIndex { entry in
         if case .message(.request(let queued, _, _)) = entry { queued == id } else { false }
@@ -36,9 +41,7 @@ package struct MessageQueue: Sendable {
       }
       // Not waiting here: the request may be one whose work runs off the loop.
     }
-    if case .message(.notification("textDocument/didChange", let params)) = entry,
-      let uri = params?["textDocument"]?["uri"]?.stringValue
-    {
+    if method == "textDocument/didChange", let uri = params?["textDocument"]?["uri"]?.stringValue {
       for index in entries.indices {
         guard case .message(.request(let id, let method, let params)) = entries[index],
           method.hasPrefix("textDocument/"), method != "textDocument/diagnostic",
