@@ -376,18 +376,33 @@ package struct MessageFramer: Sendable {
 
   /// Appends the response `{"jsonrpc":"2.0","id":<id>,"result":<result>}`, as `JSONWriter`
   /// writes it, with `result` copied once, straight into the output.
+  ///
+  /// Everything before the result (the header, the envelope, the id) is written into one small
+  /// buffer first and appended at once: appended piece by piece, each piece cost the array's
+  /// checks again, and the digits one by one.
   static func frameResult(id: Int64, _ result: [UInt8], into output: inout [UInt8]) {
     let opening: StaticString = #"{"jsonrpc":"2.0","id":"#
     let middle: StaticString = #","result":"#
-    let digits = Digits(id.magnitude)
     let sign = id < 0 ? 1 : 0
-    header(
-      length: opening.utf8CodeUnitCount + sign + digits.count + middle.utf8CodeUnitCount + result.count + 1,
-      into: &output)
-    append(opening, to: &output)
-    if sign == 1 { output.append(UInt8(ascii: "-")) }
-    digits.append(to: &output)
-    append(middle, to: &output)
+    let idDigits = Prefix.count(id.magnitude)
+    let length = opening.utf8CodeUnitCount + sign + idDigits + middle.utf8CodeUnitCount + result.count + 1
+    // Reserved only for the first message: reserving for each would copy the buffer each time.
+    if output.isEmpty { output.reserveCapacity(length + 32) }
+    // "Content-Length: ", 20 digits at most, "\r\n\r\n", the opening, a sign, 20, the middle.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 96) { prefix in
+      var end = 0
+      Prefix.put("Content-Length: ", in: prefix, at: &end)
+      Prefix.put(UInt64(length), in: prefix, at: &end)
+      Prefix.put("\r\n\r\n", in: prefix, at: &end)
+      Prefix.put(opening, in: prefix, at: &end)
+      if sign == 1 {
+        prefix[end] = UInt8(ascii: "-")
+        end += 1
+      }
+      Prefix.put(id.magnitude, in: prefix, at: &end)
+      Prefix.put(middle, in: prefix, at: &end)
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: prefix[..<end]))
+    }
     output.append(contentsOf: result)
     output.append(UInt8(ascii: "}"))
   }
@@ -395,42 +410,48 @@ package struct MessageFramer: Sendable {
   private static func header(length: Int, into output: inout [UInt8]) {
     // Reserved only for the first message: reserving for each would copy the buffer each time.
     if output.isEmpty { output.reserveCapacity(length + 32) }
-    append("Content-Length: ", to: &output)
-    Digits(UInt64(length)).append(to: &output)
-    append("\r\n\r\n", to: &output)
+    // "Content-Length: ", 20 digits at most, "\r\n\r\n".
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { header in
+      var end = 0
+      Prefix.put("Content-Length: ", in: header, at: &end)
+      Prefix.put(UInt64(length), in: header, at: &end)
+      Prefix.put("\r\n\r\n", in: header, at: &end)
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: header[..<end]))
+    }
   }
 
-  /// A literal's bytes copied as one block: appending a string's UTF-8 view goes byte by byte.
-  @inline(__always)
-  private static func append(_ literal: StaticString, to output: inout [UInt8]) {
-    output.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-  }
-
-  /// A whole number's decimal digits, counted before they are written, without forming a
-  /// string.
-  private struct Digits {
-    let value: UInt64
-    /// How many digits (one for zero), and the place value of the first.
-    let count: Int
-    let scale: UInt64
-
-    init(_ value: UInt64) {
-      self.value = value
-      var (count, scale) = (1, UInt64(1))
-      while scale <= value / 10 {
-        scale *= 10
+  /// Writing a frame's prefix into a buffer with room for it: the callers size theirs for the
+  /// longest prefix they write (every number has 20 digits at most).
+  private enum Prefix {
+    /// How many decimal digits `value` has (one for zero).
+    static func count(_ value: UInt64) -> Int {
+      var (count, rest) = (1, value / 10)
+      while rest > 0 {
         count += 1
+        rest /= 10
       }
-      (self.count, self.scale) = (count, scale)
+      return count
     }
 
-    /// Most significant first: reversing them in place would move the output's bytes.
-    func append(to output: inout [UInt8]) {
-      var scale = scale
-      while scale > 0 {
-        output.append(UInt8(ascii: "0") + UInt8(value / scale % 10))
-        scale /= 10
-      }
+    /// Writes `value`'s decimal digits at `end` and moves it past them: from the last digit
+    /// back, each a division by ten, which compiles to a multiplication.
+    static func put(_ value: UInt64, in buffer: UnsafeMutableBufferPointer<UInt8>, at end: inout Int) {
+      let count = count(value)
+      var rest = value
+      var index = end + count
+      repeat {
+        index -= 1
+        buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+      } while index > end
+      end += count
+    }
+
+    static func put(_ literal: StaticString, in buffer: UnsafeMutableBufferPointer<UInt8>, at end: inout Int) {
+      let count = literal.utf8CodeUnitCount
+      guard let base = buffer.baseAddress else { return }
+      UnsafeMutableRawPointer(base + end).copyMemory(from: literal.utf8Start, byteCount: count)
+      end += count
     }
   }
 }
