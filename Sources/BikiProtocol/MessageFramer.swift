@@ -386,14 +386,8 @@ package struct MessageFramer: Sendable {
     let sign = id < 0 ? 1 : 0
     let idDigits = Prefix.count(id.magnitude)
     let length = opening.utf8CodeUnitCount + sign + idDigits + middle.utf8CodeUnitCount + result.count + 1
-    // Reserved only for the first message: reserving for each would copy the buffer each time.
-    if output.isEmpty { output.reserveCapacity(length + 32) }
-    // "Content-Length: ", 20 digits at most, "\r\n\r\n", the opening, a sign, 20, the middle.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 96) { prefix in
-      var end = 0
-      Prefix.put("Content-Length: ", in: prefix, at: &end)
-      Prefix.put(UInt64(length), in: prefix, at: &end)
-      Prefix.put("\r\n\r\n", in: prefix, at: &end)
+    // The header's 40 bytes at most, the opening, a sign, 20 digits, the middle.
+    Prefix.write(into: &output, length: length, capacity: 96) { prefix, end in
       Prefix.put(opening, in: prefix, at: &end)
       if sign == 1 {
         prefix[end] = UInt8(ascii: "-")
@@ -401,28 +395,37 @@ package struct MessageFramer: Sendable {
       }
       Prefix.put(id.magnitude, in: prefix, at: &end)
       Prefix.put(middle, in: prefix, at: &end)
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: prefix[..<end]))
     }
     output.append(contentsOf: result)
     output.append(UInt8(ascii: "}"))
   }
 
   private static func header(length: Int, into output: inout [UInt8]) {
-    // Reserved only for the first message: reserving for each would copy the buffer each time.
-    if output.isEmpty { output.reserveCapacity(length + 32) }
-    // "Content-Length: ", 20 digits at most, "\r\n\r\n".
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { header in
-      var end = 0
-      Prefix.put("Content-Length: ", in: header, at: &end)
-      Prefix.put(UInt64(length), in: header, at: &end)
-      Prefix.put("\r\n\r\n", in: header, at: &end)
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: header[..<end]))
-    }
+    Prefix.write(into: &output, length: length, capacity: 48) { _, _ in }
   }
 
   /// Writing a frame's prefix into a buffer with room for it: the callers size theirs for the
   /// longest prefix they write (every number has 20 digits at most).
   private enum Prefix {
+    /// Appends the header for a body of `length` bytes and what `rest` puts after it, in one
+    /// block; `capacity` has room for the header (40 bytes at most) and the rest.
+    @inline(__always)
+    static func write(
+      into output: inout [UInt8], length: Int, capacity: Int,
+      _ rest: (UnsafeMutableBufferPointer<UInt8>, inout Int) -> Void
+    ) {
+      // Reserved only for the first message: reserving for each would copy the buffer each time.
+      if output.isEmpty { output.reserveCapacity(length + 32) }
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { prefix in
+        var end = 0
+        put("Content-Length: ", in: prefix, at: &end)
+        put(UInt64(length), in: prefix, at: &end)
+        put("\r\n\r\n", in: prefix, at: &end)
+        rest(prefix, &end)
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: prefix[..<end]))
+      }
+    }
+
     /// How many decimal digits `value` has (one for zero).
     static func count(_ value: UInt64) -> Int {
       var (count, rest) = (1, value / 10)
