@@ -91,19 +91,31 @@ package enum ReadingForms {
     else { return nil }
     let changed = formScalars[formScalars.count - baseScalars.count]
     guard let from = row(of: first), let to = row(of: changed) else { return nil }
-    var prefix = ""
-    prefix.unicodeScalars.append(contentsOf: formScalars.prefix(formScalars.count - baseScalars.count))
+    // Cut from the form's own text: appending the scalars one by one to a new string cost
+    // more than the rest of this function.
+    let scalars = form.unicodeScalars
+    let prefix = String(scalars[..<scalars.index(scalars.startIndex, offsetBy: formScalars.count - baseScalars.count)])
     return "final:\(key):\(prefix)+\(from)\(from == to ? "=" : "→")\(to)"
   }
 
   /// The consonant row of a kana whose row a sound change can move (h, b, p, k, g, s, z, t, d),
   /// or the kana itself for any other.
   private static func row(of kana: Unicode.Scalar) -> String? {
-    let rows: [(String, String)] = [
+    rows[kana] ?? String(kana)
+  }
+
+  /// Each kana of those rows, by its row: looked up, where searching the rows' spellings for
+  /// every counter's every form was most of building the standard counter catalog, which the
+  /// first reading in a process waits for.
+  private static let rows: [Unicode.Scalar: String] = {
+    let spelled: [(String, String)] = [
       ("h", "はひふへほ"), ("b", "ばびぶべぼ"), ("p", "ぱぴぷぺぽ"), ("k", "かきくけこ"), ("g", "がぎぐげご"),
       ("s", "さしすせそ"), ("z", "ざじずぜぞ"), ("t", "たちつてと"), ("d", "だぢづでど"),
     ]
-    for (name, kanas) in rows where kanas.unicodeScalars.contains(kana) { return name }
-    return String(kana)
-  }
+    var rows: [Unicode.Scalar: String] = [:]
+    for (name, kanas) in spelled {
+      for kana in kanas.unicodeScalars { rows[kana] = name }
+    }
+    return rows
+  }()
 }
