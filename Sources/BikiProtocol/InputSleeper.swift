@@ -1,11 +1,12 @@
 import BikiInputSupport
 
-/// Lets the loop sleep in `read` itself when it waits for its client, as a C server does,
-/// rather than in `poll` followed by a read: one system call a request answered one at a time
-/// instead of two, which on one core is most of what separated the loop from a C server's
-/// (docs/performance.md). Work finished off the loop and the server's next deadline still wake
-/// it: each makes the input non-blocking and signals the loop's thread, so the read returns
-/// with nothing (`biki_sleeper` in BikiInputSupport says why no wake-up can be lost).
+/// Lets the loop sleep in `read` itself when it waits for its client, as a C server does: one
+/// system call to wait and read a request answered one at a time, where there were three (a
+/// read that found nothing, `poll`, the read), and with them the system time that separated
+/// the loop from a C server's (docs/performance.md). Work finished off the loop and the
+/// server's next deadline still wake it: each makes the input non-blocking and signals the
+/// loop's thread, so the read returns with nothing (`biki_sleeper` in BikiInputSupport says why
+/// no wake-up can be lost).
 ///
 /// Only for a blocking pipe or socket, which is what editors hand a language server; anything
 /// else (a terminal, a file, a descriptor the client made non-blocking) keeps the `poll` path.
