@@ -226,15 +226,10 @@ package enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleBy
   }
 
   fileprivate static func writeDigits(_ value: UInt64, to output: inout ByteSink) {
-    var magnitude = value
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-      var start = digits.count
-      repeat {
-        start -= 1
-        digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-        magnitude /= 10
-      } while magnitude > 0
-      output.append(UnsafeBufferPointer(rebasing: digits[start...]))
+      var end = 0
+      DecimalDigits.write(value, into: digits, at: &end)
+      output.append(UnsafeBufferPointer(rebasing: digits[..<end]))
     }
   }
 

@@ -1,3 +1,4 @@
+import BikiJSON
 import Glibc
 
 /// LSP base framing: a header block, an empty line, then `Content-Length` bytes of body. Other
@@ -384,7 +385,7 @@ package struct MessageFramer: Sendable {
     let opening: StaticString = #"{"jsonrpc":"2.0","id":"#
     let middle: StaticString = #","result":"#
     let sign = id < 0 ? 1 : 0
-    let idDigits = Prefix.count(id.magnitude)
+    let idDigits = DecimalDigits.count(id.magnitude)
     let length = opening.utf8CodeUnitCount + sign + idDigits + middle.utf8CodeUnitCount + result.count + 1
     // The header's 40 bytes at most, the opening, a sign, 20 digits, the middle.
     Prefix.write(into: &output, length: length, capacity: 96) { prefix, end in
@@ -393,7 +394,7 @@ package struct MessageFramer: Sendable {
         prefix[end] = UInt8(ascii: "-")
         end += 1
       }
-      Prefix.put(id.magnitude, in: prefix, at: &end)
+      DecimalDigits.write(id.magnitude, into: prefix, at: &end)
       Prefix.put(middle, in: prefix, at: &end)
     }
     output.append(contentsOf: result)
@@ -419,35 +420,11 @@ package struct MessageFramer: Sendable {
       withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { prefix in
         var end = 0
         put("Content-Length: ", in: prefix, at: &end)
-        put(UInt64(length), in: prefix, at: &end)
+        DecimalDigits.write(UInt64(length), into: prefix, at: &end)
         put("\r\n\r\n", in: prefix, at: &end)
         rest(prefix, &end)
         output.append(contentsOf: UnsafeBufferPointer(rebasing: prefix[..<end]))
       }
-    }
-
-    /// How many decimal digits `value` has (one for zero).
-    static func count(_ value: UInt64) -> Int {
-      var (count, rest) = (1, value / 10)
-      while rest > 0 {
-        count += 1
-        rest /= 10
-      }
-      return count
-    }
-
-    /// Writes `value`'s decimal digits at `end` and moves it past them: from the last digit
-    /// back, each a division by ten, which compiles to a multiplication.
-    static func put(_ value: UInt64, in buffer: UnsafeMutableBufferPointer<UInt8>, at end: inout Int) {
-      let count = count(value)
-      var rest = value
-      var index = end + count
-      repeat {
-        index -= 1
-        buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-        rest /= 10
-      } while index > end
-      end += count
     }
 
     static func put(_ literal: StaticString, in buffer: UnsafeMutableBufferPointer<UInt8>, at end: inout Int) {
