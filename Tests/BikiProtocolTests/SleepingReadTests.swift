@@ -65,22 +65,32 @@ import Testing
 
   static func monotonicSeconds() -> Double { ConnectionTests.monotonicSeconds() }
 
-  /// A client of a loop running on its own thread over two pipes.
+  /// A client of a loop running on its own thread, over two pipes or over one socket that is
+  /// the server's input and output alike (one open file, so waking the read makes the
+  /// server's writes non-blocking too).
   final class Client {
     let serverInput: Int32
+    let serverOutput: Int32
     let toServer: Int32
     let fromServer: Int32
     let ended = DispatchSemaphore(value: 0)
     let status = Locked<Int32?>(nil)
     private var received: [UInt8] = []
 
-    init(blocking: Bool = true) throws {
-      var toServerEnds: [Int32] = [-1, -1]
-      var toClientEnds: [Int32] = [-1, -1]
-      try #require(pipe(&toServerEnds) == 0 && pipe(&toClientEnds) == 0)
-      (serverInput, toServer, fromServer) = (toServerEnds[0], toServerEnds[1], toClientEnds[0])
+    init(blocking: Bool = true, oneSocket: Bool = false) throws {
+      if oneSocket {
+        var ends: [Int32] = [-1, -1]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        (serverInput, serverOutput, toServer, fromServer) = (ends[1], ends[1], ends[0], ends[0])
+      } else {
+        var toServerEnds: [Int32] = [-1, -1]
+        var toClientEnds: [Int32] = [-1, -1]
+        try #require(pipe(&toServerEnds) == 0 && pipe(&toClientEnds) == 0)
+        (serverInput, serverOutput) = (toServerEnds[0], toClientEnds[1])
+        (toServer, fromServer) = (toServerEnds[1], toClientEnds[0])
+      }
       if !blocking { _ = fcntl(serverInput, F_SETFL, fcntl(serverInput, F_GETFL) | O_NONBLOCK) }
-      let serverOutput = toClientEnds[1]
+      let serverOutput = serverOutput
       let wake = try #require(WakeSignal())
       let connection = Connection(
         input: serverInput, output: serverOutput, now: SleepingReadTests.monotonicSeconds, log: { _ in }, wake: wake)
@@ -95,9 +105,10 @@ import Testing
     }
 
     deinit {
+      // The loop's thread closed `serverOutput`; each other descriptor is closed once.
       close(toServer)
-      close(fromServer)
-      close(serverInput)
+      if fromServer != toServer { close(fromServer) }
+      if serverInput != serverOutput { close(serverInput) }
     }
 
     func send(_ body: String) {
@@ -125,6 +136,36 @@ import Testing
         guard count > 0 else { return nil }
         received += buffer[..<count]
       }
+    }
+
+    /// The next `count` messages the server sends, in order, or nil when they have not all
+    /// come within `limit` seconds.
+    func messages(_ count: Int, limit: Double = 10) -> [[String: Any]]? {
+      let started = SleepingReadTests.monotonicSeconds()
+      var messages: [[String: Any]] = []
+      var buffer = [UInt8](repeating: 0, count: 1 << 16)
+      while messages.count < count {
+        if let separator = received.firstRange(of: Array("\r\n\r\n".utf8)),
+          let length = Int(String(decoding: received[..<separator.lowerBound].dropFirst(16), as: UTF8.self)),
+          received.count >= separator.upperBound + length
+        {
+          let body = Data(received[separator.upperBound..<separator.upperBound + length])
+          received.removeSubrange(..<(separator.upperBound + length))
+          guard let message = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return nil }
+          messages.append(message)
+          continue
+        }
+        let left = started + limit - SleepingReadTests.monotonicSeconds()
+        guard left > 0 else { return nil }
+        var entry = pollfd(fd: fromServer, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, Int32(left * 1000) + 1) >= 0 || errno == EINTR else { return nil }
+        guard entry.revents != 0 else { continue }
+        let read = buffer.withUnsafeMutableBytes { Glibc.read(fromServer, $0.baseAddress, $0.count) }
+        if read < 0 && errno == EINTR { continue }
+        guard read > 0 else { return nil }
+        received += buffer[..<read]
+      }
+      return messages
     }
 
     /// Ends the session as a client does, and waits for the loop to return.
@@ -194,6 +235,38 @@ import Testing
       #expect(client.finish() == 0)
       #expect(fcntl(client.serverInput, F_GETFL) == flags, "blocking: \(blocking)")
     }
+  }
+
+  @Test func aSocketThatIsBothInputAndOutputIsAnsweredWholeAcrossWakeUps() throws {
+    let client = try Client(oneSocket: true)
+    client.send(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#)
+    #expect(client.messages(1)?.first?["id"] as? Int == 0)
+    // Answers far larger than the socket holds, each beside work whose wake-up makes the
+    // socket non-blocking, while the client reads nothing: the server's writes find it full.
+    let rounds = 40
+    let payload = String(repeating: "x", count: 100_000)
+    let toServer = client.toServer
+    let sender = Thread {
+      for round in 1...rounds {
+        let later = ConnectionTests.frame(#"{"jsonrpc":"2.0","id":\#(round),"method":"later"}"#)
+        let echo = ConnectionTests.frame(
+          #"{"jsonrpc":"2.0","id":\#(1000 + round),"method":"echo","params":["\#(payload)"]}"#)
+        guard ConnectionTests.writeAll(toServer, later + echo) else { return }
+      }
+    }
+    sender.start()
+    usleep(200_000)
+    let answers = try #require(client.messages(2 * rounds, limit: 30), "not every answer came")
+    var finished = Set<Int>()
+    var echoed = Set<Int>()
+    for answer in answers {
+      let id = try #require(answer["id"] as? Int)
+      if answer["result"] as? String == "finished" { finished.insert(id) }
+      if let echo = answer["result"] as? [String], echo == [payload] { echoed.insert(id - 1000) }
+    }
+    #expect(finished == Set(1...rounds))
+    #expect(echoed == Set(1...rounds))
+    #expect(client.finish() == 0)
   }
 
   @Test func onlyABlockingPipeOrSocketIsSleptOn() throws {
