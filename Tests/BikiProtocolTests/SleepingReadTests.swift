@@ -120,30 +120,20 @@ import Testing
     func wait(for text: String, limit: Double = 5) -> Double? {
       let started = SleepingReadTests.monotonicSeconds()
       let marker = Array(text.utf8)
-      var buffer = [UInt8](repeating: 0, count: 1 << 16)
       while true {
         if let found = received.firstRange(of: marker) {
           received.removeSubrange(..<found.upperBound)
           return SleepingReadTests.monotonicSeconds() - started
         }
-        let left = started + limit - SleepingReadTests.monotonicSeconds()
-        guard left > 0 else { return nil }
-        var entry = pollfd(fd: fromServer, events: Int16(POLLIN), revents: 0)
-        guard poll(&entry, 1, Int32(left * 1000) + 1) >= 0 || errno == EINTR else { return nil }
-        guard entry.revents != 0 else { continue }
-        let count = buffer.withUnsafeMutableBytes { read(fromServer, $0.baseAddress, $0.count) }
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { return nil }
-        received += buffer[..<count]
+        guard readMore(before: started + limit) else { return nil }
       }
     }
 
     /// The next `count` messages the server sends, in order, or nil when they have not all
     /// come within `limit` seconds.
     func messages(_ count: Int, limit: Double = 10) -> [[String: Any]]? {
-      let started = SleepingReadTests.monotonicSeconds()
+      let deadline = SleepingReadTests.monotonicSeconds() + limit
       var messages: [[String: Any]] = []
-      var buffer = [UInt8](repeating: 0, count: 1 << 16)
       while messages.count < count {
         if let separator = received.firstRange(of: Array("\r\n\r\n".utf8)),
           let length = Int(String(decoding: received[..<separator.lowerBound].dropFirst(16), as: UTF8.self)),
@@ -155,17 +145,27 @@ import Testing
           messages.append(message)
           continue
         }
-        let left = started + limit - SleepingReadTests.monotonicSeconds()
-        guard left > 0 else { return nil }
-        var entry = pollfd(fd: fromServer, events: Int16(POLLIN), revents: 0)
-        guard poll(&entry, 1, Int32(left * 1000) + 1) >= 0 || errno == EINTR else { return nil }
-        guard entry.revents != 0 else { continue }
-        let read = buffer.withUnsafeMutableBytes { Glibc.read(fromServer, $0.baseAddress, $0.count) }
-        if read < 0 && errno == EINTR { continue }
-        guard read > 0 else { return nil }
-        received += buffer[..<read]
+        guard readMore(before: deadline) else { return nil }
       }
       return messages
+    }
+
+    /// Adds what the server sends next to `received`; false at the end of its output or when
+    /// nothing comes before `deadline`.
+    private func readMore(before deadline: Double) -> Bool {
+      var buffer = [UInt8](repeating: 0, count: 1 << 16)
+      while true {
+        let left = deadline - SleepingReadTests.monotonicSeconds()
+        guard left > 0 else { return false }
+        var entry = pollfd(fd: fromServer, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, Int32(left * 1000) + 1) >= 0 || errno == EINTR else { return false }
+        guard entry.revents != 0 else { continue }
+        let count = buffer.withUnsafeMutableBytes { read(fromServer, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { return false }
+        received += buffer[..<count]
+        return true
+      }
     }
 
     /// Ends the session as a client does, and waits for the loop to return.
